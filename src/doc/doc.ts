@@ -1,0 +1,123 @@
+/**
+ * The Doc: one per request, every layer held as parallel arrays indexed by
+ * token (or by sentence / entity). Annotators write layers; only
+ * `response.ts` turns layers into the spec's JSON.
+ *
+ * Offsets: JavaScript strings count UTF-16 units, the spec counts Unicode code
+ * points. Tokens are stored in UTF-16 units (what slicing needs) and converted
+ * once, here, to code points (what the response reports).
+ */
+
+/** A token as the tokenizer finds it: UTF-16 offsets into the analyzed text. */
+export interface TokenSpan {
+  start: number;
+  end: number;
+  /** The token's form; differs from text.slice(start, end) only when the tokenizer normalizes. */
+  form?: string;
+}
+
+/** A named-entity or alias mention over tokens [start, end) of the doc. */
+export interface Mention {
+  start: number;
+  end: number;
+  /** Coarse NER label such as PER, ORG, LOC, MISC (or a finer one). */
+  label: string;
+  /** Model or matcher score in 0..1. */
+  score: number;
+  source: 'ner' | 'alias';
+}
+
+export class Doc {
+  /** The analyzed (cleaned) text. */
+  readonly text: string;
+  /** Token forms. */
+  readonly tokens: string[];
+  /** UTF-16 offsets of each token. */
+  readonly start16: Uint32Array;
+  readonly end16: Uint32Array;
+  /** Code-point offsets of each token (what the spec reports). */
+  readonly start: Uint32Array;
+  readonly end: Uint32Array;
+  /** Sentence i spans tokens [sentStart[i], sentEnd[i]). */
+  readonly sentStart: Uint32Array;
+  readonly sentEnd: Uint32Array;
+  /** Sentence index of each token. */
+  readonly sentOf: Uint32Array;
+
+  /** Layers, filled by annotators. Absent until the annotator that assigns them has run. */
+  xpos?: string[];
+  upos?: string[];
+  lemma?: string[];
+  stem?: string[];
+  /** Head token index within the doc, -1 at a root. UD scheme. */
+  head?: Int32Array;
+  /** UD relation to the head ('root' at a root). */
+  deprel?: string[];
+  mentions?: Mention[];
+
+  constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
+    this.text = text;
+    const n = tokens.length;
+    this.tokens = new Array<string>(n);
+    this.start16 = new Uint32Array(n);
+    this.end16 = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const t = tokens[i];
+      this.start16[i] = t.start;
+      this.end16[i] = t.end;
+      this.tokens[i] = t.form ?? text.slice(t.start, t.end);
+    }
+    const cp = codePointIndex(text);
+    this.start = this.start16.map((o) => cp[o]);
+    this.end = this.end16.map((o) => cp[o]);
+
+    // sentenceEnds: exclusive token index where each sentence ends, ascending.
+    const ends = sentenceEnds.filter((e, i) => e > (i === 0 ? 0 : sentenceEnds[i - 1]) && e <= n);
+    if (n > 0 && (ends.length === 0 || ends[ends.length - 1] !== n)) ends.push(n);
+    this.sentStart = new Uint32Array(ends.length);
+    this.sentEnd = new Uint32Array(ends);
+    this.sentOf = new Uint32Array(n);
+    let s = 0;
+    for (let i = 0; i < ends.length; i++) {
+      this.sentStart[i] = s;
+      for (let t = s; t < ends[i]; t++) this.sentOf[t] = i;
+      s = ends[i];
+    }
+  }
+
+  get length(): number {
+    return this.tokens.length;
+  }
+
+  get sentenceCount(): number {
+    return this.sentStart.length;
+  }
+
+  /** Position of token i within its sentence (the spec's `position`). */
+  positionInSentence(i: number): number {
+    return i - this.sentStart[this.sentOf[i]];
+  }
+}
+
+/**
+ * Map from UTF-16 offset to code-point offset, for every offset 0..text.length.
+ * A low surrogate maps to the same code point as its high surrogate.
+ */
+export function codePointIndex(text: string): Uint32Array {
+  const map = new Uint32Array(text.length + 1);
+  let cp = 0;
+  for (let i = 0; i < text.length; i++) {
+    map[i] = cp;
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        map[i + 1] = cp;
+        i++;
+      }
+    }
+    cp++;
+  }
+  map[text.length] = cp;
+  return map;
+}
