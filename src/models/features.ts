@@ -1,0 +1,126 @@
+/**
+ * Hashed lexical features shared by every token model (tagger, parser, NER),
+ * in the spirit of spaCy's hash embeddings: each token is described by a few
+ * strings (norm, prefixes, suffixes, shape), each string hashed into a bucket
+ * of its own embedding table. No vocabulary file to ship, no unknown words.
+ *
+ * training/common/features.py is the Python twin of this file; both must give
+ * the same ids for the same token (test/models/features.test.ts checks a
+ * fixture written by the Python side).
+ */
+
+export type FeatureName =
+  | 'norm'
+  | 'lower'
+  | 'prefix1'
+  | 'prefix2'
+  | 'prefix3'
+  | 'suffix1'
+  | 'suffix2'
+  | 'suffix3'
+  | 'suffix4'
+  | 'shape';
+
+export interface FeatureSpec {
+  name: FeatureName;
+  /** Number of hash buckets (rows of its embedding table). */
+  buckets: number;
+}
+
+/** FNV-1a over UTF-16 code units, 32-bit, unsigned. */
+export function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/**
+ * Word shape: X for upper case, x for lower case, d for digit, other
+ * characters kept; runs longer than 4 of the same class are cut at 4
+ * ("Washington" → "Xxxxx", "1984" → "dddd").
+ */
+export function shape(word: string): string {
+  let out = '';
+  let last = '';
+  let run = 0;
+  for (const ch of word) {
+    let c: string;
+    if (/\p{Lu}/u.test(ch)) c = 'X';
+    else if (/\p{Ll}|\p{Lo}|\p{Lm}/u.test(ch)) c = 'x';
+    else if (/\p{Nd}/u.test(ch)) c = 'd';
+    else c = ch;
+    run = c === last ? run + 1 : 1;
+    last = c;
+    if (run <= 4) out += c;
+  }
+  return out;
+}
+
+/** The normalized form: lower case, digits mapped to 0 (so "1984" and "2003" share a row). */
+export function norm(word: string): string {
+  return word.toLowerCase().replace(/\p{Nd}/gu, '0');
+}
+
+function chars(word: string): string[] {
+  return Array.from(word);
+}
+
+export function featureString(name: FeatureName, word: string): string {
+  switch (name) {
+    case 'norm':
+      return norm(word);
+    case 'lower':
+      return word.toLowerCase();
+    case 'prefix1':
+    case 'prefix2':
+    case 'prefix3': {
+      const n = Number(name.slice(6));
+      return chars(word.toLowerCase()).slice(0, n).join('');
+    }
+    case 'suffix1':
+    case 'suffix2':
+    case 'suffix3':
+    case 'suffix4': {
+      const n = Number(name.slice(6));
+      const c = chars(word.toLowerCase());
+      return c.slice(Math.max(0, c.length - n)).join('');
+    }
+    case 'shape':
+      return shape(word);
+  }
+}
+
+export function featureId(spec: FeatureSpec, word: string): number {
+  return fnv1a(`${spec.name}=${featureString(spec.name, word)}`) % spec.buckets;
+}
+
+/**
+ * Feature ids for a batch of sentences, laid out as an int32 tensor of shape
+ * [batch, maxLen, specs.length], padded with 0 (the padding row of every
+ * table; real ids are shifted by one). Per-word ids are cached: text repeats
+ * words, and hashing is the hot path of featurization.
+ */
+export function featurize(
+  sentences: readonly (readonly string[])[],
+  specs: readonly FeatureSpec[],
+  cache: Map<string, Int32Array> = new Map(),
+): { ids: Int32Array; maxLen: number } {
+  const maxLen = sentences.reduce((m, s) => Math.max(m, s.length), 0);
+  const f = specs.length;
+  const ids = new Int32Array(sentences.length * maxLen * f);
+  sentences.forEach((words, b) => {
+    words.forEach((w, t) => {
+      let row = cache.get(w);
+      if (!row) {
+        row = new Int32Array(f);
+        for (let k = 0; k < f; k++) row[k] = featureId(specs[k], w) + 1;
+        if (cache.size < 200_000) cache.set(w, row);
+      }
+      ids.set(row, (b * maxLen + t) * f);
+    });
+  });
+  return { ids, maxLen };
+}
