@@ -10,6 +10,7 @@
  */
 
 export type FeatureName =
+  | 'form'
   | 'norm'
   | 'lower'
   | 'prefix1'
@@ -70,6 +71,9 @@ function chars(word: string): string[] {
 
 export function featureString(name: FeatureName, word: string): string {
   switch (name) {
+    case 'form':
+      // The raw, case-preserving form: case carries much of what NER needs.
+      return word;
     case 'norm':
       return norm(word);
     case 'lower':

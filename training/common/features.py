@@ -56,6 +56,8 @@ def norm(word: str) -> str:
 
 
 def feature_string(name: str, word: str) -> str:
+    if name == "form":
+        return word
     if name == "norm":
         return norm(word)
     if name == "lower":
@@ -82,5 +84,5 @@ def featurize(words, specs):
 
 if __name__ == "__main__":
     words = ["Washington", "1984", "don't", "naïve", "😀ok", "U.S.", "ABCDEFG", "x"]
-    specs = [("norm", 50000), ("prefix1", 1000), ("prefix3", 5000), ("suffix3", 5000), ("suffix4", 5000), ("shape", 1000)]
+    specs = [("form", 20000), ("norm", 50000), ("prefix1", 1000), ("prefix3", 5000), ("suffix3", 5000), ("suffix4", 5000), ("shape", 1000)]
     json.dump({"words": words, "specs": [{"name": n, "buckets": b} for n, b in specs], "ids": featurize(words, specs)}, sys.stdout)
