@@ -1,5 +1,6 @@
 import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
+import type { AnalyzeRequest } from '../request.js';
 
 /**
  * Layers a Doc can carry. Annotators declare which they need and which they
@@ -15,13 +16,20 @@ export type Layer =
   | 'stem'
   | 'deps'
   | 'mentions'
-  | 'links';
+  | 'entities'
+  | 'topics'
+  | 'phrases'
+  | 'relations'
+  | 'entailments'
+  | 'senses';
 
 export interface AnnotateContext {
   /** ISO 639-2 language of the doc. */
   language: string;
   /** Page metadata from cleanup, when cleanup.useMetadata is on. */
   metadata?: { title?: string; description?: string };
+  /** The validated request (entity filters, overlap, enrichment queries, …). */
+  request: AnalyzeRequest;
   /** Warnings for the response's `message`. */
   warn(message: string): void;
 }

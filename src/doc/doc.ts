@@ -27,6 +27,27 @@ export interface Mention {
   source: 'ner' | 'alias';
 }
 
+/**
+ * An entity as the response reports it: a mention over tokens [start, end)
+ * with its link (fields absent when unlinked), types and scores.
+ */
+export interface EntityRecord {
+  start: number;
+  end: number;
+  entityId?: string;
+  entityEnglishId?: string;
+  wikidataId?: string;
+  encyclopediaLink?: string;
+  kbTwoId?: string;
+  type: string[];
+  kbTwoTypes: string[];
+  /** 0.5 to 10, as the spec defines it. */
+  confidenceScore: number;
+  /** 0 to 1. */
+  relevanceScore: number;
+  data: Record<string, unknown>;
+}
+
 export class Doc {
   /** The analyzed (cleaned) text. */
   readonly text: string;
@@ -54,6 +75,7 @@ export class Doc {
   /** UD relation to the head ('root' at a root). */
   deprel?: string[];
   mentions?: Mention[];
+  entities?: EntityRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

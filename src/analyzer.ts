@@ -1,0 +1,195 @@
+/**
+ * The Analyzer: resources loaded once, one request through the stages
+ *   request → source → cleanup → language → doc → annotators → rules → response.
+ */
+import { AnalysisError, badRequest } from './errors.js';
+import { parseRequest, type AnalyzeRequest } from './request.js';
+import { buildPayload, okEnvelope } from './response.js';
+import type { AnalyzeOptions, AnalyzeResponse, CleanupMode, FlatOptions } from './types.js';
+import type { ResourceLoader } from './resources.js';
+import { fileLoader } from './resources-node.js';
+import type { Backend } from './models/onnx-runner.js';
+import type { Annotator, Layer } from './annotators/annotator.js';
+import { ANNOTATORS, EXTRACTOR_LAYERS, type AnnotatorSpec } from './annotators/registry.js';
+import { Doc } from './doc/doc.js';
+import { createSegmenter, type Segmenter } from './doc/segment.js';
+import { checkTextSize, fetchUrl } from './source/index.js';
+import { cleanup } from './cleanup/index.js';
+import { detectLanguage, normalizeLanguageCode } from './language/index.js';
+
+export interface AnalyzerConfig {
+  /** Directory of shipped models (default: the package's models/). */
+  modelsDir?: string;
+  /** Or a custom loader (browser bundles, tests). Takes precedence over modelsDir. */
+  loader?: ResourceLoader;
+  /** ONNX backend: native onnxruntime-node (default) or WASM onnxruntime-web. */
+  backend?: Backend;
+  /**
+   * Hosts (names, IPs or CIDRs) that `url` may reach even though they are
+   * loopback/private. Empty by default: private addresses are refused.
+   */
+  allowHosts?: readonly string[];
+  /** Download limits for `url`. */
+  download?: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number };
+}
+
+export interface Analyzer {
+  /** Analyze text (a string) or the options' `text`/`url`. Rejects with AnalysisError on bad input. */
+  analyze(input: string | AnalyzeOptions | FlatOptions, options?: AnalyzeOptions | FlatOptions): Promise<AnalyzeResponse>;
+  /** Extractors this analyzer can serve with the models it has. */
+  availableExtractors(): Promise<string[]>;
+  /** Names of the annotators created so far (they are created lazily, on first need). */
+  loadedAnnotators(): string[];
+}
+
+const ENGLISH = 'eng';
+
+export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analyzer> {
+  const loader = config.loader ?? fileLoader(config.modelsDir);
+  const backend = config.backend ?? 'node';
+  const available = new Map<string, boolean>();
+  const created = new Map<string, Promise<Annotator>>();
+  let segmenter: Promise<Segmenter> | undefined;
+
+  async function isAvailable(spec: AnnotatorSpec): Promise<boolean> {
+    let ok = available.get(spec.name);
+    if (ok === undefined) {
+      ok = (await Promise.all(spec.resources.map((r) => loader.exists(r)))).every(Boolean);
+      available.set(spec.name, ok);
+    }
+    return ok;
+  }
+
+  function annotator(spec: AnnotatorSpec): Promise<Annotator> {
+    let a = created.get(spec.name);
+    if (!a) {
+      a = spec.create(loader, { backend });
+      created.set(spec.name, a);
+      // A failed load must not poison the analyzer forever.
+      a.catch(() => created.delete(spec.name));
+    }
+    return a;
+  }
+
+  /** Annotators to run, in registry (dependency) order, for the wanted layers. */
+  async function plan(required: Set<Layer>, optional: Set<Layer>, language: string, warn: (m: string) => void) {
+    const english = language === ENGLISH;
+    const chosen = new Set<AnnotatorSpec>();
+    const provided = new Set<Layer>(['tokens', 'sentences']);
+    const missing: Layer[] = [];
+    const visit = async (layer: Layer, must: boolean): Promise<boolean> => {
+      if (provided.has(layer)) return true;
+      const spec = ANNOTATORS.find((a) => a.assigns.includes(layer));
+      if (!spec || !(await isAvailable(spec)) || (spec.englishOnly && !english)) {
+        if (must) missing.push(layer);
+        return false;
+      }
+      for (const r of spec.requires) if (!(await visit(r, must))) return false;
+      chosen.add(spec);
+      for (const l of spec.assigns) provided.add(l);
+      return true;
+    };
+    for (const l of required) await visit(l, true);
+    for (const l of optional) await visit(l, false);
+    if (missing.length > 0) {
+      const reason = english
+        ? 'is not available: its model is not installed in the models directory'
+        : `needs English models, and the text's language is '${language}' (set languageOverride=eng to force English)`;
+      throw badRequest(`layer(s) ${[...new Set(missing)].join(', ')} ${reason}`, 'extractors');
+    }
+    if (!english && optional.size > 0) warn('Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).');
+    return ANNOTATORS.filter((a) => chosen.has(a));
+  }
+
+  async function source(req: AnalyzeRequest, warn: (m: string) => void): Promise<{ raw: string; isHtml: boolean }> {
+    if (req.text !== undefined) {
+      checkTextSize(req.text);
+      return { raw: req.text, isHtml: false };
+    }
+    const page = await fetchUrl(req.url!, {
+      userAgent: req.userAgent,
+      allowHosts: config.allowHosts ? [...config.allowHosts] : undefined,
+      ...config.download,
+    });
+    if (page.truncated) warn(`The page at ${req.url} was larger than the download limit and was truncated.`);
+    return { raw: page.body, isHtml: page.isHtml };
+  }
+
+  async function analyze(
+    input: string | AnalyzeOptions | FlatOptions,
+    options?: AnalyzeOptions | FlatOptions,
+  ): Promise<AnalyzeResponse> {
+    const t0 = performance.now();
+    const messages: string[] = [];
+    const warn = (m: string) => {
+      if (!messages.includes(m)) messages.push(m);
+    };
+    const req = parseRequest(input, options);
+
+    const { raw, isHtml } = await source(req, warn);
+    const mode: CleanupMode = req.cleanup.mode ?? (isHtml ? 'cleanHTML' : 'raw');
+    const cleaned = cleanup(raw, mode, { useMetadata: req.cleanup.useMetadata && mode !== 'raw' });
+    const text = cleaned.text;
+    if (req.url !== undefined) checkTextSize(text);
+
+    let language: string;
+    let languageIsReliable: boolean;
+    if (req.languageOverride !== undefined) {
+      language = normalizeLanguageCode(req.languageOverride);
+      languageIsReliable = true;
+    } else {
+      const detected = detectLanguage(text);
+      language = detected.language;
+      languageIsReliable = detected.reliable;
+    }
+
+    const required = new Set<Layer>();
+    const optional = new Set<Layer>();
+    for (const e of req.extractors) {
+      const layers = EXTRACTOR_LAYERS[e];
+      if (!layers) continue; // a rule name: rules run over whatever layers exist
+      layers.required.forEach((l) => required.add(l));
+      layers.optional.forEach((l) => optional.add(l));
+    }
+    const steps = await plan(required, optional, language, warn);
+
+    segmenter ??= createSegmenter(loader);
+    const { tokens, sentenceEnds } = await (await segmenter).segment(text);
+    const doc = new Doc(text, tokens, sentenceEnds);
+    const ctx = { language, metadata: cleaned.metadata, request: req, warn };
+    for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
+
+    const payload = buildPayload({ doc, request: req, language, languageIsReliable, cleanedText: text, rawText: raw });
+    return okEnvelope(payload, (performance.now() - t0) / 1000, messages);
+  }
+
+  return {
+    analyze,
+    async availableExtractors() {
+      const out: string[] = [];
+      for (const [name, layers] of Object.entries(EXTRACTOR_LAYERS)) {
+        let ok = true;
+        for (const l of layers.required) {
+          const spec = ANNOTATORS.find((a) => a.assigns.includes(l));
+          if (!spec || !(await isAvailable(spec))) ok = false;
+        }
+        if (ok) out.push(name);
+      }
+      return out;
+    },
+    loadedAnnotators: () => [...created.keys()],
+  };
+}
+
+let defaultAnalyzer: Promise<Analyzer> | undefined;
+
+/** Analyze with a lazily created default analyzer (shipped models, native backend). */
+export async function analyze(
+  input: string | AnalyzeOptions | FlatOptions,
+  options?: AnalyzeOptions | FlatOptions,
+): Promise<AnalyzeResponse> {
+  defaultAnalyzer ??= createAnalyzer();
+  return (await defaultAnalyzer).analyze(input, options);
+}
+
+export { AnalysisError };

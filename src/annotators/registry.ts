@@ -1,0 +1,42 @@
+/**
+ * Which annotator assigns which layer, in dependency order. The analyzer
+ * resolves the closure of what the requested extractors need and creates
+ * only those annotators — lazily, once per analyzer — so a request for
+ * `words` never loads the parser or the knowledge base.
+ *
+ * An annotator whose model files are not shipped is unavailable: the layers
+ * it would assign stay absent (and so do their response fields); an
+ * extractor that *requires* such a layer is refused with a clear error.
+ */
+import type { Annotator, Layer } from './annotator.js';
+import type { ResourceLoader } from '../resources.js';
+import type { Backend } from '../models/onnx-runner.js';
+
+export interface AnnotatorConfig {
+  backend: Backend;
+}
+
+export interface AnnotatorSpec {
+  name: string;
+  assigns: readonly Layer[];
+  requires: readonly Layer[];
+  /** Files under the models directory that must exist for this annotator. */
+  resources: readonly string[];
+  /** True when the annotator's models are trained on English only. */
+  englishOnly: boolean;
+  create(loader: ResourceLoader, config: AnnotatorConfig): Promise<Annotator>;
+}
+
+export const ANNOTATORS: readonly AnnotatorSpec[] = [];
+
+/** Layers each built-in extractor needs (required) and enriches its output with (optional). */
+export const EXTRACTOR_LAYERS: Record<string, { required: Layer[]; optional: Layer[] }> = {
+  words: { required: [], optional: ['xpos', 'upos', 'lemma', 'stem'] },
+  'dependency-trees': { required: ['deps'], optional: ['xpos', 'upos', 'lemma', 'stem'] },
+  entities: { required: ['entities'], optional: [] },
+  topics: { required: ['topics'], optional: [] },
+  phrases: { required: ['phrases'], optional: [] },
+  relations: { required: ['relations'], optional: [] },
+  entailments: { required: ['entailments'], optional: [] },
+  senses: { required: ['senses'], optional: [] },
+};

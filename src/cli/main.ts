@@ -1,0 +1,39 @@
+/**
+ * The `textlens` command: analyze, eval, serve.
+ */
+import { analyzeCommand, ANALYZE_USAGE } from './analyze.js';
+
+const USAGE = `textlens — offline text analysis
+
+${ANALYZE_USAGE}
+       textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford]
+       textlens eval ner --conll FILE
+       textlens eval html --dir DIR
+       textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'analyze':
+      return analyzeCommand(rest);
+    case 'eval': {
+      const { evalCommand } = await import('./eval.js');
+      return evalCommand(rest);
+    }
+    case 'serve': {
+      const { serveCommand } = await import('./serve.js');
+      await serveCommand(rest);
+      return 0;
+    }
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      process.stdout.write(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      process.stderr.write(`textlens: unknown command '${command}'\n${USAGE}`);
+      return 2;
+  }
+}

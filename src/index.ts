@@ -1,0 +1,12 @@
+/**
+ * textlens — offline, in-process text analysis.
+ * The public surface, nothing else.
+ */
+export { analyze, createAnalyzer, type Analyzer, type AnalyzerConfig } from './analyzer.js';
+export { AnalysisError, isAnalysisError, type ErrorStatus } from './errors.js';
+export { parseRequest, DEFAULT_EXTRACTORS, PARAMETER_NAMES, type AnalyzeRequest } from './request.js';
+export { errorEnvelope } from './response.js';
+export type { ResourceLoader } from './resources.js';
+export { fileLoader, defaultModelsDir } from './resources-node.js';
+export type { Backend } from './models/onnx-runner.js';
+export * from './types.js';

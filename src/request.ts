@@ -1,0 +1,225 @@
+/**
+ * Options arrive in two spellings — a typed, nested camelCase object or the
+ * spec's flat form fields ("cleanup.mode", repeated fields, comma lists) —
+ * and leave as one validated AnalyzeRequest. Both spellings go through the
+ * same path: the typed object is flattened first, so a rule about a
+ * parameter is written once.
+ */
+import { badRequest } from './errors.js';
+import {
+  EXTRACTORS,
+  type AnalyzeOptions,
+  type CleanupMode,
+  type DependencyScheme,
+  type FlatOptions,
+} from './types.js';
+
+export interface AnalyzeRequest {
+  text?: string;
+  url?: string;
+  /** Extractors in the order given, duplicates removed. */
+  extractors: string[];
+  /** True when the caller named no extractors and the default was applied. */
+  defaultExtractors: boolean;
+  rules?: string;
+  cleanup: {
+    /** Undefined: the source decides (raw for text, cleanHTML for an HTML page). */
+    mode?: CleanupMode;
+    returnCleaned: boolean;
+    returnRaw: boolean;
+    useMetadata: boolean;
+  };
+  userAgent?: string;
+  languageOverride?: string;
+  entities: {
+    filterDbpediaTypes: string[];
+    filterFreebaseTypes: string[];
+    allowOverlap: boolean;
+    enrichmentQueries: string[];
+  };
+  dependencyScheme: DependencyScheme;
+}
+
+/** What runs when `extractors` is omitted: words (tokens, offsets, lemmas, stems, tags) — cheap and always available. */
+export const DEFAULT_EXTRACTORS: readonly string[] = ['words'];
+
+type Kind = 'string' | 'boolean' | 'list' | 'text';
+
+/** Every parameter the spec's table lists, plus `dependencies.scheme` (ours). */
+const PARAMETERS: Record<string, Kind> = {
+  apiKey: 'string',
+  text: 'text',
+  url: 'string',
+  extractors: 'list',
+  rules: 'text',
+  cleanupHTML: 'boolean',
+  'cleanup.mode': 'string',
+  'cleanup.returnCleaned': 'boolean',
+  'cleanup.returnRaw': 'boolean',
+  'cleanup.useMetadata': 'boolean',
+  'download.userAgent': 'string',
+  languageOverride: 'string',
+  'entities.filterDbpediaTypes': 'list',
+  'entities.filterFreebaseTypes': 'list',
+  'entities.allowOverlap': 'boolean',
+  'entities.enrichmentQueries': 'list',
+  'dependencies.scheme': 'string',
+};
+
+export const PARAMETER_NAMES: readonly string[] = Object.keys(PARAMETERS);
+
+const CLEANUP_MODES: readonly CleanupMode[] = ['raw', 'stripTags', 'cleanHTML'];
+const SCHEMES: readonly DependencyScheme[] = ['stanford', 'ud'];
+
+type Values = Map<string, string[]>;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+}
+
+/** Flatten a typed object ({cleanup: {mode}}) or flat fields into name → raw values. */
+function collect(input: AnalyzeOptions | FlatOptions, into: Values, prefix = ''): void {
+  for (const [key, value] of Object.entries(input)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value === undefined || value === null) continue;
+    if (isPlainObject(value)) {
+      if (name in PARAMETERS) throw badRequest(`parameter '${name}' must be a ${PARAMETERS[name]}, not an object`, name);
+      collect(value as FlatOptions, into, name);
+      continue;
+    }
+    if (!(name in PARAMETERS)) {
+      throw badRequest(`unknown parameter '${name}'; known parameters: ${PARAMETER_NAMES.join(', ')}`, name);
+    }
+    const list = Array.isArray(value) ? value : [value];
+    const strings = list.map((v) => {
+      if (typeof v === 'string') return v;
+      if (typeof v === 'boolean' || typeof v === 'number') return String(v);
+      throw badRequest(`parameter '${name}' has a value of type ${typeof v}`, name);
+    });
+    into.set(name, [...(into.get(name) ?? []), ...strings]);
+  }
+}
+
+function single(values: Values, name: string): string | undefined {
+  const v = values.get(name)?.filter((s) => s !== '');
+  if (!v || v.length === 0) return undefined;
+  if (v.length > 1 && PARAMETERS[name] !== 'list') {
+    // Repeated single-valued fields are ambiguous; refuse rather than guess.
+    if (new Set(v).size > 1) throw badRequest(`parameter '${name}' was given ${v.length} different values`, name);
+  }
+  return v[0];
+}
+
+const TRUE = new Set(['true', 'True', 'TRUE', '1']);
+const FALSE = new Set(['false', 'False', 'FALSE', '0']);
+
+function bool(values: Values, name: string, fallback: boolean): boolean {
+  const v = single(values, name);
+  if (v === undefined) return fallback;
+  if (TRUE.has(v)) return true;
+  if (FALSE.has(v)) return false;
+  throw badRequest(`parameter '${name}' must be true or false (or 1/0), got '${v}'`, name);
+}
+
+function list(values: Values, name: string): string[] {
+  const out: string[] = [];
+  for (const v of values.get(name) ?? []) {
+    for (const part of v.split(',')) {
+      const s = part.trim();
+      if (s && !out.includes(s)) out.push(s);
+    }
+  }
+  return out;
+}
+
+function oneOf<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
+  const v = single(values, name);
+  if (v === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw badRequest(`parameter '${name}' must be one of ${allowed.join(', ')}; got '${v}'`, name);
+  }
+  return v as T;
+}
+
+/** Names of the rules a Prolog program defines (head functors of its clauses). */
+export function ruleNames(rules: string | undefined): Set<string> {
+  const names = new Set<string>();
+  if (!rules) return names;
+  // Strip comments and quoted atoms so they cannot fake a clause head.
+  const src = rules
+    .replace(/%[^\n]*/g, '')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const re = /(?:^|\.\s)\s*([a-z][A-Za-z0-9_]*|'(?:[^'\\]|\\.)+')\s*(?:\(|:-|\.)/g;
+  for (const m of src.matchAll(re)) names.add(m[1].replace(/^'|'$/g, ''));
+  return names;
+}
+
+/**
+ * Validate options in either spelling. `input` may be the text itself; later
+ * arguments override earlier ones.
+ */
+export function parseRequest(
+  input: string | AnalyzeOptions | FlatOptions,
+  options?: AnalyzeOptions | FlatOptions,
+): AnalyzeRequest {
+  const values: Values = new Map();
+  if (typeof input === 'string') values.set('text', [input]);
+  else if (isPlainObject(input)) collect(input, values);
+  else throw badRequest('analyze() takes the text or an options object');
+  if (options !== undefined) {
+    if (!isPlainObject(options)) throw badRequest('options must be an object');
+    const extra: Values = new Map();
+    collect(options, extra);
+    for (const [k, v] of extra) values.set(k, v);
+  }
+
+  const text = single(values, 'text');
+  const url = single(values, 'url');
+  if (text === undefined && url === undefined) {
+    const empty = values.has('text') ? ' (text was empty)' : '';
+    throw badRequest(`either 'text' or 'url' is required${empty}`, 'text');
+  }
+  if (text !== undefined && url !== undefined) {
+    throw badRequest("give either 'text' or 'url', not both", 'url');
+  }
+
+  const rules = values.get('rules')?.join('\n') || undefined;
+  const named = list(values, 'extractors');
+  const defined = ruleNames(rules);
+  for (const e of named) {
+    if (!(EXTRACTORS as readonly string[]).includes(e) && !defined.has(e)) {
+      throw badRequest(
+        `unknown extractor '${e}': not a built-in extractor (${EXTRACTORS.join(', ')}) and not the name of a rule in 'rules'`,
+        'extractors',
+      );
+    }
+  }
+
+  let mode = oneOf(values, 'cleanup.mode', CLEANUP_MODES);
+  const cleanupHTML = single(values, 'cleanupHTML') !== undefined ? bool(values, 'cleanupHTML', false) : undefined;
+  if (mode === undefined && cleanupHTML !== undefined) mode = cleanupHTML ? 'cleanHTML' : 'raw';
+
+  return {
+    text,
+    url,
+    extractors: named.length > 0 ? named : [...DEFAULT_EXTRACTORS],
+    defaultExtractors: named.length === 0,
+    rules,
+    cleanup: {
+      mode,
+      returnCleaned: bool(values, 'cleanup.returnCleaned', false),
+      returnRaw: bool(values, 'cleanup.returnRaw', false),
+      useMetadata: bool(values, 'cleanup.useMetadata', true),
+    },
+    userAgent: single(values, 'download.userAgent'),
+    languageOverride: single(values, 'languageOverride'),
+    entities: {
+      filterDbpediaTypes: list(values, 'entities.filterDbpediaTypes'),
+      filterFreebaseTypes: list(values, 'entities.filterFreebaseTypes'),
+      allowOverlap: bool(values, 'entities.allowOverlap', true),
+      enrichmentQueries: list(values, 'entities.enrichmentQueries'),
+    },
+    dependencyScheme: oneOf(values, 'dependencies.scheme', SCHEMES) ?? 'stanford',
+  };
+}

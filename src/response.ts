@@ -1,0 +1,125 @@
+/**
+ * The only place layers become the spec's JSON. Nothing is computed here
+ * that the request did not ask for, and absent values (None) are omitted.
+ */
+import type { Doc } from './doc/doc.js';
+import { isAnalysisError } from './errors.js';
+import type { AnalyzeRequest } from './request.js';
+import type { AnalysisPayload, AnalyzeResponse, Entity, Sentence, Word } from './types.js';
+import { udToStanford } from './structure/stanford.js';
+
+export interface PayloadInput {
+  doc: Doc;
+  request: AnalyzeRequest;
+  language: string;
+  languageIsReliable: boolean;
+  cleanedText: string;
+  rawText: string;
+}
+
+export function buildPayload({ doc, request, language, languageIsReliable, cleanedText, rawText }: PayloadInput): AnalysisPayload {
+  const wants = new Set(request.extractors);
+  const payload: AnalysisPayload = { language, languageIsReliable };
+  if (request.cleanup.returnCleaned) payload.cleanedText = cleanedText;
+  if (request.cleanup.returnRaw) payload.rawText = rawText;
+  if (wants.has('words') || wants.has('dependency-trees')) {
+    payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud');
+  }
+  if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
+  return payload;
+}
+
+function sentences(doc: Doc, withTrees: boolean, udScheme: boolean): Sentence[] {
+  const out: Sentence[] = [];
+  for (let s = 0; s < doc.sentenceCount; s++) {
+    const first = doc.sentStart[s];
+    const last = doc.sentEnd[s];
+    const tree = withTrees && doc.head && doc.deprel ? sentenceTree(doc, first, last, udScheme) : undefined;
+    const words: Word[] = [];
+    for (let i = first; i < last; i++) {
+      const w: Word = {
+        position: i - first,
+        startingPos: doc.start[i],
+        endingPos: doc.end[i],
+        token: doc.tokens[i],
+      };
+      if (doc.lemma) w.lemma = doc.lemma[i];
+      if (doc.stem) w.stem = doc.stem[i];
+      if (doc.xpos) w.partOfSpeech = doc.xpos[i];
+      if (tree) {
+        const h = tree.heads[i - first];
+        if (h >= 0) {
+          w.parentPosition = h;
+          w.relationToParent = tree.deprels[i - first];
+        }
+      }
+      words.push(w);
+    }
+    out.push({ position: s, words });
+  }
+  return out;
+}
+
+/** Heads as positions within the sentence (-1 at the root), in the requested scheme. */
+function sentenceTree(doc: Doc, first: number, last: number, udScheme: boolean): { heads: number[]; deprels: string[] } {
+  const heads: number[] = [];
+  const deprels: string[] = [];
+  for (let i = first; i < last; i++) {
+    const h = doc.head![i];
+    heads.push(h < 0 ? -1 : h - first);
+    deprels.push(doc.deprel![i]);
+  }
+  if (udScheme) return { heads, deprels };
+  const forms = doc.tokens.slice(first, last);
+  const upos = doc.upos ? doc.upos.slice(first, last) : forms.map(() => 'X');
+  const xpos = doc.xpos ? doc.xpos.slice(first, last) : forms.map(() => 'XX');
+  // udToStanford takes CoNLL-style heads (1-based, 0 = root).
+  const converted = udToStanford({ forms, upos, xpos, heads: heads.map((h) => h + 1), deprels });
+  return { heads: converted.heads.map((h) => h - 1), deprels: converted.deprels };
+}
+
+function entities(doc: Doc): Entity[] {
+  return (doc.entities ?? []).map((e, id) => {
+    const s = doc.sentOf[e.start];
+    const first = doc.sentStart[s];
+    const end = Math.min(e.end, doc.sentEnd[s]);
+    const matchingTokens: number[] = [];
+    for (let i = e.start; i < end; i++) matchingTokens.push(i - first);
+    const entity: Entity = {
+      id,
+      sentencePosition: s,
+      confidenceScore: round(e.confidenceScore),
+      relevanceScore: round(e.relevanceScore),
+      type: e.type,
+      kbTwoTypes: e.kbTwoTypes,
+      matchingTokens,
+      matchedText: doc.text.slice(doc.start16[e.start], doc.end16[e.end - 1]),
+      startingPos: doc.start[e.start],
+      endingPos: doc.end[e.end - 1],
+      data: e.data,
+    };
+    if (e.entityId !== undefined) entity.entityId = e.entityId;
+    if (e.entityEnglishId !== undefined) entity.entityEnglishId = e.entityEnglishId;
+    if (e.wikidataId !== undefined) entity.wikidataId = e.wikidataId;
+    if (e.kbTwoId !== undefined) entity.kbTwoId = e.kbTwoId;
+    if (e.encyclopediaLink !== undefined) entity.encyclopediaLink = e.encyclopediaLink;
+    return entity;
+  });
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e4) / 1e4;
+}
+
+export function okEnvelope(payload: AnalysisPayload, seconds: number, messages: readonly string[]): AnalyzeResponse {
+  return { time: round(seconds), ok: true, error: '', message: messages.join(' '), response: payload };
+}
+
+/** The spec's error envelope and the HTTP status that goes with it. */
+export function errorEnvelope(err: unknown, seconds: number): { status: number; body: AnalyzeResponse } {
+  if (isAnalysisError(err)) {
+    return { status: err.status, body: { time: round(seconds), ok: false, error: err.message, message: '' } };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { status: 500, body: { time: round(seconds), ok: false, error: `internal error: ${message}`, message: '' } };
+}
