@@ -1,0 +1,75 @@
+/**
+ * Rule-based sentence boundaries over tokens:
+ *
+ *   ruleBoundaries(text, tokens) → number[]   exclusive token indices where sentences end
+ *
+ * A sentence ends
+ * - at a paragraph break (a blank line) or a line break that does not look like wrapped prose;
+ * - after terminal punctuation (. ! ? … and runs of them), and any closing quotes or
+ *   brackets right after it, when the next token can start a sentence;
+ * - after an abbreviation that carries its period ("etc.", "U.S.") only when the next word is
+ *   capitalized and the abbreviation is not one that precedes a name (Dr., Mr., initials).
+ */
+import type { TokenSpan } from './doc.js';
+
+const TITLES = new Set(['mr.', 'mrs.', 'ms.', 'dr.', 'st.', 'prof.', 'rev.', 'gen.', 'lt.', 'col.', 'capt.', 'sgt.', 'gov.', 'sen.', 'rep.', 'ft.', 'mt.', 'no.', 'vs.', 'v.', 'p.o.', 'e.g.', 'i.e.', 'cf.', 'approx.', 'attn.', 'jan.', 'feb.', 'mar.', 'apr.', 'jun.', 'jul.', 'aug.', 'sep.', 'sept.', 'oct.', 'nov.', 'dec.']);
+
+const CLOSERS = new Set(['"', "'", '”', '’', "''", ')', ']', '}', '»', '>>']);
+
+export type BreakKind = 0 | 1 | 2;
+
+/** Line breaks between token i-1 and token i: 0 none, 1 a single newline, 2 a blank line. */
+export function breakBefore(text: string, tokens: readonly TokenSpan[], i: number): BreakKind {
+  if (i === 0) return 0;
+  const a = tokens[i - 1].end;
+  const b = tokens[i].start;
+  let newlines = 0;
+  for (let k = a; k < b; k++) if (text.charCodeAt(k) === 10) newlines++;
+  return newlines >= 2 ? 2 : newlines === 1 ? 1 : 0;
+}
+
+export function isTerminal(form: string): boolean {
+  const c = form.charCodeAt(form.length - 1);
+  if (form.length === 1) return c === 46 || c === 33 || c === 63 || c === 0x2026;
+  // Runs such as "...", "?!", "!!!"; a word ending in a period is an abbreviation, handled apart.
+  for (let i = 0; i < form.length; i++) {
+    const d = form.charCodeAt(i);
+    if (d !== 46 && d !== 33 && d !== 63 && d !== 0x2026) return false;
+  }
+  return true;
+}
+
+function startsUpperOrNonLetter(form: string): boolean {
+  const ch = form[0];
+  if (ch.toLowerCase() !== ch) return true;
+  return ch.toUpperCase() === ch.toLowerCase() && !/[,;:)\]}%]/.test(ch);
+}
+
+export function ruleBoundaries(text: string, tokens: readonly TokenSpan[]): number[] {
+  const n = tokens.length;
+  const ends: number[] = [];
+  const form = (i: number): string => tokens[i].form ?? text.slice(tokens[i].start, tokens[i].end);
+  for (let i = 1; i < n; i++) {
+    const br = breakBefore(text, tokens, i);
+    if (br === 2 || br === 1) {
+      ends.push(i);
+      continue;
+    }
+    const prev = form(i - 1);
+    const next = form(i);
+    // Walk back over closing quotes/brackets to the punctuation they follow.
+    let j = i - 1;
+    while (j > 0 && CLOSERS.has(form(j)) && tokens[j].start === tokens[j - 1].end) j--;
+    const p = form(j);
+    if (CLOSERS.has(next) && tokens[i].start === tokens[i - 1].end) continue;
+    if (isTerminal(p)) {
+      if (prev === '.' && i >= 2 && /^\d+$/.test(form(i - 2)) && /^\d/.test(next)) continue;
+      if (startsUpperOrNonLetter(next) || p !== '.') ends.push(i);
+      continue;
+    }
+    if (p.length > 1 && p.endsWith('.') && !TITLES.has(p.toLowerCase()) && !/^[A-Z]\.$/.test(p)) {
+      if (/^[A-Z]/.test(next)) ends.push(i);
+    }
+  }
+  return ends;
+}

@@ -1,0 +1,403 @@
+/**
+ * Rule-based tokenizer following UD English EWT conventions.
+ *
+ *   tokenize(text) → WordSpan[]   exact UTF-16 spans of the syntactic words
+ *
+ * The tokens are syntactic words, the units the tagger tags: "don't" gives
+ * "do" + "n't", "John's" gives "John" + "'s", "cannot" gives "can" + "not",
+ * "gonna" gives "gon" + "na". EWT writes each of these as one surface token
+ * (a multi-word token); the second word carries `joinsPrevious` so that
+ * CoNLL-U output can rebuild that grouping.
+ *
+ * Conventions read off en_ewt-ud-train.conllu:
+ * - punctuation is split off; runs such as "...", "!!!", "?!", "--" stay one token;
+ * - hyphenated words are split ("15-year" → 15 - year) except after common
+ *   prefixes (non-, pre-, anti-, co-, e-mail …) and between digits (phone numbers);
+ * - numbers keep their inner commas, periods, colons and slashes (1,000.50, 5:30, 10/23/2000);
+ * - URLs, e-mail addresses, file names and emoticons are single tokens;
+ * - abbreviations keep their period (U.S., e.g., Dr., initials such as "W.").
+ *
+ * Hand-written scanner: one pass over the text, sticky regexes only at chunk
+ * starts for URLs and e-mail addresses.
+ */
+import type { TokenSpan } from './doc.js';
+
+/** A token span; `joinsPrevious` marks a word split from the same surface token as the one before it. */
+export interface WordSpan extends TokenSpan {
+  joinsPrevious?: true;
+}
+
+// ---------------------------------------------------------------- character classes
+
+const enum C {
+  Space = 1,
+  Letter = 2,
+  Digit = 4,
+  Other = 8,
+}
+
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  let k = C.Other;
+  if (c === 32 || (c >= 9 && c <= 13)) k = C.Space;
+  else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) k = C.Letter;
+  else if (c >= 48 && c <= 57) k = C.Digit;
+  ASCII_CLASS[c] = k;
+}
+
+const LETTER_RE = /[\p{L}\p{M}]/u;
+const DIGIT_RE = /\p{N}/u;
+const SPACE_RE = /[\s\u200b\ufeff]/u;
+
+/** Class of the code point at i (astral code points read as one). */
+function classAt(text: string, i: number): C {
+  const c = text.charCodeAt(i);
+  if (c < 128) return ASCII_CLASS[c] as C;
+  if (c === 0x2019 || c === 0x2018) return C.Other;
+  const ch = String.fromCodePoint(text.codePointAt(i) ?? c);
+  if (SPACE_RE.test(ch)) return C.Space;
+  if (LETTER_RE.test(ch)) return C.Letter;
+  if (DIGIT_RE.test(ch)) return C.Digit;
+  return C.Other;
+}
+
+function width(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 1;
+}
+
+const isAlnum = (k: C): boolean => k === C.Letter || k === C.Digit;
+const isApostrophe = (c: number): boolean => c === 39 || c === 0x2019 || c === 96;
+
+// ---------------------------------------------------------------- lexicons
+
+/** Words written with a period that EWT keeps on the word. Lower-cased, without the period. */
+const ABBREVIATIONS = new Set(
+  (
+    'mr mrs ms dr st jr sr prof rev gen lt col capt sgt gov sen rep reps pres ft mt ave blvd rd hwy ' +
+    'inc corp co ltd llc bros dept univ assn no nos vol vols pp fig figs est approx attn arrv ' +
+    'vs etc al cf ca ext tel fax apt ste ph ed eds' +
+    ' jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun ' +
+    'a.m p.m e.g i.e a.k.a u.s u.k u.n d.c p.s p.o m.d ph.d'
+  ).split(/\s+/),
+);
+
+/** Prefixes EWT keeps attached through a hyphen ("non-stop", "e-mail"). */
+const HYPHEN_PREFIXES = new Set(
+  (
+    'e non pre post anti pro re co ex multi mid neo socio over counter cross semi sub inter intra ' +
+    'self un de bi tri mis micro macro mega ultra super hyper quasi vice'
+  ).split(/\s+/),
+);
+
+/** Contractions written without an apostrophe that EWT splits, with the split point. */
+const BARE_CONTRACTIONS = new Map<string, number>([
+  ['cannot', 3], ['gonna', 3], ['wanna', 3], ['gotta', 3], ['outta', 3], ['sorta', 4],
+  ['dont', 2], ['wont', 2], ['cant', 2], ['aint', 2], ['didnt', 3], ['doesnt', 4], ['isnt', 2],
+  ['wasnt', 3], ['arent', 3], ['arnt', 2], ['werent', 4], ['havent', 4], ['hasnt', 3], ['hadnt', 3],
+  ['couldnt', 5], ['wouldnt', 5], ['shouldnt', 6], ['im', 1], ['ive', 1], ['youre', 3],
+  ['theyre', 4], ['thats', 4], ['whats', 4], ['theres', 5], ['heres', 4], ['hes', 2], ['itll', 2],
+  ['elses', 4],
+]);
+
+/** Clitics split off the end of a word after an apostrophe (lower-cased, apostrophe excluded). */
+const APOSTROPHE_CLITICS = new Set(['s', 'm', 're', 've', 'll', 'd']);
+
+const EMOTICONS = [
+  ':-)', ':-(', ':-D', ':-P', ':-p', ';-)', ':-/', ':-|', ":'(", ':)', ':(', ':D', ':P', ':p', ';)', ':/', ':|',
+  ':o', ':O', '=)', '=(', '(:', '):', '<3', '^_^', '^^', 'XD', 'xD', ':]', ':[', '8)', ';D', ':*',
+].sort((a, b) => b.length - a.length);
+
+const URL_RE = /(?:https?:\/\/|ftp:\/\/|mailto:|www\.)[^\s<>"]+/y;
+const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*/uy;
+
+/** Punctuation that may end a URL in running text but is rarely part of it. */
+const URL_TRAILING = new Set([46, 44, 59, 58, 33, 63, 41, 93, 34, 39, 0x201d, 0x2019]);
+
+// ---------------------------------------------------------------- scanner
+
+export function tokenize(text: string): WordSpan[] {
+  const out: WordSpan[] = [];
+  const n = text.length;
+  let i = 0;
+  const state = { openSingleQuote: false };
+  while (i < n) {
+    const k = classAt(text, i);
+    if (k === C.Space) {
+      i += width(text, i);
+      continue;
+    }
+    let e = i;
+    while (e < n && classAt(text, e) !== C.Space) e += width(text, e);
+    scanChunk(text, i, e, out, state);
+    i = e;
+  }
+  return out;
+}
+
+function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: { openSingleQuote: boolean }): void {
+  let p = s;
+  while (p < e) {
+    // URLs and e-mail addresses, from a word start.
+    if (p === s || !isAlnum(classAt(text, p - 1))) {
+      const m = matchSticky(URL_RE, text, p, e) || matchSticky(EMAIL_RE, text, p, e);
+      if (m > p) {
+        let end = m;
+        while (end > p + 1 && URL_TRAILING.has(text.charCodeAt(end - 1))) {
+          const c = text.charCodeAt(end - 1);
+          if (c === 41 && text.lastIndexOf('(', end - 1) >= p) break;
+          end--;
+        }
+        if (text.charCodeAt(p + 0) !== 119 || end - p > 5 || text.indexOf('@', p) < end) {
+          out.push({ start: p, end });
+          p = end;
+          continue;
+        }
+      }
+      const emo = matchEmoticon(text, p, e);
+      if (emo > p) {
+        out.push({ start: p, end: emo });
+        p = emo;
+        continue;
+      }
+    }
+    const k = classAt(text, p);
+    if (isAlnum(k)) {
+      p = scanWord(text, p, e, out, state);
+      continue;
+    }
+    p = scanPunct(text, p, e, s, out, state);
+  }
+}
+
+function matchSticky(re: RegExp, text: string, p: number, e: number): number {
+  re.lastIndex = p;
+  if (!re.test(text)) return p;
+  return Math.min(re.lastIndex, e);
+}
+
+function matchEmoticon(text: string, p: number, e: number): number {
+  const c = text.charCodeAt(p);
+  // Every emoticon starts with one of : ; = ( ) < ^ X x 8
+  if (c !== 58 && c !== 59 && c !== 61 && c !== 40 && c !== 41 && c !== 60 && c !== 94 && c !== 88 && c !== 120 && c !== 56) {
+    return p;
+  }
+  for (const emo of EMOTICONS) {
+    if (p + emo.length > e || !text.startsWith(emo, p)) continue;
+    const after = p + emo.length;
+    // Must stand alone: not glued to a following letter or digit ("XDR", ":Dear", "8)" inside "(8)").
+    if (after < e && isAlnum(classAt(text, after))) continue;
+    const first = emo.charCodeAt(0);
+    if ((first === 88 || first === 120 || first === 56 || first === 40) && p > 0 && classAt(text, p - 1) !== C.Space) continue;
+    if (first === 41 && p > 0 && classAt(text, p - 1) !== C.Space) continue;
+    return after;
+  }
+  return p;
+}
+
+/**
+ * A word starting at p: letters and digits with the connectors that EWT keeps
+ * inside a token. Pushes the word (split into clitics) and returns its end.
+ */
+function scanWord(text: string, p: number, e: number, out: WordSpan[], state: { openSingleQuote: boolean }): number {
+  let q = p;
+  let hasPeriod = false;
+  let hasDigit = false;
+  while (q < e) {
+    const k = classAt(text, q);
+    if (isAlnum(k)) {
+      if (k === C.Digit) hasDigit = true;
+      q += width(text, q);
+      continue;
+    }
+    if (q + 1 >= e) break;
+    const c = text.charCodeAt(q);
+    const prev = classAt(text, q - 1);
+    const next = classAt(text, q + 1);
+    if (!isAlnum(next)) break;
+    if (c === 46) {
+      // Inner period: numbers, abbreviations (U.S), domains and file names (enron.com, ENRON.XLS).
+      hasPeriod = true;
+      q++;
+      continue;
+    }
+    if ((c === 44 && prev === C.Digit && next === C.Digit && threeDigits(text, q + 1, e)) || (c === 58 && prev === C.Digit && next === C.Digit)) {
+      q++;
+      continue;
+    }
+    if (c === 47 && keepSlash(text, p, q, e)) {
+      q++;
+      continue;
+    }
+    if (c === 45 && keepHyphen(text, p, q, e, hasDigit)) {
+      q++;
+      continue;
+    }
+    if (c === 38 && next === C.Letter && prev === C.Letter && q - p <= 3) {
+      q++; // AT&T, PG&E, P&L
+      continue;
+    }
+    if (isApostrophe(c) && prev === C.Letter && next === C.Letter) {
+      q++; // don't, O'Neil: the clitic split happens below
+      continue;
+    }
+    if (c === 95) {
+      q++;
+      continue;
+    }
+    break;
+  }
+  // A final period belongs to abbreviations and initials.
+  if (q < e && text.charCodeAt(q) === 46 && !(q + 1 < e && text.charCodeAt(q + 1) === 46) && isAbbreviation(text, p, q, hasPeriod, hasDigit)) {
+    q++;
+  }
+  return pushWord(text, p, q, out, state);
+}
+
+function threeDigits(text: string, i: number, e: number): boolean {
+  return i + 3 <= e && classAt(text, i + 1) === C.Digit && classAt(text, i + 2) === C.Digit && !(i + 3 < e && classAt(text, i + 3) === C.Digit);
+}
+
+function runBefore(text: string, p: number, q: number): [number, boolean] {
+  let a = q;
+  let digits = false;
+  while (a > p && isAlnum(classAt(text, a - 1))) {
+    if (classAt(text, a - 1) === C.Digit) digits = true;
+    a--;
+  }
+  return [a, digits];
+}
+
+function runAfter(text: string, q: number, e: number): [number, boolean] {
+  let b = q + 1;
+  let digits = false;
+  while (b < e && isAlnum(classAt(text, b))) {
+    if (classAt(text, b) === C.Digit) digits = true;
+    b += width(text, b);
+  }
+  return [b, digits];
+}
+
+function keepSlash(text: string, p: number, q: number, e: number): boolean {
+  const [a, dl] = runBefore(text, p, q);
+  const [b, dr] = runAfter(text, q, e);
+  if (dl && dr) return true; // 10/23/2000, 9/11
+  return q - a === 1 && b - q - 1 === 1; // l/c, I/C, w/o
+}
+
+function keepHyphen(text: string, p: number, q: number, e: number, hasDigit: boolean): boolean {
+  const [a, dl] = runBefore(text, p, q);
+  const [, dr] = runAfter(text, q, e);
+  if ((dl || hasDigit) && dr) return true; // phone numbers, codes: 713-853-3989, x3-9890
+  if (a !== p && text.charCodeAt(a - 1) === 45) return false;
+  return HYPHEN_PREFIXES.has(text.slice(a, q).toLowerCase());
+}
+
+function isAbbreviation(text: string, p: number, q: number, hasPeriod: boolean, hasDigit: boolean): boolean {
+  if (hasDigit) return false;
+  const len = q - p;
+  if (hasPeriod) {
+    // U.S, e.g, p.m, a.k.a: single letters between periods; otherwise a domain or file name.
+    let piece = 0;
+    let allSingle = true;
+    for (let i = p; i <= q; i++) {
+      if (i === q || text.charCodeAt(i) === 46) {
+        if (piece !== 1) allSingle = false;
+        piece = 0;
+      } else piece++;
+    }
+    return allSingle || ABBREVIATIONS.has(text.slice(p, q).toLowerCase());
+  }
+  if (len === 1) return classAt(text, p) === C.Letter && text.charCodeAt(p) >= 65 && text.charCodeAt(p) <= 90;
+  return ABBREVIATIONS.has(text.slice(p, q).toLowerCase());
+}
+
+/** Pushes the word [p, q) split into its syntactic words; returns where scanning goes on. */
+function pushWord(text: string, p: number, q: number, out: WordSpan[], state: { openSingleQuote: boolean }): number {
+  const len = q - p;
+  // Clitics after an apostrophe: n't, 's, 'm, 're, 've, 'll, 'd — repeatedly from the end (I'd've).
+  const cuts: number[] = [];
+  let end = q;
+  for (;;) {
+    let cut = -1;
+    let a = end - 1;
+    while (a > p && !isApostrophe(text.charCodeAt(a))) {
+      if (end - a > 3) break;
+      a--;
+    }
+    if (a > p && isApostrophe(text.charCodeAt(a))) {
+      const tail = text.slice(a + 1, end).toLowerCase();
+      if (tail === 't' && (text.charCodeAt(a - 1) | 32) === 110 && a - 1 > p) cut = a - 1;
+      else if (APOSTROPHE_CLITICS.has(tail)) cut = a;
+    }
+    if (cut < 0) break;
+    cuts.push(cut);
+    end = cut;
+  }
+  if (cuts.length === 0 && len >= 2 && len <= 8) {
+    const bare = BARE_CONTRACTIONS.get(text.slice(p, q).toLowerCase());
+    if (bare !== undefined) cuts.push(p + bare);
+  }
+  // Plural possessive: "parents' house" — the apostrophe after a final s, when no single quote is open.
+  let possessive = -1;
+  if (
+    q < text.length &&
+    isApostrophe(text.charCodeAt(q)) &&
+    text.charCodeAt(q) !== 96 &&
+    (text.charCodeAt(q - 1) | 32) === 115 &&
+    !state.openSingleQuote &&
+    (q + 1 >= text.length || classAt(text, q + 1) === C.Space)
+  ) {
+    possessive = q;
+  }
+  let start = p;
+  for (let i = cuts.length - 1; i >= 0; i--) {
+    out.push(start === p ? { start, end: cuts[i] } : { start, end: cuts[i], joinsPrevious: true });
+    start = cuts[i];
+  }
+  out.push(start === p ? { start, end: q } : { start, end: q, joinsPrevious: true });
+  if (possessive < 0) return q;
+  out.push({ start: q, end: q + 1, joinsPrevious: true });
+  return q + 1;
+}
+
+const RUN_CHARS = new Set([46, 33, 63, 45, 42, 61, 126, 95, 60, 62, 35, 43, 0x2026]);
+
+function scanPunct(text: string, p: number, e: number, chunkStart: number, out: WordSpan[], state: { openSingleQuote: boolean }): number {
+  const c = text.charCodeAt(p);
+  let q = p + width(text, p);
+  if (c === 46 || c === 33 || c === 63) {
+    // Sentence punctuation runs: "...", "!!!", "?!", ".?"
+    while (q < e && (text.charCodeAt(q) === 46 || text.charCodeAt(q) === 33 || text.charCodeAt(q) === 63)) q++;
+  } else if (RUN_CHARS.has(c)) {
+    while (q < e && text.charCodeAt(q) === c) q++;
+  } else if ((c === 39 || c === 96) && q < e && text.charCodeAt(q) === c) {
+    q++; // '' and ``
+  } else if (c === 0x2018 || c === 0x2019) {
+    if (q < e && (text.charCodeAt(q) === 0x2019 || text.charCodeAt(q) === 0x2018)) q++;
+  } else if (q < e) {
+    // Emoji modifiers, variation selectors and zero-width joiners stay with their symbol.
+    for (;;) {
+      if (q >= e) break;
+      const d = text.codePointAt(q) ?? 0;
+      if (d === 0xfe0f || d === 0xfe0e || (d >= 0x1f3fb && d <= 0x1f3ff)) {
+        q += width(text, q);
+      } else if (d === 0x200d && q + 1 < e) {
+        q += 1;
+        q += width(text, q);
+      } else break;
+    }
+  }
+  if (c === 39 || c === 0x2018 || c === 0x2019) {
+    // Track single quotes so that a closing one is not read as a plural possessive.
+    const atWordStart = p === chunkStart || !isAlnum(classAt(text, p - 1));
+    if (atWordStart && q < e && isAlnum(classAt(text, q))) state.openSingleQuote = true;
+    else if (!atWordStart) state.openSingleQuote = false;
+  }
+  out.push({ start: p, end: q });
+  return q;
+}
