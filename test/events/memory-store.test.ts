@@ -1,0 +1,4 @@
+import { MemoryEventStore } from '../../src/events/index.js';
+import { runEventStoreConformance } from './conformance.js';
+
+runEventStoreConformance('memory', async () => new MemoryEventStore());
