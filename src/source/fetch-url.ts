@@ -1,0 +1,278 @@
+/**
+ * The guarded download of a caller's `url` (the spec's `url` parameter).
+ *
+ * Uses node:http/https rather than global fetch because fetch cannot be told
+ * which address to connect to: we resolve the host ourselves, refuse private
+ * and metadata addresses, and then connect to exactly the address we checked
+ * (the `lookup` option), so a DNS answer that changes between the check and
+ * the connect (DNS rebinding) cannot redirect us inward. Redirects are
+ * followed by hand so that every hop goes through the same check.
+ *
+ * Errors the caller can cause (bad scheme, unreachable host, timeout, refused
+ * address, non-2xx answer) are AnalysisError 400: the spec lists only 400, 401
+ * and 413, and a URL that cannot be fetched is a request the service cannot
+ * process as given, like a malformed parameter.
+ */
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { AnalysisError, badRequest } from '../errors.js';
+import { AllowList, blockedReason } from './address-guard.js';
+import { decodeBody } from './charset.js';
+
+export interface FetchOptions {
+  /** User-Agent header; the spec's `download.userAgent`. */
+  userAgent?: string;
+  /** Total time for DNS, connect, redirects and body, in ms. Default 15 000. */
+  timeoutMs?: number;
+  /** Body bytes kept (after content decoding); the rest is cut off. Default 2 MB. */
+  maxBytes?: number;
+  /** Redirects followed before giving up. Default 5. */
+  maxRedirects?: number;
+  /**
+   * Hostnames, IPs or CIDRs that may be reached even though they are private
+   * (tests, trusted intranets). Empty by default: only public addresses.
+   */
+  allowHosts?: readonly string[];
+}
+
+export interface FetchedPage {
+  /** The URL as requested. */
+  url: string;
+  /** The URL after redirects. */
+  finalUrl: string;
+  status: number;
+  contentType: string;
+  isHtml: boolean;
+  body: string;
+  /** True when the body was cut at `maxBytes`; callers should say so. */
+  truncated: boolean;
+}
+
+export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 5;
+export const DEFAULT_USER_AGENT = `textlens/${packageVersion()} (+offline text analysis; downloads the url given by its caller)`;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<FetchedPage> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
+  const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const allow = new AllowList(opts.allowHosts ?? []);
+  const signal = AbortSignal.timeout(timeoutMs);
+  const userAgent = opts.userAgent?.trim() || DEFAULT_USER_AGENT;
+
+  let current = parseHttpUrl(url, url);
+  try {
+    for (let hop = 0; ; hop++) {
+      const address = await resolveChecked(current, allow, signal, url);
+      const res = await request(current, address, userAgent, signal);
+      const location = res.headers.location;
+      if (REDIRECT_STATUSES.has(res.statusCode ?? 0) && location) {
+        res.resume();
+        if (hop >= maxRedirects) {
+          throw badRequest(`url ${url}: more than ${maxRedirects} redirects`, 'url');
+        }
+        current = parseHttpUrl(new URL(location, current).toString(), url);
+        continue;
+      }
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status > 299) {
+        res.resume();
+        throw badRequest(`url ${url}: the server answered HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`, 'url');
+      }
+      const contentType = String(res.headers['content-type'] ?? '');
+      const { bytes, truncated } = await readCapped(decompressed(res), maxBytes, signal);
+      const isHtml = looksLikeHtml(contentType, bytes);
+      if (!isHtml && !isTextual(contentType)) {
+        throw badRequest(`url ${url}: content type ${contentType} is not text or HTML`, 'url');
+      }
+      return {
+        url,
+        finalUrl: current.toString(),
+        status,
+        contentType,
+        isHtml,
+        body: decodeBody(bytes, contentType, isHtml).text,
+        truncated,
+      };
+    }
+  } catch (e) {
+    if (e instanceof AnalysisError) throw e;
+    if (signal.aborted) throw badRequest(`url ${url}: no complete answer within ${timeoutMs} ms (timeout)`, 'url');
+    throw badRequest(`url ${url} could not be fetched: ${describe(e)}`, 'url');
+  }
+}
+
+function parseHttpUrl(text: string, original: string): URL {
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    throw badRequest(`url ${original} is not a valid absolute URL`, 'url');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    const where = text === original ? '' : ` (redirected to ${text})`;
+    throw badRequest(`url ${original}${where}: only http and https URLs can be fetched, not ${u.protocol.replace(/:$/, '')}`, 'url');
+  }
+  if (u.username || u.password) {
+    throw badRequest(`url ${original}: URLs with credentials are not fetched`, 'url');
+  }
+  return u;
+}
+
+/** Resolves the host and returns the one address to connect to, after the SSRF check. */
+async function resolveChecked(u: URL, allow: AllowList, signal: AbortSignal, original: string): Promise<LookupAddress> {
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const hostAllowed = allow.allowsHost(host);
+  let addresses: LookupAddress[];
+  const family = isIP(host);
+  if (family) {
+    addresses = [{ address: host, family }];
+  } else {
+    addresses = await abortable(dnsLookup(host, { all: true, verbatim: true }), signal).catch((e: unknown) => {
+      if (signal.aborted) throw e;
+      throw badRequest(`url ${original}: host ${host} could not be resolved (${describe(e)})`, 'url');
+    });
+    if (addresses.length === 0) throw badRequest(`url ${original}: host ${host} has no address`, 'url');
+  }
+  // Every address must pass, not just the first: otherwise a host with one
+  // public and one private record could be used to probe inward.
+  if (!hostAllowed) {
+    for (const a of addresses) {
+      const why = blockedReason(a.address);
+      if (why && !allow.allowsAddress(a.address)) {
+        const hop = u.toString() === original ? '' : ` (redirected to ${u.toString()})`;
+        throw badRequest(`url ${original}${hop} resolves to a private address (${a.address}: ${why}) and is not fetched`, 'url');
+      }
+    }
+  }
+  return addresses[0];
+}
+
+function request(u: URL, address: LookupAddress, userAgent: string, signal: AbortSignal): Promise<http.IncomingMessage> {
+  const mod = u.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = mod.request(
+      u,
+      {
+        method: 'GET',
+        signal,
+        headers: {
+          'user-agent': userAgent,
+          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
+          'accept-encoding': 'gzip, deflate, br',
+        },
+        // Connect to the address that passed the check, never a fresh answer.
+        lookup: ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+          if (options?.all) cb(null, [address]);
+          else cb(null, address.address, address.family);
+        }) as unknown as typeof import('node:dns').lookup,
+        agent: false,
+      },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function decompressed(res: http.IncomingMessage): Readable {
+  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return res.pipe(zlib.createGunzip());
+  if (encoding === 'deflate') return res.pipe(zlib.createInflate());
+  if (encoding === 'br') return res.pipe(zlib.createBrotliDecompress());
+  return res;
+}
+
+/** Reads at most `maxBytes`, then stops the transfer instead of reading on. */
+async function readCapped(stream: Readable, maxBytes: number, signal: AbortSignal): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  const onAbort = (): void => {
+    stream.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (size + chunk.length > maxBytes) {
+        chunks.push(chunk.subarray(0, maxBytes - size));
+        size = maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    stream.destroy();
+  }
+  let bytes: Uint8Array = Buffer.concat(chunks, size);
+  // A cut can split a multi-byte character; drop the partial tail so it does
+  // not decode to U+FFFD.
+  if (truncated) bytes = trimPartialUtf8(bytes);
+  return { bytes, truncated };
+}
+
+function trimPartialUtf8(bytes: Uint8Array): Uint8Array {
+  let i = bytes.length - 1;
+  let back = 0;
+  while (i >= 0 && back < 3 && (bytes[i] & 0xc0) === 0x80) {
+    i--;
+    back++;
+  }
+  if (i < 0) return bytes;
+  const lead = bytes[i];
+  const need = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : 0;
+  return need > back ? bytes.subarray(0, i) : bytes;
+}
+
+function looksLikeHtml(contentType: string, bytes: Uint8Array): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if (type === 'text/html' || type === 'application/xhtml+xml') return true;
+  if (type && type !== 'application/octet-stream') return false;
+  const head = Buffer.from(bytes.subarray(0, 512)).toString('latin1').trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html');
+}
+
+function isTextual(contentType: string): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type === '' || type.startsWith('text/') || /[/+](xml|json)$/.test(type);
+}
+
+function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function describe(e: unknown): string {
+  if (e && typeof e === 'object') {
+    const err = e as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof err.code === 'string' ? err.code : undefined;
+    const msg = typeof err.message === 'string' ? err.message : String(e);
+    return code && !msg.includes(code) ? `${code}: ${msg}` : msg;
+  }
+  return String(e);
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = createRequire(import.meta.url)('../../package.json') as { version?: string };
+    return pkg.version ?? '0';
+  } catch {
+    return '0';
+  }
+}
