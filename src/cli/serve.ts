@@ -1,0 +1,142 @@
+/**
+ * `textlens serve`: both HTTP APIs on one port, analysis in worker threads,
+ * events in a SQLite file (default) or PostgreSQL. Runs until SIGINT/SIGTERM,
+ * then finishes the requests in flight and closes the store.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_EVENTS_FILE, openEventStore } from '../events/open.js';
+import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer } from '../http/node-server.js';
+
+export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
+               [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
+
+  --port N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host H          address to bind (default ${DEFAULT_HOST}, loopback only)
+  --keys FILE       API keys, JSON: [{"key","name","dailyQuota","maxConcurrent"}]
+                    (else env TEXTLENS_API_KEYS=key:dailyQuota:maxConcurrent,…)
+  --no-auth         serve the analysis API without API keys
+  --events TARGET   events store: SQLite file (default ./${DEFAULT_EVENTS_FILE}),
+                    postgres://… or memory:
+  --admin-token T   token for the events admin API (else env TEXTLENS_ADMIN_TOKEN;
+                    without one the admin routes are closed)
+  --workers N       analysis worker threads (default: one per core)
+  --timeout S       per-request analysis timeout in seconds (default 30)
+  --models DIR      models directory (default: the package's models/)
+`;
+
+export interface ServeSettings {
+  port: number;
+  host: string;
+  keysFile?: string;
+  auth: boolean;
+  events: string;
+  adminToken?: string;
+  workers?: number;
+  timeoutMs?: number;
+  modelsDir?: string;
+}
+
+/** Reads the command line; throws an Error with a usage hint on bad input. */
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeSettings {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        keys: { type: 'string' },
+        events: { type: 'string' },
+        'admin-token': { type: 'string' },
+        'no-auth': { type: 'boolean' },
+        workers: { type: 'string' },
+        timeout: { type: 'string' },
+        models: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\n\n${SERVE_USAGE}`);
+  }
+  const whole = (name: string, value: string | undefined, min: number, max: number): number | undefined => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+    return n;
+  };
+  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeout !== undefined && !(timeout > 0)) throw new Error(`--timeout must be a positive number of seconds, got "${values.timeout}"`);
+  if (values['no-auth'] && values.keys !== undefined) throw new Error('--no-auth and --keys contradict each other; give one');
+  return {
+    port: whole('port', values.port, 0, 65535) ?? DEFAULT_PORT,
+    host: values.host ?? DEFAULT_HOST,
+    keysFile: values.keys,
+    auth: !values['no-auth'],
+    events: values.events ?? DEFAULT_EVENTS_FILE,
+    adminToken: values['admin-token'] ?? (env.TEXTLENS_ADMIN_TOKEN || undefined),
+    workers: whole('workers', values.workers, 1, 1024),
+    timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000),
+    modelsDir: values.models,
+  };
+}
+
+/** Runs the server until SIGINT or SIGTERM. Resolves once it has shut down. */
+export async function serveCommand(argv: string[]): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(SERVE_USAGE);
+    return;
+  }
+  const settings = parseServeArgs(argv);
+  const keys = settings.auth ? loadApiKeys(settings.keysFile) : undefined;
+  if (settings.auth && (!keys || keys.length === 0)) {
+    throw new Error(
+      'textlens serve: no API keys. Give --keys FILE or set TEXTLENS_API_KEYS=key:dailyQuota:maxConcurrent, ' +
+        'or start with --no-auth to serve the analysis API without keys.',
+    );
+  }
+  const events = await openEventStore(settings.events);
+  let running;
+  try {
+    running = await startServer({
+      port: settings.port,
+      host: settings.host,
+      keys,
+      auth: settings.auth,
+      events,
+      adminToken: settings.adminToken,
+      workers: settings.workers,
+      timeoutMs: settings.timeoutMs,
+      analyzer: settings.modelsDir ? { modelsDir: settings.modelsDir } : undefined,
+    });
+  } catch (e) {
+    // startServer may already have closed it along with the app.
+    await events.close().catch(() => undefined);
+    throw e;
+  }
+  const server = running;
+  process.stderr.write(
+    `textlens serve: listening on ${server.url}\n` +
+      `  analysis API  POST ${server.url}/  (${settings.auth ? `${keys!.length} API key(s)` : 'auth DISABLED (--no-auth)'})\n` +
+      `  events API    ${server.url}/api/v1/services/{id}/events  (store: ${describeStore(settings.events)}; ` +
+      `admin ${settings.adminToken ? 'enabled' : 'closed: no --admin-token'})\n`,
+  );
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      process.stderr.write(`textlens serve: ${signal}, shutting down\n`);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+}
+
+function describeStore(target: string): string {
+  // Never print a password that a postgres:// URL may carry.
+  return target.replace(/^(postgres(?:ql)?:\/\/)[^@/]*@/i, '$1…@');
+}

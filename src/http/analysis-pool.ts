@@ -1,0 +1,185 @@
+/**
+ * A pool of worker threads that run analyses off the event loop, so a heavy
+ * document never stalls the server's other requests. Node-only (the
+ * web-standard handler sees it as an AnalysisRunner).
+ *
+ * - one worker per core by default, each with its own analyzer, created once;
+ * - a per-request timeout: the worker running a job past it is terminated and
+ *   replaced, and the job fails with 504;
+ * - a bounded queue: a job arriving when it is full fails with 503 at once.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { AnalyzerConfig } from '../analyzer.js';
+import { AnalysisError, type ErrorStatus } from '../errors.js';
+import type { FlatOptions } from '../types.js';
+import type { AnalysisRunner } from './analysis-runner.js';
+import type { WorkerJob, WorkerReply } from './analysis-worker.js';
+
+export interface WorkerPoolOptions {
+  /** Number of worker threads. Default: os.availableParallelism(). */
+  size?: number;
+  /** Per-request analysis timeout in ms, queue time excluded. Default 30 000. */
+  timeoutMs?: number;
+  /** Jobs that may wait for a free worker. Default 16 per worker. */
+  maxQueue?: number;
+  /** How each worker creates its analyzer. */
+  analyzer?: AnalyzerConfig;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_CRASHES_IN_A_ROW = 5;
+
+interface Job {
+  id: number;
+  options: FlatOptions;
+  resolve(json: string): void;
+  reject(err: AnalysisError): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * From TypeScript sources (vitest, tsx) the worker is the .ts file and needs
+ * tsx's loader; from the compiled package it is the .js beside this file.
+ */
+function workerEntry(): { url: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return {
+    url: new URL(fromSource ? './analysis-worker.ts' : './analysis-worker.js', import.meta.url),
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
+  };
+}
+
+export class WorkerPool implements AnalysisRunner {
+  readonly size: number;
+  readonly timeoutMs: number;
+  readonly maxQueue: number;
+  private readonly analyzerConfig: AnalyzerConfig;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Crashes since the last answered job; a run of them means workers cannot start. */
+  private crashesInARow = 0;
+  private broken?: AnalysisError;
+  /** Workers replaced after a timeout or a crash, for monitoring and tests. */
+  replacedWorkers = 0;
+
+  constructor(options: WorkerPoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxQueue = options.maxQueue ?? this.size * 16;
+    this.analyzerConfig = options.analyzer ?? {};
+    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+  }
+
+  /** Jobs waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Jobs being analyzed now. */
+  get running(): number {
+    return this.slots.filter((s) => s.job).length;
+  }
+
+  run(options: FlatOptions): Promise<string> {
+    if (this.closed) return Promise.reject(new AnalysisError(503, 'the analysis service is shutting down'));
+    if (this.broken) return Promise.reject(this.broken);
+    if (this.queue.length >= this.maxQueue && !this.slots.some((s) => !s.job)) {
+      return Promise.reject(
+        new AnalysisError(503, `the analysis queue is full (${this.maxQueue} requests waiting); retry shortly`),
+      );
+    }
+    return new Promise<string>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, options, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const shuttingDown = new AnalysisError(503, 'the analysis service is shutting down');
+    for (const job of this.queue.splice(0)) job.reject(shuttingDown);
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        clearTimeout(slot.timer);
+        slot.job?.reject(shuttingDown);
+        slot.job = undefined;
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(): Slot {
+    const { url, execArgv } = workerEntry();
+    const worker = new Worker(url, { execArgv, workerData: { analyzer: this.analyzerConfig } });
+    // Idle workers must not keep a process alive that is otherwise done.
+    worker.unref();
+    const slot: Slot = { worker };
+    worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
+    worker.on('error', (err) => this.crashed(slot, `analysis worker crashed: ${err.message}`));
+    worker.on('exit', () => this.crashed(slot, 'analysis worker exited'));
+    return slot;
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (slot.job) continue;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.timer = setTimeout(() => {
+        this.replace(slot, new AnalysisError(504, `analysis took longer than ${this.timeoutMs / 1000} s and was stopped`));
+      }, this.timeoutMs);
+      const message: WorkerJob = { id: job.id, options: job.options };
+      slot.worker.postMessage(message);
+    }
+  }
+
+  private settle(slot: Slot, reply: WorkerReply): void {
+    const job = slot.job;
+    if (!job || job.id !== reply.id) return;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    this.crashesInARow = 0;
+    if ('json' in reply) job.resolve(reply.json);
+    else job.reject(new AnalysisError(reply.error.status as ErrorStatus, reply.error.message));
+    this.dispatch();
+  }
+
+  private crashed(slot: Slot, what: string): void {
+    if (!this.slots.includes(slot)) return; // already replaced (error and exit both fire)
+    const reason = new AnalysisError(500, `internal error: ${what}`);
+    if (++this.crashesInARow >= MAX_CRASHES_IN_A_ROW && !this.closed) {
+      // Workers that die before answering anything will not start: stop trying.
+      this.broken = new AnalysisError(500, `internal error: analysis workers keep failing (${what})`);
+      for (const job of this.queue.splice(0)) job.reject(this.broken);
+    }
+    this.replace(slot, reason);
+  }
+
+  /** Fails the slot's job, terminates its worker and puts a fresh one in its place. */
+  private replace(slot: Slot, reason: AnalysisError): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return; // already replaced (error and exit both fire)
+    clearTimeout(slot.timer);
+    slot.job?.reject(reason);
+    slot.job = undefined;
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => undefined);
+    void slot.worker.terminate();
+    if (this.closed || this.broken) {
+      this.slots.splice(index, 1);
+      return;
+    }
+    this.replacedWorkers++;
+    this.slots[index] = this.spawn();
+    this.dispatch();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * A worker thread of the analysis pool: creates its analyzer once, then
+ * answers one job at a time. Errors travel back as { status, message } so the
+ * pool can rebuild the AnalysisError the HTTP layer maps to a status code.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createAnalyzer, type AnalyzerConfig } from '../analyzer.js';
+import { isAnalysisError } from '../errors.js';
+import type { FlatOptions } from '../types.js';
+
+export interface WorkerJob {
+  id: number;
+  options: FlatOptions;
+}
+
+export type WorkerReply =
+  | { id: number; json: string }
+  | { id: number; error: { status: number; message: string } };
+
+const port = parentPort;
+if (!port) throw new Error('analysis-worker.ts must run as a worker thread');
+
+const config = (workerData as { analyzer?: AnalyzerConfig } | undefined)?.analyzer ?? {};
+// A failed start is answered per job (status 500) rather than crashing, which
+// would only make the pool start the next worker into the same failure.
+const analyzer = createAnalyzer(config);
+analyzer.catch(() => undefined);
+
+port.on('message', async (job: WorkerJob) => {
+  let reply: WorkerReply;
+  try {
+    const response = await (await analyzer).analyze(job.options);
+    reply = { id: job.id, json: JSON.stringify(response) };
+  } catch (e) {
+    reply = isAnalysisError(e)
+      ? { id: job.id, error: { status: e.status, message: e.message } }
+      : { id: job.id, error: { status: 500, message: `internal error: ${e instanceof Error ? e.message : String(e)}` } };
+  }
+  port.postMessage(reply);
+});

@@ -1,0 +1,150 @@
+/**
+ * The web-standard handler for both HTTP APIs: `fetch(Request) → Response`,
+ * mountable in Node (node-server.ts), Bun, Deno or an edge runtime.
+ *
+ *   POST /                      the analysis API (form fields, API key, gzip both ways)
+ *   /api/v1/…, /admin/api/v1/…  the status-events API (events-api.ts), when a store is given
+ *
+ * Nothing here imports a Node API: where analysis runs is the `runner`'s
+ * business (a worker pool in Node, in-process elsewhere).
+ */
+import { Hono, type Context } from 'hono';
+import type { AnalyzerConfig } from '../analyzer.js';
+import { AnalysisError, badRequest } from '../errors.js';
+import type { EventStore } from '../events/store.js';
+import { errorEnvelope } from '../response.js';
+import type { FlatOptions } from '../types.js';
+import { createInProcessRunner, type AnalysisRunner } from './analysis-runner.js';
+import { createEventsApi } from './events-api.js';
+import { DEFAULT_BODY_LIMITS, readFormBody, type BodyLimits } from './form-body.js';
+import { KeyRegistry, type ApiKeySpec, type KeyLease } from './keys.js';
+
+export interface AppOptions {
+  /**
+   * API keys of the analysis API. Required unless `auth` is false: a server
+   * without keys and without an explicit opt-out would serve nobody.
+   */
+  keys?: readonly ApiKeySpec[] | KeyRegistry;
+  /** `false` serves the analysis API without API keys. Only an explicit false disables auth. */
+  auth?: boolean;
+  /** Where analysis runs. Default: in-process with `analyzer` (no timeout; see createInProcessRunner). */
+  runner?: AnalysisRunner;
+  /** Analyzer settings for the default in-process runner. */
+  analyzer?: AnalyzerConfig;
+  /** The events store; without one the events API is not mounted. */
+  events?: EventStore;
+  /** Bearer token for the events API's /admin routes; without one they are closed. */
+  adminToken?: string;
+  /** Body size caps; see DEFAULT_BODY_LIMITS. */
+  limits?: Partial<BodyLimits>;
+}
+
+export interface TextlensApp {
+  fetch(req: Request): Promise<Response>;
+  /** Stops the runner (terminating workers) and closes the events store; the app owns both. */
+  close(): Promise<void>;
+  /** The Hono app, to mount under another Hono app or add middleware. */
+  readonly hono: Hono;
+  /** Usage counters of the API keys (undefined when auth is off). */
+  readonly keys?: KeyRegistry;
+}
+
+export function createApp(opts: AppOptions = {}): TextlensApp {
+  const authOn = opts.auth !== false;
+  let keys: KeyRegistry | undefined;
+  if (authOn) {
+    if (!opts.keys) {
+      throw new Error('createApp: no API keys given; pass keys, or auth: false to serve the analysis API without keys');
+    }
+    keys = opts.keys instanceof KeyRegistry ? opts.keys : new KeyRegistry(opts.keys);
+  }
+  const runner = opts.runner ?? createInProcessRunner(opts.analyzer);
+  const limits: BodyLimits = { ...DEFAULT_BODY_LIMITS, ...opts.limits };
+
+  const app = new Hono();
+
+  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits }));
+  app.all('/', (c) => {
+    const method = c.req.method;
+    return envelopeResponse(c.req.raw, new AnalysisError(405, `method ${method} is not allowed on /: send POST with form fields`), 0, {
+      allow: 'POST',
+    });
+  });
+
+  if (opts.events) app.route('/', createEventsApi(opts.events, { adminToken: opts.adminToken }));
+
+  app.notFound((c) => c.json({ error: true, code: 404, message: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.onError((err, c: Context) => envelopeResponse(c.req.raw, err, 0));
+
+  return {
+    fetch: async (req) => app.fetch(req),
+    async close() {
+      await runner.close();
+      await opts.events?.close();
+    },
+    hono: app,
+    keys,
+  };
+}
+
+interface AnalyzeDeps {
+  keys: KeyRegistry | undefined;
+  runner: AnalysisRunner;
+  limits: BodyLimits;
+}
+
+async function analyzeRoute(req: Request, { keys, runner, limits }: AnalyzeDeps): Promise<Response> {
+  const t0 = performance.now();
+  const seconds = () => (performance.now() - t0) / 1000;
+  let lease: KeyLease | undefined;
+  try {
+    const headerKey = req.headers.get('x-textrazor-key') ?? undefined;
+    // A bad header key is refused before the body is read and decompressed.
+    if (keys && headerKey !== undefined && !keys.has(headerKey)) keys.admit(headerKey);
+
+    const fields = await readFormBody(req, limits);
+    const { apiKey: fieldKey, ...rest } = fields;
+    if (Array.isArray(fieldKey)) throw badRequest('the apiKey field is given more than once', 'apiKey');
+    if (fieldKey !== undefined && headerKey !== undefined && fieldKey !== headerKey) {
+      throw badRequest('the apiKey field and the X-TextRazor-Key header name different keys; send one', 'apiKey');
+    }
+    if (keys) lease = keys.admit(headerKey ?? fieldKey);
+
+    const options: FlatOptions = rest;
+    const json = await runner.run(options);
+    return jsonResponse(req, 200, json);
+  } catch (e) {
+    return envelopeResponse(req, e, seconds());
+  } finally {
+    lease?.release();
+  }
+}
+
+function envelopeResponse(req: Request, err: unknown, seconds: number, headers: Record<string, string> = {}): Response {
+  const { status, body } = errorEnvelope(err, seconds);
+  const extra: Record<string, string> = { ...headers };
+  // Transient refusals: say when to come back.
+  if (status === 429 || status === 503) extra['retry-after'] = '1';
+  return jsonResponse(req, status, JSON.stringify(body), extra);
+}
+
+function jsonResponse(req: Request, status: number, json: string, headers: Record<string, string> = {}): Response {
+  const h = new Headers({ 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding', ...headers });
+  if (!acceptsGzip(req.headers.get('accept-encoding'))) return new Response(json, { status, headers: h });
+  h.set('content-encoding', 'gzip');
+  const body = new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Response(body, { status, headers: h });
+}
+
+/** True when Accept-Encoding lists gzip (or `*`) with a non-zero q-value. */
+export function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  for (const item of header.split(',')) {
+    const [coding = '', ...params] = item.trim().toLowerCase().split(';');
+    const name = coding.trim();
+    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
+}

@@ -1,0 +1,208 @@
+/**
+ * The analysis API's request body: read it with hard size caps, undo
+ * `Content-Encoding`, insist on UTF-8 and turn the form fields into the
+ * analyzer's flat options. Web-standard only (Request, DecompressionStream,
+ * TextDecoder), so it runs in Node, Bun, Deno and edge runtimes.
+ */
+import { AnalysisError, badRequest, tooLarge } from '../errors.js';
+
+export interface BodyLimits {
+  /** Bytes on the wire when the body is compressed. Default 1 MiB. */
+  maxCompressedBytes: number;
+  /** Bytes of the form body itself (after decompression, or as sent). Default 2 MiB. */
+  maxBodyBytes: number;
+}
+
+/**
+ * 2 MiB leaves room for a 200 kB text even when every byte is percent-encoded
+ * (×3) plus rules and other fields; compressed bodies may be at most 1 MiB.
+ */
+export const DEFAULT_BODY_LIMITS: BodyLimits = { maxCompressedBytes: 1 << 20, maxBodyBytes: 2 << 20 };
+
+/** Form fields in arrival order; a repeated field becomes an array. */
+export type FormFields = Record<string, string | string[]>;
+
+/** Reads, decompresses, validates and parses the body of an analysis request. */
+export async function readFormBody(req: Request, limits: BodyLimits = DEFAULT_BODY_LIMITS): Promise<FormFields> {
+  const contentType = (req.headers.get('content-type') ?? 'application/x-www-form-urlencoded').toLowerCase();
+  const mediaType = contentType.split(';', 1)[0]!.trim();
+  const charset = /;\s*charset="?([^";\s]+)"?/.exec(contentType)?.[1];
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw badRequest(`the body must be UTF-8 encoded, but Content-Type says charset=${charset}`, 'charset');
+  }
+  if (mediaType !== 'application/x-www-form-urlencoded' && mediaType !== 'multipart/form-data') {
+    throw badRequest(
+      `unsupported Content-Type "${mediaType}": send form fields as application/x-www-form-urlencoded or multipart/form-data`,
+      'content-type',
+    );
+  }
+
+  const encoding = (req.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity' && encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate') {
+    throw new AnalysisError(400, `unsupported Content-Encoding "${encoding}": use gzip or deflate`, 'content-encoding');
+  }
+  const compressed = encoding !== 'identity';
+  const wireCap = compressed ? limits.maxCompressedBytes : limits.maxBodyBytes;
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > wireCap) throw bodyTooLarge(wireCap, compressed);
+
+  const wire = await readCapped(req.body, wireCap, () => bodyTooLarge(wireCap, compressed));
+  const bytes = compressed ? await decompress(wire, encoding, limits.maxBodyBytes) : wire;
+
+  // Validate the raw bytes: URLSearchParams and formData() silently replace bad bytes.
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw badRequest('the body is not valid UTF-8', 'body');
+  }
+
+  if (mediaType === 'multipart/form-data') return parseMultipart(bytes, req.headers.get('content-type') ?? '');
+  return parseUrlEncoded(text);
+}
+
+function bodyTooLarge(cap: number, compressed: boolean): AnalysisError {
+  return tooLarge(`the request body is larger than ${cap} bytes${compressed ? ' compressed' : ''}`);
+}
+
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  cap: number,
+  onOverflow: () => Error,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > cap) {
+        await reader.cancel().catch(() => undefined);
+        throw onOverflow();
+      }
+      chunks.push(value);
+    }
+  } catch (e) {
+    if (e instanceof AnalysisError) throw e;
+    throw badRequest(`could not read the request body: ${(e as Error).message}`, 'body');
+  }
+  return concat(chunks, total);
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Existing clients of this API label zlib streams `Content-Encoding: gzip`,
+ * so the format is taken from the magic bytes, not the header: 1f 8b is gzip,
+ * a valid zlib header (CM=8, FCHECK) is zlib; `deflate` that is not zlib is
+ * taken as raw deflate, as browsers of old sent it.
+ */
+export function detectCompression(bytes: Uint8Array, encoding: string): CompressionFormat {
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return 'gzip';
+  if (bytes.length >= 2 && (bytes[0]! & 0x0f) === 8 && (bytes[0]! >> 4) <= 7 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0) {
+    return 'deflate';
+  }
+  if (encoding === 'deflate') return 'deflate-raw';
+  throw badRequest(`the body is labelled Content-Encoding: ${encoding} but is neither a gzip nor a zlib stream`, 'content-encoding');
+}
+
+/** Inflates with a cap on the output, so a small zip bomb cannot fill memory. */
+async function decompress(wire: Uint8Array<ArrayBuffer>, encoding: string, cap: number): Promise<Uint8Array<ArrayBuffer>> {
+  const format = detectCompression(wire, encoding);
+  const stream = new Blob([wire]).stream().pipeThrough(new DecompressionStream(format));
+  try {
+    return await readCapped(stream, cap, () => tooLarge(`the decompressed request body is larger than ${cap} bytes`));
+  } catch (e) {
+    if (e instanceof AnalysisError && e.status === 413) throw e;
+    throw badRequest(`the ${format} body could not be decompressed (corrupt or truncated)`, 'content-encoding');
+  }
+}
+
+/**
+ * Strict application/x-www-form-urlencoded: a `%` must start a two-digit hex
+ * escape, and the escaped bytes must themselves be UTF-8.
+ */
+export function parseUrlEncoded(body: string): FormFields {
+  const fields: FormFields = {};
+  if (body.length === 0) return fields;
+  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  for (const pair of body.split('&')) {
+    if (pair.length === 0) continue;
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
+    const name = percentDecode(rawName, strict);
+    const value = percentDecode(rawValue, strict, name);
+    addField(fields, name, value);
+  }
+  return fields;
+}
+
+const HEX = /^[0-9a-fA-F]{2}$/;
+const utf8 = new TextEncoder();
+
+function percentDecode(s: string, strict: TextDecoder, field?: string): string {
+  const plus = s.includes('+') ? s.replace(/\+/g, ' ') : s;
+  if (!plus.includes('%')) return plus;
+  const bytes: number[] = [];
+  for (let i = 0; i < plus.length; ) {
+    const ch = plus.charCodeAt(i);
+    if (ch === 0x25 /* % */) {
+      const hex = plus.slice(i + 1, i + 3);
+      if (!HEX.test(hex)) {
+        throw badRequest(
+          `invalid percent-encoding "${plus.slice(i, i + 3)}"${field ? ` in field "${field}"` : ' in a field name'}`,
+          field ?? 'body',
+        );
+      }
+      bytes.push(parseInt(hex, 16));
+      i += 3;
+    } else {
+      // Copy the (already valid) UTF-8 of the next run of unescaped characters.
+      let j = i + 1;
+      while (j < plus.length && plus.charCodeAt(j) !== 0x25) j++;
+      for (const b of utf8.encode(plus.slice(i, j))) bytes.push(b);
+      i = j;
+    }
+  }
+  try {
+    return strict.decode(new Uint8Array(bytes));
+  } catch {
+    throw badRequest(`field ${field ? `"${field}"` : 'name'} is not UTF-8 once percent-decoded`, field ?? 'body');
+  }
+}
+
+async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<FormFields> {
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest('malformed multipart/form-data body', 'body');
+  }
+  const parts: Array<[string, FormDataEntryValue]> = [];
+  form.forEach((value, name) => parts.push([name, value]));
+  const fields: FormFields = {};
+  for (const [name, value] of parts) {
+    // A part sent as a file still carries a form field; the whole body was checked as UTF-8 above.
+    addField(fields, name, typeof value === 'string' ? value : await value.text());
+  }
+  return fields;
+}
+
+function addField(fields: FormFields, name: string, value: string): void {
+  const prior = fields[name];
+  if (prior === undefined) fields[name] = value;
+  else if (Array.isArray(prior)) prior.push(value);
+  else fields[name] = [prior, value];
+}

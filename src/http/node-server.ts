@@ -1,0 +1,107 @@
+/**
+ * The Node adapter: the web-standard app with analysis in a worker pool,
+ * served by @hono/node-server, plus reading API keys from a file or the
+ * environment. Everything Node-specific about the service lives here.
+ */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { WorkerPool, type WorkerPoolOptions } from './analysis-pool.js';
+import { createApp, type AppOptions, type TextlensApp } from './app.js';
+import { parseKeysEnv, parseKeysJson, type ApiKeySpec } from './keys.js';
+
+export interface NodeAppOptions extends Omit<AppOptions, 'runner'> {
+  /** Worker threads for analysis. Default: os.availableParallelism(). */
+  workers?: number;
+  /** Per-request analysis timeout in ms. Default 30 000. */
+  timeoutMs?: number;
+  /** Requests that may wait for a worker. Default 16 per worker. */
+  maxQueue?: number;
+}
+
+/** The app with analysis in worker threads (off the event loop, with a timeout). */
+export function createNodeApp(opts: NodeAppOptions = {}): TextlensApp {
+  const poolOptions: WorkerPoolOptions = {
+    size: opts.workers,
+    timeoutMs: opts.timeoutMs,
+    maxQueue: opts.maxQueue,
+    analyzer: opts.analyzer,
+  };
+  // Check the keys before starting workers, so a bad configuration leaves nothing running.
+  if (opts.auth !== false && !opts.keys) return createApp(opts);
+  const runner = new WorkerPool(poolOptions);
+  try {
+    return createApp({ ...opts, runner });
+  } catch (e) {
+    void runner.close();
+    throw e;
+  }
+}
+
+export interface ServerOptions extends NodeAppOptions {
+  /** Default 8080; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1 (loopback only); 0.0.0.0 to listen on every interface. */
+  host?: string;
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:8080 */
+  readonly url: string;
+  readonly port: number;
+  readonly host: string;
+  readonly app: TextlensApp;
+  readonly server: ServerType;
+  /** Stops listening, drops idle connections, then closes the app (workers, events store). */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const app = createNodeApp(opts);
+  const host = opts.host ?? DEFAULT_HOST;
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: opts.port ?? DEFAULT_PORT, hostname: host });
+      s.once('error', reject);
+      s.once('listening', () => {
+        s.off('error', reject);
+        resolve(s);
+      });
+    });
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    host,
+    app,
+    server,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      await app.close();
+    },
+  };
+}
+
+/**
+ * API keys for the server: the JSON keys file when given
+ * (`[{ "key", "name", "dailyQuota", "maxConcurrent" }]`), else
+ * TEXTLENS_API_KEYS (`key:dailyQuota:maxConcurrent,…`), else none.
+ */
+export function loadApiKeys(keysFile?: string, env: NodeJS.ProcessEnv = process.env): ApiKeySpec[] | undefined {
+  if (keysFile !== undefined) return parseKeysJson(readFileSync(keysFile, 'utf8'), keysFile);
+  const fromEnv = env.TEXTLENS_API_KEYS;
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return parseKeysEnv(fromEnv);
+  return undefined;
+}
