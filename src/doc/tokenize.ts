@@ -89,8 +89,7 @@ const ABBREVIATIONS = new Set(
 /** Prefixes EWT keeps attached through a hyphen ("non-stop", "e-mail"). */
 const HYPHEN_PREFIXES = new Set(
   (
-    'e non pre post anti pro re co ex multi mid neo socio over counter cross semi sub inter intra ' +
-    'self un de bi tri mis micro macro mega ultra super hyper quasi vice'
+    'e non pre post anti pro re co ex multi mid neo socio psycho arch over counter cross semi sub intra un'
   ).split(/\s+/),
 );
 
@@ -112,6 +111,8 @@ const EMOTICONS = [
   ':o', ':O', '=)', '=(', '(:', '):', '<3', '^_^', '^^', 'XD', 'xD', ':]', ':[', '8)', ';D', ':*',
 ].sort((a, b) => b.length - a.length);
 
+/** Phone numbers EWT keeps whole: 713-853-3989, 1-800-991-9019, 345-9945, 888.916.7184. */
+const PHONE_RE = /(?:1-)?(?:\d{3}-)?\d{3}-\d{4}(?!\d)|\d{3}\.\d{3}\.\d{4}(?!\d)/y;
 const URL_RE = /(?:https?:\/\/|ftp:\/\/|mailto:|www\.)[^\s<>"]+/y;
 const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*/uy;
 
@@ -144,7 +145,9 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
   while (p < e) {
     // URLs and e-mail addresses, from a word start.
     if (p === s || !isAlnum(classAt(text, p - 1))) {
-      const m = matchSticky(URL_RE, text, p, e) || matchSticky(EMAIL_RE, text, p, e);
+      let m = matchSticky(URL_RE, text, p, e);
+      if (m === p) m = matchSticky(EMAIL_RE, text, p, e);
+      if (m === p) m = matchSticky(PHONE_RE, text, p, e);
       if (m > p) {
         let end = m;
         while (end > p + 1 && URL_TRAILING.has(text.charCodeAt(end - 1))) {
@@ -210,6 +213,7 @@ function scanWord(text: string, p: number, e: number, out: WordSpan[], state: { 
   while (q < e) {
     const k = classAt(text, q);
     if (isAlnum(k)) {
+      if (k === C.Letter && q > p && classAt(text, q - 1) === C.Digit && unitFollows(text, p, q, e)) break;
       if (k === C.Digit) hasDigit = true;
       q += width(text, q);
       continue;
@@ -220,7 +224,9 @@ function scanWord(text: string, p: number, e: number, out: WordSpan[], state: { 
     const next = classAt(text, q + 1);
     if (!isAlnum(next)) break;
     if (c === 46) {
-      // Inner period: numbers, abbreviations (U.S), domains and file names (enron.com, ENRON.XLS).
+      // Inner period: numbers, abbreviations (U.S), domains and file names (enron.com, ENRON.XLS);
+      // but two words with a missing space ("country.They") split.
+      if (missingSpace(text, p, q, e, hasPeriod)) break;
       hasPeriod = true;
       q++;
       continue;
@@ -252,7 +258,13 @@ function scanWord(text: string, p: number, e: number, out: WordSpan[], state: { 
     break;
   }
   // A final period belongs to abbreviations and initials.
-  if (q < e && text.charCodeAt(q) === 46 && !(q + 1 < e && text.charCodeAt(q + 1) === 46) && isAbbreviation(text, p, q, hasPeriod, hasDigit)) {
+  if (
+    q < e &&
+    text.charCodeAt(q) === 46 &&
+    !(q + 1 < e && text.charCodeAt(q + 1) === 46) &&
+    isAbbreviation(text, p, q, hasPeriod, hasDigit) &&
+    !(ENDS_SENTENCE_ABBREVIATIONS.has(text.slice(p, q).toLowerCase()) && sentenceStartsAfter(text, q + 1))
+  ) {
     q++;
   }
   return pushWord(text, p, q, out, state);
@@ -282,19 +294,87 @@ function runAfter(text: string, q: number, e: number): [number, boolean] {
   return [b, digits];
 }
 
+/** EWT keeps dates (10/23/2000, 9/11) whole and splits fractions and "and/or", "c/o". */
 function keepSlash(text: string, p: number, q: number, e: number): boolean {
   const [a, dl] = runBefore(text, p, q);
   const [b, dr] = runAfter(text, q, e);
-  if (dl && dr) return true; // 10/23/2000, 9/11
-  return q - a === 1 && b - q - 1 === 1; // l/c, I/C, w/o
+  if (!dl || !dr) return false;
+  if (a > p && text.charCodeAt(a - 1) === 47) return true; // the second slash of a date
+  if (b < e && text.charCodeAt(b) === 47 && b + 1 < e && classAt(text, b + 1) === C.Digit) return true;
+  return text.slice(a, b) === '9/11';
 }
 
 function keepHyphen(text: string, p: number, q: number, e: number, hasDigit: boolean): boolean {
   const [a, dl] = runBefore(text, p, q);
   const [, dr] = runAfter(text, q, e);
-  if ((dl || hasDigit) && dr) return true; // phone numbers, codes: 713-853-3989, x3-9890
+  // Codes that mix letters and digits stay whole (x3-9890); number ranges split (5-10, 1969-1970).
+  if (hasDigit && dr && letterBefore(text, p, q)) return true;
+  if (dl || dr) return false;
   if (a !== p && text.charCodeAt(a - 1) === 45) return false;
   return HYPHEN_PREFIXES.has(text.slice(a, q).toLowerCase());
+}
+
+/** Letters after a number that EWT writes as a separate word: 7:30PM → 7:30 PM, 35mm → 35 mm, 3x5 → 3 x 5. */
+const UNITS = new Set(
+  'am pm a p k m mm cm km kg g mg lb lbs oz ft yd mi mph kph gb mb kb tb ghz mhz hz hr hrs h min mins sec secs yr yrs x ml l'.split(' '),
+);
+
+function unitFollows(text: string, p: number, q: number, e: number): boolean {
+  // Only after a plain number: "x3" or "ld2d" are codes.
+  for (let i = p; i < q; i++) {
+    const k = classAt(text, i);
+    if (k === C.Letter) return false;
+  }
+  let r = q;
+  while (r < e && classAt(text, r) === C.Letter) r++;
+  const unit = text.slice(q, r).toLowerCase();
+  if (!UNITS.has(unit)) return false;
+  if (r < e && classAt(text, r) === C.Digit) return unit === 'x';
+  return true;
+}
+
+/** File extensions and top-level domains: after a period they make one token with what precedes. */
+const EXTENSIONS = new Set(
+  (
+    'com net org edu gov mil int info biz us uk ca au de fr ru jp cn in it nl es se ch at be dk nz za br mx co io tv ac ' +
+    'doc docx xls xlsx pdf htm html txt jpg jpeg gif png zip ppt pptx exe url csv xml asp aspx php cgi js css mp3 wav avi mov dat log msg rtf wpd'
+  ).split(' '),
+);
+
+function missingSpace(text: string, p: number, q: number, e: number, hasPeriod: boolean): boolean {
+  if (hasPeriod) return false;
+  let a = q;
+  while (a > p && classAt(text, a - 1) === C.Letter) a--;
+  if (a === q || (a > p && classAt(text, a - 1) === C.Digit)) return false;
+  let b = q + 1;
+  while (b < e && classAt(text, b) === C.Letter) b++;
+  if (b - q - 1 < 2 || (b < e && (classAt(text, b) === C.Digit || text.charCodeAt(b) === 46 || text.charCodeAt(b) === 64))) return false;
+  if (q - a < 2 && !(a > p && isApostrophe(text.charCodeAt(a - 1)))) return false;
+  for (let i = q; i < e; i++) if (text.charCodeAt(i) === 64) return false; // an e-mail address
+  return !EXTENSIONS.has(text.slice(q + 1, b).toLowerCase());
+}
+
+/** Abbreviations whose period EWT writes as a separate token when they end a sentence. */
+const ENDS_SENTENCE_ABBREVIATIONS = new Set('etc inc co corp ltd llc bros no nos al approx est ext p.m a.m e.g i.e info k oz lb lbs'.split(' '));
+
+/** Whether what follows position i looks like the start of a new sentence (or the end of a paragraph). */
+function sentenceStartsAfter(text: string, i: number): boolean {
+  let j = i;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === 10) return true;
+    if (c !== 32 && c !== 9 && c !== 13) break;
+    j++;
+  }
+  if (j >= text.length) return true;
+  if (j === i) return false;
+  const ch = text[j];
+  return ch !== ch.toLowerCase();
+}
+
+function letterBefore(text: string, p: number, q: number): boolean {
+  for (let i = p; i < q; i++) if (classAt(text, i) === C.Letter) return true;
+  return false;
 }
 
 function isAbbreviation(text: string, p: number, q: number, hasPeriod: boolean, hasDigit: boolean): boolean {
@@ -373,6 +453,11 @@ function scanPunct(text: string, p: number, e: number, chunkStart: number, out: 
   if (c === 46 || c === 33 || c === 63) {
     // Sentence punctuation runs: "...", "!!!", "?!", ".?"
     while (q < e && (text.charCodeAt(q) === 46 || text.charCodeAt(q) === 33 || text.charCodeAt(q) === 63)) q++;
+  } else if (c === 46 && q < e && classAt(text, q) === C.Letter) {
+    // ".doc": a file extension on its own
+    let r = q;
+    while (r < e && classAt(text, r) === C.Letter) r++;
+    if (EXTENSIONS.has(text.slice(q, r).toLowerCase()) && r - q >= 3) q = r;
   } else if (RUN_CHARS.has(c)) {
     while (q < e && text.charCodeAt(q) === c) q++;
   } else if ((c === 39 || c === 96) && q < e && text.charCodeAt(q) === c) {
