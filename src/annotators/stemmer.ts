@@ -1,0 +1,28 @@
+/**
+ * The stemmer annotator: doc.stem by the Porter algorithm (the `stemmer`
+ * package) over the lower-cased token. Needs no model and no tags.
+ */
+import { stemmer } from 'stemmer';
+import type { Doc } from '../doc/doc.js';
+import type { Annotator } from './annotator.js';
+
+/** Tokens without a letter (punctuation, numbers, symbols) are their own stem. */
+const HAS_LETTER = /\p{L}/u;
+
+/** Porter stem of a word: lower-cased, then stemmed; a token with no letter is returned as is. */
+export function stem(word: string): string {
+  if (!HAS_LETTER.test(word)) return word;
+  return stemmer(word.toLowerCase());
+}
+
+export function createStemmer(): Annotator {
+  return {
+    name: 'stemmer',
+    requires: ['tokens'],
+    assigns: ['stem'],
+    languages: ['eng'],
+    run(doc: Doc) {
+      doc.stem = doc.tokens.map(stem);
+    },
+  };
+}
