@@ -1,0 +1,232 @@
+/**
+ * Universal Dependencies → Stanford basic dependencies (the uncollapsed typed
+ * dependencies the spec's `relationToParent` reports), for English.
+ *
+ * The parser is trained on UD; this conversion is deterministic and local:
+ *
+ * 1. Prepositions head their objects. A word with a `case` dependent (other
+ *    than the possessive 's) takes part in a prepositional phrase: the case
+ *    word takes the word's place in the tree (its head; `prep` for UD
+ *    obl/nmod, otherwise the word's own converted relation, e.g. `conj` or
+ *    `root`), and the word attaches to it as `pobj` (or `pcomp` when it is a
+ *    verb or adverb/adjective clause head). Several case words ("from under the
+ *    bed") chain: prep(came, from) pcomp(from, under) pobj(under, bed).
+ *    Multiword prepositions keep UD's first word as head and `fixed` becomes
+ *    `mwe`: prep(cried, because) mwe(because, of) pobj(because, you).
+ * 2. A copular predicate with a prepositional complement ("The cat is on the
+ *    mat") is headed by the copula, as in Stanford basic: root(is),
+ *    nsubj(is, cat), prep(is, on), pobj(on, mat). Other copular predicates
+ *    keep the predicate as head with `cop`, which both schemes share.
+ * 3. Proper-name sequences (UD `flat`) are headed by their last word, with
+ *    `nn` from the others: nn(Clinton, Bill).
+ * 4. Coordination: `cc` and the commas before a conjunct attach to the first
+ *    conjunct, as Stanford does (UD attaches them to the following conjunct).
+ * 5. Every remaining label is renamed with RELATION_MAP below.
+ *
+ * Heads are 0-based indices within the sentence, -1 at the root.
+ */
+
+export interface UdSentence {
+  forms: readonly string[];
+  upos: readonly string[];
+  xpos: readonly string[];
+  /** 0-based head index within the sentence, -1 at the root. */
+  heads: readonly number[];
+  /** UD relations, subtypes included ('nsubj:pass'); 'root' at the root. */
+  deprels: readonly string[];
+}
+
+export interface DependencyTree {
+  heads: number[];
+  deprels: string[];
+}
+
+/** UD relation → Stanford basic relation, for arcs that keep their shape. */
+export const RELATION_MAP: Readonly<Record<string, string>> = {
+  root: 'root',
+  // arguments
+  nsubj: 'nsubj',
+  'nsubj:outer': 'nsubj',
+  'nsubj:pass': 'nsubjpass',
+  csubj: 'csubj',
+  'csubj:outer': 'csubj',
+  'csubj:pass': 'csubjpass',
+  obj: 'dobj',
+  iobj: 'iobj',
+  ccomp: 'ccomp',
+  xcomp: 'xcomp',
+  expl: 'expl',
+  // auxiliaries and markers
+  aux: 'aux',
+  'aux:pass': 'auxpass',
+  cop: 'cop',
+  mark: 'mark', // Stanford 3.x merged the older `complm` into `mark`
+  // modifiers
+  advmod: 'advmod', // `neg` for negation words, see NEGATION
+  amod: 'amod',
+  nummod: 'num',
+  det: 'det',
+  'det:predet': 'predet',
+  'nmod:poss': 'poss',
+  compound: 'nn',
+  'compound:prt': 'prt',
+  flat: 'nn',
+  'flat:foreign': 'nn',
+  fixed: 'mwe',
+  appos: 'appos',
+  'acl:relcl': 'rcmod',
+  'advcl:relcl': 'rcmod',
+  advcl: 'advcl',
+  discourse: 'discourse',
+  // nominal modifiers without a preposition (with one they become prep + pobj)
+  obl: 'npadvmod',
+  'obl:npmod': 'npadvmod',
+  'obl:tmod': 'tmod',
+  'obl:unmarked': 'npadvmod', // `tmod` for time words, see TIME_WORDS
+  'obl:agent': 'npadvmod',
+  nmod: 'npadvmod',
+  'nmod:npmod': 'npadvmod',
+  'nmod:tmod': 'tmod',
+  'nmod:unmarked': 'npadvmod',
+  // coordination
+  cc: 'cc',
+  'cc:preconj': 'preconj',
+  conj: 'conj',
+  // loose joining and the rest
+  parataxis: 'parataxis',
+  punct: 'punct',
+  // Stanford basic has no counterpart for these: its catch-all `dep`
+  vocative: 'dep',
+  list: 'dep',
+  dislocated: 'dep',
+  goeswith: 'dep',
+  reparandum: 'dep',
+  orphan: 'dep',
+  'nmod:desc': 'dep',
+  dep: 'dep',
+};
+
+const NEGATION = new Set(['not', "n't", 'never', 'nt', 'n’t']);
+
+/** Bare nouns that Stanford marks `tmod` rather than `npadvmod` ("I left yesterday", "each week"). */
+const TIME_WORDS = new Set([
+  'today', 'yesterday', 'tomorrow', 'tonight', 'now', 'day', 'days', 'week', 'weeks', 'weekend', 'weekends',
+  'month', 'months', 'year', 'years', 'morning', 'mornings', 'afternoon', 'evening', 'evenings', 'night', 'nights',
+  'time', 'times', 'hour', 'hours', 'minute', 'minutes', 'second', 'seconds', 'decade', 'decades', 'century',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november',
+  'december', 'spring', 'summer', 'fall', 'autumn', 'winter', 'ago', 'season',
+]);
+
+/** Dependents that stay with a nominal predicate when its copula becomes the head. */
+const NOMINAL_INTERNAL = new Set([
+  'det', 'det:predet', 'amod', 'nummod', 'compound', 'flat', 'flat:foreign', 'nmod', 'nmod:poss', 'nmod:unmarked',
+  'nmod:desc', 'acl', 'acl:relcl', 'case', 'fixed', 'appos', 'conj', 'cc', 'cc:preconj', 'goeswith',
+]);
+
+const OBLIQUE = /^(obl|nmod)(:|$)/;
+
+export function udToStanford(sentence: UdSentence): DependencyTree {
+  const n = sentence.forms.length;
+  const heads = [...sentence.heads];
+  const rels = [...sentence.deprels];
+  checkTree(heads, n);
+
+  const dependents = (h: number): number[] => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) if (heads[i] === h) out.push(i);
+    return out;
+  };
+  const isPossessiveCase = (i: number): boolean =>
+    sentence.xpos[i] === 'POS' || /^['’]s?$/i.test(sentence.forms[i]);
+
+  // Labels are first renamed on the UD tree, so restructuring below can carry
+  // a word's converted relation over to the preposition that replaces it.
+  const out = rels.map((r, i) => renameRelation(r, i, sentence));
+
+  // 3. flat name sequences: last word heads.
+  for (let i = 0; i < n; i++) {
+    const flat = dependents(i).filter((d) => rels[d] === 'flat' || rels[d] === 'flat:foreign');
+    if (flat.length === 0 || rels[i] === 'flat') continue;
+    const last = flat[flat.length - 1];
+    if (last < i) continue;
+    heads[last] = heads[i];
+    out[last] = out[i];
+    rels[last] = rels[i];
+    for (const d of dependents(i)) if (d !== last && d > i) heads[d] = last;
+    heads[i] = last;
+    out[i] = 'nn';
+    rels[i] = 'flat';
+    // modifiers before the name (det, amod, poss…) follow the new head
+    for (const d of dependents(i)) if (d < i) heads[d] = last;
+  }
+
+  // 4. coordination: cc and preceding punctuation of a conjunct go to the first conjunct.
+  for (let i = 0; i < n; i++) {
+    if (rels[i] !== 'conj') continue;
+    for (const d of dependents(i)) {
+      if (d < i && (rels[d] === 'cc' || (rels[d] === 'punct' && d > heads[i]))) heads[d] = heads[i];
+    }
+  }
+
+  // 2 + 1. prepositional phrases.
+  for (let w = 0; w < n; w++) {
+    const cases = dependents(w).filter((d) => rels[d] === 'case' && !isPossessiveCase(d) && d < w);
+    if (cases.length === 0) continue;
+    let attach = heads[w];
+    let attachRel = OBLIQUE.test(rels[w]) ? 'prep' : out[w];
+    const cop = dependents(w).find((d) => rels[d] === 'cop');
+    if (cop !== undefined) {
+      // the copula heads the clause; clause-level dependents move to it
+      heads[cop] = heads[w];
+      out[cop] = out[w];
+      for (const d of dependents(w)) {
+        if (d !== cop && !NOMINAL_INTERNAL.has(rels[d])) heads[d] = cop;
+      }
+      attach = cop;
+      attachRel = 'prep';
+    }
+    cases.forEach((c, k) => {
+      heads[c] = attach;
+      out[c] = k === 0 ? attachRel : 'pcomp';
+      attach = c;
+    });
+    heads[w] = attach;
+    out[w] = isClauseHead(w, sentence) ? 'pcomp' : 'pobj';
+  }
+
+  for (let i = 0; i < n; i++) if (heads[i] === -1) out[i] = 'root';
+  return { heads, deprels: out };
+}
+
+function renameRelation(rel: string, i: number, s: UdSentence): string {
+  const form = s.forms[i].toLowerCase();
+  if (rel === 'case') return s.xpos[i] === 'POS' || /^['’]s?$/.test(form) ? 'possessive' : 'prep';
+  if (rel === 'advmod' && NEGATION.has(form)) return 'neg';
+  // infinitival "to" is an auxiliary in Stanford: aux(go, to)
+  if (rel === 'mark' && s.xpos[i] === 'TO') return 'aux';
+  if ((rel === 'obl:unmarked' || rel === 'nmod:unmarked' || rel === 'obl') && TIME_WORDS.has(form)) return 'tmod';
+  if (rel === 'acl') return /^VB[GN]?$/.test(s.xpos[i]) && !hasFiniteMarker(i, s) ? 'vmod' : 'ccomp';
+  const mapped = RELATION_MAP[rel] ?? RELATION_MAP[rel.split(':')[0]];
+  return mapped ?? 'dep';
+}
+
+/** A clause introduced by "that"/"whether" or carrying a subject is finite for `acl`. */
+function hasFiniteMarker(i: number, s: UdSentence): boolean {
+  for (let d = 0; d < s.heads.length; d++) {
+    if (s.heads[d] !== i) continue;
+    if (/^(nsubj|csubj)/.test(s.deprels[d])) return true;
+    if (s.deprels[d] === 'mark' && s.xpos[d] !== 'TO') return true;
+  }
+  return false;
+}
+
+function isClauseHead(i: number, s: UdSentence): boolean {
+  return s.upos[i] === 'VERB' || /^VB/.test(s.xpos[i]);
+}
+
+function checkTree(heads: readonly number[], n: number): void {
+  for (const h of heads) {
+    if (!Number.isInteger(h) || h < -1 || h >= n) throw new RangeError(`head ${h} out of range for ${n} words`);
+  }
+}

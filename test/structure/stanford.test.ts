@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { RELATION_MAP, udToStanford, type UdSentence } from '../../src/structure/stanford.js';
+
+/** Rows: form, UPOS, XPOS, 1-based head (0 = root), UD relation — as in CoNLL-U. */
+type Row = [string, string, string, number, string];
+
+function sentence(rows: Row[]): UdSentence {
+  return {
+    forms: rows.map((r) => r[0]),
+    upos: rows.map((r) => r[1]),
+    xpos: rows.map((r) => r[2]),
+    heads: rows.map((r) => r[3] - 1),
+    deprels: rows.map((r) => r[4]),
+  };
+}
+
+/** The converted tree as `rel(head, dependent)` strings, in word order ("ROOT" for the root). */
+function arcs(rows: Row[]): string[] {
+  const s = sentence(rows);
+  const t = udToStanford(s);
+  return s.forms.map((f, i) => `${t.deprels[i]}(${t.heads[i] < 0 ? 'ROOT' : s.forms[t.heads[i]]}, ${f})`);
+}
+
+describe('udToStanford', () => {
+  it('makes prepositions head their objects', () => {
+    expect(
+      arcs([
+        ['The', 'DET', 'DT', 2, 'det'],
+        ['cat', 'NOUN', 'NN', 3, 'nsubj'],
+        ['sat', 'VERB', 'VBD', 0, 'root'],
+        ['on', 'ADP', 'IN', 6, 'case'],
+        ['the', 'DET', 'DT', 6, 'det'],
+        ['mat', 'NOUN', 'NN', 3, 'obl'],
+        ['.', 'PUNCT', '.', 3, 'punct'],
+      ]),
+    ).toEqual(['det(cat, The)', 'nsubj(sat, cat)', 'root(ROOT, sat)', 'prep(sat, on)', 'det(mat, the)', 'pobj(on, mat)', 'punct(sat, .)']);
+  });
+
+  it('lets the copula head a prepositional predicate', () => {
+    expect(
+      arcs([
+        ['The', 'DET', 'DT', 2, 'det'],
+        ['cat', 'NOUN', 'NN', 6, 'nsubj'],
+        ['is', 'AUX', 'VBZ', 6, 'cop'],
+        ['on', 'ADP', 'IN', 6, 'case'],
+        ['the', 'DET', 'DT', 6, 'det'],
+        ['mat', 'NOUN', 'NN', 0, 'root'],
+        ['.', 'PUNCT', '.', 6, 'punct'],
+      ]),
+    ).toEqual(['det(cat, The)', 'nsubj(is, cat)', 'root(ROOT, is)', 'prep(is, on)', 'det(mat, the)', 'pobj(on, mat)', 'punct(is, .)']);
+  });
+
+  it('keeps cop under a nominal or adjectival predicate and marks negation', () => {
+    expect(
+      arcs([
+        ['Bill', 'PROPN', 'NNP', 4, 'nsubj'],
+        ['is', 'AUX', 'VBZ', 4, 'cop'],
+        ['not', 'PART', 'RB', 4, 'advmod'],
+        ['big', 'ADJ', 'JJ', 0, 'root'],
+      ]),
+    ).toEqual(['nsubj(big, Bill)', 'cop(big, is)', 'neg(big, not)', 'root(ROOT, big)']);
+  });
+
+  it('converts passives, possessives and agents', () => {
+    expect(
+      arcs([
+        ['John', 'PROPN', 'NNP', 3, 'nmod:poss'],
+        ["'s", 'PART', 'POS', 1, 'case'],
+        ['dog', 'NOUN', 'NN', 5, 'nsubj:pass'],
+        ['was', 'AUX', 'VBD', 5, 'aux:pass'],
+        ['bitten', 'VERB', 'VBN', 0, 'root'],
+        ['by', 'ADP', 'IN', 8, 'case'],
+        ['a', 'DET', 'DT', 8, 'det'],
+        ['snake', 'NOUN', 'NN', 5, 'obl:agent'],
+      ]),
+    ).toEqual([
+      'poss(dog, John)',
+      "possessive(John, 's)",
+      'nsubjpass(bitten, dog)',
+      'auxpass(bitten, was)',
+      'root(ROOT, bitten)',
+      'prep(bitten, by)',
+      'det(snake, a)',
+      'pobj(by, snake)',
+    ]);
+  });
+
+  it('handles multiword prepositions with mwe', () => {
+    expect(
+      arcs([
+        ['He', 'PRON', 'PRP', 2, 'nsubj'],
+        ['cried', 'VERB', 'VBD', 0, 'root'],
+        ['because', 'ADP', 'IN', 5, 'case'],
+        ['of', 'ADP', 'IN', 3, 'fixed'],
+        ['you', 'PRON', 'PRP', 2, 'obl'],
+      ]),
+    ).toEqual(['nsubj(cried, He)', 'root(ROOT, cried)', 'prep(cried, because)', 'mwe(because, of)', 'pobj(because, you)']);
+  });
+
+  it('chains stacked prepositions with pcomp', () => {
+    expect(
+      arcs([
+        ['It', 'PRON', 'PRP', 2, 'nsubj'],
+        ['came', 'VERB', 'VBD', 0, 'root'],
+        ['from', 'ADP', 'IN', 6, 'case'],
+        ['under', 'ADP', 'IN', 6, 'case'],
+        ['the', 'DET', 'DT', 6, 'det'],
+        ['bed', 'NOUN', 'NN', 2, 'obl'],
+      ]),
+    ).toEqual(['nsubj(came, It)', 'root(ROOT, came)', 'prep(came, from)', 'pcomp(from, under)', 'det(bed, the)', 'pobj(under, bed)']);
+  });
+
+  it('heads names by their last word, moves cc to the first conjunct, renames objects and particles', () => {
+    expect(
+      arcs([
+        ['Bill', 'PROPN', 'NNP', 3, 'nsubj'],
+        ['Clinton', 'PROPN', 'NNP', 1, 'flat'],
+        ['picked', 'VERB', 'VBD', 0, 'root'],
+        ['up', 'ADP', 'RP', 3, 'compound:prt'],
+        ['apples', 'NOUN', 'NNS', 3, 'obj'],
+        ['and', 'CCONJ', 'CC', 8, 'cc'],
+        ['orange', 'NOUN', 'NN', 8, 'compound'],
+        ['juice', 'NOUN', 'NN', 5, 'conj'],
+      ]),
+    ).toEqual([
+      'nn(Clinton, Bill)',
+      'nsubj(picked, Clinton)',
+      'root(ROOT, picked)',
+      'prt(picked, up)',
+      'dobj(picked, apples)',
+      'cc(apples, and)',
+      'nn(juice, orange)',
+      'conj(apples, juice)',
+    ]);
+  });
+
+  it('makes infinitival to an aux, relative clauses rcmod, numbers num and time nouns tmod', () => {
+    expect(
+      arcs([
+        ['She', 'PRON', 'PRP', 2, 'nsubj'],
+        ['wants', 'VERB', 'VBZ', 0, 'root'],
+        ['to', 'PART', 'TO', 4, 'mark'],
+        ['buy', 'VERB', 'VB', 2, 'xcomp'],
+        ['two', 'NUM', 'CD', 6, 'nummod'],
+        ['books', 'NOUN', 'NNS', 4, 'obj'],
+        ['that', 'PRON', 'WDT', 8, 'nsubj'],
+        ['sold', 'VERB', 'VBD', 6, 'acl:relcl'],
+        ['yesterday', 'NOUN', 'NN', 8, 'obl:unmarked'],
+      ]),
+    ).toEqual([
+      'nsubj(wants, She)',
+      'root(ROOT, wants)',
+      'aux(buy, to)',
+      'xcomp(wants, buy)',
+      'num(books, two)',
+      'dobj(buy, books)',
+      'nsubj(sold, that)',
+      'rcmod(books, sold)',
+      'tmod(sold, yesterday)',
+    ]);
+  });
+
+  it('keeps one root and no cycles on every UD relation', () => {
+    for (const rel of Object.keys(RELATION_MAP)) {
+      if (rel === 'root') continue;
+      const s = sentence([
+        ['a', 'NOUN', 'NN', 3, 'case'],
+        ['b', 'NOUN', 'NN', 3, rel],
+        ['c', 'VERB', 'VBD', 0, 'root'],
+      ]);
+      const t = udToStanford(s);
+      expect(t.heads.filter((h) => h === -1)).toHaveLength(1);
+      for (let i = 0; i < 3; i++) {
+        let j = i;
+        for (let steps = 0; j !== -1; steps++) {
+          expect(steps).toBeLessThan(4);
+          j = t.heads[j];
+        }
+      }
+    }
+  });
+
+  it('is empty for an empty sentence and rejects heads out of range', () => {
+    expect(udToStanford(sentence([]))).toEqual({ heads: [], deprels: [] });
+    expect(() => udToStanford({ forms: ['a'], upos: ['X'], xpos: ['X'], heads: [3], deprels: ['root'] })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,297 @@
+"""Train the biaffine dependency parser on UD English-EWT and export it.
+
+    npm run train -- parser [--threads 2] [--epochs 40] [--max-minutes 55]
+
+Writes models/parser/{parser.onnx,meta.json} and the parity fixture
+test/fixtures/parser/parity.json; checkpoints and logs go to
+training/out/parser/. Deterministic for a given thread count (fixed seeds).
+"""
+import argparse
+import base64
+import json
+import math
+import os
+import random
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from training.common.features import featurize
+from training.parser.conllu import read_conllu
+from training.parser.model import Parser
+from training.parser.mst import decode
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DATA = os.path.join(ROOT, "..", "shared", "data", "ud-english-ewt")
+OUT = os.path.join(ROOT, "training", "out", "parser")
+MODEL_DIR = os.path.join(ROOT, "models", "parser")
+FIXTURE_DIR = os.path.join(ROOT, "test", "fixtures", "parser")
+VERSION = "1.0.0"
+
+# (feature, buckets, embedding width)
+FEATURES = [
+    ("norm", 20000, 80),
+    ("prefix2", 2000, 24),
+    ("prefix3", 5000, 32),
+    ("suffix2", 2000, 24),
+    ("suffix3", 5000, 32),
+    ("suffix4", 5000, 32),
+    ("shape", 1000, 24),
+]
+SPECS = [(n, b) for n, b, _ in FEATURES]
+PAD, UNK = "<pad>", "<unk>"
+
+
+def vocab(items):
+    out = [PAD, UNK]
+    for x in sorted(set(items)):
+        out.append(x)
+    return out
+
+
+class Encoded:
+    def __init__(self, sents, upos_ix, xpos_ix, lab_ix):
+        self.sents = sents
+        self.ids = [np.array(featurize(s["forms"], SPECS), dtype=np.int32) for s in sents]
+        self.upos = [np.array([upos_ix.get(t, 1) for t in s["upos"]], dtype=np.int32) for s in sents]
+        self.xpos = [np.array([xpos_ix.get(t, 1) for t in s["xpos"]], dtype=np.int32) for s in sents]
+        self.heads = [np.array(s["heads"], dtype=np.int64) for s in sents]
+        self.labels = [np.array([lab_ix[d] for d in s["deprels"]], dtype=np.int64) for s in sents]
+
+
+def make_batch(enc, idx, noise=None):
+    n = max(len(enc.heads[i]) for i in idx)
+    b = len(idx)
+    ids = np.zeros((b, n, len(SPECS)), dtype=np.int32)
+    up = np.zeros((b, n), dtype=np.int32)
+    xp = np.zeros((b, n), dtype=np.int32)
+    heads = np.zeros((b, n), dtype=np.int64)
+    labels = np.zeros((b, n), dtype=np.int64)
+    lens = np.zeros(b, dtype=np.int32)
+    for k, i in enumerate(idx):
+        m = len(enc.heads[i])
+        ids[k, :m] = enc.ids[i]
+        up[k, :m] = enc.upos[i]
+        xp[k, :m] = enc.xpos[i]
+        heads[k, :m] = enc.heads[i]
+        labels[k, :m] = enc.labels[i]
+        lens[k] = m
+        if noise is not None:
+            noise(enc, i, ids[k, :m], up[k, :m], xp[k, :m])
+    return (torch.from_numpy(ids), torch.from_numpy(up), torch.from_numpy(xp), torch.from_numpy(lens),
+            torch.from_numpy(heads), torch.from_numpy(labels))
+
+
+def batches(enc, max_tokens, rng, shuffle=True):
+    order = sorted(range(len(enc.heads)), key=lambda i: (len(enc.heads[i]), rng.random() if shuffle else i))
+    out, cur, cur_max = [], [], 0
+    for i in order:
+        m = len(enc.heads[i])
+        if cur and max(cur_max, m) * (len(cur) + 1) > max_tokens:
+            out.append(cur)
+            cur, cur_max = [], 0
+        cur.append(i)
+        cur_max = max(cur_max, m)
+    if cur:
+        out.append(cur)
+    if shuffle:
+        rng.shuffle(out)
+    return out
+
+
+def make_noise(train_sents, upos_ix, xpos_ix, rng, p_swap, p_unk, p_word):
+    """Training-time corruption so the parser tolerates a real tagger's errors:
+    a word's tags are swapped for another pair the same word carries in the
+    training data (the confusions a tagger makes), sometimes set unknown; the
+    norm feature is sometimes dropped (unknown-word practice)."""
+    pairs = {}
+    for s in train_sents:
+        for w, u, x in zip(s["forms"], s["upos"], s["xpos"]):
+            pairs.setdefault(w.lower(), []).append((upos_ix.get(u, 1), xpos_ix.get(x, 1)))
+    amb = {w: v for w, v in pairs.items() if len(set(v)) > 1}
+
+    def noise(enc, i, ids, up, xp):
+        forms = enc.sents[i]["forms"]
+        for t in range(len(forms)):
+            r = rng.random()
+            if r < p_unk:
+                up[t] = 1
+                xp[t] = 1
+            elif r < p_unk + p_swap:
+                alts = amb.get(forms[t].lower())
+                if alts:
+                    up[t], xp[t] = alts[rng.randrange(len(alts))]
+            if rng.random() < p_word:
+                ids[t, 0] = 0
+    return noise
+
+
+def evaluate(model, enc, labels, use_mst=False, max_tokens=4000):
+    model.eval()
+    tot = uas = las = las_u = 0
+    punct = labels.index("punct") if "punct" in labels else -1
+    with torch.no_grad():
+        for idx in batches(enc, max_tokens, random.Random(0), shuffle=False):
+            ids, up, xp, lens, gh, gl = make_batch(enc, idx)
+            h, ok = model.encode(ids, up, xp, lens)
+            arcs = model.arc_scores(h, ok)
+            pdep, phead = model.label_parts(h)
+            if use_mst:
+                heads = torch.zeros_like(gh)
+                for k in range(len(idx)):
+                    m = int(lens[k])
+                    s = np.full((m + 1, m + 1), -np.inf, dtype=np.float64)
+                    s[1:, :] = arcs[k, :m, :m + 1].numpy()
+                    heads[k, :m] = torch.from_numpy(decode(s)[1:].astype(np.int64))
+            else:
+                heads = arcs.argmax(dim=2)
+            lab = model.label_logits(pdep, phead, heads).argmax(dim=2)
+            for k in range(len(idx)):
+                m = int(lens[k])
+                hk, lk, ghk, glk = heads[k, :m], lab[k, :m], gh[k, :m], gl[k, :m]
+                ok_h = hk == ghk
+                tot += m
+                uas += int(ok_h.sum())
+                las += int((ok_h & (lk == glk)).sum())
+                las_u += sum(1 for t in range(m) if ok_h[t] and labels[lk[t]].split(":")[0] == labels[glk[t]].split(":")[0])
+    model.train()
+    return {"uas": 100 * uas / tot, "las": 100 * las / tot, "las_universal": 100 * las_u / tot, "words": tot}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--max-minutes", type=float, default=55)
+    ap.add_argument("--batch-tokens", type=int, default=2500)
+    ap.add_argument("--hidden", type=int, default=192)
+    ap.add_argument("--layers", type=int, default=2)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--patience", type=int, default=8)
+    ap.add_argument("--export-only", action="store_true", help="export the saved best checkpoint")
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed)
+    np.random.seed(args.seed)
+    os.makedirs(OUT, exist_ok=True)
+
+    train_s = read_conllu(os.path.join(DATA, "en_ewt-ud-train.conllu"))
+    dev_s = read_conllu(os.path.join(DATA, "en_ewt-ud-dev.conllu"))
+    test_s = read_conllu(os.path.join(DATA, "en_ewt-ud-test.conllu"))
+    upos = vocab(t for s in train_s for t in s["upos"])
+    xpos = vocab(t for s in train_s for t in s["xpos"])
+    labels = sorted({d for s in train_s for d in s["deprels"]} | {d for s in dev_s + test_s for d in s["deprels"]})
+    lab_ix = {d: i for i, d in enumerate(labels)}
+    upos_ix = {t: i for i, t in enumerate(upos)}
+    xpos_ix = {t: i for i, t in enumerate(xpos)}
+    t0 = time.time()
+    train, dev, test = (Encoded(s, upos_ix, xpos_ix, lab_ix) for s in (train_s, dev_s, test_s))
+    print(f"data: {len(train_s)} train / {len(dev_s)} dev / {len(test_s)} test sentences, "
+          f"{len(labels)} labels, featurized in {time.time() - t0:.1f}s", flush=True)
+
+    model = Parser(SPECS, len(upos), len(xpos), len(labels), [d for _, _, d in FEATURES],
+                   hidden=args.hidden, layers=args.layers)
+    ckpt = os.path.join(OUT, "best.pt")
+    if not args.export_only:
+        opt = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.9))
+        noise = make_noise(train_s, upos_ix, xpos_ix, rng, p_swap=0.08, p_unk=0.02, p_word=0.1)
+        best, bad, start = -1.0, 0, time.time()
+        log = open(os.path.join(OUT, "train.log"), "w")
+        for epoch in range(1, args.epochs + 1):
+            te = time.time()
+            total = 0.0
+            bl = batches(train, args.batch_tokens, rng)
+            for idx in bl:
+                ids, up, xp, lens, gh, gl = make_batch(train, idx, noise)
+                h, ok = model.encode(ids, up, xp, lens)
+                arcs = model.arc_scores(h, ok)
+                pdep, phead = model.label_parts(h)
+                mask = torch.arange(gh.shape[1]).view(1, -1) < lens.view(-1, 1).long()
+                arc_loss = F.cross_entropy(arcs[mask], gh[mask])
+                lab_loss = F.cross_entropy(model.label_logits(pdep, phead, gh)[mask], gl[mask])
+                loss = arc_loss + lab_loss
+                opt.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+                opt.step()
+                total += float(loss)
+            d = evaluate(model, dev, labels)
+            msg = (f"epoch {epoch} loss {total / len(bl):.4f} dev UAS {d['uas']:.2f} LAS {d['las']:.2f} "
+                   f"({time.time() - te:.0f}s, total {(time.time() - start) / 60:.1f} min)")
+            print(msg, flush=True)
+            log.write(msg + "\n")
+            log.flush()
+            if d["las"] > best:
+                best, bad = d["las"], 0
+                torch.save(model.state_dict(), ckpt)
+            else:
+                bad += 1
+            if bad >= args.patience or (time.time() - start) / 60 > args.max_minutes:
+                break
+        train_minutes = (time.time() - start) / 60
+    else:
+        train_minutes = None
+    model.load_state_dict(torch.load(ckpt))
+    model.eval()
+    metrics = {"dev": evaluate(model, dev, labels, use_mst=True), "test": evaluate(model, test, labels, use_mst=True)}
+    print("gold tokens + gold tags, tree decoding:", json.dumps(metrics), flush=True)
+    if train_minutes is not None:
+        metrics["train_minutes"] = round(train_minutes, 1)
+        metrics["threads"] = args.threads
+    with open(os.path.join(OUT, "metrics.json"), "w") as f:
+        json.dump(metrics, f, indent=1)
+    export(model, upos, xpos, labels, dev)
+
+
+def export(model, upos, xpos, labels, dev):
+    os.makedirs(MODEL_DIR, exist_ok=True)
+    os.makedirs(FIXTURE_DIR, exist_ok=True)
+    idx = list(range(6))
+    ids, up, xp, lens, _, _ = make_batch(dev, idx)
+    path = os.path.join(MODEL_DIR, "parser.onnx")
+    torch.onnx.export(
+        model, (ids, up, xp, lens), path, opset_version=15,
+        input_names=["ids", "upos", "xpos", "lengths"],
+        output_names=["arcs", "labels", "label_dep", "label_head"],
+        dynamic_axes={"ids": {0: "batch", 1: "len"}, "upos": {0: "batch", 1: "len"}, "xpos": {0: "batch", 1: "len"},
+                      "lengths": {0: "batch"}, "arcs": {0: "batch", 1: "len", 2: "len1"},
+                      "labels": {0: "batch", 1: "len"}, "label_dep": {0: "batch", 1: "len"},
+                      "label_head": {0: "batch", 1: "len1"}},
+    )
+    w = model.lab_out.weight.detach().numpy().astype("<f4")
+    b = model.lab_out.bias.detach().numpy().astype("<f4")
+    meta = {
+        "name": "parser",
+        "version": VERSION,
+        "scheme": "ud",
+        "features": [{"name": n, "buckets": bk} for n, bk in SPECS],
+        "upos": upos,
+        "xpos": xpos,
+        "labels": labels,
+        "inputs": ["ids", "upos", "xpos", "lengths"],
+        "outputs": ["arcs", "labels", "label_dep", "label_head"],
+        "labelOut": {"rows": int(w.shape[0]), "cols": int(w.shape[1]),
+                     "weight": base64.b64encode(w.tobytes()).decode(), "bias": base64.b64encode(b.tobytes()).decode()},
+    }
+    with open(os.path.join(MODEL_DIR, "meta.json"), "w") as f:
+        json.dump(meta, f)
+    with torch.no_grad():
+        arcs, lab, pdep, phead = model(ids, up, xp, lens)
+    sents = [dev.sents[i] for i in idx]
+    fixture = {
+        "sentences": [{"forms": s["forms"], "upos": s["upos"], "xpos": s["xpos"]} for s in sents],
+        "arcs": [arcs[k, :len(s["forms"]), :len(s["forms"]) + 1].numpy().round(4).tolist() for k, s in enumerate(sents)],
+        "labels": [[labels[int(l)] for l in lab[k, :len(s["forms"])]] for k, s in enumerate(sents)],
+    }
+    with open(os.path.join(FIXTURE_DIR, "parity.json"), "w") as f:
+        json.dump(fixture, f)
+    print(f"exported {path} ({os.path.getsize(path) / 1e6:.1f} MB)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
