@@ -1,0 +1,32 @@
+/**
+ * The cleanup stage: the spec's `cleanup.mode` (raw, stripTags, cleanHTML)
+ * and, with `useMetadata`, the page's title and description.
+ */
+import type { CleanupMode } from '../types.js';
+import { parseHtml } from './dom.js';
+import { extractMainContent } from './main-content.js';
+import { extractMetadata, PageMetadata } from './metadata.js';
+import { stripTags } from './strip-tags.js';
+
+export type { CleanupMode };
+
+export interface CleanupOptions {
+  /** Also return the page's title and description (the spec's cleanup.useMetadata). No effect for raw. */
+  useMetadata?: boolean;
+  /** cleanHTML only: put the page's headline first (default true). */
+  includeHeadline?: boolean;
+}
+
+export interface CleanupResult {
+  text: string;
+  metadata?: PageMetadata;
+}
+
+export function cleanup(input: string, mode: CleanupMode, opts: CleanupOptions = {}): CleanupResult {
+  if (mode === 'raw') return { text: input };
+  const text = mode === 'stripTags' ? stripTags(input) : extractMainContent(input, { includeHeadline: opts.includeHeadline });
+  if (!opts.useMetadata) return { text };
+  return { text, metadata: extractMetadata(parseHtml(input)) };
+}
+
+export { stripTags, extractMainContent, extractMetadata, type PageMetadata };
