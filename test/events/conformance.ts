@@ -119,15 +119,15 @@ export function runEventStoreConformance(name: string, makeStore: () => Promise<
 
       it('reports an unknown service as not found everywhere', async () => {
         const s = await open();
-        for (const p of [
-          s.getService('ghost'),
-          s.listEvents('ghost'),
-          s.currentEvent('ghost'),
-          s.getEvent('ghost', '01ARZ3NDEKTSV4RRFFQ69G5FAV'),
-          s.deleteEvent('ghost', '01ARZ3NDEKTSV4RRFFQ69G5FAV'),
-          s.createEvent('ghost', { status: 'up', message: 'hi' }),
+        for (const call of [
+          () => s.getService('ghost'),
+          () => s.listEvents('ghost'),
+          () => s.currentEvent('ghost'),
+          () => s.getEvent('ghost', '01ARZ3NDEKTSV4RRFFQ69G5FAV'),
+          () => s.deleteEvent('ghost', '01ARZ3NDEKTSV4RRFFQ69G5FAV'),
+          () => s.createEvent('ghost', { status: 'up', message: 'hi' }),
         ]) {
-          const e = await rejection(p);
+          const e = await rejection(call());
           expect(e).toBeInstanceOf(EventsNotFoundError);
           expect((e as EventsNotFoundError).kind).toBe('service');
         }
