@@ -1,3 +1,4 @@
+import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryEventStore, SID_PATTERN, type EventStore } from '../../src/events/index.js';
 import { createEventsApi } from '../../src/http/events-api.js';
@@ -307,5 +308,24 @@ describe('admin routes', () => {
     expectError(delAllow, 405);
     expect(delAllow.res.headers.get('allow')).toBe('DELETE');
     expectError(await get('/admin/api/v2/services', { method: 'POST', headers: auth }), 404, 'v2');
+  });
+});
+
+describe('mounting', () => {
+  it('keeps its routes, errors and auth when mounted into another Hono app', async () => {
+    const outer = new Hono();
+    outer.post('/', (c) => c.text('analysis'));
+    outer.route('/', createEventsApi(store, { adminToken: TOKEN }));
+    outer.notFound((c) => c.text('outer 404', 404));
+    expect(await (await outer.request('/', { method: 'POST' })).text()).toBe('analysis');
+    const events = await outer.request('/api/v1/services/bunny-fetcher/events');
+    expect(((await events.json()) as { events: unknown[] }).events).toHaveLength(3);
+    const put = await outer.request('/api/v1/services/bunny-fetcher/events', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(await put.json()).toMatchObject({ error: true, code: 405 });
+    expect((await outer.request('/api/v2/statuses')).status).toBe(404);
+    expect((await outer.request('/admin/api/v1/services', { method: 'POST' })).status).toBe(401);
+    const bad = await outer.request('/api/v1/services/bunny-fetcher/events?start=whenever');
+    expect(await bad.json()).toMatchObject({ error: true, code: 400 });
   });
 });
