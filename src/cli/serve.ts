@@ -116,6 +116,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     throw e;
   }
   const server = running;
+  await server.app.ready(); // models loaded in every worker before we say "listening"
   process.stderr.write(
     `textlens serve: listening on ${server.url}\n` +
       `  analysis API  POST ${server.url}/  (${settings.auth ? `${keys!.length} API key(s)` : 'auth DISABLED (--no-auth)'})\n` +

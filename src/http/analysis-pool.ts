@@ -39,6 +39,7 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  ready: boolean;
   job?: Job;
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -67,6 +68,7 @@ export class WorkerPool implements AnalysisRunner {
   /** Crashes since the last answered job; a run of them means workers cannot start. */
   private crashesInARow = 0;
   private broken?: AnalysisError;
+  private readyWaiters: Array<() => void> = [];
   /** Workers replaced after a timeout or a crash, for monitoring and tests. */
   replacedWorkers = 0;
 
@@ -76,6 +78,13 @@ export class WorkerPool implements AnalysisRunner {
     this.maxQueue = options.maxQueue ?? this.size * 16;
     this.analyzerConfig = options.analyzer ?? {};
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+  }
+
+  /** Resolves once every worker has its analyzer (useful to warm up before taking traffic). */
+  async ready(): Promise<void> {
+    while (!this.closed && !this.broken && this.slots.some((s) => !s.ready)) {
+      await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
+    }
   }
 
   /** Jobs waiting for a worker. */
@@ -91,7 +100,7 @@ export class WorkerPool implements AnalysisRunner {
   run(options: FlatOptions): Promise<string> {
     if (this.closed) return Promise.reject(new AnalysisError(503, 'the analysis service is shutting down'));
     if (this.broken) return Promise.reject(this.broken);
-    if (this.queue.length >= this.maxQueue && !this.slots.some((s) => !s.job)) {
+    if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
         new AnalysisError(503, `the analysis queue is full (${this.maxQueue} requests waiting); retry shortly`),
       );
@@ -104,6 +113,7 @@ export class WorkerPool implements AnalysisRunner {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const waiter of this.readyWaiters.splice(0)) waiter();
     const shuttingDown = new AnalysisError(503, 'the analysis service is shutting down');
     for (const job of this.queue.splice(0)) job.reject(shuttingDown);
     await Promise.all(
@@ -121,8 +131,16 @@ export class WorkerPool implements AnalysisRunner {
     const worker = new Worker(url, { execArgv, workerData: { analyzer: this.analyzerConfig } });
     // Idle workers must not keep a process alive that is otherwise done.
     worker.unref();
-    const slot: Slot = { worker };
-    worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
+    const slot: Slot = { worker, ready: false };
+    worker.on('message', (reply: WorkerReply) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        for (const waiter of this.readyWaiters.splice(0)) waiter();
+        this.dispatch();
+      } else {
+        this.settle(slot, reply);
+      }
+    });
     worker.on('error', (err) => this.crashed(slot, `analysis worker crashed: ${err.message}`));
     worker.on('exit', () => this.crashed(slot, 'analysis worker exited'));
     return slot;
@@ -131,7 +149,7 @@ export class WorkerPool implements AnalysisRunner {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
-      if (slot.job) continue;
+      if (slot.job || !slot.ready) continue;
       const job = this.queue.shift()!;
       slot.job = job;
       slot.timer = setTimeout(() => {
@@ -142,7 +160,7 @@ export class WorkerPool implements AnalysisRunner {
     }
   }
 
-  private settle(slot: Slot, reply: WorkerReply): void {
+  private settle(slot: Slot, reply: Exclude<WorkerReply, { ready: true }>): void {
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
     clearTimeout(slot.timer);
@@ -168,6 +186,8 @@ export class WorkerPool implements AnalysisRunner {
   private replace(slot: Slot, reason: AnalysisError): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return; // already replaced (error and exit both fire)
+    // Waiters in ready() re-check: the pool may now be closed or broken.
+    for (const waiter of this.readyWaiters.splice(0)) waiter();
     clearTimeout(slot.timer);
     slot.job?.reject(reason);
     slot.job = undefined;

@@ -14,6 +14,8 @@ export interface AnalysisRunner {
    * 504 on timeout.
    */
   run(options: FlatOptions): Promise<string>;
+  /** Resolves once analysis can start without a cold start (models loaded). */
+  ready?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,10 @@ export function createInProcessRunner(config: AnalyzerConfig = {}): AnalysisRunn
     async run(options) {
       analyzer ??= createAnalyzer(config);
       return JSON.stringify(await (await analyzer).analyze(options));
+    },
+    async ready() {
+      analyzer ??= createAnalyzer(config);
+      await analyzer;
     },
     async close() {},
   };

@@ -14,6 +14,7 @@ export interface WorkerJob {
 }
 
 export type WorkerReply =
+  | { ready: true }
   | { id: number; json: string }
   | { id: number; error: { status: number; message: string } };
 
@@ -24,7 +25,12 @@ const config = (workerData as { analyzer?: AnalyzerConfig } | undefined)?.analyz
 // A failed start is answered per job (status 500) rather than crashing, which
 // would only make the pool start the next worker into the same failure.
 const analyzer = createAnalyzer(config);
-analyzer.catch(() => undefined);
+// Ready once the analyzer exists (or failed to): the pool starts a job's clock
+// only on a ready worker, so start-up time is never charged to a request.
+analyzer.then(
+  () => port.postMessage({ ready: true } satisfies WorkerReply),
+  () => port.postMessage({ ready: true } satisfies WorkerReply),
+);
 
 port.on('message', async (job: WorkerJob) => {
   let reply: WorkerReply;

@@ -41,6 +41,8 @@ export interface AppOptions {
 
 export interface TextlensApp {
   fetch(req: Request): Promise<Response>;
+  /** Resolves once the analyzer(s) are loaded, so the first requests do not pay the start-up. */
+  ready(): Promise<void>;
   /** Stops the runner (terminating workers) and closes the events store; the app owns both. */
   close(): Promise<void>;
   /** The Hono app, to mount under another Hono app or add middleware. */
@@ -78,6 +80,9 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
 
   return {
     fetch: async (req) => app.fetch(req),
+    ready: async () => {
+      await runner.ready?.();
+    },
     async close() {
       await runner.close();
       await opts.events?.close();

@@ -1,0 +1,107 @@
+/**
+ * The Node adapter over a real loopback socket: worker-pool analysis, gzip
+ * both ways, the events API answering while a worker is busy with a long
+ * document, and the `textlens serve` command line.
+ */
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseServeArgs } from '../../src/cli/serve.js';
+import { MemoryEventStore } from '../../src/events/memory-store.js';
+import { loadApiKeys, startServer, type RunningServer } from '../../src/http/node-server.js';
+import type { AnalyzeResponse } from '../../src/types.js';
+
+const KEY = 'loopback-key';
+let server: RunningServer;
+
+beforeAll(async () => {
+  const events = new MemoryEventStore();
+  await events.createService({ id: 'web', name: 'Web' });
+  await events.createEvent('web', { status: 'up', message: 'All good', timestamp: '2024-01-01T00:00:00Z' });
+  server = await startServer({ port: 0, keys: [{ key: KEY, maxConcurrent: 4 }], events, workers: 1 });
+});
+afterAll(() => server?.close());
+
+describe('startServer', () => {
+  it('listens on loopback by default', () => {
+    expect(server.host).toBe('127.0.0.1');
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+  });
+
+  it('analyzes a gzip request and sends a gzip response', async () => {
+    const body = gzipSync(new URLSearchParams({ extractors: 'words', text: 'Over a real socket.' }).toString());
+    const res = await fetch(`${server.url}/`, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-encoding': 'gzip',
+        'accept-encoding': 'gzip',
+        'x-textrazor-key': KEY,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip'); // fetch inflates it for us
+    const json = (await res.json()) as AnalyzeResponse;
+    expect(json.response!.sentences![0]!.words.map((w) => w.token)).toEqual(['Over', 'a', 'real', 'socket', '.']);
+  });
+
+  it('keeps answering the events API while the only worker analyzes a long document', async () => {
+    const longText = 'Markets rallied on Monday as investors weighed the report. '.repeat(3000);
+    const order: string[] = [];
+    const analysis = fetch(`${server.url}/`, {
+      method: 'POST',
+      body: new URLSearchParams({ apiKey: KEY, extractors: 'words', text: longText }),
+    }).then(async (res) => {
+      order.push('analysis');
+      return res.status;
+    });
+    // Give the request time to reach the worker.
+    await new Promise((r) => setTimeout(r, 30));
+    const events = await fetch(`${server.url}/api/v1/services/web/events`);
+    order.push('events');
+    expect(events.status).toBe(200);
+    expect(((await events.json()) as { events: unknown[] }).events).toHaveLength(1);
+    expect(await analysis).toBe(200);
+    expect(order).toEqual(['events', 'analysis']);
+  });
+});
+
+describe('serve command line', () => {
+  it('defaults to 127.0.0.1:8080, auth on, the SQLite events file', () => {
+    expect(parseServeArgs([], {})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      keysFile: undefined,
+      auth: true,
+      events: 'textlens-events.db',
+      adminToken: undefined,
+      workers: undefined,
+      timeoutMs: undefined,
+      modelsDir: undefined,
+    });
+  });
+
+  it('reads every flag', () => {
+    const s = parseServeArgs(
+      ['--port', '0', '--host', '0.0.0.0', '--events', 'postgres://u@db/x', '--admin-token', 't', '--no-auth', '--workers', '3', '--timeout', '2.5'],
+      {},
+    );
+    expect(s).toMatchObject({ port: 0, host: '0.0.0.0', events: 'postgres://u@db/x', adminToken: 't', auth: false, workers: 3, timeoutMs: 2500 });
+    expect(parseServeArgs([], { TEXTLENS_ADMIN_TOKEN: 'from-env' }).adminToken).toBe('from-env');
+  });
+
+  it('rejects bad values with a message that names the flag', () => {
+    expect(() => parseServeArgs(['--port', '70000'], {})).toThrow(/--port/);
+    expect(() => parseServeArgs(['--workers', '0'], {})).toThrow(/--workers/);
+    expect(() => parseServeArgs(['--timeout', '-1'], {})).toThrow(/--timeout/);
+    expect(() => parseServeArgs(['--bogus'], {})).toThrow(/bogus/);
+    expect(() => parseServeArgs(['--no-auth', '--keys', 'k.json'], {})).toThrow(/contradict/);
+  });
+
+  it('takes keys from TEXTLENS_API_KEYS when no keys file is given', () => {
+    expect(loadApiKeys(undefined, { TEXTLENS_API_KEYS: 'abc:10:2' })).toEqual([
+      { key: 'abc', name: 'env key #1', dailyQuota: 10, maxConcurrent: 2 },
+    ]);
+    expect(loadApiKeys(undefined, {})).toBeUndefined();
+  });
+});
