@@ -82,5 +82,29 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, i
   } catch {
     decoder = new TextDecoder('utf-8');
   }
+  // Node's TextDecoder decodes the windows-1252 family (which the Encoding
+  // standard also uses for "latin1" and "iso-8859-1") as plain ISO-8859-1,
+  // turning 0x80–0x9F into C1 controls instead of € ‚ ƒ „ … ™ and friends.
+  if (decoder.encoding === 'windows-1252') return { text: decodeWindows1252(bytes), charset: 'windows-1252' };
   return { text: decoder.decode(bytes), charset: decoder.encoding };
+}
+
+/** Code points of windows-1252 bytes 0x80–0x9F (undefined bytes map to the C1 control, as the Encoding standard does). */
+const WINDOWS_1252_C1 = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  const chunk: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    chunk.push(b >= 0x80 && b < 0xa0 ? WINDOWS_1252_C1[b - 0x80] : b);
+    if (chunk.length === 8192) {
+      out += String.fromCharCode(...chunk);
+      chunk.length = 0;
+    }
+  }
+  return out + String.fromCharCode(...chunk);
 }

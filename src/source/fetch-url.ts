@@ -72,8 +72,8 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
   let current = parseHttpUrl(url, url);
   try {
     for (let hop = 0; ; hop++) {
-      const address = await resolveChecked(current, allow, signal, url);
-      const res = await request(current, address, userAgent, signal);
+      const addresses = await resolveChecked(current, allow, signal, url);
+      const res = await request(current, addresses, userAgent, signal);
       const location = res.headers.location;
       if (REDIRECT_STATUSES.has(res.statusCode ?? 0) && location) {
         res.resume();
@@ -128,8 +128,8 @@ function parseHttpUrl(text: string, original: string): URL {
   return u;
 }
 
-/** Resolves the host and returns the one address to connect to, after the SSRF check. */
-async function resolveChecked(u: URL, allow: AllowList, signal: AbortSignal, original: string): Promise<LookupAddress> {
+/** Resolves the host and returns the addresses that may be connected to, after the SSRF check. */
+async function resolveChecked(u: URL, allow: AllowList, signal: AbortSignal, original: string): Promise<LookupAddress[]> {
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const hostAllowed = allow.allowsHost(host);
   let addresses: LookupAddress[];
@@ -154,10 +154,10 @@ async function resolveChecked(u: URL, allow: AllowList, signal: AbortSignal, ori
       }
     }
   }
-  return addresses[0];
+  return addresses;
 }
 
-function request(u: URL, address: LookupAddress, userAgent: string, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(u: URL, addresses: LookupAddress[], userAgent: string, signal: AbortSignal): Promise<http.IncomingMessage> {
   const mod = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = mod.request(
@@ -170,10 +170,13 @@ function request(u: URL, address: LookupAddress, userAgent: string, signal: Abor
           accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
           'accept-encoding': 'gzip, deflate, br',
         },
-        // Connect to the address that passed the check, never a fresh answer.
+        // Connect only to addresses that passed the check, never to a fresh
+        // DNS answer. With `all` (Node's happy-eyeballs connect) every checked
+        // address is offered, so a host whose IPv6 address is unreachable
+        // still connects over IPv4.
         lookup: ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-          if (options?.all) cb(null, [address]);
-          else cb(null, address.address, address.family);
+          if (options?.all) cb(null, addresses);
+          else cb(null, addresses[0].address, addresses[0].family);
         }) as unknown as typeof import('node:dns').lookup,
         agent: false,
       },
