@@ -86,14 +86,35 @@ export class Lexicon {
    * must carry; callers normally want `lemmatize`.
    */
   lemmatizeByRules(word: string, xpos: string): string {
-    if (word === '' || isVerbatimTag(xpos) || xpos === 'NNP') return word;
-    const lower = word.toLowerCase();
-    if (xpos === 'CD') return GROUPED_NUMBER.test(word) ? word.replaceAll(',', '') : lower;
+    if (word === '' || isVerbatimTag(xpos)) return word;
+    if (xpos === 'NNP') return properNounLemma(word);
+    if (xpos === 'CD') return GROUPED_NUMBER.test(word) ? word.replaceAll(',', '') : word.toLowerCase();
     const pos = wordNetPos(xpos);
+    const lower = this.unstretch(word.toLowerCase(), xpos, pos);
     const keepCase = isProperNounTag(xpos) || (pos === 'n' && ALPHANUMERIC_CODE.test(word));
-    if (pos === undefined || !isInflectedTag(xpos)) return keepCase ? word : lower;
+    if (pos === undefined) return keepCase ? word : lower;
+    if (!isInflectedTag(xpos)) return keepCase ? word : this.uninflectedBase(lower, pos);
     const base = this.inflectionBase(lower, xpos, pos);
-    return keepCase ? recase(base, word) : base;
+    if (xpos !== 'NNPS') return keepCase ? recase(base, word) : base;
+    // Plural names: EWT capitalizes them even when typed in lower case ("states" → "State").
+    const lemma = properNounLemma(recase(base, word));
+    return /^[a-z]/.test(lemma) ? lemma[0].toUpperCase() + lemma.slice(1) : lemma;
+  }
+
+  /**
+   * Web text stretches words for emphasis ("sooooo", "brilll"); EWT lemmatizes
+   * them to the plain word. A run of three or more of one letter is cut to two,
+   * then to one, and the first spelling the lexicon knows is taken.
+   */
+  private unstretch(lower: string, xpos: string, pos: WordNetPos | undefined): string {
+    if (!STRETCHED.test(lower)) return lower;
+    const known = (w: string) =>
+      pos === undefined ? this.lookupTable(w, xpos) !== undefined : this.morphy(w, pos).length > 0;
+    for (const run of ['$1$1', '$1']) {
+      const shorter = lower.replace(STRETCHED_ALL, run);
+      if (known(shorter)) return shorter;
+    }
+    return lower;
   }
 
   /** Whether WordNet lists `lemma` under `pos`. */
@@ -104,6 +125,17 @@ export class Lexicon {
   /** WordNet base forms of a lower-cased form (see `morphy`). */
   morphy(form: string, pos: WordNetPos): string[] {
     return morphy(form.toLowerCase(), pos, this.wordnet);
+  }
+
+  /**
+   * A base-form tag (NN, VB, VBP, JJ, RB) normally means the word is its own
+   * lemma; but a suppletive present such as "are"/"am" (VBP) is no WordNet
+   * verb and only the exception list knows its base. (Only verbs: the noun
+   * list would turn the singular "DUI" into "duo", its entry as a plural.)
+   */
+  private uninflectedBase(lower: string, pos: WordNetPos): string {
+    if (pos !== 'v' || this.wordnet.hasLemma(lower, pos)) return lower;
+    return this.wordnet.exceptions(lower, pos)[0] ?? lower;
   }
 
   private inflectionBase(lower: string, xpos: string, pos: WordNetPos): string {
@@ -118,6 +150,20 @@ export class Lexicon {
     return guessBase(lower, xpos);
   }
 }
+
+/**
+ * Proper nouns keep their form, except that EWT writes a name shouted in
+ * capitals in title case ("GINSBURG" → "Ginsburg"). Up to four capitals are
+ * taken for an acronym and kept ("NASA", "FERC"): the cut-off that scored
+ * best on EWT dev. (Capitalizing lower-case names, "kerala" → "Kerala", was
+ * tried and lost 0.2 points on dev: EWT keeps many as typed.)
+ */
+function properNounLemma(word: string): string {
+  return SHOUTED_NAME.test(word) ? word[0] + word.slice(1).toLowerCase() : word;
+}
+const SHOUTED_NAME = /^[A-Z]{5,}$/;
+const STRETCHED = /(\p{L})\1\1/u;
+const STRETCHED_ALL = /(\p{L})\1{2,}/gu;
 
 /** Gives `base` the case of `word` over their common prefix: ("american", "Americans") → "American". */
 function recase(base: string, word: string): string {

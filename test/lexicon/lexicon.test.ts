@@ -76,6 +76,12 @@ describe('case, numbers, punctuation', () => {
     ['Paris', 'NNP', 'Paris'],
     ['NASA', 'NNP', 'NASA'],
     ['Americans', 'NNPS', 'American'],
+    ['GINSBURG', 'NNP', 'Ginsburg'], // a shouted name gets title case…
+    ['FERC', 'NNP', 'FERC'], // …a short acronym does not
+    ['states', 'NNPS', 'State'],
+    ['sooooo', 'RB', 'so'], // stretched for emphasis
+    ['am', 'VBP', 'be'], // a present form only the exception list knows
+    ['DUI', 'NN', 'dui'], // not "duo": singular nouns skip the plural exception list
     ['House', 'NN', 'house'],
     ['AS400', 'NN', 'AS400'],
     ['42', 'CD', '42'],
