@@ -1,0 +1,203 @@
+/**
+ * Named-entity recognizer: PER, LOC, ORG and MISC mentions from an ONNX
+ * model trained here on CoNLL-2003 (training/ner/, models/ner/). The network
+ * gives per-token BIOES emission scores; decoding is a constrained CRF
+ * Viterbi over meta.json's transitions, so every mention is well formed.
+ *
+ * One model call per document: all sentences are packed into a few rows
+ * separated by padding gaps the network cannot see across (meta.packGap), so
+ * short sentences do not pay for the longest one's padding.
+ *
+ * Mention score: the mean, over the mention's tokens, of the CRF marginal
+ * probability of the decoded label (forward-backward), in 0..1.
+ */
+import type { Doc, Mention } from '../doc/doc.js';
+import { AnalysisError } from '../errors.js';
+import type { FeatureSpec } from '../models/features.js';
+import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
+import type { ResourceLoader } from '../resources.js';
+import type { Annotator } from './annotator.js';
+import { crfParams, pathMarginals, viterbi, type CrfParams } from './ner-crf.js';
+import {
+  compileGazetteer,
+  DENSE_DIM,
+  denseFeatures,
+  NerFeaturizer,
+  type NerGazetteer,
+  type NerLexicon,
+} from './ner-features.js';
+
+export interface NerOptions {
+  backend?: Backend;
+  /** Intra-op threads of the native backend (default 1). */
+  threads?: number;
+  /** Model directory inside the models root (default 'ner'). */
+  dir?: string;
+}
+
+/** What models/ner/meta.json holds (the fields the runtime reads). */
+export interface NerMeta {
+  name: string;
+  version: string;
+  labels: string[];
+  scheme: 'BIOES';
+  features: FeatureSpec[];
+  denseDim: number;
+  packGap: number;
+  transitions: number[][];
+  start: number[];
+  end: number[];
+}
+
+/** A mention within one sentence: tokens [start, end) of that sentence. */
+export interface SentenceMention {
+  start: number;
+  end: number;
+  label: string;
+  score: number;
+}
+
+/** The loaded model: recognizes mentions in the sentences of one document. */
+export interface EntityRecognizer {
+  readonly meta: NerMeta;
+  /** Sentences of one document (document context feeds the model). */
+  recognize(sentences: readonly (readonly string[])[]): Promise<SentenceMention[][]>;
+  /** Raw emission scores, [sentence][token][label] (for parity checks). */
+  emissions(sentences: readonly (readonly string[])[]): Promise<Float32Array[]>;
+}
+
+/** Rows are at least this wide, so ordinary documents pack into few rows. */
+const MIN_ROW = 512;
+
+interface Packed {
+  ids: Int32Array;
+  dense: Float32Array;
+  rows: number;
+  width: number;
+  /** Flat slot (row * width + column) of each sentence's first token. */
+  offsets: number[];
+}
+
+export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOptions = {}): Promise<EntityRecognizer> {
+  const dir = opts.dir ?? 'ner';
+  if (!(await loader.exists(`${dir}/ner.onnx`))) {
+    throw new AnalysisError(500, `NER model missing: ${dir}/ner.onnx (run \`npm run train -- ner\`)`);
+  }
+  const meta = JSON.parse(await loader.text(`${dir}/meta.json`)) as NerMeta;
+  if (meta.denseDim !== DENSE_DIM) {
+    throw new AnalysisError(500, `NER model ${meta.version} expects ${meta.denseDim} dense features, runtime has ${DENSE_DIM}`);
+  }
+  const lexicon = JSON.parse(await loader.text(`${dir}/lexicon.json`)) as NerLexicon;
+  const gazetteer: NerGazetteer = compileGazetteer(lexicon);
+  const featurizer = new NerFeaturizer(meta.features, lexicon);
+  const crf: CrfParams = crfParams(meta.transitions, meta.start, meta.end);
+  const model: OnnxModel = await loadOnnxModel(loader, `${dir}/ner.onnx`, { backend: opts.backend, threads: opts.threads });
+  const L = meta.labels.length;
+
+  function pack(sentences: readonly (readonly string[])[]): Packed {
+    const longest = sentences.reduce((m, s) => Math.max(m, s.length), 0);
+    const width = Math.max(longest, Math.min(MIN_ROW, sentences.reduce((n, s) => n + s.length + meta.packGap, 0)));
+    const offsets: number[] = [];
+    let row = 0;
+    let col = 0;
+    for (const s of sentences) {
+      if (col > 0 && col + s.length > width) {
+        row++;
+        col = 0;
+      }
+      offsets.push(row * width + col);
+      col += s.length + meta.packGap;
+    }
+    const rows = sentences.length === 0 ? 0 : row + 1;
+    const F = featurizer.width;
+    const ids = new Int32Array(rows * width * F);
+    const dense = new Float32Array(rows * width * DENSE_DIM);
+    sentences.forEach((words, s) => words.forEach((w, t) => ids.set(featurizer.row(w), (offsets[s] + t) * F)));
+    denseFeatures(sentences, gazetteer, dense, offsets);
+    return { ids, dense, rows, width, offsets };
+  }
+
+  async function run(sentences: readonly (readonly string[])[]): Promise<{ em: Float32Array; offsets: number[] }> {
+    const p = pack(sentences);
+    if (p.rows === 0 || p.width === 0) return { em: new Float32Array(0), offsets: p.offsets };
+    const out = await model.run({
+      ids: { type: 'int32', data: p.ids, dims: [p.rows, p.width, featurizer.width] },
+      dense: { type: 'float32', data: p.dense, dims: [p.rows, p.width, DENSE_DIM] },
+    });
+    return { em: out.emissions.data as Float32Array, offsets: p.offsets };
+  }
+
+  return {
+    meta,
+    async emissions(sentences) {
+      const { em, offsets } = await run(sentences);
+      return sentences.map((s, i) => em.slice(offsets[i] * L, (offsets[i] + s.length) * L));
+    },
+    async recognize(sentences) {
+      const { em, offsets } = await run(sentences);
+      return sentences.map((words, i) => {
+        const n = words.length;
+        const at = offsets[i] * L;
+        const path = viterbi(crf, em, at, n);
+        const spans = bioesSpans(path, meta.labels);
+        if (spans.length === 0) return [];
+        const marg = pathMarginals(crf, em, at, n, path);
+        return spans.map(([start, end, label]) => {
+          let s = 0;
+          for (let t = start; t < end; t++) s += marg[t];
+          return { start, end, label, score: s / (end - start) };
+        });
+      });
+    },
+  };
+}
+
+/** Spans [start, end, type) from a constrained (well-formed) BIOES path. */
+export function bioesSpans(path: ArrayLike<number>, labels: readonly string[]): [number, number, string][] {
+  const spans: [number, number, string][] = [];
+  let start = -1;
+  for (let t = 0; t < path.length; t++) {
+    const lab = labels[path[t]];
+    const prefix = lab[0];
+    const type = lab.slice(2);
+    if (prefix === 'S') {
+      spans.push([t, t + 1, type]);
+      start = -1;
+    } else if (prefix === 'B') start = t;
+    else if (prefix === 'E' && start >= 0) {
+      spans.push([start, t + 1, type]);
+      start = -1;
+    } else if (prefix === 'O') start = -1;
+  }
+  return spans;
+}
+
+/** The recognizer as a pipeline annotator: needs tokens and sentences, assigns mentions. */
+export async function createNer(loader: ResourceLoader, opts: NerOptions = {}): Promise<Annotator> {
+  const ner = await loadEntityRecognizer(loader, opts);
+  return {
+    name: 'ner',
+    requires: ['tokens', 'sentences'],
+    assigns: ['mentions'],
+    languages: ['eng'],
+    async run(doc: Doc) {
+      const mentions = await recognizeDoc(ner, doc);
+      // Keep mentions from other sources (alias matches), replace earlier NER output.
+      doc.mentions = [...(doc.mentions ?? []).filter((m) => m.source !== 'ner'), ...mentions];
+    },
+  };
+}
+
+/** NER mentions of a whole Doc, token offsets over the doc. */
+export async function recognizeDoc(ner: EntityRecognizer, doc: Doc): Promise<Mention[]> {
+  const sentences: string[][] = [];
+  for (let s = 0; s < doc.sentenceCount; s++) sentences.push(doc.tokens.slice(doc.sentStart[s], doc.sentEnd[s]));
+  const found = await ner.recognize(sentences);
+  const mentions: Mention[] = [];
+  found.forEach((ms, s) => {
+    for (const m of ms) {
+      mentions.push({ start: doc.sentStart[s] + m.start, end: doc.sentStart[s] + m.end, label: m.label, score: m.score, source: 'ner' });
+    }
+  });
+  return mentions;
+}

@@ -1,0 +1,133 @@
+/**
+ * The DBpedia ontology's class hierarchy (models/ontology/dbpedia-classes.json,
+ * built by training/ontology/build.mjs from DBpedia's ontology.owl, CC BY-SA
+ * 3.0). Class names are plain, without the "dbo:"/"DBpedia:" prefix, the way
+ * the hosted API reported types ("Person", "Agent", "PopulatedPlace").
+ *
+ * NER labels map to classes so that every mention carries types, linked or
+ * not, and type filters work on unlinked mentions:
+ *   PER  → Person, Agent
+ *   ORG  → Organisation, Agent
+ *   LOC  → Place, Location (DBpedia declares dbo:Place equivalent to dbo:Location;
+ *          the hosted API reported both)
+ *   MISC → [] (CoNLL's MISC mixes nationalities, events, works and products;
+ *          no single class is right, and a wrong type would defeat filters)
+ * Finer labels (e.g. GUM's or WNUT's) map through NER_LABEL_CLASSES as well.
+ */
+import type { ResourceLoader } from '../resources.js';
+
+export interface OntologyClass {
+  parents: string[];
+  label?: string;
+  /** Wikidata classes DBpedia declares equivalent (QIDs). */
+  wikidata?: string[];
+}
+
+export interface OntologyFile {
+  source: string;
+  license: string;
+  classes: Record<string, OntologyClass>;
+}
+
+/** NER label (upper-cased) → the most specific DBpedia class it implies. */
+const NER_LABEL_CLASSES: Record<string, readonly string[]> = {
+  PER: ['Person'],
+  PERSON: ['Person'],
+  ORG: ['Organisation'],
+  ORGANIZATION: ['Organisation'],
+  ORGANISATION: ['Organisation'],
+  CORPORATION: ['Company'],
+  GROUP: ['Organisation'],
+  LOC: ['Place', 'Location'],
+  LOCATION: ['Place', 'Location'],
+  PLACE: ['Place', 'Location'],
+  GPE: ['PopulatedPlace', 'Location'],
+  EVENT: ['Event'],
+  'CREATIVE-WORK': ['Work'],
+  WORK: ['Work'],
+  PRODUCT: [],
+  MISC: [],
+};
+
+/** Pseudo-classes the hierarchy file does not list but the API reported. */
+const EXTRA_CLASSES: Record<string, OntologyClass> = {
+  Location: { parents: [], label: 'location' },
+};
+
+export class DbpediaOntology {
+  private readonly classes: ReadonlyMap<string, OntologyClass>;
+  private readonly byLower: ReadonlyMap<string, string>;
+  private readonly ancestorCache = new Map<string, readonly string[]>();
+  private readonly byWikidata: ReadonlyMap<string, string[]>;
+
+  constructor(file: OntologyFile) {
+    const classes = new Map<string, OntologyClass>(Object.entries(EXTRA_CLASSES));
+    for (const [name, c] of Object.entries(file.classes)) classes.set(name, c);
+    this.classes = classes;
+    this.byLower = new Map([...classes.keys()].map((k) => [k.toLowerCase(), k]));
+    const wd = new Map<string, string[]>();
+    for (const [name, c] of classes) for (const q of c.wikidata ?? []) wd.set(q, [...(wd.get(q) ?? []), name]);
+    this.byWikidata = wd;
+  }
+
+  static async load(loader: ResourceLoader, path = 'ontology/dbpedia-classes.json'): Promise<DbpediaOntology> {
+    return new DbpediaOntology(JSON.parse(await loader.text(path)) as OntologyFile);
+  }
+
+  /** Canonical plain class name, or undefined; accepts "dbo:"/"DBpedia:" prefixes and any case. */
+  resolve(cls: string): string | undefined {
+    const plain = cls.replace(/^(dbo|dbpedia|DBpedia):/i, '');
+    return this.classes.has(plain) ? plain : this.byLower.get(plain.toLowerCase());
+  }
+
+  has(cls: string): boolean {
+    return this.resolve(cls) !== undefined;
+  }
+
+  /**
+   * The class and all its ancestors, from the class upward (breadth first,
+   * each once): Person → [Person, Agent]. Empty for an unknown class.
+   */
+  ancestors(cls: string): string[] {
+    const start = this.resolve(cls);
+    if (!start) return [];
+    const cached = this.ancestorCache.get(start);
+    if (cached) return [...cached];
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const queue = [start];
+    while (queue.length > 0) {
+      const c = queue.shift() as string;
+      if (seen.has(c)) continue;
+      seen.add(c);
+      out.push(c);
+      for (const p of this.classes.get(c)?.parents ?? []) queue.push(p);
+    }
+    this.ancestorCache.set(start, out);
+    return [...out];
+  }
+
+  /** Whether `cls` is `ancestor` or one of its subclasses. */
+  isA(cls: string, ancestor: string): boolean {
+    const a = this.resolve(ancestor);
+    return a !== undefined && this.ancestors(cls).includes(a);
+  }
+
+  /** DBpedia classes (with ancestors) implied by an NER label such as PER, ORG, LOC or MISC. */
+  typesForNerLabel(label: string): string[] {
+    const classes = NER_LABEL_CLASSES[label.toUpperCase()] ?? [];
+    const out: string[] = [];
+    for (const c of classes) for (const a of this.ancestors(c)) if (!out.includes(a)) out.push(a);
+    return out;
+  }
+
+  /** DBpedia classes declared equivalent to a Wikidata class (e.g. Q5 → Person). */
+  classesForWikidata(qid: string): string[] {
+    return [...(this.byWikidata.get(qid) ?? [])];
+  }
+
+  label(cls: string): string | undefined {
+    const c = this.resolve(cls);
+    return c ? this.classes.get(c)?.label : undefined;
+  }
+}
