@@ -1,0 +1,108 @@
+"""The tagger network: multi-hash embeddings of hashed lexical features →
+a stack of residual 1-D convolutions → two softmax heads (XPOS, UPOS).
+
+The featurizer (training/common/features.py, src/models/features.ts) hashes
+each feature string once into [1, 2^31-1]. Inside the network each id is
+re-hashed K times with a universal hash ((a·id + b) mod p) mod rows into a
+small table and the K rows are summed, as spaCy's MultiHashEmbed does: two
+words rarely share all K rows, so a table with fewer rows than word types
+still tells them apart. Doing the re-hash in the graph keeps the shared
+featurizer unchanged and the runtime featurization cheap.
+
+Training concatenates one D-wide vector per feature and projects it to the
+encoder width; that projection is linear, so the export folds it into the
+tables (row · W_f) and the shipped graph is one Gather and one ReduceSum.
+"""
+import torch
+from torch import nn
+
+HASH_PRIME = 2147483647  # 2^31 - 1, also the featurizer's bucket count
+
+
+class Tagger(nn.Module):
+    def __init__(self, features, n_xpos, n_upos, dim=64, width=128, depth=4, kernel=3, dropout=0.2, seed=1234):
+        """features: list of (name, rows, hashes)."""
+        super().__init__()
+        self.nfeat = len(features)
+        self.dim = dim
+        g = torch.Generator().manual_seed(seed)
+        feat_of, rows, offs = [], [], []
+        off = 0
+        for f, (_, r, k) in enumerate(features):
+            feat_of += [f] * k
+            rows += [r] * k
+            offs += [off] * k
+            off += r
+        npair = len(feat_of)
+        self.register_buffer("feat_of", torch.tensor(feat_of, dtype=torch.int64))
+        self.register_buffer("hash_a", torch.randint(1, HASH_PRIME - 1, (npair,), generator=g, dtype=torch.int64))
+        self.register_buffer("hash_b", torch.randint(0, HASH_PRIME - 1, (npair,), generator=g, dtype=torch.int64))
+        self.register_buffer("rows", torch.tensor(rows, dtype=torch.int64))
+        self.register_buffer("offsets", torch.tensor(offs, dtype=torch.int64))
+        self.table = nn.Parameter(torch.randn(off, dim) * 0.1)
+        self.inp = nn.Linear(self.nfeat * dim, width)
+        self.convs = nn.ModuleList(nn.Conv1d(width, width, kernel, padding=kernel // 2) for _ in range(depth))
+        self.drop = nn.Dropout(dropout)
+        self.emb_drop = nn.Dropout(dropout)
+        self.xpos = nn.Conv1d(width, n_xpos, 1)
+        self.upos = nn.Conv1d(width, n_upos, 1)
+
+    def table_rows(self, ids):
+        """ids: int64 [B, T, F] featurizer ids → row indices [B, T, P] (one per feature hash)."""
+        x = ids.index_select(2, self.feat_of)
+        return torch.remainder(torch.remainder(x * self.hash_a + self.hash_b, HASH_PRIME), self.rows) + self.offsets
+
+    def embed(self, ids, feat_keep=None):
+        """→ pre-activation of the first layer, [B, T, W]."""
+        bsz, t, _ = ids.shape
+        e = self.table[self.table_rows(ids)]  # [B,T,P,D]
+        e = e.new_zeros(bsz, t, self.nfeat, self.dim).index_add_(2, self.feat_of, e)
+        if feat_keep is not None:
+            e = e * feat_keep.unsqueeze(-1)
+        return self.inp(self.emb_drop(e.reshape(bsz, t, self.nfeat * self.dim)))
+
+    def encode(self, pre, mask):
+        """pre: [B, T, W]; mask: float [B, 1, T] → [B, W, T]."""
+        h = torch.relu(pre).transpose(1, 2) * mask
+        for conv in self.convs:
+            h = h + torch.relu(conv(self.drop(h))) * mask
+        return h
+
+    def forward(self, ids, mask, feat_keep=None):
+        """Returns XPOS and UPOS logits [B, C, T]."""
+        h = self.encode(self.embed(ids, feat_keep), mask)
+        return self.xpos(h), self.upos(h)
+
+    @torch.no_grad()
+    def folded_table(self):
+        """Each table row times its feature's slice of the input projection: [rows, W]."""
+        w = self.inp.weight  # [W, F*D]
+        out = torch.empty(self.table.shape[0], w.shape[0])
+        feat_rows = torch.zeros(self.table.shape[0], dtype=torch.int64)
+        for p in range(len(self.feat_of)):
+            o, r = int(self.offsets[p]), int(self.rows[p])
+            feat_rows[o:o + r] = self.feat_of[p]
+        for f in range(self.nfeat):
+            sel = feat_rows == f
+            out[sel] = self.table[sel] @ w[:, f * self.dim:(f + 1) * self.dim].T
+        return out
+
+
+class ExportedTagger(nn.Module):
+    """What ships: int32 ids [B,T,F] and int32 lengths [B] in, label ids out."""
+
+    def __init__(self, tagger, half=False):
+        super().__init__()
+        self.tagger = tagger
+        self.half = half
+        table = tagger.folded_table()
+        self.register_buffer("folded", table.half() if half else table)
+
+    def forward(self, ids, lengths):
+        t = ids.shape[1]
+        mask = (torch.arange(t).unsqueeze(0) < lengths.long().unsqueeze(1)).float().unsqueeze(1)
+        e = self.folded[self.tagger.table_rows(ids.long())]
+        if self.half:
+            e = e.float()
+        h = self.tagger.encode(e.sum(2) + self.tagger.inp.bias, mask)
+        return self.tagger.xpos(h).argmax(1).int(), self.tagger.upos(h).argmax(1).int()

@@ -1,0 +1,288 @@
+"""Train the POS tagger (XPOS + UPOS) on UD English-EWT and export it to ONNX.
+
+    npm run train -- tagger [--threads 2] [--epochs 30] [--gum]
+
+Writes models/tagger/tagger.onnx and models/tagger/meta.json, plus a parity
+fixture (test/fixtures/tagger/parity.json) that the Node test compares with
+onnxruntime's output. Deterministic for a given seed and thread count.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import time
+
+import torch
+from torch import nn
+
+from training.common.features import feature_id
+from training.tagger.conllu import read_conllu
+from training.tagger.model import HASH_PRIME, ExportedTagger, Tagger
+
+DATA = os.path.join("..", "shared", "data")
+EWT = os.path.join(DATA, "ud-english-ewt", "en_ewt-ud-{}.conllu")
+GUM = os.path.join(DATA, "ud-english-gum", "en_gum-ud-{}.conllu")
+
+# (feature name, rows of its re-hashed table, hashes per id). The
+# featurizer's own bucket count is HASH_PRIME for every feature: the real
+# bucketing happens in-graph. Every hash is one more row to gather per
+# token at run time, so only the open-vocabulary features get several.
+FEATURES = [
+    ("norm", 12000, 3),
+    ("prefix1", 256, 1),
+    ("prefix2", 1024, 1),
+    ("prefix3", 2048, 2),
+    ("suffix1", 256, 1),
+    ("suffix2", 1024, 1),
+    ("suffix3", 2048, 2),
+    ("suffix4", 4096, 2),
+    ("shape", 512, 1),
+]
+
+
+class Featurizer:
+    def __init__(self):
+        self.cache = {}
+
+    def word(self, w):
+        row = self.cache.get(w)
+        if row is None:
+            row = [feature_id(name, HASH_PRIME, w) + 1 for name, _, _ in FEATURES]
+            self.cache[w] = row
+        return row
+
+    def sentence(self, words):
+        return [self.word(w) for w in words]
+
+
+def encode(sentences, feats, xpos_ix, upos_ix):
+    out = []
+    for s in sentences:
+        words = [w for w, _, _ in s]
+        out.append((
+            torch.tensor(feats.sentence(words), dtype=torch.int64),
+            torch.tensor([xpos_ix.get(x, 0) for _, _, x in s], dtype=torch.int64),
+            torch.tensor([upos_ix.get(u, 0) for _, u, _ in s], dtype=torch.int64),
+            words,
+        ))
+    return out
+
+
+def pad_batch(items):
+    n = len(items)
+    t = max(len(i[1]) for i in items)
+    f = items[0][0].shape[1]
+    ids = torch.zeros(n, t, f, dtype=torch.int64)
+    xp = torch.full((n, t), -100, dtype=torch.int64)
+    up = torch.full((n, t), -100, dtype=torch.int64)
+    mask = torch.zeros(n, 1, t)
+    for b, (fi, x, u, _) in enumerate(items):
+        l = len(x)
+        ids[b, :l] = fi
+        xp[b, :l] = x
+        up[b, :l] = u
+        mask[b, 0, :l] = 1
+    return ids, mask, xp, up
+
+
+def batches(data, size, rng):
+    """Length-bucketed batches in random order (less padding, still shuffled)."""
+    order = list(range(len(data)))
+    rng.shuffle(order)
+    chunk = size * 50
+    out = []
+    for i in range(0, len(order), chunk):
+        part = sorted(order[i:i + chunk], key=lambda j: len(data[j][1]))
+        out.extend(part[k:k + size] for k in range(0, len(part), size))
+    rng.shuffle(out)
+    return out
+
+
+@torch.no_grad()
+def evaluate(model, data, bsz=256):
+    model.eval()
+    cx = cu = n = 0
+    for i in range(0, len(data), bsz):
+        ids, mask, xp, up = pad_batch(data[i:i + bsz])
+        xl, ul = model(ids, mask)
+        m = xp != -100
+        cx += (xl.argmax(1) == xp)[m].sum().item()
+        cu += (ul.argmax(1) == up)[m].sum().item()
+        n += m.sum().item()
+    return 100 * cx / n, 100 * cu / n
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--patience", type=int, default=8)
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--dim", type=int, default=64)
+    ap.add_argument("--width", type=int, default=128)
+    ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--half", action="store_true", help="ship the folded embedding table as float16")
+    ap.add_argument("--dropout", type=float, default=0.2)
+    ap.add_argument("--word-dropout", type=float, default=0.1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--save", help="also save the best PyTorch weights here")
+    ap.add_argument("--load", help="skip training: export these saved weights")
+    ap.add_argument("--limit", type=int, default=0, help="train on the first N sentences only (smoke tests)")
+    ap.add_argument("--gum", action="store_true", help="add GUM train (CC BY-NC-SA 4.0: non-commercial!)")
+    ap.add_argument("--out", default=os.path.join("models", "tagger"))
+    ap.add_argument("--fixture", default=os.path.join("test", "fixtures", "tagger", "parity.json"))
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed)
+    t0 = time.time()
+
+    train = read_conllu(EWT.format("train"))
+    if args.gum:
+        train += read_conllu(GUM.format("train"))
+    if args.limit:
+        train = train[:args.limit]
+    dev = read_conllu(EWT.format("dev"))
+    test = read_conllu(EWT.format("test"))
+    xpos_labels = sorted({x for s in train for _, _, x in s})
+    upos_labels = sorted({u for s in train for _, u, _ in s})
+    xpos_ix = {l: i for i, l in enumerate(xpos_labels)}
+    upos_ix = {l: i for i, l in enumerate(upos_labels)}
+    feats = Featurizer()
+    tr, dv, te = (encode(d, feats, xpos_ix, upos_ix) for d in (train, dev, test))
+    counts = {}
+    for s in train:
+        for w, _, _ in s:
+            counts[w.lower()] = counts.get(w.lower(), 0) + 1
+    print(f"data: {len(tr)} train / {len(dv)} dev / {len(te)} test sentences; "
+          f"{len(xpos_labels)} XPOS, {len(upos_labels)} UPOS; featurized in {time.time() - t0:.1f}s", flush=True)
+
+    model = Tagger(FEATURES, len(xpos_labels), len(upos_labels), dim=args.dim,
+                   width=args.width, depth=args.depth, dropout=args.dropout)
+    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+    steps_per_epoch = math.ceil(len(tr) / args.batch)
+    total = steps_per_epoch * args.epochs
+    warm = steps_per_epoch
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min(1.0, (s + 1) / warm) * 0.5 * (1 + math.cos(math.pi * min(1.0, s / total))))
+    loss_fn = nn.CrossEntropyLoss(ignore_index=-100)
+    # Rare words lose their norm embedding more often, so the affix and shape
+    # features learn to carry unknown words (word dropout, Kiperwasser-style).
+    drop_p = [[args.word_dropout + 0.25 / (0.25 + counts.get(w.lower(), 0)) for w in item[3]] for item in tr]
+
+    best, best_state, bad = -1.0, None, 0
+    history = []
+    if args.load:
+        saved = torch.load(args.load)
+        best_state, history = saved["state"], saved["history"]
+    for epoch in range(1, 0 if args.load else args.epochs + 1):
+        model.train()
+        te0 = time.time()
+        tot = 0.0
+        for bi in batches(tr, args.batch, rng):
+            items = [tr[i] for i in bi]
+            ids, mask, xp, up = pad_batch(items)
+            keep = torch.ones(ids.shape, dtype=torch.float32)
+            p = torch.zeros(ids.shape[:2])
+            for b, i in enumerate(bi):
+                p[b, :len(drop_p[i])] = torch.tensor(drop_p[i])
+            keep[:, :, 0] = (torch.rand(p.shape) >= p).float()
+            xl, ul = model(ids, mask, keep)
+            loss = loss_fn(xl, xp) + loss_fn(ul, up)
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+            opt.step()
+            sched.step()
+            tot += loss.item()
+        dx, du = evaluate(model, dv)
+        history.append({"epoch": epoch, "loss": round(tot / steps_per_epoch, 4), "dev_xpos": round(dx, 2), "dev_upos": round(du, 2)})
+        print(f"epoch {epoch:2d} loss {tot / steps_per_epoch:.4f} dev XPOS {dx:.2f} UPOS {du:.2f} "
+              f"({time.time() - te0:.1f}s)", flush=True)
+        if dx + du > best:
+            best, bad = dx + du, 0
+            best_state = {k: v.clone() for k, v in model.state_dict().items()}
+        else:
+            bad += 1
+            if bad >= args.patience:
+                break
+    model.load_state_dict(best_state)
+    if args.save:
+        torch.save({"state": best_state, "history": history}, args.save)
+    dx, du = evaluate(model, dv)
+    tx, tu = evaluate(model, te)
+    train_s = time.time() - t0
+    print(f"best: dev XPOS {dx:.2f} UPOS {du:.2f}; test XPOS {tx:.2f} UPOS {tu:.2f} (gold tokens); {train_s:.0f}s", flush=True)
+
+    export(model, args, xpos_labels, upos_labels, feats, dev, {
+        "dev": {"xpos": round(dx, 2), "upos": round(du, 2)},
+        "test": {"xpos": round(tx, 2), "upos": round(tu, 2)},
+        "seconds": round(train_s),
+        "threads": args.threads,
+        "data": ["UD_English-EWT train"] + (["UD_English-GUM train"] if args.gum else []),
+        "args": vars(args),
+        "history": history,
+    })
+
+
+def export(model, args, xpos_labels, upos_labels, feats, dev, training):
+    os.makedirs(args.out, exist_ok=True)
+    model.eval()
+    wrapped = ExportedTagger(model, half=args.half).eval()
+    ids = torch.ones(2, 5, len(FEATURES), dtype=torch.int32)
+    lengths = torch.tensor([5, 3], dtype=torch.int32)
+    path = os.path.join(args.out, "tagger.onnx")
+    torch.onnx.export(
+        wrapped, (ids, lengths), path, opset_version=15,
+        input_names=["ids", "lengths"], output_names=["xpos", "upos"],
+        dynamic_axes={"ids": {0: "batch", 1: "length"}, "lengths": {0: "batch"},
+                      "xpos": {0: "batch", 1: "length"}, "upos": {0: "batch", 1: "length"}},
+    )
+    meta = {
+        "name": "textlens-tagger-en",
+        "version": "1.0.0",
+        "language": "eng",
+        "inputs": {"ids": "int32 [batch, length, features]", "lengths": "int32 [batch]"},
+        "outputs": {"xpos": "int32 [batch, length] index into xposLabels",
+                    "upos": "int32 [batch, length] index into uposLabels"},
+        "features": [{"name": n, "buckets": HASH_PRIME} for n, _, _ in FEATURES],
+        "hashTables": [{"name": n, "rows": r, "hashes": k} for n, r, k in FEATURES],
+        "xposLabels": xpos_labels,
+        "uposLabels": upos_labels,
+        "training": training,
+    }
+    with open(os.path.join(args.out, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
+
+    # Parity fixture: PyTorch's labels for a few dev sentences (with padding
+    # in play: mixed lengths in one batch), for the Node test to reproduce.
+    sample = [s for s in dev if 3 <= len(s) <= 40][:12]
+    sample.append([("Hi", "", ""), ("😀", "", ""), ("naïve", "", ""), ("café", "", "")])
+    words = [[w for w, _, _ in s] for s in sample]
+    t = max(len(w) for w in words)
+    x = torch.zeros(len(words), t, len(FEATURES), dtype=torch.int32)
+    for b, ws in enumerate(words):
+        x[b, :len(ws)] = torch.tensor(feats.sentence(ws), dtype=torch.int32)
+    lens = torch.tensor([len(w) for w in words], dtype=torch.int32)
+    with torch.no_grad():
+        xp, up = wrapped(x, lens)
+    fixture = {
+        "sentences": [
+            {"words": ws, "xpos": [xpos_labels[i] for i in xp[b, :len(ws)].tolist()],
+             "upos": [upos_labels[i] for i in up[b, :len(ws)].tolist()]}
+            for b, ws in enumerate(words)
+        ]
+    }
+    os.makedirs(os.path.dirname(args.fixture), exist_ok=True)
+    with open(args.fixture, "w") as f:
+        json.dump(fixture, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    print(f"wrote {path} ({os.path.getsize(path) / 1e6:.2f} MB), meta.json, {args.fixture}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
