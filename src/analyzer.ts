@@ -12,7 +12,7 @@ import type { Backend } from './models/onnx-runner.js';
 import type { Annotator, Layer } from './annotators/annotator.js';
 import { ANNOTATORS, EXTRACTOR_LAYERS, type AnnotatorSpec } from './annotators/registry.js';
 import { Doc } from './doc/doc.js';
-import { createSegmenter, type Segmenter } from './doc/segment.js';
+import { createSegmenter, type Segmenter } from './doc/sentences.js';
 import { checkTextSize, fetchUrl } from './source/index.js';
 import { cleanup } from './cleanup/index.js';
 import { detectLanguage, normalizeLanguageCode } from './language/index.js';
@@ -36,6 +36,14 @@ export interface AnalyzerConfig {
 export interface Analyzer {
   /** Analyze text (a string) or the options' `text`/`url`. Rejects with AnalysisError on bad input. */
   analyze(input: string | AnalyzeOptions | FlatOptions, options?: AnalyzeOptions | FlatOptions): Promise<AnalyzeResponse>;
+  /**
+   * Run the annotators that assign `layers` (and what they need) over a Doc
+   * built elsewhere — pre-tokenized text, evaluation on gold tokens. Layers
+   * whose models are not installed are skipped.
+   */
+  annotateDoc(doc: Doc, layers: readonly Layer[], options?: AnalyzeOptions | FlatOptions): Promise<Doc>;
+  /** Tokens and sentences of a text, as analyze() segments it. */
+  segment(text: string): Promise<Doc>;
   /** Extractors this analyzer can serve with the models it has. */
   availableExtractors(): Promise<string[]>;
   /** Names of the annotators created so far (they are created lazily, on first need). */
@@ -79,8 +87,14 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     const missing: Layer[] = [];
     const visit = async (layer: Layer, must: boolean): Promise<boolean> => {
       if (provided.has(layer)) return true;
-      const spec = ANNOTATORS.find((a) => a.assigns.includes(layer));
-      if (!spec || !(await isAvailable(spec)) || (spec.englishOnly && !english)) {
+      let spec: AnnotatorSpec | undefined;
+      for (const a of ANNOTATORS) {
+        if (a.assigns.includes(layer) && (await isAvailable(a)) && (english || !a.englishOnly)) {
+          spec = a;
+          break;
+        }
+      }
+      if (!spec) {
         if (must) missing.push(layer);
         return false;
       }
@@ -113,6 +127,21 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     });
     if (page.truncated) warn(`The page at ${req.url} was larger than the download limit and was truncated.`);
     return { raw: page.body, isHtml: page.isHtml };
+  }
+
+  async function segment(text: string): Promise<Doc> {
+    segmenter ??= createSegmenter(loader);
+    const { tokens, sentenceEnds } = await (await segmenter).segment(text);
+    return new Doc(text, tokens, sentenceEnds);
+  }
+
+  async function annotateDoc(doc: Doc, layers: readonly Layer[], options?: AnalyzeOptions | FlatOptions): Promise<Doc> {
+    const request = parseRequest({ text: doc.text || ' ', ...(options ?? {}) });
+    const warn = () => {};
+    const steps = await plan(new Set(), new Set(layers), ENGLISH, warn);
+    const ctx = { language: ENGLISH, request, warn };
+    for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
+    return doc;
   }
 
   async function analyze(
@@ -153,9 +182,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     }
     const steps = await plan(required, optional, language, warn);
 
-    segmenter ??= createSegmenter(loader);
-    const { tokens, sentenceEnds } = await (await segmenter).segment(text);
-    const doc = new Doc(text, tokens, sentenceEnds);
+    const doc = await segment(text);
     const ctx = { language, metadata: cleaned.metadata, request: req, warn };
     for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
 
@@ -165,15 +192,17 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
 
   return {
     analyze,
+    annotateDoc,
+    segment,
     async availableExtractors() {
       const out: string[] = [];
       for (const [name, layers] of Object.entries(EXTRACTOR_LAYERS)) {
-        let ok = true;
-        for (const l of layers.required) {
-          const spec = ANNOTATORS.find((a) => a.assigns.includes(l));
-          if (!spec || !(await isAvailable(spec))) ok = false;
+        try {
+          await plan(new Set(layers.required), new Set(), ENGLISH, () => {});
+          out.push(name);
+        } catch {
+          // a required layer has no installed model
         }
-        if (ok) out.push(name);
       }
       return out;
     },

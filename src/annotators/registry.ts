@@ -7,6 +7,11 @@
  * An annotator whose model files are not shipped is unavailable: the layers
  * it would assign stay absent (and so do their response fields); an
  * extractor that *requires* such a layer is refused with a clear error.
+ * Where two annotators assign the same layer, the first available wins
+ * (the linker before the NER-only fallback).
+ *
+ * Factories are imported on first use, so loading textlens for `words` does
+ * not even import the parser's or the linker's code.
  */
 import type { Annotator, Layer } from './annotator.js';
 import type { ResourceLoader } from '../resources.js';
@@ -27,7 +32,56 @@ export interface AnnotatorSpec {
   create(loader: ResourceLoader, config: AnnotatorConfig): Promise<Annotator>;
 }
 
-export const ANNOTATORS: readonly AnnotatorSpec[] = [];
+export const ANNOTATORS: readonly AnnotatorSpec[] = [
+  {
+    name: 'tagger',
+    requires: ['tokens', 'sentences'],
+    assigns: ['xpos', 'upos'],
+    resources: ['tagger/tagger.onnx', 'tagger/meta.json'],
+    englishOnly: true,
+    create: async (loader, c) => (await import('./tagger.js')).createTagger(loader, { backend: c.backend }),
+  },
+  {
+    name: 'lemmatizer',
+    requires: ['tokens', 'xpos'],
+    assigns: ['lemma'],
+    resources: ['lexicon/ewt-lemmas.json', 'lexicon/wordnet-exceptions.json'],
+    englishOnly: true,
+    create: async (loader) => (await import('./lemmatizer.js')).createLemmatizer(loader),
+  },
+  {
+    name: 'stemmer',
+    requires: ['tokens'],
+    assigns: ['stem'],
+    resources: [],
+    englishOnly: true,
+    create: async () => (await import('./stemmer.js')).createStemmer(),
+  },
+  {
+    name: 'parser',
+    requires: ['tokens', 'sentences', 'upos', 'xpos'],
+    assigns: ['deps'],
+    resources: ['parser/parser.onnx', 'parser/meta.json'],
+    englishOnly: true,
+    create: async (loader, c) => (await import('./parser.js')).createParser(loader, { backend: c.backend }),
+  },
+  {
+    name: 'ner',
+    requires: ['tokens', 'sentences'],
+    assigns: ['mentions'],
+    resources: ['ner/ner.onnx', 'ner/meta.json'],
+    englishOnly: true,
+    create: async (loader, c) => (await import('./ner.js')).createNer(loader, { backend: c.backend }),
+  },
+  {
+    name: 'mention-entities',
+    requires: ['tokens', 'sentences', 'mentions'],
+    assigns: ['entities'],
+    resources: ['ontology/dbpedia-classes.json'],
+    englishOnly: true,
+    create: async (loader) => (await import('./mention-entities.js')).createMentionEntities(loader),
+  },
+];
 
 /** Layers each built-in extractor needs (required) and enriches its output with (optional). */
 export const EXTRACTOR_LAYERS: Record<string, { required: Layer[]; optional: Layer[] }> = {

@@ -14,6 +14,8 @@ export interface TokenSpan {
   end: number;
   /** The token's form; differs from text.slice(start, end) only when the tokenizer normalizes. */
   form?: string;
+  /** True for a word split from the same surface token as the previous one ("n't" after "do"). */
+  joinsPrevious?: boolean;
 }
 
 /** A named-entity or alias mention over tokens [start, end) of the doc. */
@@ -64,6 +66,8 @@ export class Doc {
   readonly sentEnd: Uint32Array;
   /** Sentence index of each token. */
   readonly sentOf: Uint32Array;
+  /** 1 where a token is split from the same surface token as the one before it. */
+  readonly joinsPrevious: Uint8Array;
 
   /** Layers, filled by annotators. Absent until the annotator that assigns them has run. */
   xpos?: string[];
@@ -83,8 +87,10 @@ export class Doc {
     this.tokens = new Array<string>(n);
     this.start16 = new Uint32Array(n);
     this.end16 = new Uint32Array(n);
+    this.joinsPrevious = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const t = tokens[i];
+      if (t.joinsPrevious) this.joinsPrevious[i] = 1;
       this.start16[i] = t.start;
       this.end16[i] = t.end;
       this.tokens[i] = t.form ?? text.slice(t.start, t.end);

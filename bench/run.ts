@@ -1,0 +1,177 @@
+/**
+ * `npm run bench`: throughput of the tokenizer, cleanup and the analysis
+ * pipeline, side by side with wink-nlp on the same text in the same run;
+ * cold start and memory. Writes bench/RESULTS.md.
+ *
+ * Text: the raw text of UD English EWT train (~1 MB) when ../shared/data is
+ * beside the checkout, else the committed EWT slice in test/fixtures.
+ * ONNX runs with one intra-op thread (one core), as the issues ask.
+ */
+import { Bench } from 'tinybench';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { cpus } from 'node:os';
+import { createRequire } from 'node:module';
+import { tokenize } from '../src/doc/tokenize.js';
+import { cleanup } from '../src/cleanup/index.js';
+import { createAnalyzer } from '../src/analyzer.js';
+
+const require = createRequire(import.meta.url);
+const root = new URL('..', import.meta.url).pathname;
+const shared = join(root, '..', 'shared', 'data');
+
+function conlluText(path: string): string {
+  const paras: string[] = [];
+  let current: string[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.startsWith('# newdoc') || line.startsWith('# newpar')) {
+      if (current.length) paras.push(current.join(' '));
+      current = [];
+    } else if (line.startsWith('# text = ')) current.push(line.slice(9));
+  }
+  if (current.length) paras.push(current.join(' '));
+  return paras.join('\n\n');
+}
+
+function benchText(): { text: string; source: string } {
+  const ewt = join(shared, 'ud-english-ewt', 'en_ewt-ud-train.conllu');
+  if (existsSync(ewt)) return { text: conlluText(ewt), source: 'UD English EWT train, raw text' };
+  const fixture = join(root, 'test', 'fixtures', 'doc');
+  const files = existsSync(fixture) ? readdirSync(fixture).filter((f) => f.endsWith('.conllu')) : [];
+  if (files.length === 0) throw new Error('no benchmark text: ../shared/data is missing and so is test/fixtures/doc');
+  return { text: conlluText(join(fixture, files[0])), source: `test/fixtures/doc/${files[0]} (EWT slice)` };
+}
+
+/** Documents of at most ~50 kB, split at paragraph breaks (the API caps one text at 200 kB). */
+function documents(text: string, size = 50_000): string[] {
+  const docs: string[] = [];
+  let cur = '';
+  for (const p of text.split('\n\n')) {
+    if (cur.length + p.length > size && cur) {
+      docs.push(cur);
+      cur = '';
+    }
+    cur += (cur ? '\n\n' : '') + p;
+  }
+  if (cur) docs.push(cur);
+  return docs;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function main(): Promise<void> {
+  const { text, source } = benchText();
+  const docs = documents(text);
+  const bytes = Buffer.byteLength(text);
+  const nTokens = tokenize(text).length;
+  const lines: string[] = [];
+  const rows: Array<[string, string, string, string]> = [];
+  const time = Number(process.env.BENCH_TIME_MS ?? 3000);
+
+  const winkNLP = require('wink-nlp') as (model: unknown, pipe?: string[]) => {
+    readDoc(t: string): { tokens(): { length(): number } };
+  };
+  const winkModel = require('wink-eng-lite-web-model') as unknown;
+  const winkTokenizer = winkNLP(winkModel, []);
+  const winkFull = winkNLP(winkModel);
+  const winkTokens = docs.reduce((n, d) => n + winkTokenizer.readDoc(d).tokens().length(), 0);
+
+  // --- tokenizer
+  const tok = new Bench({ time, iterations: 3 });
+  tok.add('textlens tokenize', () => {
+    for (const d of docs) tokenize(d);
+  });
+  tok.add('wink-nlp tokenize (empty pipe)', () => {
+    for (const d of docs) winkTokenizer.readDoc(d);
+  });
+  await tok.run();
+  for (const t of tok.tasks) {
+    const ms = t.result.state === 'completed' ? t.result.period : NaN;
+    const n = t.name.startsWith('wink') ? winkTokens : nTokens;
+    rows.push([t.name, fmt((n / ms) * 1000), ((bytes / 1e6 / ms) * 1000).toFixed(1), `${ms.toFixed(0)} ms`]);
+  }
+
+  // --- cleanup
+  const htmlDir = join(shared, 'html-extraction', 'html');
+  if (existsSync(htmlDir)) {
+    const pages = readdirSync(htmlDir)
+      .slice(0, 60)
+      .map((f) => readFileSync(join(htmlDir, f), 'utf8'));
+    const htmlBytes = pages.reduce((n, p) => n + Buffer.byteLength(p), 0);
+    const cb = new Bench({ time, iterations: 3 });
+    cb.add('cleanup stripTags', () => {
+      for (const p of pages) cleanup(p, 'stripTags');
+    });
+    cb.add('cleanup cleanHTML', () => {
+      for (const p of pages) cleanup(p, 'cleanHTML');
+    });
+    await cb.run();
+    for (const t of cb.tasks) {
+      const ms = t.result.state === 'completed' ? t.result.period : NaN;
+      rows.push([`${t.name} (${pages.length} pages)`, '–', ((htmlBytes / 1e6 / ms) * 1000).toFixed(1), `${ms.toFixed(0)} ms`]);
+    }
+  }
+
+  // --- pipelines, through analyze() (request parsing, language id and the JSON response included)
+  const analyzer = await createAnalyzer();
+  const available = await analyzer.availableExtractors();
+  const pipelines: Array<[string, string]> = [['words', 'words']];
+  if (available.includes('dependency-trees')) pipelines.push(['words+dependency-trees', 'words,dependency-trees']);
+  if (available.includes('entities')) {
+    pipelines.push(['words+entities', 'words,entities']);
+    if (available.includes('dependency-trees')) pipelines.push(['words+dependency-trees+entities', 'words,dependency-trees,entities']);
+  }
+  const pb = new Bench({ time: time * 2, iterations: 2, warmupIterations: 1 });
+  for (const [name, extractors] of pipelines) {
+    pb.add(`textlens ${name}`, async () => {
+      for (const d of docs) await analyzer.analyze({ text: d, extractors, languageOverride: 'eng' });
+    });
+  }
+  pb.add('wink-nlp default pipeline (sbd, pos, ner, negation, sentiment)', () => {
+    for (const d of docs) winkFull.readDoc(d);
+  });
+  await pb.run();
+  for (const t of pb.tasks) {
+    const ms = t.result.state === 'completed' ? t.result.period : NaN;
+    const n = t.name.startsWith('wink') ? winkTokens : nTokens;
+    rows.push([t.name, fmt((n / ms) * 1000), ((bytes / 1e6 / ms) * 1000).toFixed(2), `${ms.toFixed(0)} ms`]);
+  }
+
+  // --- cold start and memory: a fresh process, import → first result
+  const cold = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `const t0=performance.now();const {analyze}=await import('./src/index.ts');` +
+        `await analyze('The quick brown fox jumps over the lazy dog.', {extractors:${JSON.stringify(pipelines[pipelines.length - 1][1])}});` +
+        `console.log(JSON.stringify({ms:performance.now()-t0,rss:process.memoryUsage().rss}))`,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const coldResult = cold.status === 0 ? (JSON.parse(cold.stdout.trim().split('\n').pop()!) as { ms: number; rss: number }) : undefined;
+
+  lines.push('# Benchmark results', '');
+  lines.push(`Written by \`npm run bench\` (bench/run.ts, tinybench) on ${new Date().toISOString().slice(0, 10)}.`);
+  lines.push(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ONNX intra-op threads 1.`);
+  lines.push(`Text: ${source} — ${(bytes / 1e6).toFixed(2)} MB, ${fmt(nTokens)} textlens tokens (${fmt(winkTokens)} wink-nlp tokens), in ${docs.length} documents of ≤ 50 kB.`);
+  lines.push('Tokens/s counts each tool\'s own tokens. Pipelines run through `analyze()` end to end (request, language id, JSON response).', '');
+  lines.push('| task | tokens/s | MB/s | time per pass |', '|---|---:|---:|---:|');
+  for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
+  lines.push('');
+  if (coldResult) {
+    lines.push(`Cold start (new process, import → first result of \`${pipelines[pipelines.length - 1][1]}\`, from TypeScript sources via tsx): ${coldResult.ms.toFixed(0)} ms; RSS after: ${(coldResult.rss / 1e6).toFixed(0)} MB.`);
+  } else {
+    lines.push(`Cold start: failed to measure (${cold.stderr.slice(0, 200)})`);
+  }
+  lines.push(`RSS of this benchmark process at the end: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB.`, '');
+  const loadMd = join(root, 'bench', 'LOAD.md');
+  if (existsSync(loadMd)) lines.push(readFileSync(loadMd, 'utf8'));
+  const out = lines.join('\n');
+  writeFileSync(join(root, 'bench', 'RESULTS.md'), out);
+  process.stdout.write(out + '\n');
+}
+
+await main();

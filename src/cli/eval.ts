@@ -1,0 +1,172 @@
+/**
+ * `textlens eval …`: the project's own evaluation commands. Every accuracy
+ * figure in the README and the model cards comes from one of these.
+ *
+ *   eval ud    --conllu FILE [--gold-tokens] [--scheme ud|stanford]   CoNLL 2018 table
+ *   eval ner   --conll FILE                                           conlleval-style P/R/F1
+ *   eval html  --dir DIR                                              word 4-gram F1 of cleanHTML
+ *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
+ *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { createAnalyzer, type Analyzer } from '../analyzer.js';
+import { Doc } from '../doc/doc.js';
+import { fileLoader } from '../resources-node.js';
+import {
+  conlluToRawText,
+  conlluToRawTextWithSpans,
+  parseConllu,
+  segmentationToConllu,
+  surfaceTokens,
+  type ConlluSentence,
+} from '../eval/conllu.js';
+import { formatUdTable, scoreUd } from '../eval/ud-score.js';
+import { udToStanford } from '../structure/stanford.js';
+
+const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford] [--models DIR] [--backend node|wasm]
+       textlens eval ner --conll FILE [--models DIR]
+       textlens eval html --dir DIR
+       textlens eval lemma --conllu FILE [--models DIR]
+       textlens eval langid --conllu FILE [--tsv FILE]
+`;
+
+export async function evalCommand(argv: string[]): Promise<number> {
+  const [what, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      conllu: { type: 'string' },
+      conll: { type: 'string' },
+      dir: { type: 'string' },
+      tsv: { type: 'string', multiple: true },
+      'gold-tokens': { type: 'boolean' },
+      scheme: { type: 'string' },
+      models: { type: 'string' },
+      backend: { type: 'string' },
+    },
+    strict: true,
+  });
+  const need = (v: string | undefined, flag: string): string => {
+    if (!v) throw new Error(`textlens eval ${what}: ${flag} is required\n${USAGE}`);
+    return v;
+  };
+  const backend = values.backend === 'wasm' ? 'wasm' : 'node';
+  switch (what) {
+    case 'ud': {
+      const scheme = values.scheme ?? 'ud';
+      if (scheme !== 'ud' && scheme !== 'stanford') throw new Error(`--scheme must be ud or stanford\n${USAGE}`);
+      const analyzer = await createAnalyzer({ modelsDir: values.models, backend });
+      const gold = parseConllu(await readFile(need(values.conllu, '--conllu'), 'utf8'));
+      const system = await systemConllu(analyzer, gold, values['gold-tokens'] ?? false);
+      const table = formatUdTable(scheme === 'stanford' ? scoreUd(toStanford(gold), toStanford(system)) : scoreUd(gold, system));
+      const mode = values['gold-tokens'] ? 'gold tokens and sentences' : 'raw text';
+      process.stdout.write(`${values.conllu} — ${mode}, ${scheme} dependencies\n${table}\n`);
+      return 0;
+    }
+    case 'ner': {
+      const { evalNer, recognizeWith, formatNerScores } = await import('../eval/ner.js');
+      const { loadEntityRecognizer } = await import('../annotators/ner.js');
+      const ner = await loadEntityRecognizer(fileLoader(values.models), { backend });
+      const scores = await evalNer(await readFile(need(values.conll, '--conll'), 'utf8'), recognizeWith(ner));
+      process.stdout.write(`${values.conll}\n${formatNerScores(scores)}\n`);
+      return 0;
+    }
+    case 'html': {
+      const { evalHtmlExtraction } = await import('../eval/html-extraction.js');
+      const s = await evalHtmlExtraction(need(values.dir, '--dir'));
+      process.stdout.write(
+        `cleanHTML on ${s.documents} pages (word 4-gram shingles): precision ${s.precision.toFixed(4)}, recall ${s.recall.toFixed(4)}, F1 ${s.f1.toFixed(4)}\n`,
+      );
+      return 0;
+    }
+    case 'lemma': {
+      const { evalLemmas } = await import('../eval/lemma.js');
+      const { Lexicon } = await import('../lexicon/index.js');
+      const lex = await Lexicon.load(fileLoader(values.models));
+      const r = evalLemmas(await readFile(need(values.conllu, '--conllu'), 'utf8'), lex);
+      process.stdout.write(`${values.conllu} — lemmas with gold XPOS: accuracy ${(100 * r.accuracy).toFixed(2)}% of ${r.total} words\n`);
+      for (const e of r.errors.slice(0, 15)) process.stdout.write(`  ${e.join('\t')}\n`);
+      return 0;
+    }
+    case 'langid': {
+      const { evalLanguageId, readConlluSentences, readLabeledTsv } = await import('../language/eval.js');
+      const sentences = [
+        ...(values.conllu ? readConlluSentences(values.conllu) : []),
+        ...(values.tsv ?? []).flatMap((f) => readLabeledTsv(f)),
+      ];
+      if (sentences.length === 0) throw new Error(`textlens eval langid: give --conllu and/or --tsv\n${USAGE}`);
+      process.stdout.write(JSON.stringify(evalLanguageId(sentences), null, 2) + '\n');
+      return 0;
+    }
+    default:
+      process.stderr.write(USAGE);
+      return 2;
+  }
+}
+
+/**
+ * Run the pipeline over a treebank: from its raw text (CoNLL 2018 rules), or
+ * over its gold tokens and sentences with --gold-tokens.
+ */
+async function systemConllu(analyzer: Analyzer, gold: ConlluSentence[], goldTokens: boolean): Promise<ConlluSentence[]> {
+  let doc: Doc;
+  let joins: boolean[];
+  if (goldTokens) {
+    const { text } = conlluToRawTextWithSpans(gold);
+    const tokens: { start: number; end: number; form: string }[] = [];
+    const ends: number[] = [];
+    joins = [];
+    let at = 0;
+    for (const s of gold) {
+      for (const t of surfaceTokens(s)) {
+        at = text.indexOf(t.form, at);
+        if (t.multiword) {
+          // Words inside a multi-word token share the token's span in the text.
+          for (let w = t.firstWord; w <= t.lastWord; w++) {
+            tokens.push({ start: at, end: at + t.form.length, form: s.words[w].form });
+            joins.push(w > t.firstWord);
+          }
+        } else {
+          tokens.push({ start: at, end: at + t.form.length, form: t.form });
+          joins.push(false);
+        }
+        at += t.form.length;
+      }
+      ends.push(tokens.length);
+    }
+    doc = new Doc(text, tokens, ends);
+  } else {
+    const text = conlluToRawText(gold);
+    const seg = await analyzer.segment(text);
+    doc = seg;
+    joins = [];
+  }
+  await analyzer.annotateDoc(doc, ['xpos', 'upos', 'lemma', 'deps']);
+  const spans = Array.from({ length: doc.length }, (_, i) => ({ start: doc.start16[i], end: doc.end16[i], form: doc.tokens[i] }));
+  return segmentationToConllu({
+    text: doc.text,
+    tokens: spans,
+    sentenceEnds: Array.from(doc.sentEnd),
+    joinsPrevious: goldTokens ? joins : doc.joinsPrevious,
+    upos: doc.upos,
+    xpos: doc.xpos,
+    lemma: doc.lemma,
+    head: doc.head,
+    deprel: doc.deprel,
+  });
+}
+
+function toStanford(sentences: ConlluSentence[]): ConlluSentence[] {
+  return sentences.map((s) => {
+    if (s.words.some((w) => w.head === null)) return s;
+    const conv = udToStanford({
+      forms: s.words.map((w) => w.form),
+      upos: s.words.map((w) => w.upos),
+      xpos: s.words.map((w) => w.xpos),
+      heads: s.words.map((w) => w.head ?? 0),
+      deprels: s.words.map((w) => w.deprel),
+    });
+    return { ...s, words: s.words.map((w, i) => ({ ...w, head: conv.heads[i], deprel: conv.deprels[i] })) };
+  });
+}
