@@ -63,11 +63,12 @@ export const MIN_RELIABLE_WORDS = 5;
 
 /**
  * franc scores are normalized so the best language has 1; when the runner-up
- * is within this margin the guess is not called reliable. Tuned on UD
- * English sentences and the committed multilingual fixture (see
- * src/language/eval.ts).
+ * is within this margin (after the prevalence prior) the guess is not called
+ * reliable. On UD EWT test sentences: margin 0.03 → 96.4 % of reliable
+ * guesses right (57.6 % of sentences reliable), 0.08 → 98.3 % (53.5 %),
+ * 0.12 → 99.5 % (49.3 %). See src/language/eval.ts.
  */
-export const RELIABLE_MARGIN = 0.03;
+export const RELIABLE_MARGIN = 0.08;
 
 /** The language reported when there is nothing to detect from. */
 export const UNDETERMINED = 'und';

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { AnalysisError } from '../../src/errors.js';
+import { detectLanguage, normalizeLanguageCode } from '../../src/language/index.js';
+import { evalLanguageId, readConlluSentences, readLabeledTsv } from '../../src/language/eval.js';
+
+const fixture = fileURLToPath(new URL('../fixtures/language/sentences.tsv', import.meta.url));
+
+describe('detectLanguage', () => {
+  it.each([
+    'The quick brown fox jumps over the lazy dog',
+    'The committee will publish its final report on the proposed changes next week.',
+    'She said that the new library would open in the spring, after the repairs are finished.',
+  ])('English: %s', (text) => {
+    expect(detectLanguage(text).language).toBe('eng');
+  });
+
+  it('marks an English sentence of normal length reliable', () => {
+    expect(detectLanguage('The committee will publish its final report on the proposed changes next week.')).toEqual({
+      language: 'eng',
+      reliable: true,
+    });
+  });
+
+  it.each([
+    ['fra', 'Les chercheurs ont découvert une nouvelle espèce de grenouille dans la forêt tropicale.'],
+    ['deu', 'Die Regierung hat neue Maßnahmen zur Unterstützung kleiner Unternehmen angekündigt.'],
+    ['spa', 'El gobierno ha anunciado nuevas medidas para apoyar a las pequeñas empresas.'],
+    ['rus', 'Правительство объявило о новых мерах поддержки малого бизнеса.'],
+    ['zho', '研究人员在热带雨林中发现了一种新的青蛙。'],
+    ['jpn', '研究者たちは熱帯雨林で新しい種類のカエルを見つけました。'],
+    ['ara', 'اكتشف الباحثون نوعا جديدا من الضفادع في الغابة الاستوائية.'],
+  ])('%s', (language, text) => {
+    expect(detectLanguage(text).language).toBe(language);
+  });
+
+  it('never calls short text reliable', () => {
+    for (const text of ['Hello', 'Thank you!', 'See you soon.', 'Good morning, Sam']) {
+      expect(detectLanguage(text).reliable).toBe(false);
+    }
+  });
+
+  it('answers und, unreliable, when there is nothing to go by', () => {
+    for (const text of ['', '   ', '12345 678', '!!! ???']) {
+      expect(detectLanguage(text)).toEqual({ language: 'und', reliable: false });
+    }
+  });
+
+  it('is right on most of the committed multilingual fixture', () => {
+    const report = evalLanguageId(readLabeledTsv(fixture));
+    expect(report.sentences).toBe(300);
+    expect(report.accuracy).toBeGreaterThan(0.85);
+    expect(report.reliablePrecision).toBeGreaterThan(0.95);
+  });
+});
+
+describe('normalizeLanguageCode', () => {
+  it.each([
+    ['eng', 'eng'], ['en', 'eng'], ['EN', 'eng'], ['en-US', 'eng'],
+    ['fre', 'fra'], ['fra', 'fra'], ['fr', 'fra'],
+    ['ger', 'deu'], ['de', 'deu'], ['dut', 'nld'], ['chi', 'zho'], ['zh', 'zho'], ['cmn', 'zho'], ['zh_Hant', 'zho'],
+    ['arb', 'ara'], ['per', 'fas'], ['sco', 'sco'], ['nob', 'nob'],
+  ])('%s → %s', (code, iso) => {
+    expect(normalizeLanguageCode(code)).toBe(iso);
+  });
+
+  it.each(['', 'xx', 'english', 'zzz', 'und', 'e'])('refuses %j with 400', (code) => {
+    let error: unknown;
+    try {
+      normalizeLanguageCode(code);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect((error as AnalysisError).status).toBe(400);
+  });
+});
+
+const ewt = fileURLToPath(new URL('../../../shared/data/ud-english-ewt/en_ewt-ud-test.conllu', import.meta.url));
+const haveUd = existsSync(ewt);
+if (!haveUd) console.warn(`skipping UD language-id check: ${ewt} not found (../shared/data is not in fresh clones)`);
+
+describe.skipIf(!haveUd)('English sentences of UD EWT test', () => {
+  it('are recognized by length as measured', () => {
+    const report = evalLanguageId(readConlluSentences(ewt));
+    const byBucket = Object.fromEntries(report.englishByLength.map((b) => [b.bucket, b.accuracy]));
+    expect(byBucket['40-79']).toBeGreaterThan(0.88);
+    expect(byBucket['80-159']).toBeGreaterThan(0.96);
+    expect(report.reliablePrecision).toBeGreaterThan(0.97);
+  });
+});
