@@ -168,8 +168,14 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       languageIsReliable = true;
     } else {
       const detected = detectLanguage(text);
-      language = detected.language;
       languageIsReliable = detected.reliable;
+      // Short or ambiguous text: the detector's guess is noise ("Running dogs"
+      // scores as Norwegian), so analyze in the default language, English,
+      // and say so.
+      language = detected.reliable ? detected.language : ENGLISH;
+      if (!detected.reliable && text.trim() !== '' && detected.language !== ENGLISH) {
+        warn(`Language detection is not reliable for this text (best guess '${detected.language}'); analyzed as English. Set languageOverride to choose.`);
+      }
     }
 
     const required = new Set<Layer>();

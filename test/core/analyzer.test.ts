@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
+import { AnalysisError } from '../../src/errors.js';
+import type { Word } from '../../src/types.js';
+
+let analyzer: Analyzer;
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  analyzer = await createAnalyzer();
+  server = createServer((req, res) => {
+    if (req.url === '/article') {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(
+        '<html><head><title>Rivers of Europe</title><meta name="description" content="On rivers."></head><body>' +
+          '<nav><a href="/">Home</a> <a href="/x">News</a></nav>' +
+          '<article><h1>Rivers of Europe</h1><p>The Danube flows through ten countries. It is the second-longest river in Europe, after the Volga.</p>' +
+          '<p>Vienna, Bratislava, Budapest and Belgrade stand on its banks, and it ends in the Black Sea delta.</p></article>' +
+          '<footer>Copyright 2026. All rights reserved.</footer></body></html>',
+      );
+    } else if (req.url === '/plain') {
+      res.setHeader('content-type', 'text/plain');
+      res.end('Plain text from a server.');
+    } else {
+      res.statusCode = 404;
+      res.end('no');
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+async function refused(p: Promise<unknown>, status: number, text?: string): Promise<void> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AnalysisError);
+  expect((err as AnalysisError).status).toBe(status);
+  if (text) expect((err as AnalysisError).message).toContain(text);
+}
+
+describe('analyze: words', () => {
+  it('returns the spec envelope with language inside response and words only', async () => {
+    const r = await analyzer.analyze('The river flows. It ends in the sea.', { extractors: 'words' });
+    expect(r.ok).toBe(true);
+    expect(r.error).toBe('');
+    expect(typeof r.time).toBe('number');
+    expect(r.response?.language).toBe('eng');
+    expect(r.response?.entities).toBeUndefined();
+    expect(r.response?.cleanedText).toBeUndefined();
+    const sentences = r.response!.sentences!;
+    expect(sentences.map((s) => s.position)).toEqual([0, 1]);
+    expect(sentences[1].words.map((w) => w.position)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(sentences[1].words[0]).toMatchObject({ token: 'It', startingPos: 17, endingPos: 19 });
+    // No dependency-trees requested: no tree fields at all.
+    for (const w of sentences[0].words) {
+      expect(w).not.toHaveProperty('parentPosition');
+      expect(w).not.toHaveProperty('relationToParent');
+    }
+  });
+
+  it('counts offsets in code points: an emoji is one position', async () => {
+    const text = 'I 😀 love 𝒳 math.';
+    const r = await analyzer.analyze(text, { extractors: 'words' });
+    const words = r.response!.sentences!.flatMap((s) => s.words) as Word[];
+    const cps = Array.from(text);
+    for (const w of words) expect(cps.slice(w.startingPos, w.endingPos).join('')).toBe(w.token);
+    const love = words.find((w) => w.token === 'love')!;
+    expect(love.startingPos).toBe(4);
+  });
+
+  it('splits contractions and possessives the EWT way', async () => {
+    const r = await analyzer.analyze("I don't know John's dog.", { extractors: 'words' });
+    expect(r.response!.sentences![0].words.map((w) => w.token)).toEqual(['I', 'do', "n't", 'know', 'John', "'s", 'dog', '.']);
+  });
+
+  it('returns stems and, with cleanup.returnCleaned/returnRaw, the texts', async () => {
+    const r = await analyzer.analyze({
+      text: '<p>Running <b>dogs</b></p>',
+      'cleanup.mode': 'stripTags',
+      'cleanup.returnCleaned': 'true',
+      'cleanup.returnRaw': 'true',
+    });
+    expect(r.response!.rawText).toBe('<p>Running <b>dogs</b></p>');
+    expect(r.response!.cleanedText).toBe('Running dogs');
+    const words = r.response!.sentences![0].words;
+    expect(words.map((w) => w.stem)).toEqual(['run', 'dog']);
+    expect(words[1]).toMatchObject({ startingPos: 8, endingPos: 12 });
+  });
+
+  it('handles whitespace-only text as an empty document', async () => {
+    const r = await analyzer.analyze('   \n ', { extractors: 'words' });
+    expect(r.ok).toBe(true);
+    expect(r.response!.sentences).toEqual([]);
+    expect(r.response!.languageIsReliable).toBe(false);
+    expect(r.response!.language).toBe("eng");
+  });
+
+  it('gives non-English text tokens and sentences with a message, and honours languageOverride', async () => {
+    const fr = "Le chat dort sur le canapé depuis ce matin, et il ne veut pas se réveiller pour manger.";
+    const r = await analyzer.analyze(fr, { extractors: 'words' });
+    expect(r.response!.language).toBe('fra');
+    expect(r.message).toMatch(/not English/);
+    const w = r.response!.sentences![0].words[0];
+    expect(w.token).toBe('Le');
+    expect(w).not.toHaveProperty('partOfSpeech');
+    const forced = await analyzer.analyze(fr, { extractors: 'words', languageOverride: 'en' });
+    expect(forced.response!.language).toBe('eng');
+    expect(forced.message).toBe('');
+  });
+});
+
+describe('analyze: bad input', () => {
+  it('refuses text over 200 kB with 413 and accepts exactly 200 kB', async () => {
+    const limit = 200 * 1024;
+    await refused(analyzer.analyze('a '.repeat(limit / 2) + 'b', { extractors: 'words' }), 413);
+    const ok = await analyzer.analyze('a '.repeat(limit / 2 - 1) + 'bb', { extractors: 'words' });
+    expect(ok.ok).toBe(true);
+  });
+
+  it('refuses extractors that are not built yet with a clear 400', async () => {
+    await refused(analyzer.analyze('Some text.', { extractors: 'topics' }), 400, 'topics');
+  });
+
+  it('refuses an unknown language override', async () => {
+    await refused(analyzer.analyze('Some text.', { languageOverride: 'klingon' }), 400, 'klingon');
+  });
+});
+
+describe('analyze: url', () => {
+  it('downloads an HTML page from an allowed host and cleans it with cleanHTML by default', async () => {
+    const local = await createAnalyzer({ allowHosts: ['127.0.0.1'] });
+    const r = await local.analyze({ url: `${base}/article`, extractors: 'words', 'cleanup.returnCleaned': true });
+    expect(r.ok).toBe(true);
+    const cleaned = r.response!.cleanedText!;
+    expect(cleaned).toContain('The Danube flows through ten countries.');
+    expect(cleaned).not.toContain('Copyright');
+    expect(cleaned).not.toContain('Home');
+    const words = r.response!.sentences!.flatMap((s) => s.words);
+    const cps = Array.from(cleaned);
+    for (const w of words) expect(cps.slice(w.startingPos, w.endingPos).join('')).toBe(w.token);
+  });
+
+  it('keeps plain text from a url raw', async () => {
+    const local = await createAnalyzer({ allowHosts: ['127.0.0.1'] });
+    const r = await local.analyze({ url: `${base}/plain`, 'cleanup.returnCleaned': true });
+    expect(r.response!.cleanedText).toBe('Plain text from a server.');
+  });
+
+  it('refuses loopback addresses without an allow-list', async () => {
+    await refused(analyzer.analyze({ url: `${base}/article` }), 400, 'private');
+  });
+
+  it('reports a remote 404 as a 400 naming the status', async () => {
+    const local = await createAnalyzer({ allowHosts: ['127.0.0.1'] });
+    await refused(local.analyze({ url: `${base}/missing` }), 400, '404');
+  });
+});

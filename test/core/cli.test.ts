@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyzeCommand } from '../../src/cli/analyze.js';
+
+async function run(args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
+  let out = '';
+  const code = await analyzeCommand(args, (s) => (out += s));
+  return { code, json: JSON.parse(out) as Record<string, unknown> };
+}
+
+describe('textlens analyze', () => {
+  it('prints the response and exits 0 when ok', async () => {
+    const { code, json } = await run(['--text', 'Dogs bark.', '--extractors', 'words']);
+    expect(code).toBe(0);
+    expect(json.ok).toBe(true);
+  });
+
+  it('takes spec parameters through --param, repeated', async () => {
+    const { json } = await run([
+      '--text',
+      '<b>Hi</b> there',
+      '--param',
+      'cleanup.mode=stripTags',
+      '--param',
+      'cleanup.returnCleaned=true',
+    ]);
+    expect((json.response as { cleanedText: string }).cleanedText).toBe('Hi there');
+  });
+
+  it('prints the error envelope and exits 1 on a bad parameter', async () => {
+    const { code, json } = await run(['--text', 'x', '--param', 'cleanup.mode=foo']);
+    expect(code).toBe(1);
+    expect(json).toMatchObject({ ok: false, message: '' });
+    expect(json.error).toContain('cleanup.mode');
+  });
+
+  it('refuses a file that is not UTF-8', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'textlens-cli-'));
+    const file = join(dir, 'latin1.txt');
+    writeFileSync(file, Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xff]));
+    const { code, json } = await run(['--file', file]);
+    expect(code).toBe(1);
+    expect(json.error).toMatch(/UTF-8/);
+  });
+
+  it('refuses unknown flags and missing files with a usable message', async () => {
+    expect((await run(['--txt', 'x'])).code).toBe(1);
+    const missing = await run(['--file', '/nonexistent/file.txt']);
+    expect(missing.code).toBe(1);
+    expect(missing.json.error).toContain('/nonexistent/file.txt');
+  });
+});
