@@ -8,7 +8,9 @@
  *   replaced, and the job fails with 504;
  * - a bounded queue: a job arriving when it is full fails with 503 at once.
  */
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { AnalysisError, type ErrorStatus } from '../errors.js';
@@ -45,15 +47,18 @@ interface Slot {
 }
 
 /**
- * From TypeScript sources (vitest, tsx) the worker is the .ts file and needs
- * tsx's loader; from the compiled package it is the .js beside this file.
+ * From the compiled package the worker is the .js beside this file. From
+ * TypeScript sources (vitest, tsx) it is the .ts file, which a worker can only
+ * load through tsx; `execArgv: ['--import', 'tsx']` does not reach worker
+ * threads on Node 20, so a small bootstrap registers tsx's loader first.
  */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return {
-    url: new URL(fromSource ? './analysis-worker.ts' : './analysis-worker.js', import.meta.url),
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
-  };
+function startWorker(workerData: unknown): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./analysis-worker.js', import.meta.url), { workerData });
+  // require.resolve finds tsx's CommonJS build; its ES module twin sits beside it.
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const entry = new URL('./analysis-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 export class WorkerPool implements AnalysisRunner {
@@ -127,8 +132,7 @@ export class WorkerPool implements AnalysisRunner {
   }
 
   private spawn(): Slot {
-    const { url, execArgv } = workerEntry();
-    const worker = new Worker(url, { execArgv, workerData: { analyzer: this.analyzerConfig } });
+    const worker = startWorker({ analyzer: this.analyzerConfig });
     // Idle workers must not keep a process alive that is otherwise done.
     worker.unref();
     const slot: Slot = { worker, ready: false };

@@ -49,16 +49,17 @@ export async function readFormBody(req: Request, limits: BodyLimits = DEFAULT_BO
   const wire = await readCapped(req.body, wireCap, () => bodyTooLarge(wireCap, compressed));
   const bytes = compressed ? await decompress(wire, encoding, limits.maxBodyBytes) : wire;
 
-  // Validate the raw bytes: URLSearchParams and formData() silently replace bad bytes.
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw badRequest('the body is not valid UTF-8', 'body');
+  // Validate the raw bytes ourselves: URLSearchParams and formData() silently
+  // replace bytes that are not UTF-8.
+  if (mediaType === 'multipart/form-data') {
+    try {
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      throw badRequest('the body is not valid UTF-8', 'body');
+    }
+    return parseMultipart(bytes, req.headers.get('content-type') ?? '');
   }
-
-  if (mediaType === 'multipart/form-data') return parseMultipart(bytes, req.headers.get('content-type') ?? '');
-  return parseUrlEncoded(text);
+  return parseUrlEncoded(bytes);
 }
 
 function bodyTooLarge(cap: number, compressed: boolean): AnalysisError {
@@ -130,56 +131,68 @@ async function decompress(wire: Uint8Array<ArrayBuffer>, encoding: string, cap: 
 }
 
 /**
- * Strict application/x-www-form-urlencoded: a `%` must start a two-digit hex
- * escape, and the escaped bytes must themselves be UTF-8.
+ * Strict application/x-www-form-urlencoded, straight from the bytes: a `%`
+ * must start a two-digit hex escape, and each name and value, once unescaped,
+ * must be UTF-8. One pass, no intermediate strings: a 600 kB body (200 kB of
+ * text, all escaped) parses in a few milliseconds on the server's thread.
  */
-export function parseUrlEncoded(body: string): FormFields {
+export function parseUrlEncoded(body: string | Uint8Array): FormFields {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   const fields: FormFields = {};
-  if (body.length === 0) return fields;
   const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  for (const pair of body.split('&')) {
-    if (pair.length === 0) continue;
-    const eq = pair.indexOf('=');
-    const rawName = eq < 0 ? pair : pair.slice(0, eq);
-    const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
-    const name = percentDecode(rawName, strict);
-    const value = percentDecode(rawValue, strict, name);
-    addField(fields, name, value);
+  const scratch = new Uint8Array(bytes.length);
+  let start = 0;
+  while (start <= bytes.length) {
+    let end = bytes.indexOf(0x26 /* & */, start);
+    if (end < 0) end = bytes.length;
+    if (end > start) {
+      let eq = bytes.indexOf(0x3d /* = */, start);
+      if (eq < 0 || eq > end) eq = end;
+      const name = unescapeField(bytes, start, eq, scratch, strict, undefined);
+      const value = eq < end ? unescapeField(bytes, eq + 1, end, scratch, strict, name) : '';
+      addField(fields, name, value);
+    }
+    start = end + 1;
   }
   return fields;
 }
 
-const HEX = /^[0-9a-fA-F]{2}$/;
-const utf8 = new TextEncoder();
+function hexValue(b: number): number {
+  if (b >= 0x30 && b <= 0x39) return b - 0x30;
+  const lower = b | 0x20;
+  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
+  return -1;
+}
 
-function percentDecode(s: string, strict: TextDecoder, field?: string): string {
-  const plus = s.includes('+') ? s.replace(/\+/g, ' ') : s;
-  if (!plus.includes('%')) return plus;
-  const bytes: number[] = [];
-  for (let i = 0; i < plus.length; ) {
-    const ch = plus.charCodeAt(i);
-    if (ch === 0x25 /* % */) {
-      const hex = plus.slice(i + 1, i + 3);
-      if (!HEX.test(hex)) {
-        throw badRequest(
-          `invalid percent-encoding "${plus.slice(i, i + 3)}"${field ? ` in field "${field}"` : ' in a field name'}`,
-          field ?? 'body',
-        );
+function unescapeField(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  scratch: Uint8Array,
+  strict: TextDecoder,
+  field: string | undefined,
+): string {
+  const where = field === undefined ? ' in a field name' : ` in field "${field}"`;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const b = bytes[i]!;
+    if (b === 0x25 /* % */) {
+      const hi = i + 1 < to ? hexValue(bytes[i + 1]!) : -1;
+      const lo = i + 2 < to ? hexValue(bytes[i + 2]!) : -1;
+      if (hi < 0 || lo < 0) {
+        const shown = new TextDecoder().decode(bytes.subarray(i, Math.min(to, i + 3)));
+        throw badRequest(`invalid percent-encoding "${shown}"${where}`, field ?? 'body');
       }
-      bytes.push(parseInt(hex, 16));
-      i += 3;
+      scratch[n++] = (hi << 4) | lo;
+      i += 2;
     } else {
-      // Copy the (already valid) UTF-8 of the next run of unescaped characters.
-      let j = i + 1;
-      while (j < plus.length && plus.charCodeAt(j) !== 0x25) j++;
-      for (const b of utf8.encode(plus.slice(i, j))) bytes.push(b);
-      i = j;
+      scratch[n++] = b === 0x2b /* + */ ? 0x20 : b;
     }
   }
   try {
-    return strict.decode(new Uint8Array(bytes));
+    return strict.decode(scratch.subarray(0, n));
   } catch {
-    throw badRequest(`field ${field ? `"${field}"` : 'name'} is not UTF-8 once percent-decoded`, field ?? 'body');
+    throw badRequest(`${field === undefined ? 'a field name' : `field "${field}"`} is not valid UTF-8`, field ?? 'body');
   }
 }
 

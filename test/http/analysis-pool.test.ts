@@ -18,8 +18,9 @@ async function failure(p: Promise<unknown>): Promise<AnalysisError> {
   throw new Error('expected the job to fail');
 }
 
-// Long enough that no machine analyzes it within the 1 ms timeout below.
-const LONG_TEXT = 'The committee approved the budget after a long debate. '.repeat(3000);
+// About 11 kB: no machine tags it within the 1 ms timeout below, and it
+// keeps a worker busy while the queue test fills the queue behind it.
+const LONG_TEXT = 'The committee approved the budget after a long debate. '.repeat(200);
 
 describe('WorkerPool', () => {
   const pool = new WorkerPool({ size: 1, timeoutMs: 20_000, maxQueue: 1 });

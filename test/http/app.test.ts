@@ -119,8 +119,8 @@ describe('400 Bad Request', () => {
 
   it('for a body that is not UTF-8', async () => {
     const latin1 = new Uint8Array([...new TextEncoder().encode(`apiKey=${KEY}&extractors=words&text=caf`), 0xe9]);
-    expectError(await call(post(latin1)), 400, /not valid UTF-8/);
-    expectError(await call(post(`apiKey=${KEY}&extractors=words&text=caf%E9`)), 400, /not UTF-8/);
+    expectError(await call(post(latin1)), 400, /"text" is not valid UTF-8/);
+    expectError(await call(post(`apiKey=${KEY}&extractors=words&text=caf%E9`)), 400, /"text" is not valid UTF-8/);
   });
 
   it('for a bad parameter', async () => {

@@ -43,7 +43,7 @@ describe('parseUrlEncoded', () => {
 
   it('rejects escapes that decode to bytes that are not UTF-8', () => {
     // Latin-1 "é" (0xE9) percent-encoded: what a client that is not UTF-8 sends.
-    expect(() => parseUrlEncoded('text=caf%E9')).toThrow(/not UTF-8/);
+    expect(() => parseUrlEncoded('text=caf%E9')).toThrow(/"text" is not valid UTF-8/);
   });
 });
 

@@ -18,6 +18,7 @@ beforeAll(async () => {
   await events.createService({ id: 'web', name: 'Web' });
   await events.createEvent('web', { status: 'up', message: 'All good', timestamp: '2024-01-01T00:00:00Z' });
   server = await startServer({ port: 0, keys: [{ key: KEY, maxConcurrent: 4 }], events, workers: 1 });
+  await server.app.ready();
 });
 afterAll(() => server?.close());
 
@@ -46,7 +47,8 @@ describe('startServer', () => {
   });
 
   it('keeps answering the events API while the only worker analyzes a long document', async () => {
-    const longText = 'Markets rallied on Monday as investors weighed the report. '.repeat(3000);
+    // About 30 kB: several hundred milliseconds of tagging, far longer than an events GET.
+    const longText = 'Markets rallied on Monday as investors weighed the report. '.repeat(500);
     const order: string[] = [];
     const analysis = fetch(`${server.url}/`, {
       method: 'POST',
