@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseConllu } from '../../src/eval/conllu.js';
 import { RELATION_MAP, udToStanford, type UdSentence } from '../../src/structure/stanford.js';
 
 /** Rows: form, UPOS, XPOS, 1-based head (0 = root), UD relation — as in CoNLL-U. */
@@ -183,5 +186,33 @@ describe('udToStanford', () => {
   it('is empty for an empty sentence and rejects heads out of range', () => {
     expect(udToStanford(sentence([]))).toEqual({ heads: [], deprels: [] });
     expect(() => udToStanford({ forms: ['a'], upos: ['X'], xpos: ['X'], heads: [3], deprels: ['root'] })).toThrow(RangeError);
+  });
+});
+
+const dev = fileURLToPath(new URL('../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu', import.meta.url));
+if (!existsSync(dev)) console.log('EWT conversion test skipped: ../shared/data/ud-english-ewt is not present in this checkout');
+
+describe.skipIf(!existsSync(dev))('udToStanford on UD English-EWT dev (needs ../shared/data)', () => {
+  it('turns every gold tree into one tree with Stanford labels only', () => {
+    const stanford = new Set([...Object.values(RELATION_MAP), 'prep', 'pobj', 'pcomp', 'possessive', 'neg', 'vmod', 'tmod']);
+    const problems: string[] = [];
+    for (const s of parseConllu(readFileSync(dev, 'utf8'))) {
+      const t = udToStanford({
+        forms: s.words.map((w) => w.form),
+        upos: s.words.map((w) => w.upos),
+        xpos: s.words.map((w) => w.xpos),
+        heads: s.words.map((w) => (w.head ?? 0) - 1),
+        deprels: s.words.map((w) => w.deprel),
+      });
+      const text = s.words.map((w) => w.form).join(' ');
+      if (t.heads.filter((h) => h === -1).length !== 1) problems.push(`roots: ${text}`);
+      t.heads.forEach((_, i) => {
+        let j = i;
+        for (let steps = 0; j !== -1 && steps <= t.heads.length; steps++) j = t.heads[j];
+        if (j !== -1) problems.push(`cycle at ${i}: ${text}`);
+      });
+      for (const d of t.deprels) if (!stanford.has(d)) problems.push(`label ${d}: ${text}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import torch.nn.functional as F
 from training.common.features import featurize
 from training.parser.conllu import read_conllu
 from training.parser.model import Parser
+from training.parser.half import half_stored
 from training.parser.mst import decode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -172,6 +173,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--patience", type=int, default=8)
     ap.add_argument("--export-only", action="store_true", help="export the saved best checkpoint")
+    ap.add_argument("--resume", action="store_true", help="continue from training/out/parser/last.pt")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -200,9 +202,18 @@ def main():
     if not args.export_only:
         opt = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.9))
         noise = make_noise(train_s, upos_ix, xpos_ix, rng, p_swap=0.08, p_unk=0.02, p_word=0.1)
-        best, bad, start = -1.0, 0, time.time()
-        log = open(os.path.join(OUT, "train.log"), "w")
-        for epoch in range(1, args.epochs + 1):
+        best, bad, start, first = -1.0, 0, time.time(), 1
+        last = os.path.join(OUT, "last.pt")
+        if args.resume and os.path.exists(last):
+            st = torch.load(last)
+            model.load_state_dict(st["model"])
+            opt.load_state_dict(st["opt"])
+            best, bad, first = st["best"], st["bad"], st["epoch"] + 1
+            rng.setstate(st["rng"])
+            torch.set_rng_state(st["torch_rng"])
+            start -= st["minutes"] * 60
+        log = open(os.path.join(OUT, "train.log"), "a" if args.resume else "w")
+        for epoch in range(first, args.epochs + 1):
             te = time.time()
             total = 0.0
             bl = batches(train, args.batch_tokens, rng)
@@ -231,6 +242,9 @@ def main():
                 torch.save(model.state_dict(), ckpt)
             else:
                 bad += 1
+            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "best": best, "bad": bad, "epoch": epoch,
+                        "rng": rng.getstate(), "torch_rng": torch.get_rng_state(),
+                        "minutes": (time.time() - start) / 60}, last)
             if bad >= args.patience or (time.time() - start) / 60 > args.max_minutes:
                 break
         train_minutes = (time.time() - start) / 60
@@ -249,13 +263,18 @@ def main():
 
 
 def export(model, upos, xpos, labels, dev):
+    model.eval()
     os.makedirs(MODEL_DIR, exist_ok=True)
     os.makedirs(FIXTURE_DIR, exist_ok=True)
     idx = list(range(6))
     ids, up, xp, lens, _, _ = make_batch(dev, idx)
     path = os.path.join(MODEL_DIR, "parser.onnx")
+    # fp16-stored embeddings and LSTM weights; no export-time constant folding,
+    # which would turn the Casts back into float32 tables (onnxruntime folds
+    # them when the session is created).
+    shipped = half_stored(model)
     torch.onnx.export(
-        model, (ids, up, xp, lens), path, opset_version=15,
+        shipped, (ids, up, xp, lens), path, opset_version=15, do_constant_folding=False,
         input_names=["ids", "upos", "xpos", "lengths"],
         output_names=["arcs", "labels", "label_dep", "label_head"],
         dynamic_axes={"ids": {0: "batch", 1: "len"}, "upos": {0: "batch", 1: "len"}, "xpos": {0: "batch", 1: "len"},
@@ -281,7 +300,7 @@ def export(model, upos, xpos, labels, dev):
     with open(os.path.join(MODEL_DIR, "meta.json"), "w") as f:
         json.dump(meta, f)
     with torch.no_grad():
-        arcs, lab, pdep, phead = model(ids, up, xp, lens)
+        arcs, lab, pdep, phead = shipped(ids, up, xp, lens)
     sents = [dev.sents[i] for i in idx]
     fixture = {
         "sentences": [{"forms": s["forms"], "upos": s["upos"], "xpos": s["xpos"]} for s in sents],
