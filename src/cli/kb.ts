@@ -1,0 +1,99 @@
+/**
+ * `textlens kb build [--out models/kb] [--data ../shared/data]
+ *                    [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N]`
+ *
+ * Builds the knowledge base file kb.sqlite: by default from the data sets
+ * under --data (see src/linking/build/sources.ts), then from each Wikidata
+ * dump given. --dump-only skips the data sets (a KB from dumps alone).
+ * `textlens kb stats [--kb FILE]` prints counts and the build's meta.
+ */
+import { join, resolve } from 'node:path';
+import { mkdirSync, existsSync } from 'node:fs';
+import { KbWriter } from '../linking/build/kb-writer.js';
+import { addAidaTrain, addCodex, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from '../linking/build/sources.js';
+import { ingestWikidataDump } from '../linking/build/wikidata-dump.js';
+import { DbpediaOntology } from '../linking/ontology.js';
+import { KnowledgeBase } from '../linking/knowledge-base.js';
+import { defaultModelsDir, fileLoader } from '../resources-node.js';
+
+export interface KbBuildOptions {
+  out: string;
+  data?: string;
+  dumps: string[];
+  dumpLimit?: number;
+  log?: (msg: string) => void;
+}
+
+/** Builds <out>/kb.sqlite; returns its path. */
+export async function buildKb(opts: KbBuildOptions): Promise<string> {
+  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const ontology = await DbpediaOntology.load(fileLoader(defaultModelsDir));
+  mkdirSync(opts.out, { recursive: true });
+  const file = join(opts.out, 'kb.sqlite');
+  const kb = new KbWriter(file, ontology);
+  const sources: string[] = [];
+  try {
+    if (opts.data) {
+      const d = opts.data;
+      addFb15k(kb, d, log);
+      addSeeds(kb, d, log);
+      addAidaTrain(kb, d, log);
+      addPprCandidates(kb, d, log, 'train');
+      addGum(kb, d, log);
+      addCodex(kb, d, log);
+      addWikidataDisambig(kb, d, log);
+      sources.push('fb15k-entity2wikidata', 'kb-seeds', 'aida-conll(train)', 'pprforned-aida-candidates(train)', 'gum-entities(train)', 'codex-wikidata-types', 'wikidata-disambig(dev)', 'dbpedia-ontology');
+    }
+    for (const dump of opts.dumps) {
+      log(`wikidata dump: ${dump}`);
+      let last = 0;
+      const kept = await ingestWikidataDump(kb, dump, ontology, {
+        limit: opts.dumpLimit,
+        progress: (line) => {
+          const now = Date.now();
+          if (now - last > 1000 || line.includes('100.0%')) {
+            process.stderr.write(`\r${line}`);
+            last = now;
+          }
+        },
+      });
+      process.stderr.write('\n');
+      log(`wikidata dump: ${kept} entities kept`);
+      sources.push(`wikidata-dump:${dump}`);
+    }
+    kb.finish({ sources: sources.join(', '), built: new Date().toISOString().slice(0, 10) }, log);
+  } catch (err) {
+    kb.abort();
+    throw err;
+  }
+  return file;
+}
+
+export async function kbCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  const opt = (name: string) => {
+    const i = rest.indexOf(name);
+    return i >= 0 ? rest[i + 1] : undefined;
+  };
+  if (sub === 'build') {
+    const dumps: string[] = [];
+    rest.forEach((a, i) => a === '--wikidata-dump' && rest[i + 1] && dumps.push(resolve(rest[i + 1])));
+    const data = rest.includes('--dump-only') ? undefined : resolve(opt('--data') ?? '../shared/data');
+    if (data && !existsSync(data)) {
+      process.stderr.write(`kb build: data folder not found: ${data} (use --data DIR or --dump-only)\n`);
+      return 2;
+    }
+    const started = Date.now();
+    const file = await buildKb({ out: resolve(opt('--out') ?? join(defaultModelsDir, 'kb')), data, dumps, dumpLimit: opt('--dump-limit') ? Number(opt('--dump-limit')) : undefined });
+    process.stderr.write(`kb build: wrote ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    return 0;
+  }
+  if (sub === 'stats') {
+    const kb = await KnowledgeBase.open(resolve(opt('--kb') ?? join(defaultModelsDir, 'kb', 'kb.sqlite')));
+    process.stdout.write(`${JSON.stringify(kb.stats(), null, 2)}\n`);
+    kb.close();
+    return 0;
+  }
+  process.stderr.write('usage: textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N]\n       textlens kb stats [--kb FILE]\n');
+  return 2;
+}

@@ -1,0 +1,279 @@
+/**
+ * Writes a KB file (see ../kb-schema.ts). Sources upsert entities by any
+ * id they know (English Wikipedia title, QID, Freebase mid): a record that
+ * shares one id with an existing entity is merged into it (fields already
+ * set win, lists are unioned, popularity takes the maximum). Rows live in
+ * SQLite from the start, so a full Wikidata dump streams through without
+ * holding its entities in memory.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { KB_FORMAT_VERSION, KB_SCHEMA, type PropertyValue } from '../kb-schema.js';
+import { canonicalTitle, normalizeAlias } from '../normalize.js';
+import { STOPWORDS } from '../stopwords.js';
+import type { DbpediaOntology } from '../ontology.js';
+
+export interface EntityInput {
+  title?: string;
+  qid?: string;
+  mid?: string;
+  label?: string;
+  description?: string;
+  aliases?: string[];
+  /** DBpedia classes (ancestors are added when the KB is finished). */
+  dbpedia?: string[];
+  freebase?: string[];
+  popularity?: number;
+  props?: Record<string, PropertyValue>;
+}
+
+interface Row {
+  id: number;
+  title: string | null;
+  qid: string | null;
+  mid: string | null;
+  label: string;
+  description: string | null;
+  popularity: number;
+  dbpedia: string | null;
+  freebase: string | null;
+  aliases: string | null;
+  props: string | null;
+}
+
+const MAX_DISPLAY_ALIASES = 6;
+const MAX_RELATED = 150;
+
+export class KbWriter {
+  readonly db: Database.Database;
+  private readonly tmpFile: string;
+  private readonly related = new Map<number, Set<number>>();
+  private readonly st: {
+    byTitle: Database.Statement<[string], Row>;
+    byQid: Database.Statement<[string], Row>;
+    byMid: Database.Statement<[string], Row>;
+    insert: Database.Statement<unknown[], unknown>;
+    update: Database.Statement<unknown[], unknown>;
+    alias: Database.Statement<[string, number, number], unknown>;
+  };
+
+  constructor(
+    readonly outFile: string,
+    private readonly ontology: DbpediaOntology,
+  ) {
+    this.tmpFile = `${outFile}.building`;
+    if (existsSync(this.tmpFile)) rmSync(this.tmpFile);
+    this.db = new Database(this.tmpFile);
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    this.db.exec(KB_SCHEMA);
+    this.st = {
+      byTitle: this.db.prepare('SELECT * FROM entities WHERE title = ?'),
+      byQid: this.db.prepare('SELECT * FROM entities WHERE qid = ?'),
+      byMid: this.db.prepare('SELECT * FROM entities WHERE mid = ?'),
+      insert: this.db.prepare(
+        'INSERT INTO entities (title, qid, mid, label, description, popularity, dbpedia, freebase, aliases, props) VALUES (?,?,?,?,?,?,?,?,?,?)',
+      ),
+      update: this.db.prepare(
+        'UPDATE entities SET title=?, qid=?, mid=?, label=?, description=?, popularity=?, dbpedia=?, freebase=?, aliases=?, props=? WHERE id=?',
+      ),
+      alias: this.db.prepare(
+        'INSERT INTO aliases (alias, entity, count) VALUES (?,?,?) ON CONFLICT(alias, entity) DO UPDATE SET count = count + excluded.count',
+      ),
+    };
+  }
+
+  /** Runs fn in one transaction (sources batch their writes; it is 100× faster). */
+  batch<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** The entity with any of these ids, if the KB has one. */
+  find(ids: { title?: string; qid?: string; mid?: string }): number | undefined {
+    return this.findRow(ids)?.id;
+  }
+
+  private findRow(ids: { title?: string; qid?: string; mid?: string }): Row | undefined {
+    return (
+      (ids.mid ? this.st.byMid.get(ids.mid) : undefined) ??
+      (ids.qid ? this.st.byQid.get(ids.qid) : undefined) ??
+      (ids.title ? this.st.byTitle.get(canonicalTitle(ids.title)) : undefined)
+    );
+  }
+
+  /** Adds or merges an entity; returns its row id. Its label and aliases become aliases (count 0). */
+  upsert(e: EntityInput): number {
+    const title = e.title ? canonicalTitle(e.title) : undefined;
+    const row = this.findRow({ title, qid: e.qid, mid: e.mid });
+    const names = [e.label, ...(e.aliases ?? [])].filter((s): s is string => !!s && s.trim().length > 0);
+    let id: number;
+    if (!row) {
+      const info = this.st.insert.run(
+        title ?? null,
+        e.qid ?? null,
+        e.mid ?? null,
+        e.label ?? (title ? title.replace(/_/g, ' ').replace(/ \([^)]*\)$/, '') : ''),
+        e.description ?? null,
+        e.popularity ?? 0,
+        e.dbpedia?.length ? JSON.stringify(e.dbpedia) : null,
+        e.freebase?.length ? JSON.stringify(e.freebase) : null,
+        names.length ? JSON.stringify(unique(names).slice(0, MAX_DISPLAY_ALIASES)) : null,
+        e.props && Object.keys(e.props).length ? JSON.stringify(e.props) : null,
+      ) as { lastInsertRowid: number | bigint };
+      id = Number(info.lastInsertRowid);
+    } else {
+      id = row.id;
+      // Take a new id only when no other entity holds it (unique indexes).
+      const newTitle = row.title ?? (title && !this.st.byTitle.get(title) ? title : null);
+      const newQid = row.qid ?? (e.qid && !this.st.byQid.get(e.qid) ? e.qid : null);
+      const merged = (a: string | null, b: string[] | undefined, cap = 64) => {
+        const list = unique([...(a ? (JSON.parse(a) as string[]) : []), ...(b ?? [])]).slice(0, cap);
+        return list.length ? JSON.stringify(list) : null;
+      };
+      const props = { ...(e.props ?? {}), ...(row.props ? (JSON.parse(row.props) as Record<string, PropertyValue>) : {}) };
+      this.st.update.run(
+        newTitle,
+        newQid,
+        row.mid ?? e.mid ?? null,
+        row.label || e.label || '',
+        row.description ?? e.description ?? null,
+        Math.max(row.popularity, e.popularity ?? 0),
+        merged(row.dbpedia, e.dbpedia),
+        merged(row.freebase, e.freebase),
+        merged(row.aliases, names, MAX_DISPLAY_ALIASES),
+        Object.keys(props).length ? JSON.stringify(props) : null,
+        id,
+      );
+    }
+    for (const n of names) this.addAlias(n, id, 0);
+    if (title) this.addAlias(title.replace(/_/g, ' ').replace(/ \([^)]*\)$/, ''), id, 0);
+    return id;
+  }
+
+  /**
+   * Records that `alias` names entity `id` `count` times (anchor or
+   * annotation counts; 0 for a name that is only known to be an alias).
+   * Stopwords and one-character aliases are not stored: they cannot match.
+   */
+  addAlias(alias: string, id: number, count: number): void {
+    const key = normalizeAlias(alias);
+    if (key.length < 2 || STOPWORDS.has(key)) return;
+    this.st.alias.run(key, id, count);
+  }
+
+  addRelated(a: number, b: number): void {
+    if (a === b) return;
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ]) {
+      let s = this.related.get(x);
+      if (!s) this.related.set(x, (s = new Set()));
+      if (s.size < MAX_RELATED) s.add(y);
+    }
+  }
+
+  setContext(id: number, context: Record<string, number>): void {
+    this.db.prepare('UPDATE entities SET context = ? WHERE id = ?').run(JSON.stringify(context), id);
+  }
+
+  /**
+   * Finishes the file: types with ancestors and their Freebase-style
+   * counterparts, related lists, priors p(e|alias), meta, then compacts and
+   * moves it into place.
+   */
+  finish(meta: Record<string, string | number>, log: (msg: string) => void = () => {}): void {
+    const db = this.db;
+    log('kb: types');
+    // Store only the most specific classes (ancestors are added when read,
+    // from the ontology): it halves the type columns.
+    const typed = db.prepare('SELECT id, dbpedia FROM entities WHERE dbpedia IS NOT NULL').all() as { id: number; dbpedia: string }[];
+    const setTypes = db.prepare('UPDATE entities SET dbpedia = ? WHERE id = ?');
+    this.batch(() => {
+      for (const r of typed) setTypes.run(JSON.stringify(mostSpecific(JSON.parse(r.dbpedia) as string[], this.ontology)), r.id);
+    });
+    log('kb: related');
+    const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
+    this.batch(() => {
+      for (const [id, s] of this.related) setRelated.run([...s].join(' '), id);
+    });
+    log('kb: priors');
+    this.computePriors();
+    const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+    const counts = {
+      entities: (db.prepare('SELECT COUNT(*) AS n FROM entities').get() as { n: number }).n,
+      aliases: (db.prepare('SELECT COUNT(*) AS n FROM aliases').get() as { n: number }).n,
+    };
+    this.batch(() => {
+      for (const [k, v] of Object.entries({ format: KB_FORMAT_VERSION, ...meta, ...counts })) setMeta.run(k, String(v));
+    });
+    log(`kb: ${counts.entities} entities, ${counts.aliases} aliases; compacting`);
+    db.exec('VACUUM');
+    db.close();
+    if (existsSync(this.outFile)) rmSync(this.outFile);
+    renameSync(this.tmpFile, this.outFile);
+  }
+
+  /**
+   * p(e | alias) = (count(e, alias) + s·pop(e)) / (Σ count + s), where
+   * pop(e) is e's share of log(1 + in-links) among the alias's candidates
+   * and s = 0.5: annotation counts dominate where they exist; a name known
+   * only from a label or alias list gets its prior from popularity.
+   * Processed in alias order, a chunk at a time, so memory stays flat.
+   */
+  private computePriors(): void {
+    const SMOOTH = 0.5;
+    const chunk = this.db.prepare(
+      'SELECT a.alias, a.entity, a.count, e.popularity FROM aliases a JOIN entities e ON e.id = a.entity WHERE a.alias > ? ORDER BY a.alias LIMIT 200000',
+    );
+    const set = this.db.prepare('UPDATE aliases SET prior = ? WHERE alias = ? AND entity = ?');
+    let after = '';
+    for (;;) {
+      const rows = chunk.all(after) as { alias: string; entity: number; count: number; popularity: number }[];
+      if (rows.length === 0) break;
+      // Drop the last (possibly partial) alias unless the chunk is the final one.
+      let end = rows.length;
+      if (rows.length === 200000) {
+        const last = rows[rows.length - 1].alias;
+        while (end > 0 && rows[end - 1].alias === last) end--;
+        if (end === 0) end = rows.length;
+      }
+      this.batch(() => {
+        let i = 0;
+        while (i < end) {
+          let j = i;
+          while (j < end && rows[j].alias === rows[i].alias) j++;
+          let total = 0;
+          let popTotal = 0;
+          for (let k = i; k < j; k++) {
+            total += rows[k].count;
+            popTotal += Math.log1p(rows[k].popularity);
+          }
+          const n = j - i;
+          for (let k = i; k < j; k++) {
+            const pop = popTotal > 0 ? Math.log1p(rows[k].popularity) / popTotal : 1 / n;
+            set.run((rows[k].count + SMOOTH * pop) / (total + SMOOTH), rows[k].alias, rows[k].entity);
+          }
+          i = j;
+        }
+      });
+      after = rows[end - 1].alias;
+    }
+  }
+
+  /** Abandons the build (removes the partial file). */
+  abort(): void {
+    this.db.close();
+    if (existsSync(this.tmpFile)) rmSync(this.tmpFile);
+  }
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+/** Drops classes that are ancestors of another class in the list; unknown classes are dropped. */
+function mostSpecific(classes: string[], ontology: DbpediaOntology): string[] {
+  const known = unique(classes.map((c) => ontology.resolve(c)).filter((c): c is string => !!c));
+  return known.filter((c) => !known.some((o) => o !== c && ontology.isA(o, c)));
+}

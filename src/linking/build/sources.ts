@@ -1,0 +1,342 @@
+/**
+ * One reader per data set under ../shared/data (each README was read for
+ * format and licence; the model card lists them). Each adds entities,
+ * aliases with counts, relations or context to a KbWriter. Only training
+ * splits feed aliases and priors: AIDA testa and GUM dev/test are kept for
+ * evaluation.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import type { KbWriter } from './kb-writer.js';
+import { classForDescription, classForGumType, classForNerLabel } from './types.js';
+import { parseAida, type AidaDocument } from '../aida.js';
+import { canonicalTitle, titleFromUrl } from '../normalize.js';
+import { entityContexts } from '../context.js';
+import type { PropertyValue } from '../kb-schema.js';
+
+export type Log = (msg: string) => void;
+
+const read = (dir: string, ...p: string[]) => readFileSync(join(dir, ...p), 'utf8');
+const tsvRows = (text: string) => text.split('\n').filter((l) => l.length > 0).map((l) => l.split('\t'));
+
+/** fb15k-entity2wikidata (MIT; Wikidata CC0): mid ↔ QID, label, aliases, description, title. */
+export function addFb15k(kb: KbWriter, data: string, log: Log): number {
+  const json = JSON.parse(read(data, 'fb15k-entity2wikidata', 'entity2wikidata.json')) as Record<
+    string,
+    { alternatives?: string[]; description?: string; label?: string; wikidata_id?: string; wikipedia?: string | null }
+  >;
+  let n = 0;
+  kb.batch(() => {
+    for (const [mid, e] of Object.entries(json)) {
+      const cls = e.description ? classForDescription(e.description) : undefined;
+      kb.upsert({
+        mid,
+        qid: e.wikidata_id ?? undefined,
+        title: e.wikipedia ? titleFromUrl(e.wikipedia) : undefined,
+        label: e.label ?? undefined,
+        description: e.description ?? undefined,
+        aliases: e.alternatives ?? [],
+        dbpedia: cls ? [cls] : [],
+      });
+      n++;
+    }
+  });
+  log(`fb15k: ${n} entities`);
+  return n;
+}
+
+/** kb-seeds: countries (dr5hn ODbL + mledoze ODbL), states, cities, Natural Earth places and airports (PD), US legislators (CC0). */
+export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation = 15000): void {
+  const dir = join(data, 'kb-seeds');
+  const countryQid = new Map<string, string>();
+  const dr5hn = JSON.parse(read(dir, 'dr5hn-countries-states-cities', 'countries.json')) as {
+    name: string; iso2: string; iso3: string; nationality?: string; wikiDataId?: string; latitude?: string; longitude?: string; population?: number; capital?: string;
+  }[];
+  const mledoze = JSON.parse(read(dir, 'mledoze-countries', 'countries.json')) as {
+    name: { common: string; official: string }; cca2: string; altSpellings?: string[]; demonyms?: { eng?: { m?: string; f?: string } };
+  }[];
+  const extra = new Map(mledoze.map((c) => [c.cca2, c]));
+  let n = 0;
+  kb.batch(() => {
+    for (const c of dr5hn) {
+      if (!c.wikiDataId) continue;
+      countryQid.set(c.iso2, c.wikiDataId);
+      const m = extra.get(c.iso2);
+      const props: Record<string, PropertyValue> = { P17: c.wikiDataId };
+      if (c.latitude && c.longitude) props.P625 = { lat: Number(c.latitude), lon: Number(c.longitude) };
+      if (c.population) props.P1082 = Number(c.population);
+      const aliases = [c.name, c.iso3, ...(m ? [m.name.common, m.name.official, ...(m.altSpellings ?? []).filter((s) => s.length > 2)] : [])];
+      const id = kb.upsert({ qid: c.wikiDataId, label: m?.name.common ?? c.name, aliases, dbpedia: ['Country'], props, popularity: 0 });
+      // Demonyms name the country in news text ("German call", "British lamb").
+      for (const d of [c.nationality, m?.demonyms?.eng?.m, m?.demonyms?.eng?.f]) if (d) kb.addAlias(d, id, 0);
+      n++;
+    }
+  });
+  const states = read(dir, 'dr5hn-countries-states-cities', 'states.csv').split('\n').slice(1);
+  kb.batch(() => {
+    for (const line of states) {
+      const f = splitCsv(line);
+      if (f.length < 16 || !f[15]) continue;
+      const props: Record<string, PropertyValue> = {};
+      if (countryQid.has(f[3])) props.P17 = countryQid.get(f[3]) as string;
+      if (f[12] && f[13]) props.P625 = { lat: Number(f[12]), lon: Number(f[13]) };
+      if (f[16]) props.P1082 = Number(f[16]);
+      kb.upsert({ qid: f[15], label: f[1], dbpedia: ['AdministrativeRegion'], props });
+      n++;
+    }
+  });
+  const places = tsvRows(read(dir, 'natural-earth', 'ne_10m_populated_places.tsv'));
+  const h = places[0];
+  const col = (name: string) => h.indexOf(name);
+  kb.batch(() => {
+    for (const r of places.slice(1)) {
+      const qid = r[col('wikidataid')];
+      if (!qid) continue;
+      const props: Record<string, PropertyValue> = { P625: { lat: Number(r[col('latitude')]), lon: Number(r[col('longitude')]) } };
+      const pop = Number(r[col('pop_max')]);
+      if (pop > 0) props.P1082 = pop;
+      const cq = countryQid.get(r[col('iso_a2')]);
+      if (cq) props.P17 = cq;
+      kb.upsert({ qid, label: r[col('name_en')] || r[col('name')], aliases: [r[col('nameascii')]], dbpedia: ['City'], props });
+      n++;
+    }
+  });
+  const cities = tsvRows(read(dir, 'dr5hn-countries-states-cities', 'cities_partial.tsv'));
+  kb.batch(() => {
+    for (const r of cities.slice(1)) {
+      const pop = Number(r[6]);
+      if (!r[9] || !(pop >= minCityPopulation)) continue;
+      const props: Record<string, PropertyValue> = { P625: { lat: Number(r[7]), lon: Number(r[8]) }, P1082: pop };
+      const cq = countryQid.get(r[3]);
+      if (cq) props.P17 = cq;
+      kb.upsert({ qid: r[9], label: r[1], dbpedia: ['City'], props });
+      n++;
+    }
+  });
+  const airports = tsvRows(read(dir, 'natural-earth', 'ne_10m_airports.tsv'));
+  kb.batch(() => {
+    for (const r of airports.slice(1)) {
+      const title = r[7] ? titleFromUrl(r[7]) : undefined;
+      if (!title) continue;
+      kb.upsert({
+        title,
+        label: title.replace(/_/g, ' '),
+        dbpedia: ['Airport'],
+        props: { P625: { lat: Number(r[9]), lon: Number(r[8]) } },
+      });
+      n++;
+    }
+  });
+  n += addLegislators(kb, read(dir, 'us-congress-legislators', 'legislators-current.yaml'), countryQid.get('US'));
+  log(`kb-seeds: ${n} records`);
+}
+
+/** The few fields we need from the legislators YAML, read line by line (no YAML dependency for one file). */
+function addLegislators(kb: KbWriter, yaml: string, usQid: string | undefined): number {
+  let n = 0;
+  kb.batch(() => {
+    for (const block of yaml.split(/^- id:$/m).slice(1)) {
+      const field = (re: RegExp) => re.exec(block)?.[1]?.replace(/^'|'$/g, '').trim();
+      const qid = field(/^\s{4}wikidata: (Q\d+)$/m);
+      const title = field(/^\s{4}wikipedia: (.+)$/m);
+      if (!qid) continue;
+      const full = field(/^\s{4}official_full: (.+)$/m);
+      const first = field(/^\s{4}first: (.+)$/m);
+      const last = field(/^\s{4}last: (.+)$/m);
+      const nick = field(/^\s{4}nickname: (.+)$/m);
+      const aliases = [full, first && last ? `${first} ${last}` : undefined, nick && last ? `${nick} ${last}` : undefined].filter(
+        (s): s is string => !!s,
+      );
+      kb.upsert({ qid, title, label: full ?? aliases[0], aliases, dbpedia: ['Politician'], props: usQid ? { P27: usQid } : {} });
+      n++;
+    }
+  });
+  return n;
+}
+
+/** gum-entities (CC BY 4.0 annotations): train-split mentions give aliases with counts, QIDs and types. */
+export function addGum(kb: KbWriter, data: string, log: Log): void {
+  const rows = tsvRows(read(data, 'gum-entities', 'mentions.tsv')).slice(1);
+  let n = 0;
+  kb.batch(() => {
+    for (const r of rows) {
+      const [, split, , , , , , , etype, , title, qid, text] = r;
+      if (split !== 'train' || title === '_' || !qid || qid === '_') continue;
+      // Pronouns and common-noun mentions are coreference, not names.
+      if (!/^\p{Lu}/u.test(text) || text.split(' ').length > 6) continue;
+      const cls = classForGumType(etype);
+      const id = kb.upsert({ title: canonicalTitle(title), qid, dbpedia: cls ? [cls] : [] });
+      kb.addAlias(text.replace(/ ([,.'])/g, '$1'), id, 1);
+      n++;
+    }
+  });
+  log(`gum: ${n} train mentions`);
+}
+
+/**
+ * aida-conll TRAIN (CC BY 3.0 annotations; research-only CoNLL text):
+ * mention → title counts (the priors), mids, majority NER label as type,
+ * and the words of the documents each entity appears in (context).
+ */
+export function addAidaTrain(kb: KbWriter, data: string, log: Log): AidaDocument[] {
+  const docs = parseAida(
+    read(data, 'aida-conll', 'AIDA-YAGO2-dataset.train.tsv'),
+    existsSync(join(data, 'conll2003', 'eng.train')) ? read(data, 'conll2003', 'eng.train') : undefined,
+  );
+  const labels = new Map<number, Map<string, number>>();
+  const idOf = new Map<string, number>();
+  let n = 0;
+  kb.batch(() => {
+    for (const d of docs)
+      for (const m of d.mentions) {
+        if (!m.title) continue;
+        const id = kb.upsert({ title: m.title, mid: m.mid });
+        idOf.set(m.title, id);
+        kb.addAlias(m.text, id, 1);
+        if (m.label) {
+          let c = labels.get(id);
+          if (!c) labels.set(id, (c = new Map()));
+          c.set(m.label, (c.get(m.label) ?? 0) + 1);
+        }
+        n++;
+      }
+    for (const [id, c] of labels) {
+      const best = [...c].sort((a, b) => b[1] - a[1])[0][0];
+      const cls = classForNerLabel(best);
+      if (cls) kb.upsert({ ...idsOf(kb, id), dbpedia: [cls] });
+    }
+    const ctx = entityContexts(docs);
+    for (const [title, words] of ctx.byTitle) {
+      const id = idOf.get(title);
+      if (id !== undefined) kb.setContext(id, ctx.weights(words));
+    }
+  });
+  log(`aida train: ${docs.length} docs, ${n} linked mentions`);
+  return docs;
+}
+
+function idsOf(kb: KbWriter, id: number): { title?: string; qid?: string; mid?: string } {
+  const r = kb.db.prepare('SELECT title, qid, mid FROM entities WHERE id = ?').get(id) as { title: string | null; qid: string | null; mid: string | null };
+  return { title: r.title ?? undefined, qid: r.qid ?? undefined, mid: r.mid ?? undefined };
+}
+
+/**
+ * pprforned-aida-candidates, TRAIN documents only (research data, Pershina
+ * et al. 2015): every candidate page is an entity with its Wikipedia in-link
+ * count as popularity, the mention string is an alias of it (count 0), and
+ * the candidates' links to each other become related pairs.
+ */
+export function addPprCandidates(kb: KbWriter, data: string, log: Log, split: 'train' | 'testa' = 'train'): void {
+  const text = gunzipSync(readFileSync(join(data, 'pprforned-aida-candidates', `PPRforNED_AIDA_candidates.${split}.txt.gz`))).toString('utf8');
+  let mention = '';
+  let docPages = new Map<string, number>();
+  let docLinks: [number, string[]][] = [];
+  let n = 0;
+  const flushDoc = () => {
+    for (const [id, links] of docLinks) for (const l of links) {
+      const other = docPages.get(l);
+      if (other !== undefined) kb.addRelated(id, other);
+    }
+    docPages = new Map();
+    docLinks = [];
+  };
+  kb.batch(() => {
+    for (const line of text.split('\n')) {
+      if (line.startsWith('-DOCSTART-')) flushDoc();
+      else if (line.startsWith('ENTITY')) mention = /\ttext:([^\t]*)/.exec(line)?.[1] ?? '';
+      else if (line.startsWith('CANDIDATE')) {
+        const f = fields(line);
+        const title = titleFromUrl(f.url ?? '');
+        if (!title) continue;
+        const id = kb.upsert({ title, popularity: Number(f.inCount ?? 0) });
+        kb.addAlias(mention, id, 0);
+        docPages.set(f.id, id);
+        docLinks.push([id, (f.links ?? '').split(';').filter(Boolean)]);
+        n++;
+      }
+    }
+    flushDoc();
+  });
+  log(`pprforned ${split}: ${n} candidate lines`);
+}
+
+function fields(line: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of line.split('\t').slice(1)) {
+    const i = part.indexOf(':');
+    if (i > 0) out[part.slice(0, i)] = part.slice(i + 1);
+  }
+  return out;
+}
+
+/**
+ * codex-wikidata-types (MIT; Wikidata CC0), CoDEx-S and -M triples: for
+ * QIDs already in the KB, relations become related pairs and a few
+ * properties; relations that only a kind of thing has give its type
+ * (an occupation P106 → Person, diplomatic relations P530 → Country).
+ */
+export function addCodex(kb: KbWriter, data: string, log: Log): void {
+  const dir = join(data, 'codex-wikidata-types');
+  const texts = [read(dir, 'codex-s.train.triples.tsv'), gunzipSync(readFileSync(join(dir, 'codex-m.train.triples.tsv.gz'))).toString('utf8')];
+  const TYPE_BY_SUBJECT_RELATION: Record<string, string> = { P106: 'Person', P27: 'Person', P19: 'Person', P1412: 'Person', P530: 'Country', P159: 'Organisation' };
+  const PROPS = new Set(['P17', 'P27', 'P106', 'P19', 'P159', 'P131', 'P30']);
+  const byQid = kb.db.prepare('SELECT id, props FROM entities WHERE qid = ?');
+  const setProps = kb.db.prepare('UPDATE entities SET props = ? WHERE id = ?');
+  let rel = 0;
+  kb.batch(() => {
+    for (const text of texts)
+      for (const [h, p, t] of tsvRows(text)) {
+        const a = byQid.get(h) as { id: number; props: string | null } | undefined;
+        if (!a) continue;
+        const cls = TYPE_BY_SUBJECT_RELATION[p];
+        if (cls) kb.upsert({ qid: h, dbpedia: [cls] });
+        if (PROPS.has(p)) {
+          const props = a.props ? (JSON.parse(a.props) as Record<string, PropertyValue>) : {};
+          if (props[p] === undefined) {
+            props[p] = t;
+            setProps.run(JSON.stringify(props), a.id);
+          }
+        }
+        const b = byQid.get(t) as { id: number } | undefined;
+        if (b) {
+          kb.addRelated(a.id, b.id);
+          rel++;
+        }
+      }
+  });
+  log(`codex: ${rel} relations between KB entities`);
+}
+
+/** wikidata-disambig dev (research data; Wikipedia text, Wikidata ids): mention → correct QID counts, for QIDs in the KB. */
+export function addWikidataDisambig(kb: KbWriter, data: string, log: Log): void {
+  const rows = JSON.parse(read(data, 'wikidata-disambig', 'wikidata-disambig-dev.json')) as { correct_id: string; string: string }[];
+  let n = 0;
+  kb.batch(() => {
+    for (const r of rows) {
+      const id = kb.find({ qid: r.correct_id });
+      if (id === undefined) continue;
+      kb.addAlias(r.string, id, 1);
+      n++;
+    }
+  });
+  log(`wikidata-disambig: ${n} of ${rows.length} examples matched KB entities`);
+}
+
+function splitCsv(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let q = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (q) {
+      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      else if (c === '"') q = false;
+      else cur += c;
+    } else if (c === '"') q = true;
+    else if (c === ',') out.push(cur), (cur = '');
+    else cur += c;
+  }
+  out.push(cur);
+  return out;
+}

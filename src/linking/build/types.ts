@@ -1,0 +1,100 @@
+/**
+ * Type evidence for KB entities from the sources we have. None of them gives
+ * a DBpedia class directly, so each rule below says where a class comes from.
+ * Freebase-style types are derived from the DBpedia classes and named after
+ * Freebase's type ids (Freebase itself is not among the sources).
+ */
+
+/** DBpedia class → Freebase-style type. Applied to the class and its ancestors. */
+const FREEBASE_FOR_CLASS: Record<string, string> = {
+  Person: '/people/person',
+  Politician: '/government/politician',
+  Athlete: '/sports/pro_athlete',
+  SoccerPlayer: '/soccer/football_player',
+  Cricketer: '/cricket/cricket_player',
+  TennisPlayer: '/tennis/tennis_player',
+  MusicalArtist: '/music/artist',
+  Actor: '/film/actor',
+  Writer: '/book/author',
+  Organisation: '/organization/organization',
+  Company: '/business/business_operation',
+  SportsTeam: '/sports/sports_team',
+  SoccerClub: '/soccer/football_team',
+  PoliticalParty: '/government/political_party',
+  University: '/education/university',
+  Band: '/music/musical_group',
+  Place: '/location/location',
+  PopulatedPlace: '/location/location',
+  Country: '/location/country',
+  Settlement: '/location/citytown',
+  City: '/location/citytown',
+  AdministrativeRegion: '/location/administrative_division',
+  Airport: '/aviation/airport',
+  River: '/geography/river',
+  Mountain: '/geography/mountain',
+  Film: '/film/film',
+  Event: '/time/event',
+  SportsEvent: '/sports/sports_championship_event',
+  Language: '/language/human_language',
+  EthnicGroup: '/people/ethnicity',
+};
+
+export function freebaseTypesFor(dbpediaClasses: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const c of dbpediaClasses) {
+    const t = FREEBASE_FOR_CLASS[c];
+    if (t && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+/** CoNLL NER label of an entity's annotated mentions → DBpedia class. MISC says too little. */
+export function classForNerLabel(label: string): string | undefined {
+  return { PER: 'Person', ORG: 'Organisation', LOC: 'Place' }[label];
+}
+
+/** GUM entity type → DBpedia class. */
+export function classForGumType(etype: string): string | undefined {
+  return { person: 'Person', organization: 'Organisation', place: 'Place', event: 'Event' }[etype];
+}
+
+/**
+ * DBpedia class from a Wikidata-style English description ("American
+ * actor", "city in Texas, United States"): the first rule whose pattern
+ * matches. Hand-written from the description conventions of Wikidata.
+ */
+const DESCRIPTION_RULES: [RegExp, string][] = [
+  [/\b(national (association )?football team|national .*team)\b/, 'SportsTeam'],
+  [/\b(football|soccer) club\b|\bassociation football club\b/, 'SoccerClub'],
+  [/\b(sports team|baseball team|basketball team|ice hockey team|cricket team|rugby .*team|football team)\b/, 'SportsTeam'],
+  [/\b(politician|president|prime minister|senator|minister|governor|diplomat)\b/, 'Politician'],
+  [/\b(footballer|soccer player|association football player)\b/, 'SoccerPlayer'],
+  [/\bcricketer\b/, 'Cricketer'],
+  [/\btennis player\b/, 'TennisPlayer'],
+  [/\b(athlete|player|boxer|cyclist|golfer|swimmer|racing driver|runner|skier|wrestler)\b/, 'Athlete'],
+  [/\b(singer|musician|rapper|composer|guitarist|pianist|songwriter|drummer)\b/, 'MusicalArtist'],
+  [/\b(actor|actress|comedian)\b/, 'Actor'],
+  [/\b(writer|novelist|poet|author|journalist)\b/, 'Writer'],
+  [/\b(musical group|band|rock group)\b/, 'Band'],
+  [/\b(political party)\b/, 'PoliticalParty'],
+  [/\b(university|college)\b/, 'University'],
+  [/\b(company|corporation|manufacturer|airline|bank|conglomerate|brand|retailer)\b/, 'Company'],
+  [/\b(organization|organisation|agency|association|federation|league|union)\b/, 'Organisation'],
+  [/\b(sovereign state|country)\b/, 'Country'],
+  [/\b(state of the united states|province|region of|county of|state of|federal state|department of)\b/, 'AdministrativeRegion'],
+  [/\b(city|town|village|municipality|capital|county seat|borough|commune|suburb|neighbourhood|neighborhood)\b/, 'Settlement'],
+  [/\briver\b/, 'River'],
+  [/\b(mountain|mountain range|volcano)\b/, 'Mountain'],
+  [/\bairport\b/, 'Airport'],
+  [/\b(island|archipelago)\b/, 'Island'],
+  [/\b(film|movie)\b/, 'Film'],
+  [/\b(human|person|philosopher|scientist|physicist|chemist|mathematician|economist|painter|artist|director|producer|businessman|businessperson|engineer|lawyer|judge|soldier|officer|monarch|king|queen|emperor|saint|priest|bishop|pope)\b/, 'Person'],
+  [/\b(language)\b/, 'Language'],
+  [/\b(ethnic group|people of)\b/, 'EthnicGroup'],
+];
+
+export function classForDescription(description: string): string | undefined {
+  const d = description.toLowerCase();
+  for (const [re, cls] of DESCRIPTION_RULES) if (re.test(d)) return cls;
+  return undefined;
+}

@@ -1,0 +1,171 @@
+/**
+ * The knowledge base at run time: entities, an alias table with priors
+ * p(entity | alias), served from the SQLite file described in kb-schema.ts.
+ * Modelled on spaCy's KnowledgeBase (entities, aliases, priors as
+ * first-class objects). Only the rows a document asks for are read; a small
+ * cache keeps entities that recur across documents.
+ */
+import Database from 'better-sqlite3';
+import type { ResourceLoader } from '../resources.js';
+import { AnalysisError } from '../errors.js';
+import { normalizeAlias } from './normalize.js';
+import type { Candidate, KbEntity, KbStats, PropertyValue } from './kb-schema.js';
+import type { DbpediaOntology } from './ontology.js';
+import { freebaseTypesFor } from './build/types.js';
+
+export type { Candidate, KbEntity, KbStats, PropertyValue } from './kb-schema.js';
+
+/** Path of the default KB inside the models directory. */
+export const DEFAULT_KB_PATH = 'kb/kb.sqlite';
+
+interface EntityRow {
+  id: number;
+  title: string | null;
+  qid: string | null;
+  mid: string | null;
+  label: string;
+  description: string | null;
+  popularity: number;
+  dbpedia: string | null;
+  freebase: string | null;
+  aliases: string | null;
+  props: string | null;
+  context: string | null;
+  related: string | null;
+}
+
+const CACHE_SIZE = 20000;
+
+export class KnowledgeBase {
+  private readonly db: Database.Database;
+  private readonly byId: Database.Statement<[number], EntityRow>;
+  private readonly byQid: Database.Statement<[string], EntityRow>;
+  private readonly byTitle: Database.Statement<[string], EntityRow>;
+  private readonly byAlias: Database.Statement<[string], Candidate>;
+  private readonly hasAliasStmt: Database.Statement<[string], { one: number }>;
+  private readonly cache = new Map<number, KbEntity>();
+  private readonly candidateCache = new Map<string, Candidate[]>();
+
+  private constructor(
+    db: Database.Database,
+    private readonly ontology?: DbpediaOntology,
+  ) {
+    this.db = db;
+    this.byId = db.prepare('SELECT * FROM entities WHERE id = ?');
+    this.byQid = db.prepare('SELECT * FROM entities WHERE qid = ?');
+    this.byTitle = db.prepare('SELECT * FROM entities WHERE title = ?');
+    this.byAlias = db.prepare('SELECT entity, count, prior FROM aliases WHERE alias = ? ORDER BY prior DESC');
+    this.hasAliasStmt = db.prepare('SELECT 1 AS one FROM aliases WHERE alias = ? LIMIT 1');
+  }
+
+  /**
+   * Opens a KB file read-only: a path, or a loader (the KB is then
+   * models/kb/kb.sqlite, and the loader must be file-backed because SQLite
+   * is a native addon that reads files).
+   */
+  static async open(source: ResourceLoader | string, opts: KbOpenOptions = {}): Promise<KnowledgeBase> {
+    const path = opts.path ?? DEFAULT_KB_PATH;
+    let file: string;
+    if (typeof source === 'string') file = source;
+    else {
+      if (!source.filePath) throw new AnalysisError(500, 'The knowledge base needs a file-backed resource loader');
+      if (!(await source.exists(path))) throw new AnalysisError(500, `Knowledge base not found: ${path}`);
+      file = source.filePath(path);
+    }
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    return new KnowledgeBase(db, opts.ontology);
+  }
+
+  /** Candidates for a mention string (normalized here), best prior first. */
+  candidates(mention: string): Candidate[] {
+    return this.candidatesForKey(normalizeAlias(mention));
+  }
+
+  /** Candidates for an already normalized alias key. */
+  candidatesForKey(key: string): Candidate[] {
+    if (key.length === 0) return [];
+    const hit = this.candidateCache.get(key);
+    if (hit) return hit;
+    const rows = this.byAlias.all(key);
+    if (this.candidateCache.size > CACHE_SIZE) this.candidateCache.clear();
+    this.candidateCache.set(key, rows);
+    return rows;
+  }
+
+  /** Whether any entity has this normalized alias (the alias matcher's probe). */
+  hasAlias(key: string): boolean {
+    const hit = this.candidateCache.get(key);
+    if (hit) return hit.length > 0;
+    return this.hasAliasStmt.get(key) !== undefined;
+  }
+
+  /** An entity by row id, QID ("Q64") or English Wikipedia title. */
+  entity(ref: number | string): KbEntity | undefined {
+    if (typeof ref === 'number') {
+      const hit = this.cache.get(ref);
+      if (hit) return hit;
+      return this.remember(this.byId.get(ref));
+    }
+    const row = /^Q\d+$/.test(ref) ? this.byQid.get(ref) : this.byTitle.get(ref.replace(/ /g, '_'));
+    if (!row) return undefined;
+    return this.cache.get(row.id) ?? this.remember(row);
+  }
+
+  stats(): KbStats {
+    const count = (sql: string) => (this.db.prepare(sql).get() as { n: number }).n;
+    const meta: Record<string, string> = {};
+    for (const r of this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta[r.key] = r.value;
+    return { entities: count('SELECT COUNT(*) AS n FROM entities'), aliases: count('SELECT COUNT(*) AS n FROM aliases'), meta };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private remember(row: EntityRow | undefined): KbEntity | undefined {
+    if (!row) return undefined;
+    const e = entityFromRow(row, this.ontology);
+    if (this.cache.size > CACHE_SIZE) this.cache.clear();
+    this.cache.set(e.id, e);
+    return e;
+  }
+}
+
+export interface KbOpenOptions {
+  /** Path inside the models directory when opening through a loader (default kb/kb.sqlite). */
+  path?: string;
+  /**
+   * The DBpedia ontology: the file stores each entity's most specific
+   * classes; with the ontology, dbpediaTypes include their ancestors and
+   * freebaseTypes the Freebase-style types they imply.
+   */
+  ontology?: DbpediaOntology;
+}
+
+function entityFromRow(r: EntityRow, ontology: DbpediaOntology | undefined): KbEntity {
+  const json = <T>(s: string | null, empty: T): T => (s ? (JSON.parse(s) as T) : empty);
+  const e: KbEntity = {
+    id: r.id,
+    label: r.label,
+    aliases: json<string[]>(r.aliases, []),
+    dbpediaTypes: json<string[]>(r.dbpedia, []),
+    freebaseTypes: json<string[]>(r.freebase, []),
+    popularity: r.popularity,
+    properties: json<Record<string, PropertyValue>>(r.props, {}),
+    context: json<Record<string, number>>(r.context, {}),
+    related: r.related ? r.related.split(' ').map(Number) : [],
+  };
+  if (ontology) {
+    const all: string[] = [];
+    for (const c of e.dbpediaTypes) for (const a of ontology.ancestors(c)) if (!all.includes(a)) all.push(a);
+    // The hosted API reported Location beside Place (DBpedia declares them equivalent).
+    if (all.includes('Place') && !all.includes('Location')) all.push('Location');
+    e.dbpediaTypes = all;
+    for (const t of freebaseTypesFor(all)) if (!e.freebaseTypes.includes(t)) e.freebaseTypes.push(t);
+  }
+  if (r.qid) e.qid = r.qid;
+  if (r.title) e.title = r.title;
+  if (r.mid) e.mid = r.mid;
+  if (r.description) e.description = r.description;
+  return e;
+}

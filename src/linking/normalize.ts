@@ -1,0 +1,40 @@
+/**
+ * Alias normalization shared by the KB builder and the linker, so that a
+ * mention in the text and an alias in the KB meet on one key: Unicode
+ * compatibility form, diacritics removed, lower case, periods and
+ * apostrophes dropped ("U.S." = "us", "O'Neill" = "oneill"), other
+ * punctuation turned into spaces, whitespace collapsed.
+ */
+export function normalizeAlias(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[.'’`]/g, '')
+    .replace(/[^\p{L}\p{N}&+]+/gu, ' ')
+    .trim();
+}
+
+/** Wikipedia title from an article URL, spaces as underscores, percent-decoded. */
+export function titleFromUrl(url: string): string | undefined {
+  const m = /\/wiki\/(.+)$/.exec(url.trim());
+  if (!m) return undefined;
+  let t = m[1];
+  try {
+    t = decodeURIComponent(t);
+  } catch {
+    // keep the raw form when it is not valid percent-encoding
+  }
+  return canonicalTitle(t);
+}
+
+/** Wikipedia's canonical title form: underscores for spaces, first letter upper case. */
+export function canonicalTitle(title: string): string {
+  const t = title.trim().replace(/ /g, '_');
+  return t.length === 0 ? t : t[0].toUpperCase() + t.slice(1);
+}
+
+/** English Wikipedia article address of a title. */
+export function wikipediaLink(title: string): string {
+  return `https://en.wikipedia.org/wiki/${encodeURI(title).replace(/\?/g, '%3F')}`;
+}
