@@ -230,3 +230,41 @@ function checkTree(heads: readonly number[], n: number): void {
     if (!Number.isInteger(h) || h < -1 || h >= n) throw new RangeError(`head ${h} out of range for ${n} words`);
   }
 }
+
+/**
+ * The Stanford basic tree of a parsed doc, sentence by sentence, in the Doc's
+ * own layout: head token index within the doc (-1 at a root) and labels.
+ * Needs the 'deps', 'upos' and 'xpos' layers.
+ */
+export function docToStanford(doc: {
+  tokens: readonly string[];
+  sentStart: ArrayLike<number>;
+  sentEnd: ArrayLike<number>;
+  upos?: readonly string[];
+  xpos?: readonly string[];
+  head?: ArrayLike<number>;
+  deprel?: readonly string[];
+}): { head: Int32Array; deprel: string[] } {
+  const { upos, xpos, head, deprel } = doc;
+  if (!upos || !xpos || !head || !deprel) throw new Error('docToStanford: the doc lacks tags or dependencies');
+  const outHead = new Int32Array(doc.tokens.length);
+  const outRel = new Array<string>(doc.tokens.length);
+  for (let s = 0; s < doc.sentStart.length; s++) {
+    const a = doc.sentStart[s];
+    const z = doc.sentEnd[s];
+    const heads: number[] = [];
+    for (let i = a; i < z; i++) heads.push(head[i] < 0 ? -1 : head[i] - a);
+    const t = udToStanford({
+      forms: doc.tokens.slice(a, z),
+      upos: upos.slice(a, z),
+      xpos: xpos.slice(a, z),
+      heads,
+      deprels: deprel.slice(a, z),
+    });
+    t.heads.forEach((h, k) => {
+      outHead[a + k] = h < 0 ? -1 : a + h;
+      outRel[a + k] = t.deprels[k];
+    });
+  }
+  return { head: outHead, deprel: outRel };
+}

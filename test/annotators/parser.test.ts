@@ -7,6 +7,7 @@ import { loadOnnxModel } from '../../src/models/onnx-runner.js';
 import { createParser, encodeBatch, type DependencyParser, type TaggedSentence } from '../../src/annotators/parser.js';
 import { decodeTree, isSingleRootTree } from '../../src/annotators/parser-decode.js';
 import { parseConllu } from '../../src/eval/conllu.js';
+import type { AnnotateContext } from '../../src/annotators/annotator.js';
 
 const loader = fileLoader();
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/parser/parity.json', import.meta.url), 'utf8')) as {
@@ -14,7 +15,8 @@ const fixture = JSON.parse(readFileSync(new URL('../fixtures/parser/parity.json'
   arcs: number[][][];
   labels: string[][];
 };
-const ctx = { language: 'eng', warn() {} };
+// The parser reads nothing from the context; the request is irrelevant here.
+const ctx = { language: 'eng', warn() {} } as unknown as AnnotateContext;
 
 /** Heads (0-based, -1 root) form one tree: exactly one root, every word reaches it. */
 function assertTree(heads: ArrayLike<number>): void {

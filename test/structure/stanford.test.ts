@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseConllu } from '../../src/eval/conllu.js';
-import { RELATION_MAP, udToStanford, type UdSentence } from '../../src/structure/stanford.js';
+import { RELATION_MAP, docToStanford, udToStanford, type UdSentence } from '../../src/structure/stanford.js';
 
 /** Rows: form, UPOS, XPOS, 1-based head (0 = root), UD relation — as in CoNLL-U. */
 type Row = [string, string, string, number, string];
@@ -214,5 +214,31 @@ describe.skipIf(!existsSync(dev))('udToStanford on UD English-EWT dev (needs ../
       for (const d of t.deprels) if (!stanford.has(d)) problems.push(`label ${d}: ${text}`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('docToStanford', () => {
+  it('converts each sentence of a doc in place, with doc-level head indices', () => {
+    const rows: Row[] = [
+      ['Stop', 'VERB', 'VB', 0, 'root'],
+      ['.', 'PUNCT', '.', 1, 'punct'],
+      ['It', 'PRON', 'PRP', 2, 'nsubj'],
+      ['sat', 'VERB', 'VBD', 0, 'root'],
+      ['on', 'ADP', 'IN', 4, 'case'],
+      ['mats', 'NOUN', 'NNS', 2, 'obl'],
+    ];
+    // doc-level UD heads: sentence 2 starts at token 2
+    const doc = {
+      tokens: rows.map((r) => r[0]),
+      sentStart: [0, 2],
+      sentEnd: [2, 6],
+      upos: rows.map((r) => r[1]),
+      xpos: rows.map((r) => r[2]),
+      head: [-1, 0, 3, -1, 5, 3],
+      deprel: rows.map((r) => r[4]),
+    };
+    const t = docToStanford(doc);
+    expect(Array.from(t.head)).toEqual([-1, 0, 3, -1, 3, 4]);
+    expect(t.deprel).toEqual(['root', 'punct', 'nsubj', 'root', 'prep', 'pobj']);
   });
 });
