@@ -45,18 +45,26 @@ function startsUpperOrNonLetter(form: string): boolean {
   return ch.toUpperCase() === ch.toLowerCase() && !/[,;:)\]}%]/.test(ch);
 }
 
+/** A single line break inside running prose: the line ends mid-sentence and the next goes on in lower case. */
+export function wrappedLine(prev: string, next: string): boolean {
+  const a = prev[prev.length - 1];
+  const b = next[0];
+  const prevOpen = /[\p{Ll},;:\-–—]/u.test(a) || /^(the|a|an|and|or|of|to|in|for|with)$/i.test(prev);
+  return prevOpen && /[\p{Ll}\d(]/u.test(b);
+}
+
 export function ruleBoundaries(text: string, tokens: readonly TokenSpan[]): number[] {
   const n = tokens.length;
   const ends: number[] = [];
   const form = (i: number): string => tokens[i].form ?? text.slice(tokens[i].start, tokens[i].end);
   for (let i = 1; i < n; i++) {
     const br = breakBefore(text, tokens, i);
-    if (br === 2 || br === 1) {
+    const prev = form(i - 1);
+    const next = form(i);
+    if (br === 2 || (br === 1 && !wrappedLine(prev, next))) {
       ends.push(i);
       continue;
     }
-    const prev = form(i - 1);
-    const next = form(i);
     // Walk back over closing quotes/brackets to the punctuation they follow.
     let j = i - 1;
     while (j > 0 && CLOSERS.has(form(j)) && tokens[j].start === tokens[j - 1].end) j--;

@@ -341,6 +341,12 @@ const EXTENSIONS = new Set(
   ).split(' '),
 );
 
+function fileExtensionAt(text: string, q: number, e: number): boolean {
+  let r = q;
+  while (r < e && classAt(text, r) === C.Letter) r++;
+  return r - q >= 3 && EXTENSIONS.has(text.slice(q, r).toLowerCase()) && (r === e || !isAlnum(classAt(text, r)));
+}
+
 function missingSpace(text: string, p: number, q: number, e: number, hasPeriod: boolean): boolean {
   if (hasPeriod) return false;
   let a = q;
@@ -450,14 +456,12 @@ const RUN_CHARS = new Set([46, 33, 63, 45, 42, 61, 126, 95, 60, 62, 35, 43, 0x20
 function scanPunct(text: string, p: number, e: number, chunkStart: number, out: WordSpan[], state: { openSingleQuote: boolean }): number {
   const c = text.charCodeAt(p);
   let q = p + width(text, p);
-  if (c === 46 || c === 33 || c === 63) {
+  if (c === 46 && q < e && classAt(text, q) === C.Letter && fileExtensionAt(text, q, e)) {
+    // ".doc": a file extension on its own
+    while (q < e && classAt(text, q) === C.Letter) q++;
+  } else if (c === 46 || c === 33 || c === 63) {
     // Sentence punctuation runs: "...", "!!!", "?!", ".?"
     while (q < e && (text.charCodeAt(q) === 46 || text.charCodeAt(q) === 33 || text.charCodeAt(q) === 63)) q++;
-  } else if (c === 46 && q < e && classAt(text, q) === C.Letter) {
-    // ".doc": a file extension on its own
-    let r = q;
-    while (r < e && classAt(text, r) === C.Letter) r++;
-    if (EXTENSIONS.has(text.slice(q, r).toLowerCase()) && r - q >= 3) q = r;
   } else if (RUN_CHARS.has(c)) {
     while (q < e && text.charCodeAt(q) === c) q++;
   } else if ((c === 39 || c === 96) && q < e && text.charCodeAt(q) === c) {

@@ -167,17 +167,26 @@ function hasComment(s: ConlluSentence, key: string): boolean {
  * joined by one space unless SpaceAfter=No. Ends with a newline.
  */
 export function conlluToRawText(sentences: readonly ConlluSentence[]): string {
-  const paragraphs: string[] = [];
-  let para = '';
+  return conlluToRawTextWithSpans(sentences).text;
+}
+
+/** The raw text and, per sentence, its [start, end) UTF-16 span in that text. */
+export function conlluToRawTextWithSpans(sentences: readonly ConlluSentence[]): { text: string; spans: Array<[number, number]> } {
+  let text = '';
+  const spans: Array<[number, number]> = [];
   for (const s of sentences) {
-    if (para !== '' && (hasComment(s, 'newpar') || hasComment(s, 'newdoc'))) {
-      paragraphs.push(para.trimEnd());
-      para = '';
+    if (text !== '' && (hasComment(s, 'newpar') || hasComment(s, 'newdoc'))) text = text.trimEnd() + '\n\n';
+    const start = text.length;
+    let end = start;
+    for (const t of surfaceTokens(s)) {
+      text += t.form;
+      end = text.length;
+      if (t.spaceAfter) text += ' ';
     }
-    for (const t of surfaceTokens(s)) para += t.spaceAfter ? `${t.form} ` : t.form;
+    spans.push([start, end]);
   }
-  if (para !== '') paragraphs.push(para.trimEnd());
-  return paragraphs.length ? paragraphs.join('\n\n') + '\n' : '';
+  text = text.trimEnd();
+  return { text: text === '' ? '' : text + '\n', spans };
 }
 
 /** What a system produced, in the shape the Doc holds it. */
