@@ -17,8 +17,10 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -44,12 +46,6 @@ const MAX_EVENTS_REQUESTS = 500_000;
 /** Per-phase cap on analysis requests. */
 const MAX_ANALYSIS_REQUESTS = 10_000;
 
-if (isMainThread) {
-  await main();
-} else {
-  await analysisClient(workerData as ClientConfig);
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -73,7 +69,7 @@ async function main(): Promise<void> {
   }, (2 * seconds + 120) * 1000);
   hardDeadline.unref();
 
-  const docs = buildDocuments(docBytes, 8);
+  const docs = buildDocuments(docBytes, 4);
   const { startServer } = await import('../src/http/node-server.js');
   const { SqliteEventStore } = await import('../src/events/sqlite-store.js');
 
@@ -105,8 +101,7 @@ async function main(): Promise<void> {
     const bodies = docs.map((text) => new URLSearchParams({ extractors, text }).toString());
 
     // Words per document, from one real analysis each (also warms every code path).
-    let words = 0;
-    for (const text of docs) {
+    const counts = await Promise.all(docs.map(async (text) => {
       const res = await server.app.fetch(
         new Request(`${server.url}/`, {
           method: 'POST',
@@ -116,9 +111,10 @@ async function main(): Promise<void> {
       );
       const json = (await res.json()) as { ok: boolean; error: string; response?: { sentences?: Array<{ words: unknown[] }> } };
       if (!json.ok) throw new Error(`warm-up analysis failed: ${json.error}`);
-      words += (json.response?.sentences ?? []).reduce((n, s) => n + s.words.length, 0);
-    }
-    const wordsPerDoc = words / docs.length;
+      return (json.response?.sentences ?? []).reduce((n, s) => n + s.words.length, 0);
+    }));
+    const wordsPerDoc = counts.reduce((a, b) => a + b, 0) / docs.length;
+    const loadBefore = loadavg()[0]!;
 
     const eventPaths = [
       '/api/v1/services/api/events',
@@ -134,8 +130,12 @@ async function main(): Promise<void> {
     loopA.disable();
 
     process.stderr.write(`load: phase B, events API while ${concurrency} analyses of ${docBytes / 1000} kB are in flight, ${seconds} s\n`);
-    const client = new Worker(new URL(import.meta.url), {
-      execArgv: ['--import', 'tsx'],
+    // This file again, as a worker thread; tsx's loader has to be registered
+    // inside the worker (execArgv --import does not reach workers on Node 20).
+    const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const bootstrap = `import(${JSON.stringify(tsxApi)}).then((t) => { t.register(); return import(${JSON.stringify(import.meta.url)}); });`;
+    const client = new Worker(bootstrap, {
+      eval: true,
       workerData: { url: server.url, key, bodies, concurrency, seconds: seconds + 2 } satisfies ClientConfig,
     });
     const clientDone = new Promise<ClientReport>((resolve, reject) => {
@@ -164,6 +164,7 @@ async function main(): Promise<void> {
       loopA: loopA.percentile(99) / 1e6,
       loopB: loopB.percentile(99) / 1e6,
       loopBMax: loopB.max / 1e6,
+      loadBefore,
     });
     writeFileSync(values.out!, report);
     process.stdout.write(report);
@@ -316,9 +317,10 @@ function renderReport(r: {
   loopA: number;
   loopB: number;
   loopBMax: number;
+  loadBefore: number;
 }): string {
   const row = (name: string, e: EventsReport, loop: number) =>
-    `| ${name} | ${e.requests} | ${e.errors} | ${f1(e.requests / e.elapsedS)} | ${f2(percentile(e.latenciesMs, 50))} | ${f2(percentile(e.latenciesMs, 99))} | ${f2(Math.max(...e.latenciesMs))} | ${f1(loop)} |`;
+    `| ${name} | ${e.requests} | ${e.errors} | ${f1(e.requests / e.elapsedS)} | ${f2(percentile(e.latenciesMs, 50))} | ${f2(percentile(e.latenciesMs, 99))} | ${f2(e.latenciesMs.reduce((m, x) => Math.max(m, x), 0))} | ${f1(loop)} |`;
   const a = r.analysis;
   const docsPerS = a.completed / a.elapsedS;
   return `# Load test: events API under analysis load
@@ -326,7 +328,8 @@ function renderReport(r: {
 Command: \`node --import tsx bench/load.ts --seconds ${r.seconds} --concurrency ${r.concurrency} --doc-kb ${r.docBytes / 1000} --extractors ${r.extractors}\`
 (run ${new Date().toISOString().slice(0, 10)}; Node ${process.version}; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'};
 ${r.workers} analysis worker thread(s); server, events store (SQLite file, WAL) and clients all in one process on 127.0.0.1;
-the analysis client runs in its own thread, the 4 events clients share the server's thread).
+the analysis client runs in its own thread, the 4 events clients share the server's thread;
+1-minute load average when the measurement started: ${r.loadBefore.toFixed(1)}, i.e. other processes were competing for the CPUs).
 
 Documents: ${r.docs.length} distinct texts of ${r.docBytes / 1000} kB (≈${Math.round(r.wordsPerDoc)} words each), consecutive
 sentences of UD English-EWT train (CC BY-SA 4.0); extractors=${r.extractors}; responses not gzipped.
@@ -349,4 +352,11 @@ ${row(`with ${r.concurrency} long analyses in flight`, r.busy, r.loopB)}
 Analysis latency includes queueing: ${r.concurrency} clients share ${r.workers} worker(s).
 Largest event-loop stall of the server thread during phase B: ${f1(r.loopBMax)} ms.
 `;
+}
+
+// Last, so that every module-level constant above is initialized.
+if (isMainThread) {
+  await main();
+} else {
+  await analysisClient(workerData as ClientConfig);
 }

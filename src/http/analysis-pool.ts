@@ -35,7 +35,7 @@ const MAX_CRASHES_IN_A_ROW = 5;
 interface Job {
   id: number;
   options: FlatOptions;
-  resolve(json: string): void;
+  resolve(body: Uint8Array<ArrayBuffer>): void;
   reject(err: AnalysisError): void;
 }
 
@@ -102,7 +102,7 @@ export class WorkerPool implements AnalysisRunner {
     return this.slots.filter((s) => s.job).length;
   }
 
-  run(options: FlatOptions): Promise<string> {
+  run(options: FlatOptions): Promise<Uint8Array<ArrayBuffer>> {
     if (this.closed) return Promise.reject(new AnalysisError(503, 'the analysis service is shutting down'));
     if (this.broken) return Promise.reject(this.broken);
     if (this.queue.length >= this.maxQueue) {
@@ -110,7 +110,7 @@ export class WorkerPool implements AnalysisRunner {
         new AnalysisError(503, `the analysis queue is full (${this.maxQueue} requests waiting); retry shortly`),
       );
     }
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, options, resolve, reject });
       this.dispatch();
     });
@@ -170,7 +170,7 @@ export class WorkerPool implements AnalysisRunner {
     clearTimeout(slot.timer);
     slot.job = undefined;
     this.crashesInARow = 0;
-    if ('json' in reply) job.resolve(reply.json);
+    if ('body' in reply) job.resolve(reply.body);
     else job.reject(new AnalysisError(reply.error.status as ErrorStatus, reply.error.message));
     this.dispatch();
   }

@@ -8,12 +8,13 @@ import type { FlatOptions } from '../types.js';
 
 export interface AnalysisRunner {
   /**
-   * Analyzes and resolves with the spec's response as JSON text (serialized
-   * where the analysis ran, so a big response costs the caller no CPU).
+   * Analyzes and resolves with the spec's response as UTF-8 JSON, serialized
+   * and encoded where the analysis ran: a 200 kB text makes a response of
+   * several MB, and the caller's thread should not pay for it.
    * Rejects with AnalysisError: the analyzer's 400/413, 503 when overloaded,
    * 504 on timeout.
    */
-  run(options: FlatOptions): Promise<string>;
+  run(options: FlatOptions): Promise<Uint8Array<ArrayBuffer>>;
   /** Resolves once analysis can start without a cold start (models loaded). */
   ready?(): Promise<void>;
   close(): Promise<void>;
@@ -29,7 +30,7 @@ export function createInProcessRunner(config: AnalyzerConfig = {}): AnalysisRunn
   return {
     async run(options) {
       analyzer ??= createAnalyzer(config);
-      return JSON.stringify(await (await analyzer).analyze(options));
+      return new TextEncoder().encode(JSON.stringify(await (await analyzer).analyze(options)));
     },
     async ready() {
       analyzer ??= createAnalyzer(config);

@@ -15,7 +15,7 @@ export interface WorkerJob {
 
 export type WorkerReply =
   | { ready: true }
-  | { id: number; json: string }
+  | { id: number; body: Uint8Array<ArrayBuffer> }
   | { id: number; error: { status: number; message: string } };
 
 const port = parentPort;
@@ -32,11 +32,16 @@ analyzer.then(
   () => port.postMessage({ ready: true } satisfies WorkerReply),
 );
 
+const encoder = new TextEncoder();
+
 port.on('message', async (job: WorkerJob) => {
   let reply: WorkerReply;
   try {
     const response = await (await analyzer).analyze(job.options);
-    reply = { id: job.id, json: JSON.stringify(response) };
+    const body = encoder.encode(JSON.stringify(response));
+    // Transferred, not copied: responses run to several MB.
+    port.postMessage({ id: job.id, body } satisfies WorkerReply, [body.buffer]);
+    return;
   } catch (e) {
     reply = isAnalysisError(e)
       ? { id: job.id, error: { status: e.status, message: e.message } }

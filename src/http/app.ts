@@ -116,8 +116,7 @@ async function analyzeRoute(req: Request, { keys, runner, limits }: AnalyzeDeps)
     if (keys) lease = keys.admit(headerKey ?? fieldKey);
 
     const options: FlatOptions = rest;
-    const json = await runner.run(options);
-    return jsonResponse(req, 200, json);
+    return jsonResponse(req, 200, await runner.run(options));
   } catch (e) {
     return envelopeResponse(req, e, seconds());
   } finally {
@@ -133,7 +132,7 @@ function envelopeResponse(req: Request, err: unknown, seconds: number, headers: 
   return jsonResponse(req, status, JSON.stringify(body), extra);
 }
 
-function jsonResponse(req: Request, status: number, json: string, headers: Record<string, string> = {}): Response {
+function jsonResponse(req: Request, status: number, json: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Response {
   const h = new Headers({ 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding', ...headers });
   if (!acceptsGzip(req.headers.get('accept-encoding'))) return new Response(json, { status, headers: h });
   h.set('content-encoding', 'gzip');
