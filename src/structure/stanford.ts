@@ -23,20 +23,22 @@
  *    conjunct, as Stanford does (UD attaches them to the following conjunct).
  * 5. Every remaining label is renamed with RELATION_MAP below.
  *
- * Heads are 0-based indices within the sentence, -1 at the root.
+ * Heads are CoNLL-U style: 1-based word numbers within the sentence, 0 at
+ * the root.
  */
 
 export interface UdSentence {
   forms: readonly string[];
   upos: readonly string[];
   xpos: readonly string[];
-  /** 0-based head index within the sentence, -1 at the root. */
+  /** CoNLL-U HEAD: 1-based word number within the sentence, 0 at the root. */
   heads: readonly number[];
   /** UD relations, subtypes included ('nsubj:pass'); 'root' at the root. */
   deprels: readonly string[];
 }
 
 export interface DependencyTree {
+  /** CoNLL-U HEAD: 1-based, 0 at the root. */
   heads: number[];
   deprels: string[];
 }
@@ -128,9 +130,10 @@ const OBLIQUE = /^(obl|nmod)(:|$)/;
 
 export function udToStanford(sentence: UdSentence): DependencyTree {
   const n = sentence.forms.length;
-  const heads = [...sentence.heads];
+  checkTree(sentence.heads, n);
+  // 0-based internally, -1 at the root
+  const heads = sentence.heads.map((h) => h - 1);
   const rels = [...sentence.deprels];
-  checkTree(heads, n);
 
   const dependents = (h: number): number[] => {
     const out: number[] = [];
@@ -196,7 +199,7 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
   }
 
   for (let i = 0; i < n; i++) if (heads[i] === -1) out[i] = 'root';
-  return { heads, deprels: out };
+  return { heads: heads.map((h) => h + 1), deprels: out };
 }
 
 function renameRelation(rel: string, i: number, s: UdSentence): string {
@@ -214,7 +217,7 @@ function renameRelation(rel: string, i: number, s: UdSentence): string {
 /** A clause introduced by "that"/"whether" or carrying a subject is finite for `acl`. */
 function hasFiniteMarker(i: number, s: UdSentence): boolean {
   for (let d = 0; d < s.heads.length; d++) {
-    if (s.heads[d] !== i) continue;
+    if (s.heads[d] !== i + 1) continue;
     if (/^(nsubj|csubj)/.test(s.deprels[d])) return true;
     if (s.deprels[d] === 'mark' && s.xpos[d] !== 'TO') return true;
   }
@@ -227,7 +230,7 @@ function isClauseHead(i: number, s: UdSentence): boolean {
 
 function checkTree(heads: readonly number[], n: number): void {
   for (const h of heads) {
-    if (!Number.isInteger(h) || h < -1 || h >= n) throw new RangeError(`head ${h} out of range for ${n} words`);
+    if (!Number.isInteger(h) || h < 0 || h > n) throw new RangeError(`head ${h} out of range for ${n} words`);
   }
 }
 
@@ -253,7 +256,7 @@ export function docToStanford(doc: {
     const a = doc.sentStart[s];
     const z = doc.sentEnd[s];
     const heads: number[] = [];
-    for (let i = a; i < z; i++) heads.push(head[i] < 0 ? -1 : head[i] - a);
+    for (let i = a; i < z; i++) heads.push(head[i] < 0 ? 0 : head[i] - a + 1);
     const t = udToStanford({
       forms: doc.tokens.slice(a, z),
       upos: upos.slice(a, z),
@@ -262,7 +265,7 @@ export function docToStanford(doc: {
       deprels: deprel.slice(a, z),
     });
     t.heads.forEach((h, k) => {
-      outHead[a + k] = h < 0 ? -1 : a + h;
+      outHead[a + k] = h === 0 ? -1 : a + h - 1;
       outRel[a + k] = t.deprels[k];
     });
   }

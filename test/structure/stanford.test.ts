@@ -12,7 +12,7 @@ function sentence(rows: Row[]): UdSentence {
     forms: rows.map((r) => r[0]),
     upos: rows.map((r) => r[1]),
     xpos: rows.map((r) => r[2]),
-    heads: rows.map((r) => r[3] - 1),
+    heads: rows.map((r) => r[3]),
     deprels: rows.map((r) => r[4]),
   };
 }
@@ -21,7 +21,7 @@ function sentence(rows: Row[]): UdSentence {
 function arcs(rows: Row[]): string[] {
   const s = sentence(rows);
   const t = udToStanford(s);
-  return s.forms.map((f, i) => `${t.deprels[i]}(${t.heads[i] < 0 ? 'ROOT' : s.forms[t.heads[i]]}, ${f})`);
+  return s.forms.map((f, i) => `${t.deprels[i]}(${t.heads[i] === 0 ? 'ROOT' : s.forms[t.heads[i] - 1]}, ${f})`);
 }
 
 describe('udToStanford', () => {
@@ -172,12 +172,12 @@ describe('udToStanford', () => {
         ['c', 'VERB', 'VBD', 0, 'root'],
       ]);
       const t = udToStanford(s);
-      expect(t.heads.filter((h) => h === -1)).toHaveLength(1);
-      for (let i = 0; i < 3; i++) {
+      expect(t.heads.filter((h) => h === 0)).toHaveLength(1);
+      for (let i = 1; i <= 3; i++) {
         let j = i;
-        for (let steps = 0; j !== -1; steps++) {
+        for (let steps = 0; j !== 0; steps++) {
           expect(steps).toBeLessThan(4);
-          j = t.heads[j];
+          j = t.heads[j - 1];
         }
       }
     }
@@ -185,7 +185,7 @@ describe('udToStanford', () => {
 
   it('is empty for an empty sentence and rejects heads out of range', () => {
     expect(udToStanford(sentence([]))).toEqual({ heads: [], deprels: [] });
-    expect(() => udToStanford({ forms: ['a'], upos: ['X'], xpos: ['X'], heads: [3], deprels: ['root'] })).toThrow(RangeError);
+    expect(() => udToStanford({ forms: ['a'], upos: ['X'], xpos: ['X'], heads: [2], deprels: ['root'] })).toThrow(RangeError);
   });
 });
 
@@ -201,15 +201,15 @@ describe.skipIf(!existsSync(dev))('udToStanford on UD English-EWT dev (needs ../
         forms: s.words.map((w) => w.form),
         upos: s.words.map((w) => w.upos),
         xpos: s.words.map((w) => w.xpos),
-        heads: s.words.map((w) => (w.head ?? 0) - 1),
+        heads: s.words.map((w) => w.head ?? 0),
         deprels: s.words.map((w) => w.deprel),
       });
       const text = s.words.map((w) => w.form).join(' ');
-      if (t.heads.filter((h) => h === -1).length !== 1) problems.push(`roots: ${text}`);
+      if (t.heads.filter((h) => h === 0).length !== 1) problems.push(`roots: ${text}`);
       t.heads.forEach((_, i) => {
-        let j = i;
-        for (let steps = 0; j !== -1 && steps <= t.heads.length; steps++) j = t.heads[j];
-        if (j !== -1) problems.push(`cycle at ${i}: ${text}`);
+        let j = i + 1;
+        for (let steps = 0; j !== 0 && steps <= t.heads.length; steps++) j = t.heads[j - 1];
+        if (j !== 0) problems.push(`cycle at ${i}: ${text}`);
       });
       for (const d of t.deprels) if (!stanford.has(d)) problems.push(`label ${d}: ${text}`);
     }

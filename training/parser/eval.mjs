@@ -68,8 +68,13 @@ gold.forEach((g, i) => {
   let ph = Array.from(out.heads[i]);
   let pl = out.deprels[i];
   if (args.scheme === 'stanford') {
-    ({ heads: gh, deprels: gl } = udToStanford(g));
-    ({ heads: ph, deprels: pl } = udToStanford({ ...input[i], heads: ph, deprels: pl }));
+    // udToStanford speaks CoNLL-U heads (1-based, 0 = root)
+    const conv = (s) => {
+      const t = udToStanford({ ...s, heads: s.heads.map((h) => h + 1) });
+      return { heads: t.heads.map((h) => h - 1), deprels: t.deprels };
+    };
+    ({ heads: gh, deprels: gl } = conv(g));
+    ({ heads: ph, deprels: pl } = conv({ ...input[i], heads: ph, deprels: pl }));
   }
   for (let t = 0; t < g.forms.length; t++) {
     words++;
