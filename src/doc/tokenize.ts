@@ -151,8 +151,8 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
       if (m > p) {
         let end = m;
         while (end > p + 1 && URL_TRAILING.has(text.charCodeAt(end - 1))) {
-          const c = text.charCodeAt(end - 1);
-          if (c === 41 && text.lastIndexOf('(', end - 1) >= p) break;
+          // A closing parenthesis stays when it balances one inside the URL (wiki/Foo_(bar)).
+          if (text.charCodeAt(end - 1) === 41 && balancedParens(text, p, end)) break;
           end--;
         }
         if (text.charCodeAt(p + 0) !== 119 || end - p > 5 || text.indexOf('@', p) < end) {
@@ -175,6 +175,16 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
     }
     p = scanPunct(text, p, e, s, out, state);
   }
+}
+
+function balancedParens(text: string, p: number, end: number): boolean {
+  let depth = 0;
+  for (let i = p; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41) depth--;
+  }
+  return depth >= 0;
 }
 
 function matchSticky(re: RegExp, text: string, p: number, e: number): number {
@@ -361,7 +371,7 @@ function missingSpace(text: string, p: number, q: number, e: number, hasPeriod: 
 }
 
 /** Abbreviations whose period EWT writes as a separate token when they end a sentence. */
-const ENDS_SENTENCE_ABBREVIATIONS = new Set('etc inc co corp ltd llc bros no nos al approx est ext p.m a.m e.g i.e info k oz lb lbs'.split(' '));
+const ENDS_SENTENCE_ABBREVIATIONS = new Set('etc inc co corp ltd llc bros no nos al approx est ext p.m a.m info k oz lb lbs'.split(' '));
 
 /** Whether what follows position i looks like the start of a new sentence (or the end of a paragraph). */
 function sentenceStartsAfter(text: string, i: number): boolean {
