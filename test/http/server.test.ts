@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseServeArgs } from '../../src/cli/serve.js';
+import { parseServeArgs, serveCommand } from '../../src/cli/serve.js';
 import { MemoryEventStore } from '../../src/events/memory-store.js';
 import { loadApiKeys, startServer, type RunningServer } from '../../src/http/node-server.js';
 import type { AnalyzeResponse } from '../../src/types.js';
@@ -98,6 +98,16 @@ describe('serve command line', () => {
     expect(() => parseServeArgs(['--timeout', '-1'], {})).toThrow(/--timeout/);
     expect(() => parseServeArgs(['--bogus'], {})).toThrow(/bogus/);
     expect(() => parseServeArgs(['--no-auth', '--keys', 'k.json'], {})).toThrow(/contradict/);
+  });
+
+  it('refuses to start without keys unless --no-auth is given', async () => {
+    const saved = process.env.TEXTLENS_API_KEYS;
+    delete process.env.TEXTLENS_API_KEYS;
+    try {
+      await expect(serveCommand(['--events', 'memory:'])).rejects.toThrow(/no API keys.*--no-auth/s);
+    } finally {
+      if (saved !== undefined) process.env.TEXTLENS_API_KEYS = saved;
+    }
   });
 
   it('takes keys from TEXTLENS_API_KEYS when no keys file is given', () => {
