@@ -103,7 +103,8 @@ async function analyzeRoute(req: Request, { keys, runner, limits }: AnalyzeDeps)
   const seconds = () => (performance.now() - t0) / 1000;
   let lease: KeyLease | undefined;
   try {
-    const headerKey = req.headers.get('x-textrazor-key') ?? undefined;
+    // An empty header counts as absent: some clients always send it.
+    const headerKey = req.headers.get('x-textrazor-key') || undefined;
     // A bad header key is refused before the body is read and decompressed.
     if (keys && headerKey !== undefined && !keys.has(headerKey)) keys.admit(headerKey);
 

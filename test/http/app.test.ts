@@ -70,6 +70,11 @@ describe('200 OK', () => {
     expect(tokens(r.body)).toEqual(['Header', 'keys', 'work', 'too', '.']);
   });
 
+  it('ignores an empty X-TextRazor-Key header when the field has the key', async () => {
+    const r = await call(post(form({ apiKey: KEY, extractors: 'words', text: 'Empty header.' }), { 'x-textrazor-key': '' }));
+    expect(r.status).toBe(200);
+  });
+
   it('accepts multipart/form-data', async () => {
     const fd = new FormData();
     fd.append('apiKey', KEY);
