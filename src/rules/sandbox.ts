@@ -1,0 +1,204 @@
+/**
+ * A tau-prolog session a caller's program cannot escape and cannot keep busy.
+ *
+ * What tau-prolog 0.3 would otherwise allow in Node, and what closes it:
+ * - halt/0, halt/1 call process.exit            → refused (permission_error)
+ * - consult/1, use_module(File) read files       → consult/1 refused; use_module only for
+ *                                                  library(L), L in ALLOWED_LIBRARIES
+ * - open/3, open/4 open files                    → refused, and the session's file system opens nothing
+ * - reading user_input blocks on the terminal    → user_input is an empty stream
+ * - writing user_output/user_error goes to stdio → both are captured (capped) as the program's output
+ * - current_prolog_flag(argv, A) shows argv      → argv is []
+ * - the js and os libraries                      → never loaded (./tau.ts)
+ *
+ * Built-ins are replaced in a per-session copy of the `system` module, so
+ * other tau-prolog sessions in the process are untouched. Two hooks are
+ * process-wide but act only on sessions that carry a Guard: the resolution
+ * step (Thread.prototype.step) and the use_module/1 directive.
+ *
+ * The Guard counts every resolution step of every thread of the session
+ * (catch/3 and friends run goals in threads of their own), checks the wall
+ * clock at every step, turns a JavaScript exception inside a step (a stack
+ * overflow on a very deep term, say) into a clean stop, and refuses to run
+ * goals while the program is being consulted. A stop empties the thread's
+ * choice points, so tau-prolog ends the goal as if it failed; the runner
+ * then reads `guard.stop` to say why.
+ */
+import { ALLOWED_LIBRARIES, tau, type PlBuiltin, type PlModule, type PlSession, type PlThread, type PlTerm } from './tau.js';
+
+export type StopKind = 'steps' | 'time' | 'crash' | 'consult-goal' | 'solutions' | 'values';
+
+export interface Stop {
+  kind: StopKind;
+  detail?: string;
+}
+
+export class Guard {
+  /** 'consult': no goal may run. 'query': goals run within the budget. */
+  phase: 'consult' | 'query' = 'consult';
+  steps = 0;
+  maxSteps = 0;
+  /** Date.now() after which every step stops. */
+  deadline = Infinity;
+  stop?: Stop;
+  /** Set when the run is over: no thread of the session may step again. */
+  closed = false;
+
+  /** Start a query: a fresh step budget, the same deadline. */
+  beginQuery(maxSteps: number): void {
+    this.phase = 'query';
+    this.steps = 0;
+    this.maxSteps = maxSteps;
+    this.stop = undefined;
+  }
+
+  /** Whether the next step may run; records why not. */
+  admit(): boolean {
+    if (this.stop || this.closed) return false;
+    if (this.phase === 'consult') {
+      this.stop = { kind: 'consult-goal' };
+      return false;
+    }
+    if (++this.steps > this.maxSteps) {
+      this.stop = { kind: 'steps' };
+      return false;
+    }
+    // Every step: a step's cost grows with the depth of the proof (tau-prolog
+    // walks the chain of parent states), so counting steps says little about time.
+    if (Date.now() > this.deadline) {
+      this.stop = { kind: 'time' };
+      return false;
+    }
+    return true;
+  }
+
+  crash(error: unknown): void {
+    this.stop ??= { kind: 'crash', detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Captured output of write/print/format, cut at `max` UTF-16 units. */
+export class OutputBuffer {
+  private readonly parts: string[] = [];
+  private length = 0;
+  truncated = false;
+
+  constructor(readonly max: number) {}
+
+  put(text: string): boolean {
+    if (this.truncated) return true;
+    const room = this.max - this.length;
+    if (text.length <= room) {
+      this.parts.push(text);
+      this.length += text.length;
+    } else {
+      let cut = text.slice(0, room);
+      // Do not end on half of a surrogate pair.
+      if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+      this.parts.push(cut);
+      this.length = this.max;
+      this.truncated = true;
+    }
+    return true;
+  }
+
+  text(): string {
+    return this.parts.join('');
+  }
+}
+
+export interface Sandbox {
+  session: PlSession;
+  guard: Guard;
+  output: OutputBuffer;
+}
+
+export interface SandboxOptions {
+  /** Built-ins added to this session only (the fact predicates, the solution collector). */
+  builtins: Record<string, PlBuiltin>;
+  maxOutputChars: number;
+  /**
+   * tau-prolog answers in chunks of this many steps, returning to the event
+   * loop in between, so a long query does not block other work.
+   */
+  chunkSteps: number;
+}
+
+const BLOCKED = ['halt/0', 'halt/1', 'consult/1', 'open/3', 'open/4'];
+
+type GuardedSession = PlSession & { __textlensGuard?: Guard };
+
+export function guardOf(session: PlSession): Guard | undefined {
+  return (session as GuardedSession).__textlensGuard;
+}
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  installHooks();
+  const session = tau.create(options.chunkSteps);
+  const guard = new Guard();
+  (session as GuardedSession).__textlensGuard = guard;
+
+  const system: PlModule = Object.create(tau.modules.system) as PlModule;
+  system.rules = { ...tau.modules.system.rules, ...options.builtins };
+  for (const indicator of BLOCKED) system.rules[indicator] = refuse;
+  session.modules.system = system;
+
+  const output = new OutputBuffer(options.maxOutputChars);
+  const sink = { put: (text: string) => output.put(text), flush: () => true };
+  const empty = { get: () => 'end_of_stream', eof: () => true };
+  const stream = (device: object, mode: string, alias: string) =>
+    new tau.type.Stream(device, mode, alias, 'text', false, 'reset');
+  session.streams.user_input = session.standard_input = session.current_input = stream(empty, 'read', 'user_input');
+  session.streams.user_output = session.standard_output = session.current_output = stream(sink, 'append', 'user_output');
+  session.streams.user_error = session.standard_error = stream(sink, 'append', 'user_error');
+  session.file_system = { open: () => false };
+  session.flag.argv = new tau.type.Term('[]', []);
+  return { session, guard, output };
+}
+
+const refuse: PlBuiltin = (thread, _point, atom) => {
+  thread.throw_error(
+    tau.error.permission('call', 'sandboxed_builtin', tau.utils.str_indicator(atom.indicator), thread.level.indicator),
+  );
+};
+
+let hooksInstalled = false;
+
+function installHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+
+  const step = tau.type.Thread.prototype.step;
+  tau.type.Thread.prototype.step = function guardedStep(this: PlThread) {
+    const guard = guardOf(this.session);
+    if (guard === undefined) return step.call(this);
+    if (!guard.admit()) {
+      this.points = [];
+      return false;
+    }
+    try {
+      return step.call(this);
+    } catch (error) {
+      guard.crash(error);
+      this.points = [];
+      return false;
+    }
+  };
+
+  const useModule = tau.directive['use_module/1'];
+  tau.directive['use_module/1'] = function guardedUseModule(thread: PlThread, atom: PlTerm, options: unknown) {
+    if (guardOf(thread.session) !== undefined && !isAllowedLibrary(atom.args[0])) {
+      thread.warnings.push(
+        tau.error.permission('load', 'module', atom.args[0] as PlTerm, 'use_module/1'),
+      );
+      return false;
+    }
+    return useModule(thread, atom, options);
+  };
+}
+
+function isAllowedLibrary(spec: unknown): boolean {
+  if (!tau.type.is_term(spec) || spec.indicator !== 'library/1') return false;
+  const name = spec.args[0];
+  return tau.type.is_atom(name) && ALLOWED_LIBRARIES.includes(name.id);
+}
