@@ -3,7 +3,7 @@
  * turns flat form options into response JSON; Node plugs in a worker pool
  * (analysis-pool.ts), other runtimes may analyze in-process.
  */
-import { createAnalyzer, type Analyzer, type AnalyzerConfig } from '../analyzer.js';
+import type { Analyzer, AnalyzerConfig } from '../analyzer.js';
 import type { FlatOptions } from '../types.js';
 
 export interface AnalysisRunner {
@@ -27,14 +27,21 @@ export interface AnalysisRunner {
  */
 export function createInProcessRunner(config: AnalyzerConfig = {}): AnalysisRunner {
   let analyzer: Promise<Analyzer> | undefined;
+  // Loaded on first use, so that importing the handler pulls in no analyzer
+  // (and none of the Node file access it defaults to) until one is needed.
+  const load = () =>
+    (analyzer ??= import('../analyzer.js')
+      .then((m) => m.createAnalyzer(config))
+      .catch((e: unknown) => {
+        analyzer = undefined; // a failed start is retried by the next request
+        throw e;
+      }));
   return {
     async run(options) {
-      analyzer ??= createAnalyzer(config);
-      return new TextEncoder().encode(JSON.stringify(await (await analyzer).analyze(options)));
+      return new TextEncoder().encode(JSON.stringify(await (await load()).analyze(options)));
     },
     async ready() {
-      analyzer ??= createAnalyzer(config);
-      await analyzer;
+      await load();
     },
     async close() {},
   };
