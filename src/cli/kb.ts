@@ -1,6 +1,6 @@
 /**
  * `textlens kb build [--out models/kb] [--data ../shared/data]
- *                    [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N]`
+ *                    [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N] [--with-testa-candidates]`
  *
  * Builds the knowledge base file kb.sqlite: by default from the data sets
  * under --data (see src/linking/build/sources.ts), then from each Wikidata
@@ -21,6 +21,8 @@ export interface KbBuildOptions {
   data?: string;
   dumps: string[];
   dumpLimit?: number;
+  /** Also add PPRforNED's candidate lists of these AIDA splits (e.g. testa: an evaluation KB, never the shipped one). */
+  withCandidates?: ('train' | 'testa')[];
   log?: (msg: string) => void;
 }
 
@@ -42,6 +44,10 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       addGum(kb, d, log);
       addCodex(kb, d, log);
       addWikidataDisambig(kb, d, log);
+      for (const split of opts.withCandidates ?? []) {
+        addPprCandidates(kb, d, log, split);
+        sources.push(`pprforned-aida-candidates(${split})`);
+      }
       sources.push('fb15k-entity2wikidata', 'kb-seeds', 'aida-conll(train)', 'pprforned-aida-candidates(train)', 'gum-entities(train)', 'codex-wikidata-types', 'wikidata-disambig(dev)', 'dbpedia-ontology');
     }
     for (const dump of opts.dumps) {
@@ -84,7 +90,9 @@ export async function kbCommand(argv: string[]): Promise<number> {
       return 2;
     }
     const started = Date.now();
-    const file = await buildKb({ out: resolve(opt('--out') ?? join(defaultModelsDir, 'kb')), data, dumps, dumpLimit: opt('--dump-limit') ? Number(opt('--dump-limit')) : undefined });
+    const file = await buildKb({ out: resolve(opt('--out') ?? join(defaultModelsDir, 'kb')), data, dumps, dumpLimit: opt('--dump-limit') ? Number(opt('--dump-limit')) : undefined,
+      withCandidates: rest.includes('--with-testa-candidates') ? ['testa'] : [],
+    });
     process.stderr.write(`kb build: wrote ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   }
@@ -94,6 +102,6 @@ export async function kbCommand(argv: string[]): Promise<number> {
     kb.close();
     return 0;
   }
-  process.stderr.write('usage: textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N]\n       textlens kb stats [--kb FILE]\n');
+  process.stderr.write('usage: textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N] [--with-testa-candidates]\n       textlens kb stats [--kb FILE]\n');
   return 2;
 }

@@ -1,0 +1,136 @@
+/**
+ * The entities layer with links: NER mentions plus KB alias matches,
+ * disambiguated against the knowledge base (src/linking/disambiguate.ts).
+ *
+ * Output per entity (see EntityRecord):
+ * - entityId / entityEnglishId: the English Wikipedia title with underscores
+ *   ("United_Kingdom"), as the hosted API reported ids; the KB is English,
+ *   so both are the same. encyclopediaLink: https://en.wikipedia.org/wiki/<title>.
+ *   An entity known only by QID (no article title in the KB) gets wikidataId
+ *   and a https://www.wikidata.org/wiki/<QID> link, no entityId.
+ * - type: the entity's DBpedia classes with ancestors (from the KB), else those
+ *   its NER label implies; kbTwoTypes: Freebase-style types; kbTwoId: the mid.
+ * - confidenceScore = 0.5 + 9.5·p, p the ranker's probability of the link
+ *   (for an unlinked NER mention, the NER score on the same scale).
+ * - relevanceScore: salience (frequency, first position, page title).
+ * - data: results of entities.enrichmentQueries (see enrichment.ts).
+ * Unlinked NER mentions stay, with the linked fields absent; unlinked alias
+ * matches are dropped (a capitalized word that happens to be an alias is no
+ * entity). entities.allowOverlap=false keeps NER spans over alias matches,
+ * then the higher confidence.
+ */
+import type { Annotator, AnnotateContext } from './annotator.js';
+import type { Doc, EntityRecord } from '../doc/doc.js';
+import type { ResourceLoader } from '../resources.js';
+import { DbpediaOntology } from '../linking/ontology.js';
+import { KnowledgeBase, type KbEntity } from '../linking/knowledge-base.js';
+import { disambiguate, type LinkerModel, type MentionSpan } from '../linking/disambiguate.js';
+import { matchAliases } from '../linking/alias-matcher.js';
+import { wikipediaLink } from '../linking/normalize.js';
+import { enrich } from '../linking/enrichment.js';
+import { passesTypeFilter, resolveOverlaps, salience } from './mention-entities.js';
+
+export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'] as const;
+
+export interface Linker {
+  kb: KnowledgeBase;
+  ontology: DbpediaOntology;
+  model: LinkerModel;
+}
+
+/** kbFile: a KB file to use instead of the loader's kb/kb.sqlite (e.g. one built from a Wikidata dump). */
+export async function loadLinker(loader: ResourceLoader, kbFile?: string): Promise<Linker> {
+  const ontology = await DbpediaOntology.load(loader);
+  const kb = await KnowledgeBase.open(kbFile ?? loader, { ontology });
+  const model = JSON.parse(await loader.text('kb/linker.json')) as LinkerModel;
+  return { kb, ontology, model };
+}
+
+export async function createLinker(loader: ResourceLoader): Promise<Annotator> {
+  const linker = await loadLinker(loader);
+  return {
+    name: 'linker',
+    requires: ['tokens', 'sentences', 'mentions'],
+    assigns: ['entities'],
+    languages: ['eng'],
+    run(doc: Doc, ctx: AnnotateContext) {
+      doc.entities = linkEntities(linker, doc, ctx);
+    },
+  };
+}
+
+interface Span extends MentionSpan {
+  ner: boolean;
+  nerScore: number;
+}
+
+export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): EntityRecord[] {
+  const opts = ctx.request.entities;
+  const spans: Span[] = (doc.mentions ?? []).map((m) => ({
+    start: m.start,
+    end: m.end,
+    text: doc.tokens.slice(m.start, m.end).join(' '),
+    label: m.label,
+    ner: m.source === 'ner',
+    nerScore: m.score,
+  }));
+  const covered = new Uint8Array(doc.length);
+  for (const s of spans) covered.fill(1, s.start, s.end);
+  for (const a of matchAliases(doc, linker.kb)) {
+    // Alias matches nested in an NER span are kept only when overlap is allowed.
+    let inside = false;
+    for (let t = a.start; t < a.end; t++) if (covered[t]) inside = true;
+    if (inside && !opts.allowOverlap) continue;
+    if (spans.some((s) => s.start === a.start && s.end === a.end)) continue;
+    spans.push({ ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 });
+  }
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  const links = disambiguate(linker.kb, linker.model, doc.tokens, spans);
+  let records: (EntityRecord & { ner: boolean })[] = [];
+  links.forEach((l, i) => {
+    const s = spans[i];
+    if (!l.best && !s.ner) return;
+    records.push({ ...entityRecord(linker, s, l.best?.entity, l.best?.probability), ner: s.ner });
+  });
+  if (!opts.allowOverlap) records = resolveOverlaps(records, (r) => (r.ner ? 100 : 0) + r.confidenceScore);
+  const kept = records.filter(
+    (r) => passesTypeFilter(r.type, opts.filterDbpediaTypes) && passesTypeFilter(r.kbTwoTypes, opts.filterFreebaseTypes),
+  );
+  const rel = salience(doc, kept, ctx.request.cleanup.useMetadata ? ctx.metadata?.title : undefined);
+  return kept.map((r, i) => {
+    const { ner: _ner, ...rec } = r;
+    rec.relevanceScore = Math.round(rel[i] * 1000) / 1000;
+    if (opts.enrichmentQueries.length > 0 && (rec.wikidataId ?? rec.entityId) !== undefined) {
+      const e = linker.kb.entity(rec.wikidataId ?? rec.entityId ?? "");
+      if (e) rec.data = enrich(linker.kb, e, opts.enrichmentQueries);
+    }
+    return rec;
+  });
+}
+
+function entityRecord(linker: Linker, s: Span, e: KbEntity | undefined, p: number | undefined): EntityRecord {
+  const nerTypes = s.label ? linker.ontology.typesForNerLabel(s.label) : [];
+  if (!e || p === undefined) {
+    return { start: s.start, end: s.end, type: nerTypes, kbTwoTypes: [], confidenceScore: round(0.5 + 9.5 * clamp(s.nerScore)), relevanceScore: 0, data: {} };
+  }
+  const rec: EntityRecord = {
+    start: s.start,
+    end: s.end,
+    type: e.dbpediaTypes.length > 0 ? e.dbpediaTypes : nerTypes,
+    kbTwoTypes: e.freebaseTypes,
+    confidenceScore: round(0.5 + 9.5 * clamp(p)),
+    relevanceScore: 0,
+    data: {},
+  };
+  if (e.title) {
+    rec.entityId = e.title;
+    rec.entityEnglishId = e.title;
+    rec.encyclopediaLink = wikipediaLink(e.title);
+  } else if (e.qid) rec.encyclopediaLink = `https://www.wikidata.org/wiki/${e.qid}`;
+  if (e.qid) rec.wikidataId = e.qid;
+  if (e.mid) rec.kbTwoId = e.mid;
+  return rec;
+}
+
+const clamp = (x: number) => Math.min(1, Math.max(0, x));
+const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,0 +1,52 @@
+/**
+ * Finds KB aliases in text that NER did not mark, so a known entity is found
+ * even where the tagger misses it. Longest match first, at most 6 tokens,
+ * inside a sentence. Casing rules keep common words out: every token of the
+ * match starts with an upper-case letter or a digit (or the whole match is
+ * upper case); single-token matches of 3 letters or fewer must be all upper
+ * case ("UN", "EU"); a single capitalized token at a sentence start must be
+ * an all-caps token or unknown as a lower-case word elsewhere in the doc.
+ */
+import type { Doc } from '../doc/doc.js';
+import type { KnowledgeBase } from './knowledge-base.js';
+import { normalizeAlias } from './normalize.js';
+import { STOPWORDS } from './stopwords.js';
+
+const MAX_TOKENS = 6;
+
+export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const lowerSeen = new Set(doc.tokens.filter((t) => /^\p{Ll}/u.test(t)));
+  const capitalized = (t: string) => /^[\p{Lu}\p{N}]/u.test(t);
+  for (let s = 0; s < doc.sentenceCount; s++) {
+    const end = doc.sentEnd[s];
+    let i = doc.sentStart[s];
+    while (i < end) {
+      let found = 0;
+      if (capitalized(doc.tokens[i])) {
+        for (let n = Math.min(MAX_TOKENS, end - i); n >= 1; n--) {
+          const toks = doc.tokens.slice(i, i + n);
+          if (!capitalized(toks[n - 1])) continue;
+          if (!toks.every((t) => capitalized(t) || /^(of|the|and|de|du|von|van|for|&|-|')$/i.test(t))) continue;
+          const text = toks.join(' ');
+          const key = normalizeAlias(text);
+          if (key.length < 2 || STOPWORDS.has(key)) continue;
+          if (n === 1) {
+            const t = toks[0];
+            if (t.length <= 3 && t !== t.toUpperCase()) continue;
+            if (i === doc.sentStart[s] && t !== t.toUpperCase() && lowerSeen.has(t.toLowerCase())) continue;
+          }
+          if (kb.hasAlias(key)) {
+            found = n;
+            break;
+          }
+        }
+      }
+      if (found > 0) {
+        out.push({ start: i, end: i + found });
+        i += found;
+      } else i++;
+    }
+  }
+  return out;
+}
