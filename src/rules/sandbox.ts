@@ -124,6 +124,7 @@ export interface SandboxOptions {
   chunkSteps: number;
 }
 
+const PRELOADED = ['lists', 'format'];
 const BLOCKED = ['halt/0', 'halt/1', 'consult/1', 'open/3', 'open/4'];
 
 type GuardedSession = PlSession & { __textlensGuard?: Guard };
@@ -141,6 +142,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const system: PlModule = Object.create(tau.modules.system) as PlModule;
   system.rules = { ...tau.modules.system.rules, ...options.builtins };
   for (const indicator of BLOCKED) system.rules[indicator] = refuse;
+  system.rules['print/1'] = print;
+  system.rules['print/2'] = print;
   session.modules.system = system;
 
   const output = new OutputBuffer(options.maxOutputChars);
@@ -153,6 +156,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   session.streams.user_error = session.standard_error = stream(sink, 'append', 'user_error');
   session.file_system = { open: () => false };
   session.flag.argv = new tau.type.Term('[]', []);
+  // lists (member/2, append/3, length/2, nth0/3, ...) and format/2 are there
+  // without a use_module: a rule should not need boilerplate to be useful.
+  session.consult(PRELOADED.map((name) => `:- use_module(library(${name})).`).join('\n'), { file: false, url: false, html: false, script: false });
   return { session, guard, output };
 }
 
@@ -160,6 +166,12 @@ const refuse: PlBuiltin = (thread, _point, atom) => {
   thread.throw_error(
     tau.error.permission('call', 'sandboxed_builtin', tau.utils.str_indicator(atom.indicator), thread.level.indicator),
   );
+};
+
+/** print/1,2 (absent from tau-prolog 0.3): write the term quoted, as writeq/1,2 does. */
+const print: PlBuiltin = (thread, point, atom) => {
+  const goal = new tau.type.Term('writeq', atom.args);
+  thread.prepend([new tau.type.State(point.goal === null ? goal : point.goal.replace(goal), point.substitution, point)]);
 };
 
 let hooksInstalled = false;
