@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { Doc } from '../../src/doc/doc.js';
+import { linkEntities, loadLinker, type Linker } from '../../src/annotators/linker.js';
+import { KnowledgeBase } from '../../src/linking/knowledge-base.js';
+import { fileLoader, defaultModelsDir } from '../../src/resources-node.js';
+import { parseRequest } from '../../src/request.js';
+import type { AnnotateContext } from '../../src/annotators/annotator.js';
+import type { Mention } from '../../src/doc/doc.js';
+import { evalEntityLinking } from '../../src/eval/el.js';
+
+const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
+
+/** A doc from space-separated tokens, one sentence. */
+function doc(text: string, mentions: [number, number, string][]): Doc {
+  const toks = text.split(' ');
+  let off = 0;
+  const d = new Doc(text, toks.map((t) => ({ start: (off += t.length + 1) - t.length - 1, end: off - 1 })), [toks.length]);
+  d.mentions = mentions.map(([start, end, label]): Mention => ({ start, end, label, score: 0.9, source: 'ner' }));
+  return d;
+}
+
+const ctx = (opts: Record<string, unknown> = {}): AnnotateContext => ({
+  language: 'eng',
+  request: parseRequest({ text: 'x', extractors: ['entities'], ...opts } as never),
+  warn: () => {},
+});
+
+describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+
+  it('opens the KB within the 300 ms bound', async () => {
+    const t0 = performance.now();
+    const kb = await KnowledgeBase.open(kbFile);
+    kb.candidates('london');
+    expect(performance.now() - t0).toBeLessThan(300);
+    kb.close();
+  });
+
+  it('links NER mentions with ids, link and types including ancestors', () => {
+    const d = doc('German officials met in Brussels with the European Commission on Thursday', [
+      [0, 1, 'MISC'],
+      [4, 5, 'LOC'],
+      [7, 9, 'ORG'],
+    ]);
+    const ents = linkEntities(linker, d, ctx());
+    const brussels = ents.find((e) => e.start === 4);
+    expect(brussels?.entityId).toBe('Brussels');
+    expect(brussels?.encyclopediaLink).toBe('https://en.wikipedia.org/wiki/Brussels');
+    expect(brussels?.type).toEqual(expect.arrayContaining(['Place']));
+    expect(ents.find((e) => e.start === 7)?.entityId).toBe('European_Commission');
+    for (const e of ents) {
+      expect(e.confidenceScore).toBeGreaterThanOrEqual(0.5);
+      expect(e.confidenceScore).toBeLessThanOrEqual(10);
+      expect(e.relevanceScore).toBeGreaterThanOrEqual(0);
+      expect(e.relevanceScore).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('leaves an unknown name unlinked: linked fields absent, NER types kept', () => {
+    const d = doc('Zorblax Quennington spoke yesterday', [[0, 2, 'PER']]);
+    const [e] = linkEntities(linker, d, ctx());
+    expect(e.entityId).toBeUndefined();
+    expect(e.wikidataId).toBeUndefined();
+    expect(e.encyclopediaLink).toBeUndefined();
+    expect(e.type).toEqual(['Person', 'Agent']);
+  });
+
+  it('filters by type with ancestry, with or without a prefix', () => {
+    const d = doc('Officials in Brussels and Peter Blackburn', [
+      [2, 3, 'LOC'],
+      [4, 6, 'PER'],
+    ]);
+    const places = linkEntities(linker, d, ctx({ 'entities.filterDbpediaTypes': ['DBpedia:Place'] }));
+    expect(places.map((e) => e.start)).toEqual([2]);
+    const agents = linkEntities(linker, d, ctx({ 'entities.filterDbpediaTypes': ['Agent'] }));
+    expect(agents.map((e) => e.start)).toEqual([4]);
+    const fb = linkEntities(linker, d, ctx({ 'entities.filterFreebaseTypes': ['Freebase:/location/location'] }));
+    expect(fb.map((e) => e.start)).toEqual([2]);
+  });
+
+  it('keeps nested alias matches only when overlap is allowed', () => {
+    const d = doc('He works at the Bank of England in London', [[4, 7, 'ORG']]);
+    const overlap = linkEntities(linker, d, ctx());
+    const none = linkEntities(linker, d, ctx({ 'entities.allowOverlap': false }));
+    const overlaps = (es: { start: number; end: number }[]) => es.some((a, i) => es.some((b, j) => i !== j && a.start < b.end && b.start < a.end));
+    expect(overlaps(overlap)).toBe(true);
+    expect(overlaps(none)).toBe(false);
+    expect(none.find((e) => e.start === 4)?.end).toBe(7);
+    // "London" is found by the alias matcher although NER did not mark it.
+    expect(none.some((e) => e.entityId === 'London')).toBe(true);
+  });
+
+  it('answers enrichment queries and rejects malformed ones', () => {
+    const d = doc('Talks in Germany', [[2, 3, 'LOC']]);
+    const [e] = linkEntities(linker, d, ctx({ 'entities.enrichmentQueries': ['wikidata:P625', 'wikidata:P17>label', 'label', 'wikidata:P9999'] }));
+    expect(e.wikidataId).toBe('Q183');
+    expect(e.data['wikidata:P17>label']).toBe('Germany');
+    expect(e.data['wikidata:P625']).toEqual({ lat: expect.any(Number), lon: expect.any(Number) });
+    expect('wikidata:P9999' in e.data).toBe(false);
+    expect(() => linkEntities(linker, d, ctx({ 'entities.enrichmentQueries': ['wikidata:P17>>'] }))).toThrow(/Invalid enrichment query/);
+  });
+});
+
+const data = new URL('../../../shared/data/aida-conll/', import.meta.url).pathname;
+if (!existsSync(data)) console.log(`skipping AIDA accuracy floor: ${data} not found`);
+
+describe.skipIf(!existsSync(data) || !existsSync(kbFile))('accuracy floor on a slice of AIDA testa', () => {
+  it('disambiguates the first 40 testa documents', async () => {
+    const linker = await loadLinker(fileLoader());
+    const r = await evalEntityLinking({ aida: `${data}AIDA-YAGO2-dataset.testa.tsv`, linker, limit: 40 });
+    expect(r.goldMentions).toBeGreaterThan(500);
+    // Full testa: 68.3 with the shipped KB (candidate recall 74.6).
+    expect(r.disambiguation.accuracy).toBeGreaterThan(0.6);
+  }, 20000);
+});
