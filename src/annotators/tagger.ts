@@ -1,13 +1,13 @@
 /**
  * Part-of-speech tagger: Penn Treebank tags (the spec's `partOfSpeech`, layer
  * `xpos`) and Universal POS tags (`upos`) from one ONNX model trained here
- * (training/tagger/, models/tagger/). Every sentence of a document goes to
- * the model in one batched call (long documents in a few length-sorted
- * batches, so that one long sentence does not pad hundreds of short ones).
+ * (training/tagger/, models/tagger/). The sentences of a document go to
+ * the model together, packed into rows, in one call (a few for very long
+ * documents).
  */
 import type { Doc } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
-import { featurize, type FeatureSpec } from '../models/features.js';
+import { featureId, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import type { ResourceLoader } from '../resources.js';
 import type { Annotator } from './annotator.js';
@@ -41,12 +41,15 @@ export interface PosTagger {
 }
 
 /**
- * Padding a batch to its longest sentence wastes work; a new batch starts
- * when the padded size would exceed the real tokens by this much (and by
- * at least MIN_SLACK cells, so that ordinary documents stay one call).
+ * Sentences are packed into rows of ROW_WIDTH positions (or the longest
+ * sentence, if longer), one all-zero position between neighbours: the model
+ * treats a zero position as padding, so packed sentences do not see each
+ * other and padding costs almost nothing. Calls hold at most MAX_CELLS
+ * positions, which bounds the model's working memory on long documents;
+ * an ordinary document is one call.
  */
-const PAD_RATIO = 1.25;
-const MIN_SLACK = 512;
+const ROW_WIDTH = 128;
+const MAX_CELLS = 8192;
 
 export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions = {}): Promise<PosTagger> {
   const dir = opts.dir ?? 'tagger';
@@ -62,11 +65,12 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
   return {
     meta,
     async tagSentences(sentences) {
-      const result: SentenceTags[] = sentences.map(() => ({ xpos: [], upos: [] }));
-      for (const batch of lengthBatches(sentences)) {
-        const words = batch.map((i) => sentences[i]);
-        const tags = await runBatch(model, meta, words, cache);
-        batch.forEach((i, b) => (result[i] = tags[b]));
+      const result: SentenceTags[] = sentences.map((s) => ({
+        xpos: new Array<string>(s.length),
+        upos: new Array<string>(s.length),
+      }));
+      for (const call of packCalls(sentences)) {
+        await runCall(model, meta, sentences, call, cache, result);
       }
       return result;
     },
@@ -102,50 +106,98 @@ export async function createTagger(loader: ResourceLoader, opts: TaggerOptions =
   };
 }
 
-/** Indices of the non-empty sentences, grouped into batches of similar length. */
-function lengthBatches(sentences: readonly (readonly string[])[]): number[][] {
+/** Where each sentence sits in a call's [rows, width] grid. */
+interface PackedCall {
+  rows: number;
+  width: number;
+  /** sentence index, row, first column; parallel arrays. */
+  sentence: number[];
+  row: number[];
+  col: number[];
+}
+
+/**
+ * First-fit-decreasing packing of the non-empty sentences into rows, rows
+ * grouped into calls of at most MAX_CELLS cells.
+ */
+function packCalls(sentences: readonly (readonly string[])[]): PackedCall[] {
   const order = sentences
     .map((_, i) => i)
     .filter((i) => sentences[i].length > 0)
-    .sort((a, b) => sentences[a].length - sentences[b].length);
-  const batches: number[][] = [];
-  let batch: number[] = [];
-  let real = 0;
+    .sort((a, b) => sentences[b].length - sentences[a].length);
+  if (order.length === 0) return [];
+  const total = order.reduce((n, i) => n + sentences[i].length + 1, 0);
+  const width = Math.max(sentences[order[0]].length, Math.min(ROW_WIDTH, total));
+  const rowsPerCall = Math.max(1, Math.floor(MAX_CELLS / width));
+  // free[c]: rows (of the current call) with exactly c free positions.
+  const newCall = (): PackedCall => ({ rows: 0, width, sentence: [], row: [], col: [] });
+  let call = newCall();
+  const calls: PackedCall[] = [call];
+  let free: number[][] = [];
   for (const i of order) {
     const len = sentences[i].length;
-    const padded = (batch.length + 1) * len; // ascending order: len is the new maximum
-    if (batch.length > 0 && padded > Math.max((real + len) * PAD_RATIO, real + len + MIN_SLACK)) {
-      batches.push(batch);
-      batch = [];
-      real = 0;
+    let row = -1;
+    let start = 0;
+    for (let c = len; c <= width && row < 0; c++) {
+      const r = free[c]?.pop();
+      if (r !== undefined) {
+        row = r;
+        start = width - c;
+      }
     }
-    batch.push(i);
-    real += len;
+    if (row < 0) {
+      if (call.rows === rowsPerCall) {
+        call = newCall();
+        calls.push(call);
+        free = [];
+      }
+      row = call.rows++;
+    }
+    call.sentence.push(i);
+    call.row.push(row);
+    call.col.push(start);
+    const left = width - start - len - 1; // one zero gap after the sentence
+    if (left > 0) (free[left] ??= []).push(row);
   }
-  if (batch.length > 0) batches.push(batch);
-  return batches;
+  return calls;
 }
 
-async function runBatch(
+async function runCall(
   model: OnnxModel,
   meta: TaggerMeta,
   sentences: readonly (readonly string[])[],
+  call: PackedCall,
   cache: Map<string, Int32Array>,
-): Promise<SentenceTags[]> {
-  const { ids, maxLen } = featurize(sentences, meta.features, cache);
-  const lengths = Int32Array.from(sentences, (s) => s.length);
-  const out = await model.run({
-    ids: { type: 'int32', data: ids, dims: [sentences.length, maxLen, meta.features.length] },
-    lengths: { type: 'int32', data: lengths, dims: [sentences.length] },
+  result: SentenceTags[],
+): Promise<void> {
+  const f = meta.features.length;
+  const ids = new Int32Array(call.rows * call.width * f);
+  call.sentence.forEach((i, k) => {
+    const base = call.row[k] * call.width + call.col[k];
+    sentences[i].forEach((word, t) => ids.set(wordIds(word, meta.features, cache), (base + t) * f));
   });
+  const out = await model.run({ ids: { type: 'int32', data: ids, dims: [call.rows, call.width, f] } });
   const xpos = out.xpos.data;
   const upos = out.upos.data;
-  return sentences.map((s, b) => {
-    const tags: SentenceTags = { xpos: new Array<string>(s.length), upos: new Array<string>(s.length) };
-    for (let t = 0; t < s.length; t++) {
-      tags.xpos[t] = meta.xposLabels[Number(xpos[b * maxLen + t])];
-      tags.upos[t] = meta.uposLabels[Number(upos[b * maxLen + t])];
+  call.sentence.forEach((i, k) => {
+    const base = call.row[k] * call.width + call.col[k];
+    const tags = result[i];
+    for (let t = 0; t < sentences[i].length; t++) {
+      tags.xpos[t] = meta.xposLabels[Number(xpos[base + t])];
+      tags.upos[t] = meta.uposLabels[Number(upos[base + t])];
     }
-    return tags;
   });
 }
+
+/** Feature ids of one word (shifted by one: 0 is padding), cached per word form. */
+function wordIds(word: string, specs: readonly FeatureSpec[], cache: Map<string, Int32Array>): Int32Array {
+  let row = cache.get(word);
+  if (!row) {
+    row = Int32Array.from(specs, (spec) => featureId(spec, word) + 1);
+    if (cache.size < CACHE_LIMIT) cache.set(word, row);
+  }
+  return row;
+}
+
+/** Word forms whose ids are kept; bounds memory on a long-running analyzer. */
+const CACHE_LIMIT = 200_000;

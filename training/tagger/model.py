@@ -89,7 +89,14 @@ class Tagger(nn.Module):
 
 
 class ExportedTagger(nn.Module):
-    """What ships: int32 ids [B,T,F] and int32 lengths [B] in, label ids out."""
+    """What ships: int32 ids [B,T,F] in, label ids [B,T] out.
+
+    A position whose ids are all 0 is padding; its hidden state is zeroed
+    after every layer, exactly like the convolution's own zero padding at a
+    sentence edge. So one zero gap is enough to keep two sentences packed in
+    the same row from seeing each other, and the runtime packs sentences
+    into rows instead of padding each to the longest.
+    """
 
     def __init__(self, tagger, half=False):
         super().__init__()
@@ -98,10 +105,10 @@ class ExportedTagger(nn.Module):
         table = tagger.folded_table()
         self.register_buffer("folded", table.half() if half else table)
 
-    def forward(self, ids, lengths):
-        t = ids.shape[1]
-        mask = (torch.arange(t).unsqueeze(0) < lengths.long().unsqueeze(1)).float().unsqueeze(1)
-        e = self.folded[self.tagger.table_rows(ids.long())]
+    def forward(self, ids):
+        ids = ids.long()
+        mask = (ids[:, :, 0] > 0).float().unsqueeze(1)
+        e = self.folded[self.tagger.table_rows(ids)]
         if self.half:
             e = e.float()
         h = self.tagger.encode(e.sum(2) + self.tagger.inp.bias, mask)

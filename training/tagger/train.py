@@ -233,19 +233,19 @@ def export(model, args, xpos_labels, upos_labels, feats, dev, training):
     model.eval()
     wrapped = ExportedTagger(model, half=args.half).eval()
     ids = torch.ones(2, 5, len(FEATURES), dtype=torch.int32)
-    lengths = torch.tensor([5, 3], dtype=torch.int32)
+    ids[1, 3:] = 0
     path = os.path.join(args.out, "tagger.onnx")
     torch.onnx.export(
-        wrapped, (ids, lengths), path, opset_version=15,
-        input_names=["ids", "lengths"], output_names=["xpos", "upos"],
-        dynamic_axes={"ids": {0: "batch", 1: "length"}, "lengths": {0: "batch"},
+        wrapped, (ids,), path, opset_version=15,
+        input_names=["ids"], output_names=["xpos", "upos"],
+        dynamic_axes={"ids": {0: "batch", 1: "length"},
                       "xpos": {0: "batch", 1: "length"}, "upos": {0: "batch", 1: "length"}},
     )
     meta = {
         "name": "textlens-tagger-en",
         "version": "1.0.0",
         "language": "eng",
-        "inputs": {"ids": "int32 [batch, length, features]", "lengths": "int32 [batch]"},
+        "inputs": {"ids": "int32 [batch, length, features]; featurizer ids, all 0 at padding (also between packed sentences)"},
         "outputs": {"xpos": "int32 [batch, length] index into xposLabels",
                     "upos": "int32 [batch, length] index into uposLabels"},
         "features": [{"name": n, "buckets": HASH_PRIME} for n, _, _ in FEATURES],
@@ -267,9 +267,8 @@ def export(model, args, xpos_labels, upos_labels, feats, dev, training):
     x = torch.zeros(len(words), t, len(FEATURES), dtype=torch.int32)
     for b, ws in enumerate(words):
         x[b, :len(ws)] = torch.tensor(feats.sentence(ws), dtype=torch.int32)
-    lens = torch.tensor([len(w) for w in words], dtype=torch.int32)
     with torch.no_grad():
-        xp, up = wrapped(x, lens)
+        xp, up = wrapped(x)
     fixture = {
         "sentences": [
             {"words": ws, "xpos": [xpos_labels[i] for i in xp[b, :len(ws)].tolist()],
