@@ -74,6 +74,14 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     create: async (loader, c) => (await import('./ner.js')).createNer(loader, { backend: c.backend }),
   },
   {
+    name: 'linker',
+    requires: ['tokens', 'sentences', 'mentions'],
+    assigns: ['entities'],
+    resources: ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'],
+    englishOnly: true,
+    create: async (loader) => (await import('./linker.js')).createLinker(loader),
+  },
+  {
     name: 'mention-entities',
     requires: ['tokens', 'sentences', 'mentions'],
     assigns: ['entities'],

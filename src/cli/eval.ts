@@ -33,6 +33,10 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const [what, ...rest] = argv;
+  if (what === 'el') {
+    const { elCommand } = await import('../eval/el.js');
+    return elCommand(rest);
+  }
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -9,6 +9,9 @@ ${ANALYZE_USAGE}
        textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford]
        textlens eval ner --conll FILE
        textlens eval html --dir DIR
+       textlens eval el --aida FILE [--conll FILE] [--kb FILE]
+       textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]…
+       textlens kb stats [--kb FILE]
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
 `;
 
@@ -20,6 +23,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'eval': {
       const { evalCommand } = await import('./eval.js');
       return evalCommand(rest);
+    }
+    case 'kb': {
+      const { kbCommand } = await import('./kb.js');
+      return kbCommand(rest);
     }
     case 'serve': {
       const { serveCommand } = await import('./serve.js');
