@@ -89,27 +89,40 @@ class Tagger(nn.Module):
 
 
 class ExportedTagger(nn.Module):
-    """What ships: int32 ids [B,T,F] in, label ids [B,T] out.
+    """What ships as tagger.onnx: the encoder and heads.
 
-    A position whose ids are all 0 is padding; its hidden state is zeroed
-    after every layer, exactly like the convolution's own zero padding at a
-    sentence edge. So one zero gap is enough to keep two sentences packed in
-    the same row from seeing each other, and the runtime packs sentences
-    into rows instead of padding each to the longest.
+    The embedding layer ships beside it (embeddings.f16 + meta.json): its
+    output depends on the word form alone, so the runtime computes it once
+    per word type and caches it, and the ONNX graph starts at the first
+    layer's pre-activation. Inputs: emb float32 [B, T, W] (the summed folded
+    rows plus bias) and mask float32 [B, T] (1 for a word, 0 for padding).
+    A padding position's hidden state is zeroed after every layer, exactly
+    like the convolution's own zero padding at a sentence edge, so one zero
+    gap keeps two sentences packed in the same row from seeing each other.
+    Outputs: XPOS and UPOS label ids, int32 [B, T].
     """
 
-    def __init__(self, tagger, half=False):
+    def __init__(self, tagger):
         super().__init__()
         self.tagger = tagger
-        self.half = half
-        table = tagger.folded_table()
-        self.register_buffer("folded", table.half() if half else table)
 
-    def forward(self, ids):
-        ids = ids.long()
-        mask = (ids[:, :, 0] > 0).float().unsqueeze(1)
-        e = self.folded[self.tagger.table_rows(ids)]
-        if self.half:
-            e = e.float()
-        h = self.tagger.encode(e.sum(2) + self.tagger.inp.bias, mask)
+    def forward(self, emb, mask):
+        h = self.tagger.encode(emb, mask.unsqueeze(1))
         return self.tagger.xpos(h).argmax(1).int(), self.tagger.upos(h).argmax(1).int()
+
+
+class ShippedEmbedding:
+    """The runtime's view of the embedding layer (float16 folded table), in
+    Python: the reference the Node side must reproduce."""
+
+    def __init__(self, tagger):
+        self.tagger = tagger
+        self.table16 = tagger.folded_table().half()
+        self.bias = tagger.inp.bias.detach().clone()
+
+    @torch.no_grad()
+    def __call__(self, ids):
+        """ids: int64 [B, T, F] → emb [B, T, W], zero where ids are all 0 (padding)."""
+        rows = self.tagger.table_rows(ids)
+        e = self.table16[rows].float().sum(2) + self.bias
+        return e * (ids[:, :, :1] > 0).float()

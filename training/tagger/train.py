@@ -18,7 +18,7 @@ from torch import nn
 
 from training.common.features import feature_id
 from training.tagger.conllu import read_conllu
-from training.tagger.model import HASH_PRIME, ExportedTagger, Tagger
+from training.tagger.model import HASH_PRIME, ExportedTagger, ShippedEmbedding, Tagger
 
 DATA = os.path.join("..", "shared", "data")
 EWT = os.path.join(DATA, "ud-english-ewt", "en_ewt-ud-{}.conllu")
@@ -123,7 +123,6 @@ def main():
     ap.add_argument("--dim", type=int, default=64)
     ap.add_argument("--width", type=int, default=128)
     ap.add_argument("--depth", type=int, default=4)
-    ap.add_argument("--half", action="store_true", help="ship the folded embedding table as float16")
     ap.add_argument("--dropout", type=float, default=0.2)
     ap.add_argument("--word-dropout", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1)
@@ -231,24 +230,40 @@ def main():
 def export(model, args, xpos_labels, upos_labels, feats, dev, training):
     os.makedirs(args.out, exist_ok=True)
     model.eval()
-    wrapped = ExportedTagger(model, half=args.half).eval()
-    ids = torch.ones(2, 5, len(FEATURES), dtype=torch.int32)
-    ids[1, 3:] = 0
+    wrapped = ExportedTagger(model).eval()
+    embedding = ShippedEmbedding(model)
+    width = model.inp.out_features
+    emb = torch.randn(2, 5, width)
+    mask = torch.tensor([[1, 1, 1, 1, 1], [1, 1, 1, 0, 0]], dtype=torch.float32)
     path = os.path.join(args.out, "tagger.onnx")
     torch.onnx.export(
-        wrapped, (ids,), path, opset_version=15,
-        input_names=["ids"], output_names=["xpos", "upos"],
-        dynamic_axes={"ids": {0: "batch", 1: "length"},
+        wrapped, (emb, mask), path, opset_version=15,
+        input_names=["emb", "mask"], output_names=["xpos", "upos"],
+        dynamic_axes={"emb": {0: "batch", 1: "length"}, "mask": {0: "batch", 1: "length"},
                       "xpos": {0: "batch", 1: "length"}, "upos": {0: "batch", 1: "length"}},
     )
+    table_path = os.path.join(args.out, "embeddings.f16")
+    embedding.table16.numpy().astype("<f2").tofile(table_path)
+    pairs = [{"feature": int(model.feat_of[p]), "a": int(model.hash_a[p]), "b": int(model.hash_b[p]),
+              "rows": int(model.rows[p]), "offset": int(model.offsets[p])} for p in range(len(model.feat_of))]
     meta = {
         "name": "textlens-tagger-en",
         "version": "1.0.0",
         "language": "eng",
-        "inputs": {"ids": "int32 [batch, length, features]; featurizer ids, all 0 at padding (also between packed sentences)"},
+        "inputs": {"emb": "float32 [batch, length, width]: per word, the sum of its embedding rows plus bias",
+                   "mask": "float32 [batch, length]: 1 for a word, 0 for padding (also between packed sentences)"},
         "outputs": {"xpos": "int32 [batch, length] index into xposLabels",
                     "upos": "int32 [batch, length] index into uposLabels"},
         "features": [{"name": n, "buckets": HASH_PRIME} for n, _, _ in FEATURES],
+        "embedding": {
+            "file": "embeddings.f16",
+            "dtype": "float16 little-endian, row-major [rows, width]",
+            "rows": int(embedding.table16.shape[0]),
+            "width": width,
+            "prime": HASH_PRIME,
+            "pairs": pairs,
+            "bias": [float(x) for x in embedding.bias],
+        },
         "hashTables": [{"name": n, "rows": r, "hashes": k} for n, r, k in FEATURES],
         "xposLabels": xpos_labels,
         "uposLabels": upos_labels,
@@ -258,21 +273,24 @@ def export(model, args, xpos_labels, upos_labels, feats, dev, training):
         json.dump(meta, f, indent=1)
         f.write("\n")
 
-    # Parity fixture: PyTorch's labels for a few dev sentences (with padding
-    # in play: mixed lengths in one batch), for the Node test to reproduce.
+    # Parity fixture: the shipped path's labels (float16 table, padded batch)
+    # for a few dev sentences plus odd characters, and the first word's
+    # embedding of each, for the Node test to reproduce.
     sample = [s for s in dev if 3 <= len(s) <= 40][:12]
     sample.append([("Hi", "", ""), ("😀", "", ""), ("naïve", "", ""), ("café", "", "")])
     words = [[w for w, _, _ in s] for s in sample]
     t = max(len(w) for w in words)
-    x = torch.zeros(len(words), t, len(FEATURES), dtype=torch.int32)
+    x = torch.zeros(len(words), t, len(FEATURES), dtype=torch.int64)
     for b, ws in enumerate(words):
-        x[b, :len(ws)] = torch.tensor(feats.sentence(ws), dtype=torch.int32)
+        x[b, :len(ws)] = torch.tensor(feats.sentence(ws), dtype=torch.int64)
     with torch.no_grad():
-        xp, up = wrapped(x)
+        e = embedding(x)
+        xp, up = wrapped(e, (x[:, :, 0] > 0).float())
     fixture = {
         "sentences": [
             {"words": ws, "xpos": [xpos_labels[i] for i in xp[b, :len(ws)].tolist()],
-             "upos": [upos_labels[i] for i in up[b, :len(ws)].tolist()]}
+             "upos": [upos_labels[i] for i in up[b, :len(ws)].tolist()],
+             "firstWordEmb": [round(v, 5) for v in e[b, 0].tolist()]}
             for b, ws in enumerate(words)
         ]
     }
@@ -280,7 +298,8 @@ def export(model, args, xpos_labels, upos_labels, feats, dev, training):
     with open(args.fixture, "w") as f:
         json.dump(fixture, f, ensure_ascii=False, indent=1)
         f.write("\n")
-    print(f"wrote {path} ({os.path.getsize(path) / 1e6:.2f} MB), meta.json, {args.fixture}", flush=True)
+    size = os.path.getsize(path) + os.path.getsize(table_path)
+    print(f"wrote {path} + embeddings.f16 ({size / 1e6:.2f} MB), meta.json, {args.fixture}", flush=True)
 
 
 if __name__ == "__main__":
