@@ -16,6 +16,10 @@ import { createSegmenter, type Segmenter } from './doc/sentences.js';
 import { checkTextSize, fetchUrl } from './source/index.js';
 import { cleanup } from './cleanup/index.js';
 import { detectLanguage, normalizeLanguageCode } from './language/index.js';
+import { runRules } from './rules/index.js';
+
+/** What a rule-named extractor gets computed: every layer whose model is installed. */
+const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities'];
 
 export interface AnalyzerConfig {
   /** Directory of shipped models (default: the package's models/). */
@@ -182,7 +186,11 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     const optional = new Set<Layer>();
     for (const e of req.extractors) {
       const layers = EXTRACTOR_LAYERS[e];
-      if (!layers) continue; // a rule name: rules run over whatever layers exist
+      if (!layers) {
+        // A rule name: the rule sees every layer that can be computed.
+        RULE_LAYERS.forEach((l) => optional.add(l));
+        continue;
+      }
       layers.required.forEach((l) => required.add(l));
       layers.optional.forEach((l) => optional.add(l));
     }
@@ -193,6 +201,12 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
 
     const payload = buildPayload({ doc, request: req, language, languageIsReliable, cleanedText: text, rawText: raw });
+    if (req.rules !== undefined) {
+      const ruled = await runRules(doc, req.rules, req.extractors);
+      ruled.warnings.forEach(warn);
+      payload.customAnnotationOutput = ruled.customAnnotationOutput;
+      payload.matchingRules = ruled.matchingRules;
+    }
     return okEnvelope(payload, (performance.now() - t0) / 1000, messages);
   }
 

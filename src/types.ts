@@ -88,6 +88,9 @@ export interface Entity {
   encyclopediaLink?: string;
 }
 
+import type { MatchingRule } from './rules/index.js';
+export type { MatchingRule, RuleValue } from './rules/index.js';
+
 export interface AnalysisPayload {
   language: string;
   languageIsReliable: boolean;
@@ -95,8 +98,10 @@ export interface AnalysisPayload {
   rawText?: string;
   sentences?: Sentence[];
   entities?: Entity[];
+  /** Output the caller's rules wrote (write/1, print/1, format/2). */
   customAnnotationOutput?: string;
-  matchingRules?: unknown[];
+  /** For each requested rule (and arity): the argument bindings of every solution. */
+  matchingRules?: MatchingRule[];
 }
 
 export interface AnalyzeResponse {

@@ -162,3 +162,21 @@ describe('analyze: url', () => {
     await refused(local.analyze({ url: `${base}/missing` }), 400, '404');
   });
 });
+
+describe('analyze: rules', () => {
+  it('runs a rule named as an extractor over the words and returns its bindings', async () => {
+    const rules = "long_word(T) :- word(_, _, T), atom_length(T, N), N > 6.\nshout :- write(hello).";
+    const r = await analyzer.analyze({ text: 'Tremendous elephants walk slowly.', rules, extractors: ['words', 'long_word', 'shout'] });
+    expect(r.response!.matchingRules).toEqual([
+      { name: 'long_word', arity: 1, bindings: [['Tremendous'], ['elephants']] },
+      { name: 'shout', arity: 0, bindings: [[]] },
+    ]);
+    expect(r.response!.customAnnotationOutput).toBe('hello');
+  });
+
+  it('refuses a rule that loops, within its time bound', async () => {
+    const t0 = Date.now();
+    await refused(analyzer.analyze({ text: 'x y', rules: 'loop :- loop.', extractors: 'loop' }), 400, 'loop');
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+});
