@@ -12,13 +12,28 @@ export interface CrfParams {
   start: Float64Array;
   end: Float64Array;
   labels: number;
+  /**
+   * For each label, the previous labels it may follow (transition score above
+   * FORBIDDEN). BIOES allows 5–9 of 17, so scanning only these halves the
+   * decoding work; forbidden moves could never win anyway.
+   */
+  from: Int32Array[];
 }
+
+/** Scores at or below this mark transitions the BIOES scheme forbids (export uses -1e4). */
+const FORBIDDEN = -1000;
 
 export function crfParams(transitions: number[][], start: number[], end: number[]): CrfParams {
   const L = start.length;
   const t = new Float64Array(L * L);
   transitions.forEach((row, i) => row.forEach((v, j) => (t[i * L + j] = v)));
-  return { transitions: t, start: Float64Array.from(start), end: Float64Array.from(end), labels: L };
+  const from: Int32Array[] = [];
+  for (let j = 0; j < L; j++) {
+    const prev: number[] = [];
+    for (let i = 0; i < L; i++) if (t[i * L + j] > FORBIDDEN) prev.push(i);
+    from.push(Int32Array.from(prev));
+  }
+  return { transitions: t, start: Float64Array.from(start), end: Float64Array.from(end), labels: L, from };
 }
 
 /**
@@ -38,7 +53,9 @@ export function viterbi(crf: CrfParams, em: Float32Array, offset: number, n: num
     for (let j = 0; j < L; j++) {
       let best = -Infinity;
       let arg = 0;
-      for (let i = 0; i < L; i++) {
+      const prev = crf.from[j];
+      for (let k = 0; k < prev.length; k++) {
+        const i = prev[k];
         const v = score[i] + crf.transitions[i * L + j];
         if (v > best) {
           best = v;
@@ -48,7 +65,9 @@ export function viterbi(crf: CrfParams, em: Float32Array, offset: number, n: num
       next[j] = best + em[e + j];
       back[t * L + j] = arg;
     }
-    [score, next] = [next, score];
+    const swap = score;
+    score = next;
+    next = swap;
   }
   let best = -Infinity;
   let cur = 0;
@@ -78,16 +97,15 @@ export function pathMarginals(crf: CrfParams, em: Float32Array, offset: number, 
   const out = new Float64Array(n);
   if (n === 0) return out;
   const T = expTransitions(crf);
-  const e = new Float64Array(n * L);
+  const e = scratch(0, n * L);
   for (let t = 0; t < n; t++) {
     let m = -Infinity;
     for (let j = 0; j < L; j++) m = Math.max(m, em[offset + t * L + j]);
     for (let j = 0; j < L; j++) e[t * L + j] = Math.exp(em[offset + t * L + j] - m);
   }
-  const alpha = new Float64Array(n * L);
-  const beta = new Float64Array(n * L);
-  const startP = crf.start.map(Math.exp);
-  const endP = crf.end.map(Math.exp);
+  const alpha = scratch(1, n * L);
+  const beta = scratch(2, n * L);
+  const { startP, endP } = expEnds(crf);
   for (let j = 0; j < L; j++) alpha[j] = startP[j] * e[j];
   normalize(alpha, 0, L);
   for (let t = 1; t < n; t++) {
@@ -95,7 +113,8 @@ export function pathMarginals(crf: CrfParams, em: Float32Array, offset: number, 
     const p = a - L;
     for (let j = 0; j < L; j++) {
       let s = 0;
-      for (let i = 0; i < L; i++) s += alpha[p + i] * T[i * L + j];
+      const prev = crf.from[j];
+      for (let k = 0; k < prev.length; k++) s += alpha[p + prev[k]] * T[prev[k] * L + j];
       alpha[a + j] = s * e[a + j];
     }
     normalize(alpha, a, L);
@@ -105,10 +124,11 @@ export function pathMarginals(crf: CrfParams, em: Float32Array, offset: number, 
   for (let t = n - 2; t >= 0; t--) {
     const b = t * L;
     const q = b + L;
-    for (let i = 0; i < L; i++) {
-      let s = 0;
-      for (let j = 0; j < L; j++) s += T[i * L + j] * e[q + j] * beta[q + j];
-      beta[b + i] = s;
+    for (let i = 0; i < L; i++) beta[b + i] = 0;
+    for (let j = 0; j < L; j++) {
+      const w = e[q + j] * beta[q + j];
+      const prev = crf.from[j];
+      for (let k = 0; k < prev.length; k++) beta[b + prev[k]] += T[prev[k] * L + j] * w;
     }
     normalize(beta, b, L);
   }
@@ -120,6 +140,14 @@ export function pathMarginals(crf: CrfParams, em: Float32Array, offset: number, 
   return out;
 }
 
+// Reused work buffers (decoding is synchronous, so one set suffices).
+const buffers: Float64Array[] = [new Float64Array(1024), new Float64Array(1024), new Float64Array(1024)];
+
+function scratch(k: number, size: number): Float64Array {
+  if (buffers[k].length < size) buffers[k] = new Float64Array(Math.max(size, 2 * buffers[k].length));
+  return buffers[k];
+}
+
 const expCache = new WeakMap<CrfParams, Float64Array>();
 
 function expTransitions(crf: CrfParams): Float64Array {
@@ -129,6 +157,17 @@ function expTransitions(crf: CrfParams): Float64Array {
     expCache.set(crf, t);
   }
   return t;
+}
+
+const endsCache = new WeakMap<CrfParams, { startP: Float64Array; endP: Float64Array }>();
+
+function expEnds(crf: CrfParams): { startP: Float64Array; endP: Float64Array } {
+  let v = endsCache.get(crf);
+  if (!v) {
+    v = { startP: crf.start.map(Math.exp), endP: crf.end.map(Math.exp) };
+    endsCache.set(crf, v);
+  }
+  return v;
 }
 
 function normalize(v: Float64Array, at: number, L: number): void {

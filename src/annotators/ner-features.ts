@@ -33,15 +33,35 @@ export interface NerLexicon {
 /** The gazetteer as Maps (plain-object lookups would find "constructor"). */
 export interface NerGazetteer {
   tokens: ReadonlyMap<string, number>;
-  exact: ReadonlyMap<string, number>;
-  lower: ReadonlyMap<string, number>;
+  exact: PhraseTable;
+  lower: PhraseTable;
+}
+
+/**
+ * Phrases with, per first word, the longest phrase starting with it: most
+ * tokens start no phrase, so matching costs one lookup for them instead of
+ * building eight candidate strings.
+ */
+export interface PhraseTable {
+  phrases: ReadonlyMap<string, number>;
+  longestFrom: ReadonlyMap<string, number>;
+}
+
+function phraseTable(entries: Record<string, number>): PhraseTable {
+  const phrases = new Map(Object.entries(entries));
+  const longestFrom = new Map<string, number>();
+  for (const p of phrases.keys()) {
+    const words = p.split(' ');
+    longestFrom.set(words[0], Math.max(longestFrom.get(words[0]) ?? 0, words.length));
+  }
+  return { phrases, longestFrom };
 }
 
 export function compileGazetteer(lexicon: NerLexicon): NerGazetteer {
   return {
     tokens: new Map(Object.entries(lexicon.tokens)),
-    exact: new Map(Object.entries(lexicon.exact)),
-    lower: new Map(Object.entries(lexicon.lower)),
+    exact: phraseTable(lexicon.exact),
+    lower: phraseTable(lexicon.lower),
   };
 }
 
@@ -92,7 +112,7 @@ const MAX_PHRASE = 8;
 
 function matchPhrases(
   words: readonly string[],
-  table: ReadonlyMap<string, number>,
+  table: PhraseTable,
   lowercase: boolean,
   out: Float32Array,
   offset: number,
@@ -105,8 +125,9 @@ function matchPhrases(
   while (i < n) {
     let found = 0;
     let mask = 0;
-    for (let k = Math.min(MAX_PHRASE, n - i); k > 0; k--) {
-      const m = table.get(keys.slice(i, i + k).join(' '));
+    const longest = table.longestFrom.get(keys[i]) ?? 0;
+    for (let k = Math.min(MAX_PHRASE, n - i, longest); k > 0; k--) {
+      const m = k === 1 ? table.phrases.get(keys[i]) : table.phrases.get(keys.slice(i, i + k).join(' '));
       if (m) {
         found = k;
         mask = m;
