@@ -156,6 +156,7 @@ async function main(): Promise<void> {
       docBytes,
       extractors,
       workers,
+      workersGiven: values.workers !== undefined,
       docs,
       wordsPerDoc,
       alone,
@@ -309,6 +310,7 @@ function renderReport(r: {
   docBytes: number;
   extractors: string;
   workers: number;
+  workersGiven: boolean;
   docs: string[];
   wordsPerDoc: number;
   alone: EventsReport;
@@ -325,7 +327,7 @@ function renderReport(r: {
   const docsPerS = a.completed / a.elapsedS;
   return `# Load test: events API under analysis load
 
-Command: \`node --import tsx bench/load.ts --seconds ${r.seconds} --concurrency ${r.concurrency} --doc-kb ${r.docBytes / 1000} --extractors ${r.extractors}\`
+Command: \`node --import tsx bench/load.ts --seconds ${r.seconds} --concurrency ${r.concurrency} --doc-kb ${r.docBytes / 1000} --extractors ${r.extractors}${r.workersGiven ? ` --workers ${r.workers}` : ''}\`
 (run ${new Date().toISOString().slice(0, 10)}; Node ${process.version}; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'};
 ${r.workers} analysis worker thread(s); server, events store (SQLite file, WAL) and clients all in one process on 127.0.0.1;
 the analysis client runs in its own thread, the 4 events clients share the server's thread;
