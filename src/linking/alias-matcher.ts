@@ -24,7 +24,10 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
     while (i < end) {
       let found = 0;
       if (capitalized(doc.tokens[i])) {
-        for (let n = Math.min(MAX_TOKENS, end - i); n >= 1; n--) {
+        // One prefix probe rules out every multi-token match that starts here.
+        const first = normalizeAlias(doc.tokens[i]);
+        const longest = first.length > 0 && kb.hasLongerAlias(first) ? Math.min(MAX_TOKENS, end - i) : 1;
+        for (let n = longest; n >= 1; n--) {
           const toks = doc.tokens.slice(i, i + n);
           if (!capitalized(toks[n - 1])) continue;
           if (!toks.every((t) => capitalized(t) || /^(of|the|and|de|du|von|van|for|&|-|')$/i.test(t))) continue;

@@ -81,13 +81,21 @@ const COARSE: Record<string, string[]> = {
  * as a whole word ("Peter Blackburn") — names are shortened after first use.
  */
 export function candidateKey(kb: KnowledgeBase, mention: MentionSpan, earlier: readonly MentionSpan[]): string {
-  const key = normalizeAlias(mention.text);
-  const longer = earlier.find((o) => {
-    const k = normalizeAlias(o.text);
-    return k.length > key.length && ` ${k} `.includes(` ${key} `) && kb.hasAlias(k);
+  return candidateKeys(kb, [...earlier, mention])[earlier.length];
+}
+
+/** candidateKey for every mention of a document, each alias normalized once. */
+export function candidateKeys(kb: KnowledgeBase, mentions: readonly MentionSpan[], norms = mentions.map((m) => normalizeAlias(m.text))): string[] {
+  return mentions.map((m, i) => {
+    const key = norms[i];
+    if (!/^\p{Lu}/u.test(m.text)) return key;
+    const padded = ` ${key} `;
+    for (let j = 0; j < i; j++) {
+      const k = norms[j];
+      if (k.length > key.length && ` ${k} `.includes(padded) && kb.hasAlias(k)) return k;
+    }
+    return key;
   });
-  if (longer && /^\p{Lu}/u.test(mention.text)) return normalizeAlias(longer.text);
-  return key;
 }
 
 export interface CandidateRows {
@@ -96,6 +104,63 @@ export interface CandidateRows {
   entities: KbEntity[];
   /** One feature vector per candidate, in FEATURE_NAMES order. */
   rows: number[][];
+}
+
+/** Words and name keys of an entity, derived once per entity object (the KB caches entities). */
+interface EntityText {
+  descWords: string[];
+  label: string;
+  title: string;
+}
+const entityText = new WeakMap<KbEntity, EntityText>();
+function textOf(e: KbEntity): EntityText {
+  let t = entityText.get(e);
+  if (!t) {
+    const title = (e.title ?? '').replace(/_/g, ' ');
+    t = {
+      descWords: contentWords(`${e.label} ${e.description ?? ''} ${title}`.split(/[^\p{L}]+/u)),
+      label: normalizeAlias(e.label),
+      title: e.title !== undefined ? normalizeAlias(title) : '',
+    };
+    entityText.set(e, t);
+  }
+  return t;
+}
+
+/**
+ * Coherence of each candidate entity with the document's distinct mention
+ * strings: for string k, the best prior among k's candidates that the entity
+ * is related to (either direction). Computed over the union of the
+ * document's candidates in one pass over their relation lists, not per
+ * (mention, candidate, string) triple.
+ */
+function coherenceTable(groups: readonly { candidates: readonly Candidate[]; entities: readonly KbEntity[] }[]): Map<number, Float64Array> {
+  const K = groups.length;
+  const best = new Map<number, Float64Array>();
+  const candOf = new Map<number, [number, number][]>();
+  groups.forEach((g, k) =>
+    g.entities.forEach((e, j) => {
+      if (!best.has(e.id)) best.set(e.id, new Float64Array(K));
+      let l = candOf.get(e.id);
+      if (!l) candOf.set(e.id, (l = []));
+      l.push([k, g.candidates[j].prior]);
+    }),
+  );
+  const entities = new Map<number, KbEntity>();
+  for (const g of groups) for (const e of g.entities) entities.set(e.id, e);
+  for (const [id, e] of entities) {
+    const mine = best.get(id) as Float64Array;
+    const as = candOf.get(id) as [number, number][];
+    for (const r of e.related) {
+      // e → r: e's row gets r's priors; r's row gets e's priors (r → e seen from r).
+      const other = candOf.get(r);
+      if (!other) continue;
+      for (const [k, p] of other) if (p > mine[k]) mine[k] = p;
+      const theirs = best.get(r) as Float64Array;
+      for (const [k, p] of as) if (p > theirs[k]) theirs[k] = p;
+    }
+  }
+  return best;
 }
 
 /** Candidates and their feature vectors for every mention of a document. */
@@ -107,42 +172,43 @@ export function candidateFeatures(
   overrides: FeatureOverrides = {},
 ): CandidateRows[] {
   const docWords = new Set(contentWords(docTokens));
-  const keys = mentions.map((m, i) => candidateKey(kb, m, mentions.slice(0, i)));
-  const cands = keys.map((k) => kb.candidatesForKey(k).slice(0, maxCandidates));
-  // Coherence: how strongly each entity is related to the likely entities
-  // of the document's other (distinct) mention strings.
-  const distinct = [...new Set(keys)];
-  const support = new Map<string, Map<number, number>>();
-  for (const k of distinct) {
-    const m = new Map<number, number>();
-    for (const c of kb.candidatesForKey(k).slice(0, maxCandidates)) {
+  const norms = mentions.map((m) => normalizeAlias(m.text));
+  const keys = candidateKeys(kb, mentions, norms);
+  // One lookup per distinct string of the document.
+  const keyIndex = new Map<string, number>();
+  const groups: { key: string; candidates: Candidate[]; entities: KbEntity[] }[] = [];
+  for (const key of keys) {
+    if (keyIndex.has(key)) continue;
+    keyIndex.set(key, groups.length);
+    const candidates: Candidate[] = [];
+    const entities: KbEntity[] = [];
+    for (const c of kb.candidatesForKey(key)) {
+      if (candidates.length >= maxCandidates) break;
       const e = kb.entity(c.entity);
       if (!e) continue;
-      for (const r of e.related) m.set(r, Math.max(m.get(r) ?? 0, c.prior));
-      m.set(-1 - c.entity, c.prior);
+      candidates.push(c);
+      entities.push(e);
     }
-    support.set(k, m);
+    groups.push({ key, candidates, entities });
   }
+  const coherence = coherenceTable(groups);
+  const others = groups.length - 1;
   return mentions.map((mention, i) => {
     const key = keys[i];
-    const candidates = cands[i].filter((c) => kb.entity(c.entity) !== undefined);
-    const entities = candidates.map((c) => kb.entity(c.entity) as KbEntity);
+    const k = keyIndex.get(key) as number;
+    const { candidates, entities } = groups[k];
     const noCounts = candidates.every((x) => x.count === 0);
     const rows = entities.map((e, j) => {
       const c = candidates[j];
       const prior = overrides.prior ? overrides.prior(key, c, candidates) : c.prior;
       let coh = 0;
-      let others = 0;
-      for (const k of distinct) {
-        if (k === key) continue;
-        others++;
-        const s = support.get(k) as Map<number, number>;
-        let best = s.get(e.id) ?? 0;
-        for (const r of e.related) best = Math.max(best, s.get(-1 - r) ?? 0);
-        coh += best;
+      if (others > 0) {
+        const b = coherence.get(e.id) as Float64Array;
+        for (let o = 0; o < b.length; o++) if (o !== k) coh += b[o];
+        coh /= others;
       }
       const context = overrides.context ? overrides.context(e) : e.context;
-      return features(mention, e, prior, j === 0, candidates.length, noCounts, docWords, context, others ? coh / others : 0);
+      return features(mention, norms[i], e, prior, j === 0, candidates.length, noCounts, docWords, context, coh);
     });
     return { key, candidates, entities, rows };
   });
@@ -163,6 +229,7 @@ export function disambiguate(
 
 export function features(
   mention: MentionSpan,
+  mentionKey: string,
   e: KbEntity,
   prior: number,
   topPrior: boolean,
@@ -176,10 +243,11 @@ export function features(
   const known = e.dbpediaTypes.length > 0;
   const agree = coarse && known && coarse.some((c) => e.dbpediaTypes.includes(c)) ? 1 : 0;
   const conflict = coarse && known && !agree && (e.dbpediaTypes.includes('Person') || e.dbpediaTypes.includes('Place') || e.dbpediaTypes.includes('Organisation')) ? 1 : 0;
-  const descWords = contentWords(`${e.label} ${e.description ?? ''} ${(e.title ?? '').replace(/_/g, ' ')}`.split(/[^\p{L}]+/u));
-  const desc = descWords.length ? descWords.filter((w) => docWords.has(w)).length / descWords.length : 0;
-  const key = normalizeAlias(mention.text);
-  const exact = key === normalizeAlias(e.label) || (e.title !== undefined && key === normalizeAlias(e.title.replace(/_/g, ' '))) ? 1 : 0;
+  const text = textOf(e);
+  let hits = 0;
+  for (const w of text.descWords) if (docWords.has(w)) hits++;
+  const desc = text.descWords.length ? hits / text.descWords.length : 0;
+  const exact = mentionKey === text.label || mentionKey === text.title ? 1 : 0;
   return [
     1,
     prior,

@@ -43,6 +43,9 @@ export class KnowledgeBase {
   private readonly byTitle: Database.Statement<[string], EntityRow>;
   private readonly byAlias: Database.Statement<[string], Candidate>;
   private readonly hasAliasStmt: Database.Statement<[string], { one: number }>;
+  private readonly hasPrefixStmt: Database.Statement<[string, string], { one: number }>;
+  /** Alias-matcher probes (exact keys and "key " prefixes) already answered. */
+  private readonly probeCache = new Map<string, boolean>();
   private readonly cache = new Map<number, KbEntity>();
   private readonly candidateCache = new Map<string, Candidate[]>();
 
@@ -56,6 +59,8 @@ export class KnowledgeBase {
     this.byTitle = db.prepare('SELECT * FROM entities WHERE title = ?');
     this.byAlias = db.prepare('SELECT entity, count, prior FROM aliases WHERE alias = ? ORDER BY prior DESC');
     this.hasAliasStmt = db.prepare('SELECT 1 AS one FROM aliases WHERE alias = ? LIMIT 1');
+    // Range over the primary key: aliases that start with "<key> " sort between "<key> " and "<key>!".
+    this.hasPrefixStmt = db.prepare('SELECT 1 AS one FROM aliases WHERE alias >= ? AND alias < ? LIMIT 1');
   }
 
   /**
@@ -96,7 +101,21 @@ export class KnowledgeBase {
   hasAlias(key: string): boolean {
     const hit = this.candidateCache.get(key);
     if (hit) return hit.length > 0;
-    return this.hasAliasStmt.get(key) !== undefined;
+    return this.probe(key, () => this.hasAliasStmt.get(key) !== undefined);
+  }
+
+  /** Whether any alias has more words after this normalized key ("new" → "new york"). */
+  hasLongerAlias(key: string): boolean {
+    return this.probe(`${key} `, () => this.hasPrefixStmt.get(`${key} `, `${key}!`) !== undefined);
+  }
+
+  private probe(key: string, ask: () => boolean): boolean {
+    const hit = this.probeCache.get(key);
+    if (hit !== undefined) return hit;
+    const yes = ask();
+    if (this.probeCache.size > 4 * CACHE_SIZE) this.probeCache.clear();
+    this.probeCache.set(key, yes);
+    return yes;
   }
 
   /** An entity by row id, QID ("Q64") or English Wikipedia title. */

@@ -6,6 +6,8 @@
  * punctuation turned into spaces, whitespace collapsed.
  */
 export function normalizeAlias(s: string): string {
+  // Fast path: the common plain-ASCII word or name.
+  if (/^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/.test(s)) return s.toLowerCase();
   return s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
