@@ -104,7 +104,7 @@ export const RELATION_MAP: Readonly<Record<string, string>> = {
   goeswith: 'dep',
   reparandum: 'dep',
   orphan: 'dep',
-  'nmod:desc': 'dep',
+  'nmod:desc': 'nn', // titles: "President Bush"
   dep: 'dep',
 };
 
@@ -192,6 +192,8 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
     cases.forEach((c, k) => {
       heads[c] = attach;
       out[c] = k === 0 ? attachRel : 'pcomp';
+      // no longer a case marker of its new head: keeps later words from taking it as theirs
+      rels[c] = 'prep';
       attach = c;
     });
     heads[w] = attach;

@@ -39,6 +39,17 @@ describe('udToStanford', () => {
     ).toEqual(['det(cat, The)', 'nsubj(sat, cat)', 'root(ROOT, sat)', 'prep(sat, on)', 'det(mat, the)', 'pobj(on, mat)', 'punct(sat, .)']);
   });
 
+  it('leaves a fronted prepositional phrase under its verb (the moved preposition is no longer a case marker)', () => {
+    expect(
+      arcs([
+        ['On', 'ADP', 'IN', 2, 'case'],
+        ['Tuesday', 'PROPN', 'NNP', 4, 'obl'],
+        ['he', 'PRON', 'PRP', 4, 'nsubj'],
+        ['left', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['prep(left, On)', 'pobj(On, Tuesday)', 'nsubj(left, he)', 'root(ROOT, left)']);
+  });
+
   it('lets the copula head a prepositional predicate', () => {
     expect(
       arcs([
