@@ -12,10 +12,21 @@ ${ANALYZE_USAGE}
        textlens eval el --aida FILE [--conll FILE] [--kb FILE]
        textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]…
        textlens kb stats [--kb FILE]
-       textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
+       textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]
+                      [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
 `;
 
+/** Runs a command; a usage or setup error prints its message (no stack) and exits 2. */
 export async function main(argv: string[]): Promise<number> {
+  try {
+    return await dispatch(argv);
+  } catch (e) {
+    process.stderr.write(`textlens: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+}
+
+async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'analyze':
