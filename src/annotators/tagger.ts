@@ -33,6 +33,8 @@ export interface TaggerMeta {
     /** One re-hash of one feature into the table: row = ((a·id + b) mod prime) mod rows + offset. */
     pairs: { feature: number; a: number; b: number; rows: number; offset: number }[];
     bias: number[];
+    /** File of the norm ids (uint32 little-endian) seen in training. */
+    knownNorms: string;
   };
   xposLabels: string[];
   uposLabels: string[];
@@ -69,7 +71,9 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
   }
   const meta = JSON.parse(await loader.text(`${dir}/meta.json`)) as TaggerMeta;
   const model = await loadOnnxModel(loader, `${dir}/tagger.onnx`, { backend: opts.backend, threads: opts.threads });
-  const embed = wordEmbedder(meta, decodeFloat16(await loader.bytes(`${dir}/${meta.embedding.file}`)));
+  const table = decodeFloat16(await loader.bytes(`${dir}/${meta.embedding.file}`));
+  const known = decodeUint32(await loader.bytes(`${dir}/${meta.embedding.knownNorms}`));
+  const embed = wordEmbedder(meta, table, new Set(known));
 
   return {
     meta,
@@ -212,8 +216,11 @@ async function runCall(
  * one table row per (feature, hash) pair. It depends on the word form alone,
  * so it is computed once per word type and cached; the ONNX graph starts
  * after it (this halves the model's per-token cost on running text).
+ * A word whose norm was not seen in training gets no norm rows: they would
+ * belong to other words (hash collisions), and word dropout taught the
+ * model to read a missing norm as "unknown word".
  */
-function wordEmbedder(meta: TaggerMeta, table: Float32Array): (word: string) => Float32Array {
+function wordEmbedder(meta: TaggerMeta, table: Float32Array, knownNorms: ReadonlySet<number>): (word: string) => Float32Array {
   const { width, prime, pairs, bias, rows } = meta.embedding;
   if (table.length !== rows * width) {
     throw new AnalysisError(500, `POS tagger embedding table has ${table.length} values, meta.json says ${rows}×${width}`);
@@ -224,7 +231,9 @@ function wordEmbedder(meta: TaggerMeta, table: Float32Array): (word: string) => 
     if (vec) return vec;
     vec = Float32Array.from(bias);
     const ids = meta.features.map((spec) => featureId(spec, word) + 1);
+    const normKnown = knownNorms.has(ids[0]);
     for (const p of pairs) {
+      if (p.feature === 0 && !normKnown) continue;
       const row = (((mulMod(ids[p.feature], p.a, prime) + p.b) % prime) % p.rows) + p.offset;
       const at = row * width;
       for (let j = 0; j < width; j++) vec[j] += table[at + j];
@@ -242,6 +251,12 @@ export function mulMod(x: number, a: number, m: number): number {
   const hi = Math.floor(a / 65536);
   const lo = a % 65536;
   return (((x * hi) % m) * 65536 + x * lo) % m;
+}
+
+/** Little-endian uint32 values. */
+function decodeUint32(bytes: Uint8Array): Uint32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Uint32Array.from({ length: bytes.byteLength >> 2 }, (_, i) => view.getUint32(4 * i, true));
 }
 
 /** IEEE half-precision little-endian bytes → float32 values. */

@@ -111,12 +111,24 @@ class ExportedTagger(nn.Module):
         return self.tagger.xpos(h).argmax(1).int(), self.tagger.upos(h).argmax(1).int()
 
 
-class ShippedEmbedding:
-    """The runtime's view of the embedding layer (float16 folded table), in
-    Python: the reference the Node side must reproduce."""
+def known_norm_mask(ids, known):
+    """1 where the token's norm id was seen in training, else 0: [B, T, F]
+    with only the norm column (feature 0) ever zeroed. An unseen word's norm
+    rows belong to other words (hash collisions); zeroing them matches what
+    word dropout taught the model about unknown words."""
+    keep = torch.ones(ids.shape, dtype=torch.float32)
+    keep[:, :, 0] = torch.isin(ids[:, :, 0], known).float()
+    return keep
 
-    def __init__(self, tagger):
+
+class ShippedEmbedding:
+    """The runtime's view of the embedding layer (float16 folded table,
+    unseen norms dropped), in Python: the reference the Node side must
+    reproduce."""
+
+    def __init__(self, tagger, known):
         self.tagger = tagger
+        self.known = known
         self.table16 = tagger.folded_table().half()
         self.bias = tagger.inp.bias.detach().clone()
 
@@ -124,5 +136,6 @@ class ShippedEmbedding:
     def __call__(self, ids):
         """ids: int64 [B, T, F] → emb [B, T, W], zero where ids are all 0 (padding)."""
         rows = self.tagger.table_rows(ids)
-        e = self.table16[rows].float().sum(2) + self.bias
+        keep = known_norm_mask(ids, self.known).index_select(2, self.tagger.feat_of)  # [B,T,P]
+        e = (self.table16[rows].float() * keep.unsqueeze(-1)).sum(2) + self.bias
         return e * (ids[:, :, :1] > 0).float()

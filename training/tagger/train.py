@@ -18,7 +18,7 @@ from torch import nn
 
 from training.common.features import feature_id
 from training.tagger.conllu import read_conllu
-from training.tagger.model import HASH_PRIME, ExportedTagger, ShippedEmbedding, Tagger
+from training.tagger.model import HASH_PRIME, ExportedTagger, ShippedEmbedding, Tagger, known_norm_mask
 
 DATA = os.path.join("..", "shared", "data")
 EWT = os.path.join(DATA, "ud-english-ewt", "en_ewt-ud-{}.conllu")
@@ -100,12 +100,12 @@ def batches(data, size, rng):
 
 
 @torch.no_grad()
-def evaluate(model, data, bsz=256):
+def evaluate(model, data, known, bsz=256):
     model.eval()
     cx = cu = n = 0
     for i in range(0, len(data), bsz):
         ids, mask, xp, up = pad_batch(data[i:i + bsz])
-        xl, ul = model(ids, mask)
+        xl, ul = model(ids, mask, known_norm_mask(ids, known))
         m = xp != -100
         cx += (xl.argmax(1) == xp)[m].sum().item()
         cu += (ul.argmax(1) == up)[m].sum().item()
@@ -151,7 +151,10 @@ def main():
     xpos_ix = {l: i for i, l in enumerate(xpos_labels)}
     upos_ix = {l: i for i, l in enumerate(upos_labels)}
     feats = Featurizer()
-    tr, dv, te = (encode(d, feats, xpos_ix, upos_ix) for d in (train, dev, test))
+    tr = encode(train, feats, xpos_ix, upos_ix)
+    # Norm ids seen in training: the runtime drops the norm rows of other words.
+    known = torch.tensor(sorted({row[0] for row in feats.cache.values()}), dtype=torch.int64)
+    dv, te = (encode(d, feats, xpos_ix, upos_ix) for d in (dev, test))
     counts = {}
     for s in train:
         for w, _, _ in s:
@@ -197,7 +200,7 @@ def main():
             opt.step()
             sched.step()
             tot += loss.item()
-        dx, du = evaluate(model, dv)
+        dx, du = evaluate(model, dv, known)
         history.append({"epoch": epoch, "loss": round(tot / steps_per_epoch, 4), "dev_xpos": round(dx, 2), "dev_upos": round(du, 2)})
         print(f"epoch {epoch:2d} loss {tot / steps_per_epoch:.4f} dev XPOS {dx:.2f} UPOS {du:.2f} "
               f"({time.time() - te0:.1f}s)", flush=True)
@@ -211,12 +214,12 @@ def main():
     model.load_state_dict(best_state)
     if args.save:
         torch.save({"state": best_state, "history": history}, args.save)
-    dx, du = evaluate(model, dv)
-    tx, tu = evaluate(model, te)
+    dx, du = evaluate(model, dv, known)
+    tx, tu = evaluate(model, te, known)
     train_s = time.time() - t0
     print(f"best: dev XPOS {dx:.2f} UPOS {du:.2f}; test XPOS {tx:.2f} UPOS {tu:.2f} (gold tokens); {train_s:.0f}s", flush=True)
 
-    export(model, args, xpos_labels, upos_labels, feats, dev, {
+    export(model, args, xpos_labels, upos_labels, feats, known, dev, {
         "dev": {"xpos": round(dx, 2), "upos": round(du, 2)},
         "test": {"xpos": round(tx, 2), "upos": round(tu, 2)},
         "seconds": round(train_s),
@@ -227,11 +230,11 @@ def main():
     })
 
 
-def export(model, args, xpos_labels, upos_labels, feats, dev, training):
+def export(model, args, xpos_labels, upos_labels, feats, known, dev, training):
     os.makedirs(args.out, exist_ok=True)
     model.eval()
     wrapped = ExportedTagger(model).eval()
-    embedding = ShippedEmbedding(model)
+    embedding = ShippedEmbedding(model, known)
     width = model.inp.out_features
     emb = torch.randn(2, 5, width)
     mask = torch.tensor([[1, 1, 1, 1, 1], [1, 1, 1, 0, 0]], dtype=torch.float32)
@@ -244,6 +247,8 @@ def export(model, args, xpos_labels, upos_labels, feats, dev, training):
     )
     table_path = os.path.join(args.out, "embeddings.f16")
     embedding.table16.numpy().astype("<f2").tofile(table_path)
+    known_path = os.path.join(args.out, "known-norms.u32")
+    known.numpy().astype("<u4").tofile(known_path)
     pairs = [{"feature": int(model.feat_of[p]), "a": int(model.hash_a[p]), "b": int(model.hash_b[p]),
               "rows": int(model.rows[p]), "offset": int(model.offsets[p])} for p in range(len(model.feat_of))]
     meta = {
@@ -263,6 +268,7 @@ def export(model, args, xpos_labels, upos_labels, feats, dev, training):
             "prime": HASH_PRIME,
             "pairs": pairs,
             "bias": [float(x) for x in embedding.bias],
+            "knownNorms": "known-norms.u32",
         },
         "hashTables": [{"name": n, "rows": r, "hashes": k} for n, r, k in FEATURES],
         "xposLabels": xpos_labels,
@@ -298,8 +304,8 @@ def export(model, args, xpos_labels, upos_labels, feats, dev, training):
     with open(args.fixture, "w") as f:
         json.dump(fixture, f, ensure_ascii=False, indent=1)
         f.write("\n")
-    size = os.path.getsize(path) + os.path.getsize(table_path)
-    print(f"wrote {path} + embeddings.f16 ({size / 1e6:.2f} MB), meta.json, {args.fixture}", flush=True)
+    size = os.path.getsize(path) + os.path.getsize(table_path) + os.path.getsize(known_path)
+    print(f"wrote {path} + embeddings.f16 + known-norms.u32 ({size / 1e6:.2f} MB), meta.json, {args.fixture}", flush=True)
 
 
 if __name__ == "__main__":
