@@ -2,16 +2,18 @@
 a stack of residual 1-D convolutions → two softmax heads (XPOS, UPOS).
 
 The featurizer (training/common/features.py, src/models/features.ts) hashes
-each feature string once into [1, 2^31-1]. Inside the network each id is
-re-hashed K times with a universal hash ((a·id + b) mod p) mod rows into a
-small table and the K rows are summed, as spaCy's MultiHashEmbed does: two
-words rarely share all K rows, so a table with fewer rows than word types
-still tells them apart. Doing the re-hash in the graph keeps the shared
-featurizer unchanged and the runtime featurization cheap.
+each feature string once into [1, 2^31-1]. Each id is then re-hashed K times
+with a universal hash ((a·id + b) mod p) mod rows into a small table and the
+K rows are summed, as spaCy's MultiHashEmbed does: two words rarely share
+all K rows, so a table with fewer rows than word types still tells them
+apart. Re-hashing on our side keeps the shared featurizer unchanged.
 
 Training concatenates one D-wide vector per feature and projects it to the
 encoder width; that projection is linear, so the export folds it into the
-tables (row · W_f) and the shipped graph is one Gather and one ReduceSum.
+tables (row · W_f). The folded layer depends on the word form alone: it
+ships as a float16 table that the runtime sums once per word type
+(ShippedEmbedding is its Python reference), and tagger.onnx starts at the
+encoder (ExportedTagger).
 """
 import torch
 from torch import nn

@@ -26,8 +26,8 @@ GUM = os.path.join(DATA, "ud-english-gum", "en_gum-ud-{}.conllu")
 
 # (feature name, rows of its re-hashed table, hashes per id). The
 # featurizer's own bucket count is HASH_PRIME for every feature: the real
-# bucketing happens in-graph. Every hash is one more row to gather per
-# token at run time, so only the open-vocabulary features get several.
+# bucketing is the re-hash (model.py). Every hash is one more row to sum
+# per new word type, so only the open-vocabulary features get several.
 FEATURES = [
     ("norm", 12000, 3),
     ("prefix1", 256, 1),
@@ -126,6 +126,7 @@ def main():
     ap.add_argument("--dropout", type=float, default=0.2)
     ap.add_argument("--word-dropout", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--norm-rows", type=int, default=0, help="override the norm table's rows")
     ap.add_argument("--save", help="also save the best PyTorch weights here")
     ap.add_argument("--load", help="skip training: export these saved weights")
     ap.add_argument("--limit", type=int, default=0, help="train on the first N sentences only (smoke tests)")
@@ -135,6 +136,8 @@ def main():
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
+    if args.norm_rows:
+        FEATURES[0] = ("norm", args.norm_rows, FEATURES[0][2])
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
     t0 = time.time()
