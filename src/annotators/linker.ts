@@ -38,12 +38,14 @@ export interface Linker {
   model: LinkerModel;
 }
 
-/** kbFile: a KB file to use instead of the loader's kb/kb.sqlite (e.g. one built from a Wikidata dump). */
-export async function loadLinker(loader: ResourceLoader, kbFile?: string): Promise<Linker> {
+/**
+ * kbFile: a KB file to use instead of the loader's kb/kb.sqlite (e.g. one
+ * built from a Wikidata dump); model: ranker weights instead of kb/linker.json.
+ */
+export async function loadLinker(loader: ResourceLoader, kbFile?: string, model?: LinkerModel): Promise<Linker> {
   const ontology = await DbpediaOntology.load(loader);
   const kb = await KnowledgeBase.open(kbFile ?? loader, { ontology });
-  const model = JSON.parse(await loader.text('kb/linker.json')) as LinkerModel;
-  return { kb, ontology, model };
+  return { kb, ontology, model: model ?? (JSON.parse(await loader.text('kb/linker.json')) as LinkerModel) };
 }
 
 export async function createLinker(loader: ResourceLoader): Promise<Annotator> {

@@ -16,12 +16,13 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { parseAida, type AidaDocument } from '../linking/aida.js';
-import { candidateFeatures, rank } from '../linking/disambiguate.js';
+import { documentFeatures, rank, type LinkerModel } from '../linking/disambiguate.js';
 import { linkEntities, type Linker } from '../annotators/linker.js';
 import { Doc } from '../doc/doc.js';
 import { recognizeDoc, type EntityRecognizer } from '../annotators/ner.js';
 import { parseRequest } from '../request.js';
 import type { AnnotateContext } from '../annotators/annotator.js';
+import type { KbEntity, KnowledgeBase } from '../linking/knowledge-base.js';
 
 export interface ElOptions {
   /** AIDA-YAGO2-dataset.*.tsv */
@@ -69,15 +70,15 @@ export async function evalEntityLinking(opts: ElOptions): Promise<ElResult> {
   for (const d of docs) {
     tokens += d.tokens.length;
     const mentions = d.mentions.map((m) => ({ start: m.start, end: m.end, text: m.text, label: m.label }));
-    const rows = candidateFeatures(kb, model.maxCandidates, d.tokens, mentions);
+    const rows = documentFeatures(kb, model, d.tokens, mentions);
     d.mentions.forEach((m, i) => {
       if (!m.title) return;
       gold++;
-      const e = kb.entity(m.title);
+      const e = goldEntity(kb, m);
       if (e) inKb++;
       if (e && rows[i].entities.some((x) => x.id === e.id)) reach++;
       const best = rank(rows[i], model.weights)[0];
-      if (best && best.entity.title === m.title) correct++;
+      if (best && (best.entity.title === m.title || best.entity.id === e?.id)) correct++;
     });
   }
   const result: ElResult = {
@@ -93,6 +94,16 @@ export async function evalEntityLinking(opts: ElOptions): Promise<ElResult> {
     result.seconds = (performance.now() - t0) / 1000;
   }
   return result;
+}
+
+/**
+ * The KB entity of a gold mention: by its 2010 Wikipedia title, else by its
+ * Freebase mid (the same entity under a later title: People's_Republic_of_China
+ * is China now) — the way ELEVANT maps both sides to one id before comparing.
+ */
+export function goldEntity(kb: KnowledgeBase, m: { title?: string; mid?: string }): KbEntity | undefined {
+  if (!m.title) return undefined;
+  return kb.entity(m.title) ?? (m.mid ? kb.entity(m.mid) : undefined);
 }
 
 /** A Doc over AIDA's tokens (joined by single spaces), sentences as in the file. */
@@ -116,8 +127,14 @@ async function endToEnd(docs: AidaDocument[], linker: Linker, ner: EntityRecogni
     const doc = aidaDoc(d);
     doc.mentions = await recognizeDoc(ner, doc);
     const ents = linkEntities(linker, doc, ctx).filter((e) => e.entityId !== undefined);
-    const goldSet = new Set(d.mentions.filter((m) => m.title).map((m) => `${m.start}:${m.end}:${m.title}`));
-    goldN += goldSet.size;
+    const goldSet = new Set<string>();
+    for (const m of d.mentions) {
+      if (!m.title) continue;
+      goldN++;
+      goldSet.add(`${m.start}:${m.end}:${m.title}`);
+      const e = goldEntity(linker.kb, m);
+      if (e?.title) goldSet.add(`${m.start}:${m.end}:${e.title}`);
+    }
     predicted += ents.length;
     for (const e of ents) if (goldSet.has(`${e.start}:${e.end}:${e.entityId}`)) tp++;
   }
@@ -150,14 +167,15 @@ export async function elCommand(argv: string[]): Promise<number> {
   const opt = (n: string) => (argv.includes(n) ? argv[argv.indexOf(n) + 1] : undefined);
   const aida = opt('--aida');
   if (!aida) {
-    process.stderr.write('usage: textlens eval el --aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] [--kb kb.sqlite] [--limit N] [--no-e2e]\n');
+    process.stderr.write('usage: textlens eval el --aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] [--kb kb.sqlite] [--linker linker.json] [--limit N] [--no-e2e]\n');
     return 2;
   }
   const { fileLoader } = await import('../resources-node.js');
   const { loadLinker } = await import('../annotators/linker.js');
   const { loadEntityRecognizer } = await import('../annotators/ner.js');
   const loader = fileLoader();
-  const linker = await loadLinker(loader, opt('--kb'));
+  const modelFile = opt('--linker');
+  const linker = await loadLinker(loader, opt('--kb'), modelFile ? (JSON.parse(readFileSync(modelFile, 'utf8')) as LinkerModel) : undefined);
   const ner = argv.includes('--no-e2e') ? undefined : await loadEntityRecognizer(loader);
   const r = await evalEntityLinking({ aida, conll: opt('--conll'), linker, ner, limit: opt('--limit') ? Number(opt('--limit')) : undefined });
   process.stdout.write(`${formatElResult(r)}\n`);

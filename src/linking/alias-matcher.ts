@@ -9,7 +9,7 @@
  */
 import type { Doc } from '../doc/doc.js';
 import type { KnowledgeBase } from './knowledge-base.js';
-import { normalizeAlias } from './normalize.js';
+import { isAcronym, normalizeAlias } from './normalize.js';
 import { STOPWORDS } from './stopwords.js';
 
 const MAX_TOKENS = 6;
@@ -33,7 +33,7 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
           if (!toks.every((t) => capitalized(t) || /^(of|the|and|de|du|von|van|for|&|-|')$/i.test(t))) continue;
           const text = toks.join(' ');
           const key = normalizeAlias(text);
-          if (key.length < 2 || STOPWORDS.has(key)) continue;
+          if (key.length < 2 || (STOPWORDS.has(key) && !isAcronym(text))) continue;
           if (n === 1) {
             const t = toks[0];
             if (t.length <= 3 && t !== t.toUpperCase()) continue;

@@ -1,15 +1,23 @@
 /**
  * Disambiguation: for each mention of a document, rank the KB's candidates
  * with a conditional-logit model (a softmax over the mention's candidates of
- * w·features) and keep the best when its probability reaches the threshold.
- * The weights come from training/linker/train.ts (aida-conll train; threshold
- * tuned on testa) and ship as models/kb/linker.json.
+ * w·features, plus a NIL option) and keep the best when its probability
+ * reaches the threshold. The weights come from training/linker/train.ts
+ * (aida-conll train; threshold tuned on testa) and ship as models/kb/linker.json.
  *
- * Features of a candidate (see FEATURE_NAMES): prior p(e|m), popularity,
- * whether it has the alias's best prior, NER type agreement / conflict with
- * the entity's DBpedia classes, context similarity (training-document words
- * and description/label words vs the document's words), coherence with the
- * candidates of the document's other mentions, exact-name match, ambiguity.
+ * Two stages. Stage 1 scores candidates on local evidence and on coherence
+ * with every candidate of the document's other strings (weighted by prior).
+ * Stage 2 adds coherence with the *likely* entities only: each other
+ * string's candidates weighted by their stage-1 probability — a document
+ * about cricket pulls "England" to the cricket team once its other mentions
+ * have been read as cricketers, not because some candidate of theirs is a
+ * country.
+ *
+ * Candidates of a mention: its alias's entities, plus — for a capitalized
+ * mention inside an earlier, longer mention's string ("Blackburn" after
+ * "Peter Blackburn") — the longer string's entities: names are shortened
+ * after first use, and the ranker weighs the two priors (features prior and
+ * corefPrior).
  */
 import type { Candidate, KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { normalizeAlias } from './normalize.js';
@@ -29,15 +37,37 @@ export const FEATURE_NAMES = [
   'exactName',
   'ambiguity',
   'noCounts',
+  'corefPrior',
+  'corefTop',
+  'corefOnly',
+  'sameEntity',
+  'locTeam',
+  'classContext',
+  'teamInSportsDoc',
+  'localContext',
+  'localClass',
+  'topCoherence',
 ] as const;
+
+/** Index of the stage-2 feature (zero in stage 1). */
+const TOP_COHERENCE = FEATURE_NAMES.indexOf('topCoherence');
 
 export interface LinkerModel {
   features: readonly string[];
+  /** Stage-2 weights over FEATURE_NAMES. */
   weights: number[];
+  /** Stage-1 weights (topCoherence's weight is 0); absent in single-stage models. */
+  stage1?: number[];
   /** Minimum probability of the best candidate for a link. */
   threshold: number;
-  /** Candidates considered per mention (best priors first). */
+  /** Candidates considered per alias (best priors first). */
   maxCandidates: number;
+  /**
+   * DBpedia class → the words of training documents that mention entities
+   * of the class (idf-weighted): a sports report reads like SportsTeam, a
+   * diplomatic one like Country. Feature classContext.
+   */
+  classContexts?: Record<string, Record<string, number>>;
 }
 
 export interface MentionSpan {
@@ -63,10 +93,11 @@ export interface Disambiguation {
   best?: ScoredCandidate;
 }
 
-/** Hooks that training uses to leave the current document out of KB statistics. */
+/** Class word profiles, and the hooks that training uses to leave the current document out of KB statistics. */
 export interface FeatureOverrides {
   prior?(key: string, c: Candidate, all: readonly Candidate[]): number;
   context?(entity: KbEntity): Record<string, number>;
+  classContexts?: Record<string, Record<string, number>>;
 }
 
 const COARSE: Record<string, string[]> = {
@@ -76,30 +107,31 @@ const COARSE: Record<string, string[]> = {
 };
 
 /**
- * Candidates of a mention: its own alias, else (a surname, "Blackburn")
- * the alias of an earlier, longer mention of the document that contains it
- * as a whole word ("Peter Blackburn") — names are shortened after first use.
+ * The earlier, longer string each mention may abbreviate ("" for none): a
+ * capitalized mention whose key is a whole-word part of an earlier
+ * mention's key that the KB knows.
  */
-export function candidateKey(kb: KnowledgeBase, mention: MentionSpan, earlier: readonly MentionSpan[]): string {
-  return candidateKeys(kb, [...earlier, mention])[earlier.length];
-}
-
-/** candidateKey for every mention of a document, each alias normalized once. */
-export function candidateKeys(kb: KnowledgeBase, mentions: readonly MentionSpan[], norms = mentions.map((m) => normalizeAlias(m.text))): string[] {
+export function corefKeys(kb: KnowledgeBase, mentions: readonly MentionSpan[], norms = mentions.map((m) => normalizeAlias(m.text))): string[] {
   return mentions.map((m, i) => {
     const key = norms[i];
-    if (!/^\p{Lu}/u.test(m.text)) return key;
+    if (key.length === 0 || !/^\p{Lu}/u.test(m.text)) return '';
     const padded = ` ${key} `;
     for (let j = 0; j < i; j++) {
       const k = norms[j];
       if (k.length > key.length && ` ${k} `.includes(padded) && kb.hasAlias(k)) return k;
     }
-    return key;
+    return '';
   });
 }
 
 export interface CandidateRows {
+  /** The mention's normalized alias. */
   key: string;
+  /** The longer string it abbreviates, or "". */
+  corefKey: string;
+  /** Index of the mention's (key, corefKey) group in the document. */
+  group: number;
+  /** Per candidate: the alias's candidate record (count 0, prior 0 when only the longer string has it). */
   candidates: Candidate[];
   entities: KbEntity[];
   /** One feature vector per candidate, in FEATURE_NAMES order. */
@@ -127,32 +159,42 @@ function textOf(e: KbEntity): EntityText {
   return t;
 }
 
+interface Group {
+  key: string;
+  corefKey: string;
+  candidates: Candidate[];
+  entities: KbEntity[];
+  /** Prior of each candidate under corefKey (0 when absent). */
+  corefPriors: number[];
+  corefTop: boolean[];
+}
+
 /**
- * Coherence of each candidate entity with the document's distinct mention
- * strings: for string k, the best prior among k's candidates that the entity
- * is related to (either direction). Computed over the union of the
- * document's candidates in one pass over their relation lists, not per
- * (mention, candidate, string) triple.
+ * Support of each candidate entity from the document's groups: for group k,
+ * the best weight(k, j) among k's candidates j that the entity is related to
+ * (either direction) or is. One pass over the candidates' relation lists,
+ * not one per (mention, candidate, group) triple.
  */
-function coherenceTable(groups: readonly { candidates: readonly Candidate[]; entities: readonly KbEntity[] }[]): Map<number, Float64Array> {
+function supportTable(groups: readonly Group[], weight: (k: number, j: number) => number, identity: boolean): Map<number, Float64Array> {
   const K = groups.length;
   const best = new Map<number, Float64Array>();
   const candOf = new Map<number, [number, number][]>();
+  const entities = new Map<number, KbEntity>();
   groups.forEach((g, k) =>
     g.entities.forEach((e, j) => {
+      entities.set(e.id, e);
       if (!best.has(e.id)) best.set(e.id, new Float64Array(K));
       let l = candOf.get(e.id);
       if (!l) candOf.set(e.id, (l = []));
-      l.push([k, g.candidates[j].prior]);
+      l.push([k, weight(k, j)]);
     }),
   );
-  const entities = new Map<number, KbEntity>();
-  for (const g of groups) for (const e of g.entities) entities.set(e.id, e);
   for (const [id, e] of entities) {
     const mine = best.get(id) as Float64Array;
     const as = candOf.get(id) as [number, number][];
+    if (identity) for (const [k, p] of as) if (p > mine[k]) mine[k] = p;
     for (const r of e.related) {
-      // e → r: e's row gets r's priors; r's row gets e's priors (r → e seen from r).
+      // e → r: e's row gets r's weights, r's row gets e's (the relation seen from r).
       const other = candOf.get(r);
       if (!other) continue;
       for (const [k, p] of other) if (p > mine[k]) mine[k] = p;
@@ -163,7 +205,34 @@ function coherenceTable(groups: readonly { candidates: readonly Candidate[]; ent
   return best;
 }
 
-/** Candidates and their feature vectors for every mention of a document. */
+/** Mean support of an entity from the groups other than its own (and other than the one it abbreviates). */
+function meanSupport(table: Map<number, Float64Array>, id: number, skip: readonly number[]): number {
+  const b = table.get(id) as Float64Array;
+  let sum = 0;
+  let n = 0;
+  for (let o = 0; o < b.length; o++) {
+    if (skip.includes(o)) continue;
+    sum += b[o];
+    n++;
+  }
+  return n > 0 ? sum / n : 0;
+}
+
+const WINDOW = 12;
+
+const isTeam = (e: KbEntity) => e.dbpediaTypes.includes('SportsTeam') || e.dbpediaTypes.includes('SportsClub');
+
+/** Context similarity of the document with the profile of the entity's most specific profiled class. */
+function classSimilarity(docWords: ReadonlySet<string>, e: KbEntity, profiles: Record<string, Record<string, number>> | undefined): number {
+  if (!profiles) return 0;
+  for (const t of e.dbpediaTypes) {
+    const p = profiles[t];
+    if (p) return contextSimilarity(docWords, p);
+  }
+  return 0;
+}
+
+/** Candidates and their stage-1 feature vectors (topCoherence 0) for every mention of a document. */
 export function candidateFeatures(
   kb: KnowledgeBase,
   maxCandidates: number,
@@ -172,14 +241,13 @@ export function candidateFeatures(
   overrides: FeatureOverrides = {},
 ): CandidateRows[] {
   const docWords = new Set(contentWords(docTokens));
+  // How much the document reads like a sports report (the SportsTeam class profile).
+  const sports = overrides.classContexts?.SportsTeam ? contextSimilarity(docWords, overrides.classContexts.SportsTeam) : 0;
   const norms = mentions.map((m) => normalizeAlias(m.text));
-  const keys = candidateKeys(kb, mentions, norms);
-  // One lookup per distinct string of the document.
-  const keyIndex = new Map<string, number>();
-  const groups: { key: string; candidates: Candidate[]; entities: KbEntity[] }[] = [];
-  for (const key of keys) {
-    if (keyIndex.has(key)) continue;
-    keyIndex.set(key, groups.length);
+  const corefs = corefKeys(kb, mentions, norms);
+  // The words of the sentence-sized window around a mention ("England captain" vs "in England").
+  const windowWords = (i: number) => new Set(contentWords(docTokens.slice(Math.max(0, mentions[i].start - WINDOW), mentions[i].end + WINDOW)));
+  const lookup = (key: string) => {
     const candidates: Candidate[] = [];
     const entities: KbEntity[] = [];
     for (const c of kb.candidatesForKey(key)) {
@@ -189,29 +257,100 @@ export function candidateFeatures(
       candidates.push(c);
       entities.push(e);
     }
-    groups.push({ key, candidates, entities });
-  }
-  const coherence = coherenceTable(groups);
-  const others = groups.length - 1;
-  return mentions.map((mention, i) => {
-    const key = keys[i];
-    const k = keyIndex.get(key) as number;
-    const { candidates, entities } = groups[k];
-    const noCounts = candidates.every((x) => x.count === 0);
-    const rows = entities.map((e, j) => {
-      const c = candidates[j];
-      const prior = overrides.prior ? overrides.prior(key, c, candidates) : c.prior;
-      let coh = 0;
-      if (others > 0) {
-        const b = coherence.get(e.id) as Float64Array;
-        for (let o = 0; o < b.length; o++) if (o !== k) coh += b[o];
-        coh /= others;
-      }
-      const context = overrides.context ? overrides.context(e) : e.context;
-      return features(mention, norms[i], e, prior, j === 0, candidates.length, noCounts, docWords, context, coh);
-    });
-    return { key, candidates, entities, rows };
+    return { candidates, entities };
+  };
+  // One lookup per distinct (string, longer string) pair of the document.
+  const groupIndex = new Map<string, number>();
+  const groups: Group[] = [];
+  const mentionGroup = mentions.map((_, i) => {
+    const id = `${norms[i]}\u0001${corefs[i]}`;
+    const known = groupIndex.get(id);
+    if (known !== undefined) return known;
+    const own = lookup(norms[i]);
+    const g: Group = { key: norms[i], corefKey: corefs[i], ...own, corefPriors: own.candidates.map(() => 0), corefTop: own.candidates.map(() => false) };
+    if (corefs[i]) {
+      const longer = lookup(corefs[i]);
+      longer.entities.forEach((e, j) => {
+        let at = g.entities.findIndex((x) => x.id === e.id);
+        if (at < 0) {
+          at = g.entities.length;
+          g.entities.push(e);
+          g.candidates.push({ entity: e.id, count: 0, prior: 0 });
+          g.corefPriors.push(0);
+          g.corefTop.push(false);
+        }
+        g.corefPriors[at] = overrides.prior ? overrides.prior(corefs[i], longer.candidates[j], longer.candidates) : longer.candidates[j].prior;
+        g.corefTop[at] = j === 0;
+      });
+    }
+    groupIndex.set(id, groups.length);
+    groups.push(g);
+    return groups.length - 1;
   });
+  // Groups of the longer strings themselves (to leave out of their abbreviations' coherence).
+  const groupOfKey = new Map<string, number>();
+  groups.forEach((g, k) => g.corefKey === '' && groupOfKey.set(g.key, k));
+  const coherence = supportTable(groups, (k, j) => groups[k].candidates[j].prior, false);
+  // sameEntity: the entity is also a candidate of another string of the document.
+  const groupsOf = new Map<number, number[]>();
+  groups.forEach((g, k) =>
+    g.entities.forEach((e) => {
+      const l = groupsOf.get(e.id);
+      if (l) l.push(k);
+      else groupsOf.set(e.id, [k]);
+    }),
+  );
+  return mentions.map((mention, i) => {
+    const k = mentionGroup[i];
+    const g = groups[k];
+    const skip = [k];
+    const longerGroup = g.corefKey ? groupOfKey.get(g.corefKey) : undefined;
+    if (longerGroup !== undefined) skip.push(longerGroup);
+    const own = g.candidates.filter((c) => c.count > 0 || c.prior > 0);
+    const noCounts = own.every((x) => x.count === 0);
+    const near = windowWords(i);
+    const rows = g.entities.map((e, j) => {
+      const c = g.candidates[j];
+      const inOwn = c.prior > 0 || c.count > 0;
+      const prior = inOwn && overrides.prior ? overrides.prior(g.key, c, own) : c.prior;
+      const context = overrides.context ? overrides.context(e) : e.context;
+      const x = features(mention, norms[i], e, prior, j === 0 && inOwn, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
+      const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
+      const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
+      x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0);
+      x.push(contextSimilarity(near, context), classSimilarity(near, e, overrides.classContexts), 0);
+      if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
+      return x;
+    });
+    return { key: g.key, corefKey: g.corefKey, group: k, candidates: g.candidates, entities: g.entities, rows };
+  });
+}
+
+/**
+ * Stage 2: fills topCoherence — each candidate's mean support from the other
+ * groups' candidates weighted by their stage-1 probability (the group's
+ * first mention stands for the group).
+ */
+export function addTopCoherence(rows: CandidateRows[], stage1: readonly number[]): void {
+  const groups: Group[] = [];
+  const probs: number[][] = [];
+  for (const r of rows) {
+    if (groups[r.group]) continue;
+    groups[r.group] = { key: r.key, corefKey: r.corefKey, candidates: r.candidates, entities: r.entities, corefPriors: [], corefTop: [] };
+    probs[r.group] = probabilities(r.rows, stage1);
+  }
+  for (let k = 0; k < groups.length; k++) if (!groups[k]) groups[k] = { key: '', corefKey: '', candidates: [], entities: [], corefPriors: [], corefTop: [] };
+  const table = supportTable(groups, (k, j) => probs[k][j], true);
+  const groupOfKey = new Map<string, number>();
+  groups.forEach((g, k) => g.corefKey === '' && groupOfKey.set(g.key, k));
+  for (const r of rows) {
+    const skip = [r.group];
+    const lg = r.corefKey ? groupOfKey.get(r.corefKey) : undefined;
+    if (lg !== undefined) skip.push(lg);
+    r.entities.forEach((e, j) => {
+      r.rows[j][TOP_COHERENCE] = meanSupport(table, e.id, skip);
+    });
+  }
 }
 
 export function disambiguate(
@@ -220,13 +359,21 @@ export function disambiguate(
   docTokens: readonly string[],
   mentions: readonly MentionSpan[],
 ): Disambiguation[] {
-  return candidateFeatures(kb, model.maxCandidates, docTokens, mentions).map((c, i) => {
+  return documentFeatures(kb, model, docTokens, mentions).map((c, i) => {
     const ranked = rank(c, model.weights);
     const top = ranked[0];
     return { mention: mentions[i], ranked, best: top && top.probability >= model.threshold ? top : undefined };
   });
 }
 
+/** Both stages' features for a document under a model (what ranking and evaluation use). */
+export function documentFeatures(kb: KnowledgeBase, model: LinkerModel, docTokens: readonly string[], mentions: readonly MentionSpan[]): CandidateRows[] {
+  const rows = candidateFeatures(kb, model.maxCandidates, docTokens, mentions, { classContexts: model.classContexts });
+  if (model.stage1) addTopCoherence(rows, model.stage1);
+  return rows;
+}
+
+/** The local and stage-1 features of FEATURE_NAMES up to noCounts. */
 export function features(
   mention: MentionSpan,
   mentionKey: string,
@@ -242,7 +389,10 @@ export function features(
   const coarse = mention.label ? COARSE[mention.label.toUpperCase()] : undefined;
   const known = e.dbpediaTypes.length > 0;
   const agree = coarse && known && coarse.some((c) => e.dbpediaTypes.includes(c)) ? 1 : 0;
-  const conflict = coarse && known && !agree && (e.dbpediaTypes.includes('Person') || e.dbpediaTypes.includes('Place') || e.dbpediaTypes.includes('Organisation')) ? 1 : 0;
+  // A team named after its country or city is tagged LOC in news text: that is feature locTeam, not a conflict.
+  const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e);
+  const conflict =
+    coarse && known && !agree && !locTeam && (e.dbpediaTypes.includes('Person') || e.dbpediaTypes.includes('Place') || e.dbpediaTypes.includes('Organisation')) ? 1 : 0;
   const text = textOf(e);
   let hits = 0;
   for (const w of text.descWords) if (docWords.has(w)) hits++;
@@ -259,7 +409,7 @@ export function features(
     desc,
     coherence,
     exact,
-    Math.log(nCandidates) / 3,
+    Math.log(Math.max(1, nCandidates)) / 3,
     noCounts ? 1 : 0,
   ];
 }
@@ -283,6 +433,7 @@ export function rank(c: CandidateRows, weights: readonly number[]): ScoredCandid
 
 export function dot(w: readonly number[], x: readonly number[]): number {
   let s = 0;
-  for (let i = 0; i < x.length; i++) s += w[i] * x[i];
+  const n = Math.min(w.length, x.length);
+  for (let i = 0; i < n; i++) s += w[i] * x[i];
   return s;
 }

@@ -41,6 +41,7 @@ export class KnowledgeBase {
   private readonly byId: Database.Statement<[number], EntityRow>;
   private readonly byQid: Database.Statement<[string], EntityRow>;
   private readonly byTitle: Database.Statement<[string], EntityRow>;
+  private readonly byMid: Database.Statement<[string], EntityRow>;
   private readonly byAlias: Database.Statement<[string], Candidate>;
   private readonly hasAliasStmt: Database.Statement<[string], { one: number }>;
   private readonly hasPrefixStmt: Database.Statement<[string, string], { one: number }>;
@@ -57,6 +58,7 @@ export class KnowledgeBase {
     this.byId = db.prepare('SELECT * FROM entities WHERE id = ?');
     this.byQid = db.prepare('SELECT * FROM entities WHERE qid = ?');
     this.byTitle = db.prepare('SELECT * FROM entities WHERE title = ?');
+    this.byMid = db.prepare('SELECT * FROM entities WHERE mid = ?');
     this.byAlias = db.prepare('SELECT entity, count, prior FROM aliases WHERE alias = ? ORDER BY prior DESC');
     this.hasAliasStmt = db.prepare('SELECT 1 AS one FROM aliases WHERE alias = ? LIMIT 1');
     // Range over the primary key: aliases that start with "<key> " sort between "<key> " and "<key>!".
@@ -118,14 +120,14 @@ export class KnowledgeBase {
     return yes;
   }
 
-  /** An entity by row id, QID ("Q64") or English Wikipedia title. */
+  /** An entity by row id, QID ("Q64"), Freebase mid ("/m/0345h") or English Wikipedia title. */
   entity(ref: number | string): KbEntity | undefined {
     if (typeof ref === 'number') {
       const hit = this.cache.get(ref);
       if (hit) return hit;
       return this.remember(this.byId.get(ref));
     }
-    const row = /^Q\d+$/.test(ref) ? this.byQid.get(ref) : this.byTitle.get(ref.replace(/ /g, '_'));
+    const row = /^Q\d+$/.test(ref) ? this.byQid.get(ref) : ref.startsWith('/m/') ? this.byMid.get(ref) : this.byTitle.get(ref.replace(/ /g, '_'));
     if (!row) return undefined;
     return this.cache.get(row.id) ?? this.remember(row);
   }

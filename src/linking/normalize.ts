@@ -17,6 +17,15 @@ export function normalizeAlias(s: string): string {
     .trim();
 }
 
+/**
+ * Whether a surface form is an acronym ("U.S.", "US", "WHO"): such an alias
+ * is kept even when its key is a function word ("us", "who").
+ */
+export function isAcronym(s: string): boolean {
+  const t = s.trim();
+  return /^(\p{Lu}\.){2,}$|^(\p{Lu}\.)+\p{Lu}$|^\p{Lu}{2,5}$/u.test(t);
+}
+
 /** Wikipedia title from an article URL, spaces as underscores, percent-decoded. */
 export function titleFromUrl(url: string): string | undefined {
   const m = /\/wiki\/(.+)$/.exec(url.trim());

@@ -14,10 +14,12 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseAida, type AidaDocument } from '../../src/linking/aida.js';
 import { KnowledgeBase, type Candidate, type KbEntity } from '../../src/linking/knowledge-base.js';
-import { candidateFeatures, FEATURE_NAMES, probabilities, type CandidateRows, type LinkerModel } from '../../src/linking/disambiguate.js';
+import { addTopCoherence, candidateFeatures, FEATURE_NAMES, probabilities, type CandidateRows, type LinkerModel } from '../../src/linking/disambiguate.js';
 import { normalizeAlias } from '../../src/linking/normalize.js';
 import { entityContexts, topWeights } from '../../src/linking/context.js';
 import { contentWords } from '../../src/linking/stopwords.js';
+import { DbpediaOntology } from '../../src/linking/ontology.js';
+import { defaultModelsDir, fileLoader } from '../../src/resources-node.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);
@@ -30,8 +32,46 @@ const read = (...p: string[]) => readFileSync(join(data, ...p), 'utf8');
 const conll = (split: string) => (existsSync(join(data, 'conll2003', `eng.${split}`)) ? read('conll2003', `eng.${split}`) : undefined);
 const train = parseAida(read('aida-conll', 'AIDA-YAGO2-dataset.train.tsv'), conll('train'));
 const testa = parseAida(read('aida-conll', 'AIDA-YAGO2-dataset.testa.tsv'), conll('testa'));
-const kb = await KnowledgeBase.open(kbFile);
+const ontology = await DbpediaOntology.load(fileLoader(defaultModelsDir));
+const kb = await KnowledgeBase.open(kbFile, { ontology });
 const ctx = entityContexts(train);
+const classContexts = classProfiles(train);
+
+/**
+ * Word profile of each DBpedia class: the content words of the train
+ * documents that link an entity of the class (its most specific stored
+ * class and every ancestor), idf-weighted, the top words of classes seen
+ * in at least 15 documents.
+ */
+function classProfiles(docs: AidaDocument[]): Record<string, Record<string, number>> {
+  const byClass = new Map<string, Map<string, number>>();
+  const docsOf = new Map<string, number>();
+  for (const d of docs) {
+    const words = new Set(contentWords(d.tokens));
+    const classes = new Set<string>();
+    for (const m of d.mentions) {
+      const e = m.title ? kb.entity(m.title) : undefined;
+      for (const t of e?.dbpediaTypes ?? []) classes.add(t);
+    }
+    for (const c of classes) {
+      docsOf.set(c, (docsOf.get(c) ?? 0) + 1);
+      let wc = byClass.get(c);
+      if (!wc) byClass.set(c, (wc = new Map()));
+      for (const w of words) wc.set(w, (wc.get(w) ?? 0) + 1);
+    }
+  }
+  const out: Record<string, Record<string, number>> = {};
+  for (const [c, wc] of byClass) {
+    if ((docsOf.get(c) ?? 0) < 15) continue;
+    const n = docsOf.get(c) as number;
+    // Words over-represented in the class's documents: share in class docs × idf.
+    const scored: [string, number][] = [];
+    for (const [w, k] of wc) if (k >= 3) scored.push([w, (k / n) * (ctx.idf.get(w) ?? 0)]);
+    scored.sort((a, b) => b[1] - a[1]);
+    out[c] = Object.fromEntries(scored.slice(0, 80).map(([w, v]) => [w, Math.round(v * 100) / 100]));
+  }
+  return out;
+}
 
 interface Example {
   rows: number[][];
@@ -40,76 +80,93 @@ interface Example {
   linked: boolean;
 }
 
-function examples(doc: AidaDocument, leaveOut: boolean): Example[] {
+/** Stage-1 feature rows of a document (KB statistics left out for train documents). */
+function docRows(doc: AidaDocument, leaveOut: boolean): CandidateRows[] {
   const mentions = doc.mentions.map((m) => ({ start: m.start, end: m.end, text: m.text, label: m.label }));
-  let rows: CandidateRows[];
-  if (leaveOut) {
-    const docCounts = new Map<string, Map<string, number>>();
-    for (const m of doc.mentions) {
-      if (!m.title) continue;
-      const k = normalizeAlias(m.text);
-      const c = docCounts.get(k) ?? new Map<string, number>();
-      c.set(m.title, (c.get(m.title) ?? 0) + 1);
-      docCounts.set(k, c);
-    }
-    const docWords = new Set(contentWords(doc.tokens));
-    const docTitles = new Set(doc.mentions.map((m) => m.title));
-    const prior = (key: string, c: Candidate, all: readonly Candidate[]) => {
-      const own = docCounts.get(key);
-      if (!own) return c.prior;
-      const total = all.reduce((s, x) => s + x.count, 0);
-      const pop = (c.prior * (total + 0.5) - c.count) / 0.5;
-      const e = kb.entity(c.entity);
-      const mine = e?.title ? (own.get(e.title) ?? 0) : 0;
-      const ownTotal = [...own.values()].reduce((a, b) => a + b, 0);
-      return Math.max(0, c.count - mine + 0.5 * pop) / Math.max(0.5, total - ownTotal + 0.5);
-    };
-    const context = (e: KbEntity) => {
-      if (!e.title || !docTitles.has(e.title)) return e.context;
-      const counts = new Map(ctx.byTitle.get(e.title) ?? []);
-      for (const w of docWords) if (counts.has(w)) counts.set(w, (counts.get(w) as number) - 1);
-      return topWeights(counts, ctx.idf);
-    };
-    rows = candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { prior, context });
-  } else rows = candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions);
+  if (!leaveOut) return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { classContexts });
+  const docCounts = new Map<string, Map<string, number>>();
+  for (const m of doc.mentions) {
+    if (!m.title) continue;
+    const k = normalizeAlias(m.text);
+    const c = docCounts.get(k) ?? new Map<string, number>();
+    c.set(m.title, (c.get(m.title) ?? 0) + 1);
+    docCounts.set(k, c);
+  }
+  const docWords = new Set(contentWords(doc.tokens));
+  const docTitles = new Set(doc.mentions.map((m) => m.title));
+  const prior = (key: string, c: Candidate, all: readonly Candidate[]) => {
+    const own = docCounts.get(key);
+    if (!own) return c.prior;
+    const total = all.reduce((s, x) => s + x.count, 0);
+    const pop = (c.prior * (total + 0.5) - c.count) / 0.5;
+    const e = kb.entity(c.entity);
+    const mine = e?.title ? (own.get(e.title) ?? 0) : 0;
+    const ownTotal = [...own.values()].reduce((a, b) => a + b, 0);
+    return Math.max(0, c.count - mine + 0.5 * pop) / Math.max(0.5, total - ownTotal + 0.5);
+  };
+  const context = (e: KbEntity) => {
+    if (!e.title || !docTitles.has(e.title)) return e.context;
+    const counts = new Map(ctx.byTitle.get(e.title) ?? []);
+    for (const w of docWords) if (counts.has(w)) counts.set(w, (counts.get(w) as number) - 1);
+    return topWeights(counts, ctx.idf);
+  };
+  return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { prior, context, classContexts });
+}
+
+function examples(doc: AidaDocument, rows: CandidateRows[]): Example[] {
   return rows.map((r, i) => {
-    const title = doc.mentions[i].title;
-    return { rows: r.rows, gold: title ? r.entities.findIndex((e) => e.title === title) : -1, linked: !!title };
+    const m = doc.mentions[i];
+    const gold = m.title ? r.entities.findIndex((e) => e.title === m.title || (m.mid !== undefined && e.mid === m.mid)) : -1;
+    return { rows: r.rows, gold, linked: !!m.title };
   });
 }
 
-const t0 = Date.now();
-const trainEx = train.flatMap((d) => examples(d, true));
-const devEx = testa.flatMap((d) => examples(d, false));
-process.stderr.write(`featurized ${trainEx.length} train / ${devEx.length} testa mentions in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-
-// Conditional logit with a NIL option (score 0), L2-regularized, full-batch Adam.
-const dim = FEATURE_NAMES.length;
-const w = new Array<number>(dim).fill(0);
-const m1 = new Array<number>(dim).fill(0);
-const m2 = new Array<number>(dim).fill(0);
-const L2 = 1e-4;
-for (let it = 1; it <= 400; it++) {
-  const g = new Array<number>(dim).fill(0);
-  let loss = 0;
-  for (const ex of trainEx) {
-    if (ex.rows.length === 0) continue;
-    const p = probabilities(ex.rows, w);
-    const pg = ex.gold >= 0 ? p[ex.gold] : 1 - p.reduce((a, b) => a + b, 0);
-    loss -= Math.log(Math.max(pg, 1e-12));
-    for (let j = 0; j < ex.rows.length; j++) {
-      const coef = p[j] - (j === ex.gold ? 1 : 0);
-      for (let k = 0; k < dim; k++) g[k] += coef * ex.rows[j][k];
+/** Conditional logit with a NIL option (score 0), L2-regularized, full-batch Adam; `frozen` features keep weight 0. */
+function fit(exs: Example[], frozen: number[] = []): number[] {
+  const dim = FEATURE_NAMES.length;
+  const w = new Array<number>(dim).fill(0);
+  const m1 = new Array<number>(dim).fill(0);
+  const m2 = new Array<number>(dim).fill(0);
+  const L2 = 1e-4;
+  for (let it = 1; it <= 400; it++) {
+    const g = new Array<number>(dim).fill(0);
+    let loss = 0;
+    for (const ex of exs) {
+      if (ex.rows.length === 0) continue;
+      const p = probabilities(ex.rows, w);
+      const pg = ex.gold >= 0 ? p[ex.gold] : 1 - p.reduce((a, b) => a + b, 0);
+      loss -= Math.log(Math.max(pg, 1e-12));
+      for (let j = 0; j < ex.rows.length; j++) {
+        const coef = p[j] - (j === ex.gold ? 1 : 0);
+        for (let k = 0; k < dim; k++) g[k] += coef * ex.rows[j][k];
+      }
     }
+    for (let k = 0; k < dim; k++) {
+      if (frozen.includes(k)) continue;
+      const gk = g[k] / exs.length + L2 * w[k];
+      m1[k] = 0.9 * m1[k] + 0.1 * gk;
+      m2[k] = 0.999 * m2[k] + 0.001 * gk * gk;
+      w[k] -= (0.05 * (m1[k] / (1 - 0.9 ** it))) / (Math.sqrt(m2[k] / (1 - 0.999 ** it)) + 1e-8);
+    }
+    if (it % 100 === 0) process.stderr.write(`iter ${it} loss ${(loss / exs.length).toFixed(4)}\n`);
   }
-  for (let k = 0; k < dim; k++) {
-    const gk = g[k] / trainEx.length + L2 * w[k];
-    m1[k] = 0.9 * m1[k] + 0.1 * gk;
-    m2[k] = 0.999 * m2[k] + 0.001 * gk * gk;
-    w[k] -= (0.05 * (m1[k] / (1 - 0.9 ** it))) / (Math.sqrt(m2[k] / (1 - 0.999 ** it)) + 1e-8);
-  }
-  if (it % 100 === 0) process.stderr.write(`iter ${it} loss ${(loss / trainEx.length).toFixed(4)}\n`);
+  return w;
 }
+
+const t0 = Date.now();
+const trainRows = train.map((d) => docRows(d, true));
+const devRows = testa.map((d) => docRows(d, false));
+const ex = (docs: AidaDocument[], rows: CandidateRows[][]) => docs.flatMap((d, i) => examples(d, rows[i]));
+process.stderr.write(`featurized ${train.length} train / ${testa.length} testa documents in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+
+const TOP = FEATURE_NAMES.indexOf('topCoherence');
+process.stderr.write('stage 1\n');
+const w1 = fit(ex(train, trainRows), [TOP]);
+for (const rows of [...trainRows, ...devRows]) addTopCoherence(rows, w1);
+process.stderr.write('stage 2\n');
+const trainEx = ex(train, trainRows);
+const devEx = ex(testa, devRows);
+const w = fit(trainEx);
 
 /** Accuracy on gold-linked mentions (top candidate = gold), and link P/R/F1 at a threshold. */
 function score(exs: Example[], t: number) {
@@ -144,8 +201,10 @@ for (let t = 0; t <= 0.9; t += 0.02) {
 const model: LinkerModel & { trained: Record<string, unknown> } = {
   features: [...FEATURE_NAMES],
   weights: w.map((x) => Math.round(x * 1e4) / 1e4),
+  stage1: w1.map((x) => Math.round(x * 1e4) / 1e4),
   threshold: bestT,
   maxCandidates: MAX_CANDIDATES,
+  classContexts,
   trained: {
     data: 'aida-conll train (leave-one-document-out KB statistics); threshold tuned on testa gold mentions',
     train: score(trainEx, bestT),

@@ -9,9 +9,10 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { KB_FORMAT_VERSION, KB_SCHEMA, type PropertyValue } from '../kb-schema.js';
-import { canonicalTitle, normalizeAlias } from '../normalize.js';
+import { canonicalTitle, isAcronym, normalizeAlias } from '../normalize.js';
 import { STOPWORDS } from '../stopwords.js';
 import type { DbpediaOntology } from '../ontology.js';
+import { classForTitle, surnameOf } from './types.js';
 
 export interface EntityInput {
   title?: string;
@@ -153,11 +154,12 @@ export class KbWriter {
   /**
    * Records that `alias` names entity `id` `count` times (anchor or
    * annotation counts; 0 for a name that is only known to be an alias).
-   * Stopwords and one-character aliases are not stored: they cannot match.
+   * Stopwords (unless written as an acronym: "U.S.") and one-character
+   * aliases are not stored: they cannot match.
    */
   addAlias(alias: string, id: number, count: number): void {
     const key = normalizeAlias(alias);
-    if (key.length < 2 || STOPWORDS.has(key)) return;
+    if (key.length < 2 || (STOPWORDS.has(key) && !isAcronym(alias))) return;
     this.st.alias.run(key, id, count);
   }
 
@@ -185,6 +187,16 @@ export class KbWriter {
   finish(meta: Record<string, string | number>, log: (msg: string) => void = () => {}): void {
     const db = this.db;
     log('kb: types');
+    // A title that says what the page is ("…_(cricketer)", "…_national_football_team")
+    // beats the weaker evidence of the sources (AIDA marks national teams LOC).
+    const titled = db.prepare('SELECT id, title FROM entities WHERE title IS NOT NULL').all() as { id: number; title: string }[];
+    const setType = db.prepare('UPDATE entities SET dbpedia = ? WHERE id = ?');
+    this.batch(() => {
+      for (const r of titled) {
+        const cls = classForTitle(r.title);
+        if (cls && this.ontology.resolve(cls)) setType.run(JSON.stringify([cls]), r.id);
+      }
+    });
     // Store only the most specific classes (ancestors are added when read,
     // from the ontology): it halves the type columns.
     const typed = db.prepare('SELECT id, dbpedia FROM entities WHERE dbpedia IS NOT NULL').all() as { id: number; dbpedia: string }[];
@@ -192,6 +204,8 @@ export class KbWriter {
     this.batch(() => {
       for (const r of typed) setTypes.run(JSON.stringify(mostSpecific(JSON.parse(r.dbpedia) as string[], this.ontology)), r.id);
     });
+    log('kb: surnames');
+    this.addSurnames();
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -213,6 +227,33 @@ export class KbWriter {
     if (existsSync(this.outFile)) rmSync(this.outFile);
     renameSync(this.tmpFile, this.outFile);
   }
+
+  /**
+   * A person is called by the surname after first mention, and sports
+   * reports and line-ups often only ever use it: every person's surname is
+   * an alias (count 0, so its prior comes from popularity among the
+   * surname's candidates, below any annotated use of the same string).
+   */
+  private addSurnames(): void {
+    const persons = this.db.prepare('SELECT id, label, title, dbpedia FROM entities WHERE dbpedia IS NOT NULL').all() as {
+      id: number; label: string; title: string | null; dbpedia: string;
+    }[];
+    let n = 0;
+    this.batch(() => {
+      for (const r of persons) {
+        if (!(JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'Person'))) continue;
+        const names = new Set([r.label, r.title ? r.title.replace(/_/g, ' ') : '']);
+        for (const name of names) {
+          const s = name ? surnameOf(name) : undefined;
+          if (s) this.addAlias(s, r.id, 0), n++;
+        }
+      }
+    });
+    this.surnames = n;
+  }
+
+  /** Surname aliases added by finish(). */
+  surnames = 0;
 
   /**
    * p(e | alias) = (count(e, alias) + s·pop(e)) / (Σ count + s), where

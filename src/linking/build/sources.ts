@@ -17,6 +17,9 @@ import type { PropertyValue } from '../kb-schema.js';
 
 export type Log = (msg: string) => void;
 
+/** Coordinates to 4 decimals (~10 m): more digits are noise and bytes. */
+const coord = (lat: number | string, lon: number | string) => ({ lat: Math.round(Number(lat) * 1e4) / 1e4, lon: Math.round(Number(lon) * 1e4) / 1e4 });
+
 const read = (dir: string, ...p: string[]) => readFileSync(join(dir, ...p), 'utf8');
 const tsvRows = (text: string) => text.split('\n').filter((l) => l.length > 0).map((l) => l.split('\t'));
 
@@ -64,12 +67,17 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
       countryQid.set(c.iso2, c.wikiDataId);
       const m = extra.get(c.iso2);
       const props: Record<string, PropertyValue> = { P17: c.wikiDataId };
-      if (c.latitude && c.longitude) props.P625 = { lat: Number(c.latitude), lon: Number(c.longitude) };
+      if (c.latitude && c.longitude) props.P625 = coord(c.latitude, c.longitude);
       if (c.population) props.P1082 = Number(c.population);
       const aliases = [c.name, c.iso3, ...(m ? [m.name.common, m.name.official, ...(m.altSpellings ?? []).filter((s) => s.length > 2)] : [])];
       const id = kb.upsert({ qid: c.wikiDataId, label: m?.name.common ?? c.name, aliases, dbpedia: ['Country'], props, popularity: 0 });
       // Demonyms name the country in news text ("German call", "British lamb").
-      for (const d of [c.nationality, m?.demonyms?.eng?.m, m?.demonyms?.eng?.f]) if (d) kb.addAlias(d, id, 0);
+      for (const d of [c.nationality, m?.demonyms?.eng?.m, m?.demonyms?.eng?.f]) {
+        if (!d) continue;
+        kb.addAlias(d, id, 0);
+        // The people, plural ("Armenians", "Iraqis") name the country too in news text.
+        if (/(an|i)$/.test(d)) kb.addAlias(`${d}s`, id, 0);
+      }
       n++;
     }
   });
@@ -80,7 +88,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
       if (f.length < 16 || !f[15]) continue;
       const props: Record<string, PropertyValue> = {};
       if (countryQid.has(f[3])) props.P17 = countryQid.get(f[3]) as string;
-      if (f[12] && f[13]) props.P625 = { lat: Number(f[12]), lon: Number(f[13]) };
+      if (f[12] && f[13]) props.P625 = coord(f[12], f[13]);
       if (f[16]) props.P1082 = Number(f[16]);
       kb.upsert({ qid: f[15], label: f[1], dbpedia: ['AdministrativeRegion'], props });
       n++;
@@ -93,7 +101,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
     for (const r of places.slice(1)) {
       const qid = r[col('wikidataid')];
       if (!qid) continue;
-      const props: Record<string, PropertyValue> = { P625: { lat: Number(r[col('latitude')]), lon: Number(r[col('longitude')]) } };
+      const props: Record<string, PropertyValue> = { P625: coord(r[col('latitude')], r[col('longitude')]) };
       const pop = Number(r[col('pop_max')]);
       if (pop > 0) props.P1082 = pop;
       const cq = countryQid.get(r[col('iso_a2')]);
@@ -107,7 +115,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
     for (const r of cities.slice(1)) {
       const pop = Number(r[6]);
       if (!r[9] || !(pop >= minCityPopulation)) continue;
-      const props: Record<string, PropertyValue> = { P625: { lat: Number(r[7]), lon: Number(r[8]) }, P1082: pop };
+      const props: Record<string, PropertyValue> = { P625: coord(r[7], r[8]), P1082: pop };
       const cq = countryQid.get(r[3]);
       if (cq) props.P17 = cq;
       kb.upsert({ qid: r[9], label: r[1], dbpedia: ['City'], props });
@@ -123,7 +131,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
         title,
         label: title.replace(/_/g, ' '),
         dbpedia: ['Airport'],
-        props: { P625: { lat: Number(r[9]), lon: Number(r[8]) } },
+        props: { P625: coord(r[9], r[8]) },
       });
       n++;
     }

@@ -98,3 +98,54 @@ export function classForDescription(description: string): string | undefined {
   for (const [re, cls] of DESCRIPTION_RULES) if (re.test(d)) return cls;
   return undefined;
 }
+
+/**
+ * DBpedia class from a Wikipedia title's disambiguator: "Paul_Johnson_(cricketer)",
+ * "Michael_Green_(sprinter)". Titles are the one thing every source gives,
+ * and their parenthesis is written by editors to say what the page is.
+ */
+const TITLE_RULES: [RegExp, string][] = [
+  [/^(association )?football(er)?$|^soccer( player)?$/, 'SoccerPlayer'],
+  [/^cricketer$/, 'Cricketer'],
+  [/^tennis( player)?$/, 'TennisPlayer'],
+  [/^(politician|statesman|diplomat)$/, 'Politician'],
+  [/^(golfer|boxer|athlete|sprinter|runner|cyclist|swimmer|skier|racing driver|(rugby( union| league)?|basketball|baseball|ice hockey|american football) player|jockey|wrestler)$/, 'Athlete'],
+  [/^(singer|musician|rapper|composer|guitarist)$/, 'MusicalArtist'],
+  [/^(actor|actress)$/, 'Actor'],
+  [/^(writer|novelist|poet|author|journalist)$/, 'Writer'],
+  [/^(businessman|economist|judge|general|admiral|priest|bishop|cardinal|activist|lawyer|born \d{4}|\d{4}.\d{4})$/, 'Person'],
+  [/^(band|musical group)$/, 'Band'],
+  [/^(company|airline|bank|newspaper)$/, 'Company'],
+  [/^(political party|party)$/, 'PoliticalParty'],
+  [/ f\.?c\.?$|^football club$|^soccer club$/, 'SoccerClub'],
+  [/^(baseball|mlb)( team)?$/, 'BaseballTeam'],
+  [/^(american football|nfl)( team)?$/, 'AmericanFootballTeam'],
+  [/^(basketball|nba)( team)?$/, 'BasketballTeam'],
+  [/^(ice hockey|nhl)( team)?$/, 'HockeyTeam'],
+];
+
+/** Whole-title patterns: teams are named after their country or city, and AIDA marks them LOC. */
+const WHOLE_TITLE_RULES: [RegExp, string][] = [
+  [/_national_(under-\d+_)?(association_)?football_team$|_men's_national_soccer_team$/, 'NationalSoccerClub'],
+  [/_(national_)?cricket_team$|_county_cricket_club$/i, 'CricketTeam'],
+  [/_rugby_(union|league)_team$|_rugby_(union|league)$/i, 'RugbyClub'],
+  [/_national_.*team$|_(fed_cup|davis_cup)_team$/i, 'SportsTeam'],
+  [/_(A\.)?F\.C\.$|^FC_|_A\.F\.C\.$|^AS_|^SS_|^AC_|^Real_|^Sporting_/, 'SoccerClub'],
+];
+
+export function classForTitle(title: string): string | undefined {
+  for (const [re, cls] of WHOLE_TITLE_RULES) if (re.test(title)) return cls;
+  const m = /_\(([^)]+)\)$/.exec(title);
+  if (!m) return undefined;
+  const d = m[1].replace(/_/g, ' ').toLowerCase();
+  for (const [re, cls] of TITLE_RULES) if (re.test(d)) return cls;
+  return undefined;
+}
+
+/** The word a person is called by after first mention ("Adam Hollioake" → "Hollioake"), if the name has one. */
+export function surnameOf(name: string): string | undefined {
+  const words = name.replace(/\s*\([^)]*\)\s*$/, '').split(/\s+/).filter((w) => !/^(jr|sr|ii|iii|iv)\.?,?$/i.test(w));
+  if (words.length < 2) return undefined;
+  const last = words[words.length - 1].replace(/,$/, '');
+  return /^\p{Lu}\p{L}+(['-]\p{L}+)*$/u.test(last) && last.length >= 3 ? last : undefined;
+}
