@@ -15,8 +15,10 @@
  * Prints nothing; the CLI formats the result.
  */
 import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseAida, type AidaDocument } from '../linking/aida.js';
-import { documentFeatures, rank, type LinkerModel } from '../linking/disambiguate.js';
+import { documentFeatures, rank, type LinkerModel, type MentionSpan } from '../linking/disambiguate.js';
+import type { Segmenter } from '../doc/sentences.js';
 import { linkEntities, type Linker } from '../annotators/linker.js';
 import { Doc } from '../doc/doc.js';
 import { recognizeDoc, type EntityRecognizer } from '../annotators/ner.js';
@@ -143,6 +145,206 @@ async function endToEnd(docs: AidaDocument[], linker: Linker, ner: EntityRecogni
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, tp, predicted, gold: goldN };
 }
 
+// ---------------------------------------------------------------------------
+/*
+ * Entity linking on raw-text benchmarks with Wikidata QIDs: the ELEVANT
+ * jsonl benchmarks (../shared/data/el-benchmarks-elevant) and the GUM
+ * wikification (../shared/data/gum-entities, over the UD GUM tokens).
+ *
+ * End to end, counted the way ELEVANT counts (micro, strong match): a
+ * linked prediction is a true positive when its character span equals a
+ * gold span and its QID the gold QID; gold labels with a QID that are not
+ * optional and not coreference (pronouns/nominals: ELEVANT scores those
+ * separately) are the gold mentions; a prediction on an optional or
+ * coreference gold span with the right QID counts neither way; every other
+ * linked prediction inside the evaluation span is a false positive.
+ * Unlinked predictions are not counted (in-KB evaluation).
+ *
+ * Also: disambiguation accuracy on the gold mentions whose span falls on
+ * token boundaries (our mention = the gold span, NER label unknown), and the
+ * share of gold QIDs the KB has.
+ */
+/** One document: its doc (tokens, sentences), the gold labels as code-point spans, the evaluation span. */
+export interface QidDocument {
+  doc: Doc;
+  gold: { start: number; end: number; qid: string; counted: boolean }[];
+  span: [number, number];
+}
+
+export interface QidBenchmarkResult {
+  documents: number;
+  goldMentions: number;
+  /** Share of counted gold mentions whose QID is a KB entity. */
+  inKb: number;
+  endToEnd: Prf;
+  /** On counted gold mentions aligned with token boundaries. */
+  disambiguation: { accuracy: number; correct: number; mentions: number };
+  tokens: number;
+  /** Links inside the evaluation span to KB entities without a QID (not comparable; not counted). */
+  linkedWithoutQid: number;
+}
+
+/** Reads an ELEVANT benchmark file into documents (tokenized and split by the segmenter). */
+export async function readElevant(file: string, segmenter: Segmenter): Promise<QidDocument[]> {
+  const out: QidDocument[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const d = JSON.parse(line) as {
+      text: string;
+      evaluation_span?: [number, number];
+      labels: { span: [number, number]; entity_id: string; optional?: boolean; coref?: boolean }[];
+    };
+    // ELEVANT offsets count code points (Python strings); the Doc keeps both.
+    const seg = await segmenter.segment(d.text);
+    const doc = new Doc(d.text, seg.tokens, seg.sentenceEnds);
+    const gold = d.labels
+      .filter((l) => /^Q\d+$/.test(l.entity_id))
+      .map((l) => ({ start: l.span[0], end: l.span[1], qid: l.entity_id, counted: !l.optional && !l.coref }));
+    // Labels without a QID (NIL, DATETIME, QUANTITY) are spans where any link is wrong.
+    const nil = d.labels.filter((l) => !/^Q\d+$/.test(l.entity_id)).map((l) => ({ start: l.span[0], end: l.span[1], qid: '', counted: false }));
+    out.push({ doc, gold: [...gold, ...nil], span: d.evaluation_span ?? [0, [...d.text].length] });
+  }
+  return out;
+}
+
+/**
+ * Reads GUM documents of a split: tokens and sentences from the UD GUM
+ * CoNLL-U file, gold links from gum-entities/mentions.tsv. Gold mentions
+ * are the linked mentions that name their entity (first word capitalized
+ * once a leading "the" is dropped — pronouns and common-noun phrases are
+ * coreference); the span starts after that "the".
+ */
+export function readGum(gumEntitiesDir: string, conllu: string, split: string): QidDocument[] {
+  const sentences = new Map<string, string[]>();
+  const docSentences = new Map<string, string[]>();
+  let doc = '';
+  let sent = '';
+  for (const line of readFileSync(conllu, 'utf8').split('\n')) {
+    if (line.startsWith('# newdoc id = ')) doc = line.slice(14).trim();
+    else if (line.startsWith('# sent_id = ')) {
+      sent = line.slice(12).trim();
+      sentences.set(sent, []);
+      const l = docSentences.get(doc) ?? [];
+      l.push(sent);
+      docSentences.set(doc, l);
+    } else if (/^\d+\t/.test(line)) (sentences.get(sent) as string[]).push(line.split('\t')[1]);
+  }
+  const rows = readFileSync(join(gumEntitiesDir, 'mentions.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t'));
+  const out: QidDocument[] = [];
+  for (const [id, sents] of docSentences) {
+    const tokens: { start: number; end: number }[] = [];
+    const ends: number[] = [];
+    const firstToken = new Map<string, number>();
+    let text = '';
+    for (const s of sents) {
+      firstToken.set(s, tokens.length);
+      for (const w of sentences.get(s) as string[]) {
+        if (text) text += ' ';
+        tokens.push({ start: text.length, end: text.length + w.length });
+        text += w;
+      }
+      ends.push(tokens.length);
+    }
+    const d = new Doc(text, tokens, ends);
+    const gold: QidDocument['gold'] = [];
+    for (const r of rows) {
+      const [docId, sp, , s0, t0, s1, t1, , , , , qid] = r;
+      if (docId !== id || sp !== split || !/^Q\d+$/.test(qid)) continue;
+      let a = (firstToken.get(s0) as number) + Number(t0) - 1;
+      const b = (firstToken.get(s1) as number) + Number(t1);
+      if (/^the$/i.test(d.tokens[a]) && b - a > 1) a++;
+      gold.push({ start: d.start[a], end: d.end[b - 1], qid, counted: /^\p{Lu}/u.test(d.tokens[a]) });
+    }
+    out.push({ doc: d, gold, span: [0, d.end.length ? d.end[d.end.length - 1] : 0] });
+  }
+  return out;
+}
+
+/** Runs NER + linking over the documents and scores them (see the module comment). */
+export async function evalQidBenchmark(docs: readonly QidDocument[], linker: Linker, ner: EntityRecognizer): Promise<QidBenchmarkResult> {
+  const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
+  const ctx: AnnotateContext = { language: 'eng', request, warn: () => {} };
+  let tp = 0;
+  let fp = 0;
+  let goldN = 0;
+  let inKb = 0;
+  let aligned = 0;
+  let correct = 0;
+  let tokens = 0;
+  let noQid = 0;
+  for (const q of docs) {
+    const doc = q.doc;
+    tokens += doc.length;
+    const counted = q.gold.filter((g) => g.counted);
+    goldN += counted.length;
+    for (const g of counted) if (linker.kb.entity(g.qid)) inKb++;
+    doc.mentions = await recognizeDoc(ner, doc);
+    const linked = linkEntities(linker, doc, ctx).filter((e) => e.entityId !== undefined || e.wikidataId !== undefined);
+    const ents = linked.filter((e) => e.wikidataId !== undefined);
+    for (const e of linked) if (e.wikidataId === undefined && doc.start[e.start] >= q.span[0] && doc.end[e.end - 1] <= q.span[1]) noQid++;
+    const key = (s: number, e: number) => `${s}:${e}`;
+    const goldAt = new Map(q.gold.map((g) => [key(g.start, g.end), g]));
+    for (const e of ents) {
+      const s = doc.start[e.start];
+      const t = doc.end[e.end - 1];
+      if (s < q.span[0] || t > q.span[1]) continue;
+      const g = goldAt.get(key(s, t));
+      if (g && g.qid === e.wikidataId) {
+        if (g.counted) tp++;
+      } else fp++;
+    }
+    // Disambiguation on gold spans that fall on token boundaries.
+    const startTok = new Map<number, number>();
+    const endTok = new Map<number, number>();
+    for (let i = 0; i < doc.length; i++) startTok.set(doc.start[i], i), endTok.set(doc.end[i], i + 1);
+    const spans: MentionSpan[] = [];
+    const qids: string[] = [];
+    for (const g of counted) {
+      const a = startTok.get(g.start);
+      const b = endTok.get(g.end);
+      if (a === undefined || b === undefined || b <= a) continue;
+      spans.push({ start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
+      qids.push(g.qid);
+    }
+    spans.sort((x, y) => x.start - y.start);
+    const rows = documentFeatures(linker.kb, linker.model, doc.tokens, spans);
+    rows.forEach((r, i) => {
+      aligned++;
+      const best = rank(r, linker.model.weights)[0];
+      if (best?.entity.qid === qids[i]) correct++;
+    });
+  }
+  const predicted = tp + fp;
+  const precision = predicted ? tp / predicted : 0;
+  const recall = goldN ? tp / goldN : 0;
+  return {
+    documents: docs.length,
+    goldMentions: goldN,
+    inKb: goldN ? inKb / goldN : 0,
+    endToEnd: { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, tp, predicted, gold: goldN },
+    disambiguation: { accuracy: aligned ? correct / aligned : 0, correct, mentions: aligned },
+    tokens,
+    linkedWithoutQid: noQid,
+  };
+}
+
+export function formatQidResult(name: string, r: QidBenchmarkResult): string {
+  const pct = (x: number) => (100 * x).toFixed(1);
+  const e = r.endToEnd;
+  return [
+    `${name}: documents ${r.documents}, gold mentions ${r.goldMentions} (QID, not optional, not coreference), tokens ${r.tokens}`,
+    `  gold QIDs in KB: ${pct(r.inKb)}%`,
+    `  disambiguation (gold spans on token boundaries): ${pct(r.disambiguation.accuracy)} (${r.disambiguation.correct}/${r.disambiguation.mentions})`,
+    `  end to end (strong, ELEVANT counting): P ${pct(e.precision)} R ${pct(e.recall)} F1 ${pct(e.f1)} (tp ${e.tp}, predicted ${e.predicted}, gold ${e.gold}); ${r.linkedWithoutQid} more links to KB entities without a QID`,
+  ].join('\n');
+}
+
+/** GUM's CoNLL-U file of a split, beside gum-entities in the shared data folder. */
+export function gumConllu(gumEntitiesDir: string, split: string): string | undefined {
+  const f = join(gumEntitiesDir, '..', 'ud-english-gum', `en_gum-ud-${split}.conllu`);
+  return existsSync(f) ? f : undefined;
+}
+
 /** `textlens eval el --aida FILE [--conll FILE] [--kb FILE] [--limit N]`: returns the report text. */
 export function formatElResult(r: ElResult): string {
   const pct = (x: number) => (100 * x).toFixed(1);
@@ -160,14 +362,22 @@ export function formatElResult(r: ElResult): string {
 }
 
 /**
- * CLI: `textlens eval el --aida FILE [--conll FILE] [--kb FILE] [--limit N] [--no-e2e]`.
+ * CLI: `textlens eval el (--aida FILE [--conll FILE] | --elevant FILE.jsonl... | --gum DIR [--split dev])
+ *                        [--kb FILE] [--linker FILE] [--limit N] [--no-e2e]`.
+ * --elevant and --gum may be repeated / combined; each prints its own block.
  * Returns the exit code; writes the report to stdout.
  */
 export async function elCommand(argv: string[]): Promise<number> {
   const opt = (n: string) => (argv.includes(n) ? argv[argv.indexOf(n) + 1] : undefined);
+  const all = (n: string) => argv.flatMap((a, i) => (a === n && argv[i + 1] ? [argv[i + 1]] : []));
   const aida = opt('--aida');
-  if (!aida) {
-    process.stderr.write('usage: textlens eval el --aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] [--kb kb.sqlite] [--linker linker.json] [--limit N] [--no-e2e]\n');
+  const elevant = all('--elevant');
+  const gum = opt('--gum');
+  if (!aida && elevant.length === 0 && !gum) {
+    process.stderr.write(
+      'usage: textlens eval el (--aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] | --elevant FILE.jsonl ... | --gum gum-entities/ [--split dev])\n' +
+        '                        [--kb kb.sqlite] [--linker linker.json] [--limit N] [--no-e2e]\n',
+    );
     return 2;
   }
   const { fileLoader } = await import('../resources-node.js');
@@ -176,8 +386,31 @@ export async function elCommand(argv: string[]): Promise<number> {
   const loader = fileLoader();
   const modelFile = opt('--linker');
   const linker = await loadLinker(loader, opt('--kb'), modelFile ? (JSON.parse(readFileSync(modelFile, 'utf8')) as LinkerModel) : undefined);
-  const ner = argv.includes('--no-e2e') ? undefined : await loadEntityRecognizer(loader);
-  const r = await evalEntityLinking({ aida, conll: opt('--conll'), linker, ner, limit: opt('--limit') ? Number(opt('--limit')) : undefined });
-  process.stdout.write(`${formatElResult(r)}\n`);
+  const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum ? undefined : await loadEntityRecognizer(loader);
+  const limit = opt('--limit') ? Number(opt('--limit')) : undefined;
+  if (aida) {
+    const r = await evalEntityLinking({ aida, conll: opt('--conll'), linker, ner: argv.includes('--no-e2e') ? undefined : ner, limit });
+    process.stdout.write(`${formatElResult(r)}\n`);
+  }
+  if (elevant.length > 0) {
+    const { createSegmenter } = await import('../doc/sentences.js');
+    const segmenter = await createSegmenter(loader);
+    for (const f of elevant) {
+      const docs = (await readElevant(f, segmenter)).slice(0, limit ?? Infinity);
+      const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer);
+      process.stdout.write(`${formatQidResult(f.replace(/^.*\//, '').replace('.benchmark.jsonl', ''), r)}\n`);
+    }
+  }
+  if (gum) {
+    const split = opt('--split') ?? 'dev';
+    const conllu = gumConllu(gum, split);
+    if (!conllu) {
+      process.stderr.write(`eval el: en_gum-ud-${split}.conllu not found beside ${gum} (../ud-english-gum)\n`);
+      return 2;
+    }
+    const docs = readGum(gum, conllu, split).slice(0, limit ?? Infinity);
+    const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer);
+    process.stdout.write(`${formatQidResult(`GUM ${split}`, r)}\n`);
+  }
   return 0;
 }
