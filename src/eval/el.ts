@@ -20,7 +20,7 @@ import { parseAida, type AidaDocument } from '../linking/aida.js';
 import { documentFeatures, rank, type LinkerModel, type MentionSpan } from '../linking/disambiguate.js';
 import type { Segmenter } from '../doc/sentences.js';
 import { linkEntities, type Linker } from '../annotators/linker.js';
-import { Doc } from '../doc/doc.js';
+import { Doc, type Mention } from '../doc/doc.js';
 import { recognizeDoc, type EntityRecognizer } from '../annotators/ner.js';
 import { parseRequest } from '../request.js';
 import type { AnnotateContext } from '../annotators/annotator.js';
@@ -260,8 +260,15 @@ export function readGum(gumEntitiesDir: string, conllu: string, split: string): 
   return out;
 }
 
-/** Runs NER + linking over the documents and scores them (see the module comment). */
-export async function evalQidBenchmark(docs: readonly QidDocument[], linker: Linker, ner: EntityRecognizer): Promise<QidBenchmarkResult> {
+/**
+ * Runs NER (or `ner` as a function giving each doc's mentions) + linking
+ * over the documents and scores them (see the comment above readElevant).
+ */
+export async function evalQidBenchmark(
+  docs: readonly QidDocument[],
+  linker: Linker,
+  ner: EntityRecognizer | ((doc: Doc) => Mention[]),
+): Promise<QidBenchmarkResult> {
   const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
   const ctx: AnnotateContext = { language: 'eng', request, warn: () => {} };
   let tp = 0;
@@ -278,7 +285,7 @@ export async function evalQidBenchmark(docs: readonly QidDocument[], linker: Lin
     const counted = q.gold.filter((g) => g.counted);
     goldN += counted.length;
     for (const g of counted) if (linker.kb.entity(g.qid)) inKb++;
-    doc.mentions = await recognizeDoc(ner, doc);
+    doc.mentions = typeof ner === 'function' ? ner(doc) : await recognizeDoc(ner, doc);
     const linked = linkEntities(linker, doc, ctx).filter((e) => e.entityId !== undefined || e.wikidataId !== undefined);
     const ents = linked.filter((e) => e.wikidataId !== undefined);
     for (const e of linked) if (e.wikidataId === undefined && doc.start[e.start] >= q.span[0] && doc.end[e.end - 1] <= q.span[1]) noQid++;

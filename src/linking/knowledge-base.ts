@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import type { ResourceLoader } from '../resources.js';
 import { AnalysisError } from '../errors.js';
-import { normalizeAlias } from './normalize.js';
+import { labelFromTitle, normalizeAlias } from './normalize.js';
 import type { Candidate, KbEntity, KbStats, PropertyValue } from './kb-schema.js';
 import type { DbpediaOntology } from './ontology.js';
 import { freebaseTypesFor } from './build/types.js';
@@ -167,7 +167,8 @@ function entityFromRow(r: EntityRow, ontology: DbpediaOntology | undefined): KbE
   const json = <T>(s: string | null, empty: T): T => (s ? (JSON.parse(s) as T) : empty);
   const e: KbEntity = {
     id: r.id,
-    label: r.label,
+    // An empty label is the title's (the builder drops labels the title gives).
+    label: r.label || labelFromTitle(r.title ?? ''),
     aliases: json<string[]>(r.aliases, []),
     dbpediaTypes: json<string[]>(r.dbpedia, []),
     freebaseTypes: json<string[]>(r.freebase, []),

@@ -45,6 +45,11 @@ export function canonicalTitle(title: string): string {
   return t.length === 0 ? t : t[0].toUpperCase() + t.slice(1);
 }
 
+/** The name a title gives: underscores as spaces, without the disambiguator ("Paris_(Texas)" → "Paris"). */
+export function labelFromTitle(title: string): string {
+  return title.replace(/_/g, ' ').replace(/ \([^)]*\)$/, '');
+}
+
 /** English Wikipedia article address of a title. */
 export function wikipediaLink(title: string): string {
   return `https://en.wikipedia.org/wiki/${encodeURI(title).replace(/\?/g, '%3F')}`;

@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { KB_FORMAT_VERSION, KB_SCHEMA, type PropertyValue } from '../kb-schema.js';
-import { canonicalTitle, isAcronym, normalizeAlias } from '../normalize.js';
+import { canonicalTitle, isAcronym, labelFromTitle, normalizeAlias } from '../normalize.js';
 import { STOPWORDS } from '../stopwords.js';
 import type { DbpediaOntology } from '../ontology.js';
 import { classForTitle, surnameOf } from './types.js';
@@ -213,6 +213,12 @@ export class KbWriter {
     });
     log('kb: priors');
     this.computePriors();
+    // A label the title gives is not stored twice (the reader derives it).
+    const labels = db.prepare("SELECT id, label, title FROM entities WHERE title IS NOT NULL AND label != ''").all() as { id: number; label: string; title: string }[];
+    const dropLabel = db.prepare("UPDATE entities SET label = '' WHERE id = ?");
+    this.batch(() => {
+      for (const r of labels) if (r.label === labelFromTitle(r.title)) dropLabel.run(r.id);
+    });
     const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     const counts = {
       entities: (db.prepare('SELECT COUNT(*) AS n FROM entities').get() as { n: number }).n,

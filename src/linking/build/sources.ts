@@ -50,7 +50,7 @@ export function addFb15k(kb: KbWriter, data: string, log: Log): number {
 }
 
 /** kb-seeds: countries (dr5hn ODbL + mledoze ODbL), states, cities, Natural Earth places and airports (PD), US legislators (CC0). */
-export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation = 15000): void {
+export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation = 50000): void {
   const dir = join(data, 'kb-seeds');
   const countryQid = new Map<string, string>();
   const dr5hn = JSON.parse(read(dir, 'dr5hn-countries-states-cities', 'countries.json')) as {
