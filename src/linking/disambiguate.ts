@@ -222,14 +222,16 @@ const WINDOW = 12;
 
 const isTeam = (e: KbEntity) => e.dbpediaTypes.includes('SportsTeam') || e.dbpediaTypes.includes('SportsClub');
 
-/** Context similarity of the document with the profile of the entity's most specific profiled class. */
-function classSimilarity(docWords: ReadonlySet<string>, e: KbEntity, profiles: Record<string, Record<string, number>> | undefined): number {
-  if (!profiles) return 0;
-  for (const t of e.dbpediaTypes) {
-    const p = profiles[t];
-    if (p) return contextSimilarity(docWords, p);
-  }
-  return 0;
+/** The entity's most specific class that has a word profile. */
+function profiledClass(e: KbEntity, profiles: Record<string, Record<string, number>>): string | undefined {
+  for (const t of e.dbpediaTypes) if (profiles[t]) return t;
+  return undefined;
+}
+
+/** Context similarity of the words with the profile of the entity's most specific profiled class. */
+function classSimilarity(words: ReadonlySet<string>, e: KbEntity, profiles: Record<string, Record<string, number>> | undefined): number {
+  const cls = profiles ? profiledClass(e, profiles) : undefined;
+  return cls !== undefined ? contextSimilarity(words, (profiles as Record<string, Record<string, number>>)[cls]) : 0;
 }
 
 /** Candidates and their stage-1 feature vectors (topCoherence 0) for every mention of a document. */
@@ -300,26 +302,47 @@ export function candidateFeatures(
       else groupsOf.set(e.id, [k]);
     }),
   );
+  // Everything but the window features is the same for the mentions of a group with the same NER label.
+  const shared = new Map<string, number[][]>();
+  const LOCAL = FEATURE_NAMES.indexOf('localContext');
+  const LOCAL_CLASS = FEATURE_NAMES.indexOf('localClass');
   return mentions.map((mention, i) => {
     const k = mentionGroup[i];
     const g = groups[k];
-    const skip = [k];
-    const longerGroup = g.corefKey ? groupOfKey.get(g.corefKey) : undefined;
-    if (longerGroup !== undefined) skip.push(longerGroup);
-    const own = g.candidates.filter((c) => c.count > 0 || c.prior > 0);
-    const noCounts = own.every((x) => x.count === 0);
+    const memo = `${k}\u0001${mention.label ?? ''}`;
+    let base = shared.get(memo);
+    if (!base) {
+      const skip = [k];
+      const longerGroup = g.corefKey ? groupOfKey.get(g.corefKey) : undefined;
+      if (longerGroup !== undefined) skip.push(longerGroup);
+      const own = g.candidates.filter((c) => c.count > 0 || c.prior > 0);
+      const noCounts = own.every((x) => x.count === 0);
+      base = g.entities.map((e, j) => {
+        const c = g.candidates[j];
+        const inOwn = c.prior > 0 || c.count > 0;
+        const prior = inOwn && overrides.prior ? overrides.prior(g.key, c, own) : c.prior;
+        const context = overrides.context ? overrides.context(e) : e.context;
+        const x = features(mention, norms[i], e, prior, j === 0 && inOwn, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
+        const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
+        const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
+        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, 0);
+        if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
+        return x;
+      });
+      shared.set(memo, base);
+    }
     const near = windowWords(i);
-    const rows = g.entities.map((e, j) => {
-      const c = g.candidates[j];
-      const inOwn = c.prior > 0 || c.count > 0;
-      const prior = inOwn && overrides.prior ? overrides.prior(g.key, c, own) : c.prior;
-      const context = overrides.context ? overrides.context(e) : e.context;
-      const x = features(mention, norms[i], e, prior, j === 0 && inOwn, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
-      const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
-      const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
-      x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0);
-      x.push(contextSimilarity(near, context), classSimilarity(near, e, overrides.classContexts), 0);
-      if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
+    const classNear = new Map<string, number>();
+    const rows = base.map((b, j) => {
+      const e = g.entities[j];
+      const x = b.slice();
+      x[LOCAL] = contextSimilarity(near, overrides.context ? overrides.context(e) : e.context);
+      const cls = overrides.classContexts ? profiledClass(e, overrides.classContexts) : undefined;
+      if (cls !== undefined) {
+        let v = classNear.get(cls);
+        if (v === undefined) classNear.set(cls, (v = contextSimilarity(near, (overrides.classContexts as Record<string, Record<string, number>>)[cls])));
+        x[LOCAL_CLASS] = v;
+      }
       return x;
     });
     return { key: g.key, corefKey: g.corefKey, group: k, candidates: g.candidates, entities: g.entities, rows };
