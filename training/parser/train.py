@@ -166,21 +166,29 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--max-minutes", type=float, default=55)
-    ap.add_argument("--batch-tokens", type=int, default=2500)
-    ap.add_argument("--hidden", type=int, default=192)
+    ap.add_argument("--batch-tokens", type=int, default=3000)
+    ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--layers", type=int, default=2)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--patience", type=int, default=8)
+    ap.add_argument("--decay-epochs", type=int, default=6, help="epochs from the best checkpoint at a lower rate")
+    ap.add_argument("--decay-factor", type=float, default=0.25)
     ap.add_argument("--export-only", action="store_true", help="export the saved best checkpoint")
-    ap.add_argument("--resume", action="store_true", help="continue from training/out/parser/last.pt")
+    ap.add_argument("--resume", action="store_true", help="continue from <out>/last.pt")
+    ap.add_argument("--out", default=OUT, help="checkpoints, log and metrics (default training/out/parser)")
+    ap.add_argument("--no-export", action="store_true", help="train and evaluate only (experiments)")
+    ap.add_argument("--model-dir", default=MODEL_DIR, help="where parser.onnx and meta.json go (default models/parser)")
+    ap.add_argument("--tag-swap", type=float, default=0.08, help="share of words given another pair of tags of the same word")
+    ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
-    os.makedirs(OUT, exist_ok=True)
+    out_dir = args.out
+    os.makedirs(out_dir, exist_ok=True)
 
     train_s = read_conllu(os.path.join(DATA, "en_ewt-ud-train.conllu"))
     dev_s = read_conllu(os.path.join(DATA, "en_ewt-ud-dev.conllu"))
@@ -198,22 +206,34 @@ def main():
 
     model = Parser(SPECS, len(upos), len(xpos), len(labels), [d for _, _, d in FEATURES],
                    hidden=args.hidden, layers=args.layers)
-    ckpt = os.path.join(OUT, "best.pt")
+    ckpt = os.path.join(out_dir, "best.pt")
     if not args.export_only:
         opt = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.9))
-        noise = make_noise(train_s, upos_ix, xpos_ix, rng, p_swap=0.08, p_unk=0.02, p_word=0.1)
-        best, bad, start, first = -1.0, 0, time.time(), 1
-        last = os.path.join(OUT, "last.pt")
+        noise = make_noise(train_s, upos_ix, xpos_ix, rng, p_swap=args.tag_swap, p_unk=args.tag_unk, p_word=0.1)
+        # Two phases: training at the base rate with early stopping on dev LAS,
+        # then a few epochs from the best checkpoint at a lower rate.
+        best, bad, start, epoch = -1.0, 0, time.time(), 1
+        phase, decay_start = "main", None
+        last = os.path.join(out_dir, "last.pt")
         if args.resume and os.path.exists(last):
             st = torch.load(last)
             model.load_state_dict(st["model"])
             opt.load_state_dict(st["opt"])
-            best, bad, first = st["best"], st["bad"], st["epoch"] + 1
+            best, bad, epoch = st["best"], st["bad"], st["epoch"] + 1
+            phase, decay_start = st.get("phase", "main"), st.get("decay_start")
             rng.setstate(st["rng"])
             torch.set_rng_state(st["torch_rng"])
             start -= st["minutes"] * 60
-        log = open(os.path.join(OUT, "train.log"), "a" if args.resume else "w")
-        for epoch in range(first, args.epochs + 1):
+        log = open(os.path.join(out_dir, "train.log"), "a" if args.resume else "w")
+        while True:
+            minutes = (time.time() - start) / 60
+            if phase == "main" and (epoch > args.epochs or bad >= args.patience or minutes > args.max_minutes):
+                phase, decay_start, bad = "decay", epoch, 0
+                model.load_state_dict(torch.load(ckpt))
+                for g in opt.param_groups:
+                    g["lr"] *= args.decay_factor
+            if phase == "decay" and epoch >= decay_start + args.decay_epochs:
+                break
             te = time.time()
             total = 0.0
             bl = batches(train, args.batch_tokens, rng)
@@ -232,7 +252,7 @@ def main():
                 opt.step()
                 total += float(loss)
             d = evaluate(model, dev, labels)
-            msg = (f"epoch {epoch} loss {total / len(bl):.4f} dev UAS {d['uas']:.2f} LAS {d['las']:.2f} "
+            msg = (f"epoch {epoch} ({phase}) loss {total / len(bl):.4f} dev UAS {d['uas']:.2f} LAS {d['las']:.2f} "
                    f"({time.time() - te:.0f}s, total {(time.time() - start) / 60:.1f} min)")
             print(msg, flush=True)
             log.write(msg + "\n")
@@ -243,10 +263,10 @@ def main():
             else:
                 bad += 1
             torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "best": best, "bad": bad, "epoch": epoch,
+                        "phase": phase, "decay_start": decay_start,
                         "rng": rng.getstate(), "torch_rng": torch.get_rng_state(),
                         "minutes": (time.time() - start) / 60}, last)
-            if bad >= args.patience or (time.time() - start) / 60 > args.max_minutes:
-                break
+            epoch += 1
         train_minutes = (time.time() - start) / 60
     else:
         train_minutes = None
@@ -257,18 +277,19 @@ def main():
     if train_minutes is not None:
         metrics["train_minutes"] = round(train_minutes, 1)
         metrics["threads"] = args.threads
-    with open(os.path.join(OUT, "metrics.json"), "w") as f:
+    with open(os.path.join(out_dir, "metrics.json"), "w") as f:
         json.dump(metrics, f, indent=1)
-    export(model, upos, xpos, labels, dev)
+    if not args.no_export:
+        export(model, upos, xpos, labels, dev, args.model_dir)
 
 
-def export(model, upos, xpos, labels, dev):
+def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR):
     model.eval()
-    os.makedirs(MODEL_DIR, exist_ok=True)
+    os.makedirs(model_dir, exist_ok=True)
     os.makedirs(FIXTURE_DIR, exist_ok=True)
     idx = list(range(6))
     ids, up, xp, lens, _, _ = make_batch(dev, idx)
-    path = os.path.join(MODEL_DIR, "parser.onnx")
+    path = os.path.join(model_dir, "parser.onnx")
     # fp16-stored embeddings and LSTM weights; no export-time constant folding,
     # which would turn the Casts back into float32 tables (onnxruntime folds
     # them when the session is created).
@@ -297,7 +318,7 @@ def export(model, upos, xpos, labels, dev):
         "labelOut": {"rows": int(w.shape[0]), "cols": int(w.shape[1]),
                      "weight": base64.b64encode(w.tobytes()).decode(), "bias": base64.b64encode(b.tobytes()).decode()},
     }
-    with open(os.path.join(MODEL_DIR, "meta.json"), "w") as f:
+    with open(os.path.join(model_dir, "meta.json"), "w") as f:
         json.dump(meta, f)
     with torch.no_grad():
         arcs, lab, pdep, phead = shipped(ids, up, xp, lens)
