@@ -179,6 +179,7 @@ def main():
     ap.add_argument("--out", default=OUT, help="checkpoints, log and metrics (default training/out/parser)")
     ap.add_argument("--no-export", action="store_true", help="train and evaluate only (experiments)")
     ap.add_argument("--model-dir", default=MODEL_DIR, help="where parser.onnx and meta.json go (default models/parser)")
+    ap.add_argument("--fixture-dir", default=FIXTURE_DIR, help="where parity.json goes (default test/fixtures/parser)")
     ap.add_argument("--tag-swap", type=float, default=0.08, help="share of words given another pair of tags of the same word")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
     args = ap.parse_args()
@@ -280,13 +281,13 @@ def main():
     with open(os.path.join(out_dir, "metrics.json"), "w") as f:
         json.dump(metrics, f, indent=1)
     if not args.no_export:
-        export(model, upos, xpos, labels, dev, args.model_dir)
+        export(model, upos, xpos, labels, dev, args.model_dir, args.fixture_dir)
 
 
-def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR):
+def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR, fixture_dir=FIXTURE_DIR):
     model.eval()
     os.makedirs(model_dir, exist_ok=True)
-    os.makedirs(FIXTURE_DIR, exist_ok=True)
+    os.makedirs(fixture_dir, exist_ok=True)
     idx = list(range(6))
     ids, up, xp, lens, _, _ = make_batch(dev, idx)
     path = os.path.join(model_dir, "parser.onnx")
@@ -328,7 +329,7 @@ def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR):
         "arcs": [arcs[k, :len(s["forms"]), :len(s["forms"]) + 1].numpy().round(4).tolist() for k, s in enumerate(sents)],
         "labels": [[labels[int(l)] for l in lab[k, :len(s["forms"])]] for k, s in enumerate(sents)],
     }
-    with open(os.path.join(FIXTURE_DIR, "parity.json"), "w") as f:
+    with open(os.path.join(fixture_dir, "parity.json"), "w") as f:
         json.dump(fixture, f)
     print(f"exported {path} ({os.path.getsize(path) / 1e6:.1f} MB)", flush=True)
 
