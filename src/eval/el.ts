@@ -370,7 +370,7 @@ export function formatElResult(r: ElResult): string {
 
 /**
  * CLI: `textlens eval el (--aida FILE [--conll FILE] | --elevant FILE.jsonl... | --gum DIR [--split dev])
- *                        [--kb FILE] [--linker FILE] [--limit N] [--no-e2e]`.
+ *                        [--kb FILE] [--linker FILE] [--threshold T] [--limit N] [--no-e2e]`.
  * --elevant and --gum may be repeated / combined; each prints its own block.
  * Returns the exit code; writes the report to stdout.
  */
@@ -383,7 +383,7 @@ export async function elCommand(argv: string[]): Promise<number> {
   if (!aida && elevant.length === 0 && !gum) {
     process.stderr.write(
       'usage: textlens eval el (--aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] | --elevant FILE.jsonl ... | --gum gum-entities/ [--split dev])\n' +
-        '                        [--kb kb.sqlite] [--linker linker.json] [--limit N] [--no-e2e]\n',
+        '                        [--kb kb.sqlite] [--linker linker.json] [--threshold T] [--limit N] [--no-e2e]\n',
     );
     return 2;
   }
@@ -393,6 +393,8 @@ export async function elCommand(argv: string[]): Promise<number> {
   const loader = fileLoader();
   const modelFile = opt('--linker');
   const linker = await loadLinker(loader, opt('--kb'), modelFile ? (JSON.parse(readFileSync(modelFile, 'utf8')) as LinkerModel) : undefined);
+  // --threshold T: try another link threshold (how the shipped one was chosen on testa).
+  if (opt('--threshold')) linker.model = { ...linker.model, threshold: Number(opt('--threshold')) };
   const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum ? undefined : await loadEntityRecognizer(loader);
   const limit = opt('--limit') ? Number(opt('--limit')) : undefined;
   if (aida) {

@@ -96,6 +96,8 @@ export interface Disambiguation {
 /** Class word profiles, and the hooks that training uses to leave the current document out of KB statistics. */
 export interface FeatureOverrides {
   prior?(key: string, c: Candidate, all: readonly Candidate[]): number;
+  /** The anchor count without the current document (training). */
+  count?(key: string, c: Candidate): number;
   context?(entity: KbEntity): Record<string, number>;
   classContexts?: Record<string, Record<string, number>>;
 }
@@ -316,16 +318,18 @@ export function candidateFeatures(
       const longerGroup = g.corefKey ? groupOfKey.get(g.corefKey) : undefined;
       if (longerGroup !== undefined) skip.push(longerGroup);
       const own = g.candidates.filter((c) => c.count > 0 || c.prior > 0);
-      const noCounts = own.every((x) => x.count === 0);
+      const inOwn = g.candidates.map((c) => c.prior > 0 || c.count > 0);
+      const priors = g.candidates.map((c, j) => (inOwn[j] && overrides.prior ? overrides.prior(g.key, c, own) : c.prior));
+      const noCounts = own.every((x) => (overrides.count ? overrides.count(g.key, x) : x.count) === 0);
+      let top = -1;
+      for (let j = 0; j < priors.length; j++) if (inOwn[j] && (top < 0 || priors[j] > priors[top])) top = j;
       base = g.entities.map((e, j) => {
         const c = g.candidates[j];
-        const inOwn = c.prior > 0 || c.count > 0;
-        const prior = inOwn && overrides.prior ? overrides.prior(g.key, c, own) : c.prior;
         const context = overrides.context ? overrides.context(e) : e.context;
-        const x = features(mention, norms[i], e, prior, j === 0 && inOwn, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
+        const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
         const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
         const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
-        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, 0);
+        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, 0);
         if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
         return x;
       });
