@@ -1,10 +1,11 @@
 """Train the POS tagger (XPOS + UPOS) on UD English-EWT and export it to ONNX.
 
-    npm run train -- tagger [--threads 2] [--epochs 30] [--gum]
+    npm run train -- tagger [--threads 2] [--epochs 25] [--gum]
 
-Writes models/tagger/tagger.onnx and models/tagger/meta.json, plus a parity
-fixture (test/fixtures/tagger/parity.json) that the Node test compares with
-onnxruntime's output. Deterministic for a given seed and thread count.
+Writes models/tagger/ (tagger.onnx, embeddings.f16, known-norms.u32,
+meta.json) and a parity fixture (test/fixtures/tagger/parity.json) that the
+Node test compares with onnxruntime's output. Deterministic for a given seed
+and thread count.
 """
 import argparse
 import json
@@ -116,13 +117,13 @@ def evaluate(model, data, known, bsz=256):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--epochs", type=int, default=30)
-    ap.add_argument("--patience", type=int, default=8)
+    ap.add_argument("--epochs", type=int, default=25)
+    ap.add_argument("--patience", type=int, default=5)
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--dim", type=int, default=64)
-    ap.add_argument("--width", type=int, default=128)
-    ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--width", type=int, default=64)
+    ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--dropout", type=float, default=0.2)
     ap.add_argument("--word-dropout", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1)
@@ -180,8 +181,8 @@ def main():
 
     best, best_state, bad = -1.0, None, 0
     history = []
-    if args.load:
-        saved = torch.load(args.load)
+    saved = torch.load(args.load) if args.load else None
+    if saved:
         best_state, history = saved["state"], saved["history"]
     for epoch in range(1, 0 if args.load else args.epochs + 1):
         model.train()
@@ -215,20 +216,21 @@ def main():
             if bad >= args.patience:
                 break
     model.load_state_dict(best_state)
+    train_s = saved.get("seconds", 0) if saved else time.time() - t0
+    train_args = saved.get("args", vars(args)) if saved else vars(args)
     if args.save:
-        torch.save({"state": best_state, "history": history}, args.save)
+        torch.save({"state": best_state, "history": history, "seconds": train_s, "args": train_args}, args.save)
     dx, du = evaluate(model, dv, known)
     tx, tu = evaluate(model, te, known)
-    train_s = time.time() - t0
     print(f"best: dev XPOS {dx:.2f} UPOS {du:.2f}; test XPOS {tx:.2f} UPOS {tu:.2f} (gold tokens); {train_s:.0f}s", flush=True)
 
     export(model, args, xpos_labels, upos_labels, feats, known, dev, {
         "dev": {"xpos": round(dx, 2), "upos": round(du, 2)},
         "test": {"xpos": round(tx, 2), "upos": round(tu, 2)},
         "seconds": round(train_s),
-        "threads": args.threads,
+        "threads": train_args["threads"],
         "data": ["UD_English-EWT train"] + (["UD_English-GUM train"] if args.gum else []),
-        "args": vars(args),
+        "args": train_args,
         "history": history,
     })
 
