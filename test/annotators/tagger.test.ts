@@ -66,6 +66,14 @@ describe('POS tagger (models/tagger)', () => {
     expect(together[together.length - 1]).toEqual({ xpos: [], upos: [] });
   });
 
+  it('splits a long document into several calls without changing labels', async () => {
+    const sentence = fixture.sentences[0].words;
+    const copies = Array.from({ length: 1500 }, () => sentence); // 1,500 × (7 + 1 gap) > 8,192 positions per call
+    const tags = await tagger.tagSentences(copies);
+    const one = (await tagger.tagSentences([sentence]))[0];
+    expect(tags.every((t) => JSON.stringify(t) === JSON.stringify(one))).toBe(true);
+  });
+
   it('WASM backend gives the same labels as the native one', async () => {
     const wasm = await loadPosTagger(loader, { backend: 'wasm' });
     const sentences = fixture.sentences.map((s) => s.words);
