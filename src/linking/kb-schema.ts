@@ -10,6 +10,9 @@
  *   aliases(alias, entity, count, prior)   normalized alias → entity, with
  *            the anchor count and p(entity | alias)
  *
+ * label is '' when the title gives it (title without its disambiguator,
+ * underscores as spaces; the reader derives it). dbpedia holds only the most
+ * specific classes (the reader adds ancestors from the ontology).
  * JSON columns: dbpedia / freebase / aliases are string arrays; props maps a
  * Wikidata property id to a value (see PropertyValue); context maps a word to
  * a weight (the words around the entity's mentions in training text);
