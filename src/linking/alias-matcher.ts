@@ -6,6 +6,7 @@
  * upper case); single-token matches of 3 letters or fewer must be all upper
  * case ("UN", "EU"); a single capitalized token at a sentence start must be
  * an all-caps token or unknown as a lower-case word elsewhere in the doc.
+ * Sentences mostly in capitals (headlines) are skipped: casing says nothing there.
  */
 import type { Doc } from '../doc/doc.js';
 import type { KnowledgeBase } from './knowledge-base.js';
@@ -14,6 +15,18 @@ import { STOPWORDS } from './stopwords.js';
 
 const MAX_TOKENS = 6;
 
+function shouted(tokens: readonly string[], from: number, to: number): boolean {
+  let words = 0;
+  let upper = 0;
+  for (let t = from; t < to; t++) {
+    const w = tokens[t];
+    if (!/\p{L}{2}/u.test(w)) continue;
+    words++;
+    if (w === w.toUpperCase()) upper++;
+  }
+  return words >= 2 && upper / words >= 0.6;
+}
+
 export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   const lowerSeen = new Set(doc.tokens.filter((t) => /^\p{Ll}/u.test(t)));
@@ -21,6 +34,8 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
   for (let s = 0; s < doc.sentenceCount; s++) {
     const end = doc.sentEnd[s];
     let i = doc.sentStart[s];
+    // A headline in capitals ("ATHLETICS - GB TEAM NAMED") gives casing no say: leave it to NER.
+    if (shouted(doc.tokens, i, end)) continue;
     while (i < end) {
       let found = 0;
       if (capitalized(doc.tokens[i])) {
