@@ -204,8 +204,9 @@ export class KbWriter {
     this.batch(() => {
       for (const r of typed) setTypes.run(JSON.stringify(mostSpecific(JSON.parse(r.dbpedia) as string[], this.ontology)), r.id);
     });
-    log('kb: surnames');
+    log('kb: surnames, club names');
     this.addSurnames();
+    this.addClubNames();
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -256,6 +257,25 @@ export class KbWriter {
       }
     });
     this.surnames = n;
+  }
+
+  /**
+   * Clubs are called without their legal affix, and "FC Rotor Volgograd"
+   * without its city too: "Rotor Volgograd", "Rotor" (count 0).
+   */
+  private addClubNames(): void {
+    const clubs = this.db.prepare("SELECT id, title FROM entities WHERE title IS NOT NULL AND dbpedia LIKE '%Club%'").all() as { id: number; title: string }[];
+    const AFFIX = /^(FC|F\.C\.|AFC|A\.F\.C\.|CF|C\.F\.|SC|AC|AS|SS|CD|KK|PFC|NK|FK|SK|BK)$/;
+    this.batch(() => {
+      for (const r of clubs) {
+        const words = r.title.replace(/_\([^)]*\)$/, '').split('_');
+        const lead = AFFIX.test(words[0]);
+        const core = words.filter((w) => !AFFIX.test(w));
+        if (core.length === 0 || core.length === words.length) continue;
+        this.addAlias(core.join(' '), r.id, 0);
+        if (lead && core.length === 2) this.addAlias(core[0], r.id, 0);
+      }
+    });
   }
 
   /** Surname aliases added by finish(). */
