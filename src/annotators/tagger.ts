@@ -36,6 +36,15 @@ export interface TaggerMeta {
     /** File of the norm ids (uint32 little-endian) seen in training. */
     knownNorms: string;
   };
+  /** The character CNN word encoder (absent in models without one). */
+  chars?: {
+    /** ONNX graph: `chars` int32 [words, length] → `vec` float32 [words, width]. */
+    file: string;
+    /** Longer words keep their first and last maxChars/2 code points. */
+    maxChars: number;
+    /** Characters in id order; a character's id is 4 + its index (0 padding, 1 unknown, 2 begin, 3 end). */
+    vocab: string[];
+  } | null;
   xposLabels: string[];
   uposLabels: string[];
 }
@@ -50,7 +59,7 @@ export interface PosTagger {
   readonly meta: TaggerMeta;
   tagSentences(sentences: readonly (readonly string[])[]): Promise<SentenceTags[]>;
   /** The first layer's input for a word (what the ONNX graph receives). */
-  embed(word: string): Float32Array;
+  embed(word: string): Promise<Float32Array>;
 }
 
 /**
@@ -73,18 +82,26 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
   const model = await loadOnnxModel(loader, `${dir}/tagger.onnx`, { backend: opts.backend, threads: opts.threads });
   const table = decodeFloat16(await loader.bytes(`${dir}/${meta.embedding.file}`));
   const known = decodeUint32(await loader.bytes(`${dir}/${meta.embedding.knownNorms}`));
-  const embed = wordEmbedder(meta, table, new Set(known));
+  const chars = meta.chars
+    ? await loadOnnxModel(loader, `${dir}/${meta.chars.file}`, { backend: opts.backend, threads: opts.threads })
+    : undefined;
+  const embedder = wordEmbedder(meta, table, new Set(known), chars);
 
   return {
     meta,
-    embed,
+    async embed(word) {
+      return (await embedder([[word]])).get(word) as Float32Array;
+    },
     async tagSentences(sentences) {
       const result: SentenceTags[] = sentences.map((s) => ({
         xpos: new Array<string>(s.length),
         upos: new Array<string>(s.length),
       }));
-      for (const call of packCalls(sentences)) {
-        await runCall(model, meta, embed, sentences, call, result);
+      const calls = packCalls(sentences);
+      if (calls.length === 0) return result;
+      const vectors = await embedder(sentences);
+      for (const call of calls) {
+        await runCall(model, meta, vectors, sentences, call, result);
       }
       return result;
     },
@@ -179,7 +196,7 @@ function packCalls(sentences: readonly (readonly string[])[]): PackedCall[] {
 async function runCall(
   model: OnnxModel,
   meta: TaggerMeta,
-  embed: (word: string) => Float32Array,
+  vectors: ReadonlyMap<string, Float32Array>,
   sentences: readonly (readonly string[])[],
   call: PackedCall,
   result: SentenceTags[],
@@ -191,7 +208,7 @@ async function runCall(
   call.sentence.forEach((i, k) => {
     const base = call.row[k] * call.width + call.col[k];
     sentences[i].forEach((word, t) => {
-      emb.set(embed(word), (base + t) * w);
+      emb.set(vectors.get(word) as Float32Array, (base + t) * w);
       mask[base + t] = 1;
     });
   });
@@ -213,23 +230,30 @@ async function runCall(
 
 /**
  * The embedding layer, run in JavaScript: a word's vector is the bias plus
- * one table row per (feature, hash) pair. It depends on the word form alone,
- * so it is computed once per word type and cached; the ONNX graph starts
- * after it (this halves the model's per-token cost on running text).
+ * one table row per (feature, hash) pair, plus (models with a character
+ * CNN) the output of chars.onnx for the word. It depends on the word form
+ * alone, so it is computed once per word type and cached: the char CNN runs
+ * once per document, batched over the word types not seen before, and on
+ * running text most words are cached. The ONNX tagger starts after it.
  * A word whose norm was not seen in training gets no norm rows: they would
  * belong to other words (hash collisions), and word dropout taught the
  * model to read a missing norm as "unknown word".
+ * Returns, for the given sentences, every distinct word's vector.
  */
-function wordEmbedder(meta: TaggerMeta, table: Float32Array, knownNorms: ReadonlySet<number>): (word: string) => Float32Array {
+function wordEmbedder(
+  meta: TaggerMeta,
+  table: Float32Array,
+  knownNorms: ReadonlySet<number>,
+  charModel: OnnxModel | undefined,
+): (sentences: readonly (readonly string[])[]) => Promise<Map<string, Float32Array>> {
   const { width, prime, pairs, bias, rows } = meta.embedding;
   if (table.length !== rows * width) {
     throw new AnalysisError(500, `POS tagger embedding table has ${table.length} values, meta.json says ${rows}×${width}`);
   }
+  const charIds = meta.chars ? charIdMapper(meta.chars) : undefined;
   const cache = new Map<string, Float32Array>();
-  return (word) => {
-    let vec = cache.get(word);
-    if (vec) return vec;
-    vec = Float32Array.from(bias);
+  const tableVector = (word: string): Float32Array => {
+    const vec = Float32Array.from(bias);
     const ids = meta.features.map((spec) => featureId(spec, word) + 1);
     const normKnown = knownNorms.has(ids[0]);
     for (const p of pairs) {
@@ -238,9 +262,67 @@ function wordEmbedder(meta: TaggerMeta, table: Float32Array, knownNorms: Readonl
       const at = row * width;
       for (let j = 0; j < width; j++) vec[j] += table[at + j];
     }
-    if (cache.size < CACHE_LIMIT) cache.set(word, vec);
     return vec;
   };
+  return async (sentences) => {
+    const out = new Map<string, Float32Array>();
+    const fresh: string[] = [];
+    for (const s of sentences) {
+      for (const word of s) {
+        if (out.has(word)) continue;
+        const vec = cache.get(word);
+        if (vec) out.set(word, vec);
+        else {
+          out.set(word, tableVector(word));
+          fresh.push(word);
+        }
+      }
+    }
+    if (charModel && charIds) {
+      for (let k = 0; k < fresh.length; k += CHAR_BATCH) {
+        await addCharVectors(charModel, charIds, fresh.slice(k, k + CHAR_BATCH), out, width);
+      }
+    }
+    for (const word of fresh) {
+      if (cache.size >= CACHE_LIMIT) break;
+      cache.set(word, out.get(word) as Float32Array);
+    }
+    return out;
+  };
+}
+
+/** New word types per chars.onnx call (bounds its working memory). */
+const CHAR_BATCH = 4096;
+
+/** A word's char ids as training made them (training/tagger/train.py, char_ids). */
+function charIdMapper(chars: NonNullable<TaggerMeta['chars']>): (word: string) => number[] {
+  const ix = new Map(chars.vocab.map((c, i) => [c, 4 + i]));
+  const half = chars.maxChars >> 1;
+  return (word) => {
+    let cps = Array.from(word);
+    if (cps.length > chars.maxChars) cps = [...cps.slice(0, half), ...cps.slice(cps.length - half)];
+    return [2, ...cps.map((c) => ix.get(c) ?? 1), 3];
+  };
+}
+
+/** Runs the char CNN over `words` (one call, padded to the longest) and adds its vectors to theirs in `out`. */
+async function addCharVectors(
+  model: OnnxModel,
+  charIds: (word: string) => number[],
+  words: readonly string[],
+  out: Map<string, Float32Array>,
+  width: number,
+): Promise<void> {
+  const ids = words.map(charIds);
+  const len = Math.max(...ids.map((r) => r.length));
+  const data = new Int32Array(words.length * len);
+  ids.forEach((r, i) => data.set(r, i * len));
+  const res = await model.run({ chars: { type: 'int32', data, dims: [words.length, len] } });
+  const vec = res.vec.data as Float32Array;
+  words.forEach((word, i) => {
+    const v = out.get(word) as Float32Array;
+    for (let j = 0; j < width; j++) v[j] += vec[i * width + j];
+  });
 }
 
 /** Word forms whose vectors are kept; bounds memory on a long-running analyzer. */

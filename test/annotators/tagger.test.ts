@@ -39,9 +39,9 @@ describe('POS tagger (models/tagger)', () => {
     expect(tags.map((t) => t.upos)).toEqual(fixture.sentences.map((s) => s.upos));
   });
 
-  it('computes word vectors (hashing, float16 table) as PyTorch does', () => {
+  it('computes word vectors (hashing, float16 table, char CNN) as PyTorch does', async () => {
     for (const s of fixture.sentences) {
-      const vec = Array.from(tagger.embed(s.words[0]));
+      const vec = Array.from(await tagger.embed(s.words[0]));
       expect(vec).toHaveLength(s.firstWordEmb?.length ?? -1);
       vec.forEach((v, j) => expect(v).toBeCloseTo(s.firstWordEmb?.[j] ?? NaN, 4));
     }

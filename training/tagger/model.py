@@ -22,8 +22,11 @@ HASH_PRIME = 2147483647  # 2^31 - 1, also the featurizer's bucket count
 
 
 class Tagger(nn.Module):
-    def __init__(self, features, n_xpos, n_upos, dim=64, width=128, depth=4, kernel=3, dropout=0.2, seed=1234):
-        """features: list of (name, rows, hashes)."""
+    def __init__(self, features, n_xpos, n_upos, dim=64, width=128, depth=4, kernel=3, dropout=0.2, seed=1234,
+                 chars=None, dilations=None):
+        """features: list of (name, rows, hashes). chars: None or dict(n, dim,
+        filters, kernels) for the character CNN word encoder. dilations: one
+        per conv layer (default all 1)."""
         super().__init__()
         self.nfeat = len(features)
         self.dim = dim
@@ -43,7 +46,18 @@ class Tagger(nn.Module):
         self.register_buffer("offsets", torch.tensor(offs, dtype=torch.int64))
         self.table = nn.Parameter(torch.randn(off, dim) * 0.1)
         self.inp = nn.Linear(self.nfeat * dim, width)
-        self.convs = nn.ModuleList(nn.Conv1d(width, width, kernel, padding=kernel // 2) for _ in range(depth))
+        dil = dilations or [1] * depth
+        self.convs = nn.ModuleList(nn.Conv1d(width, width, kernel, padding=(kernel // 2) * d, dilation=d) for d in dil)
+        self.chars = chars
+        if chars:
+            # Character CNN over the word's code points (with begin/end marks):
+            # what an unseen word looks like beyond its fixed hashed affixes.
+            # It depends on the word alone, so the runtime runs it (chars.onnx)
+            # once per new word type and caches the result with the table sum.
+            self.char_emb = nn.Embedding(chars["n"], chars["dim"], padding_idx=0)
+            self.char_convs = nn.ModuleList(nn.Conv1d(chars["dim"], chars["filters"], k, padding=k // 2)
+                                            for k in chars["kernels"])
+            self.char_proj = nn.Linear(chars["filters"] * len(chars["kernels"]), width, bias=False)
         self.drop = nn.Dropout(dropout)
         self.emb_drop = nn.Dropout(dropout)
         self.xpos = nn.Conv1d(width, n_xpos, 1)
@@ -54,14 +68,26 @@ class Tagger(nn.Module):
         x = ids.index_select(2, self.feat_of)
         return torch.remainder(torch.remainder(x * self.hash_a + self.hash_b, HASH_PRIME), self.rows) + self.offsets
 
-    def embed(self, ids, feat_keep=None):
+    def char_vectors(self, chars):
+        """chars: int64 [N, L] char ids (0 = padding) → [N, W], the char CNN's
+        share of the first layer's pre-activation. Padding positions are
+        masked before the max-pool, so a word's vector does not depend on
+        how far its batch is padded."""
+        m = (chars > 0).unsqueeze(1).float()
+        e = self.char_emb(chars).transpose(1, 2)
+        n = chars.shape[1]  # an even kernel gives one extra position: cut it
+        pooled = [(torch.relu(conv(e)[:, :, :n]) * m).amax(2) for conv in self.char_convs]
+        return self.char_proj(self.emb_drop(torch.cat(pooled, 1)))
+
+    def embed(self, ids, feat_keep=None, char_vec=None):
         """→ pre-activation of the first layer, [B, T, W]."""
         bsz, t, _ = ids.shape
         e = self.table[self.table_rows(ids)]  # [B,T,P,D]
         e = e.new_zeros(bsz, t, self.nfeat, self.dim).index_add_(2, self.feat_of, e)
         if feat_keep is not None:
             e = e * feat_keep.unsqueeze(-1)
-        return self.inp(self.emb_drop(e.reshape(bsz, t, self.nfeat * self.dim)))
+        pre = self.inp(self.emb_drop(e.reshape(bsz, t, self.nfeat * self.dim)))
+        return pre if char_vec is None else pre + char_vec
 
     def encode(self, pre, mask):
         """pre: [B, T, W]; mask: float [B, 1, T] → [B, W, T]."""
@@ -70,9 +96,9 @@ class Tagger(nn.Module):
             h = h + torch.relu(conv(self.drop(h))) * mask
         return h
 
-    def forward(self, ids, mask, feat_keep=None):
+    def forward(self, ids, mask, feat_keep=None, char_vec=None):
         """Returns XPOS and UPOS logits [B, C, T]."""
-        h = self.encode(self.embed(ids, feat_keep), mask)
+        h = self.encode(self.embed(ids, feat_keep, char_vec), mask)
         return self.xpos(h), self.upos(h)
 
     @torch.no_grad()
@@ -113,6 +139,19 @@ class ExportedTagger(nn.Module):
         return self.tagger.xpos(h).argmax(1).int(), self.tagger.upos(h).argmax(1).int()
 
 
+class ExportedChars(nn.Module):
+    """What ships as chars.onnx: char ids int32 [N, L] → float32 [N, W], the
+    char CNN's share of each word's first-layer input (added to the table
+    sum by the runtime)."""
+
+    def __init__(self, tagger):
+        super().__init__()
+        self.tagger = tagger
+
+    def forward(self, chars):
+        return self.tagger.char_vectors(chars.long())
+
+
 def known_norm_mask(ids, known):
     """1 where the token's norm id was seen in training, else 0: [B, T, F]
     with only the norm column (feature 0) ever zeroed. An unseen word's norm
@@ -135,9 +174,11 @@ class ShippedEmbedding:
         self.bias = tagger.inp.bias.detach().clone()
 
     @torch.no_grad()
-    def __call__(self, ids):
+    def __call__(self, ids, char_vec=None):
         """ids: int64 [B, T, F] → emb [B, T, W], zero where ids are all 0 (padding)."""
         rows = self.tagger.table_rows(ids)
         keep = known_norm_mask(ids, self.known).index_select(2, self.tagger.feat_of)  # [B,T,P]
         e = (self.table16[rows].float() * keep.unsqueeze(-1)).sum(2) + self.bias
+        if char_vec is not None:
+            e = e + char_vec
         return e * (ids[:, :, :1] > 0).float()

@@ -19,7 +19,7 @@ from torch import nn
 
 from training.common.features import feature_id
 from training.tagger.conllu import read_conllu
-from training.tagger.model import HASH_PRIME, ExportedTagger, ShippedEmbedding, Tagger, known_norm_mask
+from training.tagger.model import HASH_PRIME, ExportedChars, ExportedTagger, ShippedEmbedding, Tagger, known_norm_mask
 
 DATA = os.path.join("..", "shared", "data")
 EWT = os.path.join(DATA, "ud-english-ewt", "en_ewt-ud-{}.conllu")
@@ -42,6 +42,53 @@ FEATURES = [
 ]
 
 
+# Char ids: 0 padding, 1 unknown character, 2 begin, 3 end, 4… the
+# characters seen in training (meta.json → chars.vocab, in id order).
+CHAR_PAD, CHAR_UNK, CHAR_BEGIN, CHAR_END, CHAR_FIRST = 0, 1, 2, 3, 4
+MAX_CHARS = 20  # longer words keep their first and last MAX_CHARS / 2 code points
+
+
+def char_ids(word, char_ix):
+    cps = list(word)  # code points, as Array.from in JS
+    if len(cps) > MAX_CHARS:
+        cps = cps[:MAX_CHARS // 2] + cps[-(MAX_CHARS // 2):]
+    return [CHAR_BEGIN] + [char_ix.get(c, CHAR_UNK) for c in cps] + [CHAR_END]
+
+
+class WordTypes:
+    """Word type ids (1-based; 0 = padding) and their char id rows, so the
+    char CNN runs once per distinct word of a batch."""
+
+    def __init__(self, char_ix):
+        self.char_ix = char_ix
+        self.ix = {}
+        self.rows = [[]]
+
+    def id(self, w):
+        i = self.ix.get(w)
+        if i is None:
+            i = self.ix[w] = len(self.rows)
+            self.rows.append(char_ids(w, self.char_ix))
+        return i
+
+    def char_tensor(self):
+        out = torch.zeros(len(self.rows), MAX_CHARS + 2, dtype=torch.int64)
+        for i, r in enumerate(self.rows):
+            out[i, :len(r)] = torch.tensor(r, dtype=torch.int64)
+        return out
+
+
+def char_vec_for(model, types, chars):
+    """types: int64 [B, T] word type ids → the char CNN's vectors [B, T, W]
+    (None without a char CNN), computed once per distinct type."""
+    if not model.chars:
+        return None
+    uniq, inv = torch.unique(types, return_inverse=True)
+    c = chars[uniq]
+    c = c[:, :int((c > 0).sum(1).max())]
+    return model.char_vectors(c)[inv]
+
+
 class Featurizer:
     def __init__(self):
         self.cache = {}
@@ -57,7 +104,7 @@ class Featurizer:
         return [self.word(w) for w in words]
 
 
-def encode(sentences, feats, xpos_ix, upos_ix):
+def encode(sentences, feats, xpos_ix, upos_ix, types):
     out = []
     for s in sentences:
         words = [w for w, _, _ in s]
@@ -66,6 +113,7 @@ def encode(sentences, feats, xpos_ix, upos_ix):
             torch.tensor([xpos_ix.get(x, 0) for _, _, x in s], dtype=torch.int64),
             torch.tensor([upos_ix.get(u, 0) for _, u, _ in s], dtype=torch.int64),
             words,
+            torch.tensor([types.id(w) for w in words], dtype=torch.int64),
         ))
     return out
 
@@ -78,13 +126,15 @@ def pad_batch(items):
     xp = torch.full((n, t), -100, dtype=torch.int64)
     up = torch.full((n, t), -100, dtype=torch.int64)
     mask = torch.zeros(n, 1, t)
-    for b, (fi, x, u, _) in enumerate(items):
+    types = torch.zeros(n, t, dtype=torch.int64)
+    for b, (fi, x, u, _, ty) in enumerate(items):
         l = len(x)
         ids[b, :l] = fi
         xp[b, :l] = x
         up[b, :l] = u
         mask[b, 0, :l] = 1
-    return ids, mask, xp, up
+        types[b, :l] = ty
+    return ids, mask, xp, up, types
 
 
 def batches(data, size, rng):
@@ -101,12 +151,12 @@ def batches(data, size, rng):
 
 
 @torch.no_grad()
-def evaluate(model, data, known, bsz=256):
+def evaluate(model, data, known, chars, bsz=256):
     model.eval()
     cx = cu = n = 0
     for i in range(0, len(data), bsz):
-        ids, mask, xp, up = pad_batch(data[i:i + bsz])
-        xl, ul = model(ids, mask, known_norm_mask(ids, known))
+        ids, mask, xp, up, types = pad_batch(data[i:i + bsz])
+        xl, ul = model(ids, mask, known_norm_mask(ids, known), char_vec_for(model, types, chars))
         m = xp != -100
         cx += (xl.argmax(1) == xp)[m].sum().item()
         cu += (ul.argmax(1) == up)[m].sum().item()
@@ -127,6 +177,10 @@ def main():
     ap.add_argument("--dropout", type=float, default=0.2)
     ap.add_argument("--word-dropout", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--char-dim", type=int, default=0, help="char CNN embedding size (0: no char CNN)")
+    ap.add_argument("--char-filters", type=int, default=48, help="char CNN filters per kernel width")
+    ap.add_argument("--char-kernels", default="3,4,5")
+    ap.add_argument("--label-smoothing", type=float, default=0.0)
     ap.add_argument("--norm-rows", type=int, default=0, help="override the norm table's rows")
     ap.add_argument("--save", help="also save the best PyTorch weights here")
     ap.add_argument("--load", help="skip training: export these saved weights")
@@ -154,11 +208,20 @@ def main():
     upos_labels = sorted({u for s in train for _, u, _ in s})
     xpos_ix = {l: i for i, l in enumerate(xpos_labels)}
     upos_ix = {l: i for i, l in enumerate(upos_labels)}
+    char_counts = {}
+    for s in train:
+        for w, _, _ in s:
+            for c in w:
+                char_counts[c] = char_counts.get(c, 0) + 1
+    char_vocab = sorted(c for c, k in char_counts.items() if k >= 2)
+    char_ix = {c: CHAR_FIRST + i for i, c in enumerate(char_vocab)}
+    types = WordTypes(char_ix)
     feats = Featurizer()
-    tr = encode(train, feats, xpos_ix, upos_ix)
+    tr = encode(train, feats, xpos_ix, upos_ix, types)
     # Norm ids seen in training: the runtime drops the norm rows of other words.
     known = torch.tensor(sorted({row[0] for row in feats.cache.values()}), dtype=torch.int64)
-    dv, te = (encode(d, feats, xpos_ix, upos_ix) for d in (dev, test))
+    dv, te = (encode(d, feats, xpos_ix, upos_ix, types) for d in (dev, test))
+    chars = types.char_tensor()
     counts = {}
     for s in train:
         for w, _, _ in s:
@@ -167,14 +230,16 @@ def main():
           f"{len(xpos_labels)} XPOS, {len(upos_labels)} UPOS; featurized in {time.time() - t0:.1f}s", flush=True)
 
     model = Tagger(FEATURES, len(xpos_labels), len(upos_labels), dim=args.dim,
-                   width=args.width, depth=args.depth, dropout=args.dropout)
+                   width=args.width, depth=args.depth, dropout=args.dropout,
+                   chars={"n": CHAR_FIRST + len(char_vocab), "dim": args.char_dim, "filters": args.char_filters,
+                          "kernels": [int(k) for k in args.char_kernels.split(",")]} if args.char_dim else None)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     steps_per_epoch = math.ceil(len(tr) / args.batch)
     total = steps_per_epoch * args.epochs
     warm = steps_per_epoch
     sched = torch.optim.lr_scheduler.LambdaLR(
         opt, lambda s: min(1.0, (s + 1) / warm) * 0.5 * (1 + math.cos(math.pi * min(1.0, s / total))))
-    loss_fn = nn.CrossEntropyLoss(ignore_index=-100)
+    loss_fn = nn.CrossEntropyLoss(ignore_index=-100, label_smoothing=args.label_smoothing)
     # Rare words lose their norm embedding more often, so the affix and shape
     # features learn to carry unknown words (word dropout, Kiperwasser-style).
     drop_p = [[args.word_dropout + 0.25 / (0.25 + counts.get(w.lower(), 0)) for w in item[3]] for item in tr]
@@ -190,13 +255,13 @@ def main():
         tot = 0.0
         for bi in batches(tr, args.batch, rng):
             items = [tr[i] for i in bi]
-            ids, mask, xp, up = pad_batch(items)
+            ids, mask, xp, up, types_b = pad_batch(items)
             keep = torch.ones(ids.shape, dtype=torch.float32)
             p = torch.zeros(ids.shape[:2])
             for b, i in enumerate(bi):
                 p[b, :len(drop_p[i])] = torch.tensor(drop_p[i])
             keep[:, :, 0] = (torch.rand(p.shape) >= p).float()
-            xl, ul = model(ids, mask, keep)
+            xl, ul = model(ids, mask, keep, char_vec_for(model, types_b, chars))
             loss = loss_fn(xl, xp) + loss_fn(ul, up)
             opt.zero_grad()
             loss.backward()
@@ -204,7 +269,7 @@ def main():
             opt.step()
             sched.step()
             tot += loss.item()
-        dx, du = evaluate(model, dv, known)
+        dx, du = evaluate(model, dv, known, chars)
         history.append({"epoch": epoch, "loss": round(tot / steps_per_epoch, 4), "dev_xpos": round(dx, 2), "dev_upos": round(du, 2)})
         print(f"epoch {epoch:2d} loss {tot / steps_per_epoch:.4f} dev XPOS {dx:.2f} UPOS {du:.2f} "
               f"({time.time() - te0:.1f}s)", flush=True)
@@ -220,11 +285,11 @@ def main():
     train_args = saved.get("args", vars(args)) if saved else vars(args)
     if args.save:
         torch.save({"state": best_state, "history": history, "seconds": train_s, "args": train_args}, args.save)
-    dx, du = evaluate(model, dv, known)
-    tx, tu = evaluate(model, te, known)
+    dx, du = evaluate(model, dv, known, chars)
+    tx, tu = evaluate(model, te, known, chars)
     print(f"best: dev XPOS {dx:.2f} UPOS {du:.2f}; test XPOS {tx:.2f} UPOS {tu:.2f} (gold tokens); {train_s:.0f}s", flush=True)
 
-    export(model, args, xpos_labels, upos_labels, feats, known, dev, {
+    export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab, char_ix, {
         "dev": {"xpos": round(dx, 2), "upos": round(du, 2)},
         "test": {"xpos": round(tx, 2), "upos": round(tu, 2)},
         "seconds": round(train_s),
@@ -235,7 +300,7 @@ def main():
     })
 
 
-def export(model, args, xpos_labels, upos_labels, feats, known, dev, training):
+def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab, char_ix, training):
     os.makedirs(args.out, exist_ok=True)
     model.eval()
     wrapped = ExportedTagger(model).eval()
@@ -250,6 +315,15 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, training):
         dynamic_axes={"emb": {0: "batch", 1: "length"}, "mask": {0: "batch", 1: "length"},
                       "xpos": {0: "batch", 1: "length"}, "upos": {0: "batch", 1: "length"}},
     )
+    chars_path = os.path.join(args.out, "chars.onnx")
+    if model.chars:
+        torch.onnx.export(
+            ExportedChars(model).eval(), (torch.tensor([[2, 5, 6, 3], [2, 7, 3, 0]], dtype=torch.int32),),
+            chars_path, opset_version=15, input_names=["chars"], output_names=["vec"],
+            dynamic_axes={"chars": {0: "words", 1: "length"}, "vec": {0: "words"}},
+        )
+    elif os.path.exists(chars_path):
+        os.remove(chars_path)
     table_path = os.path.join(args.out, "embeddings.f16")
     embedding.table16.numpy().astype("<f2").tofile(table_path)
     known_path = os.path.join(args.out, "known-norms.u32")
@@ -275,6 +349,13 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, training):
             "bias": [float(x) for x in embedding.bias],
             "knownNorms": "known-norms.u32",
         },
+        "chars": {
+            "file": "chars.onnx",
+            "input": "chars int32 [words, length]: 0 padding, 1 unknown, 2 begin, 3 end, 4 + index in vocab",
+            "output": "vec float32 [words, width], added to the word's embedding",
+            "maxChars": MAX_CHARS,
+            "vocab": char_vocab,
+        } if model.chars else None,
         "hashTables": [{"name": n, "rows": r, "hashes": k} for n, r, k in FEATURES],
         "xposLabels": xpos_labels,
         "uposLabels": upos_labels,
@@ -292,10 +373,18 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, training):
     words = [[w for w, _, _ in s] for s in sample]
     t = max(len(w) for w in words)
     x = torch.zeros(len(words), t, len(FEATURES), dtype=torch.int64)
+    char_vec = torch.zeros(len(words), t, width)
     for b, ws in enumerate(words):
         x[b, :len(ws)] = torch.tensor(feats.sentence(ws), dtype=torch.int64)
+        if model.chars:
+            rows = [char_ids(w, char_ix) for w in ws]
+            c = torch.zeros(len(ws), max(len(r) for r in rows), dtype=torch.int64)
+            for i, r in enumerate(rows):
+                c[i, :len(r)] = torch.tensor(r)
+            with torch.no_grad():
+                char_vec[b, :len(ws)] = model.char_vectors(c)
     with torch.no_grad():
-        e = embedding(x)
+        e = embedding(x, char_vec)
         xp, up = wrapped(e, (x[:, :, 0] > 0).float())
     fixture = {
         "sentences": [
@@ -310,6 +399,7 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, training):
         json.dump(fixture, f, ensure_ascii=False, indent=1)
         f.write("\n")
     size = os.path.getsize(path) + os.path.getsize(table_path) + os.path.getsize(known_path)
+    size += os.path.getsize(chars_path) if model.chars else 0
     print(f"wrote {path} + embeddings.f16 + known-norms.u32 ({size / 1e6:.2f} MB), meta.json, {args.fixture}", flush=True)
 
 
