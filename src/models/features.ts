@@ -43,16 +43,27 @@ export function fnv1a(s: string): number {
  * characters kept; runs longer than 4 of the same class are cut at 4
  * ("Washington" → "Xxxxx", "1984" → "dddd").
  */
+function shapeClass(ch: string): string {
+  const code = ch.charCodeAt(0);
+  // ASCII fast path: the Unicode property regexes below are the slow part of featurization.
+  if (code < 128) {
+    if (code >= 65 && code <= 90) return 'X';
+    if (code >= 97 && code <= 122) return 'x';
+    if (code >= 48 && code <= 57) return 'd';
+    return ch;
+  }
+  if (/\p{Lu}/u.test(ch)) return 'X';
+  if (/\p{Ll}|\p{Lo}|\p{Lm}/u.test(ch)) return 'x';
+  if (/\p{Nd}/u.test(ch)) return 'd';
+  return ch;
+}
+
 export function shape(word: string): string {
   let out = '';
   let last = '';
   let run = 0;
   for (const ch of word) {
-    let c: string;
-    if (/\p{Lu}/u.test(ch)) c = 'X';
-    else if (/\p{Ll}|\p{Lo}|\p{Lm}/u.test(ch)) c = 'x';
-    else if (/\p{Nd}/u.test(ch)) c = 'd';
-    else c = ch;
+    const c = shapeClass(ch);
     run = c === last ? run + 1 : 1;
     last = c;
     if (run <= 4) out += c;
