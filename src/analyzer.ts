@@ -84,10 +84,16 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   }
 
   /** Annotators to run, in registry (dependency) order, for the wanted layers. */
-  async function plan(required: Set<Layer>, optional: Set<Layer>, language: string, warn: (m: string) => void) {
+  async function plan(
+    required: Set<Layer>,
+    optional: Set<Layer>,
+    language: string,
+    warn: (m: string) => void,
+    present: readonly Layer[] = [],
+  ) {
     const english = language === ENGLISH;
     const chosen = new Set<AnnotatorSpec>();
-    const provided = new Set<Layer>(['tokens', 'sentences']);
+    const provided = new Set<Layer>(['tokens', 'sentences', ...present]);
     const missing: Layer[] = [];
     const visit = async (layer: Layer, must: boolean): Promise<boolean> => {
       if (provided.has(layer)) return true;
@@ -142,7 +148,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   async function annotateDoc(doc: Doc, layers: readonly Layer[], options?: AnalyzeOptions | FlatOptions): Promise<Doc> {
     const request = parseRequest({ text: doc.text || ' ', ...(options ?? {}) });
     const warn = () => {};
-    const steps = await plan(new Set(), new Set(layers), ENGLISH, warn);
+    const steps = await plan(new Set(), new Set(layers), ENGLISH, warn, layersOf(doc));
     const ctx = { language: ENGLISH, request, warn };
     for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
     return doc;
@@ -228,6 +234,19 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     },
     loadedAnnotators: () => [...created.keys()],
   };
+}
+
+/** Layers a Doc already carries, so annotateDoc() does not compute them again. */
+function layersOf(doc: Doc): Layer[] {
+  const have: Layer[] = [];
+  if (doc.xpos) have.push('xpos');
+  if (doc.upos) have.push('upos');
+  if (doc.lemma) have.push('lemma');
+  if (doc.stem) have.push('stem');
+  if (doc.head && doc.deprel) have.push('deps');
+  if (doc.mentions) have.push('mentions');
+  if (doc.entities) have.push('entities');
+  return have;
 }
 
 let defaultAnalyzer: Promise<Analyzer> | undefined;
