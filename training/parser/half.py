@@ -39,6 +39,7 @@ class HalfLSTM(nn.Module):
 def half_stored(model):
     m = copy.deepcopy(model).eval()
     m.embs = nn.ModuleList([HalfEmbedding(e) for e in m.embs])
-    m.enc.fw = nn.ModuleList([HalfLSTM(l) for l in m.enc.fw])
-    m.enc.bw = nn.ModuleList([HalfLSTM(l) for l in m.enc.bw])
+    if hasattr(m.enc, "fw"):  # the LSTM encoder; the conv encoder's weights are small
+        m.enc.fw = nn.ModuleList([HalfLSTM(l) for l in m.enc.fw])
+        m.enc.bw = nn.ModuleList([HalfLSTM(l) for l in m.enc.bw])
     return m

@@ -13,7 +13,11 @@ head tree decoding changes (W2 and b2 ship in meta.json).
 
 Backward LSTMs run on sequences reversed within their own length (a gather),
 so padding never leaks into real positions and the export stays a plain
-unidirectional ONNX LSTM."""
+unidirectional ONNX LSTM.
+
+The fast variant (encoder="conv") swaps the BiLSTM for a linear projection
+and a stack of residual (dilated) 1-D convolutions: ~5x fewer multiply-adds
+per word and no sequential recurrence, at a few points of accuracy."""
 import torch
 import torch.nn as nn
 
@@ -41,9 +45,38 @@ class Encoder(nn.Module):
         return x
 
 
+class ConvEncoder(nn.Module):
+    """Projection to `width`, then residual blocks x + relu(conv(x)) with the
+    given kernel and dilations. Padded positions are zeroed after every block
+    so that a batch gives the same result as each sentence alone (the conv's
+    own zero padding then equals the sentence boundary)."""
+
+    def __init__(self, in_dim, width, dilations, kernel, dropout):
+        super().__init__()
+        self.proj = nn.Linear(in_dim, width)
+        self.convs = nn.ModuleList([nn.Conv1d(width, width, kernel, dilation=d, padding=d * (kernel // 2))
+                                    for d in dilations])
+        self.drop = nn.Dropout(dropout)
+        self.out_dim = width
+
+    def forward(self, x, root, mask):
+        # x [b, n, in] words only; root [in]; mask [b, n+1, 1] float: 1 at real
+        # positions (root included). The root joins after the projection:
+        # the same function as projecting [root; x], but the concatenation
+        # runs on `width` columns instead of the wide embedding row.
+        b = x.shape[0]
+        r = self.proj(root).view(1, 1, -1).expand(b, 1, -1)
+        h = torch.relu(torch.cat([r, self.proj(x)], dim=1)) * mask
+        h = h.transpose(1, 2)
+        m = mask.transpose(1, 2)
+        for conv in self.convs:
+            h = (h + torch.relu(conv(self.drop(h)))) * m
+        return self.drop(h.transpose(1, 2))
+
+
 class Parser(nn.Module):
     def __init__(self, specs, n_upos, n_xpos, n_labels, emb_dims, tag_dim=32, hidden=200, layers=3,
-                 arc_dim=256, lab_dim=128, dropout=0.33):
+                 arc_dim=256, lab_dim=128, dropout=0.33, encoder="lstm", width=128, dilations=(1, 2, 4), kernel=3):
         super().__init__()
         self.specs = specs
         self.embs = nn.ModuleList([nn.Embedding(b + 1, d, padding_idx=0) for (_, b), d in zip(specs, emb_dims)])
@@ -52,8 +85,13 @@ class Parser(nn.Module):
         in_dim = sum(emb_dims) + 2 * tag_dim
         self.root = nn.Parameter(torch.randn(in_dim) * 0.1)
         self.emb_drop = nn.Dropout(dropout)
-        self.enc = Encoder(in_dim, hidden, layers, dropout)
-        h2 = 2 * hidden
+        self.encoder = encoder
+        if encoder == "conv":
+            self.enc = ConvEncoder(in_dim, width, dilations, kernel, dropout)
+            h2 = width
+        else:
+            self.enc = Encoder(in_dim, hidden, layers, dropout)
+            h2 = 2 * hidden
         self.arc_dep = nn.Sequential(nn.Linear(h2, arc_dim), nn.LeakyReLU(0.1), nn.Dropout(dropout))
         self.arc_head = nn.Sequential(nn.Linear(h2, arc_dim), nn.LeakyReLU(0.1), nn.Dropout(dropout))
         self.arc_U = nn.Parameter(torch.zeros(arc_dim, arc_dim))
@@ -69,12 +107,15 @@ class Parser(nn.Module):
         x = torch.cat([e(ids[:, :, k]) for k, e in enumerate(self.embs)]
                       + [self.upos(upos.long()), self.xpos(xpos.long())], dim=2)
         x = self.emb_drop(x)
-        x = torch.cat([self.root.view(1, 1, -1).expand(b, 1, -1), x], dim=1)
         lens = lengths.long() + 1
         pos = torch.arange(n + 1, device=ids.device).view(1, -1)
-        rev = torch.where(pos < lens.view(-1, 1), lens.view(-1, 1) - 1 - pos, pos)
-        h = self.enc(x, rev.unsqueeze(2))
         head_ok = pos < lens.view(-1, 1)  # [b, n+1]
+        if self.encoder == "conv":
+            h = self.enc(x, self.root, head_ok.unsqueeze(2).to(x.dtype))
+        else:
+            x = torch.cat([self.root.view(1, 1, -1).expand(b, 1, -1), x], dim=1)
+            rev = torch.where(pos < lens.view(-1, 1), lens.view(-1, 1) - 1 - pos, pos)
+            h = self.enc(x, rev.unsqueeze(2))
         return h, head_ok
 
     def arc_scores(self, h, head_ok):

@@ -1,6 +1,7 @@
 """Train the biaffine dependency parser on UD English-EWT and export it.
 
     npm run train -- parser [--threads 2] [--epochs 40] [--max-minutes 55]
+    npm run train -- parser --encoder conv --threads 1   # the fast variant, models/parser-fast
 
 Writes models/parser/{parser.onnx,meta.json} and the parity fixture
 test/fixtures/parser/parity.json; checkpoints and logs go to
@@ -169,6 +170,14 @@ def main():
     ap.add_argument("--batch-tokens", type=int, default=3000)
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--layers", type=int, default=2)
+    ap.add_argument("--encoder", choices=["lstm", "conv"], default="lstm",
+                    help="lstm: the accurate BiLSTM (models/parser); conv: the fast residual CNN (models/parser-fast)")
+    ap.add_argument("--width", type=int, default=128, help="conv encoder width")
+    ap.add_argument("--dilations", default="1,2,4", help="conv encoder: one residual block per dilation")
+    ap.add_argument("--kernel", type=int, default=3, help="conv encoder kernel width")
+    ap.add_argument("--arc-dim", type=int, default=None, help="biaffine arc MLP size (default 256 lstm, 128 conv)")
+    ap.add_argument("--lab-dim", type=int, default=None, help="label MLP size (default 128 lstm, 64 conv)")
+    ap.add_argument("--dropout", type=float, default=0.33)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--patience", type=int, default=8)
@@ -176,13 +185,19 @@ def main():
     ap.add_argument("--decay-factor", type=float, default=0.25)
     ap.add_argument("--export-only", action="store_true", help="export the saved best checkpoint")
     ap.add_argument("--resume", action="store_true", help="continue from <out>/last.pt")
-    ap.add_argument("--out", default=OUT, help="checkpoints, log and metrics (default training/out/parser)")
+    ap.add_argument("--out", default=None, help="checkpoints, log and metrics (default training/out/parser[-fast])")
     ap.add_argument("--no-export", action="store_true", help="train and evaluate only (experiments)")
-    ap.add_argument("--model-dir", default=MODEL_DIR, help="where parser.onnx and meta.json go (default models/parser)")
-    ap.add_argument("--fixture-dir", default=FIXTURE_DIR, help="where parity.json goes (default test/fixtures/parser)")
+    ap.add_argument("--model-dir", default=None, help="where parser.onnx and meta.json go (default models/parser[-fast])")
+    ap.add_argument("--fixture-dir", default=None, help="where parity.json goes (default test/fixtures/parser[/fast])")
     ap.add_argument("--tag-swap", type=float, default=0.08, help="share of words given another pair of tags of the same word")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
     args = ap.parse_args()
+    fast = args.encoder == "conv"
+    args.out = args.out or (OUT + "-fast" if fast else OUT)
+    args.model_dir = args.model_dir or (MODEL_DIR + "-fast" if fast else MODEL_DIR)
+    args.fixture_dir = args.fixture_dir or (os.path.join(FIXTURE_DIR, "fast") if fast else FIXTURE_DIR)
+    arc_dim = args.arc_dim or (128 if fast else 256)
+    lab_dim = args.lab_dim or (64 if fast else 128)
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -206,7 +221,8 @@ def main():
           f"{len(labels)} labels, featurized in {time.time() - t0:.1f}s", flush=True)
 
     model = Parser(SPECS, len(upos), len(xpos), len(labels), [d for _, _, d in FEATURES],
-                   hidden=args.hidden, layers=args.layers)
+                   hidden=args.hidden, layers=args.layers, arc_dim=arc_dim, lab_dim=lab_dim, encoder=args.encoder,
+                   width=args.width, dilations=tuple(int(d) for d in args.dilations.split(",")), kernel=args.kernel, dropout=args.dropout)
     ckpt = os.path.join(out_dir, "best.pt")
     if not args.export_only:
         opt = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.9))
@@ -278,6 +294,7 @@ def main():
     if train_minutes is not None:
         metrics["train_minutes"] = round(train_minutes, 1)
         metrics["threads"] = args.threads
+    metrics["config"] = {k: v for k, v in vars(args).items() if k not in ("export_only", "resume", "no_export")}
     with open(os.path.join(out_dir, "metrics.json"), "w") as f:
         json.dump(metrics, f, indent=1)
     if not args.no_export:
@@ -307,7 +324,7 @@ def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR, fixture_dir=FIXT
     w = model.lab_out.weight.detach().numpy().astype("<f4")
     b = model.lab_out.bias.detach().numpy().astype("<f4")
     meta = {
-        "name": "parser",
+        "name": os.path.basename(os.path.normpath(model_dir)),
         "version": VERSION,
         "scheme": "ud",
         "features": [{"name": n, "buckets": bk} for n, bk in SPECS],
