@@ -177,7 +177,7 @@ def main():
     ap.add_argument("--kernel", type=int, default=3, help="conv encoder kernel width")
     ap.add_argument("--arc-dim", type=int, default=None, help="biaffine arc MLP size (default 256 lstm, 128 conv)")
     ap.add_argument("--lab-dim", type=int, default=None, help="label MLP size (default 128 lstm, 64 conv)")
-    ap.add_argument("--dropout", type=float, default=0.33)
+    ap.add_argument("--dropout", type=float, default=None, help="default 0.33 lstm, 0.1 conv")
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--patience", type=int, default=8)
@@ -198,6 +198,9 @@ def main():
     args.fixture_dir = args.fixture_dir or (os.path.join(FIXTURE_DIR, "fast") if fast else FIXTURE_DIR)
     arc_dim = args.arc_dim or (128 if fast else 256)
     lab_dim = args.lab_dim or (64 if fast else 128)
+    # the small conv encoder underfits at the LSTM's dropout (dev UAS at epoch 13:
+    # 0.33 → 81.7, 0.2 → 85.2, 0.1 → 86.4)
+    args.dropout = args.dropout if args.dropout is not None else (0.1 if fast else 0.33)
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
