@@ -1,7 +1,7 @@
 """Train the biaffine dependency parser on UD English-EWT and export it.
 
     npm run train -- parser [--threads 2] [--epochs 40] [--max-minutes 55]
-    npm run train -- parser --encoder conv --threads 1   # the fast variant, models/parser-fast
+    npm run train -- parser --encoder conv --threads 1 --epochs 40 --decay-epochs 4   # fast variant, models/parser-fast
 
 Writes models/parser/{parser.onnx,meta.json} and the parity fixture
 test/fixtures/parser/parity.json; checkpoints and logs go to
