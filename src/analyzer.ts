@@ -29,6 +29,11 @@ export interface AnalyzerConfig {
   /** ONNX backend: native onnxruntime-node (default) or WASM onnxruntime-web. */
   backend?: Backend;
   /**
+   * Dependency parser: 'accurate' (BiLSTM, default) or 'fast' (convolutional,
+   * ~2x the speed, ~3 LAS points lower; see models/parser-fast/MODEL_CARD.md).
+   */
+  parser?: 'accurate' | 'fast';
+  /**
    * Hosts (names, IPs or CIDRs) that `url` may reach even though they are
    * loopback/private. Empty by default: private addresses are refused.
    */
@@ -75,7 +80,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   function annotator(spec: AnnotatorSpec): Promise<Annotator> {
     let a = created.get(spec.name);
     if (!a) {
-      a = spec.create(loader, { backend });
+      a = spec.create(loader, { backend, parser: config.parser ?? 'accurate' });
       created.set(spec.name, a);
       // A failed load must not poison the analyzer forever.
       a.catch(() => created.delete(spec.name));

@@ -19,6 +19,8 @@ import type { Backend } from '../models/onnx-runner.js';
 
 export interface AnnotatorConfig {
   backend: Backend;
+  /** Which dependency parser: the accurate BiLSTM one (default) or the ~2x faster convolutional one. */
+  parser: 'accurate' | 'fast';
 }
 
 export interface AnnotatorSpec {
@@ -63,7 +65,8 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     assigns: ['deps'],
     resources: ['parser/parser.onnx', 'parser/meta.json'],
     englishOnly: true,
-    create: async (loader, c) => (await import('./parser.js')).createParser(loader, { backend: c.backend }),
+    create: async (loader, c) =>
+      (await import('./parser.js')).createParser(loader, { backend: c.backend, dir: c.parser === 'fast' ? 'parser-fast' : 'parser' }),
   },
   {
     name: 'ner',

@@ -12,7 +12,7 @@ import type { FlatOptions } from '../types.js';
 
 export const ANALYZE_USAGE = `usage: textlens analyze [--text T | --url U | --file F | < stdin]
                         [--extractors a,b] [--rules FILE] [--param name=value]... [--pretty]
-                        [--models DIR] [--backend node|wasm] [--allow-host H]...`;
+                        [--models DIR] [--backend node|wasm] [--parser accurate|fast] [--allow-host H]...`;
 
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -36,6 +36,7 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
         pretty: { type: 'boolean' },
         models: { type: 'string' },
         backend: { type: 'string' },
+        parser: { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
       },
       strict: true,
@@ -64,7 +65,11 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
     if (values.backend !== undefined && values.backend !== 'node' && values.backend !== 'wasm') {
       throw badRequest(`--backend must be node or wasm, got '${values.backend}'`);
     }
+    if (values.parser !== undefined && values.parser !== 'fast' && values.parser !== 'accurate') {
+      throw badRequest(`--parser must be fast or accurate, got '${values.parser}'`);
+    }
     const analyzer = await createAnalyzer({
+      parser: values.parser as 'fast' | 'accurate' | undefined,
       modelsDir: values.models,
       backend: values.backend as 'node' | 'wasm' | undefined,
       allowHosts: values['allow-host'],

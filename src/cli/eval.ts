@@ -24,7 +24,7 @@ import {
 import { formatUdTable, scoreUd } from '../eval/ud-score.js';
 import { udToStanford } from '../structure/stanford.js';
 
-const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford] [--models DIR] [--backend node|wasm]
+const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford] [--parser accurate|fast] [--models DIR] [--backend node|wasm]
        textlens eval ner --conll FILE [--models DIR]
        textlens eval html --dir DIR
        textlens eval lemma --conllu FILE [--models DIR]
@@ -48,6 +48,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       scheme: { type: 'string' },
       models: { type: 'string' },
       backend: { type: 'string' },
+      parser: { type: 'string' },
     },
     strict: true,
   });
@@ -60,7 +61,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
     case 'ud': {
       const scheme = values.scheme ?? 'ud';
       if (scheme !== 'ud' && scheme !== 'stanford') throw new Error(`--scheme must be ud or stanford\n${USAGE}`);
-      const analyzer = await createAnalyzer({ modelsDir: values.models, backend });
+      const parser = values.parser === 'fast' ? 'fast' : 'accurate';
+      const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
       const gold = parseConllu(await readFile(need(values.conllu, '--conllu'), 'utf8'));
       const system = await systemConllu(analyzer, gold, values['gold-tokens'] ?? false);
       const table = formatUdTable(scheme === 'stanford' ? scoreUd(toStanford(gold), toStanford(system)) : scoreUd(gold, system));
