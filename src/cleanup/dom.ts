@@ -21,9 +21,51 @@ export interface HtmlNode {
   parent: HtmlNode | null;
 }
 
+/**
+ * Deepest element nesting kept. Every walker in cleanup recurses over the
+ * tree, so hostile markup (`<b>` × 30,000) would overflow the stack; like a
+ * browser's tree builder, elements nested deeper than this are flattened
+ * into the text of their ancestor at this depth (their text is kept, their
+ * structure is not; script and style text is dropped).
+ */
+export const MAX_NESTING = 256;
+
 export function parseHtml(html: string): HtmlNode {
   const $ = load(html, { xml: false });
-  return $.root()[0] as unknown as HtmlNode;
+  const root = $.root()[0] as unknown as HtmlNode;
+  limitNesting(root);
+  return root;
+}
+
+const NEVER_TEXT = new Set(['script', 'style', 'noscript', 'template']);
+
+function limitNesting(root: HtmlNode): void {
+  const stack: Array<[HtmlNode, number]> = [[root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    const kids = node.children ?? [];
+    if (depth < MAX_NESTING) {
+      for (const k of kids) if (k.children && k.children.length) stack.push([k, depth + 1]);
+      continue;
+    }
+    // Replace the subtree's structure by its text nodes, in document order.
+    const texts: HtmlNode[] = [];
+    const walk: HtmlNode[] = [...kids].reverse();
+    while (walk.length) {
+      const n = walk.pop()!;
+      if (isText(n)) texts.push(n);
+      else if (isElement(n) && !NEVER_TEXT.has(n.name ?? '')) {
+        const c = n.children ?? [];
+        for (let i = c.length - 1; i >= 0; i--) walk.push(c[i]);
+      }
+    }
+    const children = node.children as HtmlNode[];
+    children.length = 0;
+    for (const t of texts) {
+      t.parent = node;
+      children.push(t);
+    }
+  }
 }
 
 export function isElement(node: HtmlNode): boolean {

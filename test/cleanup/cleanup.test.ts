@@ -110,3 +110,15 @@ describe('robustness', () => {
     expect(cleanup('Just a sentence with no markup.', 'cleanHTML').text).toBe('Just a sentence with no markup.');
   });
 });
+
+describe('hostile nesting', () => {
+  it('keeps the text of 30,000 nested elements without overflowing the stack', () => {
+    const html = '<div>'.repeat(15000) + '<p>deep <script>x()</script>text</p>' + '</div>'.repeat(15000) + '<b>'.repeat(30000) + 'bold';
+    for (const mode of ['stripTags', 'cleanHTML'] as const) {
+      const { text } = cleanup(html, mode);
+      expect(text).toContain('deep text');
+      expect(text).not.toContain('x()');
+    }
+    expect(cleanup('<b>'.repeat(30000) + 'bold', 'stripTags').text).toBe('bold');
+  });
+});
