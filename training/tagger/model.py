@@ -23,10 +23,12 @@ HASH_PRIME = 2147483647  # 2^31 - 1, also the featurizer's bucket count
 
 class Tagger(nn.Module):
     def __init__(self, features, n_xpos, n_upos, dim=64, width=128, depth=4, kernel=3, dropout=0.2, seed=1234,
-                 chars=None, dilations=None):
+                 chars=None, dilations=None, encoder="conv", hidden=128):
         """features: list of (name, rows, hashes). chars: None or dict(n, dim,
         filters, kernels) for the character CNN word encoder. dilations: one
-        per conv layer (default all 1)."""
+        per conv layer (default all 1). encoder "lstm": the depth conv layers
+        (0 or more) are followed by a 1-layer BiLSTM of `hidden` units per
+        direction, whose output feeds the heads."""
         super().__init__()
         self.nfeat = len(features)
         self.dim = dim
@@ -60,8 +62,13 @@ class Tagger(nn.Module):
             self.char_proj = nn.Linear(chars["filters"] * len(chars["kernels"]), width, bias=False)
         self.drop = nn.Dropout(dropout)
         self.emb_drop = nn.Dropout(dropout)
-        self.xpos = nn.Conv1d(width, n_xpos, 1)
-        self.upos = nn.Conv1d(width, n_upos, 1)
+        self.encoder = encoder
+        head_in = width
+        if encoder == "lstm":
+            self.lstm = nn.LSTM(width, hidden, batch_first=True, bidirectional=True)
+            head_in = 2 * hidden
+        self.xpos = nn.Conv1d(head_in, n_xpos, 1)
+        self.upos = nn.Conv1d(head_in, n_upos, 1)
 
     def table_rows(self, ids):
         """ids: int64 [B, T, F] featurizer ids → row indices [B, T, P] (one per feature hash)."""
@@ -94,6 +101,13 @@ class Tagger(nn.Module):
         h = torch.relu(pre).transpose(1, 2) * mask
         for conv in self.convs:
             h = h + torch.relu(conv(self.drop(h))) * mask
+        if self.encoder == "lstm":
+            # The recurrence runs through masked positions (zero input), so in
+            # a packed row the state crosses the one-position gap into the
+            # next sentence: unlike the conv, a BiLSTM leaks context between
+            # packed sentences. Outputs at masked positions are still zeroed.
+            o, _ = self.lstm(self.drop(h).transpose(1, 2))
+            h = self.drop(o.transpose(1, 2)) * mask
         return h
 
     def forward(self, ids, mask, feat_keep=None, char_vec=None):

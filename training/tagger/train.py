@@ -175,6 +175,9 @@ def main():
     ap.add_argument("--dim", type=int, default=64)
     ap.add_argument("--width", type=int, default=64)
     ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--encoder", choices=["conv", "lstm"], default="conv",
+                    help="lstm: --depth conv layers, then a BiLSTM (--hidden per direction)")
+    ap.add_argument("--hidden", type=int, default=128, help="BiLSTM units per direction (--encoder lstm)")
     ap.add_argument("--dropout", type=float, default=0.2)
     ap.add_argument("--word-dropout", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1)
@@ -233,6 +236,7 @@ def main():
 
     model = Tagger(FEATURES, len(xpos_labels), len(upos_labels), dim=args.dim,
                    width=args.width, depth=args.depth, dropout=args.dropout,
+                   encoder=args.encoder, hidden=args.hidden,
                    chars={"n": CHAR_FIRST + len(char_vocab), "dim": args.char_dim, "filters": args.char_filters,
                           "kernels": [int(k) for k in args.char_kernels.split(",")]} if args.char_dim else None)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
