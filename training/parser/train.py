@@ -20,7 +20,7 @@ import torch
 import torch.nn.functional as F
 
 from training.common.features import featurize
-from training.parser.conllu import read_conllu
+from training.common.conllu import read_conllu
 from training.parser.model import Parser
 from training.parser.half import half_stored
 from training.parser.mst import decode

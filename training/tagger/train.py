@@ -19,7 +19,7 @@ import torch
 from torch import nn
 
 from training.common.features import feature_id
-from training.tagger.conllu import read_conllu
+from training.common.conllu import read_tagged as read_conllu
 from training.tagger.model import HASH_PRIME, ExportedChars, ExportedTagger, ShippedEmbedding, Tagger, known_norm_mask
 
 DATA = os.path.join("..", "shared", "data")
