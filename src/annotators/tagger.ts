@@ -7,6 +7,8 @@
  */
 import type { Doc } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
+import { wordNetClasses } from '../lexicon/word-classes.js';
+import { WordNetLexicon } from '../lexicon/wordnet.js';
 import { featureId, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import type { ResourceLoader } from '../resources.js';
@@ -35,6 +37,8 @@ export interface TaggerMeta {
     bias: number[];
     /** File of the norm ids (uint32 little-endian) seen in training. */
     knownNorms: string;
+    /** Word-level codes looked up without hashing; their rows follow the hashed rows (row = offset + code). */
+    lexical?: LexicalMeta | null;
   };
   /** The character CNN word encoder (absent in models without one). */
   chars?: {
@@ -48,6 +52,18 @@ export interface TaggerMeta {
   xposLabels: string[];
   uposLabels: string[];
 }
+
+/** meta.json → embedding.lexical (models trained with `--lexical`). */
+export interface LexicalMeta {
+  /** In the model's order: wordnetParts, wordnetDominant (src/lexicon/word-classes.ts), clusterCoarse, clusterFine. */
+  tables: { name: LexicalTableName; rows: number; offset: number }[];
+  /** Whether the WordNet class codes are used (they read the shipped lexicon, models/lexicon). */
+  wordnet: boolean;
+  /** Distributional clusters (training/wordclusters): file of sorted uint32 norm ids then uint16 fine ids + 1. */
+  clusters: { file: string; finePer: number } | null;
+}
+
+export type LexicalTableName = 'wordnetParts' | 'wordnetDominant' | 'clusterCoarse' | 'clusterFine';
 
 export interface SentenceTags {
   xpos: string[];
@@ -85,7 +101,8 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
   const chars = meta.chars
     ? await loadOnnxModel(loader, `${dir}/${meta.chars.file}`, { backend: opts.backend, threads: opts.threads })
     : undefined;
-  const embedder = wordEmbedder(meta, table, new Set(known), chars);
+  const lexical = meta.embedding.lexical ? await loadLexicalCodes(loader, dir, meta.embedding.lexical) : undefined;
+  const embedder = wordEmbedder(meta, table, new Set(known), chars, lexical);
 
   return {
     meta,
@@ -245,6 +262,7 @@ function wordEmbedder(
   table: Float32Array,
   knownNorms: ReadonlySet<number>,
   charModel: OnnxModel | undefined,
+  lexicalCodes: LexicalCodes | undefined,
 ): (sentences: readonly (readonly string[])[]) => Promise<Map<string, Float32Array>> {
   const { width, prime, pairs, bias, rows } = meta.embedding;
   if (table.length !== rows * width) {
@@ -261,6 +279,12 @@ function wordEmbedder(
       const row = (((mulMod(ids[p.feature], p.a, prime) + p.b) % prime) % p.rows) + p.offset;
       const at = row * width;
       for (let j = 0; j < width; j++) vec[j] += table[at + j];
+    }
+    if (lexicalCodes) {
+      for (const row of lexicalCodes(word, ids[0])) {
+        const at = row * width;
+        for (let j = 0; j < width; j++) vec[j] += table[at + j];
+      }
     }
     return vec;
   };
@@ -288,6 +312,53 @@ function wordEmbedder(
       cache.set(word, out.get(word) as Float32Array);
     }
     return out;
+  };
+}
+
+/** A word's rows in the embedding table for the lexical codes (one per table), given its norm id. */
+type LexicalCodes = (word: string, normId: number) => number[];
+
+/**
+ * The lexical code lookups of a model trained with `--lexical`
+ * (training/tagger/train.py, LexicalCodes): WordNet's classes of the form,
+ * computed by the same function training used, and the distributional
+ * cluster of its norm from the shipped table.
+ */
+async function loadLexicalCodes(loader: ResourceLoader, dir: string, lex: LexicalMeta): Promise<LexicalCodes> {
+  const wordnet = lex.wordnet ? await WordNetLexicon.load(loader) : undefined;
+  const clusters = new Map<number, number>();
+  if (lex.clusters) {
+    const bytes = await loader.bytes(`${dir}/${lex.clusters.file}`);
+    const n = bytes.byteLength / 6;
+    if (!Number.isInteger(n)) throw new AnalysisError(500, `${dir}/${lex.clusters.file}: size ${bytes.byteLength} is not a multiple of 6`);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < n; i++) clusters.set(view.getUint32(4 * i, true), view.getUint16(4 * n + 2 * i, true));
+  }
+  const finePer = lex.clusters?.finePer ?? 1;
+  return (word, normId) => {
+    const classes = wordnet ? wordNetClasses(word, wordnet) : undefined;
+    const fine = clusters.get(normId) ?? 0;
+    return lex.tables.map((t) => {
+      let code: number;
+      switch (t.name) {
+        case 'wordnetParts':
+          code = classes?.parts ?? 0;
+          break;
+        case 'wordnetDominant':
+          code = classes?.dominant ?? 0;
+          break;
+        case 'clusterCoarse':
+          code = fine === 0 ? 0 : Math.floor((fine - 1) / finePer) + 1;
+          break;
+        case 'clusterFine':
+          code = fine;
+          break;
+        default:
+          throw new AnalysisError(500, `POS tagger meta.json names an unknown lexical table: ${String(t.name)}`);
+      }
+      if (code >= t.rows) throw new AnalysisError(500, `POS tagger lexical code ${code} out of range for ${t.name}`);
+      return t.offset + code;
+    });
   };
 }
 

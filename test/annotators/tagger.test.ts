@@ -33,6 +33,22 @@ describe('POS tagger (models/tagger)', () => {
     tagger = await loadPosTagger(loader);
   });
 
+  it('ships its lexical code tables: WordNet classes and a sorted cluster file inside the table', () => {
+    const lex = tagger.meta.embedding.lexical;
+    expect(lex?.wordnet).toBe(true);
+    expect(lex?.tables.map((t) => t.name)).toEqual(['wordnetParts', 'wordnetDominant', 'clusterCoarse', 'clusterFine']);
+    const last = lex!.tables.at(-1)!;
+    expect(last.offset + last.rows).toBe(tagger.meta.embedding.rows);
+    const bytes = readFileSync(new URL(`../../models/tagger/${lex!.clusters!.file}`, import.meta.url));
+    const n = bytes.byteLength / 6;
+    expect(Number.isInteger(n)).toBe(true);
+    const ids = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + 4 * n));
+    for (let i = 1; i < n; i++) expect(ids[i] > ids[i - 1]).toBe(true);
+    const fine = new Uint16Array(bytes.buffer.slice(bytes.byteOffset + 4 * n, bytes.byteOffset + 6 * n));
+    expect(Math.max(...fine)).toBeLessThan(last.rows);
+    expect(Math.min(...fine)).toBeGreaterThan(0);
+  });
+
   it('reproduces PyTorch labels (onnxruntime-node), padding and odd characters included', async () => {
     const tags = await tagger.tagSentences(fixture.sentences.map((s) => s.words));
     expect(tags.map((t) => t.xpos)).toEqual(fixture.sentences.map((s) => s.xpos));

@@ -23,12 +23,14 @@ HASH_PRIME = 2147483647  # 2^31 - 1, also the featurizer's bucket count
 
 class Tagger(nn.Module):
     def __init__(self, features, n_xpos, n_upos, dim=64, width=128, depth=4, kernel=3, dropout=0.2, seed=1234,
-                 chars=None, dilations=None, encoder="conv", hidden=128):
+                 chars=None, dilations=None, encoder="conv", hidden=128, lexical=None):
         """features: list of (name, rows, hashes). chars: None or dict(n, dim,
         filters, kernels) for the character CNN word encoder. dilations: one
         per conv layer (default all 1). encoder "lstm": the depth conv layers
         (0 or more) are followed by a 1-layer BiLSTM of `hidden` units per
-        direction, whose output feeds the heads."""
+        direction, whose output feeds the heads. lexical: list of (name,
+        rows) word-level codes looked up directly (no hashing): WordNet
+        classes and distributional clusters (train.py, LEXICAL)."""
         super().__init__()
         self.nfeat = len(features)
         self.dim = dim
@@ -47,7 +49,15 @@ class Tagger(nn.Module):
         self.register_buffer("rows", torch.tensor(rows, dtype=torch.int64))
         self.register_buffer("offsets", torch.tensor(offs, dtype=torch.int64))
         self.table = nn.Parameter(torch.randn(off, dim) * 0.1)
-        self.inp = nn.Linear(self.nfeat * dim, width)
+        lexical = lexical or []
+        self.nlex = len(lexical)
+        lex_offs, loff = [], 0
+        for _, r in lexical:
+            lex_offs.append(loff)
+            loff += r
+        self.register_buffer("lex_offsets", torch.tensor(lex_offs, dtype=torch.int64))
+        self.lex_table = nn.Parameter(torch.randn(max(loff, 1), dim) * 0.1)
+        self.inp = nn.Linear((self.nfeat + self.nlex) * dim, width)
         dil = dilations or [1] * depth
         self.convs = nn.ModuleList(nn.Conv1d(width, width, kernel, padding=(kernel // 2) * d, dilation=d) for d in dil)
         self.chars = chars
@@ -86,14 +96,16 @@ class Tagger(nn.Module):
         pooled = [(torch.relu(conv(e)[:, :, :n]) * m).amax(2) for conv in self.char_convs]
         return self.char_proj(self.emb_drop(torch.cat(pooled, 1)))
 
-    def embed(self, ids, feat_keep=None, char_vec=None):
-        """→ pre-activation of the first layer, [B, T, W]."""
+    def embed(self, ids, feat_keep=None, char_vec=None, lex=None):
+        """→ pre-activation of the first layer, [B, T, W]. lex: int64 [B, T, L] codes."""
         bsz, t, _ = ids.shape
         e = self.table[self.table_rows(ids)]  # [B,T,P,D]
         e = e.new_zeros(bsz, t, self.nfeat, self.dim).index_add_(2, self.feat_of, e)
         if feat_keep is not None:
             e = e * feat_keep.unsqueeze(-1)
-        pre = self.inp(self.emb_drop(e.reshape(bsz, t, self.nfeat * self.dim)))
+        if self.nlex:
+            e = torch.cat([e, self.lex_table[lex + self.lex_offsets]], 2)
+        pre = self.inp(self.emb_drop(e.reshape(bsz, t, (self.nfeat + self.nlex) * self.dim)))
         return pre if char_vec is None else pre + char_vec
 
     def encode(self, pre, mask):
@@ -110,9 +122,9 @@ class Tagger(nn.Module):
             h = self.drop(o.transpose(1, 2)) * mask
         return h
 
-    def forward(self, ids, mask, feat_keep=None, char_vec=None):
+    def forward(self, ids, mask, feat_keep=None, char_vec=None, lex=None):
         """Returns XPOS and UPOS logits [B, C, T]."""
-        h = self.encode(self.embed(ids, feat_keep, char_vec), mask)
+        h = self.encode(self.embed(ids, feat_keep, char_vec, lex), mask)
         return self.xpos(h), self.upos(h)
 
     @torch.no_grad()
@@ -127,7 +139,15 @@ class Tagger(nn.Module):
         for f in range(self.nfeat):
             sel = feat_rows == f
             out[sel] = self.table[sel] @ w[:, f * self.dim:(f + 1) * self.dim].T
-        return out
+        if not self.nlex:
+            return out
+        # Lexical code rows follow the hashed rows, table by table.
+        lex = torch.empty(self.lex_table.shape[0], w.shape[0])
+        bounds = self.lex_offsets.tolist() + [self.lex_table.shape[0]]
+        for j in range(self.nlex):
+            f = self.nfeat + j
+            lex[bounds[j]:bounds[j + 1]] = self.lex_table[bounds[j]:bounds[j + 1]] @ w[:, f * self.dim:(f + 1) * self.dim].T
+        return torch.cat([out, lex], 0)
 
 
 class ExportedTagger(nn.Module):
@@ -188,11 +208,14 @@ class ShippedEmbedding:
         self.bias = tagger.inp.bias.detach().clone()
 
     @torch.no_grad()
-    def __call__(self, ids, char_vec=None):
+    def __call__(self, ids, char_vec=None, lex=None):
         """ids: int64 [B, T, F] → emb [B, T, W], zero where ids are all 0 (padding)."""
         rows = self.tagger.table_rows(ids)
         keep = known_norm_mask(ids, self.known).index_select(2, self.tagger.feat_of)  # [B,T,P]
         e = (self.table16[rows].float() * keep.unsqueeze(-1)).sum(2) + self.bias
+        if self.tagger.nlex:
+            hashed = int(self.tagger.table.shape[0])
+            e = e + self.table16[hashed + lex + self.tagger.lex_offsets].float().sum(2)
         if char_vec is not None:
             e = e + char_vec
         return e * (ids[:, :, :1] > 0).float()

@@ -13,10 +13,13 @@ import json
 import math
 import os
 import random
+import subprocess
 import time
 
 import torch
 from torch import nn
+
+import numpy as np
 
 from training.common.features import feature_id
 from training.common.conllu import read_tagged as read_conllu
@@ -41,6 +44,52 @@ FEATURES = [
     ("suffix4", 4096, 2),
     ("shape", 512, 1),
 ]
+
+
+# Word-level codes looked up directly, no hashing (model.py, `lexical`):
+# WordNet's classes of the form (src/lexicon/word-classes.ts, computed by
+# training/tagger/word_classes.mts with the runtime's own code) and the
+# distributional clusters of its norm (training/wordclusters → word-clusters.bin).
+LEXICAL = {
+    "wordnet": [("wordnetParts", 81), ("wordnetDominant", 5)],
+    "clusters": [("clusterCoarse", 65), ("clusterFine", 1025)],
+}
+CLUSTER_FILE = "word-clusters.bin"
+
+
+class LexicalCodes:
+    """The `lexical` codes of word forms, for the groups chosen with --lexical."""
+
+    def __init__(self, groups, words, cluster_path):
+        self.groups = groups
+        self.specs = [spec for g in groups for spec in LEXICAL[g]]
+        self.wordnet = {}
+        if "wordnet" in groups:
+            words = sorted(set(words))
+            res = subprocess.run(["node", "--import", "tsx", "training/tagger/word_classes.mts"],
+                                 input="\n".join(words) + "\n", capture_output=True, text=True, check=True)
+            codes = res.stdout.split("\n")
+            for w, line in zip(words, codes):
+                a, b = line.split()
+                self.wordnet[w] = (int(a), int(b))
+        self.clusters = {}
+        self.fine_per = 16
+        if "clusters" in groups:
+            raw = np.fromfile(cluster_path, dtype=np.uint8)
+            n = len(raw) // 6
+            ids = raw[:4 * n].view("<u4")
+            fine = raw[4 * n:6 * n].view("<u2")
+            self.clusters = dict(zip(ids.tolist(), fine.tolist()))
+
+    def codes(self, word, norm_id):
+        out = []
+        for g in self.groups:
+            if g == "wordnet":
+                out.extend(self.wordnet.get(word, (0, 0)))
+            else:
+                fine = self.clusters.get(norm_id, 0)
+                out.extend([0 if fine == 0 else (fine - 1) // self.fine_per + 1, fine])
+        return out
 
 
 # Char ids: 0 padding, 1 unknown character, 2 begin, 3 end, 4… the
@@ -91,8 +140,10 @@ def char_vec_for(model, types, chars):
 
 
 class Featurizer:
-    def __init__(self):
+    def __init__(self, lexical=None):
         self.cache = {}
+        self.lexical = lexical
+        self.lex_cache = {}
 
     def word(self, w):
         row = self.cache.get(w)
@@ -103,6 +154,16 @@ class Featurizer:
 
     def sentence(self, words):
         return [self.word(w) for w in words]
+
+    def lex(self, words):
+        """Lexical codes [T, L] (L may be 0)."""
+        out = []
+        for w in words:
+            row = self.lex_cache.get(w)
+            if row is None:
+                row = self.lex_cache[w] = self.lexical.codes(w, self.word(w)[0]) if self.lexical else []
+            out.append(row)
+        return out
 
 
 def encode(sentences, feats, xpos_ix, upos_ix, types):
@@ -115,6 +176,7 @@ def encode(sentences, feats, xpos_ix, upos_ix, types):
             torch.tensor([upos_ix.get(u, 0) for _, u, _ in s], dtype=torch.int64),
             words,
             torch.tensor([types.id(w) for w in words], dtype=torch.int64),
+            torch.tensor(feats.lex(words), dtype=torch.int64).reshape(len(words), -1),
         ))
     return out
 
@@ -128,14 +190,16 @@ def pad_batch(items):
     up = torch.full((n, t), -100, dtype=torch.int64)
     mask = torch.zeros(n, 1, t)
     types = torch.zeros(n, t, dtype=torch.int64)
-    for b, (fi, x, u, _, ty) in enumerate(items):
+    lex = torch.zeros(n, t, items[0][5].shape[1], dtype=torch.int64)
+    for b, (fi, x, u, _, ty, lx) in enumerate(items):
         l = len(x)
         ids[b, :l] = fi
+        lex[b, :l] = lx
         xp[b, :l] = x
         up[b, :l] = u
         mask[b, 0, :l] = 1
         types[b, :l] = ty
-    return ids, mask, xp, up, types
+    return ids, mask, xp, up, types, lex
 
 
 def batches(data, size, rng):
@@ -156,13 +220,30 @@ def evaluate(model, data, known, chars, bsz=256):
     model.eval()
     cx = cu = n = 0
     for i in range(0, len(data), bsz):
-        ids, mask, xp, up, types = pad_batch(data[i:i + bsz])
-        xl, ul = model(ids, mask, known_norm_mask(ids, known), char_vec_for(model, types, chars))
+        ids, mask, xp, up, types, lex = pad_batch(data[i:i + bsz])
+        xl, ul = model(ids, mask, known_norm_mask(ids, known), char_vec_for(model, types, chars), lex)
         m = xp != -100
         cx += (xl.argmax(1) == xp)[m].sum().item()
         cu += (ul.argmax(1) == up)[m].sum().item()
         n += m.sum().item()
     return 100 * cx / n, 100 * cu / n
+
+
+@torch.no_grad()
+def predict(model, data, known, chars, xpos_labels, upos_labels, bsz=256):
+    """Predicted tags per sentence: [{"upos": [...], "xpos": [...]}, ...]."""
+    model.eval()
+    out = []
+    for i in range(0, len(data), bsz):
+        items = data[i:i + bsz]
+        ids, mask, _, _, types, lex = pad_batch(items)
+        xl, ul = model(ids, mask, known_norm_mask(ids, known), char_vec_for(model, types, chars), lex)
+        xa, ua = xl.argmax(1), ul.argmax(1)
+        for b, item in enumerate(items):
+            n = len(item[1])
+            out.append({"upos": [upos_labels[j] for j in ua[b, :n].tolist()],
+                        "xpos": [xpos_labels[j] for j in xa[b, :n].tolist()]})
+    return out
 
 
 def main():
@@ -191,6 +272,14 @@ def main():
     ap.add_argument("--load", help="skip training: export these saved weights")
     ap.add_argument("--limit", type=int, default=0, help="train on the first N sentences only (smoke tests)")
     ap.add_argument("--gum", action="store_true", help="add GUM train (CC BY-NC-SA 4.0: non-commercial!)")
+    ap.add_argument("--lexical", default="wordnet,clusters",
+                    help="comma-separated word-level code groups: wordnet, clusters (needs word-clusters.bin in --out or --clusters); '' for none")
+    ap.add_argument("--clusters", help="word-clusters.bin to read (default: the one in --out)")
+    ap.add_argument("--folds", type=int, default=0,
+                    help="jackknifing: train on the EWT train sentences i with i %% folds != --fold, no export")
+    ap.add_argument("--fold", type=int, default=0)
+    ap.add_argument("--predict-out",
+                    help="write predicted tags (held-out fold of train with --folds; dev; test) as JSON")
     ap.add_argument("--out", default=os.path.join("models", "tagger"))
     ap.add_argument("--fixture", default=os.path.join("test", "fixtures", "tagger", "parity.json"))
     args = ap.parse_args()
@@ -203,6 +292,12 @@ def main():
     t0 = time.time()
 
     train = read_conllu(EWT.format("train"))
+    held_out, held_sents = [], []
+    if args.folds:
+        held_out = [i for i in range(len(train)) if i % args.folds == args.fold]
+        held = set(held_out)
+        held_sents = [train[i] for i in held_out]
+        train = [s for i, s in enumerate(train) if i not in held]
     if args.gum:
         train += read_conllu(GUM.format("train"))
     if args.limit:
@@ -221,11 +316,16 @@ def main():
     char_vocab = sorted(c for c, k in char_counts.items() if k >= 2)
     char_ix = {c: CHAR_FIRST + i for i, c in enumerate(char_vocab)}
     types = WordTypes(char_ix)
-    feats = Featurizer()
+    groups = [g for g in args.lexical.split(",") if g]
+    cluster_path = args.clusters or os.path.join(args.out, CLUSTER_FILE)
+    lexical = LexicalCodes(groups, [w for d in (train, dev, test, held_sents) for s in d for w, _, _ in s],
+                           cluster_path) if groups else None
+    feats = Featurizer(lexical)
     tr = encode(train, feats, xpos_ix, upos_ix, types)
     # Norm ids seen in training: the runtime drops the norm rows of other words.
     known = torch.tensor(sorted({row[0] for row in feats.cache.values()}), dtype=torch.int64)
     dv, te = (encode(d, feats, xpos_ix, upos_ix, types) for d in (dev, test))
+    ho = encode(held_sents, feats, xpos_ix, upos_ix, types) if args.folds else []
     chars = types.char_tensor()
     counts = {}
     for s in train:
@@ -236,7 +336,7 @@ def main():
 
     model = Tagger(FEATURES, len(xpos_labels), len(upos_labels), dim=args.dim,
                    width=args.width, depth=args.depth, dropout=args.dropout,
-                   encoder=args.encoder, hidden=args.hidden,
+                   encoder=args.encoder, hidden=args.hidden, lexical=lexical.specs if lexical else None,
                    chars={"n": CHAR_FIRST + len(char_vocab), "dim": args.char_dim, "filters": args.char_filters,
                           "kernels": [int(k) for k in args.char_kernels.split(",")]} if args.char_dim else None)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
@@ -265,13 +365,13 @@ def main():
         tot = 0.0
         for bi in batches(tr, args.batch, rng):
             items = [tr[i] for i in bi]
-            ids, mask, xp, up, types_b = pad_batch(items)
+            ids, mask, xp, up, types_b, lex_b = pad_batch(items)
             keep = torch.ones(ids.shape, dtype=torch.float32)
             p = torch.zeros(ids.shape[:2])
             for b, i in enumerate(bi):
                 p[b, :len(drop_p[i])] = torch.tensor(drop_p[i])
             keep[:, :, 0] = (torch.rand(p.shape) >= p).float()
-            xl, ul = model(ids, mask, keep, char_vec_for(model, types_b, chars))
+            xl, ul = model(ids, mask, keep, char_vec_for(model, types_b, chars), lex_b)
             loss = loss_fn(xl, xp) + loss_fn(ul, up)
             opt.zero_grad()
             loss.backward()
@@ -303,6 +403,16 @@ def main():
     tx, tu = evaluate(model, te, known, chars)
     print(f"best: dev XPOS {dx:.2f} UPOS {du:.2f}; test XPOS {tx:.2f} UPOS {tu:.2f} (gold tokens); {train_s:.0f}s", flush=True)
 
+    if args.predict_out:
+        preds = {"fold": args.fold, "folds": args.folds,
+                 "train": dict(zip(held_out, predict(model, ho, known, chars, xpos_labels, upos_labels))),
+                 "dev": predict(model, dv, known, chars, xpos_labels, upos_labels),
+                 "test": predict(model, te, known, chars, xpos_labels, upos_labels)}
+        with open(args.predict_out, "w") as f:
+            json.dump(preds, f)
+        print(f"wrote {args.predict_out}", flush=True)
+    if args.folds:
+        return
     export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab, char_ix, {
         "dev": {"xpos": round(dx, 2), "upos": round(du, 2)},
         "test": {"xpos": round(tx, 2), "upos": round(tu, 2)},
@@ -310,9 +420,24 @@ def main():
         "threads": train_args["threads"],
         "data": ["UD_English-EWT train"] + (["UD_English-GUM train"] if args.gum else []),
         # Where files went is not part of the recipe.
-        "args": {k: v for k, v in train_args.items() if k not in ("out", "fixture", "save", "load")},
+        "args": {k: v for k, v in train_args.items() if k not in ("out", "fixture", "save", "load", "clusters", "predict_out")},
         "history": history,
     })
+
+
+def lexical_meta(model, feats):
+    """meta.json → embedding.lexical: the code tables (absolute first row, rows) in model order."""
+    lexical = feats.lexical
+    if not lexical:
+        return None
+    hashed = int(model.table.shape[0])
+    tables = [{"name": name, "rows": rows, "offset": hashed + int(off)}
+              for (name, rows), off in zip(lexical.specs, model.lex_offsets.tolist())]
+    return {
+        "tables": tables,
+        "wordnet": "wordnet" in lexical.groups,
+        "clusters": {"file": CLUSTER_FILE, "finePer": lexical.fine_per} if "clusters" in lexical.groups else None,
+    }
 
 
 def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab, char_ix, training):
@@ -347,7 +472,7 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
               "rows": int(model.rows[p]), "offset": int(model.offsets[p])} for p in range(len(model.feat_of))]
     meta = {
         "name": "textlens-tagger-en",
-        "version": "1.0.0",
+        "version": "1.1.0",
         "language": "eng",
         "inputs": {"emb": "float32 [batch, length, width]: per word, the sum of its embedding rows plus bias",
                    "mask": "float32 [batch, length]: 1 for a word, 0 for padding (also between packed sentences)"},
@@ -363,6 +488,8 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
             "pairs": pairs,
             "bias": [float(x) for x in embedding.bias],
             "knownNorms": "known-norms.u32",
+            # Word-level codes whose rows follow the hashed rows: row = offset + code.
+            "lexical": lexical_meta(model, feats),
         },
         "chars": {
             "file": "chars.onnx",
@@ -388,9 +515,12 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
     words = [[w for w, _, _ in s] for s in sample]
     t = max(len(w) for w in words)
     x = torch.zeros(len(words), t, len(FEATURES), dtype=torch.int64)
+    lex = torch.zeros(len(words), t, model.nlex, dtype=torch.int64)
     char_vec = torch.zeros(len(words), t, width)
     for b, ws in enumerate(words):
         x[b, :len(ws)] = torch.tensor(feats.sentence(ws), dtype=torch.int64)
+        if model.nlex:
+            lex[b, :len(ws)] = torch.tensor(feats.lex(ws), dtype=torch.int64)
         if model.chars:
             rows = [char_ids(w, char_ix) for w in ws]
             c = torch.zeros(len(ws), max(len(r) for r in rows), dtype=torch.int64)
@@ -399,7 +529,7 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
             with torch.no_grad():
                 char_vec[b, :len(ws)] = model.char_vectors(c)
     with torch.no_grad():
-        e = embedding(x, char_vec)
+        e = embedding(x, char_vec, lex)
         xp, up = wrapped(e, (x[:, :, 0] > 0).float())
     fixture = {
         "sentences": [
