@@ -189,6 +189,8 @@ def main():
     ap.add_argument("--no-export", action="store_true", help="train and evaluate only (experiments)")
     ap.add_argument("--model-dir", default=None, help="where parser.onnx and meta.json go (default models/parser[-fast])")
     ap.add_argument("--fixture-dir", default=None, help="where parity.json goes (default test/fixtures/parser[/fast])")
+    ap.add_argument("--train-tags", help="jackknifed predicted tags for train (training/parser/jackknife-tags.mjs)")
+    ap.add_argument("--dev-tags", help="predicted tags for dev, for model selection (a tagger --predict-out file)")
     ap.add_argument("--tag-swap", type=float, default=0.08, help="share of words given another pair of tags of the same word")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
     args = ap.parse_args()
@@ -216,6 +218,18 @@ def main():
     xpos = vocab(t for s in train_s for t in s["xpos"])
     labels = sorted({d for s in train_s for d in s["deprels"]} | {d for s in dev_s + test_s for d in s["deprels"]})
     lab_ix = {d: i for i, d in enumerate(labels)}
+    # Predicted tags replace the gold ones after the tag vocabularies are
+    # built: the parser then trains and is selected on what the tagger gives it.
+    if args.train_tags:
+        with open(args.train_tags) as f:
+            predicted = json.load(f)["train"]
+        for sent, tags in zip(train_s, predicted, strict=True):
+            sent["upos"], sent["xpos"] = tags["upos"], tags["xpos"]
+    if args.dev_tags:
+        with open(args.dev_tags) as f:
+            predicted = json.load(f)["dev"]
+        for sent, tags in zip(dev_s, predicted, strict=True):
+            sent["upos"], sent["xpos"] = tags["upos"], tags["xpos"]
     upos_ix = {t: i for i, t in enumerate(upos)}
     xpos_ix = {t: i for i, t in enumerate(xpos)}
     t0 = time.time()
@@ -293,7 +307,8 @@ def main():
     model.load_state_dict(torch.load(ckpt))
     model.eval()
     metrics = {"dev": evaluate(model, dev, labels, use_mst=True), "test": evaluate(model, test, labels, use_mst=True)}
-    print("gold tokens + gold tags, tree decoding:", json.dumps(metrics), flush=True)
+    dev_tags = "predicted" if args.dev_tags else "gold"
+    print(f"gold tokens, dev {dev_tags} tags, test gold tags, tree decoding:", json.dumps(metrics), flush=True)
     if train_minutes is not None:
         metrics["train_minutes"] = round(train_minutes, 1)
         metrics["threads"] = args.threads
