@@ -10,7 +10,7 @@ import type { ResourceLoader } from './resources.js';
 import { fileLoader } from './resources-node.js';
 import type { Backend } from './models/onnx-runner.js';
 import type { Annotator, Layer } from './annotators/annotator.js';
-import { ANNOTATORS, EXTRACTOR_LAYERS, type AnnotatorSpec } from './annotators/registry.js';
+import { ANNOTATORS, EXTRACTOR_LAYERS, resourcesOf, type AnnotatorConfig, type AnnotatorSpec } from './annotators/registry.js';
 import { Doc } from './doc/doc.js';
 import { createSegmenter, type Segmenter } from './doc/sentences.js';
 import { checkTextSize, fetchUrl } from './source/index.js';
@@ -64,6 +64,7 @@ const ENGLISH = 'eng';
 export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analyzer> {
   const loader = config.loader ?? fileLoader(config.modelsDir);
   const backend = config.backend ?? 'node';
+  const annotatorConfig: AnnotatorConfig = { backend, parser: config.parser ?? 'accurate' };
   const available = new Map<string, boolean>();
   const created = new Map<string, Promise<Annotator>>();
   let segmenter: Promise<Segmenter> | undefined;
@@ -71,7 +72,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   async function isAvailable(spec: AnnotatorSpec): Promise<boolean> {
     let ok = available.get(spec.name);
     if (ok === undefined) {
-      ok = (await Promise.all(spec.resources.map((r) => loader.exists(r)))).every(Boolean);
+      ok = (await Promise.all(resourcesOf(spec, annotatorConfig).map((r) => loader.exists(r)))).every(Boolean);
       available.set(spec.name, ok);
     }
     return ok;
@@ -80,7 +81,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   function annotator(spec: AnnotatorSpec): Promise<Annotator> {
     let a = created.get(spec.name);
     if (!a) {
-      a = spec.create(loader, { backend, parser: config.parser ?? 'accurate' });
+      a = spec.create(loader, annotatorConfig);
       created.set(spec.name, a);
       // A failed load must not poison the analyzer forever.
       a.catch(() => created.delete(spec.name));

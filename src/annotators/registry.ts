@@ -27,11 +27,19 @@ export interface AnnotatorSpec {
   name: string;
   assigns: readonly Layer[];
   requires: readonly Layer[];
-  /** Files under the models directory that must exist for this annotator. */
-  resources: readonly string[];
+  /** Files under the models directory that must exist for this annotator (they may depend on the config). */
+  resources: readonly string[] | ((config: AnnotatorConfig) => readonly string[]);
   /** True when the annotator's models are trained on English only. */
   englishOnly: boolean;
   create(loader: ResourceLoader, config: AnnotatorConfig): Promise<Annotator>;
+}
+
+/** The models directory of the configured parser. */
+const parserDir = (c: AnnotatorConfig): string => (c.parser === 'fast' ? 'parser-fast' : 'parser');
+
+/** The files an annotator needs under the given config. */
+export function resourcesOf(spec: AnnotatorSpec, config: AnnotatorConfig): readonly string[] {
+  return typeof spec.resources === 'function' ? spec.resources(config) : spec.resources;
 }
 
 export const ANNOTATORS: readonly AnnotatorSpec[] = [
@@ -63,10 +71,9 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     name: 'parser',
     requires: ['tokens', 'sentences', 'upos', 'xpos'],
     assigns: ['deps'],
-    resources: ['parser/parser.onnx', 'parser/meta.json'],
+    resources: (c) => [`${parserDir(c)}/parser.onnx`, `${parserDir(c)}/meta.json`],
     englishOnly: true,
-    create: async (loader, c) =>
-      (await import('./parser.js')).createParser(loader, { backend: c.backend, dir: c.parser === 'fast' ? 'parser-fast' : 'parser' }),
+    create: async (loader, c) => (await import('./parser.js')).createParser(loader, { backend: c.backend, dir: parserDir(c) }),
   },
   {
     name: 'ner',

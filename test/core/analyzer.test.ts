@@ -180,3 +180,17 @@ describe('analyze: rules', () => {
     expect(Date.now() - t0).toBeLessThan(5000);
   });
 });
+
+describe('availableExtractors follows the configured parser', () => {
+  it('drops dependency-trees when the chosen parser variant is not installed', async () => {
+    const { fileLoader } = await import('../../src/resources-node.js');
+    const files = fileLoader();
+    // The models directory without models/parser-fast.
+    const loader = { ...files, exists: (p: string) => (p.startsWith('parser-fast/') ? Promise.resolve(false) : files.exists(p)) };
+    const fast = await createAnalyzer({ loader, parser: 'fast' });
+    const accurate = await createAnalyzer({ loader });
+    expect(await fast.availableExtractors()).not.toContain('dependency-trees');
+    expect(await accurate.availableExtractors()).toContain('dependency-trees');
+    await expect(fast.analyze({ text: 'The cat sat.', extractors: 'dependency-trees' })).rejects.toMatchObject({ status: 400 });
+  });
+});
