@@ -27,6 +27,8 @@ export type ExceptionLists = Record<WordNetPos, Record<string, string[]>>;
 
 const NO_BASES: readonly string[] = Object.freeze([]);
 
+const LOADED = new WeakMap<ResourceLoader, Map<string, Promise<WordNetLexicon>>>();
+
 export class WordNetLexicon {
   /** Per part of speech: the sorted lemma list, searched in place (see SortedLemmaList). */
   private readonly lemmas: Record<WordNetPos, SortedLemmaList>;
@@ -37,7 +39,24 @@ export class WordNetLexicon {
     this.exceptionLists = exceptions;
   }
 
-  static async load(loader: ResourceLoader, dir: string = LEXICON_DIR): Promise<WordNetLexicon> {
+  /**
+   * The lexicon of a models directory. Loaded once per loader and directory:
+   * the lemmatizer and the tagger's WordNet codes share one copy.
+   */
+  static load(loader: ResourceLoader, dir: string = LEXICON_DIR): Promise<WordNetLexicon> {
+    let byDir = LOADED.get(loader);
+    if (!byDir) LOADED.set(loader, (byDir = new Map()));
+    let lexicon = byDir.get(dir);
+    if (!lexicon) {
+      lexicon = WordNetLexicon.read(loader, dir);
+      byDir.set(dir, lexicon);
+      // A failed read is not cached: the next caller tries again.
+      lexicon.catch(() => byDir.delete(dir));
+    }
+    return lexicon;
+  }
+
+  private static async read(loader: ResourceLoader, dir: string): Promise<WordNetLexicon> {
     const [n, v, a, r, exc] = await Promise.all([
       ...WORDNET_POS.map((pos) => loader.text(`${dir}/${LEMMA_FILE[pos]}`)),
       loader.text(`${dir}/${EXCEPTIONS_FILE}`),
