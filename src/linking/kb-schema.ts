@@ -50,6 +50,23 @@ CREATE TABLE IF NOT EXISTS aliases (
 ) WITHOUT ROWID;
 `;
 
+/** A row of the entities table as SQLite returns it (the JSON columns still as text). */
+export interface EntityRow {
+  id: number;
+  title: string | null;
+  qid: string | null;
+  mid: string | null;
+  label: string;
+  description: string | null;
+  popularity: number;
+  dbpedia: string | null;
+  freebase: string | null;
+  aliases: string | null;
+  props: string | null;
+  context: string | null;
+  related: string | null;
+}
+
 /** A property value: an entity (QID), a quantity, a coordinate or a string. */
 export type PropertyValue = string | number | { lat: number; lon: number };
 

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import type { ResourceLoader } from '../resources.js';
 import { AnalysisError } from '../errors.js';
 import { labelFromTitle, normalizeAlias } from './normalize.js';
-import type { Candidate, KbEntity, KbStats, PropertyValue } from './kb-schema.js';
+import type { Candidate, EntityRow, KbEntity, KbStats, PropertyValue } from './kb-schema.js';
 import type { DbpediaOntology } from './ontology.js';
 import { freebaseTypesFor } from './build/types.js';
 
@@ -18,21 +18,6 @@ export type { Candidate, KbEntity, KbStats, PropertyValue } from './kb-schema.js
 /** Path of the default KB inside the models directory. */
 export const DEFAULT_KB_PATH = 'kb/kb.sqlite';
 
-interface EntityRow {
-  id: number;
-  title: string | null;
-  qid: string | null;
-  mid: string | null;
-  label: string;
-  description: string | null;
-  popularity: number;
-  dbpedia: string | null;
-  freebase: string | null;
-  aliases: string | null;
-  props: string | null;
-  context: string | null;
-  related: string | null;
-}
 
 const CACHE_SIZE = 20000;
 

@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { KB_FORMAT_VERSION, KB_SCHEMA, type PropertyValue } from '../kb-schema.js';
+import { KB_FORMAT_VERSION, KB_SCHEMA, type EntityRow, type PropertyValue } from '../kb-schema.js';
 import { canonicalTitle, isAcronym, labelFromTitle, normalizeAlias } from '../normalize.js';
 import { STOPWORDS } from '../stopwords.js';
 import type { DbpediaOntology } from '../ontology.js';
@@ -28,19 +28,7 @@ export interface EntityInput {
   props?: Record<string, PropertyValue>;
 }
 
-interface Row {
-  id: number;
-  title: string | null;
-  qid: string | null;
-  mid: string | null;
-  label: string;
-  description: string | null;
-  popularity: number;
-  dbpedia: string | null;
-  freebase: string | null;
-  aliases: string | null;
-  props: string | null;
-}
+type Row = EntityRow;
 
 const MAX_DISPLAY_ALIASES = 6;
 const MAX_RELATED = 150;
