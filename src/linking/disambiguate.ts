@@ -46,6 +46,7 @@ export const FEATURE_NAMES = [
   'teamInSportsDoc',
   'localContext',
   'localClass',
+  'sportNamed',
   'topCoherence',
 ] as const;
 
@@ -224,6 +225,33 @@ const WINDOW = 12;
 
 const isTeam = (e: KbEntity) => e.dbpediaTypes.includes('SportsTeam') || e.dbpediaTypes.includes('SportsClub');
 
+/**
+ * Words that name a team's sport, from its DBpedia classes or its title
+ * ("…_national_football_team", "…_F.C."). News reports name the sport in the
+ * headline ("SOCCER - BELGIUM BEAT …", "CRICKET - ENGLAND …"): "Belgium" in
+ * a soccer report is the football team, in a cricket report it is not.
+ */
+const SPORT_WORDS: readonly [RegExp, readonly string[]][] = [
+  [/Soccer|national_football_team|(^|_)A?\.?F\.C\.?$|_F\.C\._/, ['soccer', 'football']],
+  [/Cricket/i, ['cricket']],
+  [/Rugby/i, ['rugby']],
+  [/Basketball/i, ['basketball', 'nba']],
+  [/Baseball/i, ['baseball']],
+  [/Hockey/i, ['hockey', 'nhl']],
+  [/AmericanFootball|CanadianFootball/, ['nfl', 'football']],
+];
+
+function sportWordsOf(e: KbEntity): readonly string[] {
+  const names = [e.title ?? '', ...e.dbpediaTypes];
+  const out: string[] = [];
+  for (const [re, words] of SPORT_WORDS) if (names.some((n) => re.test(n))) out.push(...words);
+  return out;
+}
+
+/** 1 when the entity is a team and the document names its sport. */
+const sportNamed = (e: KbEntity, docWords: ReadonlySet<string>): number =>
+  isTeam(e) && sportWordsOf(e).some((w) => docWords.has(w)) ? 1 : 0;
+
 /** The entity's most specific class that has a word profile. */
 function profiledClass(e: KbEntity, profiles: Record<string, Record<string, number>>): string | undefined {
   for (const t of e.dbpediaTypes) if (profiles[t]) return t;
@@ -329,7 +357,7 @@ export function candidateFeatures(
         const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
         const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
         const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
-        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, 0);
+        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0);
         if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
         return x;
       });
