@@ -30,7 +30,7 @@ DATA = os.path.join(ROOT, "..", "shared", "data", "ud-english-ewt")
 OUT = os.path.join(ROOT, "training", "out", "parser")
 MODEL_DIR = os.path.join(ROOT, "models", "parser")
 FIXTURE_DIR = os.path.join(ROOT, "test", "fixtures", "parser")
-VERSION = "1.0.0"
+VERSION = "1.1.0"
 
 # (feature, buckets, embedding width)
 FEATURES = [
@@ -130,6 +130,20 @@ def make_noise(train_sents, upos_ix, xpos_ix, rng, p_swap, p_unk, p_word):
     return noise
 
 
+def mix_predicted(noise, predicted, upos_ix, xpos_ix, rng, share):
+    """A sentence gets its jackknifed predicted tags with probability `share`,
+    else its gold tags with the usual corruption (`noise`)."""
+    pred = [(np.array([upos_ix.get(t, 1) for t in p["upos"]], dtype=np.int32),
+             np.array([xpos_ix.get(t, 1) for t in p["xpos"]], dtype=np.int32)) for p in predicted]
+
+    def mixed(enc, i, ids, up, xp):
+        noise(enc, i, ids, up, xp)  # gold tags corrupted, norm dropped now and then
+        if rng.random() < share:
+            up[:] = pred[i][0]
+            xp[:] = pred[i][1]
+    return mixed
+
+
 def evaluate(model, enc, labels, use_mst=False, max_tokens=4000):
     model.eval()
     tot = uas = las = las_u = 0
@@ -190,6 +204,8 @@ def main():
     ap.add_argument("--model-dir", default=None, help="where parser.onnx and meta.json go (default models/parser[-fast])")
     ap.add_argument("--fixture-dir", default=None, help="where parity.json goes (default test/fixtures/parser[/fast])")
     ap.add_argument("--train-tags", help="jackknifed predicted tags for train (training/parser/jackknife-tags.mjs)")
+    ap.add_argument("--tag-mix", type=float, default=1.0,
+                    help="with --train-tags: share of sentences per epoch that get the predicted tags (the rest keep gold tags plus noise)")
     ap.add_argument("--dev-tags", help="predicted tags for dev, for model selection (a tagger --predict-out file)")
     ap.add_argument("--tag-swap", type=float, default=0.08, help="share of words given another pair of tags of the same word")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
@@ -220,11 +236,16 @@ def main():
     lab_ix = {d: i for i, d in enumerate(labels)}
     # Predicted tags replace the gold ones after the tag vocabularies are
     # built: the parser then trains and is selected on what the tagger gives it.
+    train_predicted = None
     if args.train_tags:
         with open(args.train_tags) as f:
-            predicted = json.load(f)["train"]
-        for sent, tags in zip(train_s, predicted, strict=True):
-            sent["upos"], sent["xpos"] = tags["upos"], tags["xpos"]
+            train_predicted = json.load(f)["train"]
+        if len(train_predicted) != len(train_s):
+            raise SystemExit(f"{args.train_tags}: {len(train_predicted)} sentences, train has {len(train_s)}")
+        if args.tag_mix >= 1.0:
+            for sent, tags in zip(train_s, train_predicted):
+                sent["upos"], sent["xpos"] = tags["upos"], tags["xpos"]
+            train_predicted = None
     if args.dev_tags:
         with open(args.dev_tags) as f:
             predicted = json.load(f)["dev"]
@@ -244,6 +265,8 @@ def main():
     if not args.export_only:
         opt = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.9))
         noise = make_noise(train_s, upos_ix, xpos_ix, rng, p_swap=args.tag_swap, p_unk=args.tag_unk, p_word=0.1)
+        if train_predicted is not None:
+            noise = mix_predicted(noise, train_predicted, upos_ix, xpos_ix, rng, args.tag_mix)
         # Two phases: training at the base rate with early stopping on dev LAS,
         # then a few epochs from the best checkpoint at a lower rate.
         best, bad, start, epoch = -1.0, 0, time.time(), 1
