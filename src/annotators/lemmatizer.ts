@@ -12,7 +12,20 @@ export async function createLemmatizer(loader: ResourceLoader): Promise<Annotato
 }
 
 /** The annotator over an already loaded lexicon (shared with other annotators that need WordNet). */
+/** (form, tag) pairs whose lemmas are remembered; bounds the memory of a long-running analyzer. */
+const CACHE_LIMIT = 100_000;
+
 export function lemmatizerFor(lexicon: Lexicon): Annotator {
+  const cache = new Map<string, string>();
+  const lemmatize = (form: string, tag: string): string => {
+    const key = `${tag}\t${form}`;
+    let lemma = cache.get(key);
+    if (lemma === undefined) {
+      lemma = lexicon.lemmatize(form, tag);
+      if (cache.size < CACHE_LIMIT) cache.set(key, lemma);
+    }
+    return lemma;
+  };
   return {
     name: 'lemmatizer',
     requires: ['tokens', 'xpos'],
@@ -25,7 +38,7 @@ export function lemmatizerFor(lexicon: Lexicon): Annotator {
         throw new Error('lemmatizer: doc.xpos must hold one tag per token (run the tagger first)');
       }
       const lemma = new Array<string>(tokens.length);
-      for (let i = 0; i < tokens.length; i++) lemma[i] = lexicon.lemmatize(tokens[i], xpos[i]);
+      for (let i = 0; i < tokens.length; i++) lemma[i] = lemmatize(tokens[i], xpos[i]);
       doc.lemma = lemma;
     },
   };

@@ -15,14 +15,26 @@ export function stem(word: string): string {
   return stemmer(word.toLowerCase());
 }
 
+/** Word forms whose stems are remembered: running text repeats its words (Zipf), Porter's rules cost more than a lookup. */
+const CACHE_LIMIT = 100_000;
+
 export function createStemmer(): Annotator {
+  const cache = new Map<string, string>();
+  const cachedStem = (word: string): string => {
+    let s = cache.get(word);
+    if (s === undefined) {
+      s = stem(word);
+      if (cache.size < CACHE_LIMIT) cache.set(word, s);
+    }
+    return s;
+  };
   return {
     name: 'stemmer',
     requires: ['tokens'],
     assigns: ['stem'],
     languages: ['eng'],
     run(doc: Doc) {
-      doc.stem = doc.tokens.map(stem);
+      doc.stem = doc.tokens.map(cachedStem);
     },
   };
 }
