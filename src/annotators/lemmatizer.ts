@@ -16,13 +16,19 @@ export async function createLemmatizer(loader: ResourceLoader): Promise<Annotato
 const CACHE_LIMIT = 100_000;
 
 export function lemmatizerFor(lexicon: Lexicon): Annotator {
-  const cache = new Map<string, string>();
+  // One map per tag: no key string to build per token.
+  const cache = new Map<string, Map<string, string>>();
+  let cached = 0;
   const lemmatize = (form: string, tag: string): string => {
-    const key = `${tag}\t${form}`;
-    let lemma = cache.get(key);
+    let byForm = cache.get(tag);
+    if (byForm === undefined) cache.set(tag, (byForm = new Map()));
+    let lemma = byForm.get(form);
     if (lemma === undefined) {
       lemma = lexicon.lemmatize(form, tag);
-      if (cache.size < CACHE_LIMIT) cache.set(key, lemma);
+      if (cached < CACHE_LIMIT) {
+        byForm.set(form, lemma);
+        cached++;
+      }
     }
     return lemma;
   };
