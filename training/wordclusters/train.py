@@ -200,12 +200,17 @@ def main():
         else:
             fine[sel] = c * FINE_PER + kmeans(vec[sel], FINE_PER, 25, gen)
     ids = np.array([feature_id("norm", HASH_PRIME, w) + 1 for w in vocab], dtype=np.uint32)
+    # Two norms with one hashed id (rare at 2^31 buckets): the more frequent keeps it.
+    _, first = np.unique(ids, return_index=True)
+    keep_rows = np.zeros(len(ids), dtype=bool)
+    keep_rows[first] = True
+    ids = ids[keep_rows]
+    fine_kept = fine.numpy()[keep_rows]
     order = np.argsort(ids, kind="stable")
-    assert len(np.unique(ids)) == len(ids), "norm id collision"
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "word-clusters.bin"), "wb") as f:
         f.write(ids[order].astype("<u4").tobytes())
-        f.write((fine.numpy()[order] + 1).astype("<u2").tobytes())
+        f.write((fine_kept[order] + 1).astype("<u2").tobytes())
     examples = collections.defaultdict(list)
     for w in vocab[:3000]:
         c = int(fine[wix[w]])
@@ -213,14 +218,14 @@ def main():
             examples[c].append(w)
     summary = {
         "file": "word-clusters.bin",
-        "words": len(vocab), "coarse": COARSE, "finePer": FINE_PER, "dim": DIM, "minCount": MIN_COUNT,
+        "words": int(len(ids)), "coarse": COARSE, "finePer": FINE_PER, "dim": DIM, "minCount": MIN_COUNT,
         "contexts": CONTEXTS, "offsets": list(OFFSETS), "tokens": tokens_by_source,
         "examples": {str(c): ws for c, ws in sorted(examples.items())[:40]},
     }
     with open(os.path.join(args.out, "word-clusters.json"), "w") as f:
         json.dump(summary, f, indent=1, ensure_ascii=False)
         f.write("\n")
-    print(f"wrote {len(vocab)} words in {COARSE}×{FINE_PER} clusters; {time.time() - t0:.1f}s", flush=True)
+    print(f"wrote {len(ids)} words ({len(vocab) - len(ids)} dropped: hashed id taken) in {COARSE}×{FINE_PER} clusters; {time.time() - t0:.1f}s", flush=True)
 
 
 if __name__ == "__main__":
