@@ -150,6 +150,21 @@ async function main(): Promise<void> {
   pb.add('textlens words, annotateDoc (no response JSON)', async () => {
     for (const d of docs) await analyzer.annotateDoc(await analyzer.segment(d), ['xpos', 'lemma', 'stem']);
   });
+  // The "words+POS+parse+NER" without entity linking (the entities extractor always links),
+  // with each parser; and the full analyze() pipeline with the fast parser.
+  if (available.includes('dependency-trees') && available.includes('entities')) {
+    const fast = await createAnalyzer({ parser: 'fast' });
+    const layers = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'mentions'] as const;
+    pb.add('textlens tags+parse+NER, no linking (annotateDoc)', async () => {
+      for (const d of docs) await analyzer.annotateDoc(await analyzer.segment(d), layers);
+    });
+    pb.add('textlens tags+parse+NER, no linking (annotateDoc), fast parser', async () => {
+      for (const d of docs) await fast.annotateDoc(await fast.segment(d), layers);
+    });
+    pb.add('textlens words+dependency-trees+entities, fast parser', async () => {
+      for (const d of docs) await fast.analyze({ text: d, extractors: 'words,dependency-trees,entities', languageOverride: 'eng' });
+    });
+  }
   pb.add('wink-nlp default pipeline (sbd, pos, ner, negation, sentiment)', () => {
     for (const d of docs) winkFull.readDoc(d);
   });
