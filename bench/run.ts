@@ -8,8 +8,8 @@
  * ONNX runs with one intra-op thread (one core), as the issues ask.
  *
  * It measures the built package (dist/, what users import), not the
- * TypeScript sources: tsx's on-the-fly transform (esbuild with keepNames)
- * made the sentence splitter ~3x slower than the compiled code.
+ * TypeScript sources through tsx, whose on-the-fly transform (esbuild with
+ * keepNames) made segmentation ~25% slower than the compiled code.
  * `npm run bench` builds first.
  */
 import { Bench } from 'tinybench';

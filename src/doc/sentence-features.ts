@@ -87,6 +87,20 @@ function mix(seed: number, a: number, b = 0, c = 0, d = 0): number {
   return h >>> 0;
 }
 
+/** Word forms whose hashes are remembered (they depend on the form alone; running text repeats its words). */
+const FORM_CACHE_LIMIT = 100_000;
+const formCache = new Map<string, readonly [number, number, number]>();
+
+/** The word, shape and class hashes of a token's form. */
+function formHashes(f: string): readonly [number, number, number] {
+  let h = formCache.get(f);
+  if (h === undefined) {
+    h = [fnv1a(`w=${f.toLowerCase()}`), fnv1a(`s=${shape(f.length > 12 ? f.slice(0, 12) : f)}`), fnv1a(`k=${kind(f)}`)];
+    if (formCache.size < FORM_CACHE_LIMIT) formCache.set(f, h);
+  }
+  return h;
+}
+
 /**
  * Feature ids, FEATURES_PER_CANDIDATE per candidate, each in [0, buckets).
  * Each token's word, shape and class strings are hashed once; a feature is
@@ -104,10 +118,10 @@ export function boundaryFeatures(text: string, tokens: readonly TokenSpan[], can
     for (let i = Math.max(0, p - 2); i <= Math.min(n - 1, p + 1); i++) {
       if (done[i]) continue;
       done[i] = 1;
-      const f = tokens[i].form ?? text.slice(tokens[i].start, tokens[i].end);
-      hw[i] = fnv1a(`w=${f.toLowerCase()}`);
-      hs[i] = fnv1a(`s=${shape(f.length > 12 ? f.slice(0, 12) : f)}`);
-      hk[i] = fnv1a(`k=${kind(f)}`);
+      const h = formHashes(tokens[i].form ?? text.slice(tokens[i].start, tokens[i].end));
+      hw[i] = h[0];
+      hs[i] = h[1];
+      hk[i] = h[2];
     }
   }
   const NONE = fnv1a('<none>');
