@@ -7,9 +7,10 @@
 // are tagged by a tagger trained (shipped recipe) on the other folds; dev and
 // test by the fold-0 tagger are kept too. Output:
 // training/out/parser/jackknife-tags.json = { train: [{upos, xpos}] per
-// train sentence, folds }. Needs models/tagger/word-clusters.bin
-// (`npm run train -- wordclusters`).
-import { spawn } from 'node:child_process';
+// train sentence, dev: the same for EWT dev by the shipped tagger (models/
+// tagger, through the runtime: training/parser/dev-tags.mts), folds }.
+// Needs models/tagger/word-clusters.bin (`npm run train -- wordclusters`).
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,5 +49,12 @@ for (const file of files) {
   for (const [i, tags] of Object.entries(part.train)) train[Number(i)] = tags;
 }
 if (train.some((t) => t === undefined) || train.length === 0) throw new Error('a train sentence got no fold prediction');
-writeFileSync(join(out, 'jackknife-tags.json'), JSON.stringify({ folds, train }));
+const devRun = spawnSync(process.execPath, ['--import', 'tsx', join('training', 'parser', 'dev-tags.mts')], {
+  cwd: root,
+  encoding: 'utf8',
+  maxBuffer: 1 << 28,
+});
+if (devRun.status !== 0) throw new Error(`dev-tags.mts failed: ${devRun.stderr}`);
+const dev = JSON.parse(devRun.stdout);
+writeFileSync(join(out, 'jackknife-tags.json'), JSON.stringify({ folds, train, dev }));
 console.log(`wrote ${join(out, 'jackknife-tags.json')}: ${train.length} sentences`);

@@ -13,6 +13,7 @@ import json
 import math
 import os
 import random
+import subprocess
 import time
 
 import numpy as np
@@ -203,13 +204,27 @@ def main():
     ap.add_argument("--no-export", action="store_true", help="train and evaluate only (experiments)")
     ap.add_argument("--model-dir", default=None, help="where parser.onnx and meta.json go (default models/parser[-fast])")
     ap.add_argument("--fixture-dir", default=None, help="where parity.json goes (default test/fixtures/parser[/fast])")
-    ap.add_argument("--train-tags", help="jackknifed predicted tags for train (training/parser/jackknife-tags.mjs)")
+    ap.add_argument("--tags", choices=["jackknife", "gold"], default="jackknife",
+                    help="jackknife (the shipped v1.1 recipe): train on jackknifed predicted tags and select on the "
+                         "shipped tagger's dev tags, from training/out/parser/jackknife-tags.json (made by "
+                         "training/parser/jackknife-tags.mjs when missing, ~20 min); gold: v1.0's gold tags with noise")
+    ap.add_argument("--train-tags", help="predicted tags for train (default with --tags jackknife: the jackknife file)")
     ap.add_argument("--tag-mix", type=float, default=1.0,
                     help="with --train-tags: share of sentences per epoch that get the predicted tags (the rest keep gold tags plus noise)")
-    ap.add_argument("--dev-tags", help="predicted tags for dev, for model selection (a tagger --predict-out file)")
-    ap.add_argument("--tag-swap", type=float, default=0.08, help="share of words given another pair of tags of the same word")
+    ap.add_argument("--dev-tags", help="predicted tags for dev, for model selection (a file with a \"dev\" list, e.g. the jackknife file or a tagger --predict-out file)")
+    ap.add_argument("--tag-swap", type=float, default=None,
+                    help="share of words given another pair of tags of the same word (default 0.08 with gold tags, 0 with predicted ones)")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
     args = ap.parse_args()
+    if args.tags == "jackknife" and not (args.train_tags and args.dev_tags):
+        jackknife = os.path.join(OUT, "jackknife-tags.json")
+        if not os.path.exists(jackknife):
+            print(f"{jackknife} missing: running training/parser/jackknife-tags.mjs", flush=True)
+            subprocess.run(["node", os.path.join(ROOT, "training", "parser", "jackknife-tags.mjs")], cwd=ROOT, check=True)
+        args.train_tags = args.train_tags or jackknife
+        args.dev_tags = args.dev_tags or jackknife
+    if args.tag_swap is None:
+        args.tag_swap = 0.0 if args.train_tags and args.tag_mix >= 1.0 else 0.08
     fast = args.encoder == "conv"
     args.out = args.out or (OUT + "-fast" if fast else OUT)
     args.model_dir = args.model_dir or (MODEL_DIR + "-fast" if fast else MODEL_DIR)
