@@ -9,7 +9,7 @@ import torch
 from .conll import LABELS, spans_bioes
 from .dense import DENSE_DIM, MAX_PHRASE, MIN_ENTITY_SHARE, doc_features
 
-VERSION = "1.0.0"
+VERSION = "1.1.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Written for the parity fixture (not corpus text): mixed case, a headline,
@@ -35,7 +35,9 @@ def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metri
     dense = torch.zeros(B, T, DENSE_DIM)
     onnx_path = os.path.join(out_dir, "ner.onnx")
     torch.onnx.export(
-        net, (ids, dense), onnx_path, opset_version=15,
+        # No export-time constant folding: it would turn the fp16 tables'
+        # Casts back into float32 initializers (onnxruntime folds them at load).
+        net, (ids, dense), onnx_path, opset_version=15, do_constant_folding=False,
         input_names=["ids", "dense"], output_names=["emissions"],
         dynamic_axes={"ids": {0: "batch", 1: "length"}, "dense": {0: "batch", 1: "length"},
                       "emissions": {0: "batch", 1: "length"}},

@@ -23,7 +23,7 @@ import torch.nn.functional as F
 from training.common.features import featurize
 from training.common.conllu import read_conllu
 from training.parser.model import Parser
-from training.parser.half import half_stored
+from training.common.half import half_stored
 from training.parser.mst import decode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

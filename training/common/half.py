@@ -2,7 +2,7 @@
 tables and a Cast to float32 in front of each use, which onnxruntime folds
 once when the session is created. Halves the file; the arithmetic stays
 float32. Applied to the embedding tables and the LSTM weights (the bulk of
-the parameters)."""
+the parameters): the parser (half_stored) and the NER network (half_embeddings)."""
 import copy
 
 import torch
@@ -34,6 +34,13 @@ class HalfLSTM(nn.Module):
         weights = [self.weight_ih.float(), self.weight_hh.float(), self.bias_ih.float(), self.bias_hh.float()]
         out = torch._VF.lstm(x, (z, z), weights, True, 1, 0.0, False, False, True)
         return out[0], None
+
+
+def half_embeddings(model):
+    """A copy whose `embs` (a ModuleList of nn.Embedding) store fp16 tables."""
+    m = copy.deepcopy(model).eval()
+    m.embs = nn.ModuleList([HalfEmbedding(e) for e in m.embs])
+    return m
 
 
 def half_stored(model):
