@@ -10,7 +10,9 @@
  */
 import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
-import { featurize, type FeatureSpec } from '../models/features.js';
+import { AnalysisError } from '../errors.js';
+import { featureId, featurize, type FeatureSpec } from '../models/features.js';
+import { isLexicalTable, loadLexicalCoder, type LexicalSources, type LexicalTableName } from '../models/lexical-codes.js';
 import { loadOnnxModel, type Backend, type TensorInput } from '../models/onnx-runner.js';
 import type { Annotator } from './annotator.js';
 import { argmaxHeads, decodeTree } from './parser-decode.js';
@@ -19,7 +21,8 @@ export interface ParserMeta {
   name: string;
   version: string;
   scheme: 'ud';
-  features: FeatureSpec[];
+  /** Hashed features (src/models/features.ts), then lexical tables if any (see `lexical`). */
+  features: (FeatureSpec | { name: LexicalTableName; buckets: number })[];
   upos: string[];
   xpos: string[];
   labels: string[];
@@ -27,6 +30,13 @@ export interface ParserMeta {
   outputs: string[];
   /** Final label layer (rows = labels, cols = label hidden size), float32 little-endian, base64. */
   labelOut: { rows: number; cols: number; weight: string; bias: string };
+  /**
+   * Models trained with `--lexical`: the tagger's word codes (WordNet classes,
+   * clusters) are extra columns of `ids`, after the hashed ones, as code + 1;
+   * `features` lists them by name with their row counts as buckets. The
+   * cluster file's path is under the models root (the tagger's file).
+   */
+  lexical?: LexicalSources | null;
 }
 
 export interface ParserOptions {
@@ -56,6 +66,8 @@ export interface DependencyParser extends Annotator {
   readonly meta: ParserMeta;
   /** Parses pre-tokenized, tagged sentences (what eval and tests use). */
   parse(sentences: readonly TaggedSentence[]): Promise<ParsedSentences>;
+  /** The graph's inputs for a batch of sentences (what parity tests feed the ONNX model). */
+  encode(batch: readonly TaggedSentence[]): ReturnType<typeof encodeBatch>;
 }
 
 export async function createParser(loader: ResourceLoader, opts: ParserOptions = {}): Promise<DependencyParser> {
@@ -66,6 +78,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
   const uposIx = indexOf(meta.upos);
   const xposIx = indexOf(meta.xpos);
   const cache = new Map<string, Int32Array>();
+  const lexical = await lexicalColumns(loader, meta);
   const maxCells = opts.maxCellsPerCall ?? 16384;
   const rootLabel = meta.labels.indexOf('root');
 
@@ -125,7 +138,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
 
   async function runBatch(batch: readonly TaggedSentence[]) {
     const b = batch.length;
-    const { feeds, maxLen: n, lengths } = encodeBatch(meta, batch, cache, uposIx, xposIx);
+    const { feeds, maxLen: n, lengths } = encodeBatch(meta, batch, cache, uposIx, xposIx, lexical);
     const out = await model.run(feeds);
     const arcs = out.arcs.data as Float32Array;
     const labels = out.labels.data as Int32Array;
@@ -169,6 +182,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
     languages: ['eng'],
     meta,
     parse,
+    encode: (batch) => encodeBatch(meta, batch, new Map(), uposIx, xposIx, lexical),
     async run(doc: Doc) {
       const sentences = [];
       if (!doc.upos || !doc.xpos) throw new Error('parser: the doc has no upos/xpos layer; run the tagger first');
@@ -209,12 +223,18 @@ export function encodeBatch(
   cache: Map<string, Int32Array> = new Map(),
   uposIx: Map<string, number> = indexOf(meta.upos),
   xposIx: Map<string, number> = indexOf(meta.xpos),
+  lexical?: LexicalColumns,
 ): { feeds: Record<string, TensorInput>; maxLen: number; lengths: Int32Array } {
   const b = batch.length;
+  const hashed = meta.features.filter((f): f is FeatureSpec => !isLexicalTable(f.name));
+  if (hashed.length !== meta.features.length && !lexical) {
+    throw new Error('encodeBatch: this parser takes lexical codes; pass the parser\'s own columns (use parser.encode)');
+  }
   const { ids, maxLen: n } = featurize(
     batch.map((s) => s.forms),
-    meta.features,
+    hashed,
     cache,
+    lexical,
   );
   const upos = new Int32Array(b * n);
   const xpos = new Int32Array(b * n);
@@ -233,6 +253,24 @@ export function encodeBatch(
     lengths: { type: 'int32', data: lengths, dims: [b] },
   };
   return { feeds, maxLen: n, lengths };
+}
+
+/** The lexical columns of `ids` for a parser trained with them: code + 1 per table. */
+export interface LexicalColumns {
+  width: number;
+  row(word: string): number[];
+}
+
+/** The tagger's norm ids (the cluster file's keys) hash into 2^31 - 1 buckets. */
+const TAGGER_NORM: FeatureSpec = { name: 'norm', buckets: 2147483647 };
+
+async function lexicalColumns(loader: ResourceLoader, meta: ParserMeta): Promise<LexicalColumns | undefined> {
+  const tables: { name: LexicalTableName; rows: number }[] = [];
+  for (const f of meta.features) if (isLexicalTable(f.name)) tables.push({ name: f.name, rows: f.buckets });
+  if (tables.length === 0) return undefined;
+  if (!meta.lexical) throw new AnalysisError(500, 'parser meta.json lists lexical features but no lexical sources');
+  const coder = await loadLexicalCoder(loader, tables, meta.lexical);
+  return { width: tables.length, row: (word) => coder(word, featureId(TAGGER_NORM, word) + 1).map((c) => c + 1) };
 }
 
 function len(g: { from: number; to: number }): number {

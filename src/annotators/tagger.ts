@@ -7,8 +7,7 @@
  */
 import type { Doc } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
-import { wordNetClasses } from '../lexicon/word-classes.js';
-import { WordNetLexicon } from '../lexicon/wordnet.js';
+import { loadLexicalCoder, type LexicalTableName } from '../models/lexical-codes.js';
 import { featureId, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import type { ResourceLoader } from '../resources.js';
@@ -62,8 +61,6 @@ export interface LexicalMeta {
   /** Distributional clusters (training/wordclusters): file of sorted uint32 norm ids then uint16 fine ids + 1. */
   clusters: { file: string; finePer: number } | null;
 }
-
-export type LexicalTableName = 'wordnetParts' | 'wordnetDominant' | 'clusterCoarse' | 'clusterFine';
 
 export interface SentenceTags {
   xpos: string[];
@@ -320,46 +317,11 @@ type LexicalCodes = (word: string, normId: number) => number[];
 
 /**
  * The lexical code lookups of a model trained with `--lexical`
- * (training/tagger/train.py, LexicalCodes): WordNet's classes of the form,
- * computed by the same function training used, and the distributional
- * cluster of its norm from the shipped table.
+ * (training/tagger/train.py, LexicalCodes), as table rows.
  */
 async function loadLexicalCodes(loader: ResourceLoader, dir: string, lex: LexicalMeta): Promise<LexicalCodes> {
-  const wordnet = lex.wordnet ? await WordNetLexicon.load(loader) : undefined;
-  const clusters = new Map<number, number>();
-  if (lex.clusters) {
-    const bytes = await loader.bytes(`${dir}/${lex.clusters.file}`);
-    const n = bytes.byteLength / 6;
-    if (!Number.isInteger(n)) throw new AnalysisError(500, `${dir}/${lex.clusters.file}: size ${bytes.byteLength} is not a multiple of 6`);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let i = 0; i < n; i++) clusters.set(view.getUint32(4 * i, true), view.getUint16(4 * n + 2 * i, true));
-  }
-  const finePer = lex.clusters?.finePer ?? 1;
-  return (word, normId) => {
-    const classes = wordnet ? wordNetClasses(word, wordnet) : undefined;
-    const fine = clusters.get(normId) ?? 0;
-    return lex.tables.map((t) => {
-      let code: number;
-      switch (t.name) {
-        case 'wordnetParts':
-          code = classes?.parts ?? 0;
-          break;
-        case 'wordnetDominant':
-          code = classes?.dominant ?? 0;
-          break;
-        case 'clusterCoarse':
-          code = fine === 0 ? 0 : Math.floor((fine - 1) / finePer) + 1;
-          break;
-        case 'clusterFine':
-          code = fine;
-          break;
-        default:
-          throw new AnalysisError(500, `POS tagger meta.json names an unknown lexical table: ${String(t.name)}`);
-      }
-      if (code >= t.rows) throw new AnalysisError(500, `POS tagger lexical code ${code} out of range for ${t.name}`);
-      return t.offset + code;
-    });
-  };
+  const coder = await loadLexicalCoder(loader, lex.tables, lex, lex.clusters ? `${dir}/${lex.clusters.file}` : undefined);
+  return (word, normId) => coder(word, normId).map((code, k) => lex.tables[k].offset + code);
 }
 
 /** New word types per chars.onnx call (bounds its working memory). */

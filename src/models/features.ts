@@ -122,16 +122,20 @@ export function featurize(
   sentences: readonly (readonly string[])[],
   specs: readonly FeatureSpec[],
   cache: Map<string, Int32Array> = new Map(),
+  extra?: { width: number; row(word: string): ArrayLike<number> },
 ): { ids: Int32Array; maxLen: number } {
   const maxLen = sentences.reduce((m, s) => Math.max(m, s.length), 0);
-  const f = specs.length;
+  const h = specs.length;
+  const f = h + (extra?.width ?? 0);
   const ids = new Int32Array(sentences.length * maxLen * f);
   sentences.forEach((words, b) => {
     words.forEach((w, t) => {
       let row = cache.get(w);
       if (!row) {
         row = new Int32Array(f);
-        for (let k = 0; k < f; k++) row[k] = featureId(specs[k], w) + 1;
+        for (let k = 0; k < h; k++) row[k] = featureId(specs[k], w) + 1;
+        // Columns computed elsewhere (e.g. lexical codes), appended after the hashed ones.
+        if (extra) row.set(extra.row(w), h);
         if (cache.size < 200_000) cache.set(w, row);
       }
       ids.set(row, (b * maxLen + t) * f);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Doc } from '../../src/doc/doc.js';
 import { fileLoader } from '../../src/resources-node.js';
 import { loadOnnxModel } from '../../src/models/onnx-runner.js';
-import { createParser, encodeBatch, type DependencyParser, type TaggedSentence } from '../../src/annotators/parser.js';
+import { createParser, type DependencyParser, type TaggedSentence } from '../../src/annotators/parser.js';
 import { decodeTree, isSingleRootTree } from '../../src/annotators/parser-decode.js';
 import { parseConllu } from '../../src/eval/conllu.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
@@ -86,7 +86,7 @@ describe.skipIf(!existsSync(fileURLToPath(new URL('../../models/parser/parser.on
 
   it('reproduces the PyTorch arc scores and labels (onnxruntime-node)', async () => {
     const model = await loadOnnxModel(loader, 'parser/parser.onnx');
-    const { feeds, maxLen: n } = encodeBatch(parser.meta, fixture.sentences);
+    const { feeds, maxLen: n } = parser.encode(fixture.sentences);
     const out = await model.run(feeds);
     const arcs = out.arcs.data as Float32Array;
     const labels = out.labels.data as Int32Array;
@@ -199,7 +199,7 @@ describe.skipIf(!existsSync(fastOnnx))('fast parser model (models/parser-fast)',
 
   it('reproduces the PyTorch arc scores and labels (onnxruntime-node)', async () => {
     const model = await loadOnnxModel(loader, 'parser-fast/parser.onnx');
-    const { feeds, maxLen: n } = encodeBatch(fast.meta, fastFixture.sentences);
+    const { feeds, maxLen: n } = fast.encode(fastFixture.sentences);
     const out = await model.run(feeds);
     const arcs = out.arcs.data as Float32Array;
     const labels = out.labels.data as Int32Array;

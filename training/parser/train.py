@@ -20,7 +20,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from training.common.features import featurize
+from training.common.features import feature_id, featurize
 from training.common.conllu import read_conllu
 from training.parser.model import Parser
 from training.common.half import half_stored
@@ -32,6 +32,7 @@ OUT = os.path.join(ROOT, "training", "out", "parser")
 MODEL_DIR = os.path.join(ROOT, "models", "parser")
 FIXTURE_DIR = os.path.join(ROOT, "test", "fixtures", "parser")
 VERSION = "1.1.0"
+TAGGER_PRIME = 2147483647  # the tagger's norm ids (and word-clusters.bin keys) use this many buckets
 
 # (feature, buckets, embedding width)
 FEATURES = [
@@ -44,6 +45,8 @@ FEATURES = [
     ("shape", 1000, 24),
 ]
 SPECS = [(n, b) for n, b, _ in FEATURES]
+HASHED_SPECS = list(SPECS)  # SPECS grows by the lexical codes with --lexical
+LEXICAL_SOURCES = {}  # meta.json → lexical, with --lexical (the cluster file's path is under models/)
 PAD, UNK = "<pad>", "<unk>"
 
 
@@ -54,10 +57,20 @@ def vocab(items):
     return out
 
 
+# Word-level codes of the tagger (WordNet classes, distributional clusters:
+# training/tagger/train.py LEXICAL), appended to the hashed feature columns
+# as code + 1 (0 stays padding), with these embedding widths (--lexical).
+LEXICAL_DIMS = {"wordnetParts": 16, "wordnetDominant": 8, "clusterCoarse": 16, "clusterFine": 32}
+
+
 class Encoded:
-    def __init__(self, sents, upos_ix, xpos_ix, lab_ix):
+    def __init__(self, sents, upos_ix, xpos_ix, lab_ix, lexical=None):
         self.sents = sents
-        self.ids = [np.array(featurize(s["forms"], SPECS), dtype=np.int32) for s in sents]
+        self.ids = [np.array(featurize(s["forms"], HASHED_SPECS), dtype=np.int32) for s in sents]
+        if lexical is not None:
+            self.ids = [np.concatenate([ids, np.array([lexical.codes(w, feature_id("norm", TAGGER_PRIME, w) + 1)
+                                                       for w in s["forms"]], dtype=np.int32).reshape(len(s["forms"]), -1) + 1], 1)
+                        for ids, s in zip(self.ids, sents)]
         self.upos = [np.array([upos_ix.get(t, 1) for t in s["upos"]], dtype=np.int32) for s in sents]
         self.xpos = [np.array([xpos_ix.get(t, 1) for t in s["xpos"]], dtype=np.int32) for s in sents]
         self.heads = [np.array(s["heads"], dtype=np.int64) for s in sents]
@@ -214,6 +227,7 @@ def main():
     ap.add_argument("--dev-tags", help="predicted tags for dev, for model selection (a file with a \"dev\" list, e.g. the jackknife file or a tagger --predict-out file)")
     ap.add_argument("--tag-swap", type=float, default=None,
                     help="share of words given another pair of tags of the same word (default 0.08 with gold tags, 0 with predicted ones)")
+    ap.add_argument("--lexical", default="", help="tagger word codes as extra inputs: wordnet, clusters (experimental)")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
     args = ap.parse_args()
     if args.tags == "jackknife" and not (args.train_tags and args.dev_tags):
@@ -269,11 +283,24 @@ def main():
     upos_ix = {t: i for i, t in enumerate(upos)}
     xpos_ix = {t: i for i, t in enumerate(xpos)}
     t0 = time.time()
-    train, dev, test = (Encoded(s, upos_ix, xpos_ix, lab_ix) for s in (train_s, dev_s, test_s))
+    lexical = None
+    feature_dims = [d for _, _, d in FEATURES]
+    if args.lexical:
+        from training.tagger.train import LexicalCodes
+        groups = [g for g in args.lexical.split(",") if g]
+        lexical = LexicalCodes(groups, [w for d in (train_s, dev_s, test_s) for s in d for w in s["forms"]],
+                               os.path.join(ROOT, "models", "tagger", "word-clusters.bin"))
+        for name, rows in lexical.specs:
+            SPECS.append((name, rows))
+            feature_dims.append(LEXICAL_DIMS[name])
+        LEXICAL_SOURCES["wordnet"] = "wordnet" in groups
+        LEXICAL_SOURCES["clusters"] = ({"file": "tagger/word-clusters.bin", "finePer": lexical.fine_per}
+                                       if "clusters" in groups else None)
+    train, dev, test = (Encoded(s, upos_ix, xpos_ix, lab_ix, lexical) for s in (train_s, dev_s, test_s))
     print(f"data: {len(train_s)} train / {len(dev_s)} dev / {len(test_s)} test sentences, "
           f"{len(labels)} labels, featurized in {time.time() - t0:.1f}s", flush=True)
 
-    model = Parser(SPECS, len(upos), len(xpos), len(labels), [d for _, _, d in FEATURES],
+    model = Parser(SPECS, len(upos), len(xpos), len(labels), feature_dims,
                    hidden=args.hidden, layers=args.layers, arc_dim=arc_dim, lab_dim=lab_dim, encoder=args.encoder,
                    width=args.width, dilations=tuple(int(d) for d in args.dilations.split(",")), kernel=args.kernel, dropout=args.dropout)
     ckpt = os.path.join(out_dir, "best.pt")
@@ -384,6 +411,7 @@ def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR, fixture_dir=FIXT
         "version": VERSION,
         "scheme": "ud",
         "features": [{"name": n, "buckets": bk} for n, bk in SPECS],
+        "lexical": dict(LEXICAL_SOURCES) if LEXICAL_SOURCES else None,
         "upos": upos,
         "xpos": xpos,
         "labels": labels,
