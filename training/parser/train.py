@@ -31,7 +31,7 @@ DATA = os.path.join(ROOT, "..", "shared", "data", "ud-english-ewt")
 OUT = os.path.join(ROOT, "training", "out", "parser")
 MODEL_DIR = os.path.join(ROOT, "models", "parser")
 FIXTURE_DIR = os.path.join(ROOT, "test", "fixtures", "parser")
-VERSION = "1.1.0"
+VERSION = "1.2.0"
 TAGGER_PRIME = 2147483647  # the tagger's norm ids (and word-clusters.bin keys) use this many buckets
 
 # (feature, buckets, embedding width)
@@ -227,7 +227,9 @@ def main():
     ap.add_argument("--dev-tags", help="predicted tags for dev, for model selection (a file with a \"dev\" list, e.g. the jackknife file or a tagger --predict-out file)")
     ap.add_argument("--tag-swap", type=float, default=None,
                     help="share of words given another pair of tags of the same word (default 0.08 with gold tags, 0 with predicted ones)")
-    ap.add_argument("--lexical", default="", help="tagger word codes as extra inputs: wordnet, clusters (experimental)")
+    ap.add_argument("--lexical", default="wordnet,clusters",
+                    help="the tagger's word codes as extra inputs (WordNet classes, clusters from "
+                         "models/tagger/word-clusters.bin); '' for none (v1.1 and the fast variant)")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
     args = ap.parse_args()
     if args.tags == "jackknife" and not (args.train_tags and args.dev_tags):
