@@ -7,7 +7,7 @@
  */
 import type { Doc } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
-import { loadLexicalCoder, type LexicalTableName } from '../models/lexical-codes.js';
+import { loadLexicalCoder, type LexicalSources, type LexicalTableName } from '../models/lexical-codes.js';
 import { featureId, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import type { ResourceLoader } from '../resources.js';
@@ -52,14 +52,10 @@ export interface TaggerMeta {
   uposLabels: string[];
 }
 
-/** meta.json → embedding.lexical (models trained with `--lexical`). */
-export interface LexicalMeta {
+/** meta.json → embedding.lexical (models trained with `--lexical`); the cluster file sits beside meta.json. */
+export interface LexicalMeta extends LexicalSources {
   /** In the model's order: wordnetParts, wordnetDominant (src/lexicon/word-classes.ts), clusterCoarse, clusterFine. */
   tables: { name: LexicalTableName; rows: number; offset: number }[];
-  /** Whether the WordNet class codes are used (they read the shipped lexicon, models/lexicon). */
-  wordnet: boolean;
-  /** Distributional clusters (training/wordclusters): file of sorted uint32 norm ids then uint16 fine ids + 1. */
-  clusters: { file: string; finePer: number } | null;
 }
 
 export interface SentenceTags {
