@@ -11,7 +11,7 @@
 import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
 import { AnalysisError } from '../errors.js';
-import { featureId, featurize, type FeatureSpec } from '../models/features.js';
+import { featurize, type FeatureSpec } from '../models/features.js';
 import { isLexicalTable, loadLexicalCoder, type LexicalSources, type LexicalTableName } from '../models/lexical-codes.js';
 import { loadOnnxModel, type Backend, type TensorInput } from '../models/onnx-runner.js';
 import type { Annotator } from './annotator.js';
@@ -261,16 +261,13 @@ export interface LexicalColumns {
   row(word: string): number[];
 }
 
-/** The tagger's norm ids (the cluster file's keys) hash into 2^31 - 1 buckets. */
-const TAGGER_NORM: FeatureSpec = { name: 'norm', buckets: 2147483647 };
-
 async function lexicalColumns(loader: ResourceLoader, meta: ParserMeta): Promise<LexicalColumns | undefined> {
   const tables: { name: LexicalTableName; rows: number }[] = [];
   for (const f of meta.features) if (isLexicalTable(f.name)) tables.push({ name: f.name, rows: f.buckets });
   if (tables.length === 0) return undefined;
   if (!meta.lexical) throw new AnalysisError(500, 'parser meta.json lists lexical features but no lexical sources');
   const coder = await loadLexicalCoder(loader, tables, meta.lexical);
-  return { width: tables.length, row: (word) => coder(word, featureId(TAGGER_NORM, word) + 1).map((c) => c + 1) };
+  return { width: tables.length, row: (word) => coder(word).map((c) => c + 1) };
 }
 
 function len(g: { from: number; to: number }): number {

@@ -265,20 +265,17 @@ function wordEmbedder(
   const cache = new Map<string, Float32Array>();
   const tableVector = (word: string): Float32Array => {
     const vec = Float32Array.from(bias);
+    const addRow = (row: number) => {
+      const at = row * width;
+      for (let j = 0; j < width; j++) vec[j] += table[at + j];
+    };
     const ids = meta.features.map((spec) => featureId(spec, word) + 1);
     const normKnown = knownNorms.has(ids[0]);
     for (const p of pairs) {
       if (p.feature === 0 && !normKnown) continue;
-      const row = (((mulMod(ids[p.feature], p.a, prime) + p.b) % prime) % p.rows) + p.offset;
-      const at = row * width;
-      for (let j = 0; j < width; j++) vec[j] += table[at + j];
+      addRow((((mulMod(ids[p.feature], p.a, prime) + p.b) % prime) % p.rows) + p.offset);
     }
-    if (lexicalCodes) {
-      for (const row of lexicalCodes(word, ids[0])) {
-        const at = row * width;
-        for (let j = 0; j < width; j++) vec[j] += table[at + j];
-      }
-    }
+    if (lexicalCodes) for (const row of lexicalCodes(word)) addRow(row);
     return vec;
   };
   return async (sentences) => {
@@ -308,8 +305,8 @@ function wordEmbedder(
   };
 }
 
-/** A word's rows in the embedding table for the lexical codes (one per table), given its norm id. */
-type LexicalCodes = (word: string, normId: number) => number[];
+/** A word's rows in the embedding table for the lexical codes (one per table). */
+type LexicalCodes = (word: string) => number[];
 
 /**
  * The lexical code lookups of a model trained with `--lexical`
@@ -317,7 +314,7 @@ type LexicalCodes = (word: string, normId: number) => number[];
  */
 async function loadLexicalCodes(loader: ResourceLoader, dir: string, lex: LexicalMeta): Promise<LexicalCodes> {
   const coder = await loadLexicalCoder(loader, lex.tables, lex, lex.clusters ? `${dir}/${lex.clusters.file}` : undefined);
-  return (word, normId) => coder(word, normId).map((code, k) => lex.tables[k].offset + code);
+  return (word) => coder(word).map((code, k) => lex.tables[k].offset + code);
 }
 
 /** New word types per chars.onnx call (bounds its working memory). */

@@ -8,6 +8,7 @@ import { AnalysisError } from '../errors.js';
 import { wordNetClasses } from '../lexicon/word-classes.js';
 import { WordNetLexicon } from '../lexicon/wordnet.js';
 import type { ResourceLoader } from '../resources.js';
+import { featureId } from './features.js';
 
 export type LexicalTableName = 'wordnetParts' | 'wordnetDominant' | 'clusterCoarse' | 'clusterFine';
 
@@ -18,8 +19,41 @@ export interface LexicalSources {
   clusters: { file: string; finePer: number } | null;
 }
 
-/** The codes of a word, one per requested table, given its norm id (the tagger's featurizer id + 1). */
-export type LexicalCoder = (word: string, normId: number) => number[];
+/** The codes of a word, one per requested table. */
+export type LexicalCoder = (word: string) => number[];
+
+/**
+ * The key of a word in a cluster file: its norm's featurizer id + 1 over
+ * 2^31 - 1 buckets (training/wordclusters writes the same ids).
+ */
+export function clusterKey(word: string): number {
+  return featureId({ name: 'norm', buckets: 2147483647 }, word) + 1;
+}
+
+/** Cluster files already read, per loader and path: the tagger and the parser share one map. */
+const CLUSTER_MAPS = new WeakMap<ResourceLoader, Map<string, Promise<Map<number, number>>>>();
+
+function clusterMap(loader: ResourceLoader, path: string): Promise<Map<number, number>> {
+  let byPath = CLUSTER_MAPS.get(loader);
+  if (!byPath) CLUSTER_MAPS.set(loader, (byPath = new Map()));
+  let map = byPath.get(path);
+  if (!map) {
+    map = readClusterMap(loader, path);
+    byPath.set(path, map);
+    map.catch(() => byPath.delete(path));
+  }
+  return map;
+}
+
+async function readClusterMap(loader: ResourceLoader, path: string): Promise<Map<number, number>> {
+  const bytes = await loader.bytes(path);
+  const n = bytes.byteLength / 6;
+  if (!Number.isInteger(n)) throw new AnalysisError(500, `${path}: size ${bytes.byteLength} is not a multiple of 6`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const map = new Map<number, number>();
+  for (let i = 0; i < n; i++) map.set(view.getUint32(4 * i, true), view.getUint16(4 * n + 2 * i, true));
+  return map;
+}
 
 /**
  * Loads what the codes need. `clusterPath` is the cluster file's path under
@@ -33,19 +67,11 @@ export async function loadLexicalCoder(
   clusterPath?: string,
 ): Promise<LexicalCoder> {
   const wordnet = sources.wordnet ? await WordNetLexicon.load(loader) : undefined;
-  const clusters = new Map<number, number>();
-  if (sources.clusters) {
-    const path = clusterPath ?? sources.clusters.file;
-    const bytes = await loader.bytes(path);
-    const n = bytes.byteLength / 6;
-    if (!Number.isInteger(n)) throw new AnalysisError(500, `${path}: size ${bytes.byteLength} is not a multiple of 6`);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let i = 0; i < n; i++) clusters.set(view.getUint32(4 * i, true), view.getUint16(4 * n + 2 * i, true));
-  }
+  const clusters = sources.clusters ? await clusterMap(loader, clusterPath ?? sources.clusters.file) : undefined;
   const finePer = sources.clusters?.finePer ?? 1;
-  return (word, normId) => {
+  return (word) => {
     const classes = wordnet ? wordNetClasses(word, wordnet) : undefined;
-    const fine = clusters.get(normId) ?? 0;
+    const fine = clusters?.get(clusterKey(word)) ?? 0;
     return tables.map((t) => {
       let code: number;
       switch (t.name) {

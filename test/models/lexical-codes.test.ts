@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { featureId } from '../../src/models/features.js';
 import { isLexicalTable, loadLexicalCoder } from '../../src/models/lexical-codes.js';
 import { fileLoader } from '../../src/resources-node.js';
 
 const loader = fileLoader();
-const normId = (w: string) => featureId({ name: 'norm', buckets: 2147483647 }, w) + 1;
 const sources = { wordnet: true, clusters: { file: 'tagger/word-clusters.bin', finePer: 16 } };
 const tables = [
   { name: 'wordnetParts', rows: 81 },
@@ -16,15 +14,15 @@ const tables = [
 describe('lexical codes (models/tagger/word-clusters.bin, models/lexicon)', () => {
   it('gives frequent words a cluster whose coarse id matches its fine id, and unknown strings none', async () => {
     const code = await loadLexicalCoder(loader, tables, sources);
-    const [, , coarse, fine] = code('the', normId('the'));
+    const [, , coarse, fine] = code('the');
     expect(fine).toBeGreaterThan(0);
     expect(coarse).toBe(Math.floor((fine - 1) / 16) + 1);
-    expect(code('qzxvbnmwq', normId('qzxvbnmwq'))).toEqual([0, 0, 0, 0]);
+    expect(code('qzxvbnmwq')).toEqual([0, 0, 0, 0]);
   });
 
   it('fails loudly when a model declares fewer rows than the codes need', async () => {
     const code = await loadLexicalCoder(loader, [{ name: 'clusterFine', rows: 1 }], sources);
-    expect(() => code('the', normId('the'))).toThrow(/out of range/);
+    expect(() => code('the')).toThrow(/out of range/);
   });
 
   it('recognizes only the four table names', () => {
