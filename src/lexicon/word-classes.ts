@@ -6,7 +6,7 @@
  * "recalibrated" is a possible verb form and "unhelpfully" an adverb even
  * when neither occurs in EWT train.
  *
- * Training computes the codes with this same function (training/tagger/
+ * Training computes the codes with this same function (training/common/
  * word_classes.mts), so the runtime and the training data cannot disagree.
  */
 import { morphy } from './morphy.js';

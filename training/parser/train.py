@@ -20,7 +20,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from training.common.features import feature_id, featurize
+from training.common.features import featurize
+from training.common.lexical import LexicalCodes
 from training.common.conllu import read_conllu
 from training.parser.model import Parser
 from training.common.half import half_stored
@@ -32,7 +33,6 @@ OUT = os.path.join(ROOT, "training", "out", "parser")
 MODEL_DIR = os.path.join(ROOT, "models", "parser")
 FIXTURE_DIR = os.path.join(ROOT, "test", "fixtures", "parser")
 VERSION = "1.2.0"
-TAGGER_PRIME = 2147483647  # the tagger's norm ids (and word-clusters.bin keys) use this many buckets
 
 # (feature, buckets, embedding width)
 FEATURES = [
@@ -68,8 +68,8 @@ class Encoded:
         self.sents = sents
         self.ids = [np.array(featurize(s["forms"], HASHED_SPECS), dtype=np.int32) for s in sents]
         if lexical is not None:
-            self.ids = [np.concatenate([ids, np.array([lexical.codes(w, feature_id("norm", TAGGER_PRIME, w) + 1)
-                                                       for w in s["forms"]], dtype=np.int32).reshape(len(s["forms"]), -1) + 1], 1)
+            self.ids = [np.concatenate([ids, np.array([lexical.codes(w) for w in s["forms"]],
+                                                      dtype=np.int32).reshape(len(s["forms"]), -1) + 1], 1)
                         for ids, s in zip(self.ids, sents)]
         self.upos = [np.array([upos_ix.get(t, 1) for t in s["upos"]], dtype=np.int32) for s in sents]
         self.xpos = [np.array([xpos_ix.get(t, 1) for t in s["xpos"]], dtype=np.int32) for s in sents]
@@ -288,7 +288,6 @@ def main():
     lexical = None
     feature_dims = [d for _, _, d in FEATURES]
     if args.lexical:
-        from training.tagger.train import LexicalCodes
         groups = [g for g in args.lexical.split(",") if g]
         lexical = LexicalCodes(groups, [w for d in (train_s, dev_s, test_s) for s in d for w in s["forms"]],
                                os.path.join(ROOT, "models", "tagger", "word-clusters.bin"))

@@ -13,15 +13,14 @@ import json
 import math
 import os
 import random
-import subprocess
 import time
 
 import torch
 from torch import nn
 
-import numpy as np
 
 from training.common.features import feature_id
+from training.common.lexical import LexicalCodes
 from training.common.conllu import read_tagged as read_conllu
 from training.tagger.model import HASH_PRIME, ExportedChars, ExportedTagger, ShippedEmbedding, Tagger, known_norm_mask
 
@@ -46,50 +45,7 @@ FEATURES = [
 ]
 
 
-# Word-level codes looked up directly, no hashing (model.py, `lexical`):
-# WordNet's classes of the form (src/lexicon/word-classes.ts, computed by
-# training/tagger/word_classes.mts with the runtime's own code) and the
-# distributional clusters of its norm (training/wordclusters → word-clusters.bin).
-LEXICAL = {
-    "wordnet": [("wordnetParts", 81), ("wordnetDominant", 5)],
-    "clusters": [("clusterCoarse", 65), ("clusterFine", 1025)],
-}
 CLUSTER_FILE = "word-clusters.bin"
-
-
-class LexicalCodes:
-    """The `lexical` codes of word forms, for the groups chosen with --lexical."""
-
-    def __init__(self, groups, words, cluster_path):
-        self.groups = groups
-        self.specs = [spec for g in groups for spec in LEXICAL[g]]
-        self.wordnet = {}
-        if "wordnet" in groups:
-            words = sorted(set(words))
-            res = subprocess.run(["node", "--import", "tsx", "training/tagger/word_classes.mts"],
-                                 input="\n".join(words) + "\n", capture_output=True, text=True, check=True)
-            codes = res.stdout.split("\n")
-            for w, line in zip(words, codes):
-                a, b = line.split()
-                self.wordnet[w] = (int(a), int(b))
-        self.clusters = {}
-        self.fine_per = 16
-        if "clusters" in groups:
-            raw = np.fromfile(cluster_path, dtype=np.uint8)
-            n = len(raw) // 6
-            ids = raw[:4 * n].view("<u4")
-            fine = raw[4 * n:6 * n].view("<u2")
-            self.clusters = dict(zip(ids.tolist(), fine.tolist()))
-
-    def codes(self, word, norm_id):
-        out = []
-        for g in self.groups:
-            if g == "wordnet":
-                out.extend(self.wordnet.get(word, (0, 0)))
-            else:
-                fine = self.clusters.get(norm_id, 0)
-                out.extend([0 if fine == 0 else (fine - 1) // self.fine_per + 1, fine])
-        return out
 
 
 # Char ids: 0 padding, 1 unknown character, 2 begin, 3 end, 4… the
@@ -161,7 +117,7 @@ class Featurizer:
         for w in words:
             row = self.lex_cache.get(w)
             if row is None:
-                row = self.lex_cache[w] = self.lexical.codes(w, self.word(w)[0]) if self.lexical else []
+                row = self.lex_cache[w] = self.lexical.codes(w) if self.lexical else []
             out.append(row)
         return out
 
