@@ -18,6 +18,47 @@ const fixture = JSON.parse(readFileSync(new URL('../fixtures/parser/parity.json'
 // The parser reads nothing from the context; the request is irrelevant here.
 const ctx = { language: 'eng', warn() {} } as unknown as AnnotateContext;
 
+type ParityFixture = typeof fixture;
+
+/** The ONNX graph fed by the parser's own encoding gives PyTorch's arc scores and labels. */
+async function expectParity(p: DependencyParser, onnxPath: string, fx: ParityFixture): Promise<void> {
+  const model = await loadOnnxModel(loader, onnxPath);
+  const { feeds, maxLen: n } = p.encode(fx.sentences);
+  const out = await model.run(feeds);
+  const arcs = out.arcs.data as Float32Array;
+  const labels = out.labels.data as Int32Array;
+  fx.sentences.forEach((s, k) => {
+    s.forms.forEach((_, t) => {
+      fx.arcs[k][t].forEach((v, j) => {
+        const got = arcs[(k * n + t) * (n + 1) + j];
+        if (v > -1e3) expect(Math.abs(got - v)).toBeLessThan(2e-3 * Math.max(1, Math.abs(v)));
+      });
+      expect(p.meta.labels[labels[k * n + t]]).toBe(fx.labels[k][t]);
+    });
+  });
+}
+
+/** UAS and LAS (percent) on the first 600 sentences of an EWT dev file, gold tokens and tags. */
+async function devScores(p: DependencyParser, conllu: string): Promise<{ uas: number; las: number }> {
+  const gold = parseConllu(readFileSync(conllu, 'utf8')).slice(0, 600);
+  const out = await p.parse(
+    gold.map((s) => ({ forms: s.words.map((w) => w.form), upos: s.words.map((w) => w.upos), xpos: s.words.map((w) => w.xpos) })),
+  );
+  let n = 0;
+  let uas = 0;
+  let las = 0;
+  gold.forEach((s, k) =>
+    s.words.forEach((w, t) => {
+      n++;
+      if (out.heads[k][t] === (w.head ?? 0) - 1) {
+        uas++;
+        if (out.deprels[k][t] === w.deprel) las++;
+      }
+    }),
+  );
+  return { uas: (100 * uas) / n, las: (100 * las) / n };
+}
+
 /** Heads (0-based, -1 root) form one tree: exactly one root, every word reaches it. */
 function assertTree(heads: ArrayLike<number>): void {
   const n = heads.length;
@@ -85,20 +126,7 @@ describe.skipIf(!existsSync(fileURLToPath(new URL('../../models/parser/parser.on
   });
 
   it('reproduces the PyTorch arc scores and labels (onnxruntime-node)', async () => {
-    const model = await loadOnnxModel(loader, 'parser/parser.onnx');
-    const { feeds, maxLen: n } = parser.encode(fixture.sentences);
-    const out = await model.run(feeds);
-    const arcs = out.arcs.data as Float32Array;
-    const labels = out.labels.data as Int32Array;
-    fixture.sentences.forEach((s, k) => {
-      s.forms.forEach((_, t) => {
-        fixture.arcs[k][t].forEach((v, j) => {
-          const got = arcs[(k * n + t) * (n + 1) + j];
-          if (v > -1e3) expect(Math.abs(got - v)).toBeLessThan(2e-3 * Math.max(1, Math.abs(v)));
-        });
-        expect(parser.meta.labels[labels[k * n + t]]).toBe(fixture.labels[k][t]);
-      });
-    });
+    await expectParity(parser, 'parser/parser.onnx', fixture);
   });
 
   it('gives every sentence one root, no cycles and known labels', async () => {
@@ -159,25 +187,10 @@ describe.skipIf(!existsSync(fileURLToPath(new URL('../../models/parser/parser.on
   const dev = fileURLToPath(new URL('../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu', import.meta.url));
   describe.skipIf(!existsSync(dev))('accuracy (needs ../shared/data/ud-english-ewt)', () => {
     it('UAS/LAS on the first 600 EWT dev sentences, gold tokens and tags, stay above the floor', async () => {
-      const gold = parseConllu(readFileSync(dev, 'utf8')).slice(0, 600);
-      const out = await parser.parse(
-        gold.map((s) => ({ forms: s.words.map((w) => w.form), upos: s.words.map((w) => w.upos), xpos: s.words.map((w) => w.xpos) })),
-      );
-      let n = 0;
-      let uas = 0;
-      let las = 0;
-      gold.forEach((s, k) =>
-        s.words.forEach((w, t) => {
-          n++;
-          if (out.heads[k][t] === (w.head ?? 0) - 1) {
-            uas++;
-            if (out.deprels[k][t] === w.deprel) las++;
-          }
-        }),
-      );
-      console.log(`parser on EWT dev[0:600], gold tags: UAS ${((100 * uas) / n).toFixed(2)} LAS ${((100 * las) / n).toFixed(2)}`);
-      expect((100 * uas) / n).toBeGreaterThan(UAS_FLOOR);
-      expect((100 * las) / n).toBeGreaterThan(LAS_FLOOR);
+      const { uas, las } = await devScores(parser, dev);
+      console.log(`parser on EWT dev[0:600], gold tags: UAS ${uas.toFixed(2)} LAS ${las.toFixed(2)}`);
+      expect(uas).toBeGreaterThan(UAS_FLOOR);
+      expect(las).toBeGreaterThan(LAS_FLOOR);
     });
   });
 });
@@ -198,20 +211,7 @@ describe.skipIf(!existsSync(fastOnnx))('fast parser model (models/parser-fast)',
   });
 
   it('reproduces the PyTorch arc scores and labels (onnxruntime-node)', async () => {
-    const model = await loadOnnxModel(loader, 'parser-fast/parser.onnx');
-    const { feeds, maxLen: n } = fast.encode(fastFixture.sentences);
-    const out = await model.run(feeds);
-    const arcs = out.arcs.data as Float32Array;
-    const labels = out.labels.data as Int32Array;
-    fastFixture.sentences.forEach((s, k) => {
-      s.forms.forEach((_, t) => {
-        fastFixture.arcs[k][t].forEach((v, j) => {
-          const got = arcs[(k * n + t) * (n + 1) + j];
-          if (v > -1e3) expect(Math.abs(got - v)).toBeLessThan(2e-3 * Math.max(1, Math.abs(v)));
-        });
-        expect(fast.meta.labels[labels[k * n + t]]).toBe(fastFixture.labels[k][t]);
-      });
-    });
+    await expectParity(fast, 'parser-fast/parser.onnx', fastFixture);
   });
 
   it('gives every sentence one root, no cycles and known labels, also past MAX_PARSE_LENGTH', async () => {
@@ -239,25 +239,10 @@ describe.skipIf(!existsSync(fastOnnx))('fast parser model (models/parser-fast)',
   const dev = fileURLToPath(new URL('../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu', import.meta.url));
   describe.skipIf(!existsSync(dev))('accuracy (needs ../shared/data/ud-english-ewt)', () => {
     it('UAS/LAS on the first 600 EWT dev sentences, gold tokens and tags, stay above the floor', async () => {
-      const gold = parseConllu(readFileSync(dev, 'utf8')).slice(0, 600);
-      const out = await fast.parse(
-        gold.map((s) => ({ forms: s.words.map((w) => w.form), upos: s.words.map((w) => w.upos), xpos: s.words.map((w) => w.xpos) })),
-      );
-      let n = 0;
-      let uas = 0;
-      let las = 0;
-      gold.forEach((s, k) =>
-        s.words.forEach((w, t) => {
-          n++;
-          if (out.heads[k][t] === (w.head ?? 0) - 1) {
-            uas++;
-            if (out.deprels[k][t] === w.deprel) las++;
-          }
-        }),
-      );
-      console.log(`fast parser on EWT dev[0:600], gold tags: UAS ${((100 * uas) / n).toFixed(2)} LAS ${((100 * las) / n).toFixed(2)}`);
-      expect((100 * uas) / n).toBeGreaterThan(FAST_UAS_FLOOR);
-      expect((100 * las) / n).toBeGreaterThan(FAST_LAS_FLOOR);
+      const { uas, las } = await devScores(fast, dev);
+      console.log(`fast parser on EWT dev[0:600], gold tags: UAS ${uas.toFixed(2)} LAS ${las.toFixed(2)}`);
+      expect(uas).toBeGreaterThan(FAST_UAS_FLOOR);
+      expect(las).toBeGreaterThan(FAST_LAS_FLOOR);
     });
   });
 });

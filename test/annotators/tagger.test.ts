@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTagger, loadPosTagger, type PosTagger } from '../../src/annotators/tagger.js';
 import type { AnnotateContext, Annotator } from '../../src/annotators/annotator.js';
 import { Doc, type TokenSpan } from '../../src/doc/doc.js';
+import { parseConllu } from '../../src/eval/conllu.js';
 import { parseRequest } from '../../src/request.js';
 import { fileLoader } from '../../src/resources-node.js';
 
@@ -135,22 +136,10 @@ if (!haveData) console.warn(`tagger accuracy test skipped: ${ewtDev} not found (
 
 describe.skipIf(!haveData)('tagger accuracy on EWT dev (gold tokens)', () => {
   it('stays above the floor on the first 600 sentences', async () => {
-    const sentences: FixtureSentence[] = [];
-    let cur: FixtureSentence = { words: [], xpos: [], upos: [] };
-    for (const line of readFileSync(ewtDev, 'utf8').split('\n')) {
-      if (line.startsWith('#')) continue;
-      if (line.trim() === '') {
-        if (cur.words.length > 0) sentences.push(cur);
-        cur = { words: [], xpos: [], upos: [] };
-        if (sentences.length === 600) break;
-        continue;
-      }
-      const cols = line.split('\t');
-      if (cols[0].includes('-') || cols[0].includes('.')) continue; // multiword ranges, empty nodes
-      cur.words.push(cols[1]);
-      cur.upos.push(cols[3]);
-      cur.xpos.push(cols[4]);
-    }
+    // Syntactic words only (parseConllu leaves out multiword ranges and empty nodes).
+    const sentences: FixtureSentence[] = parseConllu(readFileSync(ewtDev, 'utf8'))
+      .slice(0, 600)
+      .map((s) => ({ words: s.words.map((w) => w.form), xpos: s.words.map((w) => w.xpos), upos: s.words.map((w) => w.upos) }));
     const tagger = await loadPosTagger(loader);
     const tags = await tagger.tagSentences(sentences.map((s) => s.words));
     let n = 0;
