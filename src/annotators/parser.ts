@@ -37,6 +37,12 @@ export interface ParserMeta {
    * cluster file's path is under the models root (the tagger's file).
    */
   lexical?: LexicalSources | null;
+  /**
+   * 'int8' (v1.3): the LSTMs and constant-weight MatMuls run onnxruntime's
+   * dynamically quantized kernels (training/common/quantize_onnx.py); absent
+   * or 'float': float32 arithmetic.
+   */
+  weights?: 'int8' | 'float';
 }
 
 export interface ParserOptions {

@@ -20,22 +20,43 @@ const ctx = { language: 'eng', warn() {} } as unknown as AnnotateContext;
 
 type ParityFixture = typeof fixture;
 
-/** The ONNX graph fed by the parser's own encoding gives PyTorch's arc scores and labels. */
+/**
+ * The ONNX graph fed by the parser's own encoding gives PyTorch's arc scores
+ * and labels. A float graph matches to rounding. An int8 graph (meta.weights,
+ * training/common/quantize_onnx.py) only approximates the float scores, so it
+ * must keep every argmax head and label of the fixture and stay close on
+ * average; its accuracy is pinned by the dev-floor test below.
+ */
 async function expectParity(p: DependencyParser, onnxPath: string, fx: ParityFixture): Promise<void> {
   const model = await loadOnnxModel(loader, onnxPath);
   const { feeds, maxLen: n } = p.encode(fx.sentences);
   const out = await model.run(feeds);
   const arcs = out.arcs.data as Float32Array;
   const labels = out.labels.data as Int32Array;
+  const int8 = p.meta.weights === 'int8';
+  let errSum = 0;
+  let errCount = 0;
   fx.sentences.forEach((s, k) => {
     s.forms.forEach((_, t) => {
+      let want = -1;
+      let got = -1;
       fx.arcs[k][t].forEach((v, j) => {
-        const got = arcs[(k * n + t) * (n + 1) + j];
-        if (v > -1e3) expect(Math.abs(got - v)).toBeLessThan(2e-3 * Math.max(1, Math.abs(v)));
+        const a = arcs[(k * n + t) * (n + 1) + j];
+        if (v > -1e3) {
+          const err = Math.abs(a - v);
+          if (int8) expect(err).toBeLessThan(1);
+          else expect(err).toBeLessThan(2e-3 * Math.max(1, Math.abs(v)));
+          errSum += err;
+          errCount++;
+        }
+        if (want < 0 || v > fx.arcs[k][t][want]) want = j;
+        if (got < 0 || a > arcs[(k * n + t) * (n + 1) + got]) got = j;
       });
+      expect(got).toBe(want);
       expect(p.meta.labels[labels[k * n + t]]).toBe(fx.labels[k][t]);
     });
   });
+  expect(errSum / errCount).toBeLessThan(int8 ? 0.15 : 1e-3);
 }
 
 /** UAS and LAS (percent) on the first 600 sentences of an EWT dev file, gold tokens and tags. */
