@@ -206,7 +206,7 @@ function packCalls(sentences: readonly (readonly string[])[]): PackedCall[] {
 async function runCall(
   model: OnnxModel,
   meta: TaggerMeta,
-  vectors: ReadonlyMap<string, Float32Array>,
+  vectors: WordVectors,
   sentences: readonly (readonly string[])[],
   call: PackedCall,
   result: SentenceTags[],
@@ -256,7 +256,7 @@ function wordEmbedder(
   knownNorms: ReadonlySet<number>,
   charModel: OnnxModel | undefined,
   lexicalCodes: LexicalCodes | undefined,
-): (sentences: readonly (readonly string[])[]) => Promise<Map<string, Float32Array>> {
+): (sentences: readonly (readonly string[])[]) => Promise<WordVectors> {
   const { width, prime, pairs, bias, rows } = meta.embedding;
   if (table.length !== rows * width) {
     throw new AnalysisError(500, `POS tagger embedding table has ${table.length} values, meta.json says ${rows}×${width}`);
@@ -279,29 +279,25 @@ function wordEmbedder(
     return vec;
   };
   return async (sentences) => {
-    const out = new Map<string, Float32Array>();
-    const fresh: string[] = [];
+    // Only the word types not cached yet get a vector here; the lookup reads
+    // the cache first (two map operations per running word instead of four).
+    const fresh = new Map<string, Float32Array>();
     for (const s of sentences) {
       for (const word of s) {
-        if (out.has(word)) continue;
-        const vec = cache.get(word);
-        if (vec) out.set(word, vec);
-        else {
-          out.set(word, tableVector(word));
-          fresh.push(word);
-        }
+        if (!cache.has(word) && !fresh.has(word)) fresh.set(word, tableVector(word));
       }
     }
-    if (charModel && charIds) {
-      for (let k = 0; k < fresh.length; k += CHAR_BATCH) {
-        await addCharVectors(charModel, charIds, fresh.slice(k, k + CHAR_BATCH), out, width);
+    if (charModel && charIds && fresh.size > 0) {
+      const words = [...fresh.keys()];
+      for (let k = 0; k < words.length; k += CHAR_BATCH) {
+        await addCharVectors(charModel, charIds, words.slice(k, k + CHAR_BATCH), fresh, width);
       }
     }
-    for (const word of fresh) {
+    for (const [word, vec] of fresh) {
       if (cache.size >= CACHE_LIMIT) break;
-      cache.set(word, out.get(word) as Float32Array);
+      cache.set(word, vec);
     }
-    return out;
+    return { get: (word: string) => cache.get(word) ?? fresh.get(word) };
   };
 }
 
@@ -349,6 +345,11 @@ async function addCharVectors(
     const v = out.get(word) as Float32Array;
     for (let j = 0; j < width; j++) v[j] += vec[i * width + j];
   });
+}
+
+/** Every word of the sentences given to the embedder has a vector here. */
+interface WordVectors {
+  get(word: string): Float32Array | undefined;
 }
 
 /** Word forms whose vectors are kept; bounds memory on a long-running analyzer. */
