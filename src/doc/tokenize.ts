@@ -103,6 +103,21 @@ const BARE_CONTRACTIONS = new Map<string, number>([
   ['elses', 4],
 ]);
 
+/**
+ * BARE_CONTRACTIONS keyed by a hash of the lower-cased form, so that the
+ * lookup every 2–8 letter word makes allocates no string (a hit is then
+ * checked against the form itself).
+ */
+const BARE_BY_HASH = new Map<number, [string, number]>(
+  [...BARE_CONTRACTIONS].map(([form, cut]) => [lowerHash(form, 0, form.length), [form, cut]]),
+);
+
+function lowerHash(text: string, p: number, q: number): number {
+  let h = 0;
+  for (let i = p; i < q; i++) h = (Math.imul(h, 31) + (text.charCodeAt(i) | 32)) | 0;
+  return h;
+}
+
 /** Clitics split off the end of a word after an apostrophe (lower-cased, apostrophe excluded). */
 const APOSTROPHE_CLITICS = new Set(['s', 'm', 're', 've', 'll', 'd']);
 
@@ -142,12 +157,25 @@ export function tokenize(text: string): WordSpan[] {
 
 function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: { openSingleQuote: boolean }): void {
   let p = s;
+  // The chunk's last '@' (-1 if none): an e-mail address starting at p contains one at or after p.
+  // A bounded scan: indexOf/lastIndexOf would run past the chunk, quadratic on text without '@'.
+  let at = -1;
+  for (let i = e - 1; i >= s; i--) {
+    if (text.charCodeAt(i) === 64) {
+      at = i;
+      break;
+    }
+  }
   while (p < e) {
     // URLs and e-mail addresses, from a word start.
     if (p === s || !isAlnum(classAt(text, p - 1))) {
-      let m = matchSticky(URL_RE, text, p, e);
-      if (m === p) m = matchSticky(EMAIL_RE, text, p, e);
-      if (m === p) m = matchSticky(PHONE_RE, text, p, e);
+      // Cheap tests first: each regex can only match from certain characters
+      // (a URL from h/f/m/w, a phone number from a digit, an address where
+      // the chunk has an '@'), and most word starts are none of these.
+      const c = text.charCodeAt(p);
+      let m = c === 104 || c === 102 || c === 109 || c === 119 ? matchSticky(URL_RE, text, p, e) : p;
+      if (m === p && at >= p) m = matchSticky(EMAIL_RE, text, p, e);
+      if (m === p && c >= 48 && c <= 57) m = matchSticky(PHONE_RE, text, p, e);
       if (m > p) {
         let end = m;
         while (end > p + 1 && URL_TRAILING.has(text.charCodeAt(end - 1))) {
@@ -416,7 +444,7 @@ function isAbbreviation(text: string, p: number, q: number, hasPeriod: boolean, 
 function pushWord(text: string, p: number, q: number, out: WordSpan[], state: { openSingleQuote: boolean }): number {
   const len = q - p;
   // Clitics after an apostrophe: n't, 's, 'm, 're, 've, 'll, 'd — repeatedly from the end (I'd've).
-  const cuts: number[] = [];
+  let cuts: number[] | undefined;
   let end = q;
   for (;;) {
     let cut = -1;
@@ -431,12 +459,12 @@ function pushWord(text: string, p: number, q: number, out: WordSpan[], state: { 
       else if (APOSTROPHE_CLITICS.has(tail)) cut = a;
     }
     if (cut < 0) break;
-    cuts.push(cut);
+    (cuts ??= []).push(cut);
     end = cut;
   }
-  if (cuts.length === 0 && len >= 2 && len <= 8) {
-    const bare = BARE_CONTRACTIONS.get(text.slice(p, q).toLowerCase());
-    if (bare !== undefined) cuts.push(p + bare);
+  if (cuts === undefined && len >= 2 && len <= 8) {
+    const bare = BARE_BY_HASH.get(lowerHash(text, p, q));
+    if (bare !== undefined && text.slice(p, q).toLowerCase() === bare[0]) cuts = [p + bare[1]];
   }
   // Plural possessive: "parents' house" — the apostrophe after a final s, when no single quote is open.
   let possessive = -1;
@@ -451,9 +479,11 @@ function pushWord(text: string, p: number, q: number, out: WordSpan[], state: { 
     possessive = q;
   }
   let start = p;
-  for (let i = cuts.length - 1; i >= 0; i--) {
-    out.push(start === p ? { start, end: cuts[i] } : { start, end: cuts[i], joinsPrevious: true });
-    start = cuts[i];
+  if (cuts) {
+    for (let i = cuts.length - 1; i >= 0; i--) {
+      out.push(start === p ? { start, end: cuts[i] } : { start, end: cuts[i], joinsPrevious: true });
+      start = cuts[i];
+    }
   }
   out.push(start === p ? { start, end: q } : { start, end: q, joinsPrevious: true });
   if (possessive < 0) return q;
