@@ -29,6 +29,13 @@ describe('tokenize', () => {
       'See', 'https://example.com/a?b=1', '.', 'Or', 'www.foo.org', ',', 'or', 'jane.doe@mail.example.com', '!',
     ]);
     expect(words('(http://en.wikipedia.org/wiki/Foo_(bar))')).toEqual(['(', 'http://en.wikipedia.org/wiki/Foo_(bar)', ')']);
+    // An address after punctuation inside one chunk, a phone number, and '@' that starts or ends no address.
+    expect(words('(mail:jo@x.org) call 555-123-4567 @user hi@ a@b')).toEqual([
+      '(', 'mail', ':', 'jo@x.org', ')', 'call', '555-123-4567', '@', 'user', 'hi', '@', 'a@b',
+    ]);
+    expect(words('mailto:x@y.z ftp://a.b 1-800-555-1234 HTTP://x.org')).toEqual([
+      'mailto:x@y.z', 'ftp://a.b', '1-800-555-1234', 'HTTP', ':', '/', '/', 'x.org',
+    ]);
   });
 
   it('keeps emoticons and punctuation runs as single tokens', () => {
