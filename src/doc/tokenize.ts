@@ -128,7 +128,7 @@ const EMOTICONS = [
 
 /** Phone numbers EWT keeps whole: 713-853-3989, 1-800-991-9019, 345-9945, 888.916.7184. */
 const PHONE_RE = /(?:1-)?(?:\d{3}-)?\d{3}-\d{4}(?!\d)|\d{3}\.\d{3}\.\d{4}(?!\d)/y;
-const URL_RE = /(?:https?:\/\/|ftp:\/\/|mailto:|www\.)[^\s<>"]+/y;
+const URL_RE = /(?:https?:\/\/|ftp:\/\/|mailto:|www\.)[^\s<>"]+/iy;
 const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*/uy;
 
 /** Punctuation that may end a URL in running text but is rarely part of it. */
@@ -158,22 +158,19 @@ export function tokenize(text: string): WordSpan[] {
 function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: { openSingleQuote: boolean }): void {
   let p = s;
   // The chunk's last '@' (-1 if none): an e-mail address starting at p contains one at or after p.
-  // A bounded scan: indexOf/lastIndexOf would run past the chunk, quadratic on text without '@'.
+  // Scans stay inside the chunk: indexOf/lastIndexOf would run on through the whole text,
+  // quadratic on text without '@'.
   let at = -1;
-  for (let i = e - 1; i >= s; i--) {
-    if (text.charCodeAt(i) === 64) {
-      at = i;
-      break;
-    }
-  }
+  for (let i = e - 1; i >= s && at < 0; i--) if (text.charCodeAt(i) === 64) at = i;
   while (p < e) {
     // URLs and e-mail addresses, from a word start.
     if (p === s || !isAlnum(classAt(text, p - 1))) {
       // Cheap tests first: each regex can only match from certain characters
-      // (a URL from h/f/m/w, a phone number from a digit, an address where
+      // (a URL from h/f/m/w in either case, a phone number from a digit, an address where
       // the chunk has an '@'), and most word starts are none of these.
       const c = text.charCodeAt(p);
-      let m = c === 104 || c === 102 || c === 109 || c === 119 ? matchSticky(URL_RE, text, p, e) : p;
+      const lower = c | 32;
+      let m = lower === 104 || lower === 102 || lower === 109 || lower === 119 ? matchSticky(URL_RE, text, p, e) : p;
       if (m === p && at >= p) m = matchSticky(EMAIL_RE, text, p, e);
       if (m === p && c >= 48 && c <= 57) m = matchSticky(PHONE_RE, text, p, e);
       if (m > p) {
@@ -183,7 +180,8 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
           if (text.charCodeAt(end - 1) === 41 && balancedParens(text, p, end)) break;
           end--;
         }
-        if (text.charCodeAt(p + 0) !== 119 || end - p > 5 || text.indexOf('@', p) < end) {
+        // A bare "www." or so (w…, five characters or fewer) is no address unless it holds an '@'.
+        if ((text.charCodeAt(p) | 32) !== 119 || end - p > 5 || (at >= p && hasChar(text, 64, p, end))) {
           out.push({ start: p, end });
           p = end;
           continue;
@@ -203,6 +201,12 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
     }
     p = scanPunct(text, p, e, s, out, state);
   }
+}
+
+/** Whether the code unit `code` occurs in text[from, to). */
+function hasChar(text: string, code: number, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === code) return true;
+  return false;
 }
 
 function balancedParens(text: string, p: number, end: number): boolean {

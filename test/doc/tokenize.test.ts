@@ -33,8 +33,8 @@ describe('tokenize', () => {
     expect(words('(mail:jo@x.org) call 555-123-4567 @user hi@ a@b')).toEqual([
       '(', 'mail', ':', 'jo@x.org', ')', 'call', '555-123-4567', '@', 'user', 'hi', '@', 'a@b',
     ]);
-    expect(words('mailto:x@y.z ftp://a.b 1-800-555-1234 HTTP://x.org')).toEqual([
-      'mailto:x@y.z', 'ftp://a.b', '1-800-555-1234', 'HTTP', ':', '/', '/', 'x.org',
+    expect(words('mailto:x@y.z ftp://a.b 1-800-555-1234 HTTP://x.org WWW.Foo.org')).toEqual([
+      'mailto:x@y.z', 'ftp://a.b', '1-800-555-1234', 'HTTP://x.org', 'WWW.Foo.org',
     ]);
   });
 
