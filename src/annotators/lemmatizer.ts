@@ -12,26 +12,7 @@ export async function createLemmatizer(loader: ResourceLoader): Promise<Annotato
 }
 
 /** The annotator over an already loaded lexicon (shared with other annotators that need WordNet). */
-/** (form, tag) pairs whose lemmas are remembered; bounds the memory of a long-running analyzer. */
-const CACHE_LIMIT = 100_000;
-
 export function lemmatizerFor(lexicon: Lexicon): Annotator {
-  // One map per tag: no key string to build per token.
-  const cache = new Map<string, Map<string, string>>();
-  let cached = 0;
-  const lemmatize = (form: string, tag: string): string => {
-    let byForm = cache.get(tag);
-    if (byForm === undefined) cache.set(tag, (byForm = new Map()));
-    let lemma = byForm.get(form);
-    if (lemma === undefined) {
-      lemma = lexicon.lemmatize(form, tag);
-      if (cached < CACHE_LIMIT) {
-        byForm.set(form, lemma);
-        cached++;
-      }
-    }
-    return lemma;
-  };
   return {
     name: 'lemmatizer',
     requires: ['tokens', 'xpos'],
@@ -44,7 +25,7 @@ export function lemmatizerFor(lexicon: Lexicon): Annotator {
         throw new Error('lemmatizer: doc.xpos must hold one tag per token (run the tagger first)');
       }
       const lemma = new Array<string>(tokens.length);
-      for (let i = 0; i < tokens.length; i++) lemma[i] = lemmatize(tokens[i], xpos[i]);
+      for (let i = 0; i < tokens.length; i++) lemma[i] = lexicon.lemmatize(tokens[i], xpos[i]);
       doc.lemma = lemma;
     },
   };

@@ -4,6 +4,7 @@
  */
 import { stemmer } from 'stemmer';
 import type { Doc } from '../doc/doc.js';
+import { boundedMemo } from '../memo.js';
 import type { Annotator } from './annotator.js';
 
 /** Tokens without a letter (punctuation, numbers, symbols) are their own stem. */
@@ -19,15 +20,7 @@ export function stem(word: string): string {
 const CACHE_LIMIT = 100_000;
 
 export function createStemmer(): Annotator {
-  const cache = new Map<string, string>();
-  const cachedStem = (word: string): string => {
-    let s = cache.get(word);
-    if (s === undefined) {
-      s = stem(word);
-      if (cache.size < CACHE_LIMIT) cache.set(word, s);
-    }
-    return s;
-  };
+  const cachedStem = boundedMemo(stem, CACHE_LIMIT);
   return {
     name: 'stemmer',
     requires: ['tokens'],

@@ -9,6 +9,7 @@
  * A candidate i is the gap between token i-1 and token i. Blank lines are
  * boundaries outright; gaps inside a multi-word token ("do|n't") never are.
  */
+import { boundedMemo } from '../memo.js';
 import { fnv1a, shape } from '../models/features.js';
 import type { TokenSpan } from './doc.js';
 import { breakBefore, ruleBoundaries } from './sentence-rules.js';
@@ -89,17 +90,16 @@ function mix(seed: number, a: number, b = 0, c = 0, d = 0): number {
 
 /** Word forms whose hashes are remembered (they depend on the form alone; running text repeats its words). */
 const FORM_CACHE_LIMIT = 100_000;
-const formCache = new Map<string, readonly [number, number, number]>();
 
 /** The word, shape and class hashes of a token's form. */
-function formHashes(f: string): readonly [number, number, number] {
-  let h = formCache.get(f);
-  if (h === undefined) {
-    h = [fnv1a(`w=${f.toLowerCase()}`), fnv1a(`s=${shape(f.length > 12 ? f.slice(0, 12) : f)}`), fnv1a(`k=${kind(f)}`)];
-    if (formCache.size < FORM_CACHE_LIMIT) formCache.set(f, h);
-  }
-  return h;
-}
+const formHashes = boundedMemo(
+  (f: string): readonly [number, number, number] => [
+    fnv1a(`w=${f.toLowerCase()}`),
+    fnv1a(`s=${shape(f.length > 12 ? f.slice(0, 12) : f)}`),
+    fnv1a(`k=${kind(f)}`),
+  ],
+  FORM_CACHE_LIMIT,
+);
 
 /**
  * Feature ids, FEATURES_PER_CANDIDATE per candidate, each in [0, buckets).

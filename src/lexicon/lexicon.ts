@@ -42,7 +42,9 @@ const ALPHANUMERIC_CODE = /^[A-Z][A-Z0-9]*\d[A-Z0-9]*$/;
 export class Lexicon {
   readonly wordnet: WordNetLexicon;
   private readonly table: TreebankLemmaTable;
-  private readonly cache = new Map<string, string>();
+  /** Lemmas already found, per tag then form: no key string to build per token. */
+  private readonly cache = new Map<string, Map<string, string>>();
+  private cached = 0;
 
   constructor(wordnet: WordNetLexicon, table: TreebankLemmaTable = {}) {
     this.wordnet = wordnet;
@@ -61,12 +63,17 @@ export class Lexicon {
 
   /** The lemma of `word` used with Penn Treebank tag `xpos`. */
   lemmatize(word: string, xpos: string): string {
-    const key = `${xpos}\t${word}`;
-    let lemma = this.cache.get(key);
+    let byForm = this.cache.get(xpos);
+    if (byForm === undefined) this.cache.set(xpos, (byForm = new Map()));
+    let lemma = byForm.get(word);
     if (lemma === undefined) {
       lemma = this.lookupTable(word, xpos) ?? this.lemmatizeByRules(word, xpos);
-      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-      this.cache.set(key, lemma);
+      if (this.cached >= CACHE_LIMIT) {
+        for (const m of this.cache.values()) m.clear();
+        this.cached = 0;
+      }
+      byForm.set(word, lemma);
+      this.cached++;
     }
     return lemma;
   }

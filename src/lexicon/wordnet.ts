@@ -10,7 +10,7 @@
  *                                           tagged-sense count when it is above zero
  *   wordnet-exceptions.json                 { n|v|a|r: { inflected: [base, ...] } }
  */
-import type { ResourceLoader } from '../resources.js';
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
 import { type WordNetPos, WORDNET_POS } from './penn.js';
 
 export const LEXICON_DIR = 'lexicon';
@@ -27,7 +27,7 @@ export type ExceptionLists = Record<WordNetPos, Record<string, string[]>>;
 
 const NO_BASES: readonly string[] = Object.freeze([]);
 
-const LOADED = new WeakMap<ResourceLoader, Map<string, Promise<WordNetLexicon>>>();
+const LOADED: LoadRegistry<WordNetLexicon> = new WeakMap();
 
 export class WordNetLexicon {
   /** Per part of speech: the sorted lemma list, searched in place (see SortedLemmaList). */
@@ -44,16 +44,7 @@ export class WordNetLexicon {
    * the lemmatizer and the tagger's WordNet codes share one copy.
    */
   static load(loader: ResourceLoader, dir: string = LEXICON_DIR): Promise<WordNetLexicon> {
-    let byDir = LOADED.get(loader);
-    if (!byDir) LOADED.set(loader, (byDir = new Map()));
-    let lexicon = byDir.get(dir);
-    if (!lexicon) {
-      lexicon = WordNetLexicon.read(loader, dir);
-      byDir.set(dir, lexicon);
-      // A failed read is not cached: the next caller tries again.
-      lexicon.catch(() => byDir.delete(dir));
-    }
-    return lexicon;
+    return loadOnce(LOADED, loader, dir, () => WordNetLexicon.read(loader, dir));
   }
 
   private static async read(loader: ResourceLoader, dir: string): Promise<WordNetLexicon> {

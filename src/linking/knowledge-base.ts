@@ -18,7 +18,6 @@ export type { Candidate, KbEntity, KbStats, PropertyValue } from './kb-schema.js
 /** Path of the default KB inside the models directory. */
 export const DEFAULT_KB_PATH = 'kb/kb.sqlite';
 
-
 const CACHE_SIZE = 20000;
 
 export class KnowledgeBase {

@@ -7,7 +7,7 @@
 import { AnalysisError } from '../errors.js';
 import { wordNetClasses } from '../lexicon/word-classes.js';
 import { WordNetLexicon } from '../lexicon/wordnet.js';
-import type { ResourceLoader } from '../resources.js';
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
 import { featureId } from './features.js';
 
 export type LexicalTableName = 'wordnetParts' | 'wordnetDominant' | 'clusterCoarse' | 'clusterFine';
@@ -31,18 +31,10 @@ export function clusterKey(word: string): number {
 }
 
 /** Cluster files already read, per loader and path: the tagger and the parser share one map. */
-const CLUSTER_MAPS = new WeakMap<ResourceLoader, Map<string, Promise<Map<number, number>>>>();
+const CLUSTER_MAPS: LoadRegistry<Map<number, number>> = new WeakMap();
 
 function clusterMap(loader: ResourceLoader, path: string): Promise<Map<number, number>> {
-  let byPath = CLUSTER_MAPS.get(loader);
-  if (!byPath) CLUSTER_MAPS.set(loader, (byPath = new Map()));
-  let map = byPath.get(path);
-  if (!map) {
-    map = readClusterMap(loader, path);
-    byPath.set(path, map);
-    map.catch(() => byPath.delete(path));
-  }
-  return map;
+  return loadOnce(CLUSTER_MAPS, loader, path, () => readClusterMap(loader, path));
 }
 
 async function readClusterMap(loader: ResourceLoader, path: string): Promise<Map<number, number>> {

@@ -28,8 +28,6 @@ export interface EntityInput {
   props?: Record<string, PropertyValue>;
 }
 
-type Row = EntityRow;
-
 const MAX_DISPLAY_ALIASES = 6;
 const MAX_RELATED = 150;
 
@@ -38,9 +36,9 @@ export class KbWriter {
   private readonly tmpFile: string;
   private readonly related = new Map<number, Set<number>>();
   private readonly st: {
-    byTitle: Database.Statement<[string], Row>;
-    byQid: Database.Statement<[string], Row>;
-    byMid: Database.Statement<[string], Row>;
+    byTitle: Database.Statement<[string], EntityRow>;
+    byQid: Database.Statement<[string], EntityRow>;
+    byMid: Database.Statement<[string], EntityRow>;
     insert: Database.Statement<unknown[], unknown>;
     update: Database.Statement<unknown[], unknown>;
     alias: Database.Statement<[string, number, number], unknown>;
@@ -82,7 +80,7 @@ export class KbWriter {
     return this.findRow(ids)?.id;
   }
 
-  private findRow(ids: { title?: string; qid?: string; mid?: string }): Row | undefined {
+  private findRow(ids: { title?: string; qid?: string; mid?: string }): EntityRow | undefined {
     return (
       (ids.mid ? this.st.byMid.get(ids.mid) : undefined) ??
       (ids.qid ? this.st.byQid.get(ids.qid) : undefined) ??
