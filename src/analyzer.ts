@@ -17,6 +17,7 @@ import { checkTextSize, fetchUrl } from './source/index.js';
 import { cleanup } from './cleanup/index.js';
 import { detectLanguage, normalizeLanguageCode } from './language/index.js';
 import { runRules } from './rules/index.js';
+import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type DictionaryInput } from './dictionaries/index.js';
 
 /** What a rule-named extractor gets computed: every layer whose model is installed. */
 const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities'];
@@ -40,6 +41,13 @@ export interface AnalyzerConfig {
   allowHosts?: readonly string[];
   /** Download limits for `url`. */
   download?: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number };
+  /**
+   * Custom entity dictionaries by id, selected per request with
+   * `entities.dictionaries`: a file path (.json, .jsonl, .csv), a list of
+   * entries, or `{entries, matchType?, caseInsensitive?, language?}`.
+   * Compiled when the analyzer is created, so a bad file fails here.
+   */
+  dictionaries?: Record<string, DictionaryInput>;
 }
 
 export interface Analyzer {
@@ -68,6 +76,10 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   const available = new Map<string, boolean>();
   const created = new Map<string, Promise<Annotator>>();
   let segmenter: Promise<Segmenter> | undefined;
+  const dictionaries = await DictionaryRegistry.create(config.dictionaries, async (path) => {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(path, 'utf8');
+  });
 
   async function isAvailable(spec: AnnotatorSpec): Promise<boolean> {
     let ok = available.get(spec.name);
@@ -196,6 +208,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
 
     const required = new Set<Layer>();
     const optional = new Set<Layer>();
+    const customDictionaries = dictionaries.select(req.entities.dictionaries);
     for (const e of req.extractors) {
       const layers = EXTRACTOR_LAYERS[e];
       if (!layers) {
@@ -206,11 +219,20 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       layers.required.forEach((l) => required.add(l));
       layers.optional.forEach((l) => optional.add(l));
     }
+    if (customDictionaries.length > 0 && language !== ENGLISH && required.delete('entities')) {
+      // Dictionaries match any language; the knowledge base is English-only.
+      optional.add('entities');
+      warn(`Knowledge-base entities need English models and the text's language is '${language}': only custom dictionary entities are returned.`);
+    }
     const steps = await plan(required, optional, language, warn);
 
     const doc = await segment(text);
     const ctx = { language, metadata: cleaned.metadata, request: req, warn };
     for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
+    if (customDictionaries.length > 0) {
+      const custom = matchDictionaries(doc, customDictionaries, language);
+      doc.entities = mergeDictionaryEntities(doc, custom, req, req.cleanup.useMetadata ? cleaned.metadata?.title : undefined);
+    }
 
     const payload = buildPayload({ doc, request: req, language, languageIsReliable, cleanedText: text, rawText: raw });
     if (req.rules !== undefined) {

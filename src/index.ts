@@ -10,3 +10,13 @@ export type { ResourceLoader } from './resources.js';
 export { fileLoader, defaultModelsDir } from './resources-node.js';
 export type { Backend } from './models/onnx-runner.js';
 export * from './types.js';
+export {
+  parseDictionary,
+  DictionaryError,
+  type DictionaryEntry,
+  type DictionaryInput,
+  type DictionarySettings,
+  type DictionarySource,
+  type DictionaryFormat,
+  type MatchType,
+} from './dictionaries/index.js';

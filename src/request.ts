@@ -36,6 +36,8 @@ export interface AnalyzeRequest {
     filterFreebaseTypes: string[];
     allowOverlap: boolean;
     enrichmentQueries: string[];
+    /** Custom dictionary ids, checked against the analyzer's registry. */
+    dictionaries: string[];
   };
   dependencyScheme: DependencyScheme;
 }
@@ -63,6 +65,7 @@ const PARAMETERS: Record<string, Kind> = {
   'entities.filterFreebaseTypes': 'list',
   'entities.allowOverlap': 'boolean',
   'entities.enrichmentQueries': 'list',
+  'entities.dictionaries': 'list',
   'dependencies.scheme': 'string',
 };
 
@@ -219,6 +222,7 @@ export function parseRequest(
       filterFreebaseTypes: list(values, 'entities.filterFreebaseTypes'),
       allowOverlap: bool(values, 'entities.allowOverlap', true),
       enrichmentQueries: list(values, 'entities.enrichmentQueries'),
+      dictionaries: list(values, 'entities.dictionaries'),
     },
     dependencyScheme: oneOf(values, 'dependencies.scheme', SCHEMES) ?? 'stanford',
   };

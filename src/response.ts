@@ -103,6 +103,7 @@ function entities(doc: Doc): Entity[] {
     if (e.wikidataId !== undefined) entity.wikidataId = e.wikidataId;
     if (e.kbTwoId !== undefined) entity.kbTwoId = e.kbTwoId;
     if (e.encyclopediaLink !== undefined) entity.encyclopediaLink = e.encyclopediaLink;
+    if (e.customEntityId !== undefined) entity.customEntityId = e.customEntityId;
     return entity;
   });
 }

@@ -40,6 +40,8 @@ export interface AnalyzeOptions {
     filterFreebaseTypes?: string[] | string;
     allowOverlap?: boolean;
     enrichmentQueries?: string[] | string;
+    /** Ids of custom entity dictionaries registered with createAnalyzer({ dictionaries }). */
+    dictionaries?: string[] | string;
   };
   dependencies?: { scheme?: DependencyScheme };
   /** Accepted and ignored by the library; checked by the HTTP layer. */
@@ -86,6 +88,8 @@ export interface Entity {
   data: Record<string, unknown>;
   relevanceScore: number;
   encyclopediaLink?: string;
+  /** The matching entry's id, for an entity found by a custom dictionary. */
+  customEntityId?: string;
 }
 
 import type { MatchingRule } from './rules/index.js';

@@ -48,6 +48,8 @@ export interface EntityRecord {
   /** 0 to 1. */
   relevanceScore: number;
   data: Record<string, unknown>;
+  /** The id of the custom dictionary entry that matched (entities.dictionaries). */
+  customEntityId?: string;
 }
 
 export class Doc {

@@ -48,6 +48,7 @@ export const FACT_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer
   { name: 'entity_type', arity: 2, layer: 'entities' },
   { name: 'entity_kb_two_type', arity: 2, layer: 'entities' },
   { name: 'entity_score', arity: 3, layer: 'entities' },
+  { name: 'entity_custom_id', arity: 2, layer: 'entities' },
 ];
 
 /** Build every table of the vocabulary over `doc`; absent layers give empty tables. */
@@ -207,5 +208,6 @@ function entityTables(doc: Doc): FactTable[] {
     attribute('entity_type', (e) => e.type),
     attribute('entity_kb_two_type', (e) => e.kbTwoTypes),
     byId('entity_score', ['int', 'float', 'float'], ids, entities.map((e) => [e.confidenceScore, e.relevanceScore])),
+    attribute('entity_custom_id', (e) => optional(e.customEntityId)),
   ];
 }
