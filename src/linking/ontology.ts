@@ -49,6 +49,18 @@ const NER_LABEL_CLASSES: Record<string, readonly string[]> = {
   MISC: [],
 };
 
+/**
+ * Classes no entity can be two of at once: an entity is a person, an
+ * organisation, a place, a work, an event or a species, never two of these.
+ * A class belongs to the first of these it descends from; classes under none
+ * of them (Language, Food, Device, …) are not constrained. Location is
+ * DBpedia's equivalent of Place; ArchitecturalStructure (Airport, Building)
+ * is a Place in later DBpedia releases, though the shipped hierarchy file has
+ * it as a root.
+ */
+const DISJOINT_TOP_CLASSES: readonly string[] = ['Person', 'Organisation', 'Place', 'Work', 'Event', 'Species'];
+const TOP_CLASS_ALIASES: Record<string, string> = { Location: 'Place', ArchitecturalStructure: 'Place' };
+
 /** Pseudo-classes the hierarchy file does not list but the API reported. */
 const EXTRA_CLASSES: Record<string, OntologyClass> = {
   Location: { parents: [], label: 'location' },
@@ -119,6 +131,54 @@ export class DbpediaOntology {
     const out: string[] = [];
     for (const c of classes) for (const a of this.ancestors(c)) if (!out.includes(a)) out.push(a);
     return out;
+  }
+
+  /** The disjoint top class (Person, Organisation, Place, Work, Event, Species) a class falls under, if any. */
+  topClass(cls: string): string | undefined {
+    for (const a of this.ancestors(cls)) {
+      if (DISJOINT_TOP_CLASSES.includes(a)) return a;
+      const alias = TOP_CLASS_ALIASES[a];
+      if (alias) return alias;
+    }
+    return undefined;
+  }
+
+  /** The distinct disjoint top classes among `classes`: more than one is a contradiction. */
+  topClasses(classes: readonly string[]): string[] {
+    const out: string[] = [];
+    for (const c of classes) {
+      const t = this.topClass(c);
+      if (t && !out.includes(t)) out.push(t);
+    }
+    return out;
+  }
+
+  /**
+   * Classes without a contradiction: when they fall under two or more
+   * disjoint top classes, keep those under the top class of the most
+   * specific class (the deepest in the hierarchy — a fine class such as
+   * Company comes from a description or a title, a bare Person or Place
+   * from a coarse NER label); on a tie, the one listed first. Classes under
+   * no top class are kept.
+   */
+  consistentClasses(classes: readonly string[]): string[] {
+    const tops = this.topClasses(classes);
+    if (tops.length <= 1) return [...classes];
+    let best: string | undefined;
+    let bestDepth = -1;
+    for (const c of classes) {
+      const t = this.topClass(c);
+      if (!t) continue;
+      const depth = this.ancestors(c).length;
+      if (depth > bestDepth) {
+        best = t;
+        bestDepth = depth;
+      }
+    }
+    return classes.filter((c) => {
+      const t = this.topClass(c);
+      return t === undefined || t === best;
+    });
   }
 
   /** DBpedia classes declared equivalent to a Wikidata class (e.g. Q5 → Person). */

@@ -23,10 +23,33 @@ export interface EntityInput {
   aliases?: string[];
   /** DBpedia classes (ancestors are added when the KB is finished). */
   dbpedia?: string[];
+  /**
+   * How much the `dbpedia` classes are to be trusted when sources disagree
+   * (see TYPE_EVIDENCE); default 'description'.
+   */
+  typeEvidence?: TypeEvidence;
   freebase?: string[];
   popularity?: number;
   props?: Record<string, PropertyValue>;
 }
+
+/**
+ * Where a class comes from, strongest first. When an entity's classes fall
+ * under two disjoint top classes (Person and Organisation, Place and
+ * Organisation …), the top class backed by the strongest evidence wins;
+ * among equally strong ones, the most specific class (then the first listed).
+ * - curated records (country, city, airport and legislator seeds, a
+ *   Wikidata dump's P31 classes) and a description's head phrase ("American
+ *   rock-and-roll musician") rank first: each is a statement about the
+ *   entity itself;
+ * - the majority NER label of its annotated mentions (AIDA, GUM) next: AIDA
+ *   links team mentions such as "South Korea" or "Brisbane" to the country
+ *   or city and labels them ORG;
+ * - a type implied by one CoDEx relation last (P19 place of birth → Person).
+ * A title's disambiguator ("_(cricketer)") beats all of them, as before.
+ */
+export const TYPE_EVIDENCE = { curated: 0, description: 0, annotation: 1, relation: 2 } as const;
+export type TypeEvidence = keyof typeof TYPE_EVIDENCE;
 
 const MAX_DISPLAY_ALIASES = 6;
 const MAX_RELATED = 150;
@@ -35,6 +58,8 @@ export class KbWriter {
   readonly db: Database.Database;
   private readonly tmpFile: string;
   private readonly related = new Map<number, Set<number>>();
+  /** Entity id → class → strongest evidence rank seen for it. */
+  private readonly classEvidence = new Map<number, Map<string, number>>();
   private readonly st: {
     byTitle: Database.Statement<[string], EntityRow>;
     byQid: Database.Statement<[string], EntityRow>;
@@ -132,6 +157,12 @@ export class KbWriter {
         id,
       );
     }
+    if (e.dbpedia?.length) {
+      const rank = TYPE_EVIDENCE[e.typeEvidence ?? 'description'];
+      let m = this.classEvidence.get(id);
+      if (!m) this.classEvidence.set(id, (m = new Map()));
+      for (const c of e.dbpedia) m.set(c, Math.min(m.get(c) ?? rank, rank));
+    }
     for (const n of names) this.addAlias(n, id, 0);
     if (title) this.addAlias(title.replace(/_/g, ' ').replace(/ \([^)]*\)$/, ''), id, 0);
     return id;
@@ -166,6 +197,20 @@ export class KbWriter {
   }
 
   /**
+   * Classes under at most one disjoint top class: those of the top class
+   * whose best evidence is strongest; among equally supported ones, the
+   * ontology's rule (the most specific class's top class).
+   */
+  private resolveContradiction(classes: string[], evidence: Map<string, number> | undefined): string[] {
+    const tops = this.ontology.topClasses(classes);
+    if (tops.length <= 1) return classes;
+    const rankOf = (c: string) => evidence?.get(c) ?? TYPE_EVIDENCE.description;
+    const best = Math.min(...classes.filter((c) => this.ontology.topClass(c)).map(rankOf));
+    const strongest = classes.filter((c) => this.ontology.topClass(c) === undefined || rankOf(c) === best);
+    return this.ontology.consistentClasses(strongest);
+  }
+
+  /**
    * Finishes the file: types with ancestors and their Freebase-style
    * counterparts, related lists, priors p(e|alias), meta, then compacts and
    * moves it into place.
@@ -183,13 +228,21 @@ export class KbWriter {
         if (cls && this.ontology.resolve(cls)) setType.run(JSON.stringify([cls]), r.id);
       }
     });
-    // Store only the most specific classes (ancestors are added when read,
-    // from the ontology): it halves the type columns.
+    // No entity is two disjoint things at once: keep the top class with the
+    // strongest evidence. Then store only the most specific classes
+    // (ancestors are added when read, from the ontology): it halves the type columns.
     const typed = db.prepare('SELECT id, dbpedia FROM entities WHERE dbpedia IS NOT NULL').all() as { id: number; dbpedia: string }[];
     const setTypes = db.prepare('UPDATE entities SET dbpedia = ? WHERE id = ?');
+    let resolved = 0;
     this.batch(() => {
-      for (const r of typed) setTypes.run(JSON.stringify(mostSpecific(JSON.parse(r.dbpedia) as string[], this.ontology)), r.id);
+      for (const r of typed) {
+        const classes = JSON.parse(r.dbpedia) as string[];
+        const consistent = this.resolveContradiction(classes, this.classEvidence.get(r.id));
+        if (consistent.length !== classes.length) resolved++;
+        setTypes.run(JSON.stringify(mostSpecific(consistent, this.ontology)), r.id);
+      }
     });
+    log(`kb: ${resolved} entities had classes under disjoint top classes; the best-supported one kept`);
     log('kb: surnames, club names');
     this.addSurnames();
     this.addClubNames();

@@ -70,7 +70,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
       if (c.latitude && c.longitude) props.P625 = coord(c.latitude, c.longitude);
       if (c.population) props.P1082 = Number(c.population);
       const aliases = [c.name, c.iso3, ...(m ? [m.name.common, m.name.official, ...(m.altSpellings ?? []).filter((s) => s.length > 2)] : [])];
-      const id = kb.upsert({ qid: c.wikiDataId, label: m?.name.common ?? c.name, aliases, dbpedia: ['Country'], props, popularity: 0 });
+      const id = kb.upsert({ qid: c.wikiDataId, label: m?.name.common ?? c.name, aliases, dbpedia: ['Country'], typeEvidence: 'curated', props, popularity: 0 });
       // Demonyms name the country in news text ("German call", "British lamb").
       for (const d of [c.nationality, m?.demonyms?.eng?.m, m?.demonyms?.eng?.f]) {
         if (!d) continue;
@@ -90,7 +90,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
       if (countryQid.has(f[3])) props.P17 = countryQid.get(f[3]) as string;
       if (f[12] && f[13]) props.P625 = coord(f[12], f[13]);
       if (f[16]) props.P1082 = Number(f[16]);
-      kb.upsert({ qid: f[15], label: f[1], dbpedia: ['AdministrativeRegion'], props });
+      kb.upsert({ qid: f[15], label: f[1], dbpedia: ['AdministrativeRegion'], typeEvidence: 'curated', props });
       n++;
     }
   });
@@ -106,7 +106,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
       if (pop > 0) props.P1082 = pop;
       const cq = countryQid.get(r[col('iso_a2')]);
       if (cq) props.P17 = cq;
-      kb.upsert({ qid, label: r[col('name_en')] || r[col('name')], aliases: [r[col('nameascii')]], dbpedia: ['City'], props });
+      kb.upsert({ qid, label: r[col('name_en')] || r[col('name')], aliases: [r[col('nameascii')]], dbpedia: ['City'], typeEvidence: 'curated', props });
       n++;
     }
   });
@@ -118,7 +118,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
       const props: Record<string, PropertyValue> = { P625: coord(r[7], r[8]), P1082: pop };
       const cq = countryQid.get(r[3]);
       if (cq) props.P17 = cq;
-      kb.upsert({ qid: r[9], label: r[1], dbpedia: ['City'], props });
+      kb.upsert({ qid: r[9], label: r[1], dbpedia: ['City'], typeEvidence: 'curated', props });
       n++;
     }
   });
@@ -131,6 +131,7 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
         title,
         label: title.replace(/_/g, ' '),
         dbpedia: ['Airport'],
+        typeEvidence: 'curated',
         props: { P625: coord(r[9], r[8]) },
       });
       n++;
@@ -156,7 +157,7 @@ function addLegislators(kb: KbWriter, yaml: string, usQid: string | undefined): 
       const aliases = [full, first && last ? `${first} ${last}` : undefined, nick && last ? `${nick} ${last}` : undefined].filter(
         (s): s is string => !!s,
       );
-      kb.upsert({ qid, title, label: full ?? aliases[0], aliases, dbpedia: ['Politician'], props: usQid ? { P27: usQid } : {} });
+      kb.upsert({ qid, title, label: full ?? aliases[0], aliases, dbpedia: ['Politician'], typeEvidence: 'curated', props: usQid ? { P27: usQid } : {} });
       n++;
     }
   });
@@ -174,7 +175,7 @@ export function addGum(kb: KbWriter, data: string, log: Log): void {
       // Pronouns and common-noun mentions are coreference, not names.
       if (!/^\p{Lu}/u.test(text) || text.split(' ').length > 6) continue;
       const cls = classForGumType(etype);
-      const id = kb.upsert({ title: canonicalTitle(title), qid, dbpedia: cls ? [cls] : [] });
+      const id = kb.upsert({ title: canonicalTitle(title), qid, dbpedia: cls ? [cls] : [], typeEvidence: 'annotation' });
       kb.addAlias(text.replace(/ ([,.'])/g, '$1'), id, 1);
       n++;
     }
@@ -212,7 +213,7 @@ export function addAidaTrain(kb: KbWriter, data: string, log: Log): AidaDocument
     for (const [id, c] of labels) {
       const best = [...c].sort((a, b) => b[1] - a[1])[0][0];
       const cls = classForNerLabel(best);
-      if (cls) kb.upsert({ ...idsOf(kb, id), dbpedia: [cls] });
+      if (cls) kb.upsert({ ...idsOf(kb, id), dbpedia: [cls], typeEvidence: 'annotation' });
     }
     const ctx = entityContexts(docs);
     for (const [title, words] of ctx.byTitle) {
@@ -298,7 +299,7 @@ export function addCodex(kb: KbWriter, data: string, log: Log): void {
         const a = byQid.get(h) as { id: number; props: string | null } | undefined;
         if (!a) continue;
         const cls = TYPE_BY_SUBJECT_RELATION[p];
-        if (cls) kb.upsert({ qid: h, dbpedia: [cls] });
+        if (cls) kb.upsert({ qid: h, dbpedia: [cls], typeEvidence: 'relation' });
         if (PROPS.has(p)) {
           const props = a.props ? (JSON.parse(a.props) as Record<string, PropertyValue>) : {};
           if (props[p] === undefined) {

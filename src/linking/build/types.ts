@@ -78,24 +78,41 @@ const DESCRIPTION_RULES: [RegExp, string][] = [
   [/\b(musical group|band|rock group)\b/, 'Band'],
   [/\b(political party)\b/, 'PoliticalParty'],
   [/\b(university|college)\b/, 'University'],
-  [/\b(company|corporation|manufacturer|airline|bank|conglomerate|brand|retailer)\b/, 'Company'],
+  [/\b(company|corporation|manufacturer|airline|bank|conglomerate|brand|retailer|record label|studio|publishing house|network)\b/, 'Company'],
   [/\b(organization|organisation|agency|association|federation|league|union)\b/, 'Organisation'],
-  [/\b(sovereign state|country)\b/, 'Country'],
+  [/\b(sovereign state|country(?! music| singer| musician))\b/, 'Country'],
   [/\b(state of the united states|province|region of|county of|state of|federal state|department of)\b/, 'AdministrativeRegion'],
-  [/\b(city|town|village|municipality|capital|county seat|borough|commune|suburb|neighbourhood|neighborhood)\b/, 'Settlement'],
+  [/\b(city|town|village|municipality|capital|county seat|borough|commune|suburb|neighbourhood|neighborhood|settlement)\b/, 'Settlement'],
   [/\briver\b/, 'River'],
   [/\b(mountain|mountain range|volcano)\b/, 'Mountain'],
   [/\bairport\b/, 'Airport'],
   [/\b(island|archipelago)\b/, 'Island'],
-  [/\b(film|movie)\b/, 'Film'],
-  [/\b(human|person|philosopher|scientist|physicist|chemist|mathematician|economist|painter|artist|director|producer|businessman|businessperson|engineer|lawyer|judge|soldier|officer|monarch|king|queen|emperor|saint|priest|bishop|pope)\b/, 'Person'],
+  [/\b(human|person|philosopher|scientist|physicist|chemist|mathematician|economist|painter|artist|director|(?:film|television|record|music|theatre|theater) producer|businessman|businessperson|engineer|lawyer|judge|soldier|officer|monarch|king|queen|emperor|saint|priest|bishop|pope|secretary|marshal|general|entrepreneur|chief executive|business executive|bandleader|band leader|critic|naturalist|presenter|filmmaker|screenwriter|model|designer|architect|photographer|chef)\b/, 'Person'],
+  [/\b(film|movie)\b(?! festival| studio| director| producer| critic| editor| company)/, 'Film'],
+  [/\b(festival|tournament|championship|election|war|battle|summit|olympics)\b/, 'Event'],
   [/\b(language)\b/, 'Language'],
   [/\b(ethnic group|people of)\b/, 'EthnicGroup'],
 ];
 
+/**
+ * Where a description's head phrase ends: Wikidata descriptions are noun
+ * phrases ("American record label founded in New York", "Marshal of the
+ * Soviet Union"), and words after a preposition or a participle describe
+ * something else (New York, the Soviet Union). Commas and "and" stay inside:
+ * "American film, stage and television actor" is an actor.
+ */
+const HEAD_END = /\s(?:of|in|for|from|by|at|on|with|within|to|led|founded|based|located|owned|operated|held|directed|produced|written|released|created|developed|published|that|which|who|whose|since|between|including|upon)\s|[;(]/;
+
+/**
+ * The class a description's head phrase names: the first rule (rules run
+ * from specific to general) that matches inside the head phrase; undefined
+ * when the head phrase names nothing we know.
+ */
 export function classForDescription(description: string): string | undefined {
-  const d = description.toLowerCase();
-  for (const [re, cls] of DESCRIPTION_RULES) if (re.test(d)) return cls;
+  const d = ` ${description.toLowerCase()} `;
+  const cut = HEAD_END.exec(d);
+  const head = (cut ? d.slice(0, cut.index) : d).trim();
+  for (const [re, cls] of DESCRIPTION_RULES) if (re.test(head)) return cls;
   return undefined;
 }
 

@@ -109,6 +109,7 @@ function addEntity(kb: KbWriter, e: WikidataEntity, ontology: DbpediaOntology, r
     description: e.descriptions?.en?.value,
     aliases: (e.aliases?.en ?? []).map((a) => a.value),
     dbpedia: classes,
+    typeEvidence: 'curated',
     popularity: Object.keys(e.sitelinks ?? {}).length,
     props,
   });
