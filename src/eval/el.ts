@@ -369,7 +369,7 @@ export function formatElResult(r: ElResult): string {
 }
 
 /**
- * CLI: `textlens eval el (--aida FILE [--conll FILE] | --elevant FILE.jsonl... | --gum DIR [--split dev])
+ * CLI: `textlens eval el (--aida FILE [--conll FILE] | --elevant FILE.jsonl... | --gum DIR [--split dev] | --jsonl FILE...)
  *                        [--kb FILE] [--linker FILE] [--threshold T] [--limit N] [--no-e2e]`.
  * --elevant and --gum may be repeated / combined; each prints its own block.
  * Returns the exit code; writes the report to stdout.
@@ -380,9 +380,10 @@ export async function elCommand(argv: string[]): Promise<number> {
   const aida = opt('--aida');
   const elevant = all('--elevant');
   const gum = opt('--gum');
-  if (!aida && elevant.length === 0 && !gum) {
+  const jsonl = all('--jsonl');
+  if (!aida && elevant.length === 0 && !gum && jsonl.length === 0) {
     process.stderr.write(
-      'usage: textlens eval el (--aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] | --elevant FILE.jsonl ... | --gum gum-entities/ [--split dev])\n' +
+      'usage: textlens eval el (--aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] | --elevant FILE.jsonl ... | --gum gum-entities/ [--split dev] | --jsonl FILE.jsonl ...)\n' +
         '                        [--kb kb.sqlite] [--linker linker.json] [--threshold T] [--limit N] [--no-e2e]\n',
     );
     return 2;
@@ -395,7 +396,13 @@ export async function elCommand(argv: string[]): Promise<number> {
   const linker = await loadLinker(loader, opt('--kb'), modelFile ? (JSON.parse(readFileSync(modelFile, 'utf8')) as LinkerModel) : undefined);
   // --threshold T: try another link threshold (how the shipped one was chosen on testa).
   if (opt('--threshold')) linker.model = { ...linker.model, threshold: Number(opt('--threshold')) };
-  const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum ? undefined : await loadEntityRecognizer(loader);
+  for (const f of jsonl) {
+    if (!existsSync(f)) {
+      process.stderr.write(`eval el: ${f} not found\n`);
+      return 2;
+    }
+  }
+  const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum && jsonl.length === 0 ? undefined : await loadEntityRecognizer(loader);
   const limit = opt('--limit') ? Number(opt('--limit')) : undefined;
   if (aida) {
     const r = await evalEntityLinking({ aida, conll: opt('--conll'), linker, ner: argv.includes('--no-e2e') ? undefined : ner, limit });
@@ -409,6 +416,16 @@ export async function elCommand(argv: string[]): Promise<number> {
       const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer);
       process.stdout.write(`${formatQidResult(f.replace(/^.*\//, '').replace('.benchmark.jsonl', ''), r)}\n`);
     }
+  }
+  for (const f of jsonl) {
+    const { readEntityJsonl } = await import('./el-jsonl.js');
+    const { createSegmenter } = await import('../doc/sentences.js');
+    const docs = (await readEntityJsonl(f, await createSegmenter(loader))).slice(0, limit ?? Infinity);
+    const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer);
+    process.stdout.write(`${formatQidResult(f.replace(/^.*\//, ''), r)}\n`);
+    const e = r.endToEnd;
+    const pct = (x: number) => (100 * x).toFixed(1);
+    process.stdout.write(`f1=${pct(e.f1)} p=${pct(e.precision)} r=${pct(e.recall)} disambiguation=${pct(r.disambiguation.accuracy)} in_kb=${pct(r.inKb)}\n`);
   }
   if (gum) {
     const split = opt('--split') ?? 'dev';
