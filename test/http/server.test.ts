@@ -80,6 +80,7 @@ describe('serve command line', () => {
       workers: undefined,
       timeoutMs: undefined,
       modelsDir: undefined,
+      responseShape: 'hosted',
     });
   });
 
@@ -90,6 +91,7 @@ describe('serve command line', () => {
     );
     expect(s).toMatchObject({ port: 0, host: '0.0.0.0', events: 'postgres://u@db/x', adminToken: 't', auth: false, workers: 3, timeoutMs: 2500 });
     expect(parseServeArgs([], { TEXTLENS_ADMIN_TOKEN: 'from-env' }).adminToken).toBe('from-env');
+    expect(parseServeArgs(['--response-shape', 'spec'], {}).responseShape).toBe('spec');
   });
 
   it('rejects bad values with a message that names the flag', () => {
@@ -98,6 +100,7 @@ describe('serve command line', () => {
     expect(() => parseServeArgs(['--timeout', '-1'], {})).toThrow(/--timeout/);
     expect(() => parseServeArgs(['--bogus'], {})).toThrow(/bogus/);
     expect(() => parseServeArgs(['--no-auth', '--keys', 'k.json'], {})).toThrow(/contradict/);
+    expect(() => parseServeArgs(['--response-shape', 'textrazor'], {})).toThrow(/--response-shape/);
   });
 
   it('refuses to start without keys unless --no-auth is given', async () => {
