@@ -3,6 +3,7 @@
  * both ways, the events API answering while a worker is busy with a long
  * document, and the `textlens serve` command line.
  */
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServeArgs, serveCommand } from '../../src/cli/serve.js';
@@ -65,6 +66,36 @@ describe('startServer', () => {
     expect(((await events.json()) as { events: unknown[] }).events).toHaveLength(1);
     expect(await analysis).toBe(200);
     expect(order).toEqual(['events', 'analysis']);
+  });
+});
+
+/** One raw HTTP/1.1 request, so the request target can be absolute-form ("http://host/path"). */
+function rawRequest(target: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: server.host, port: server.port, path: target, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('hosted-API clients over the socket', () => {
+  it('routes an absolute-form target (an HTTP_PROXY setting pointed at the server) and numbers words across the document in the worker', async () => {
+    const body = new URLSearchParams({ extractors: 'words', text: 'One sentence. Two more words.' }).toString();
+    const r = await rawRequest('http://api.textrazor.com/', 'POST', { 'x-textrazor-key': KEY, 'content-type': 'application/x-www-form-urlencoded' }, body);
+    expect(r.status).toBe(200);
+    const sentences = (r.json.response as AnalyzeResponse['response'])!.sentences!;
+    expect(sentences[1].words[0]).toMatchObject({ token: 'Two', position: 3 });
+  });
+
+  it('answers GET //account/ (the PHP client\'s path) from the key\'s live counters', async () => {
+    const r = await rawRequest('//account/', 'GET', { 'x-textrazor-key': KEY });
+    expect(r.status).toBe(200);
+    expect(r.json.response).toMatchObject({ plan: 'textlens', concurrentRequestLimit: 4, planDailyRequestsIncluded: 2_147_483_647, concurrentRequestsUsed: 0 });
+    expect((r.json.response as { requestsUsedToday: number }).requestsUsedToday).toBeGreaterThanOrEqual(1);
   });
 });
 
