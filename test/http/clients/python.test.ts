@@ -47,7 +47,7 @@ const ENDPOINT = 'http://127.0.0.1:8080/';
 /** What `do_request("", urlencode(post_data), method="POST")` puts on the wire. */
 function pythonRequest(path: string, postData: string | undefined, method: string): Request {
   const headers: Record<string, string> = { 'X-TextRazor-Key': KEY, 'Accept-Encoding': 'gzip' };
-  let body: Uint8Array | undefined;
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (postData) {
     body = new TextEncoder().encode(postData);
     headers['Content-Type'] = 'application/x-www-form-urlencoded'; // urllib's default for a POST with data
