@@ -4,7 +4,9 @@
  * carries word positions (including lists other branches will add), entity
  * data as string lists, and the cases it must leave alone.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createInProcessRunner } from '../../src/http/analysis-runner.js';
+import { createApp } from '../../src/http/app.js';
 import { shapeResponse, toHostedShape } from '../../src/http/client-compat.js';
 import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse } from '../../src/types.js';
 
@@ -189,5 +191,30 @@ describe('shapeResponse', () => {
     const last = r.response!.sentences![1999].words;
     expect(last[49].position).toBe(99_999);
     expect(last[49].parentPosition).toBe(99_950);
+  });
+});
+
+describe('the switch in the app', () => {
+  const runner = createInProcessRunner();
+  const hosted = createApp({ auth: false, runner });
+  const spec = createApp({ auth: false, runner, responseShape: 'spec' });
+  afterAll(() => runner.close());
+  const ask = async (app: typeof hosted) => {
+    const body = new URLSearchParams({ extractors: 'entities,words', text: 'We met in Berlin. Paris is far from London.' });
+    const res = await app.fetch(new Request('http://x/', { method: 'POST', body }));
+    expect(res.status).toBe(200);
+    return (await res.json()) as AnalyzeResponse;
+  };
+
+  it("defaults to the hosted shape; responseShape: 'spec' gives exactly the spec's JSON", async () => {
+    const h = await ask(hosted);
+    const s = await ask(spec);
+    const second = (r: AnalyzeResponse) => r.response!.sentences![1].words[0];
+    expect(second(h)).toMatchObject({ token: 'Paris', position: 5 });
+    expect(second(s)).toMatchObject({ token: 'Paris', position: 0 });
+    const london = (r: AnalyzeResponse) => (r.response!.entities as unknown as Loose[]).find((e) => e.matchedText === 'London')!;
+    expect(london(h)).toMatchObject({ matchingTokens: [9], wikiLink: london(h).encyclopediaLink });
+    expect(london(s).matchingTokens).toEqual([4]);
+    expect(Object.keys(london(s)).filter((k) => ['wikiLink', 'freebaseId', 'freebaseTypes'].includes(k))).toEqual([]);
   });
 });
