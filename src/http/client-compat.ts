@@ -27,6 +27,9 @@
  *    strings (the Java client's Map<String, List<String>> fails on anything
  *    else): a string stays one string, a number becomes its decimal text, an
  *    object (coordinates) its JSON text.
+ * 4. Annotation ids as numbers: the spec types a topic's id as a string, the
+ *    Java client's classes as `int id`. An id that is a string of digits
+ *    becomes that number; any other id is left as it is.
  *
  * Fields the clients read that textlens has no source for (customEntityId,
  * crunchbaseId, lei, figi, permid, spellingSuggestions, customAnnotations)
@@ -84,6 +87,7 @@ export function toHostedShape(response: AnalyzeResponse): AnalyzeResponse {
   if (starts) globalizePositions(payload, starts, notes);
   addAliases(payload as unknown as Json);
   normalizeEntityData(payload as unknown as Json);
+  numericIds(payload as unknown as Json);
   if (notes.length > 0) response.message = [response.message, ...notes].filter((m) => m !== '').join(' ');
   return response;
 }
@@ -135,6 +139,19 @@ function addAliases(payload: Json): void {
       for (const [hosted, spec] of pairs) {
         if (item[spec] !== undefined && item[hosted] === undefined) item[hosted] = item[spec];
       }
+    }
+  }
+}
+
+/** Lists whose items carry an `id` the clients read (Java: int). */
+const WITH_IDS = ['topics', 'coarseTopics', 'entailments', 'nounPhrases', 'properties', 'relations'] as const;
+
+function numericIds(payload: Json): void {
+  for (const list of WITH_IDS) {
+    const items = payload[list];
+    if (!Array.isArray(items)) continue;
+    for (const item of items as Json[]) {
+      if (typeof item.id === 'string' && /^\d{1,9}$/.test(item.id)) item.id = Number(item.id);
     }
   }
 }

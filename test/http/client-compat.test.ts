@@ -145,6 +145,11 @@ describe('toHostedShape: names and data', () => {
     expect(list(r, 'coarseTopics')[0].wikiLink).toBe('https://x/own');
   });
 
+  it("turns digit-string ids into numbers (Java's int id) and leaves other ids alone", () => {
+    const r = toHostedShape(twoSentenceResponse({ topics: [{ id: '0', label: 'a' }, { id: '12', label: 'b' }, { id: 't-3', label: 'c' }] }));
+    expect(list(r, 'topics').map((t) => t.id)).toEqual([0, 12, 't-3']);
+  });
+
   it('turns entity data into lists of strings', () => {
     const r = toHostedShape(
       twoSentenceResponse({
