@@ -28,6 +28,18 @@ export const HOSTED_ONLY_PARAMETERS: Readonly<Record<string, { list: boolean; re
 /** Extractors of the hosted API with no engine here; skipped with a notice (unless a rule has the name). */
 export const HOSTED_ONLY_EXTRACTORS: readonly string[] = ['spelling'];
 
+/**
+ * Enrichment queries in the hosted API's Freebase/DBpedia syntax
+ * ("fbase:/location/location/geolocation>/location/geocode/latitude", as in
+ * textrazor-php example.php). textlens enriches from Wikidata (`wikidata:P…`),
+ * so these cannot be answered; they are skipped with a notice rather than
+ * refused, like the other hosted-only inputs. Anything else goes to the
+ * enrichment parser, which refuses a malformed query with 400.
+ */
+export function isHostedEnrichmentQuery(query: string): boolean {
+  return /^(fbase|freebase|dbpedia):/i.test(query);
+}
+
 export function unimplementedNotice(name: string): string {
   const p = HOSTED_ONLY_PARAMETERS[name];
   return `The hosted-API parameter '${name}' was accepted and ignored: ${p?.reason ?? 'not implemented'}.`;

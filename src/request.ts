@@ -6,7 +6,13 @@
  * parameter is written once.
  */
 import { badRequest } from './errors.js';
-import { HOSTED_ONLY_EXTRACTORS, HOSTED_ONLY_PARAMETERS, listParameterName, unimplementedNotice } from './hosted-parameters.js';
+import {
+  HOSTED_ONLY_EXTRACTORS,
+  HOSTED_ONLY_PARAMETERS,
+  isHostedEnrichmentQuery,
+  listParameterName,
+  unimplementedNotice,
+} from './hosted-parameters.js';
 import {
   EXTRACTORS,
   type AnalyzeOptions,
@@ -238,7 +244,11 @@ export function parseRequest(
       filterDbpediaTypes: list(values, 'entities.filterDbpediaTypes'),
       filterFreebaseTypes: list(values, 'entities.filterFreebaseTypes'),
       allowOverlap: bool(values, 'entities.allowOverlap', true),
-      enrichmentQueries: list(values, 'entities.enrichmentQueries'),
+      enrichmentQueries: list(values, 'entities.enrichmentQueries').filter((q) => {
+        if (!isHostedEnrichmentQuery(q)) return true;
+        notices.push(`The enrichment query '${q}' uses the hosted API's Freebase/DBpedia syntax; textlens enriches from Wikidata (wikidata:P…), so it was skipped.`);
+        return false;
+      }),
     },
     dependencyScheme: oneOf(values, 'dependencies.scheme', SCHEMES) ?? 'stanford',
     notices,

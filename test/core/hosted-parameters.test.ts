@@ -63,6 +63,18 @@ describe('hosted-only extractors', () => {
   });
 });
 
+describe('hosted enrichment queries', () => {
+  it('skips fbase:/dbpedia: queries with a notice and keeps wikidata ones', () => {
+    const r = parseRequest({
+      text: 'x',
+      'entities.enrichmentQueries': ['fbase:/location/location/geolocation>/location/geocode/latitude', 'wikidata:P625', 'dbpedia:populationTotal'],
+    });
+    expect(r.entities.enrichmentQueries).toEqual(['wikidata:P625']);
+    expect(r.notices).toHaveLength(2);
+    expect(r.notices[0]).toMatch(/'fbase:\/location.*Wikidata/);
+  });
+});
+
 describe('list spellings', () => {
   it('reads extractors[] and extractors[N] as extractors, in order, without duplicates', () => {
     const r = parseRequest({ text: 'x', 'extractors[0]': 'entities', 'extractors[1]': 'words', 'extractors[]': ['words', 'dependency-trees'] });

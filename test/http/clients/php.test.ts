@@ -93,6 +93,17 @@ describe('textrazor-php against textlens serve', () => {
     expectEntityTokensLinkToTheirWords(r);
   });
 
+  it("runs example.php's testAnalysis: the spelling extractor and fbase: enrichment queries are skipped with notes, not refused", async () => {
+    const body = phpAnalyze(['entities', 'words', 'spelling'], TEXT, {
+      enrichment: ['fbase:/location/location/geolocation>/location/geocode/latitude', 'fbase:/location/location/geolocation>/location/geocode/longitude'],
+    });
+    const r = await send(app, curl('', body, 'POST'));
+    expect(r.status).toBe(200);
+    expect(r.json.message).toMatch(/'spelling'/);
+    expect(r.json.message).toMatch(/fbase:.*Wikidata/);
+    for (const e of entitiesOf(r)) expect(e.data).toEqual({}); // isset($entity['data']) holds; no key for the skipped queries
+  });
+
   it('reports classifiers and dictionaries it cannot apply, and refuses a typo', async () => {
     const ok = await send(app, curl('', phpAnalyze(['words'], 'Short text here.', { classifiers: ['textrazor_iab'], dictionaries: ['tv'] }), 'POST'));
     expect(ok.status).toBe(200);
