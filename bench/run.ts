@@ -29,6 +29,7 @@ async function built<T>(path: string): Promise<T> {
 const { tokenize } = await built<typeof import('../src/doc/tokenize.js')>('doc/tokenize.js');
 const { cleanup } = await built<typeof import('../src/cleanup/index.js')>('cleanup/index.js');
 const { createAnalyzer } = await built<typeof import('../src/analyzer.js')>('analyzer.js');
+const { toHostedShape } = await built<typeof import('../src/http/client-compat.js')>('http/client-compat.js');
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
@@ -165,6 +166,11 @@ async function main(): Promise<void> {
       for (const d of docs) await fast.analyze({ text: d, extractors: 'words,dependency-trees,entities', languageOverride: 'eng' });
     });
   }
+  // What `textlens serve` adds by default: the hosted API's response shape (src/http/client-compat.ts).
+  const [, fullest] = pipelines[pipelines.length - 1];
+  pb.add(`textlens ${pipelines[pipelines.length - 1][0]} + hosted response shape`, async () => {
+    for (const d of docs) toHostedShape(await analyzer.analyze({ text: d, extractors: fullest, languageOverride: 'eng' }));
+  });
   pb.add('wink-nlp default pipeline (sbd, pos, ner, negation, sentiment)', () => {
     for (const d of docs) winkFull.readDoc(d);
   });

@@ -182,6 +182,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       if (!messages.includes(m)) messages.push(m);
     };
     const req = parseRequest(input, options);
+    req.notices.forEach(warn);
 
     const { raw, isHtml } = await source(req, warn);
     const mode: CleanupMode = req.cleanup.mode ?? (isHtml ? 'cleanHTML' : 'raw');

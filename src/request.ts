@@ -7,6 +7,13 @@
  */
 import { badRequest } from './errors.js';
 import {
+  HOSTED_ONLY_EXTRACTORS,
+  HOSTED_ONLY_PARAMETERS,
+  isHostedEnrichmentQuery,
+  listParameterName,
+  unimplementedNotice,
+} from './hosted-parameters.js';
+import {
   EXTRACTORS,
   type AnalyzeOptions,
   type CleanupMode,
@@ -40,6 +47,11 @@ export interface AnalyzeRequest {
     dictionaries: string[];
   };
   dependencyScheme: DependencyScheme;
+  /**
+   * Notes for the response's `message`: hosted-API parameters and extractors
+   * that were accepted but have no engine here (see hosted-parameters.ts).
+   */
+  notices: string[];
 }
 
 /** What runs when `extractors` is omitted: words (tokens, offsets, lemmas, stems, tags) — cheap and always available. */
@@ -90,16 +102,18 @@ function collect(input: AnalyzeOptions | FlatOptions, into: Values, prefix = '')
       collect(value as FlatOptions, into, name);
       continue;
     }
-    if (!(name in PARAMETERS)) {
+    // `extractors[]=a` and `extractors[0]=a` (PHP/qs-style list fields) mean `extractors=a`.
+    const known = name in PARAMETERS || name in HOSTED_ONLY_PARAMETERS ? name : listParameterName(name, PARAMETERS);
+    if (known === undefined) {
       throw badRequest(`unknown parameter '${name}'; known parameters: ${PARAMETER_NAMES.join(', ')}`, name);
     }
     const list = Array.isArray(value) ? value : [value];
     const strings = list.map((v) => {
       if (typeof v === 'string') return v;
       if (typeof v === 'boolean' || typeof v === 'number') return String(v);
-      throw badRequest(`parameter '${name}' has a value of type ${typeof v}`, name);
+      throw badRequest(`parameter '${known}' has a value of type ${typeof v}`, known);
     });
-    into.set(name, [...(into.get(name) ?? []), ...strings]);
+    into.set(known, [...(into.get(known) ?? []), ...strings]);
   }
 }
 
@@ -188,8 +202,18 @@ export function parseRequest(
   }
 
   const rules = values.get('rules')?.join('\n') || undefined;
-  const named = list(values, 'extractors');
+  const notices: string[] = [];
+  for (const name of Object.keys(HOSTED_ONLY_PARAMETERS)) {
+    if (name in PARAMETERS) continue; // an engine has landed for it
+    const given = values.get(name)?.filter((v) => v.trim() !== '');
+    if (given && given.length > 0) notices.push(unimplementedNotice(name));
+  }
   const defined = ruleNames(rules);
+  const named = list(values, 'extractors').filter((e) => {
+    if (!HOSTED_ONLY_EXTRACTORS.includes(e) || defined.has(e)) return true;
+    notices.push(`The extractor '${e}' of the hosted API is not implemented by textlens; it was skipped.`);
+    return false;
+  });
   for (const e of named) {
     if (!(EXTRACTORS as readonly string[]).includes(e) && !defined.has(e)) {
       throw badRequest(
@@ -200,8 +224,10 @@ export function parseRequest(
   }
 
   let mode = oneOf(values, 'cleanup.mode', CLEANUP_MODES);
-  const cleanupHTML = single(values, 'cleanupHTML') !== undefined ? bool(values, 'cleanupHTML', false) : undefined;
-  if (mode === undefined && cleanupHTML !== undefined) mode = cleanupHTML ? 'cleanHTML' : 'raw';
+  // cleanupHTML=true asks for cleanHTML; false is "no preference" (the source
+  // decides), not raw: client libraries send cleanupHTML=false on every
+  // request, their analyze-URL calls included, which clean HTML by default.
+  if (mode === undefined && bool(values, 'cleanupHTML', false)) mode = 'cleanHTML';
 
   return {
     text,
@@ -221,9 +247,14 @@ export function parseRequest(
       filterDbpediaTypes: list(values, 'entities.filterDbpediaTypes'),
       filterFreebaseTypes: list(values, 'entities.filterFreebaseTypes'),
       allowOverlap: bool(values, 'entities.allowOverlap', true),
-      enrichmentQueries: list(values, 'entities.enrichmentQueries'),
+      enrichmentQueries: list(values, 'entities.enrichmentQueries').filter((q) => {
+        if (!isHostedEnrichmentQuery(q)) return true;
+        notices.push(`The enrichment query '${q}' uses the hosted API's Freebase/DBpedia syntax; textlens enriches from Wikidata (wikidata:P…), so it was skipped.`);
+        return false;
+      }),
       dictionaries: list(values, 'entities.dictionaries'),
     },
     dependencyScheme: oneOf(values, 'dependencies.scheme', SCHEMES) ?? 'stanford',
+    notices,
   };
 }

@@ -5,7 +5,7 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import type { AnalysisPayload, AnalyzeResponse, Entity, Sentence, Word } from './types.js';
+import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entity, type Sentence, type Word } from './types.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -20,6 +20,8 @@ export interface PayloadInput {
 export function buildPayload({ doc, request, language, languageIsReliable, cleanedText, rawText }: PayloadInput): AnalysisPayload {
   const wants = new Set(request.extractors);
   const payload: AnalysisPayload = { language, languageIsReliable };
+  // Not enumerable: invisible to JSON, spreads and deep-equality checks (see SENTENCE_STARTS).
+  Object.defineProperty(payload, SENTENCE_STARTS, { value: Array.from(doc.sentStart) });
   if (request.cleanup.returnCleaned) payload.cleanedText = cleanedText;
   if (request.cleanup.returnRaw) payload.rawText = rawText;
   if (wants.has('words') || wants.has('dependency-trees')) {

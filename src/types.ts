@@ -95,7 +95,16 @@ export interface Entity {
 import type { MatchingRule } from './rules/index.js';
 export type { MatchingRule, RuleValue } from './rules/index.js';
 
+/**
+ * Key of the payload's sentence start indexes (the document-wide index of each
+ * sentence's first word). A symbol, so JSON never shows it; the HTTP layer's
+ * hosted-API shape (src/http/client-compat.ts) reads it to number words across
+ * the document even when the response carries no sentences.
+ */
+export const SENTENCE_STARTS: unique symbol = Symbol('textlens.sentenceStarts');
+
 export interface AnalysisPayload {
+  [SENTENCE_STARTS]?: readonly number[];
   language: string;
   languageIsReliable: boolean;
   cleanedText?: string;

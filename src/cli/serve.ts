@@ -5,12 +5,14 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_EVENTS_FILE, openEventStore } from '../events/open.js';
+import { DEFAULT_RESPONSE_SHAPE, RESPONSE_SHAPES, type ResponseShape } from '../http/client-compat.js';
 import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer } from '../http/node-server.js';
 import { dictionaryArgs } from './dictionary-args.js';
 
 export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
                [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
                [--dictionary id=FILE]...
+               [--response-shape hosted|spec]
 
   --port N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H          address to bind (default ${DEFAULT_HOST}, loopback only)
@@ -26,6 +28,10 @@ export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [
   --models DIR      models directory (default: the package's models/)
   --dictionary ID=FILE  custom entity dictionary (.json, .jsonl, .csv), selected per
                     request with entities.dictionaries=ID; repeatable
+  --response-shape S  hosted (default): also the hosted API's field names
+                    (wikiLink, freebaseId, freebaseTypes) and word positions
+                    counted across the document, as its client libraries
+                    read them; spec: exactly the spec's JSON
 `;
 
 export interface ServeSettings {
@@ -39,6 +45,7 @@ export interface ServeSettings {
   timeoutMs?: number;
   modelsDir?: string;
   dictionaries?: Record<string, string>;
+  responseShape: ResponseShape;
 }
 
 /** Reads the command line; throws an Error with a usage hint on bad input. */
@@ -60,6 +67,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         timeout: { type: 'string' },
         models: { type: 'string' },
         dictionary: { type: 'string', multiple: true },
+        'response-shape': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -74,6 +82,10 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   };
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeout !== undefined && !(timeout > 0)) throw new Error(`--timeout must be a positive number of seconds, got "${values.timeout}"`);
+  const shape = values['response-shape'] ?? DEFAULT_RESPONSE_SHAPE;
+  if (!(RESPONSE_SHAPES as readonly string[]).includes(shape)) {
+    throw new Error(`--response-shape must be one of ${RESPONSE_SHAPES.join(', ')}, got "${shape}"`);
+  }
   if (values['no-auth'] && values.keys !== undefined) throw new Error('--no-auth and --keys contradict each other; give one');
   return {
     port: whole('port', values.port, 0, 65535) ?? DEFAULT_PORT,
@@ -86,6 +98,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000),
     modelsDir: values.models,
     dictionaries: dictionaryArgs(values.dictionary),
+    responseShape: shape as ResponseShape,
   };
 }
 
@@ -115,6 +128,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
       adminToken: settings.adminToken,
       workers: settings.workers,
       timeoutMs: settings.timeoutMs,
+      responseShape: settings.responseShape,
       analyzer:
         settings.modelsDir || settings.dictionaries
           ? { modelsDir: settings.modelsDir, dictionaries: settings.dictionaries }
@@ -129,7 +143,9 @@ export async function serveCommand(argv: string[]): Promise<void> {
   await server.app.ready(); // models loaded in every worker before we say "listening"
   process.stderr.write(
     `textlens serve: listening on ${server.url}\n` +
-      `  analysis API  POST ${server.url}/  (${settings.auth ? `${keys!.length} API key(s)` : 'auth DISABLED (--no-auth)'})\n` +
+      `  analysis API  POST ${server.url}/  (${settings.auth ? `${keys!.length} API key(s)` : 'auth DISABLED (--no-auth)'}; ` +
+      `response shape: ${settings.responseShape})\n` +
+      `  account       GET ${server.url}/account/\n` +
       `  events API    ${server.url}/api/v1/services/{id}/events  (store: ${describeStore(settings.events)}; ` +
       `admin ${settings.adminToken ? 'enabled' : 'closed: no --admin-token'})\n`,
   );

@@ -17,6 +17,7 @@ import { AnalysisError, type ErrorStatus } from '../errors.js';
 import type { FlatOptions } from '../types.js';
 import type { AnalysisRunner } from './analysis-runner.js';
 import type { WorkerJob, WorkerReply } from './analysis-worker.js';
+import type { ResponseShape } from './client-compat.js';
 
 export interface WorkerPoolOptions {
   /** Number of worker threads. Default: os.availableParallelism(). */
@@ -35,6 +36,7 @@ const MAX_CRASHES_IN_A_ROW = 5;
 interface Job {
   id: number;
   options: FlatOptions;
+  shape?: ResponseShape;
   resolve(body: Uint8Array<ArrayBuffer>): void;
   reject(err: AnalysisError): void;
 }
@@ -102,7 +104,7 @@ export class WorkerPool implements AnalysisRunner {
     return this.slots.filter((s) => s.job).length;
   }
 
-  run(options: FlatOptions): Promise<Uint8Array<ArrayBuffer>> {
+  run(options: FlatOptions, shape?: ResponseShape): Promise<Uint8Array<ArrayBuffer>> {
     if (this.closed) return Promise.reject(new AnalysisError(503, 'the analysis service is shutting down'));
     if (this.broken) return Promise.reject(this.broken);
     if (this.queue.length >= this.maxQueue) {
@@ -111,7 +113,7 @@ export class WorkerPool implements AnalysisRunner {
       );
     }
     return new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, options, resolve, reject });
+      this.queue.push({ id: this.nextId++, options, shape, resolve, reject });
       this.dispatch();
     });
   }
@@ -159,7 +161,7 @@ export class WorkerPool implements AnalysisRunner {
       slot.timer = setTimeout(() => {
         this.replace(slot, new AnalysisError(504, `analysis took longer than ${this.timeoutMs / 1000} s and was stopped`));
       }, this.timeoutMs);
-      const message: WorkerJob = { id: job.id, options: job.options };
+      const message: WorkerJob = { id: job.id, options: job.options, shape: job.shape };
       slot.worker.postMessage(message);
     }
   }

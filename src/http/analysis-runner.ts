@@ -5,6 +5,7 @@
  */
 import type { Analyzer, AnalyzerConfig } from '../analyzer.js';
 import type { FlatOptions } from '../types.js';
+import { shapeResponse, type ResponseShape } from './client-compat.js';
 
 export interface AnalysisRunner {
   /**
@@ -12,9 +13,10 @@ export interface AnalysisRunner {
    * and encoded where the analysis ran: a 200 kB text makes a response of
    * several MB, and the caller's thread should not pay for it.
    * Rejects with AnalysisError: the analyzer's 400/413, 503 when overloaded,
-   * 504 on timeout.
+   * 504 on timeout. `shape` picks the response's shape (client-compat.ts);
+   * omitted, it is the spec's.
    */
-  run(options: FlatOptions): Promise<Uint8Array<ArrayBuffer>>;
+  run(options: FlatOptions, shape?: ResponseShape): Promise<Uint8Array<ArrayBuffer>>;
   /** Resolves once analysis can start without a cold start (models loaded). */
   ready?(): Promise<void>;
   close(): Promise<void>;
@@ -37,8 +39,9 @@ export function createInProcessRunner(config: AnalyzerConfig = {}): AnalysisRunn
         throw e;
       }));
   return {
-    async run(options) {
-      return new TextEncoder().encode(JSON.stringify(await (await load()).analyze(options)));
+    async run(options, shape) {
+      const response = await (await load()).analyze(options);
+      return new TextEncoder().encode(JSON.stringify(shapeResponse(response, shape ?? 'spec')));
     },
     async ready() {
       await load();

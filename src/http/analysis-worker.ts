@@ -7,10 +7,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createAnalyzer, type AnalyzerConfig } from '../analyzer.js';
 import { isAnalysisError } from '../errors.js';
 import type { FlatOptions } from '../types.js';
+import { shapeResponse, type ResponseShape } from './client-compat.js';
 
 export interface WorkerJob {
   id: number;
   options: FlatOptions;
+  /** Response shape (client-compat.ts); omitted: the spec's. */
+  shape?: ResponseShape;
 }
 
 export type WorkerReply =
@@ -38,7 +41,8 @@ port.on('message', async (job: WorkerJob) => {
   let reply: WorkerReply;
   try {
     const response = await (await analyzer).analyze(job.options);
-    const body = encoder.encode(JSON.stringify(response));
+    // Reshaped here, beside the serialization, so the server's thread pays for neither.
+    const body = encoder.encode(JSON.stringify(shapeResponse(response, job.shape ?? 'spec')));
     // Transferred, not copied: responses run to several MB.
     port.postMessage({ id: job.id, body } satisfies WorkerReply, [body.buffer]);
     return;

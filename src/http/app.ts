@@ -3,6 +3,7 @@
  * mountable in Node (node-server.ts), Bun, Deno or an edge runtime.
  *
  *   POST /                      the analysis API (form fields, API key, gzip both ways)
+ *   GET /account/               the key's plan, quota and live counters (account-api.ts)
  *   /api/v1/…, /admin/api/v1/…  the status-events API (events-api.ts), when a store is given
  *
  * Nothing here imports a Node API: where analysis runs is the `runner`'s
@@ -14,7 +15,9 @@ import { AnalysisError, badRequest } from '../errors.js';
 import type { EventStore } from '../events/store.js';
 import { errorEnvelope } from '../response.js';
 import type { FlatOptions } from '../types.js';
+import { createAccountApi } from './account-api.js';
 import { createInProcessRunner, type AnalysisRunner } from './analysis-runner.js';
+import { DEFAULT_RESPONSE_SHAPE, type ResponseShape } from './client-compat.js';
 import { createEventsApi } from './events-api.js';
 import { DEFAULT_BODY_LIMITS, readFormBody, type BodyLimits } from './form-body.js';
 import { KeyRegistry, type ApiKeySpec, type KeyLease } from './keys.js';
@@ -37,6 +40,12 @@ export interface AppOptions {
   adminToken?: string;
   /** Body size caps; see DEFAULT_BODY_LIMITS. */
   limits?: Partial<BodyLimits>;
+  /**
+   * The analysis response's shape: 'hosted' (default) adds the hosted API's
+   * field names and numbers words across the document, as the hosted API's
+   * client libraries expect; 'spec' is exactly the spec's JSON. See client-compat.ts.
+   */
+  responseShape?: ResponseShape;
 }
 
 export interface TextlensApp {
@@ -62,16 +71,26 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
   }
   const runner = opts.runner ?? createInProcessRunner(opts.analyzer);
   const limits: BodyLimits = { ...DEFAULT_BODY_LIMITS, ...opts.limits };
+  const shape = opts.responseShape ?? DEFAULT_RESPONSE_SHAPE;
 
   const app = new Hono();
 
-  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits }));
+  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape }));
   app.all('/', (c) => {
     const method = c.req.method;
     return envelopeResponse(c.req.raw, new AnalysisError(405, `method ${method} is not allowed on /: send POST with form fields`), 0, {
       allow: 'POST',
     });
   });
+
+  app.route(
+    '/',
+    createAccountApi(keys, (req, result, seconds) =>
+      'account' in result
+        ? jsonResponse(req, 200, JSON.stringify({ time: Math.round(seconds * 1e4) / 1e4, ok: true, error: '', message: '', response: result.account }))
+        : envelopeResponse(req, result.error, seconds, isMethodError(result.error) ? { allow: 'GET' } : {}),
+    ),
+  );
 
   if (opts.events) app.route('/', createEventsApi(opts.events, { adminToken: opts.adminToken }));
 
@@ -96,9 +115,14 @@ interface AnalyzeDeps {
   keys: KeyRegistry | undefined;
   runner: AnalysisRunner;
   limits: BodyLimits;
+  shape: ResponseShape;
 }
 
-async function analyzeRoute(req: Request, { keys, runner, limits }: AnalyzeDeps): Promise<Response> {
+function isMethodError(e: unknown): boolean {
+  return e instanceof AnalysisError && e.status === 405;
+}
+
+async function analyzeRoute(req: Request, { keys, runner, limits, shape }: AnalyzeDeps): Promise<Response> {
   const t0 = performance.now();
   const seconds = () => (performance.now() - t0) / 1000;
   let lease: KeyLease | undefined;
@@ -117,7 +141,7 @@ async function analyzeRoute(req: Request, { keys, runner, limits }: AnalyzeDeps)
     if (keys) lease = keys.admit(headerKey ?? fieldKey);
 
     const options: FlatOptions = rest;
-    return jsonResponse(req, 200, await runner.run(options));
+    return jsonResponse(req, 200, await runner.run(options, shape));
   } catch (e) {
     return envelopeResponse(req, e, seconds());
   } finally {

@@ -20,10 +20,26 @@ export interface ApiKeySpec {
   dailyQuota?: number | null;
   /** Requests in flight at once; omitted or null means unlimited. */
   maxConcurrent?: number | null;
+  /** What GET /account/ reports as the key's `plan`. Default "textlens". */
+  plan?: string;
 }
+
+/** A key's limits and live counters, as GET /account/ reports them. */
+export interface KeyUsage {
+  plan: string;
+  /** Infinity when unlimited. */
+  dailyQuota: number;
+  /** Infinity when unlimited. */
+  maxConcurrent: number;
+  usedToday: number;
+  inFlight: number;
+}
+
+export const DEFAULT_PLAN = 'textlens';
 
 interface KeyState {
   name: string;
+  plan: string;
   dailyQuota: number;
   maxConcurrent: number;
   /** UTC day (days since epoch) that `usedToday` counts. */
@@ -53,6 +69,7 @@ export class KeyRegistry {
       if (this.keys.has(spec.key)) throw new Error(`API key #${i + 1} ("${spec.name ?? ''}") is listed twice`);
       this.keys.set(spec.key, {
         name: spec.name ?? `key #${i + 1}`,
+        plan: spec.plan ?? DEFAULT_PLAN,
         dailyQuota: limit(spec.dailyQuota, `API key #${i + 1}: dailyQuota`),
         maxConcurrent: limit(spec.maxConcurrent, `API key #${i + 1}: maxConcurrent`),
         day: -1,
@@ -117,6 +134,23 @@ export class KeyRegistry {
     };
   }
 
+  /**
+   * Limits and counters of `key`, or undefined for an unknown key. Reading
+   * them is not a request: nothing is counted.
+   */
+  usage(key: string): KeyUsage | undefined {
+    const state = this.keys.get(key);
+    if (!state) return undefined;
+    const today = Math.floor(this.now() / MS_PER_DAY);
+    return {
+      plan: state.plan,
+      dailyQuota: state.dailyQuota,
+      maxConcurrent: state.maxConcurrent,
+      usedToday: state.day === today ? state.usedToday : 0,
+      inFlight: state.inFlight,
+    };
+  }
+
   /** Requests left today for `key` (Infinity when unlimited), or undefined for an unknown key. */
   remainingToday(key: string): number | undefined {
     const state = this.keys.get(key);
@@ -152,7 +186,10 @@ export function parseKeysJson(json: string, source = 'keys file'): ApiKeySpec[] 
     };
     if (typeof e.key !== 'string') throw new Error(`${source}: entry #${i + 1}: "key" must be a string`);
     if (e.name !== undefined && typeof e.name !== 'string') throw new Error(`${source}: entry #${i + 1}: "name" must be a string`);
-    return { key: e.key, name: e.name as string | undefined, dailyQuota: num('dailyQuota'), maxConcurrent: num('maxConcurrent') };
+    if (e.plan !== undefined && typeof e.plan !== 'string') throw new Error(`${source}: entry #${i + 1}: "plan" must be a string`);
+    const spec: ApiKeySpec = { key: e.key, name: e.name as string | undefined, dailyQuota: num('dailyQuota'), maxConcurrent: num('maxConcurrent') };
+    if (e.plan !== undefined) spec.plan = e.plan as string;
+    return spec;
   });
 }
 

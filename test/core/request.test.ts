@@ -65,7 +65,8 @@ describe('parseRequest', () => {
 
   it('maps the deprecated cleanupHTML to cleanup.mode, which wins when both are given', () => {
     expect(parseRequest({ text: 'x', cleanupHTML: 'true' }).cleanup.mode).toBe('cleanHTML');
-    expect(parseRequest({ text: 'x', cleanupHTML: false }).cleanup.mode).toBe('raw');
+    // false is "no preference" (clients send it on every call, URL analyses included): the source decides.
+    expect(parseRequest({ text: 'x', cleanupHTML: false }).cleanup.mode).toBeUndefined();
     expect(parseRequest({ text: 'x', cleanupHTML: true, 'cleanup.mode': 'stripTags' }).cleanup.mode).toBe('stripTags');
   });
 

@@ -3,6 +3,7 @@
  * both ways, the events API answering while a worker is busy with a long
  * document, and the `textlens serve` command line.
  */
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServeArgs, serveCommand } from '../../src/cli/serve.js';
@@ -68,6 +69,36 @@ describe('startServer', () => {
   });
 });
 
+/** One raw HTTP/1.1 request, so the request target can be absolute-form ("http://host/path"). */
+function rawRequest(target: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: server.host, port: server.port, path: target, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('hosted-API clients over the socket', () => {
+  it('routes an absolute-form target (an HTTP_PROXY setting pointed at the server) and numbers words across the document in the worker', async () => {
+    const body = new URLSearchParams({ extractors: 'words', text: 'One sentence. Two more words.' }).toString();
+    const r = await rawRequest('http://api.textrazor.com/', 'POST', { 'x-textrazor-key': KEY, 'content-type': 'application/x-www-form-urlencoded' }, body);
+    expect(r.status).toBe(200);
+    const sentences = (r.json.response as AnalyzeResponse['response'])!.sentences!;
+    expect(sentences[1].words[0]).toMatchObject({ token: 'Two', position: 3 });
+  });
+
+  it('answers GET //account/ (the PHP client\'s path) from the key\'s live counters', async () => {
+    const r = await rawRequest('//account/', 'GET', { 'x-textrazor-key': KEY });
+    expect(r.status).toBe(200);
+    expect(r.json.response).toMatchObject({ plan: 'textlens', concurrentRequestLimit: 4, planDailyRequestsIncluded: 2_147_483_647, concurrentRequestsUsed: 0 });
+    expect((r.json.response as { requestsUsedToday: number }).requestsUsedToday).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('serve command line', () => {
   it('defaults to 127.0.0.1:8080, auth on, the SQLite events file', () => {
     expect(parseServeArgs([], {})).toEqual({
@@ -80,6 +111,7 @@ describe('serve command line', () => {
       workers: undefined,
       timeoutMs: undefined,
       modelsDir: undefined,
+      responseShape: 'hosted',
     });
   });
 
@@ -90,6 +122,7 @@ describe('serve command line', () => {
     );
     expect(s).toMatchObject({ port: 0, host: '0.0.0.0', events: 'postgres://u@db/x', adminToken: 't', auth: false, workers: 3, timeoutMs: 2500 });
     expect(parseServeArgs([], { TEXTLENS_ADMIN_TOKEN: 'from-env' }).adminToken).toBe('from-env');
+    expect(parseServeArgs(['--response-shape', 'spec'], {}).responseShape).toBe('spec');
   });
 
   it('rejects bad values with a message that names the flag', () => {
@@ -98,6 +131,7 @@ describe('serve command line', () => {
     expect(() => parseServeArgs(['--timeout', '-1'], {})).toThrow(/--timeout/);
     expect(() => parseServeArgs(['--bogus'], {})).toThrow(/bogus/);
     expect(() => parseServeArgs(['--no-auth', '--keys', 'k.json'], {})).toThrow(/contradict/);
+    expect(() => parseServeArgs(['--response-shape', 'textrazor'], {})).toThrow(/--response-shape/);
   });
 
   it('refuses to start without keys unless --no-auth is given', async () => {

@@ -1,0 +1,177 @@
+/**
+ * The response as the hosted API's client libraries read it ("hosted" shape),
+ * made from the spec's response after analysis — one post-processing step,
+ * so that no annotator or response builder has to know about clients.
+ *
+ * What the clients need that the spec's JSON does not give them (read in
+ * TextRazor/textrazor-python textrazor.py, textrazor-java annotations/*.java,
+ * textrazor-php TextRazor.php, andhapp/textrazor lib/textrazor/*.rb):
+ *
+ * 1. The hosted API's field names where the spec renamed a field. Added
+ *    beside the spec's name (never replacing it), only where the spec's field
+ *    has a value (None stays absent):
+ *      entities: wikiLink ← encyclopediaLink, freebaseId ← kbTwoId,
+ *                freebaseTypes ← kbTwoTypes
+ *      topics, coarseTopics: wikiLink ← encyclopediaLink
+ * 2. Document-wide word positions. Every client links annotations to words
+ *    by position in ONE list of all the document's words (Python's link
+ *    index keyed by ("word", position); Java `response.getWords().get(pos)`
+ *    for parents and entity tokens; Ruby `words[position]` for phrases), so
+ *    the hosted API numbers words across the document, while the spec numbers
+ *    them within their sentence. Here `position`, `parentPosition`,
+ *    `matchingTokens`, `wordPositions` and `propertyPositions` are shifted by
+ *    the number of words in the sentences before. The sentence of an
+ *    annotation is its `sentencePosition`; an annotation list whose items
+ *    carry none cannot be shifted, is left as it is, and the message says so.
+ * 3. Entity `data` as the hosted API types it, a map from key to a list of
+ *    strings (the Java client's Map<String, List<String>> fails on anything
+ *    else): a string stays one string, a number becomes its decimal text, an
+ *    object (coordinates) its JSON text.
+ * 4. Annotation ids as numbers: the spec types a topic's id as a string, the
+ *    Java client's classes as `int id`. An id that is a string of digits
+ *    becomes that number; any other id is left as it is.
+ *
+ * customEntityId comes from custom dictionaries as the spec's field. Fields
+ * the clients read that textlens has no source for (crunchbaseId, lei, figi, permid, spellingSuggestions, customAnnotations)
+ * stay absent; every client treats them as optional.
+ *
+ * The walk is one pass over words and annotations: linear in the response
+ * size, no allocation per word. It mutates the response it is given (a fresh
+ * one, about to be serialized) instead of copying several MB.
+ */
+import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse } from '../types.js';
+
+/** `hosted`: as the hosted API's clients read it (this module); `spec`: exactly the spec's JSON. */
+export type ResponseShape = 'hosted' | 'spec';
+
+export const RESPONSE_SHAPES: readonly ResponseShape[] = ['hosted', 'spec'];
+
+/** Unmodified clients must work against `textlens serve`, so the server's default is the hosted shape. */
+export const DEFAULT_RESPONSE_SHAPE: ResponseShape = 'hosted';
+
+type Json = Record<string, unknown>;
+
+/** Annotation lists of the payload whose items carry word positions, and the fields that hold them. */
+const POSITIONED: ReadonlyArray<{ list: string; fields: readonly string[]; params?: boolean }> = [
+  { list: 'entities', fields: ['matchingTokens'] },
+  { list: 'nounPhrases', fields: ['wordPositions'] },
+  { list: 'entailments', fields: ['wordPositions'] },
+  { list: 'properties', fields: ['wordPositions', 'propertyPositions'] },
+  { list: 'relations', fields: ['wordPositions'], params: true },
+];
+
+/** Hosted-API name ← spec name, per annotation list. */
+const ALIASES: ReadonlyArray<{ list: string; pairs: ReadonlyArray<readonly [hosted: string, spec: string]> }> = [
+  {
+    list: 'entities',
+    pairs: [
+      ['wikiLink', 'encyclopediaLink'],
+      ['freebaseId', 'kbTwoId'],
+      ['freebaseTypes', 'kbTwoTypes'],
+    ],
+  },
+  { list: 'topics', pairs: [['wikiLink', 'encyclopediaLink']] },
+  { list: 'coarseTopics', pairs: [['wikiLink', 'encyclopediaLink']] },
+];
+
+/** Reshapes `response` in place for `shape` and returns it. */
+export function shapeResponse(response: AnalyzeResponse, shape: ResponseShape): AnalyzeResponse {
+  return shape === 'hosted' ? toHostedShape(response) : response;
+}
+
+export function toHostedShape(response: AnalyzeResponse): AnalyzeResponse {
+  const payload = response.response;
+  if (!payload) return response;
+  const notes: string[] = [];
+  const starts = payload[SENTENCE_STARTS];
+  if (starts) globalizePositions(payload, starts, notes);
+  addAliases(payload as unknown as Json);
+  normalizeEntityData(payload as unknown as Json);
+  numericIds(payload as unknown as Json);
+  if (notes.length > 0) response.message = [response.message, ...notes].filter((m) => m !== '').join(' ');
+  return response;
+}
+
+function globalizePositions(payload: AnalysisPayload, starts: readonly number[], notes: string[]): void {
+  for (const sentence of payload.sentences ?? []) {
+    const offset = starts[sentence.position] ?? 0;
+    if (offset === 0) continue;
+    for (const w of sentence.words) {
+      w.position += offset;
+      if (w.parentPosition !== undefined && w.parentPosition >= 0) w.parentPosition += offset;
+    }
+  }
+  const p = payload as unknown as Json;
+  for (const { list, fields, params } of POSITIONED) {
+    const items = p[list];
+    if (!Array.isArray(items) || items.length === 0) continue;
+    let unplaced = false;
+    for (const item of items as Json[]) {
+      const s = item.sentencePosition;
+      // One sentence: every position is already document-wide.
+      const offset = typeof s === 'number' ? (starts[s] ?? 0) : starts.length <= 1 ? 0 : undefined;
+      if (offset === undefined) {
+        unplaced = true;
+        continue;
+      }
+      if (offset === 0) continue;
+      for (const f of fields) shift(item[f], offset);
+      if (params && Array.isArray(item.params)) for (const param of item.params as Json[]) shift(param.wordPositions, offset);
+    }
+    if (unplaced) {
+      notes.push(`Word positions in '${list}' are within their sentence (the items name no sentencePosition), not document-wide as the hosted API's clients expect.`);
+    }
+  }
+}
+
+function shift(positions: unknown, offset: number): void {
+  if (!Array.isArray(positions)) return;
+  for (let i = 0; i < positions.length; i++) {
+    if (typeof positions[i] === 'number') positions[i] += offset;
+  }
+}
+
+function addAliases(payload: Json): void {
+  for (const { list, pairs } of ALIASES) {
+    const items = payload[list];
+    if (!Array.isArray(items)) continue;
+    for (const item of items as Json[]) {
+      for (const [hosted, spec] of pairs) {
+        if (item[spec] !== undefined && item[hosted] === undefined) item[hosted] = item[spec];
+      }
+    }
+  }
+}
+
+/** Lists whose items carry an `id` the clients read (Java: int). */
+const WITH_IDS = ['topics', 'coarseTopics', 'entailments', 'nounPhrases', 'properties', 'relations'] as const;
+
+function numericIds(payload: Json): void {
+  for (const list of WITH_IDS) {
+    const items = payload[list];
+    if (!Array.isArray(items)) continue;
+    for (const item of items as Json[]) {
+      if (typeof item.id === 'string' && /^\d{1,9}$/.test(item.id)) item.id = Number(item.id);
+    }
+  }
+}
+
+function normalizeEntityData(payload: Json): void {
+  const entities = payload.entities;
+  if (!Array.isArray(entities)) return;
+  for (const e of entities as Json[]) {
+    const data = e.data;
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) continue;
+    const d = data as Json;
+    for (const key of Object.keys(d)) {
+      const v = d[key];
+      d[key] = Array.isArray(v) ? v.map(asText) : [asText(v)];
+    }
+  }
+}
+
+function asText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}
