@@ -5,7 +5,7 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import type { AnalysisPayload, AnalyzeResponse, Entity, Sentence, Word } from './types.js';
+import type { AnalysisPayload, AnalyzeResponse, Entity, NounPhrase, Sentence, Word } from './types.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -26,6 +26,7 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
     payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud');
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
+  if (wants.has('phrases') && doc.nounPhrases) payload.nounPhrases = nounPhrases(doc);
   return payload;
 }
 
@@ -104,6 +105,16 @@ function entities(doc: Doc): Entity[] {
     if (e.kbTwoId !== undefined) entity.kbTwoId = e.kbTwoId;
     if (e.encyclopediaLink !== undefined) entity.encyclopediaLink = e.encyclopediaLink;
     return entity;
+  });
+}
+
+function nounPhrases(doc: Doc): NounPhrase[] {
+  return (doc.nounPhrases ?? []).map((p, id) => {
+    const s = doc.sentOf[p.start];
+    const first = doc.sentStart[s];
+    const wordPositions: number[] = [];
+    for (let i = p.start; i < p.end; i++) wordPositions.push(i - first);
+    return { id, wordPositions, sentencePosition: s };
   });
 }
 

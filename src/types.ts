@@ -88,6 +88,15 @@ export interface Entity {
   encyclopediaLink?: string;
 }
 
+/** A base noun phrase (extractor `phrases`); see src/structure/noun-phrases.ts for the definition. */
+export interface NounPhrase {
+  /** Index of this phrase in the response's list. */
+  id: number;
+  /** Positions of the phrase's words in its sentence, ascending and contiguous. */
+  wordPositions: number[];
+  sentencePosition: number;
+}
+
 import type { MatchingRule } from './rules/index.js';
 export type { MatchingRule, RuleValue } from './rules/index.js';
 
@@ -98,6 +107,7 @@ export interface AnalysisPayload {
   rawText?: string;
   sentences?: Sentence[];
   entities?: Entity[];
+  nounPhrases?: NounPhrase[];
   /** Output the caller's rules wrote (write/1, print/1, format/2). */
   customAnnotationOutput?: string;
   /** For each requested rule (and arity): the argument bindings of every solution. */

@@ -99,6 +99,14 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     englishOnly: true,
     create: async (loader) => (await import('./mention-entities.js')).createMentionEntities(loader),
   },
+  {
+    name: 'phrases',
+    requires: ['upos', 'xpos', 'deps'],
+    assigns: ['phrases'],
+    resources: [],
+    englishOnly: true,
+    create: async () => (await import('./phrases.js')).createPhraseAnnotator(),
+  },
 ];
 
 /** Layers each built-in extractor needs (required) and enriches its output with (optional). */

@@ -1,0 +1,220 @@
+/**
+ * Base noun phrases from the dependency tree (the `phrases` extractor).
+ *
+ * Definition (CoNLL-2000 base NP, read off a UD tree): a phrase is a nominal
+ * head — noun, proper noun, pronoun, number, `$`/`%`, a determiner or an
+ * adjective standing alone as a noun — with the pre-modifiers that hang on it
+ * and sit next to it: determiners and predeterminers, possessive pronouns,
+ * adjectives (with their adverbs: "a very large company"), numbers (with
+ * theirs: "about 30 million"), compound nouns and the parts of a flat name.
+ * Post-modifiers (prepositional phrases, relative clauses, appositions)
+ * are phrases of their own, never part of the head's phrase. A possessor
+ * noun is its own phrase and the possessive `'s` starts the possessed one
+ * ("[Nigel Lawson] ['s restated commitment]"), as in CoNLL-2000. Nouns used
+ * as adverbs ("yesterday", "last year") and bare numbers ("in 1989") are
+ * phrases like any other. Coordinated bare nouns under one set of
+ * pre-modifiers form one phrase ("[stocks and bonds]"); coordinated phrases
+ * that each have their own determiner are separate ("[the bank] and [the
+ * thrift]").
+ *
+ * The walk is linear in the sentence: each word is either absorbed by its
+ * head (a pre-modifier relation) or owns a phrase; a phrase is the contiguous
+ * run of words around its owner that the owner absorbed, directly or not.
+ */
+
+/** The layers the walk reads, indexed by token of the doc (UD relations, heads as doc indexes, -1 at a root). */
+export interface TreeLayers {
+  readonly tokens: readonly string[];
+  readonly upos: readonly string[];
+  readonly xpos: readonly string[];
+  readonly head: ArrayLike<number>;
+  readonly deprel: readonly string[];
+}
+
+/** A noun phrase over doc tokens [start, end), with its head word. */
+export interface PhraseSpan {
+  start: number;
+  end: number;
+  head: number;
+}
+
+/** Relations by which a word is part of its head's phrase, whichever side it is on. */
+const ALWAYS_ABSORBED = new Set(['det', 'det:predet', 'compound', 'nummod', 'flat', 'fixed', 'goeswith']);
+
+const NOMINAL_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+
+/** How far after a conjunct its list's conjunction is looked for. */
+const COORDINATION_WINDOW = 64;
+
+/** Relations of arguments: an adjective or adverb in one stands as a noun ("little", "much"). */
+const NOMINAL_RELATIONS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj', 'obl', 'nmod', 'obl:unmarked', 'nmod:unmarked']);
+
+/** Base noun phrases of the sentence over tokens [first, last), in order. */
+export function baseNounPhrases(t: TreeLayers, first: number, last: number): PhraseSpan[] {
+  const n = last - first;
+  if (n <= 0) return [];
+  // absorbedBy[k]: the word (doc index) whose phrase word first+k joins, or -1 when it owns itself.
+  const absorbedBy = new Int32Array(n).fill(-1);
+  // bareNoun[k]: word first+k has no determiner or possessor of its own (may join a coordination).
+  const bareNoun = new Uint8Array(n).fill(1);
+  for (let i = first; i < last; i++) {
+    const h = t.head[i];
+    const r = t.deprel[i];
+    if (h >= first && h < last && (r === 'det' || r === 'nmod:poss' || r === 'det:predet' || r === 'nummod')) bareNoun[h - first] = 0;
+  }
+  for (let i = first; i < last; i++) {
+    const h = t.head[i];
+    if (h < first || h >= last) continue;
+    if (absorbs(t, i, h, first, last, bareNoun)) absorbedBy[i - first] = possessiveTarget(t, i, h, first, last);
+  }
+  // owner[k]: the word at the top of word k's absorption chain.
+  const owner = new Int32Array(n).fill(-1);
+  const ownerOf = (i: number): number => {
+    const k = i - first;
+    if (owner[k] >= 0) return owner[k];
+    owner[k] = i; // guards against a cycle in a malformed tree
+    const up = absorbedBy[k];
+    const o = up < 0 ? i : ownerOf(up);
+    owner[k] = o;
+    return o;
+  };
+  for (let i = first; i < last; i++) ownerOf(i);
+
+  const out: PhraseSpan[] = [];
+  for (let i = first; i < last; i++) {
+    if (owner[i - first] !== i || !isNominalOwner(t, i, absorbedBy, first, last)) continue;
+    let s = i;
+    while (s > first && owner[s - 1 - first] === i) s--;
+    let e = i + 1;
+    while (e < last && owner[e - first] === i) e++;
+    while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ')) s++;
+    out.push({ start: s, end: e, head: i });
+  }
+  out.sort((a, b) => a.start - b.start);
+  return out;
+}
+
+/** Whether word i (with head h in the same sentence) is part of h's phrase. */
+function absorbs(t: TreeLayers, i: number, h: number, first: number, last: number, bareNoun: Uint8Array): boolean {
+  const rel = t.deprel[i];
+  if (ALWAYS_ABSORBED.has(rel)) return true;
+  const left = i < h;
+  // Anything before a number that modifies a noun: "[at least two] competitors", "[about 30] million".
+  if (left && isNumberPremodifier(t, h, first, last)) return true;
+  switch (rel) {
+    case 'amod':
+    case 'nmod:desc': // "Mr. Lawson", "Sen. Boren": titles before a name
+    case 'nmod:unmarked': // "[Oct. 19] letter"
+      return left || (rel === 'nmod:unmarked' && t.upos[i] === 'NUM' && t.upos[h] === 'PROPN' && i === h + 1); // "October 1988"
+    case 'nmod:poss':
+      // "his", "its", "whose" belong to the possessed phrase; a possessor noun is its own phrase.
+      return t.upos[i] === 'PRON' || t.xpos[i] === 'PRP$' || t.xpos[i] === 'WP$';
+    case 'case':
+      // The possessive 's starts the possessed phrase (handled by possessiveTarget).
+      return t.xpos[i] === 'POS' && isPossessor(t, h, first, last);
+    case 'advmod':
+      // Adverbs of pre-modifiers ("a [very large] company") and of nominal heads ("[only $ 1.8 billion]").
+      if (!left) return false;
+      if (isPremodifier(t, h, first, last)) return true;
+      return NOMINAL_UPOS.has(t.upos[h]) || t.upos[h] === 'SYM';
+    case 'conj':
+      // Coordinated pre-modifiers ("a [dramatic and broad-based] upturn") and bare coordinated nouns.
+      if (!(h < i)) return false;
+      if (isPremodifier(t, h, first, last)) return true;
+      return isFlatCoordination(t, i, h, bareNoun, first, last);
+    case 'appos':
+      // "dictator [Manuel Noriega]" with no comma between: one phrase.
+      return i === h + 1 && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN';
+    case 'cc':
+    case 'punct':
+      // Inside a coordination that the phrase absorbs; leading punctuation is trimmed afterwards.
+      return left;
+    default:
+      return false;
+  }
+}
+
+/** The word that a possessive 's joins: the possessed noun; any other absorbed word joins its head. */
+function possessiveTarget(t: TreeLayers, i: number, h: number, first: number, last: number): number {
+  if (t.deprel[i] === 'case' && t.xpos[i] === 'POS') {
+    const possessed = t.head[h];
+    if (possessed >= first && possessed < last) return possessed;
+  }
+  return h;
+}
+
+function isPossessor(t: TreeLayers, p: number, first: number, last: number): boolean {
+  const g = t.head[p];
+  return t.deprel[p] === 'nmod:poss' && g >= first && g < last && g > p;
+}
+
+/**
+ * A coordination the Penn Treebank keeps flat: conjuncts of one word class
+ * (nouns, or names) with no determiner or adjective of their own, separated
+ * only by commas and the conjunction — "[Stockholm, Brussels and Milan]",
+ * "[the Securities and Exchange Commission]", "[hesitation and uncertainty]".
+ */
+function isFlatCoordination(t: TreeLayers, c: number, h: number, bareNoun: Uint8Array, first: number, last: number): boolean {
+  const cls = (k: number): string => (t.upos[k] === 'PROPN' ? 'P' : t.upos[k] === 'NOUN' ? 'N' : '');
+  if (cls(c) === '' || cls(c) !== cls(h) || bareNoun[c - first] === 0) return false;
+  for (let k = h + 1; k < c; k++) {
+    const u = t.upos[k];
+    const hk = t.head[k];
+    if (u === 'CCONJ' || (u === 'PUNCT' && t.tokens[k] === ',')) continue;
+    if (cls(k) === cls(c) && (hk === c || hk === h || t.deprel[k] === 'flat' || t.deprel[k] === 'compound' || (t.deprel[k] === 'conj' && hk === h))) continue;
+    return false;
+  }
+  // "Columbia, Md." (a list with no conjunction) stays two phrases. The
+  // conjunction is looked for within a bounded window (a list is short).
+  for (let k = c - 1; k < Math.min(last, c + COORDINATION_WINDOW); k++) {
+    if (t.deprel[k] !== 'cc') continue;
+    const hk = t.head[k];
+    if (hk >= c && (hk === c || (t.deprel[hk] === 'conj' && t.head[hk] === h))) return true;
+  }
+  return false;
+}
+
+function isNumberPremodifier(t: TreeLayers, h: number, first: number, last: number): boolean {
+  const g = t.head[h];
+  return (t.deprel[h] === 'nummod' || (t.upos[h] === 'NUM' && t.deprel[h] === 'compound')) && g >= first && g < last;
+}
+
+function isPremodifier(t: TreeLayers, h: number, first: number, last: number): boolean {
+  const g = t.head[h];
+  if (g < first || g >= last) return false;
+  const rel = t.deprel[h];
+  return (rel === 'amod' && h < g) || rel === 'nummod' || rel === 'det' || rel === 'det:predet';
+}
+
+/** Whether an owner heads a noun phrase: a nominal, `$`/`%`, or a determiner or adjective standing as a noun. */
+function isNominalOwner(t: TreeLayers, i: number, absorbedBy: Int32Array, first: number, last: number): boolean {
+  const u = t.upos[i];
+  if (NOMINAL_UPOS.has(u)) return true;
+  const x = t.xpos[i];
+  if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
+  if (u === 'DET') return true;
+  if ((u === 'ADJ' || u === 'ADV') && NOMINAL_RELATIONS.has(t.deprel[i])) return true;
+  if (u === 'ADJ') {
+    // "the rich", "the latest": an adjective with a determiner of its own.
+    for (let k = first; k < last; k++) if (absorbedBy[k - first] === i && t.deprel[k] === 'det') return true;
+  }
+  return false;
+}
+
+/** Every sentence's base noun phrases, in document order; empty when the doc has no parse. */
+export function nounPhrasesOfDoc(doc: {
+  readonly tokens: readonly string[];
+  readonly upos?: readonly string[];
+  readonly xpos?: readonly string[];
+  readonly head?: Int32Array;
+  readonly deprel?: readonly string[];
+  readonly sentStart: Uint32Array;
+  readonly sentEnd: Uint32Array;
+}): PhraseSpan[] {
+  const { tokens, upos, xpos, head, deprel } = doc;
+  if (!upos || !xpos || !head || !deprel) return [];
+  const layers: TreeLayers = { tokens, upos, xpos, head, deprel };
+  const out: PhraseSpan[] = [];
+  for (let s = 0; s < doc.sentStart.length; s++) out.push(...baseNounPhrases(layers, doc.sentStart[s], doc.sentEnd[s]));
+  return out;
+}
