@@ -19,7 +19,7 @@ import { detectLanguage, normalizeLanguageCode } from './language/index.js';
 import { runRules } from './rules/index.js';
 
 /** What a rule-named extractor gets computed: every layer whose model is installed. */
-const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities', 'phrases'];
+const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities', 'phrases', 'properties'];
 
 export interface AnalyzerConfig {
   /** Directory of shipped models (default: the package's models/). */
@@ -253,6 +253,7 @@ function layersOf(doc: Doc): Layer[] {
   if (doc.mentions) have.push('mentions');
   if (doc.entities) have.push('entities');
   if (doc.nounPhrases) have.push('phrases');
+  if (doc.properties) have.push('properties');
   return have;
 }
 

@@ -5,7 +5,7 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import type { AnalysisPayload, AnalyzeResponse, Entity, NounPhrase, Sentence, Word } from './types.js';
+import type { AnalysisPayload, AnalyzeResponse, Entity, NounPhrase, Property, Sentence, Word } from './types.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -27,6 +27,7 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
   if (wants.has('phrases') && doc.nounPhrases) payload.nounPhrases = nounPhrases(doc);
+  if (wants.has('relations') && doc.properties) payload.properties = properties(doc);
   return payload;
 }
 
@@ -115,6 +116,19 @@ function nounPhrases(doc: Doc): NounPhrase[] {
     const wordPositions: number[] = [];
     for (let i = p.start; i < p.end; i++) wordPositions.push(i - first);
     return { id, wordPositions, sentencePosition: s };
+  });
+}
+
+function properties(doc: Doc): Property[] {
+  return (doc.properties ?? []).map((p, id) => {
+    const s = doc.sentOf[p.focus[0]];
+    const first = doc.sentStart[s];
+    return {
+      id,
+      wordPositions: p.focus.map((i) => i - first),
+      propertyPositions: p.property.map((i) => i - first),
+      sentencePosition: s,
+    };
   });
 }
 

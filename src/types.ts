@@ -97,6 +97,17 @@ export interface NounPhrase {
   sentencePosition: number;
 }
 
+/** An is-a or has-a property (extractor `relations`); see src/structure/properties.ts. */
+export interface Property {
+  /** Index of this property in the response's list. */
+  id: number;
+  /** Positions of the focus's words in the sentence. */
+  wordPositions: number[];
+  /** Positions of the property's words in the sentence. */
+  propertyPositions: number[];
+  sentencePosition: number;
+}
+
 import type { MatchingRule } from './rules/index.js';
 export type { MatchingRule, RuleValue } from './rules/index.js';
 
@@ -108,6 +119,7 @@ export interface AnalysisPayload {
   sentences?: Sentence[];
   entities?: Entity[];
   nounPhrases?: NounPhrase[];
+  properties?: Property[];
   /** Output the caller's rules wrote (write/1, print/1, format/2). */
   customAnnotationOutput?: string;
   /** For each requested rule (and arity): the argument bindings of every solution. */

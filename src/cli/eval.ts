@@ -8,6 +8,7 @@
  *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
  *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
  *   eval chunks --conll2000 FILE [--out FILE]                         NP chunk P/R/F1 (noun phrases)
+ *   eval properties --jsonl FILE [--errors]                           property P/R/F1
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,7 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval lemma --conllu FILE [--models DIR]
        textlens eval langid --conllu FILE [--tsv FILE]
        textlens eval chunks --conll2000 FILE [--out FILE] [--parser accurate|fast] [--models DIR]
+       textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR]
 `;
 
 export async function evalCommand(argv: string[]): Promise<number> {
@@ -53,6 +55,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
       parser: { type: 'string' },
       conll2000: { type: 'string' },
       out: { type: 'string' },
+      jsonl: { type: 'string' },
+      errors: { type: 'boolean' },
     },
     strict: true,
   });
@@ -116,6 +120,15 @@ export async function evalCommand(argv: string[]): Promise<number> {
       const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
       const { scores } = await evalChunks(analyzer, file, values.out);
       process.stdout.write(`${formatChunkScores(file, scores)}\n`);
+      return 0;
+    }
+    case 'properties': {
+      const { evalProperties, formatPropertyScores } = await import('../eval/properties.js');
+      const file = need(values.jsonl, '--jsonl');
+      const parser = values.parser === 'fast' ? 'fast' : 'accurate';
+      const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
+      const r = await evalProperties(analyzer, file);
+      process.stdout.write(`${formatPropertyScores(file, r, values.errors ?? false)}\n`);
       return 0;
     }
     default:

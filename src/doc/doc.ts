@@ -9,6 +9,7 @@
  */
 
 import type { PhraseSpan } from '../structure/noun-phrases.js';
+import type { PropertyRecord } from '../structure/properties.js';
 
 /** A token as the tokenizer finds it: UTF-16 offsets into the analyzed text. */
 export interface TokenSpan {
@@ -84,6 +85,8 @@ export class Doc {
   entities?: EntityRecord[];
   /** Base noun phrases over doc tokens [start, end), in document order (src/structure/noun-phrases.ts). */
   nounPhrases?: PhraseSpan[];
+  /** Is-a and has-a properties (src/structure/properties.ts). */
+  properties?: PropertyRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

@@ -43,6 +43,9 @@ const ALWAYS_ABSORBED = new Set(['det', 'det:predet', 'compound', 'nummod', 'fla
 
 const NOMINAL_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
+/** Negation stays outside the phrase: "is [not] [the capital]". */
+const NEGATIONS = new Set(['not', "n't", 'never']);
+
 /** How far after a conjunct its list's conjunction is looked for. */
 const COORDINATION_WINDOW = 64;
 
@@ -114,7 +117,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
       return t.xpos[i] === 'POS' && isPossessor(t, h, first, last);
     case 'advmod':
       // Adverbs of pre-modifiers ("a [very large] company") and of nominal heads ("[only $ 1.8 billion]").
-      if (!left) return false;
+      if (!left || NEGATIONS.has(t.tokens[i].toLowerCase())) return false;
       if (isPremodifier(t, h, first, last)) return true;
       return NOMINAL_UPOS.has(t.upos[h]) || t.upos[h] === 'SYM';
     case 'conj':
