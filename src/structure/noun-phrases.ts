@@ -43,10 +43,21 @@ const ALWAYS_ABSORBED = new Set(['det', 'det:predet', 'compound', 'nummod', 'fla
 
 const NOMINAL_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
-/** Negation stays outside the phrase: "is [not] [the capital]". */
-const NEGATIONS = new Set(['not', "n't", 'never']);
+/**
+ * Adverbs that belong to the phrase they modify — quantity, degree and
+ * focus words: "[about 30 million]", "[only $ 1.8 billion]", "[earlier this
+ * month]". Others ("also", "up", "not", "even") stay outside.
+ */
+const ADVERBS_IN_PHRASE = new Set([
+  'about', 'only', 'more', 'most', 'nearly', 'very', 'earlier', 'much', 'almost', 'less', 'as', 'previously', 'early',
+  'too', 'roughly', 'around', 'over', 'newly', 'relatively', 'highly', 'just', 'approximately', 'exactly', 'precisely',
+  'virtually', 'some', 'least', 'fewer', 'fully', 'later', 'once',
+]);
 
-/** How far after a conjunct its list's conjunction is looked for. */
+/** -ly adverbs that comment on the sentence rather than grade an adjective. */
+const SENTENCE_ADVERBS = new Set(['especially', 'particularly', 'mostly', 'primarily', 'currently', 'generally', 'mainly', 'largely', 'partly', 'probably', 'really', 'only', 'reportedly', 'apparently', 'usually', 'likely', 'finally', 'recently', 'originally', 'eventually']);
+
+/** The longest stretch between the first and a later conjunct of a flat coordination. */
 const COORDINATION_WINDOW = 64;
 
 /** Relations of arguments: an adjective or adverb in one stands as a noun ("little", "much"). */
@@ -65,10 +76,12 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     const r = t.deprel[i];
     if (h >= first && h < last && (r === 'det' || r === 'nmod:poss' || r === 'det:predet' || r === 'nummod')) bareNoun[h - first] = 0;
   }
+  const flat = flatCoordinations(t, first, last, bareNoun);
+
   for (let i = first; i < last; i++) {
     const h = t.head[i];
     if (h < first || h >= last) continue;
-    if (absorbs(t, i, h, first, last, bareNoun)) absorbedBy[i - first] = possessiveTarget(t, i, h, first, last);
+    if (absorbs(t, i, h, first, last, flat)) absorbedBy[i - first] = possessiveTarget(t, i, h, first, last);
   }
   // owner[k]: the word at the top of word k's absorption chain.
   const owner = new Int32Array(n).fill(-1);
@@ -98,12 +111,14 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
 }
 
 /** Whether word i (with head h in the same sentence) is part of h's phrase. */
-function absorbs(t: TreeLayers, i: number, h: number, first: number, last: number, bareNoun: Uint8Array): boolean {
+function absorbs(t: TreeLayers, i: number, h: number, first: number, last: number, flat: Uint8Array): boolean {
   const rel = t.deprel[i];
   if (ALWAYS_ABSORBED.has(rel)) return true;
   const left = i < h;
   // Anything before a number that modifies a noun: "[at least two] competitors", "[about 30] million".
-  if (left && isNumberPremodifier(t, h, first, last)) return true;
+  if (left && rel !== 'case' && rel !== 'punct' && rel !== 'cc' && isNumberPremodifier(t, h, first, last)) {
+    return rel !== 'advmod' || ADVERBS_IN_PHRASE.has(t.tokens[i].toLowerCase());
+  }
   switch (rel) {
     case 'amod':
     case 'nmod:desc': // "Mr. Lawson", "Sen. Boren": titles before a name
@@ -117,17 +132,23 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
       return t.xpos[i] === 'POS' && isPossessor(t, h, first, last);
     case 'advmod':
       // Adverbs of pre-modifiers ("a [very large] company") and of nominal heads ("[only $ 1.8 billion]").
-      if (!left || NEGATIONS.has(t.tokens[i].toLowerCase())) return false;
-      if (isPremodifier(t, h, first, last)) return true;
-      return NOMINAL_UPOS.has(t.upos[h]) || t.upos[h] === 'SYM';
+      if (!left) return false;
+      {
+        const w = t.tokens[i].toLowerCase();
+        if (ADVERBS_IN_PHRASE.has(w)) return isPremodifier(t, h, first, last) || NOMINAL_UPOS.has(t.upos[h]) || t.upos[h] === 'SYM';
+        // Degree adverbs of adjectives: "a [highly profitable] unit".
+        return w.endsWith('ly') && !SENTENCE_ADVERBS.has(w) && t.deprel[h] === 'amod' && isPremodifier(t, h, first, last);
+      }
     case 'conj':
       // Coordinated pre-modifiers ("a [dramatic and broad-based] upturn") and bare coordinated nouns.
       if (!(h < i)) return false;
       if (isPremodifier(t, h, first, last)) return true;
-      return isFlatCoordination(t, i, h, bareNoun, first, last);
+      return flat[h - first] === 1;
     case 'appos':
       // "dictator [Manuel Noriega]" with no comma between: one phrase.
       return i === h + 1 && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN';
+    case 'cc:preconj': // "[both rail and truck]"
+      return left;
     case 'cc':
     case 'punct':
       // Inside a coordination that the phrase absorbs; leading punctuation is trimmed afterwards.
@@ -152,14 +173,49 @@ function isPossessor(t: TreeLayers, p: number, first: number, last: number): boo
 }
 
 /**
- * A coordination the Penn Treebank keeps flat: conjuncts of one word class
- * (nouns, or names) with no determiner or adjective of their own, separated
- * only by commas and the conjunction — "[Stockholm, Brussels and Milan]",
- * "[the Securities and Exchange Commission]", "[hesitation and uncertainty]".
+ * Heads whose coordination the Penn Treebank keeps flat: every conjunct of
+ * one word class (nouns, or names) with no determiner or adjective of its
+ * own, separated only by commas and a conjunction — "[Stockholm, Brussels
+ * and Milan]", "[hesitation and uncertainty]". A list with no conjunction
+ * ("Columbia, Md.") and a list where one conjunct has modifiers of its own
+ * ("speed, flexibility and maximum performance") stay separate phrases.
+ * Returns, per word of the sentence, 1 where it heads such a coordination.
  */
-function isFlatCoordination(t: TreeLayers, c: number, h: number, bareNoun: Uint8Array, first: number, last: number): boolean {
+function flatCoordinations(t: TreeLayers, first: number, last: number, bareNoun: Uint8Array): Uint8Array {
+  const n = last - first;
+  const ok = new Uint8Array(n);
+  const seen = new Uint8Array(n);
+  const hasCc = new Uint8Array(n);
+  for (let c = first; c < last; c++) {
+    if (t.deprel[c] !== 'conj') continue;
+    const h = t.head[c];
+    if (h < first || h >= c) continue;
+    const k = h - first;
+    const simple = isSimpleConjunct(t, c, h, bareNoun, first);
+    ok[k] = seen[k] ? ok[k] & (simple ? 1 : 0) : simple ? 1 : 0;
+    seen[k] = 1;
+  }
+  for (let i = first; i < last; i++) {
+    if (t.deprel[i] !== 'cc') continue;
+    const c = t.head[i];
+    if (c < first || c >= last || t.deprel[c] !== 'conj') continue;
+    const h = t.head[c];
+    if (h >= first && h < last) hasCc[h - first] = 1;
+  }
+  for (let k = 0; k < n; k++) ok[k] &= hasCc[k];
+  return ok;
+}
+
+/** A conjunct c of h that may sit in a flat coordination (see flatCoordinations). */
+function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Array, first: number): boolean {
   const cls = (k: number): string => (t.upos[k] === 'PROPN' ? 'P' : t.upos[k] === 'NOUN' ? 'N' : '');
-  if (cls(c) === '' || cls(c) !== cls(h) || bareNoun[c - first] === 0) return false;
+  if (cls(c) === '' || cls(c) !== cls(h) || bareNoun[c - first] === 0 || c - h > COORDINATION_WINDOW) return false;
+  // Names of more than one word, or a first name with a determiner, are phrases of their own:
+  // "[Frederick Smith] and [James Barksdale]", "[the U.S.] and [Europe]".
+  if (cls(c) === 'P') {
+    const multiword = t.deprel[c - 1] === 'flat' || t.deprel[c - 1] === 'compound' || (c + 1 < t.deprel.length && t.deprel[c + 1] === 'flat') || (h + 1 < c && t.deprel[h + 1] === 'flat');
+    if (multiword || bareNoun[h - first] === 0) return false;
+  }
   for (let k = h + 1; k < c; k++) {
     const u = t.upos[k];
     const hk = t.head[k];
@@ -167,14 +223,7 @@ function isFlatCoordination(t: TreeLayers, c: number, h: number, bareNoun: Uint8
     if (cls(k) === cls(c) && (hk === c || hk === h || t.deprel[k] === 'flat' || t.deprel[k] === 'compound' || (t.deprel[k] === 'conj' && hk === h))) continue;
     return false;
   }
-  // "Columbia, Md." (a list with no conjunction) stays two phrases. The
-  // conjunction is looked for within a bounded window (a list is short).
-  for (let k = c - 1; k < Math.min(last, c + COORDINATION_WINDOW); k++) {
-    if (t.deprel[k] !== 'cc') continue;
-    const hk = t.head[k];
-    if (hk >= c && (hk === c || (t.deprel[hk] === 'conj' && t.head[hk] === h))) return true;
-  }
-  return false;
+  return true;
 }
 
 function isNumberPremodifier(t: TreeLayers, h: number, first: number, last: number): boolean {
