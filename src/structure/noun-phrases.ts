@@ -98,7 +98,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
 
   const out: PhraseSpan[] = [];
   for (let i = first; i < last; i++) {
-    if (owner[i - first] !== i || !isNominalOwner(t, i, absorbedBy, first, last)) continue;
+    if (owner[i - first] !== i || !isNominalOwner(t, i, bareNoun[i - first] === 0 && hasDeterminer(t, i, first, last))) continue;
     let s = i;
     while (s > first && owner[s - 1 - first] === i) s--;
     let e = i + 1;
@@ -238,8 +238,14 @@ function isPremodifier(t: TreeLayers, h: number, first: number, last: number): b
   return (rel === 'amod' && h < g) || rel === 'nummod' || rel === 'det' || rel === 'det:predet';
 }
 
+/** Whether word i has a determiner child; looked for only next to it (a determiner precedes its head closely). */
+function hasDeterminer(t: TreeLayers, i: number, first: number, last: number): boolean {
+  for (let k = Math.max(first, i - 8); k < Math.min(last, i + 8); k++) if (t.head[k] === i && t.deprel[k] === 'det') return true;
+  return false;
+}
+
 /** Whether an owner heads a noun phrase: a nominal, `$`/`%`, or a determiner or adjective standing as a noun. */
-function isNominalOwner(t: TreeLayers, i: number, absorbedBy: Int32Array, first: number, last: number): boolean {
+function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean {
   const u = t.upos[i];
   if (NOMINAL_UPOS.has(u)) return true;
   const x = t.xpos[i];
@@ -248,7 +254,7 @@ function isNominalOwner(t: TreeLayers, i: number, absorbedBy: Int32Array, first:
   if ((u === 'ADJ' || u === 'ADV') && NOMINAL_RELATIONS.has(t.deprel[i])) return true;
   if (u === 'ADJ') {
     // "the rich", "the latest": an adjective with a determiner of its own.
-    for (let k = first; k < last; k++) if (absorbedBy[k - first] === i && t.deprel[k] === 'det') return true;
+    return determined;
   }
   return false;
 }

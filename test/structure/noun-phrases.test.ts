@@ -209,6 +209,14 @@ describe('baseNounPhrases: the CoNLL-2000 base NP read off a UD tree', () => {
     expect(out).toHaveLength(10_000);
     expect(texts(t, out.slice(-1))).toEqual(['the big dog']);
   });
+
+  it('stays linear when a sentence is many adjectives (each asks whether it stands as a noun)', () => {
+    const rows: Row[] = Array.from({ length: 20_000 }, (_, k): Row => ['good', 'ADJ', 'JJ', k === 0 ? 0 : 1, k === 0 ? 'root' : 'conj']);
+    const t = tree(rows);
+    const t0 = performance.now();
+    expect(baseNounPhrases(t, 0, rows.length)).toEqual([]);
+    expect(performance.now() - t0).toBeLessThan(300);
+  });
 });
 
 describe('nounPhrasesOfDoc', () => {
