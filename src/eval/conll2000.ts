@@ -89,7 +89,8 @@ export function conll2000Doc(sentences: readonly ChunkSentence[]): Doc {
   let text = '';
   for (const s of sentences) {
     s.words.forEach((word, i) => {
-      const w = PTB_ESCAPES[word] ?? word;
+      // "1\/2", "\*": the WSJ escapes slashes and asterisks inside tokens.
+      const w = PTB_ESCAPES[word] ?? word.replace(/\\([/*])/g, '$1');
       if (i > 0) text += ' ';
       tokens.push({ start: text.length, end: text.length + w.length, form: w });
       text += w;

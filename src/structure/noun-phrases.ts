@@ -60,6 +60,8 @@ const SENTENCE_ADVERBS = new Set(['especially', 'particularly', 'mostly', 'prima
 /** The longest stretch between the first and a later conjunct of a flat coordination. */
 const COORDINATION_WINDOW = 64;
 
+const CORE_ARGUMENTS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj']);
+
 /** Relations of arguments: an adjective or adverb in one stands as a noun ("little", "much"). */
 const NOMINAL_RELATIONS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj', 'obl', 'nmod', 'obl:unmarked', 'nmod:unmarked']);
 
@@ -77,11 +79,13 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     if (h >= first && h < last && (r === 'det' || r === 'nmod:poss' || r === 'det:predet' || r === 'nummod')) bareNoun[h - first] = 0;
   }
   const flat = flatCoordinations(t, first, last, bareNoun);
+  const years = yearsOfDates(t, first, last);
 
   for (let i = first; i < last; i++) {
     const h = t.head[i];
     if (h < first || h >= last) continue;
-    if (absorbs(t, i, h, first, last, flat)) absorbedBy[i - first] = possessiveTarget(t, i, h, first, last);
+    if (years[i - first] >= 0) absorbedBy[i - first] = years[i - first];
+    else if (absorbs(t, i, h, first, last, flat)) absorbedBy[i - first] = possessiveTarget(t, i, h, first, last);
   }
   // owner[k]: the word at the top of word k's absorption chain.
   const owner = new Int32Array(n).fill(-1);
@@ -107,7 +111,22 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     out.push({ start: s, end: e, head: i });
   }
   out.sort((a, b) => a.start - b.start);
-  return out;
+  return attachPossessiveMarkers(t, out, first, last);
+}
+
+/**
+ * A possessive 's that the tree left outside every phrase (an odd parse)
+ * still starts the phrase right after it, as in CoNLL-2000; with no phrase
+ * after it, it is left out.
+ */
+function attachPossessiveMarkers(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
+  let k = 0;
+  for (let i = first; i < last; i++) {
+    if (t.xpos[i] !== 'POS') continue;
+    while (k < phrases.length && phrases[k].end <= i) k++;
+    if (k < phrases.length && phrases[k].start === i + 1) phrases[k].start = i;
+  }
+  return phrases;
 }
 
 /** Whether word i (with head h in the same sentence) is part of h's phrase. */
@@ -127,9 +146,14 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
     case 'nmod:poss':
       // "his", "its", "whose" belong to the possessed phrase; a possessor noun is its own phrase.
       return t.upos[i] === 'PRON' || t.xpos[i] === 'PRP$' || t.xpos[i] === 'WP$';
-    case 'case':
+    case 'case': {
       // The possessive 's starts the possessed phrase (handled by possessiveTarget).
-      return t.xpos[i] === 'POS' && isPossessor(t, h, first, last);
+      if (t.xpos[i] === 'POS') return isPossessor(t, h, first, last);
+      const w = t.tokens[i].toLowerCase();
+      // "[at least 50 %]", "[about $ 5]": quantity words before a number.
+      if (w === 'at' && i === h - 1) return /^(least|most)$/i.test(t.tokens[h]);
+      return w === 'about' && i === h - 1 && (t.upos[h] === 'NUM' || t.xpos[h] === '$' || t.tokens[h] === '%' || isNumberPremodifier(t, h, first, last));
+    }
     case 'advmod':
       // Adverbs of pre-modifiers ("a [very large] company") and of nominal heads ("[only $ 1.8 billion]").
       if (!left) return false;
@@ -161,13 +185,25 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
 /** The word that a possessive 's joins: the possessed noun; any other absorbed word joins its head. */
 function possessiveTarget(t: TreeLayers, i: number, h: number, first: number, last: number): number {
   if (t.deprel[i] === 'case' && t.xpos[i] === 'POS') {
-    const possessed = t.head[h];
+    const possessed = t.head[nameHead(t, h, first, last)];
     if (possessed >= first && possessed < last) return possessed;
   }
   return h;
 }
 
-function isPossessor(t: TreeLayers, p: number, first: number, last: number): boolean {
+/** The head of the name a word is part of ("Goldsmith" in "Sir James Goldsmith" → "Sir"), or the word itself. */
+function nameHead(t: TreeLayers, p: number, first: number, last: number): number {
+  let k = p;
+  for (let steps = 0; steps < 8 && (t.deprel[k] === 'flat' || t.deprel[k] === 'compound'); steps++) {
+    const h = t.head[k];
+    if (h < first || h >= last) break;
+    k = h;
+  }
+  return k;
+}
+
+function isPossessor(t: TreeLayers, word: number, first: number, last: number): boolean {
+  const p = nameHead(t, word, first, last);
   const g = t.head[p];
   return t.deprel[p] === 'nmod:poss' && g >= first && g < last && g > p;
 }
@@ -208,7 +244,7 @@ function flatCoordinations(t: TreeLayers, first: number, last: number, bareNoun:
 
 /** A conjunct c of h that may sit in a flat coordination (see flatCoordinations). */
 function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Array, first: number): boolean {
-  const cls = (k: number): string => (t.upos[k] === 'PROPN' ? 'P' : t.upos[k] === 'NOUN' ? 'N' : '');
+  const cls = (k: number): string => (t.upos[k] === 'PROPN' ? 'P' : t.upos[k] === 'NOUN' ? 'N' : t.upos[k] === 'NUM' ? 'D' : '');
   if (cls(c) === '' || cls(c) !== cls(h) || bareNoun[c - first] === 0 || c - h > COORDINATION_WINDOW) return false;
   // Names of more than one word, or a first name with a determiner, are phrases of their own:
   // "[Frederick Smith] and [James Barksdale]", "[the U.S.] and [Europe]".
@@ -224,6 +260,24 @@ function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Ar
     return false;
   }
   return true;
+}
+
+const YEAR = /^(1[5-9]|20)\d\d$/;
+
+/**
+ * The year of a date and its comma are part of the date's phrase:
+ * "[Oct. 19 , 1987]". Gives, per word of the sentence, the day (or month)
+ * that a year right after "day ," and that comma join, else -1.
+ */
+function yearsOfDates(t: TreeLayers, first: number, last: number): Int32Array {
+  const out = new Int32Array(last - first).fill(-1);
+  for (let y = first + 2; y < last; y++) {
+    const h = t.head[y];
+    if (!YEAR.test(t.tokens[y]) || h !== y - 2 || t.tokens[y - 1] !== ',' || (t.upos[h] !== 'NUM' && t.upos[h] !== 'PROPN')) continue;
+    out[y - first] = h;
+    out[y - 1 - first] = h;
+  }
+  return out;
 }
 
 function isNumberPremodifier(t: TreeLayers, h: number, first: number, last: number): boolean {
@@ -252,6 +306,8 @@ function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean 
   if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
   if (u === 'DET') return true;
   if ((u === 'ADJ' || u === 'ADV') && NOMINAL_RELATIONS.has(t.deprel[i])) return true;
+  // A relative "that" the tagger took for a conjunction, as a subject or object.
+  if (u === 'SCONJ' && CORE_ARGUMENTS.has(t.deprel[i])) return true;
   if (u === 'ADJ') {
     // "the rich", "the latest": an adjective with a determiner of its own.
     return determined;

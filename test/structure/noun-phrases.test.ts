@@ -132,6 +132,39 @@ describe('baseNounPhrases: the CoNLL-2000 base NP read off a UD tree', () => {
     ).toEqual(['Columbia', 'Md.']);
   });
 
+  it('keeps "at least" and "about" with their number, and the year of a date with its day', () => {
+    expect(
+      phrases([
+        ['at', 'ADP', 'IN', 2, 'case'],
+        ['least', 'ADJ', 'JJS', 3, 'nmod'],
+        ['two', 'NUM', 'CD', 4, 'nummod'],
+        ['rivals', 'NOUN', 'NNS', 0, 'root'],
+      ]),
+    ).toEqual(['at least two rivals']);
+    expect(
+      phrases([
+        ['On', 'ADP', 'IN', 3, 'case'],
+        ['Oct.', 'PROPN', 'NNP', 3, 'nmod:unmarked'],
+        ['19', 'NUM', 'CD', 0, 'root'],
+        [',', 'PUNCT', ',', 3, 'punct'],
+        ['1987', 'NUM', 'CD', 3, 'nmod:unmarked'],
+      ]),
+    ).toEqual(['Oct. 19 , 1987']);
+  });
+
+  it("gives the 's of a multi-word possessor name to the possessed phrase", () => {
+    expect(
+      phrases([
+        ['Sir', 'PROPN', 'NNP', 6, 'nmod:poss'],
+        ['James', 'PROPN', 'NNP', 1, 'flat'],
+        ['Goldsmith', 'PROPN', 'NNP', 2, 'flat'],
+        ["'s", 'PART', 'POS', 3, 'case'],
+        ['big', 'ADJ', 'JJ', 6, 'amod'],
+        ['bid', 'NOUN', 'NN', 0, 'root'],
+      ]),
+    ).toEqual(['Sir James Goldsmith', "'s big bid"]);
+  });
+
   it('joins coordinated adjectives before one noun: "a dramatic and broad-based upturn"', () => {
     expect(
       phrases([
