@@ -5,17 +5,21 @@
  * head — noun, proper noun, pronoun, number, `$`/`%`, a determiner or an
  * adjective standing alone as a noun — with the pre-modifiers that hang on it
  * and sit next to it: determiners and predeterminers, possessive pronouns,
- * adjectives (with their adverbs: "a very large company"), numbers (with
- * theirs: "about 30 million"), compound nouns and the parts of a flat name.
- * Post-modifiers (prepositional phrases, relative clauses, appositions)
- * are phrases of their own, never part of the head's phrase. A possessor
- * noun is its own phrase and the possessive `'s` starts the possessed one
- * ("[Nigel Lawson] ['s restated commitment]"), as in CoNLL-2000. Nouns used
- * as adverbs ("yesterday", "last year") and bare numbers ("in 1989") are
- * phrases like any other. Coordinated bare nouns under one set of
- * pre-modifiers form one phrase ("[stocks and bonds]"); coordinated phrases
- * that each have their own determiner are separate ("[the bank] and [the
- * thrift]").
+ * adjectives (with their degree adverbs: "a very large company"), numbers
+ * (with quantity words: "about 30 million", "at least two"), compound nouns,
+ * titles and the parts of a flat name, and the year of a date ("Oct. 19,
+ * 1987"). Post-modifiers (prepositional phrases, relative clauses,
+ * appositions) are phrases of their own, except a name glued to its title
+ * noun ("dictator Manuel Noriega"). A possessor noun is its own phrase and
+ * the possessive `'s` starts the possessed one ("[Nigel Lawson] ['s restated
+ * commitment]"), as in CoNLL-2000. Nouns used as adverbs ("yesterday", "last
+ * year") and bare numbers ("in 1989") are phrases like any other. A
+ * coordination the Penn Treebank keeps flat is one phrase ("[stocks and
+ * bonds]", "[Stockholm, Brussels and Milan]"); conjuncts with modifiers or
+ * determiners of their own, multi-word names and lists without a
+ * conjunction are separate ("[the bank] and [the thrift]", "[Columbia] ,
+ * [Md.]"). Negation and sentence adverbs stay outside ("is not [the
+ * capital]").
  *
  * The walk is linear in the sentence: each word is either absorbed by its
  * head (a pre-modifier relation) or owns a phrase; a phrase is the contiguous

@@ -24,8 +24,8 @@
  * subjects, predicates and objects each give their own property; a focus
  * or possessor that is a pronoun is kept only for copulas and `have`
  * (there is no coreference to tell whom "his" means, so "his car" gives
- * nothing); `of` gives has-a only with a proper-noun or pronoun-free named
- * owner ("the capital of France"), since "a cup of tea" or "the number of
+ * nothing); `of` gives has-a only with a proper-noun owner ("the capital
+ * of France"), since "a cup of tea" or "the number of
  * cars" are not has-a; attributive adjectives give a property unless they
  * are comparative, superlative, ordinal or non-intersective ("former",
  * "alleged", "main", …: a former president is not a president).
@@ -186,7 +186,7 @@ export function sentenceProperties(
 
     // A title before a name inside one phrase: "Apple CEO Tim Cook", "dictator Manuel Noriega".
     if (t.upos[i] === 'NOUN' && !HONORIFICS.has(t.tokens[i].toLowerCase())) {
-      const name = titledName(t, i, first, last);
+      const name = titledName(t, i, last);
       if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first]) {
         const p = phrases[phraseOf[i - first]];
         const nameStart = firstNameWord(t, name, i, p);
@@ -257,14 +257,13 @@ function isNoun(t: PropertyLayers, i: number): boolean {
 }
 
 /** The proper noun that title word i stands before ("CEO" → "Tim"), or -1. */
-function titledName(t: PropertyLayers, i: number, first: number, last: number): number {
+function titledName(t: PropertyLayers, i: number, last: number): number {
   const h = t.head[i];
   const rel = t.deprel[i];
   // The title modifies the name: compound or nmod:desc, with the name after it.
   if ((rel === 'compound' || rel === 'nmod:desc') && h > i && h < last && t.upos[h] === 'PROPN') return h;
   // The name is an apposition glued to the title ("dictator Manuel Noriega").
   if (i + 1 < last && t.deprel[i + 1] === 'appos' && t.head[i + 1] === i && t.upos[i + 1] === 'PROPN') return i + 1;
-  void first;
   return -1;
 }
 
