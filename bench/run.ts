@@ -137,6 +137,11 @@ async function main(): Promise<void> {
   const available = await analyzer.availableExtractors();
   const pipelines: Array<[string, string]> = [['words', 'words']];
   if (available.includes('dependency-trees')) pipelines.push(['words+dependency-trees', 'words,dependency-trees']);
+  // Noun phrases and properties are tree walks over the same parse: these rows should be within ~5% of the one above.
+  if (available.includes('phrases')) pipelines.push(['words+dependency-trees+phrases', 'words,dependency-trees,phrases']);
+  if (available.includes('phrases') && available.includes('relations')) {
+    pipelines.push(['words+dependency-trees+phrases+relations', 'words,dependency-trees,phrases,relations']);
+  }
   if (available.includes('entities')) {
     pipelines.push(['words+entities', 'words,entities']);
     if (available.includes('dependency-trees')) pipelines.push(['words+dependency-trees+entities', 'words,dependency-trees,entities']);

@@ -20,7 +20,7 @@ import { runRules } from './rules/index.js';
 import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type DictionaryInput } from './dictionaries/index.js';
 
 /** What a rule-named extractor gets computed: every layer whose model is installed. */
-const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities'];
+const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities', 'phrases', 'properties'];
 
 export interface AnalyzerConfig {
   /** Directory of shipped models (default: the package's models/). */
@@ -275,6 +275,8 @@ function layersOf(doc: Doc): Layer[] {
   if (doc.head && doc.deprel) have.push('deps');
   if (doc.mentions) have.push('mentions');
   if (doc.entities) have.push('entities');
+  if (doc.nounPhrases) have.push('phrases');
+  if (doc.properties) have.push('properties');
   return have;
 }
 

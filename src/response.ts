@@ -5,7 +5,7 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entity, type Sentence, type Word } from './types.js';
+import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entity, type NounPhrase, type Property, type Sentence, type Word } from './types.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -28,6 +28,8 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
     payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud');
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
+  if (wants.has('phrases') && doc.nounPhrases) payload.nounPhrases = nounPhrases(doc);
+  if (wants.has('relations') && doc.properties) payload.properties = properties(doc);
   return payload;
 }
 
@@ -107,6 +109,29 @@ function entities(doc: Doc): Entity[] {
     if (e.encyclopediaLink !== undefined) entity.encyclopediaLink = e.encyclopediaLink;
     if (e.customEntityId !== undefined) entity.customEntityId = e.customEntityId;
     return entity;
+  });
+}
+
+function nounPhrases(doc: Doc): NounPhrase[] {
+  return (doc.nounPhrases ?? []).map((p, id) => {
+    const s = doc.sentOf[p.start];
+    const first = doc.sentStart[s];
+    const wordPositions: number[] = [];
+    for (let i = p.start; i < p.end; i++) wordPositions.push(i - first);
+    return { id, wordPositions, sentencePosition: s };
+  });
+}
+
+function properties(doc: Doc): Property[] {
+  return (doc.properties ?? []).map((p, id) => {
+    const s = doc.sentOf[p.focus[0]];
+    const first = doc.sentStart[s];
+    return {
+      id,
+      wordPositions: p.focus.map((i) => i - first),
+      propertyPositions: p.property.map((i) => i - first),
+      sentencePosition: s,
+    };
   });
 }
 

@@ -92,6 +92,26 @@ export interface Entity {
   customEntityId?: string;
 }
 
+/** A base noun phrase (extractor `phrases`); see src/structure/noun-phrases.ts for the definition. */
+export interface NounPhrase {
+  /** Index of this phrase in the response's list. */
+  id: number;
+  /** Positions of the phrase's words in its sentence, ascending and contiguous. */
+  wordPositions: number[];
+  sentencePosition: number;
+}
+
+/** An is-a or has-a property (extractor `relations`); see src/structure/properties.ts. */
+export interface Property {
+  /** Index of this property in the response's list. */
+  id: number;
+  /** Positions of the focus's words in the sentence. */
+  wordPositions: number[];
+  /** Positions of the property's words in the sentence. */
+  propertyPositions: number[];
+  sentencePosition: number;
+}
+
 import type { MatchingRule } from './rules/index.js';
 export type { MatchingRule, RuleValue } from './rules/index.js';
 
@@ -111,6 +131,8 @@ export interface AnalysisPayload {
   rawText?: string;
   sentences?: Sentence[];
   entities?: Entity[];
+  nounPhrases?: NounPhrase[];
+  properties?: Property[];
   /** Output the caller's rules wrote (write/1, print/1, format/2). */
   customAnnotationOutput?: string;
   /** For each requested rule (and arity): the argument bindings of every solution. */

@@ -20,6 +20,7 @@ export type Layer =
   | 'topics'
   | 'phrases'
   | 'relations'
+  | 'properties'
   | 'entailments'
   | 'senses';
 

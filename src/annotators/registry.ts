@@ -99,6 +99,22 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     englishOnly: true,
     create: async (loader) => (await import('./mention-entities.js')).createMentionEntities(loader),
   },
+  {
+    name: 'phrases',
+    requires: ['upos', 'xpos', 'deps'],
+    assigns: ['phrases'],
+    resources: [],
+    englishOnly: true,
+    create: async () => (await import('./phrases.js')).createPhraseAnnotator(),
+  },
+  {
+    name: 'properties',
+    requires: ['upos', 'xpos', 'lemma', 'deps', 'phrases'],
+    assigns: ['properties'],
+    resources: [],
+    englishOnly: true,
+    create: async () => (await import('./properties.js')).createPropertyAnnotator(),
+  },
 ];
 
 /** Layers each built-in extractor needs (required) and enriches its output with (optional). */
@@ -108,7 +124,7 @@ export const EXTRACTOR_LAYERS: Record<string, { required: Layer[]; optional: Lay
   entities: { required: ['entities'], optional: [] },
   topics: { required: ['topics'], optional: [] },
   phrases: { required: ['phrases'], optional: [] },
-  relations: { required: ['relations'], optional: [] },
+  relations: { required: ['relations', 'properties'], optional: [] },
   entailments: { required: ['entailments'], optional: [] },
   senses: { required: ['senses'], optional: [] },
 };

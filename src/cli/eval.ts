@@ -7,6 +7,8 @@
  *   eval html  --dir DIR                                              word 4-gram F1 of cleanHTML
  *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
  *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
+ *   eval chunks --conll2000 FILE [--out FILE]                         NP chunk P/R/F1 (noun phrases)
+ *   eval properties --jsonl FILE [--errors]                           property P/R/F1
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -29,6 +31,8 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval html --dir DIR
        textlens eval lemma --conllu FILE [--models DIR]
        textlens eval langid --conllu FILE [--tsv FILE]
+       textlens eval chunks --conll2000 FILE [--out FILE] [--parser accurate|fast] [--models DIR]
+       textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR]
 `;
 
 export async function evalCommand(argv: string[]): Promise<number> {
@@ -49,6 +53,10 @@ export async function evalCommand(argv: string[]): Promise<number> {
       models: { type: 'string' },
       backend: { type: 'string' },
       parser: { type: 'string' },
+      conll2000: { type: 'string' },
+      out: { type: 'string' },
+      jsonl: { type: 'string' },
+      errors: { type: 'boolean' },
     },
     strict: true,
   });
@@ -103,6 +111,24 @@ export async function evalCommand(argv: string[]): Promise<number> {
       ];
       if (sentences.length === 0) throw new Error(`textlens eval langid: give --conllu and/or --tsv\n${USAGE}`);
       process.stdout.write(JSON.stringify(evalLanguageId(sentences), null, 2) + '\n');
+      return 0;
+    }
+    case 'chunks': {
+      const { evalChunks, formatChunkScores } = await import('../eval/chunks.js');
+      const file = need(values.conll2000, '--conll2000');
+      const parser = values.parser === 'fast' ? 'fast' : 'accurate';
+      const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
+      const { scores } = await evalChunks(analyzer, file, values.out);
+      process.stdout.write(`${formatChunkScores(file, scores)}\n`);
+      return 0;
+    }
+    case 'properties': {
+      const { evalProperties, formatPropertyScores } = await import('../eval/properties.js');
+      const file = need(values.jsonl, '--jsonl');
+      const parser = values.parser === 'fast' ? 'fast' : 'accurate';
+      const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
+      const r = await evalProperties(analyzer, file);
+      process.stdout.write(`${formatPropertyScores(file, r, values.errors ?? false)}\n`);
       return 0;
     }
     default:

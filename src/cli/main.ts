@@ -10,6 +10,8 @@ ${ANALYZE_USAGE}
        textlens eval ner --conll FILE
        textlens eval html --dir DIR
        textlens eval el --aida FILE [--conll FILE] [--kb FILE]
+       textlens eval chunks --conll2000 FILE [--out FILE]
+       textlens eval properties --jsonl FILE [--errors]
        textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]…
        textlens kb stats [--kb FILE]
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]

@@ -8,6 +8,9 @@
  * once, here, to code points (what the response reports).
  */
 
+import type { PhraseSpan } from '../structure/noun-phrases.js';
+import type { PropertyRecord } from '../structure/properties.js';
+
 /** A token as the tokenizer finds it: UTF-16 offsets into the analyzed text. */
 export interface TokenSpan {
   start: number;
@@ -82,6 +85,10 @@ export class Doc {
   deprel?: string[];
   mentions?: Mention[];
   entities?: EntityRecord[];
+  /** Base noun phrases over doc tokens [start, end), in document order (src/structure/noun-phrases.ts). */
+  nounPhrases?: PhraseSpan[];
+  /** Is-a and has-a properties (src/structure/properties.ts). */
+  properties?: PropertyRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

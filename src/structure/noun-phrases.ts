@@ -1,0 +1,338 @@
+/**
+ * Base noun phrases from the dependency tree (the `phrases` extractor).
+ *
+ * Definition (CoNLL-2000 base NP, read off a UD tree): a phrase is a nominal
+ * head — noun, proper noun, pronoun, number, `$`/`%`, a determiner or an
+ * adjective standing alone as a noun — with the pre-modifiers that hang on it
+ * and sit next to it: determiners and predeterminers, possessive pronouns,
+ * adjectives (with their degree adverbs: "a very large company"), numbers
+ * (with quantity words: "about 30 million", "at least two"), compound nouns,
+ * titles and the parts of a flat name, and the year of a date ("Oct. 19,
+ * 1987"). Post-modifiers (prepositional phrases, relative clauses,
+ * appositions) are phrases of their own, except a name glued to its title
+ * noun ("dictator Manuel Noriega"). A possessor noun is its own phrase and
+ * the possessive `'s` starts the possessed one ("[Nigel Lawson] ['s restated
+ * commitment]"), as in CoNLL-2000. Nouns used as adverbs ("yesterday", "last
+ * year") and bare numbers ("in 1989") are phrases like any other. A
+ * coordination the Penn Treebank keeps flat is one phrase ("[stocks and
+ * bonds]", "[Stockholm, Brussels and Milan]"); conjuncts with modifiers or
+ * determiners of their own, multi-word names and lists without a
+ * conjunction are separate ("[the bank] and [the thrift]", "[Columbia] ,
+ * [Md.]"). Negation and sentence adverbs stay outside ("is not [the
+ * capital]").
+ *
+ * The walk is linear in the sentence: each word is either absorbed by its
+ * head (a pre-modifier relation) or owns a phrase; a phrase is the contiguous
+ * run of words around its owner that the owner absorbed, directly or not.
+ */
+
+/** The layers the walk reads, indexed by token of the doc (UD relations, heads as doc indexes, -1 at a root). */
+export interface TreeLayers {
+  readonly tokens: readonly string[];
+  readonly upos: readonly string[];
+  readonly xpos: readonly string[];
+  readonly head: ArrayLike<number>;
+  readonly deprel: readonly string[];
+}
+
+/** A noun phrase over doc tokens [start, end), with its head word. */
+export interface PhraseSpan {
+  start: number;
+  end: number;
+  head: number;
+}
+
+/** Relations by which a word is part of its head's phrase, whichever side it is on. */
+const ALWAYS_ABSORBED = new Set(['det', 'det:predet', 'compound', 'nummod', 'flat', 'fixed', 'goeswith']);
+
+const NOMINAL_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+
+/**
+ * Adverbs that belong to the phrase they modify — quantity, degree and
+ * focus words: "[about 30 million]", "[only $ 1.8 billion]", "[earlier this
+ * month]". Others ("also", "up", "not", "even") stay outside.
+ */
+const ADVERBS_IN_PHRASE = new Set([
+  'about', 'only', 'more', 'most', 'nearly', 'very', 'earlier', 'much', 'almost', 'less', 'as', 'previously', 'early',
+  'too', 'roughly', 'around', 'over', 'newly', 'relatively', 'highly', 'just', 'approximately', 'exactly', 'precisely',
+  'virtually', 'some', 'least', 'fewer', 'fully', 'later', 'once',
+]);
+
+/** -ly adverbs that comment on the sentence rather than grade an adjective. */
+const SENTENCE_ADVERBS = new Set(['especially', 'particularly', 'mostly', 'primarily', 'currently', 'generally', 'mainly', 'largely', 'partly', 'probably', 'really', 'only', 'reportedly', 'apparently', 'usually', 'likely', 'finally', 'recently', 'originally', 'eventually']);
+
+/** The longest stretch between the first and a later conjunct of a flat coordination. */
+const COORDINATION_WINDOW = 64;
+
+const CORE_ARGUMENTS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj']);
+
+/** Relations of arguments: an adjective or adverb in one stands as a noun ("little", "much"). */
+const NOMINAL_RELATIONS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj', 'obl', 'nmod', 'obl:unmarked', 'nmod:unmarked']);
+
+/** Base noun phrases of the sentence over tokens [first, last), in order. */
+export function baseNounPhrases(t: TreeLayers, first: number, last: number): PhraseSpan[] {
+  const n = last - first;
+  if (n <= 0) return [];
+  // absorbedBy[k]: the word (doc index) whose phrase word first+k joins, or -1 when it owns itself.
+  const absorbedBy = new Int32Array(n).fill(-1);
+  // bareNoun[k]: word first+k has no determiner or possessor of its own (may join a coordination).
+  const bareNoun = new Uint8Array(n).fill(1);
+  for (let i = first; i < last; i++) {
+    const h = t.head[i];
+    const r = t.deprel[i];
+    if (h >= first && h < last && (r === 'det' || r === 'nmod:poss' || r === 'det:predet' || r === 'nummod')) bareNoun[h - first] = 0;
+  }
+  const flat = flatCoordinations(t, first, last, bareNoun);
+  const years = yearsOfDates(t, first, last);
+
+  for (let i = first; i < last; i++) {
+    const h = t.head[i];
+    if (h < first || h >= last) continue;
+    if (years[i - first] >= 0) absorbedBy[i - first] = years[i - first];
+    else if (absorbs(t, i, h, first, last, flat)) absorbedBy[i - first] = possessiveTarget(t, i, h, first, last);
+  }
+  // owner[k]: the word at the top of word k's absorption chain.
+  const owner = new Int32Array(n).fill(-1);
+  const ownerOf = (i: number): number => {
+    const k = i - first;
+    if (owner[k] >= 0) return owner[k];
+    owner[k] = i; // guards against a cycle in a malformed tree
+    const up = absorbedBy[k];
+    const o = up < 0 ? i : ownerOf(up);
+    owner[k] = o;
+    return o;
+  };
+  for (let i = first; i < last; i++) ownerOf(i);
+
+  const out: PhraseSpan[] = [];
+  for (let i = first; i < last; i++) {
+    if (owner[i - first] !== i || !isNominalOwner(t, i, bareNoun[i - first] === 0 && hasDeterminer(t, i, first, last))) continue;
+    let s = i;
+    while (s > first && owner[s - 1 - first] === i) s--;
+    let e = i + 1;
+    while (e < last && owner[e - first] === i) e++;
+    while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ')) s++;
+    out.push({ start: s, end: e, head: i });
+  }
+  out.sort((a, b) => a.start - b.start);
+  return attachPossessiveMarkers(t, out, first, last);
+}
+
+/**
+ * A possessive 's that the tree left outside every phrase (an odd parse)
+ * still starts the phrase right after it, as in CoNLL-2000; with no phrase
+ * after it, it is left out.
+ */
+function attachPossessiveMarkers(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
+  let k = 0;
+  for (let i = first; i < last; i++) {
+    if (t.xpos[i] !== 'POS') continue;
+    while (k < phrases.length && phrases[k].end <= i) k++;
+    if (k < phrases.length && phrases[k].start === i + 1) phrases[k].start = i;
+  }
+  return phrases;
+}
+
+/** Whether word i (with head h in the same sentence) is part of h's phrase. */
+function absorbs(t: TreeLayers, i: number, h: number, first: number, last: number, flat: Uint8Array): boolean {
+  const rel = t.deprel[i];
+  if (ALWAYS_ABSORBED.has(rel)) return true;
+  const left = i < h;
+  // Anything before a number that modifies a noun: "[at least two] competitors", "[about 30] million".
+  if (left && rel !== 'case' && rel !== 'punct' && rel !== 'cc' && isNumberPremodifier(t, h, first, last)) {
+    return rel !== 'advmod' || ADVERBS_IN_PHRASE.has(t.tokens[i].toLowerCase());
+  }
+  switch (rel) {
+    case 'amod':
+    case 'nmod:desc': // "Mr. Lawson", "Sen. Boren": titles before a name
+    case 'nmod:unmarked': // "[Oct. 19] letter"
+      return left || (rel === 'nmod:unmarked' && t.upos[i] === 'NUM' && t.upos[h] === 'PROPN' && i === h + 1); // "October 1988"
+    case 'nmod:poss':
+      // "his", "its", "whose" belong to the possessed phrase; a possessor noun is its own phrase.
+      return t.upos[i] === 'PRON' || t.xpos[i] === 'PRP$' || t.xpos[i] === 'WP$';
+    case 'case': {
+      // The possessive 's starts the possessed phrase (handled by possessiveTarget).
+      if (t.xpos[i] === 'POS') return isPossessor(t, h, first, last);
+      const w = t.tokens[i].toLowerCase();
+      // "[at least 50 %]", "[about $ 5]": quantity words before a number.
+      if (w === 'at' && i === h - 1) return /^(least|most)$/i.test(t.tokens[h]);
+      return w === 'about' && i === h - 1 && (t.upos[h] === 'NUM' || t.xpos[h] === '$' || t.tokens[h] === '%' || isNumberPremodifier(t, h, first, last));
+    }
+    case 'advmod':
+      // Adverbs of pre-modifiers ("a [very large] company") and of nominal heads ("[only $ 1.8 billion]").
+      if (!left) return false;
+      {
+        const w = t.tokens[i].toLowerCase();
+        if (ADVERBS_IN_PHRASE.has(w)) return isPremodifier(t, h, first, last) || NOMINAL_UPOS.has(t.upos[h]) || t.upos[h] === 'SYM';
+        // Degree adverbs of adjectives: "a [highly profitable] unit".
+        return w.endsWith('ly') && !SENTENCE_ADVERBS.has(w) && t.deprel[h] === 'amod' && isPremodifier(t, h, first, last);
+      }
+    case 'conj':
+      // Coordinated pre-modifiers ("a [dramatic and broad-based] upturn") and bare coordinated nouns.
+      if (!(h < i)) return false;
+      if (isPremodifier(t, h, first, last)) return true;
+      return flat[h - first] === 1;
+    case 'appos':
+      // "dictator [Manuel Noriega]" with no comma between: one phrase.
+      return i === h + 1 && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN';
+    case 'cc:preconj': // "[both rail and truck]"
+      return left;
+    case 'cc':
+    case 'punct':
+      // Inside a coordination that the phrase absorbs; leading punctuation is trimmed afterwards.
+      return left;
+    default:
+      return false;
+  }
+}
+
+/** The word that a possessive 's joins: the possessed noun; any other absorbed word joins its head. */
+function possessiveTarget(t: TreeLayers, i: number, h: number, first: number, last: number): number {
+  if (t.deprel[i] === 'case' && t.xpos[i] === 'POS') {
+    const possessed = t.head[nameHead(t, h, first, last)];
+    if (possessed >= first && possessed < last) return possessed;
+  }
+  return h;
+}
+
+/** The head of the name a word is part of ("Goldsmith" in "Sir James Goldsmith" → "Sir"), or the word itself. */
+function nameHead(t: TreeLayers, p: number, first: number, last: number): number {
+  let k = p;
+  for (let steps = 0; steps < 8 && (t.deprel[k] === 'flat' || t.deprel[k] === 'compound'); steps++) {
+    const h = t.head[k];
+    if (h < first || h >= last) break;
+    k = h;
+  }
+  return k;
+}
+
+function isPossessor(t: TreeLayers, word: number, first: number, last: number): boolean {
+  const p = nameHead(t, word, first, last);
+  const g = t.head[p];
+  return t.deprel[p] === 'nmod:poss' && g >= first && g < last && g > p;
+}
+
+/**
+ * Heads whose coordination the Penn Treebank keeps flat: every conjunct of
+ * one word class (nouns, or names) with no determiner or adjective of its
+ * own, separated only by commas and a conjunction — "[Stockholm, Brussels
+ * and Milan]", "[hesitation and uncertainty]". A list with no conjunction
+ * ("Columbia, Md.") and a list where one conjunct has modifiers of its own
+ * ("speed, flexibility and maximum performance") stay separate phrases.
+ * Returns, per word of the sentence, 1 where it heads such a coordination.
+ */
+function flatCoordinations(t: TreeLayers, first: number, last: number, bareNoun: Uint8Array): Uint8Array {
+  const n = last - first;
+  const ok = new Uint8Array(n);
+  const seen = new Uint8Array(n);
+  const hasCc = new Uint8Array(n);
+  for (let c = first; c < last; c++) {
+    if (t.deprel[c] !== 'conj') continue;
+    const h = t.head[c];
+    if (h < first || h >= c) continue;
+    const k = h - first;
+    const simple = isSimpleConjunct(t, c, h, bareNoun, first);
+    ok[k] = seen[k] ? ok[k] & (simple ? 1 : 0) : simple ? 1 : 0;
+    seen[k] = 1;
+  }
+  for (let i = first; i < last; i++) {
+    if (t.deprel[i] !== 'cc') continue;
+    const c = t.head[i];
+    if (c < first || c >= last || t.deprel[c] !== 'conj') continue;
+    const h = t.head[c];
+    if (h >= first && h < last) hasCc[h - first] = 1;
+  }
+  for (let k = 0; k < n; k++) ok[k] &= hasCc[k];
+  return ok;
+}
+
+/** A conjunct c of h that may sit in a flat coordination (see flatCoordinations). */
+function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Array, first: number): boolean {
+  const cls = (k: number): string => (t.upos[k] === 'PROPN' ? 'P' : t.upos[k] === 'NOUN' ? 'N' : t.upos[k] === 'NUM' ? 'D' : '');
+  if (cls(c) === '' || cls(c) !== cls(h) || bareNoun[c - first] === 0 || c - h > COORDINATION_WINDOW) return false;
+  // Names of more than one word, or a first name with a determiner, are phrases of their own:
+  // "[Frederick Smith] and [James Barksdale]", "[the U.S.] and [Europe]".
+  if (cls(c) === 'P') {
+    const multiword = t.deprel[c - 1] === 'flat' || t.deprel[c - 1] === 'compound' || (c + 1 < t.deprel.length && t.deprel[c + 1] === 'flat') || (h + 1 < c && t.deprel[h + 1] === 'flat');
+    if (multiword || bareNoun[h - first] === 0) return false;
+  }
+  for (let k = h + 1; k < c; k++) {
+    const u = t.upos[k];
+    const hk = t.head[k];
+    if (u === 'CCONJ' || (u === 'PUNCT' && t.tokens[k] === ',')) continue;
+    if (cls(k) === cls(c) && (hk === c || hk === h || t.deprel[k] === 'flat' || t.deprel[k] === 'compound' || (t.deprel[k] === 'conj' && hk === h))) continue;
+    return false;
+  }
+  return true;
+}
+
+const YEAR = /^(1[5-9]|20)\d\d$/;
+
+/**
+ * The year of a date and its comma are part of the date's phrase:
+ * "[Oct. 19 , 1987]". Gives, per word of the sentence, the day (or month)
+ * that a year right after "day ," and that comma join, else -1.
+ */
+function yearsOfDates(t: TreeLayers, first: number, last: number): Int32Array {
+  const out = new Int32Array(last - first).fill(-1);
+  for (let y = first + 2; y < last; y++) {
+    const h = t.head[y];
+    if (!YEAR.test(t.tokens[y]) || h !== y - 2 || t.tokens[y - 1] !== ',' || (t.upos[h] !== 'NUM' && t.upos[h] !== 'PROPN')) continue;
+    out[y - first] = h;
+    out[y - 1 - first] = h;
+  }
+  return out;
+}
+
+function isNumberPremodifier(t: TreeLayers, h: number, first: number, last: number): boolean {
+  const g = t.head[h];
+  return (t.deprel[h] === 'nummod' || (t.upos[h] === 'NUM' && t.deprel[h] === 'compound')) && g >= first && g < last;
+}
+
+function isPremodifier(t: TreeLayers, h: number, first: number, last: number): boolean {
+  const g = t.head[h];
+  if (g < first || g >= last) return false;
+  const rel = t.deprel[h];
+  return (rel === 'amod' && h < g) || rel === 'nummod' || rel === 'det' || rel === 'det:predet';
+}
+
+/** Whether word i has a determiner child; looked for only next to it (a determiner precedes its head closely). */
+function hasDeterminer(t: TreeLayers, i: number, first: number, last: number): boolean {
+  for (let k = Math.max(first, i - 8); k < Math.min(last, i + 8); k++) if (t.head[k] === i && t.deprel[k] === 'det') return true;
+  return false;
+}
+
+/** Whether an owner heads a noun phrase: a nominal, `$`/`%`, or a determiner or adjective standing as a noun. */
+function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean {
+  const u = t.upos[i];
+  if (NOMINAL_UPOS.has(u)) return true;
+  const x = t.xpos[i];
+  if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
+  if (u === 'DET') return true;
+  if ((u === 'ADJ' || u === 'ADV') && NOMINAL_RELATIONS.has(t.deprel[i])) return true;
+  // A relative "that" the tagger took for a conjunction, as a subject or object.
+  if (u === 'SCONJ' && CORE_ARGUMENTS.has(t.deprel[i])) return true;
+  if (u === 'ADJ') {
+    // "the rich", "the latest": an adjective with a determiner of its own.
+    return determined;
+  }
+  return false;
+}
+
+/** Every sentence's base noun phrases, in document order; empty when the doc has no parse. */
+export function nounPhrasesOfDoc(doc: {
+  readonly tokens: readonly string[];
+  readonly upos?: readonly string[];
+  readonly xpos?: readonly string[];
+  readonly head?: Int32Array;
+  readonly deprel?: readonly string[];
+  readonly sentStart: Uint32Array;
+  readonly sentEnd: Uint32Array;
+}): PhraseSpan[] {
+  const { tokens, upos, xpos, head, deprel } = doc;
+  if (!upos || !xpos || !head || !deprel) return [];
+  const layers: TreeLayers = { tokens, upos, xpos, head, deprel };
+  const out: PhraseSpan[] = [];
+  for (let s = 0; s < doc.sentStart.length; s++) out.push(...baseNounPhrases(layers, doc.sentStart[s], doc.sentEnd[s]));
+  return out;
+}

@@ -1,0 +1,308 @@
+/**
+ * Properties (part of the `relations` extractor): is-a and has-a relations
+ * between a focus and its property, read off the UD tree.
+ *
+ * | construction | example | focus | property |
+ * |---|---|---|---|
+ * | copula (is-a, or an adjective) | "Barclays is a bank", "The phone is fast" | Barclays, The phone | a bank, fast |
+ * | apposition (is-a) | "Tim Cook, the chief executive" | Tim Cook | the chief executive |
+ * | title before a name (is-a) | "Apple CEO Tim Cook", "dictator Manuel Noriega" | Tim Cook | Apple CEO |
+ * | possessive (has-a) | "Obama's wife" | Obama | wife |
+ * | `of` a name (has-a) | "the wife of Obama" | Obama | the wife |
+ * | have / own / possess (has-a) | "the car has four doors" | the car | four doors |
+ * | attributive adjective | "a red car" | a red car | red |
+ *
+ * Spans: a focus or a nominal property is the base noun phrase of its head
+ * word (as the `phrases` extractor gives it), without a possessive 's and
+ * without the possessor inside it; an adjective property is the adjective
+ * with the adverbs before it ("very fast"). For a title before a name the
+ * focus is the name's words and the property the words before them.
+ *
+ * Decisions where the issue is silent: negated statements ("is not a bank",
+ * "has no doors") give nothing; a relative pronoun stands for the noun its
+ * clause modifies ("Barclays, which is a bank" → Barclays); coordinated
+ * subjects, predicates and objects each give their own property; a focus
+ * or possessor that is a pronoun is kept only for copulas and `have`
+ * (there is no coreference to tell whom "his" means, so "his car" gives
+ * nothing); `of` gives has-a only with a proper-noun owner ("the capital
+ * of France"), since "a cup of tea" or "the number of
+ * cars" are not has-a; attributive adjectives give a property unless they
+ * are comparative, superlative, ordinal or non-intersective ("former",
+ * "alleged", "main", …: a former president is not a president).
+ */
+import type { PhraseSpan } from './noun-phrases.js';
+
+export interface PropertyLayers {
+  readonly tokens: readonly string[];
+  readonly upos: readonly string[];
+  readonly xpos: readonly string[];
+  readonly lemma: readonly string[];
+  readonly head: ArrayLike<number>;
+  readonly deprel: readonly string[];
+}
+
+/** A property: doc token indexes of the focus and of the property, each ascending. */
+export interface PropertyRecord {
+  focus: number[];
+  property: number[];
+  kind: 'copula' | 'apposition' | 'title' | 'possessive' | 'of' | 'have' | 'adjective';
+}
+
+/** Verbs whose subject has what their object names. */
+const HAVE_LEMMAS = new Set(['have', 'own', 'possess']);
+
+/** Verbs that link their subject to a predicate the way a copula does. */
+const LINKING_LEMMAS = new Set(['become', 'remain', 'seem', 'appear', 'feel', 'look', 'sound', 'stay', 'prove']);
+
+/** Adjectives that do not state a property of their noun (a former president is not a president). */
+const NON_PROPERTY_ADJECTIVES = new Set([
+  'former', 'alleged', 'so-called', 'would-be', 'future', 'potential', 'possible', 'likely', 'probable', 'supposed',
+  'fake', 'false', 'mock', 'pseudo', 'main', 'other', 'same', 'such', 'certain', 'only', 'own', 'next', 'last',
+  'previous', 'past', 'many', 'few', 'several', 'various', 'more', 'most', 'much', 'less', 'least', 'whole',
+  'entire', 'total', 'overall', 'particular', 'specific', 'general', 'key', 'major', 'minor', 'primary',
+  'further', 'additional', 'extra', 'recent', 'current', 'present', 'late', 'early', 'first', 'second', 'third',
+  'final', 'initial', 'original', 'usual', 'typical', 'actual', 'real', 'very', 'mere', 'sheer', 'whatever',
+  'chief', 'vice', 'deputy', 'acting', 'senior', 'junior', 'executive',
+]);
+
+/** Honorifics before names: not a property of the person. */
+const HONORIFICS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'miss', 'mx', 'mx.', 'sir', 'dame', 'madam', 'mister']);
+
+const NEGATIONS = new Set(['not', "n't", 'never', 'no', 'nt']);
+
+const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+
+/** The properties of the sentence over tokens [first, last), in order of their focus. */
+export function sentenceProperties(
+  t: PropertyLayers,
+  phrases: readonly PhraseSpan[],
+  first: number,
+  last: number,
+): PropertyRecord[] {
+  const n = last - first;
+  if (n <= 0) return [];
+  // phraseOf[k]: the phrase holding word first+k, or -1.
+  const phraseOf = new Int32Array(n).fill(-1);
+  phrases.forEach((p, k) => {
+    for (let i = Math.max(p.start, first); i < Math.min(p.end, last); i++) phraseOf[i - first] = k;
+  });
+  // Children lists, built once: the walk asks for a word's dependents often.
+  const children: number[][] = Array.from({ length: n }, () => []);
+  for (let i = first; i < last; i++) {
+    const h = t.head[i];
+    if (h >= first && h < last) children[h - first].push(i);
+  }
+  const kids = (h: number, rel?: string): number[] => {
+    const c = children[h - first];
+    return rel === undefined ? c : c.filter((k) => t.deprel[k] === rel || t.deprel[k].startsWith(`${rel}:`));
+  };
+  const negated = (h: number): boolean =>
+    kids(h).some((k) => (t.deprel[k] === 'advmod' || t.deprel[k] === 'det') && NEGATIONS.has(t.tokens[k].toLowerCase()));
+  /** The conjunct a word of a coordinated phrase belongs to: the nearest ancestor that is a conjunct, else the phrase head. */
+  const conjunctOf = (w: number, phraseHead: number): number => {
+    let k = w;
+    for (let steps = 0; k !== phraseHead && t.deprel[k] !== 'conj' && steps < n; steps++) {
+      const h = t.head[k];
+      if (h < first || h >= last) break;
+      k = h;
+    }
+    return k;
+  };
+  /**
+   * The word's noun phrase without a possessive 's; in a coordinated phrase
+   * ("Google and Microsoft") only the word's own conjunct.
+   */
+  const nounPhrase = (w: number): number[] => {
+    const k = phraseOf[w - first];
+    if (k < 0) return [w];
+    const p = phrases[k];
+    const own = conjunctOf(w, p.head);
+    const out: number[] = [];
+    for (let i = p.start; i < p.end; i++) {
+      if (t.xpos[i] === 'POS' || t.upos[i] === 'CCONJ' || (t.upos[i] === 'PUNCT' && i !== w)) continue;
+      const c = conjunctOf(i, p.head);
+      if (c !== own && !(own !== p.head && c === p.head && t.upos[i] === 'DET' && i < own)) continue;
+      out.push(i);
+    }
+    return out.length > 0 ? out : [w];
+  };
+  /** An adjective with the adverbs right before it ("very fast"). */
+  const adjectivePhrase = (a: number): number[] => {
+    let s = a;
+    while (s > first && t.head[s - 1] === a && t.deprel[s - 1] === 'advmod' && !NEGATIONS.has(t.tokens[s - 1].toLowerCase())) s--;
+    return range(s, a + 1);
+  };
+  /** A noun with its compound nouns and the rest of its name, the focus of an attributive adjective ("sports car"). */
+  const nounCore = (w: number): number[] => {
+    let s = w;
+    while (s > first && t.head[s - 1] === w && (t.deprel[s - 1] === 'compound' || t.deprel[s - 1] === 'flat')) s--;
+    let e = w + 1;
+    while (e < last && t.head[e] === w && t.deprel[e] === 'flat') e++;
+    return range(s, e);
+  };
+  /** A subject, or the noun a relative pronoun stands for. */
+  const resolve = (s: number, clause: number): number => {
+    if ((t.xpos[s] === 'WDT' || t.xpos[s] === 'WP' || t.tokens[s].toLowerCase() === 'that') && t.deprel[clause] === 'acl:relcl') {
+      const h = t.head[clause];
+      if (h >= first && h < last) return h;
+    }
+    return s;
+  };
+  /** A word and the words coordinated with it ("Apple and Google"). */
+  const withConjuncts = (w: number): number[] => [w, ...kids(w, 'conj').filter((c) => t.upos[c] === t.upos[w] || NOMINAL.has(t.upos[c]))];
+
+  const out: PropertyRecord[] = [];
+  const add = (focus: number[], property: number[], kind: PropertyRecord['kind']): void => {
+    if (focus.length === 0 || property.length === 0 || focus.some((f) => property.includes(f))) return;
+    out.push({ focus, property, kind });
+  };
+
+  for (let i = first; i < last; i++) {
+    const h = t.head[i];
+    const inSentence = h >= first && h < last;
+    const rel = t.deprel[i];
+
+    // Copula: "Barclays is a bank", "The phone is very fast and cheap".
+    if (rel === 'cop' && inSentence && !negated(h) && kids(h, 'case').length === 0) {
+      const predicates = [h, ...kids(h, 'conj').filter((c) => kids(c, 'nsubj').length === 0 && kids(c, 'case').length === 0 && !negated(c))];
+      for (const s of kids(h, 'nsubj')) {
+        for (const subject of withConjuncts(resolve(s, h))) {
+          if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT' || t.upos[subject] === 'VERB') continue;
+          for (const p of predicates) {
+            if (NOMINAL.has(t.upos[p]) && t.upos[p] !== 'PRON') add(nounPhrase(subject), nounPhrase(p), 'copula');
+            else if (t.upos[p] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(p), 'copula');
+          }
+        }
+      }
+    }
+
+    if (!inSentence) continue;
+
+    // Apposition: "Tim Cook, the chief executive"; the name is the focus whichever comes first.
+    if (rel === 'appos' && isNominalHead(t, i, kids) && isNominalHead(t, h, kids) && phraseOf[i - first] !== phraseOf[h - first]) {
+      const [focus, property] = t.upos[h] !== 'PROPN' && t.upos[i] === 'PROPN' ? [i, h] : [h, i];
+      add(nounPhrase(focus), nounPhrase(property), 'apposition');
+    }
+
+    // A title before a name inside one phrase: "Apple CEO Tim Cook", "dictator Manuel Noriega".
+    if (t.upos[i] === 'NOUN' && !HONORIFICS.has(t.tokens[i].toLowerCase())) {
+      const name = titledName(t, i, last);
+      if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first]) {
+        const p = phrases[phraseOf[i - first]];
+        const nameStart = firstNameWord(t, name, i, p);
+        const title: number[] = [];
+        for (let k = p.start; k < nameStart; k++) if (t.upos[k] !== 'DET' && t.upos[k] !== 'PUNCT' && t.xpos[k] !== 'POS') title.push(k);
+        add(range(nameStart, p.end).filter((k) => t.upos[k] === 'PROPN'), title, 'title');
+      }
+    }
+
+    // Possessive: "Obama's wife" (a pronoun possessor has no referent here).
+    if (rel === 'nmod:poss' && (t.upos[i] === 'PROPN' || t.upos[i] === 'NOUN') && isNoun(t, h)) {
+      add(nounPhrase(i), nounPhrase(h), 'possessive');
+    }
+
+    // "the wife of Obama", "the capital of France".
+    if (rel === 'nmod' && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN' && i > h && kids(i, 'case').some((c) => t.tokens[c].toLowerCase() === 'of')) {
+      add(nounPhrase(i), nounPhrase(h), 'of');
+    }
+
+    // Attributive adjective: "a red car".
+    if (rel === 'amod' && i < h && t.upos[i] === 'ADJ' && isNoun(t, h) && t.xpos[i] === 'JJ' && !NON_PROPERTY_ADJECTIVES.has(t.lemma[i].toLowerCase())) {
+      add(nounCore(h), adjectivePhrase(i), 'adjective');
+    }
+
+    // Linking verbs: "Emma became a lawyer", "The keyboard feels cheap".
+    if (rel === 'xcomp' && t.upos[h] === 'VERB' && LINKING_LEMMAS.has(t.lemma[h].toLowerCase()) && !negated(h) && kids(i, 'mark').length === 0) {
+      for (const s of kids(h, 'nsubj')) {
+        for (const subject of withConjuncts(resolve(s, h))) {
+          if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
+          if (NOMINAL.has(t.upos[i]) && t.upos[i] !== 'PRON') add(nounPhrase(subject), nounPhrase(i), 'copula');
+          else if (t.upos[i] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(i), 'copula');
+        }
+      }
+    }
+
+    // have / own / possess: "the car has four doors and a red roof".
+    if ((rel === 'obj') && t.upos[h] === 'VERB' && HAVE_LEMMAS.has(t.lemma[h].toLowerCase()) && !negated(h) && !negated(i)) {
+      for (const s of kids(h, 'nsubj')) {
+        if (t.deprel[s] === 'nsubj:pass') continue;
+        for (const subject of withConjuncts(resolve(s, h))) {
+          if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
+          for (const o of withConjuncts(i)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(subject), nounPhrase(o), 'have');
+        }
+      }
+    }
+  }
+  // A subject shared by coordinated "have" verbs ("owns a car and has a bike") comes from the first verb.
+  for (let v = first; v < last; v++) {
+    if (t.deprel[v] !== 'conj' || t.upos[v] !== 'VERB' || !HAVE_LEMMAS.has(t.lemma[v].toLowerCase()) || kids(v, 'nsubj').length > 0 || negated(v)) continue;
+    const g = t.head[v];
+    if (g < first || g >= last) continue;
+    for (const s of kids(g, 'nsubj')) {
+      if (t.deprel[s] === 'nsubj:pass') continue;
+      for (const o of kids(v, 'obj').flatMap(withConjuncts)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(resolve(s, g)), nounPhrase(o), 'have');
+    }
+  }
+  out.sort((a, b) => a.focus[0] - b.focus[0] || a.property[0] - b.property[0]);
+  return out;
+}
+
+/** A noun, or a word the tagger called an adjective that has a determiner ("the chief executive"). */
+function isNominalHead(t: PropertyLayers, i: number, kids: (h: number, rel?: string) => number[]): boolean {
+  return isNoun(t, i) || (t.upos[i] === 'ADJ' && kids(i, 'det').length > 0);
+}
+
+function isNoun(t: PropertyLayers, i: number): boolean {
+  return t.upos[i] === 'NOUN' || t.upos[i] === 'PROPN';
+}
+
+/** The proper noun that title word i stands before ("CEO" → "Tim"), or -1. */
+function titledName(t: PropertyLayers, i: number, last: number): number {
+  const h = t.head[i];
+  const rel = t.deprel[i];
+  // The title modifies the name: compound or nmod:desc, with the name after it.
+  if ((rel === 'compound' || rel === 'nmod:desc') && h > i && h < last && t.upos[h] === 'PROPN') return h;
+  // The name is an apposition glued to the title ("dictator Manuel Noriega").
+  if (i + 1 < last && t.deprel[i + 1] === 'appos' && t.head[i + 1] === i && t.upos[i + 1] === 'PROPN') return i + 1;
+  return -1;
+}
+
+/** Where the name's words begin: the first proper noun after the title word. */
+function firstNameWord(t: PropertyLayers, name: number, title: number, p: PhraseSpan): number {
+  let s = title + 1;
+  while (s < name && t.upos[s] !== 'PROPN') s++;
+  return Math.min(s, p.end);
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) out.push(i);
+  return out;
+}
+
+/** Every sentence's properties, in document order; empty without a parse, lemmas or phrases. */
+export function propertiesOfDoc(doc: {
+  readonly tokens: readonly string[];
+  readonly upos?: readonly string[];
+  readonly xpos?: readonly string[];
+  readonly lemma?: readonly string[];
+  readonly head?: Int32Array;
+  readonly deprel?: readonly string[];
+  readonly nounPhrases?: readonly PhraseSpan[];
+  readonly sentStart: Uint32Array;
+  readonly sentEnd: Uint32Array;
+}): PropertyRecord[] {
+  const { tokens, upos, xpos, lemma, head, deprel, nounPhrases } = doc;
+  if (!upos || !xpos || !lemma || !head || !deprel || !nounPhrases) return [];
+  const layers: PropertyLayers = { tokens, upos, xpos, lemma, head, deprel };
+  const out: PropertyRecord[] = [];
+  let k = 0;
+  for (let s = 0; s < doc.sentStart.length; s++) {
+    const first = doc.sentStart[s];
+    const last = doc.sentEnd[s];
+    const from = k;
+    while (k < nounPhrases.length && nounPhrases[k].start < last) k++;
+    out.push(...sentenceProperties(layers, nounPhrases.slice(from, k), first, last));
+  }
+  return out;
+}
