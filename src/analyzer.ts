@@ -133,11 +133,13 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     };
     for (const l of required) await visit(l, true);
     for (const l of optional) await visit(l, false);
+    if (missing.length > 0 && english) {
+      throw badRequest(`layer(s) ${[...new Set(missing)].join(', ')} is not available: its model is not installed in the models directory`, 'extractors');
+    }
     if (missing.length > 0) {
-      const reason = english
-        ? 'is not available: its model is not installed in the models directory'
-        : `needs English models, and the text's language is '${language}' (set languageOverride=eng to force English)`;
-      throw badRequest(`layer(s) ${[...new Set(missing)].join(', ')} ${reason}`, 'extractors');
+      // A corpus mixes languages: an English-only extractor on other text is
+      // skipped with a message, not refused, so one document does not fail a batch.
+      warn(`Skipped ${[...new Set(missing)].join(', ')}: these layers need English models, and the text's language is '${language}' (set languageOverride=eng to force English).`);
     }
     if (!english && optional.size > 0) warn('Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).');
     return ANNOTATORS.filter((a) => chosen.has(a));

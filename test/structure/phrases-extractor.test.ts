@@ -75,10 +75,12 @@ describe('the phrases extractor', () => {
     ]);
   });
 
-  it('refuses non-English text with a 400 that says how to force English (the planner rule for English-only extractors)', async () => {
+  it('skips non-English text with a message that says how to force English (the planner rule for English-only extractors)', async () => {
     const fr = 'Le chat dort sur le canapé depuis ce matin, et il ne veut pas se réveiller pour manger.';
-    await expect(analyzer.analyze(fr, { extractors: 'phrases' })).rejects.toSatisfy(
-      (e: AnalysisError) => e.status === 400 && /needs English models.*languageOverride/.test(e.message),
-    );
+    const r = await analyzer.analyze(fr, { extractors: 'phrases' });
+    expect(r.ok).toBe(true);
+    expect(r.response!.language).toBe('fra');
+    expect(r.response!.nounPhrases).toBeUndefined();
+    expect(r.message).toMatch(/Skipped phrases.*need English models.*'fra'.*languageOverride=eng/);
   });
 });
