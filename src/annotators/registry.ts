@@ -99,6 +99,14 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     englishOnly: true,
     create: async (loader) => (await import('./mention-entities.js')).createMentionEntities(loader),
   },
+  {
+    name: 'relations',
+    requires: ['tokens', 'sentences', 'upos', 'xpos', 'deps'],
+    assigns: ['relations'],
+    resources: [],
+    englishOnly: true,
+    create: async () => (await import('./relations.js')).createRelations(),
+  },
 ];
 
 /** Layers each built-in extractor needs (required) and enriches its output with (optional). */

@@ -7,6 +7,7 @@
  *   eval html  --dir DIR                                              word 4-gram F1 of cleanHTML
  *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
  *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
+ *   eval carb  --gold FILE (--sentences FILE [--out FILE] | --score FILE)  CaRB Open IE F1/AUC of relations
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,7 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval html --dir DIR
        textlens eval lemma --conllu FILE [--models DIR]
        textlens eval langid --conllu FILE [--tsv FILE]
+       textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast]
 `;
 
 export async function evalCommand(argv: string[]): Promise<number> {
@@ -36,6 +38,10 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (what === 'el') {
     const { elCommand } = await import('../eval/el.js');
     return elCommand(rest);
+  }
+  if (what === 'carb') {
+    const { carbCommand } = await import('../eval/carb-command.js');
+    return carbCommand(rest);
   }
   const { values } = parseArgs({
     args: rest,

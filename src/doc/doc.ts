@@ -8,6 +8,8 @@
  * once, here, to code points (what the response reports).
  */
 
+import type { RelationRecord } from '../structure/relation-layer.js';
+
 /** A token as the tokenizer finds it: UTF-16 offsets into the analyzed text. */
 export interface TokenSpan {
   start: number;
@@ -78,8 +80,12 @@ export class Doc {
   head?: Int32Array;
   /** UD relation to the head ('root' at a root). */
   deprel?: string[];
+  /** Probability the parser gave each token's chosen head (softmax over its arc scores); set with deps. */
+  headProb?: Float32Array;
   mentions?: Mention[];
   entities?: EntityRecord[];
+  /** Predicates with their SUBJECT / OBJECT / OTHER arguments (src/structure/relation-layer.ts). */
+  relations?: RelationRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

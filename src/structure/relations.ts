@@ -1,0 +1,324 @@
+/**
+ * Relations from a dependency tree: each predicate with its SUBJECT,
+ * OBJECT and OTHER arguments, read off one sentence's UD tree.
+ *
+ * What a relation is (the decisions the issue left open are marked ▸):
+ *
+ * - Predicate: a verb (UPOS VERB) or a copular predicate (a word with a `cop`
+ *   dependent). Its words are the verb, its auxiliaries (`aux`, `aux:pass`),
+ *   the copula, negation (not, n't, never), verb particles (`compound:prt`)
+ *   and adverbs that sit between the first and last of those words ("is
+ *   usually"). ▸ Participles used as adjectives (`amod`) and verbs inside
+ *   compounds are not predicates.
+ * - Chains: a verb with an open clausal complement (`xcomp`) and no object of
+ *   its own takes the complement in: "wants to buy a car" is one predicate
+ *   `wants to buy` with OBJECT `a car`. With an object ("persuaded him to
+ *   leave") the complement is its own relation, whose SUBJECT is that object.
+ * - SUBJECT: the `nsubj` / `csubj` (any subtype). ▸ Passives: the surface
+ *   subject (`nsubj:pass`) is the SUBJECT, as in CaRB's gold tuples ("the
+ *   workers | were addressed | by …"); the `by` agent (`obl:agent`, or `obl`
+ *   with `by`) is an OTHER param. A predicate without a subject of its own
+ *   takes one from its context: a coordinated verb from the first conjunct,
+ *   a relative clause or participle modifier from the noun it modifies ("the
+ *   man who bought X": SUBJECT `the man`), an adverbial clause from the
+ *   governing clause, an `xcomp` from the governing verb's object.
+ * - OBJECT: `obj`, `iobj`, a clausal complement (`ccomp`, "said that …"),
+ *   a non-verbal `xcomp` ("became a justice"), and for a copular predicate the
+ *   predicate nominal or adjective itself ("Barclays | is | a bank").
+ * - OTHER: obliques (`obl` and its subtypes: prepositional, temporal,
+ *   locative, agents), with their preposition.
+ * - Coordination: coordinated subjects and objects are split, one relation
+ *   per combination ("John and Mary bought X" gives two); coordinated verbs
+ *   are separate predicates that share the subject (and the first verb's
+ *   auxiliaries and following object when they have none).
+ * - An argument's words: the subtree of its head, without the head's own
+ *   conjuncts (split above), appositions, and any part that holds the
+ *   predicate itself (a relative clause's antecedent stops before the clause);
+ *   punctuation at either edge is dropped. ▸ These spans are computed here,
+ *   not taken from the noun-phrase module.
+ */
+
+export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
+
+/** One sentence's parse, positions 0-based within the sentence. */
+export interface ParsedSentence {
+  forms: readonly string[];
+  upos: readonly string[];
+  xpos: readonly string[];
+  /** Head position, -1 at the root. */
+  heads: ArrayLike<number>;
+  /** UD relations with subtypes ('nsubj:pass'), 'root' at the root. */
+  deprels: readonly string[];
+  /** Probability the parser gave each word's chosen head, when it exposes one (0..1). */
+  arcProb?: ArrayLike<number>;
+}
+
+export interface RelationArgument {
+  role: RelationRole;
+  /** The head word of the argument. */
+  head: number;
+  /** Its words, ascending (the preposition of an OTHER included). */
+  words: number[];
+  /** The case marker(s) that introduce it ("on" in "on the table"), ascending; empty when none. */
+  markers: number[];
+}
+
+export interface SentenceRelation {
+  /** The predicate's head word. */
+  head: number;
+  /** The predicate's words, ascending. */
+  predicate: number[];
+  /** SUBJECT first, then OBJECTs, then OTHERs, each group in sentence order. */
+  args: RelationArgument[];
+  /** 0..1, for ranking. */
+  confidence: number;
+  /** True when the predicate is copular ("is a bank"). */
+  copular: boolean;
+}
+
+const NEGATION = new Set(['not', "n't", 'never', 'nt', 'n’t']);
+const RELATIVE_WORDS = new Set(['who', 'whom', 'which', 'that']);
+/** Dependents of a copular predicate that belong to the clause, not to the predicate nominal. */
+const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|parataxis|ccomp|xcomp|expl|discourse|vocative|dislocated|obj|iobj|dep|list|reparandum|orphan)(:|$)/;
+/** Dependents never part of an argument's words. */
+const NOT_IN_ARGUMENT = /^(appos|parataxis|reparandum|discourse|vocative)(:|$)/;
+const MAX_SPLIT = 4;
+
+const base = (rel: string): string => {
+  const c = rel.indexOf(':');
+  return c < 0 ? rel : rel.slice(0, c);
+};
+
+/** Relations of one parsed sentence. */
+export function extractRelations(s: ParsedSentence): SentenceRelation[] {
+  const n = s.forms.length;
+  if (n === 0) return [];
+  const kids: number[][] = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n; i++) {
+    const h = s.heads[i];
+    if (h >= 0 && h < n && h !== i) kids[h].push(i);
+  }
+  const rel = s.deprels;
+  const childrenWith = (h: number, test: (r: string) => boolean): number[] => kids[h].filter((k) => test(rel[k]));
+  const hasChild = (h: number, test: (r: string) => boolean): boolean => kids[h].some((k) => test(rel[k]));
+
+  const isCopular = (i: number): boolean => hasChild(i, (r) => r === 'cop');
+  const isPredicate = (i: number): boolean => {
+    if (isCopular(i)) return true;
+    if (s.upos[i] !== 'VERB') return false;
+    const r = base(rel[i]);
+    return r !== 'amod' && r !== 'compound' && r !== 'aux' && r !== 'cop' && r !== 'case' && r !== 'mark' && r !== 'fixed' && r !== 'flat';
+  };
+  const pred = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
+
+  const isSubject = (r: string): boolean => base(r) === 'nsubj' || base(r) === 'csubj';
+  const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || base(r) === 'ccomp';
+  const hasOwnSubject = (i: number): boolean => hasChild(i, isSubject);
+
+  // xcomp chains: the complement joins its governor's predicate when the governor has no object.
+  const absorbedBy = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const h = s.heads[i];
+    if (rel[i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(i) || isCopular(h)) continue;
+    if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
+    absorbedBy[i] = h;
+  }
+  const chainOf = (p: number): number[] => {
+    const chain = [p];
+    for (let k = 0; k < chain.length; k++) for (const c of kids[chain[k]]) if (absorbedBy[c] === chain[k]) chain.push(c);
+    return chain;
+  };
+
+  /** Words of the subtree of `h`, skipping the excluded words' subtrees. */
+  const subtree = (h: number, skip: (k: number) => boolean, out: number[]): void => {
+    out.push(h);
+    for (const k of kids[h]) if (!skip(k)) subtree(k, skip, out);
+  };
+  const trimPunct = (words: number[]): number[] => {
+    words.sort((a, b) => a - b);
+    let a = 0;
+    let z = words.length;
+    while (a < z && s.upos[words[a]] === 'PUNCT') a++;
+    while (z > a && s.upos[words[z - 1]] === 'PUNCT') z--;
+    return words.slice(a, z);
+  };
+
+  /** An argument headed by h: its words without its own conjuncts, appositions or the predicate's part. */
+  const argument = (role: RelationRole, h: number, predicateWords: ReadonlySet<number>): RelationArgument => {
+    const words: number[] = [];
+    const containsPredicate = (k: number): boolean => {
+      for (const p of predicateWords) {
+        for (let j = p, steps = 0; j >= 0 && steps < n; j = s.heads[j], steps++) if (j === k) return true;
+      }
+      return false;
+    };
+    subtree(
+      h,
+      (k) =>
+        (s.heads[k] === h && (rel[k] === 'conj' || rel[k] === 'cc' || rel[k] === 'cc:preconj')) ||
+        NOT_IN_ARGUMENT.test(rel[k]) ||
+        containsPredicate(k),
+      words,
+    );
+    return { role, head: h, words: trimPunct(words), markers: markersOf(h) };
+  };
+
+  /** The preposition before h, with the rest of a multiword one ("because of"); not the possessive 's. */
+  const markersOf = (h: number): number[] => {
+    const out: number[] = [];
+    for (const k of kids[h]) {
+      if (rel[k] !== 'case' || k > h || s.xpos[k] === 'POS') continue;
+      out.push(k);
+      for (const f of kids[k]) if (rel[f] === 'fixed') out.push(f);
+    }
+    return out.sort((a, b) => a - b);
+  };
+
+  /** The head and its conjuncts, for splitting coordinated nominal arguments. */
+  const conjuncts = (h: number): number[] => {
+    const out = [h];
+    if (!/^(NOUN|PROPN|PRON|NUM|ADJ)$/.test(s.upos[h])) return out;
+    for (let k = 0; k < out.length && out.length < MAX_SPLIT; k++) {
+      for (const c of kids[out[k]]) if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+    }
+    return out;
+  };
+
+  // Subjects, resolved lazily through coordination, relative clauses and control.
+  type Source = { role: RelationRole; head: number; viaRelative?: number };
+  const subjectMemo = new Map<number, Source | null>();
+  const subjectOf = (p: number, depth = 0): Source | null => {
+    if (subjectMemo.has(p)) return subjectMemo.get(p)!;
+    let found: Source | null = null;
+    const own = kids[p].find((k) => isSubject(rel[k]));
+    const h = s.heads[p];
+    const r = rel[p];
+    if (own !== undefined) {
+      found = RELATIVE_WORDS.has(s.forms[own].toLowerCase()) && /relcl/.test(r) && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
+    } else if (depth < 8 && h >= 0) {
+      if (/relcl/.test(r)) {
+        // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
+        found = { role: 'SUBJECT', head: h };
+      } else if (r === 'acl') {
+        found = { role: 'SUBJECT', head: h };
+      } else if (r === 'conj' && pred[h]) {
+        found = subjectOf(h, depth + 1);
+      } else if (r === 'xcomp') {
+        const obj = kids[h].find((k) => rel[k] === 'obj' || rel[k] === 'iobj');
+        found = obj !== undefined ? { role: 'SUBJECT', head: obj } : pred[h] ? subjectOf(h, depth + 1) : null;
+      } else if (base(r) === 'advcl' && pred[h]) {
+        found = subjectOf(h, depth + 1);
+      }
+    }
+    subjectMemo.set(p, found);
+    return found;
+  };
+
+  const out: SentenceRelation[] = [];
+  for (let p = 0; p < n; p++) {
+    if (!pred[p] || absorbedBy[p] >= 0) continue;
+    const chain = chainOf(p);
+    const copular = isCopular(p);
+
+    // predicate words
+    const predicate: number[] = [];
+    for (const c of chain) {
+      predicate.push(...(copular ? [] : [c]));
+      for (const k of kids[c]) {
+        const r = rel[k];
+        if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
+        else if (base(r) === 'advmod' && NEGATION.has(s.forms[k].toLowerCase())) predicate.push(k);
+        else if (c !== p && r === 'mark' && s.xpos[k] === 'TO') predicate.push(k);
+      }
+    }
+    // a coordinated verb without auxiliaries shares the first conjunct's ("was approved and implemented")
+    if (rel[p] === 'conj' && s.heads[p] >= 0 && !hasOwnSubject(p) && !hasChild(p, (r) => base(r) === 'aux')) {
+      for (const k of kids[s.heads[p]]) if (base(rel[k]) === 'aux' && k < s.heads[p]) predicate.push(k);
+    }
+    predicate.sort((a, b) => a - b);
+    if (predicate.length === 0) continue;
+    // adverbs inside the predicate's stretch ("would usually go", "is usually")
+    const lo = predicate[0];
+    const hi = predicate[predicate.length - 1];
+    for (const c of chain) for (const k of kids[c]) if (k > lo && k < hi && base(rel[k]) === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    predicate.sort((a, b) => a - b);
+    const predicateSet = new Set(predicate);
+    predicateSet.add(p);
+
+    // subject
+    const subj = subjectOf(p);
+    const subjects = subj ? conjuncts(subj.head).map((h) => argument('SUBJECT', h, predicateSet)) : [];
+
+    // objects and others
+    const objects: RelationArgument[][] = [];
+    const others: RelationArgument[] = [];
+    const relativeObject = /relcl/.test(rel[p]) && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
+    if (copular) objects.push([copularComplement(p)]);
+    for (const c of chain) {
+      for (const k of kids[c]) {
+        const r = rel[k];
+        if (RELATIVE_WORDS.has(s.forms[k].toLowerCase()) && /relcl/.test(rel[p])) {
+          // the relative word stands for the antecedent
+          if (r === 'obj' && s.heads[p] >= 0) objects.push(conjuncts(s.heads[p]).map((h) => argument('OBJECT', h, predicateSet)));
+          continue;
+        }
+        if (r === 'obj' || r === 'iobj') objects.push(conjuncts(k).map((h) => argument('OBJECT', h, predicateSet)));
+        else if (base(r) === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
+        else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
+        else if (base(r) === 'obl') others.push(argument('OTHER', k, predicateSet));
+      }
+    }
+    if (relativeObject && objects.length === 0 && s.heads[p] >= 0) {
+      // "the car John bought": a relative clause with its own subject and no object is about its antecedent
+      objects.push([argument('OBJECT', s.heads[p], predicateSet)]);
+    }
+    // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
+    if (!copular && objects.length === 0 && rel[p] === 'conj' && s.heads[p] >= 0) {
+      for (const k of kids[s.heads[p]]) {
+        if ((rel[k] === 'obj' || base(rel[k]) === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
+      }
+    }
+
+    const confidence = relationConfidence(s, p, subj?.head, objects.length > 0);
+    const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
+    // one relation per combination of coordinated subject and first coordinated object group
+    const firstObjects: (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : [undefined];
+    const restObjects = objects.slice(1).flat();
+    for (const sa of subjectChoices) {
+      for (const oa of firstObjects) {
+        const args: RelationArgument[] = [];
+        if (sa) args.push(sa);
+        const objs = [...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head);
+        args.push(...objs);
+        args.push(...[...others].sort((a, b) => a.head - b.head));
+        out.push({ head: p, predicate, args, confidence, copular });
+      }
+    }
+  }
+  return out;
+
+  /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
+  function copularComplement(p: number): RelationArgument {
+    const words: number[] = [];
+    subtree(p, (k) => s.heads[k] === p && (CLAUSE_LEVEL.test(rel[k]) || (base(rel[k]) === 'advmod' && NEGATION.has(s.forms[k].toLowerCase()))) || NOT_IN_ARGUMENT.test(rel[k]), words);
+    return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
+  }
+}
+
+/**
+ * Confidence of a relation, 0..1: how sure the parser was of the arcs the
+ * relation rests on (its head's and its subject's), lowered where the tuple
+ * had to be pieced together from context.
+ */
+function relationConfidence(s: ParsedSentence, p: number, subject: number | undefined, hasObject: boolean): number {
+  let c = 1;
+  if (s.arcProb) {
+    c *= s.arcProb[p];
+    if (subject !== undefined) c *= s.arcProb[subject];
+  }
+  if (subject === undefined) c *= 0.3;
+  else if (s.heads[subject] !== p) c *= 0.8;
+  if (!hasObject) c *= 0.9;
+  return c;
+}
