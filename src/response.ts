@@ -5,7 +5,7 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import type { AnalysisPayload, AnalyzeResponse, Entity, Sentence, Word } from './types.js';
+import type { AnalysisPayload, AnalyzeResponse, Entity, Relation, Sentence, Word } from './types.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -26,6 +26,7 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
     payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud');
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
+  if (wants.has('relations') && doc.relations) payload.relations = relations(doc);
   return payload;
 }
 
@@ -104,6 +105,21 @@ function entities(doc: Doc): Entity[] {
     if (e.kbTwoId !== undefined) entity.kbTwoId = e.kbTwoId;
     if (e.encyclopediaLink !== undefined) entity.encyclopediaLink = e.encyclopediaLink;
     return entity;
+  });
+}
+
+/** Relations with word positions within their sentence (the same in either dependency scheme). */
+function relations(doc: Doc): Relation[] {
+  return (doc.relations ?? []).map((r, id) => {
+    const first = doc.sentStart[r.sentence];
+    const at = (i: number): number => i - first;
+    return {
+      id,
+      wordPositions: r.predicate.map(at),
+      params: r.args.map((a) => ({ relation: a.role, wordPositions: a.words.map(at) })),
+      sentencePosition: r.sentence,
+      confidence: round(r.confidence),
+    };
   });
 }
 

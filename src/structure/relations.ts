@@ -120,7 +120,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const absorbedBy = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const h = s.heads[i];
-    if (rel[i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(i) || isCopular(h)) continue;
+    if (rel[i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
     if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
     absorbedBy[i] = h;
   }
@@ -145,20 +145,19 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   };
 
   /** An argument headed by h: its words without its own conjuncts, appositions or the predicate's part. */
-  const argument = (role: RelationRole, h: number, predicateWords: ReadonlySet<number>): RelationArgument => {
+  const argument = (role: RelationRole, h: number, predicateAncestors: ReadonlySet<number>): RelationArgument => {
     const words: number[] = [];
-    const containsPredicate = (k: number): boolean => {
-      for (const p of predicateWords) {
-        for (let j = p, steps = 0; j >= 0 && steps < n; j = s.heads[j], steps++) if (j === k) return true;
-      }
-      return false;
-    };
+    // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind
+    const dropCase = role !== 'OTHER';
+    // an antecedent that is itself a copular predicate ("X was the only ship [to conduct …]") keeps only its nominal words
+    const nominalOnly = isCopular(h) && predicateAncestors.has(h);
     subtree(
       h,
       (k) =>
-        (s.heads[k] === h && (rel[k] === 'conj' || rel[k] === 'cc' || rel[k] === 'cc:preconj')) ||
+        (s.heads[k] === h && (rel[k] === 'conj' || rel[k] === 'cc' || rel[k] === 'cc:preconj' || (dropCase && rel[k] === 'case' && s.xpos[k] !== 'POS'))) ||
         NOT_IN_ARGUMENT.test(rel[k]) ||
-        containsPredicate(k),
+        predicateAncestors.has(k) ||
+        (nominalOnly && s.heads[k] === h && CLAUSE_LEVEL.test(rel[k])),
       words,
     );
     return { role, head: h, words: trimPunct(words), markers: markersOf(h) };
@@ -220,11 +219,12 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     if (!pred[p] || absorbedBy[p] >= 0) continue;
     const chain = chainOf(p);
     const copular = isCopular(p);
+    const copularMembers = chain.filter(isCopular);
 
     // predicate words
     const predicate: number[] = [];
     for (const c of chain) {
-      predicate.push(...(copular ? [] : [c]));
+      if (!isCopular(c)) predicate.push(c);
       for (const k of kids[c]) {
         const r = rel[k];
         if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
@@ -232,8 +232,8 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
         else if (c !== p && r === 'mark' && s.xpos[k] === 'TO') predicate.push(k);
       }
     }
-    // a coordinated verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-    if (rel[p] === 'conj' && s.heads[p] >= 0 && !hasOwnSubject(p) && !hasChild(p, (r) => base(r) === 'aux')) {
+    // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
+    if (rel[p] === 'conj' && s.heads[p] >= 0 && /^VB[NG]?$/.test(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => base(r) === 'aux')) {
       for (const k of kids[s.heads[p]]) if (base(rel[k]) === 'aux' && k < s.heads[p]) predicate.push(k);
     }
     predicate.sort((a, b) => a - b);
@@ -243,8 +243,9 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const hi = predicate[predicate.length - 1];
     for (const c of chain) for (const k of kids[c]) if (k > lo && k < hi && base(rel[k]) === 'advmod' && !predicate.includes(k)) predicate.push(k);
     predicate.sort((a, b) => a - b);
-    const predicateSet = new Set(predicate);
-    predicateSet.add(p);
+    // the predicate's head and everything above it: no argument may contain those
+    const predicateSet = new Set<number>();
+    for (let j = p, steps = 0; j >= 0 && steps < n; j = s.heads[j], steps++) predicateSet.add(j);
 
     // subject
     const subj = subjectOf(p);
@@ -254,7 +255,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const objects: RelationArgument[][] = [];
     const others: RelationArgument[] = [];
     const relativeObject = /relcl/.test(rel[p]) && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
-    if (copular) objects.push([copularComplement(p)]);
+    for (const c of copularMembers) objects.push([copularComplement(c)]);
     for (const c of chain) {
       for (const k of kids[c]) {
         const r = rel[k];
