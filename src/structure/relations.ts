@@ -83,6 +83,8 @@ const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|paratax
 /** Dependents never part of an argument's words. */
 const NOT_IN_ARGUMENT = /^(appos|parataxis|reparandum|discourse|vocative)(:|$)/;
 const MAX_SPLIT = 4;
+/** Relations to the head that a verb form holds only as a noun, adjective or function word. */
+const NOMINAL_SLOT = /^(nsubj|obj|iobj|obl|nmod|appos|compound|amod|flat|fixed|case|mark|det|nummod|goeswith|aux|cop)(:|$)/;
 
 const base = (rel: string): string => {
   const c = rel.indexOf(':');
@@ -102,17 +104,19 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const childrenWith = (h: number, test: (r: string) => boolean): number[] => kids[h].filter((k) => test(rel[k]));
   const hasChild = (h: number, test: (r: string) => boolean): boolean => kids[h].some((k) => test(rel[k]));
 
+  const isSubject = (r: string): boolean => base(r) === 'nsubj' || base(r) === 'csubj';
   const isCopular = (i: number): boolean => hasChild(i, (r) => r === 'cop');
   const isPredicate = (i: number): boolean => {
     if (isCopular(i)) return true;
     if (s.upos[i] !== 'VERB') return false;
-    const r = base(rel[i]);
-    return r !== 'amod' && r !== 'compound' && r !== 'aux' && r !== 'cop' && r !== 'case' && r !== 'mark' && r !== 'fixed' && r !== 'flat';
+    // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
+    // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
+    if (!NOMINAL_SLOT.test(rel[i])) return true;
+    return hasChild(i, (r) => isSubject(r) || r === 'obj');
   };
   const pred = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
 
-  const isSubject = (r: string): boolean => base(r) === 'nsubj' || base(r) === 'csubj';
   const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || base(r) === 'ccomp';
   const hasOwnSubject = (i: number): boolean => hasChild(i, isSubject);
 
@@ -293,7 +297,8 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
         const objs = [...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head);
         args.push(...objs);
         args.push(...[...others].sort((a, b) => a.head - b.head));
-        out.push({ head: p, predicate, args, confidence, copular });
+        // a predicate with no params at all says nothing a caller can use
+        if (args.length > 0) out.push({ head: p, predicate, args, confidence, copular });
       }
     }
   }
