@@ -83,6 +83,10 @@ const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|paratax
 /** Dependents never part of an argument's words. */
 const NOT_IN_ARGUMENT = /^(appos|parataxis|reparandum|discourse|vocative)(:|$)/;
 const MAX_SPLIT = 4;
+/** Markers of adverbial clauses that CaRB counts as arguments of the governing verb ("by adding …"). */
+const ADVERBIAL_MARKERS = new Set(['by', 'after', 'before', 'until', 'without']);
+/** Sentence adverbs that link to the discourse rather than modify the predicate. */
+const LINKING_ADVERBS = new Set(['however', 'also', 'thus', 'therefore', 'then', 'so', 'too', 'instead', 'meanwhile', 'moreover', 'furthermore', 'hence', 'nevertheless', 'nonetheless', 'indeed', 'otherwise', 'though', 'yet', 'now', 'here', 'there', 'where', 'when', 'why', 'how']);
 /** Relations to the head that a verb form holds only as a noun, adjective or function word. */
 const NOMINAL_SLOT = /^(nsubj|obj|iobj|obl|nmod|appos|compound|amod|flat|fixed|case|mark|det|nummod|goeswith|aux|cop)(:|$)/;
 
@@ -204,7 +208,9 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
         // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
         found = { role: 'SUBJECT', head: h };
       } else if (r === 'acl') {
-        found = { role: 'SUBJECT', head: h };
+        // a participle on a predicate nominal describes the copula's subject ("X is an album, released in 2000")
+        const copSubject = isCopular(h) ? kids[h].find((k) => isSubject(rel[k])) : undefined;
+        found = { role: 'SUBJECT', head: copSubject ?? h };
       } else if (r === 'conj' && pred[h]) {
         found = subjectOf(h, depth + 1);
       } else if (r === 'xcomp') {
@@ -246,6 +252,13 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const lo = predicate[0];
     const hi = predicate[predicate.length - 1];
     for (const c of chain) for (const k of kids[c]) if (k > lo && k < hi && base(rel[k]) === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
+    for (const c of chain) {
+      for (const k of kids[c]) {
+        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kids[k].length > 0 || predicate.includes(k) || LINKING_ADVERBS.has(s.forms[k].toLowerCase())) continue;
+        if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
+      }
+    }
     predicate.sort((a, b) => a - b);
     // the predicate's head and everything above it: no argument may contain those
     const predicateSet = new Set<number>();
@@ -272,6 +285,9 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
         else if (base(r) === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
         else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
         else if (base(r) === 'obl') others.push(argument('OTHER', k, predicateSet));
+        else if (base(r) === 'advcl' && kids[k].some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(s.forms[m].toLowerCase()))) {
+          others.push(argument('OTHER', k, predicateSet));
+        }
       }
     }
     if (relativeObject && objects.length === 0 && s.heads[p] >= 0) {
@@ -283,6 +299,12 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
       for (const k of kids[s.heads[p]]) {
         if ((rel[k] === 'obj' || base(rel[k]) === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
       }
+    }
+    // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
+    if (rel[p] === 'conj' && s.heads[p] >= 0 && pred[s.heads[p]]) {
+      const first = s.heads[p];
+      const subjectAt = kids[first].find((k) => isSubject(rel[k])) ?? first;
+      for (const k of kids[first]) if (base(rel[k]) === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
     }
 
     const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
@@ -306,7 +328,8 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number): RelationArgument {
     const words: number[] = [];
-    subtree(p, (k) => s.heads[k] === p && (CLAUSE_LEVEL.test(rel[k]) || (base(rel[k]) === 'advmod' && NEGATION.has(s.forms[k].toLowerCase()))) || NOT_IN_ARGUMENT.test(rel[k]), words);
+    // a participle on the nominal ("an album, released in 2000") is a relation of its own, about the subject
+    subtree(p, (k) => s.heads[k] === p && (CLAUSE_LEVEL.test(rel[k]) || rel[k] === 'acl' || (base(rel[k]) === 'advmod' && NEGATION.has(s.forms[k].toLowerCase()))) || NOT_IN_ARGUMENT.test(rel[k]), words);
     return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
   }
 }

@@ -148,6 +148,31 @@ describe('extractRelations', () => {
     expect(show(s)).toEqual(['built | SUBJECT: Boats', 'float | SUBJECT: Boats built here']);
   });
 
+  it('takes a plain adverb next to the verb into the predicate, not a linking one', () => {
+    const s = tree(`
+      However/ADV/RB/5/advmod ,/PUNCT/,/1/punct language/NOUN/NN/5/nsubj still/ADV/RB/5/advmod influences/VERB/VBZ/0/root others/NOUN/NNS/5/obj`);
+    expect(show(s)).toEqual(['still influences | SUBJECT: language | OBJECT: others']);
+  });
+
+  it('gives a participle on a predicate nominal the copula\'s subject', () => {
+    const s = tree(`
+      Crybaby/PROPN/NNP/4/nsubj is/AUX/VBZ/4/cop an/DET/DT/4/det album/NOUN/NN/0/root ,/PUNCT/,/6/punct released/VERB/VBN/4/acl
+      in/ADP/IN/8/case 2000/NUM/CD/6/obl`);
+    expect(show(s)).toEqual(['is | SUBJECT: Crybaby | OBJECT: an album', 'released | SUBJECT: Crybaby | OTHER: in 2000']);
+  });
+
+  it('lets a coordinated verb share the obliques that open the sentence', () => {
+    const s = tree(`
+      In/ADP/IN/2/case 1879/NUM/CD/6/obl ,/PUNCT/,/2/punct he/PRON/PRP/6/nsubj:pass was/AUX/VBD/6/aux:pass elected/VERB/VBN/0/root but/CCONJ/CC/8/cc died/VERB/VBD/6/conj`);
+    expect(show(s)).toEqual(['was elected | SUBJECT: he | OTHER: In 1879', 'died | SUBJECT: he | OTHER: In 1879']);
+  });
+
+  it('counts an adverbial clause opened by a preposition ("by adding …") as OTHER', () => {
+    const s = tree(`
+      It/PRON/PRP/3/nsubj:pass is/AUX/VBZ/3/aux:pass cleared/VERB/VBN/0/root by/SCONJ/IN/5/mark adding/VERB/VBG/3/advcl salt/NOUN/NN/5/obj`);
+    expect(show(s)).toEqual(['is cleared | SUBJECT: It | OTHER: by adding salt', 'adding | SUBJECT: It | OBJECT: salt']);
+  });
+
   it('skips adjectival participles', () => {
     const s = tree(`the/DET/DT/3/det said/VERB/VBN/3/amod lap/NOUN/NN/0/root`);
     expect(extractRelations(s)).toEqual([]);
@@ -173,7 +198,7 @@ describe('extractRelations', () => {
     // "A man came in who knew": the relative clause hangs from "man" across "came in"
     const s = tree(`
       A/DET/DT/2/det man/NOUN/NN/3/nsubj came/VERB/VBD/0/root in/ADV/RB/3/advmod who/PRON/WP/6/nsubj knew/VERB/VBD/2/acl:relcl`);
-    expect(show(s)).toEqual(['came | SUBJECT: A man who knew', 'knew | SUBJECT: A man']);
+    expect(show(s)).toEqual(['came in | SUBJECT: A man who knew', 'knew | SUBJECT: A man']);
   });
 
   it('uses the parser\'s head probabilities for confidence, lower for subjects found elsewhere', () => {
