@@ -39,7 +39,7 @@ export function relationsOfDoc(doc: Doc): RelationRecord[] {
     const a = doc.sentStart[s];
     const z = doc.sentEnd[s];
     if (z === a) continue;
-    const heads = new Int32Array(z - a);
+    const heads: number[] = new Array<number>(z - a);
     for (let i = a; i < z; i++) heads[i - a] = head[i] < 0 ? -1 : head[i] - a;
     const found = extractRelations({
       forms: doc.tokens.slice(a, z),

@@ -95,21 +95,55 @@ const base = (rel: string): string => {
   return c < 0 ? rel : rel.slice(0, c);
 };
 
+/** Facts about a relation label, worked out once per label (there are a few dozen) rather than per word. */
+interface LabelFacts {
+  base: string;
+  notInArgument: boolean;
+  clauseLevel: boolean;
+}
+const LABELS = new Map<string, LabelFacts>();
+function labelFacts(rel: string): LabelFacts {
+  let f = LABELS.get(rel);
+  if (!f) {
+    f = { base: base(rel), notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel) };
+    // labels come from the parser's fixed inventory; the bound only guards against odd input
+    if (LABELS.size < 1000) LABELS.set(rel, f);
+  }
+  return f;
+}
+
 /** Relations of one parsed sentence. */
 export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const n = s.forms.length;
   if (n === 0) return [];
-  const kids: number[][] = Array.from({ length: n }, () => []);
+  const rel = s.deprels;
+  // Per-word facts read once (the walk below asks them many times): children, base relation, flags.
+  const kids: number[][] = new Array<number[]>(n);
+  const facts: LabelFacts[] = new Array<LabelFacts>(n);
+  const br: string[] = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    kids[i] = [];
+    facts[i] = labelFacts(rel[i]);
+    br[i] = facts[i].base;
+  }
+  const lowered: (string | undefined)[] = new Array<string | undefined>(n);
+  const lower = (i: number): string => (lowered[i] ??= s.forms[i].toLowerCase());
   for (let i = 0; i < n; i++) {
     const h = s.heads[i];
     if (h >= 0 && h < n && h !== i) kids[h].push(i);
   }
-  const rel = s.deprels;
-  const childrenWith = (h: number, test: (r: string) => boolean): number[] => kids[h].filter((k) => test(rel[k]));
+  const copular: boolean[] = new Array<boolean>(n).fill(false);
+  const subjectChild: number[] = new Array<number>(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const h = s.heads[i];
+    if (h < 0 || h >= n || h === i) continue;
+    if (rel[i] === 'cop') copular[h] = true;
+    if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
+  }
   const hasChild = (h: number, test: (r: string) => boolean): boolean => kids[h].some((k) => test(rel[k]));
 
-  const isSubject = (r: string): boolean => base(r) === 'nsubj' || base(r) === 'csubj';
-  const isCopular = (i: number): boolean => hasChild(i, (r) => r === 'cop');
+  const isSubject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj');
+  const isCopular = (i: number): boolean => copular[i];
   const isPredicate = (i: number): boolean => {
     if (isCopular(i)) return true;
     if (s.upos[i] !== 'VERB') return false;
@@ -118,14 +152,14 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     if (!NOMINAL_SLOT.test(rel[i])) return true;
     return hasChild(i, (r) => isSubject(r) || r === 'obj');
   };
-  const pred = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
+  const pred: boolean[] = new Array<boolean>(n).fill(false);
+  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = true;
 
-  const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || base(r) === 'ccomp';
-  const hasOwnSubject = (i: number): boolean => hasChild(i, isSubject);
+  const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || r.startsWith('ccomp');
+  const hasOwnSubject = (i: number): boolean => subjectChild[i] >= 0;
 
   // xcomp chains: the complement joins its governor's predicate when the governor has no object.
-  const absorbedBy = new Int32Array(n).fill(-1);
+  const absorbedBy: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const h = s.heads[i];
     if (rel[i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
@@ -163,9 +197,9 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
       h,
       (k) =>
         (s.heads[k] === h && (rel[k] === 'conj' || rel[k] === 'cc' || rel[k] === 'cc:preconj' || (dropCase && rel[k] === 'case' && s.xpos[k] !== 'POS'))) ||
-        NOT_IN_ARGUMENT.test(rel[k]) ||
+        facts[k].notInArgument ||
         predicateAncestors.has(k) ||
-        (nominalOnly && s.heads[k] === h && CLAUSE_LEVEL.test(rel[k])),
+        (nominalOnly && s.heads[k] === h && facts[k].clauseLevel),
       words,
     );
     return { role, head: h, words: trimPunct(words), markers: markersOf(h) };
@@ -198,25 +232,24 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const subjectOf = (p: number, depth = 0): Source | null => {
     if (subjectMemo.has(p)) return subjectMemo.get(p)!;
     let found: Source | null = null;
-    const own = kids[p].find((k) => isSubject(rel[k]));
+    const own = subjectChild[p] >= 0 ? subjectChild[p] : undefined;
     const h = s.heads[p];
     const r = rel[p];
     if (own !== undefined) {
-      found = RELATIVE_WORDS.has(s.forms[own].toLowerCase()) && /relcl/.test(r) && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
+      found = RELATIVE_WORDS.has(lower(own)) && /relcl/.test(r) && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
     } else if (depth < 8 && h >= 0) {
       if (/relcl/.test(r)) {
         // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
         found = { role: 'SUBJECT', head: h };
       } else if (r === 'acl') {
         // a participle on a predicate nominal describes the copula's subject ("X is an album, released in 2000")
-        const copSubject = isCopular(h) ? kids[h].find((k) => isSubject(rel[k])) : undefined;
-        found = { role: 'SUBJECT', head: copSubject ?? h };
+        found = { role: 'SUBJECT', head: isCopular(h) && subjectChild[h] >= 0 ? subjectChild[h] : h };
       } else if (r === 'conj' && pred[h]) {
         found = subjectOf(h, depth + 1);
       } else if (r === 'xcomp') {
         const obj = kids[h].find((k) => rel[k] === 'obj' || rel[k] === 'iobj');
         found = obj !== undefined ? { role: 'SUBJECT', head: obj } : pred[h] ? subjectOf(h, depth + 1) : null;
-      } else if (base(r) === 'advcl' && pred[h]) {
+      } else if (br[p] === 'advcl' && pred[h]) {
         found = subjectOf(h, depth + 1);
       }
     }
@@ -238,24 +271,24 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
       for (const k of kids[c]) {
         const r = rel[k];
         if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
-        else if (base(r) === 'advmod' && NEGATION.has(s.forms[k].toLowerCase())) predicate.push(k);
+        else if (br[k] === 'advmod' && NEGATION.has(lower(k))) predicate.push(k);
         else if (c !== p && r === 'mark' && s.xpos[k] === 'TO') predicate.push(k);
       }
     }
     // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-    if (rel[p] === 'conj' && s.heads[p] >= 0 && /^VB[NG]?$/.test(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => base(r) === 'aux')) {
-      for (const k of kids[s.heads[p]]) if (base(rel[k]) === 'aux' && k < s.heads[p]) predicate.push(k);
+    if (rel[p] === 'conj' && s.heads[p] >= 0 && /^VB[NG]?$/.test(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
+      for (const k of kids[s.heads[p]]) if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
     }
     predicate.sort((a, b) => a - b);
     if (predicate.length === 0) continue;
     // adverbs inside the predicate's stretch ("would usually go", "is usually")
     const lo = predicate[0];
     const hi = predicate[predicate.length - 1];
-    for (const c of chain) for (const k of kids[c]) if (k > lo && k < hi && base(rel[k]) === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    for (const c of chain) for (const k of kids[c]) if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
     // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
     for (const c of chain) {
       for (const k of kids[c]) {
-        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kids[k].length > 0 || predicate.includes(k) || LINKING_ADVERBS.has(s.forms[k].toLowerCase())) continue;
+        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kids[k].length > 0 || predicate.includes(k) || LINKING_ADVERBS.has(lower(k))) continue;
         if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
       }
     }
@@ -271,21 +304,22 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     // objects and others
     const objects: RelationArgument[][] = [];
     const others: RelationArgument[] = [];
-    const relativeObject = /relcl/.test(rel[p]) && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
+    const isRelativeClause = /relcl/.test(rel[p]);
+    const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
     for (const c of copularMembers) objects.push([copularComplement(c)]);
     for (const c of chain) {
       for (const k of kids[c]) {
         const r = rel[k];
-        if (RELATIVE_WORDS.has(s.forms[k].toLowerCase()) && /relcl/.test(rel[p])) {
+        if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
           // the relative word stands for the antecedent
           if (r === 'obj' && s.heads[p] >= 0) objects.push(conjuncts(s.heads[p]).map((h) => argument('OBJECT', h, predicateSet)));
           continue;
         }
         if (r === 'obj' || r === 'iobj') objects.push(conjuncts(k).map((h) => argument('OBJECT', h, predicateSet)));
-        else if (base(r) === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
+        else if (br[k] === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
         else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
-        else if (base(r) === 'obl') others.push(argument('OTHER', k, predicateSet));
-        else if (base(r) === 'advcl' && kids[k].some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(s.forms[m].toLowerCase()))) {
+        else if (br[k] === 'obl') others.push(argument('OTHER', k, predicateSet));
+        else if (br[k] === 'advcl' && kids[k].some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
           others.push(argument('OTHER', k, predicateSet));
         }
       }
@@ -297,14 +331,14 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
     if (!copular && objects.length === 0 && rel[p] === 'conj' && s.heads[p] >= 0) {
       for (const k of kids[s.heads[p]]) {
-        if ((rel[k] === 'obj' || base(rel[k]) === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
+        if ((rel[k] === 'obj' || br[k] === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
       }
     }
     // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
     if (rel[p] === 'conj' && s.heads[p] >= 0 && pred[s.heads[p]]) {
       const first = s.heads[p];
-      const subjectAt = kids[first].find((k) => isSubject(rel[k])) ?? first;
-      for (const k of kids[first]) if (base(rel[k]) === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
+      const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
+      for (const k of kids[first]) if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
     }
 
     const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
@@ -329,7 +363,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   function copularComplement(p: number): RelationArgument {
     const words: number[] = [];
     // a participle on the nominal ("an album, released in 2000") is a relation of its own, about the subject
-    subtree(p, (k) => s.heads[k] === p && (CLAUSE_LEVEL.test(rel[k]) || rel[k] === 'acl' || (base(rel[k]) === 'advmod' && NEGATION.has(s.forms[k].toLowerCase()))) || NOT_IN_ARGUMENT.test(rel[k]), words);
+    subtree(p, (k) => (s.heads[k] === p && (facts[k].clauseLevel || rel[k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument, words);
     return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
   }
 }
