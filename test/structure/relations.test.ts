@@ -173,6 +173,12 @@ describe('extractRelations', () => {
     expect(show(s)).toEqual(['is cleared | SUBJECT: It | OTHER: by adding salt', 'adding | SUBJECT: It | OBJECT: salt']);
   });
 
+  it('keeps an apposition inside its argument', () => {
+    const t = tree(`
+      Cook/PROPN/NNP/6/nsubj ,/PUNCT/,/4/punct the/DET/DT/4/det chief/NOUN/NN/1/appos ,/PUNCT/,/4/punct left/VERB/VBD/0/root Apple/PROPN/NNP/6/obj`);
+    expect(show(t)).toEqual(['left | SUBJECT: Cook , the chief | OBJECT: Apple']);
+  });
+
   it('skips adjectival participles', () => {
     const s = tree(`the/DET/DT/3/det said/VERB/VBN/3/amod lap/NOUN/NN/0/root`);
     expect(extractRelations(s)).toEqual([]);
