@@ -6,9 +6,10 @@
  *   (CaRB's gold tuples nearly always have one: 61 of 2,548 on dev do not).
  * - The relation string is the predicate's words in sentence order, plus the
  *   preposition that opens the first argument after the verb when the
- *   relation has no OBJECT ("taught at | X | the university"), and the
- *   preposition of a prepositional copular predicate ("is on | the cat |
- *   the mat"): CaRB's annotators put it there.
+ *   relation has no OBJECT ("taught at | X | the university"), the
+ *   subordinator of a clausal OBJECT right after it ("said that | he | prices
+ *   rose") and the preposition of a prepositional copular predicate ("is on |
+ *   the cat | the mat"): CaRB's annotators mostly put them there.
  * - arg2, arg3 … are the OBJECTs then the OTHERs, each in sentence order.
  * - Words are the sentence's tokens as given, joined by single spaces.
  */
@@ -61,7 +62,8 @@ export function toCarbTuple(doc: Doc, r: RelationRecord, sentence: string): OieT
   const lastPredicate = r.predicate[r.predicate.length - 1];
   // the preposition of the first argument after the predicate joins the relation when nothing else sits between
   const first = rest.filter((a) => a.words[0] > lastPredicate).sort((a, b) => a.words[0] - b.words[0])[0];
-  if (first && first.markers.length > 0 && (!hasObject || (r.copular && first.head === r.head)) && first.words[0] === first.markers[0]) {
+  const clausalObject = first?.role === 'OBJECT' && !(r.copular && first.head === r.head);
+  if (first && first.markers.length > 0 && (!hasObject || clausalObject || (r.copular && first.head === r.head)) && first.words[0] === first.markers[0]) {
     for (const m of first.markers) {
       relationWords.push(m);
       moved.add(m);

@@ -208,11 +208,14 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     return { role, head: h, words: trimPunct(words), markers: markersOf(h) };
   };
 
-  /** The preposition before h, with the rest of a multiword one ("because of"); not the possessive 's. */
+  /**
+   * The preposition before h, with the rest of a multiword one ("because of"), not the possessive 's;
+   * for a clause, its subordinator ("that", "by" in "by adding").
+   */
   const markersOf = (h: number): number[] => {
     const out: number[] = [];
     for (const k of kids[h]) {
-      if (rel[k] !== 'case' || k > h || s.xpos[k] === 'POS') continue;
+      if (k > h || !((rel[k] === 'case' && s.xpos[k] !== 'POS') || (rel[k] === 'mark' && s.xpos[k] !== 'TO'))) continue;
       out.push(k);
       for (const f of kids[k]) if (rel[f] === 'fixed') out.push(f);
     }

@@ -128,6 +128,7 @@ describe('extractRelations', () => {
     const s = tree(`
       He/PRON/PRP/2/nsubj said/VERB/VBD/0/root that/SCONJ/IN/5/mark prices/NOUN/NNS/5/nsubj rose/VERB/VBD/2/ccomp`);
     expect(show(s)).toEqual(['said | SUBJECT: He | OBJECT: that prices rose', 'rose | SUBJECT: prices']);
+    expect(extractRelations(s)[0].args[1].markers).toEqual([2]);
   });
 
   it('joins "want to buy" into one predicate, with the object of the complement', () => {
