@@ -171,14 +171,18 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   }
   const chainOf = (p: number): number[] => {
     const chain = [p];
-    for (let k = 0; k < chain.length; k++) for (const c of kids[chain[k]]) if (absorbedBy[c] === chain[k]) chain.push(c);
+    for (let k = 0; k < chain.length && chain.length <= n; k++) for (const c of kids[chain[k]]) if (absorbedBy[c] === chain[k] && c !== p) chain.push(c);
     return chain;
   };
 
-  /** Words of the subtree of `h`, skipping the excluded words' subtrees. */
+  /** Words of the subtree of `h`, skipping the excluded words' subtrees (iterative: trees can be deep). */
   const subtree = (h: number, skip: (k: number) => boolean, out: number[]): void => {
-    out.push(h);
-    for (const k of kids[h]) if (!skip(k)) subtree(k, skip, out);
+    const stack = [h];
+    while (stack.length > 0 && out.length <= n) {
+      const w = stack.pop()!;
+      out.push(w);
+      for (const k of kids[w]) if (!skip(k)) stack.push(k);
+    }
   };
   const trimPunct = (words: number[]): number[] => {
     words.sort((a, b) => a - b);

@@ -220,6 +220,21 @@ describe('extractRelations', () => {
     }
   });
 
+  it('survives a very deep tree and a malformed one with a cycle', () => {
+    // "a b c … verb": each word modifies the next, 20,000 deep
+    const n = 20000;
+    const forms = Array.from({ length: n }, (_, i) => (i === n - 1 ? 'ran' : `w${i}`));
+    const upos = forms.map((_, i) => (i === n - 1 ? 'VERB' : i === n - 2 ? 'NOUN' : 'ADJ'));
+    const heads = forms.map((_, i) => (i === n - 1 ? -1 : i + 1));
+    const deprels = forms.map((_, i) => (i === n - 1 ? 'root' : i === n - 2 ? 'nsubj' : 'amod'));
+    const [r] = extractRelations({ forms, upos, xpos: upos, heads, deprels });
+    expect(r.args[0].words).toHaveLength(n - 1);
+    const cyclic = tree('a/NOUN/NN/2/nsubj b/VERB/VBD/3/conj c/VERB/VBD/2/conj');
+    expect(() => extractRelations(cyclic)).not.toThrow();
+    const xcompCycle = tree('He/PRON/PRP/2/nsubj wants/VERB/VBZ/3/xcomp go/VERB/VB/2/xcomp');
+    expect(() => extractRelations(xcompCycle)).not.toThrow();
+  });
+
   it('walks a very long sentence quickly', () => {
     // 2,000 clauses "he came ," chained by parataxis
     const n = 2000;
