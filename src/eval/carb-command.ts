@@ -38,6 +38,7 @@ export async function carbCommand(argv: string[], write: (s: string) => void = (
   if (!values.gold || (!values.sentences && !values.score) || (values.sentences && values.score)) {
     throw new Error(`textlens eval carb: give --gold and one of --sentences or --score\n${CARB_USAGE}`);
   }
+  if (values.out && values.score) throw new Error(`textlens eval carb: --out writes the pipeline's extractions and goes with --sentences, not --score\n${CARB_USAGE}`);
   const gold = readCarbGold(await readInput(values.gold, '--gold'), values.gold);
   let predicted: OieTuple[];
   let what: string;

@@ -123,6 +123,7 @@ describe('textlens eval carb', () => {
       expect(await main(['eval', 'carb', '--gold', `${fixtures}gold.tsv`, '--score', join(dir, 'bad.tsv')])).toBe(2);
       expect(await main(['eval', 'carb', '--gold', `${fixtures}gold.tsv`, '--sentences', `${fixtures}gold.tsv`])).toBe(2);
       expect(await main(['eval', 'carb', '--gold', `${fixtures}gold.tsv`])).toBe(2);
+      expect(await main(['eval', 'carb', '--gold', `${fixtures}gold.tsv`, '--score', `${fixtures}openie5.carb.tsv`, '--out', join(dir, 'x')])).toBe(2);
     } finally {
       process.stderr.write = write;
     }
@@ -130,5 +131,6 @@ describe('textlens eval carb', () => {
     expect(errors[1]).toMatch(/bad\.tsv, line 1: .*numeric confidence/);
     expect(errors[2]).toMatch(/has a tab; --sentences takes one sentence per line/);
     expect(errors[3]).toMatch(/one of --sentences or --score/);
+    expect(errors[4]).toMatch(/--out writes the pipeline's extractions/);
   });
 });
