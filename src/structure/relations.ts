@@ -26,7 +26,9 @@
  *   a non-verbal `xcomp` ("became a justice"), and for a copular predicate the
  *   predicate nominal or adjective itself ("Barclays | is | a bank").
  * - OTHER: obliques (`obl` and its subtypes: prepositional, temporal,
- *   locative, agents), with their preposition.
+ *   locative, agents), with their preposition; adverbs of place and time
+ *   ("left him there"); adverbial clauses opened by a preposition-like
+ *   subordinator ("by adding salt").
  * - Coordination: coordinated subjects and objects are split, one relation
  *   per combination ("John and Mary bought X" gives two); coordinated verbs
  *   are separate predicates that share the subject (and the first verb's
@@ -86,6 +88,8 @@ const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|paratax
 /** Dependents never part of an argument's words. */
 const NOT_IN_ARGUMENT = /^(parataxis|reparandum|discourse|vocative)(:|$)/;
 const MAX_SPLIT = 4;
+/** Adverbs that say where or when, as an oblique would ("left him there", "arrived home"). */
+const PLACE_TIME_ADVERBS = new Set(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
 /** Markers of adverbial clauses that CaRB counts as arguments of the governing verb ("by adding …"). */
 const ADVERBIAL_MARKERS = new Set(['by', 'after', 'before', 'until', 'without']);
 /** Sentence adverbs that link to the discourse rather than modify the predicate. */
@@ -298,7 +302,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
     for (const c of chain) {
       for (const k of kids[c]) {
-        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kids[k].length > 0 || predicate.includes(k) || LINKING_ADVERBS.has(lower(k))) continue;
+        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kids[k].length > 0 || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
         if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
       }
     }
@@ -328,7 +332,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
         if (r === 'obj' || r === 'iobj') objects.push(conjuncts(k).map((h) => argument('OBJECT', h, predicateSet)));
         else if (br[k] === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
         else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
-        else if (br[k] === 'obl') others.push(argument('OTHER', k, predicateSet));
+        else if (br[k] === 'obl' || (rel[k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !predicate.includes(k))) others.push(argument('OTHER', k, predicateSet));
         else if (br[k] === 'advcl' && kids[k].some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
           others.push(argument('OTHER', k, predicateSet));
         }

@@ -146,7 +146,7 @@ describe('extractRelations', () => {
   it('makes a participle modifier a relation about the noun it modifies', () => {
     const s = tree(`
       Boats/NOUN/NNS/4/nsubj built/VERB/VBN/1/acl here/ADV/RB/2/advmod float/VERB/VBP/0/root`);
-    expect(show(s)).toEqual(['built | SUBJECT: Boats', 'float | SUBJECT: Boats built here']);
+    expect(show(s)).toEqual(['built | SUBJECT: Boats | OTHER: here', 'float | SUBJECT: Boats built here']);
   });
 
   it('takes a plain adverb next to the verb into the predicate, not a linking one', () => {
@@ -180,6 +180,11 @@ describe('extractRelations', () => {
     expect(show(t)).toEqual(['left | SUBJECT: Cook , the chief | OBJECT: Apple']);
   });
 
+  it('makes an adverb of place or time an OTHER param', () => {
+    const s = tree(`He/PRON/PRP/2/nsubj left/VERB/VBD/0/root him/PRON/PRP/2/obj there/ADV/RB/2/advmod`);
+    expect(show(s)).toEqual(['left | SUBJECT: He | OBJECT: him | OTHER: there']);
+  });
+
   it('skips adjectival participles', () => {
     const s = tree(`the/DET/DT/3/det said/VERB/VBN/3/amod lap/NOUN/NN/0/root`);
     expect(extractRelations(s)).toEqual([]);
@@ -192,7 +197,8 @@ describe('extractRelations', () => {
 
   it('gives no relation for a predicate without params (a one-word imperative)', () => {
     expect(show(tree('Go/VERB/VB/0/root'))).toEqual([]);
-    expect(show(tree('Go/VERB/VB/0/root home/ADV/RB/1/advmod'))).toEqual([]);
+    expect(show(tree('Go/VERB/VB/0/root quickly/ADV/RB/1/advmod'))).toEqual([]);
+    expect(show(tree('Go/VERB/VB/0/root home/ADV/RB/1/advmod'))).toEqual(['Go | OTHER: home']);
     expect(show(tree('Go/VERB/VB/0/root to/ADP/IN/3/case bed/NOUN/NN/1/obl'))).toEqual(['Go | OTHER: to bed']);
   });
 
