@@ -142,6 +142,8 @@ async function main(): Promise<void> {
   if (available.includes('phrases') && available.includes('relations')) {
     pipelines.push(['words+dependency-trees+phrases+relations', 'words,dependency-trees,phrases,relations']);
   }
+  // relations are a tree walk over the parse: this row should sit within a few % of the one above
+  if (available.includes('relations')) pipelines.push(['words+dependency-trees+relations', 'words,dependency-trees,relations']);
   if (available.includes('entities')) {
     pipelines.push(['words+entities', 'words,entities']);
     if (available.includes('dependency-trees')) pipelines.push(['words+dependency-trees+entities', 'words,dependency-trees,entities']);

@@ -5,7 +5,7 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entity, type NounPhrase, type Property, type Sentence, type Word } from './types.js';
+import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Word } from './types.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -30,6 +30,7 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
   if (wants.has('phrases') && doc.nounPhrases) payload.nounPhrases = nounPhrases(doc);
   if (wants.has('relations') && doc.properties) payload.properties = properties(doc);
+  if (wants.has('relations') && doc.relations) payload.relations = relations(doc);
   return payload;
 }
 
@@ -131,6 +132,21 @@ function properties(doc: Doc): Property[] {
       wordPositions: p.focus.map((i) => i - first),
       propertyPositions: p.property.map((i) => i - first),
       sentencePosition: s,
+    };
+  });
+}
+
+/** Relations with word positions within their sentence (the same in either dependency scheme). */
+function relations(doc: Doc): Relation[] {
+  return (doc.relations ?? []).map((r, id) => {
+    const first = doc.sentStart[r.sentence];
+    const at = (i: number): number => i - first;
+    return {
+      id,
+      wordPositions: r.predicate.map(at),
+      params: r.args.map((a) => ({ relation: a.role, wordPositions: a.words.map(at) })),
+      sentencePosition: r.sentence,
+      confidence: round(r.confidence),
     };
   });
 }

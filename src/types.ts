@@ -112,6 +112,24 @@ export interface Property {
   sentencePosition: number;
 }
 
+/** A param of a relation: its role to the predicate and its words. */
+export interface RelationParam {
+  relation: 'SUBJECT' | 'OBJECT' | 'OTHER';
+  wordPositions: number[];
+}
+
+/** A predicate and its params (extractor: relations). */
+export interface Relation {
+  /** Index of this relation in the response's list. */
+  id: number;
+  /** Positions of the predicate's words in the sentence. */
+  wordPositions: number[];
+  params: RelationParam[];
+  sentencePosition: number;
+  /** 0 to 1, for ranking (parser arc probabilities and how the tuple was found); not in the spec's table. */
+  confidence: number;
+}
+
 import type { MatchingRule } from './rules/index.js';
 export type { MatchingRule, RuleValue } from './rules/index.js';
 
@@ -133,6 +151,7 @@ export interface AnalysisPayload {
   entities?: Entity[];
   nounPhrases?: NounPhrase[];
   properties?: Property[];
+  relations?: Relation[];
   /** Output the caller's rules wrote (write/1, print/1, format/2). */
   customAnnotationOutput?: string;
   /** For each requested rule (and arity): the argument bindings of every solution. */

@@ -66,6 +66,8 @@ export interface ParsedSentences {
   /** Per sentence: 0-based heads within the sentence, -1 at the root. */
   heads: Int32Array[];
   deprels: string[][];
+  /** Per sentence: the probability of each word's chosen head (softmax over its row of arc scores). */
+  headProbs: Float32Array[];
 }
 
 export interface DependencyParser extends Annotator {
@@ -101,6 +103,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
     const order = segs.map((_, i) => i).sort((a, b) => segs[a].to - segs[a].from - (segs[b].to - segs[b].from));
     const segHeads: Int32Array[] = new Array(segs.length);
     const segLabels: string[][] = new Array(segs.length);
+    const segProbs: Float32Array[] = new Array(segs.length);
 
     let i = 0;
     while (i < order.length) {
@@ -116,12 +119,14 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
       batch.forEach((_, b) => {
         segHeads[order[i + b]] = out.heads[b];
         segLabels[order[i + b]] = out.labels[b];
+        segProbs[order[i + b]] = out.probs[b];
       });
       i = j;
     }
 
     const heads = sentences.map((s) => new Int32Array(s.forms.length));
     const deprels = sentences.map((s) => new Array<string>(s.forms.length));
+    const headProbs = sentences.map((s) => new Float32Array(s.forms.length));
     let firstRoot = -1;
     segs.forEach((g, k) => {
       if (g.from === 0) firstRoot = -1;
@@ -129,6 +134,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
         const h = segHeads[k][t];
         heads[g.sent][g.from + t] = h < 0 ? -1 : g.from + h;
         deprels[g.sent][g.from + t] = segLabels[k][t];
+        headProbs[g.sent][g.from + t] = segProbs[k][t];
         if (h < 0) {
           // later segments of an over-long sentence hang from the first segment's root
           if (firstRoot < 0) firstRoot = g.from + t;
@@ -139,7 +145,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
         }
       }
     });
-    return { heads, deprels };
+    return { heads, deprels, headProbs };
   }
 
   async function runBatch(batch: readonly TaggedSentence[]) {
@@ -153,6 +159,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
     const h = labeler.hidden;
     const resultHeads: Int32Array[] = [];
     const resultLabels: string[][] = [];
+    const resultProbs: Float32Array[] = [];
     for (let k = 0; k < b; k++) {
       const m = lengths[k];
       const size = m + 1;
@@ -165,8 +172,10 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
       const tree = decodeTree(scores, m);
       const hs = new Int32Array(m);
       const ls = new Array<string>(m);
+      const ps = new Float32Array(m);
       for (let t = 0; t < m; t++) {
         const hd = tree[t + 1];
+        ps[t] = headProbability(scores, size, t + 1, hd);
         hs[t] = hd - 1; // position 0 (root) → -1
         let label = hd === greedy[t + 1] ? labels[k * n + t] : -1;
         // 'root' belongs to the root arc only; elsewhere take the best other label
@@ -177,8 +186,9 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
       }
       resultHeads.push(hs);
       resultLabels.push(ls);
+      resultProbs.push(ps);
     }
-    return { heads: resultHeads, labels: resultLabels };
+    return { heads: resultHeads, labels: resultLabels, probs: resultProbs };
   }
 
   return {
@@ -200,8 +210,10 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
       const parsed = await parse(sentences);
       const head = new Int32Array(doc.length);
       const deprel = new Array<string>(doc.length);
+      const headProb = new Float32Array(doc.length);
       for (let s = 0; s < doc.sentenceCount; s++) {
         const a = doc.sentStart[s];
+        headProb.set(parsed.headProbs[s], a);
         parsed.heads[s].forEach((h, t) => {
           head[a + t] = h < 0 ? -1 : a + h;
           deprel[a + t] = parsed.deprels[s][t];
@@ -209,8 +221,19 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
       }
       doc.head = head;
       doc.deprel = deprel;
+      doc.headProb = headProb;
     },
   };
+}
+
+/** Softmax probability of head `hd` in row `i` of the (size × size) arc scores, self-attachment left out. */
+function headProbability(scores: Float32Array, size: number, i: number, hd: number): number {
+  const row = i * size;
+  let max = -Infinity;
+  for (let j = 0; j < size; j++) if (j !== i && scores[row + j] > max) max = scores[row + j];
+  let sum = 0;
+  for (let j = 0; j < size; j++) if (j !== i) sum += Math.exp(scores[row + j] - max);
+  return sum > 0 && Number.isFinite(max) ? Math.exp(scores[row + hd] - max) / sum : 0;
 }
 
 export interface TaggedSentence {

@@ -115,6 +115,14 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     englishOnly: true,
     create: async () => (await import('./properties.js')).createPropertyAnnotator(),
   },
+  {
+    name: 'relations',
+    requires: ['tokens', 'sentences', 'upos', 'xpos', 'deps'],
+    assigns: ['relations'],
+    resources: [],
+    englishOnly: true,
+    create: async () => (await import('./relations.js')).createRelations(),
+  },
 ];
 
 /** Layers each built-in extractor needs (required) and enriches its output with (optional). */

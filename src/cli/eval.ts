@@ -9,6 +9,7 @@
  *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
  *   eval chunks --conll2000 FILE [--out FILE]                         NP chunk P/R/F1 (noun phrases)
  *   eval properties --jsonl FILE [--errors]                           property P/R/F1
+ *   eval carb  --gold FILE (--sentences FILE [--out FILE] | --score FILE)  CaRB Open IE F1/AUC of relations
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -33,6 +34,7 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval langid --conllu FILE [--tsv FILE]
        textlens eval chunks --conll2000 FILE [--out FILE] [--parser accurate|fast] [--models DIR]
        textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR]
+       textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast]
 `;
 
 export async function evalCommand(argv: string[]): Promise<number> {
@@ -40,6 +42,10 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (what === 'el') {
     const { elCommand } = await import('../eval/el.js');
     return elCommand(rest);
+  }
+  if (what === 'carb') {
+    const { carbCommand } = await import('../eval/carb-command.js');
+    return carbCommand(rest);
   }
   const { values } = parseArgs({
     args: rest,

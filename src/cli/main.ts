@@ -12,6 +12,7 @@ ${ANALYZE_USAGE}
        textlens eval el --aida FILE [--conll FILE] [--kb FILE]
        textlens eval chunks --conll2000 FILE [--out FILE]
        textlens eval properties --jsonl FILE [--errors]
+       textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE)
        textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]…
        textlens kb stats [--kb FILE]
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]

@@ -10,6 +10,7 @@
 
 import type { PhraseSpan } from '../structure/noun-phrases.js';
 import type { PropertyRecord } from '../structure/properties.js';
+import type { RelationRecord } from '../structure/relation-layer.js';
 
 /** A token as the tokenizer finds it: UTF-16 offsets into the analyzed text. */
 export interface TokenSpan {
@@ -83,12 +84,16 @@ export class Doc {
   head?: Int32Array;
   /** UD relation to the head ('root' at a root). */
   deprel?: string[];
+  /** Probability the parser gave each token's chosen head (softmax over its arc scores); set with deps. */
+  headProb?: Float32Array;
   mentions?: Mention[];
   entities?: EntityRecord[];
   /** Base noun phrases over doc tokens [start, end), in document order (src/structure/noun-phrases.ts). */
   nounPhrases?: PhraseSpan[];
   /** Is-a and has-a properties (src/structure/properties.ts). */
   properties?: PropertyRecord[];
+  /** Predicates with their SUBJECT / OBJECT / OTHER arguments (src/structure/relation-layer.ts). */
+  relations?: RelationRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

@@ -11,6 +11,7 @@
  */
 import type { Doc } from '../doc/doc.js';
 import { STRUCTURE_FACT_PREDICATES, structureFactTables } from '../structure/facts.js';
+import { RELATION_PREDICATES, relationTables } from './relation-facts.js';
 
 /** The Prolog type of a column: every cell is an atom, an integer or a float. */
 export type CellKind = 'atom' | 'int' | 'float';
@@ -51,6 +52,7 @@ export const FACT_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer
   { name: 'entity_score', arity: 3, layer: 'entities' },
   { name: 'entity_custom_id', arity: 2, layer: 'entities' },
   ...STRUCTURE_FACT_PREDICATES,
+  ...RELATION_PREDICATES,
 ];
 
 /** Build every table of the vocabulary over `doc`; absent layers give empty tables. */
@@ -101,6 +103,7 @@ export function factTables(doc: Doc): FactTable[] {
 
   tables.push(...entityTables(doc));
   tables.push(...structureFactTables(doc));
+  tables.push(...relationTables(doc));
   return tables;
 }
 

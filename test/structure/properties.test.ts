@@ -289,11 +289,11 @@ describe('properties through the pipeline', () => {
     expect(w.bindings).toEqual([['focus', 0], ['property', 2]]);
   });
 
-  it('refuses non-English text for relations with a 400 that says how to force English', async () => {
+  it('skips non-English text for relations with a message that says how to force English', async () => {
     const fr = 'Le chat dort sur le canapé depuis ce matin, et il ne veut pas se réveiller pour manger.';
-    await expect(analyzer.analyze(fr, { extractors: 'relations' })).rejects.toSatisfy(
-      (e: AnalysisError) => e.status === 400 && /English/.test(e.message),
-    );
+    const r = await analyzer.analyze(fr, { extractors: 'relations' });
+    expect(r.response!.properties).toBeUndefined();
+    expect(r.message).toMatch(/Skipped.*English models.*languageOverride=eng/);
   });
 
   it('refuses a fixture file in the wrong format with the line number', () => {

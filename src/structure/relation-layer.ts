@@ -1,0 +1,65 @@
+/**
+ * The `relations` layer of a Doc: extractRelations (relations.ts) run over
+ * every sentence's UD tree, positions turned into doc token indices.
+ */
+import type { Doc } from '../doc/doc.js';
+import { extractRelations, type RelationRole } from './relations.js';
+
+export interface RelationArgumentRecord {
+  role: RelationRole;
+  /** Doc token index of the argument's head. */
+  head: number;
+  /** Doc token indices of its words, ascending. */
+  words: number[];
+  /** Doc token indices of the preposition that introduces it (empty when none). */
+  markers: number[];
+}
+
+/** One relation, in doc token indices. */
+export interface RelationRecord {
+  sentence: number;
+  /** Doc token index of the predicate's head word. */
+  head: number;
+  /** Doc token indices of the predicate's words, ascending. */
+  predicate: number[];
+  /** SUBJECT first, then OBJECTs, then OTHERs. */
+  args: RelationArgumentRecord[];
+  /** 0..1, for ranking. */
+  confidence: number;
+  /** True for a copular predicate ("is a bank"), whose OBJECT is the predicate nominal. */
+  copular: boolean;
+}
+
+/** Relations of every sentence of a parsed doc (needs the upos, xpos and deps layers). */
+export function relationsOfDoc(doc: Doc): RelationRecord[] {
+  const { upos, xpos, head, deprel } = doc;
+  if (!upos || !xpos || !head || !deprel) throw new Error('relations: the doc has no tags or dependencies; run the tagger and parser first');
+  const out: RelationRecord[] = [];
+  for (let s = 0; s < doc.sentenceCount; s++) {
+    const a = doc.sentStart[s];
+    const z = doc.sentEnd[s];
+    if (z === a) continue;
+    const heads: number[] = new Array<number>(z - a);
+    for (let i = a; i < z; i++) heads[i - a] = head[i] < 0 ? -1 : head[i] - a;
+    const found = extractRelations({
+      forms: doc.tokens.slice(a, z),
+      upos: upos.slice(a, z),
+      xpos: xpos.slice(a, z),
+      heads,
+      deprels: deprel.slice(a, z),
+      arcProb: doc.headProb?.subarray(a, z),
+    });
+    const at = (i: number): number => i + a;
+    for (const r of found) {
+      out.push({
+        sentence: s,
+        head: at(r.head),
+        predicate: r.predicate.map(at),
+        args: r.args.map((g) => ({ role: g.role, head: at(g.head), words: g.words.map(at), markers: g.markers.map(at) })),
+        confidence: r.confidence,
+        copular: r.copular,
+      });
+    }
+  }
+  return out;
+}

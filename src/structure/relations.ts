@@ -1,0 +1,412 @@
+/**
+ * Relations from a dependency tree: each predicate with its SUBJECT,
+ * OBJECT and OTHER arguments, read off one sentence's UD tree.
+ *
+ * What a relation is (the decisions the issue left open are marked ▸):
+ *
+ * - Predicate: a verb (UPOS VERB) or a copular predicate (a word with a `cop`
+ *   dependent). Its words are the verb, its auxiliaries (`aux`, `aux:pass`),
+ *   the copula, negation (not, n't, never), verb particles (`compound:prt`)
+ *   and adverbs that sit between the first and last of those words ("is
+ *   usually"). ▸ Participles used as adjectives (`amod`) and verbs inside
+ *   compounds are not predicates.
+ * - Chains: a verb with an open clausal complement (`xcomp`) and no object of
+ *   its own takes the complement in: "wants to buy a car" is one predicate
+ *   `wants to buy` with OBJECT `a car`. With an object ("persuaded him to
+ *   leave") the complement is its own relation, whose SUBJECT is that object.
+ * - SUBJECT: the `nsubj` / `csubj` (any subtype). ▸ Passives: the surface
+ *   subject (`nsubj:pass`) is the SUBJECT, as in CaRB's gold tuples ("the
+ *   workers | were addressed | by …"); the `by` agent (`obl:agent`, or `obl`
+ *   with `by`) is an OTHER param. A predicate without a subject of its own
+ *   takes one from its context: a coordinated verb from the first conjunct,
+ *   a relative clause or participle modifier from the noun it modifies ("the
+ *   man who bought X": SUBJECT `the man`), an adverbial clause from the
+ *   governing clause, an `xcomp` from the governing verb's object.
+ * - OBJECT: `obj`, `iobj`, a clausal complement (`ccomp`, "said that …"),
+ *   a non-verbal `xcomp` ("became a justice"), and for a copular predicate the
+ *   predicate nominal or adjective itself ("Barclays | is | a bank").
+ * - OTHER: obliques (`obl` and its subtypes: prepositional, temporal,
+ *   locative, agents), with their preposition; adverbs of place and time
+ *   ("left him there"); adverbial clauses opened by a preposition-like
+ *   subordinator ("by adding salt").
+ * - Coordination: coordinated subjects and objects are split, one relation
+ *   per combination ("John and Mary bought X" gives two); coordinated verbs
+ *   are separate predicates that share the subject (and the first verb's
+ *   auxiliaries and following object when they have none).
+ * - An argument's words: the subtree of its head, without the head's own
+ *   conjuncts (split above), loosely attached material (parataxis, discourse
+ *   words) and any part that holds the predicate itself (a relative clause's
+ *   antecedent stops before the clause); punctuation at either edge is
+ *   dropped. ▸ Appositions stay in ("Tim Cook, the chief executive, said …":
+ *   SUBJECT `Tim Cook , the chief executive`): CaRB's annotators keep them
+ *   more often than not (dev F1 +0.3 with them). ▸ These spans are computed here,
+ *   not taken from the noun-phrase module.
+ */
+
+export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
+
+/** One sentence's parse, positions 0-based within the sentence. */
+export interface ParsedSentence {
+  forms: readonly string[];
+  upos: readonly string[];
+  xpos: readonly string[];
+  /** Head position, -1 at the root. */
+  heads: ArrayLike<number>;
+  /** UD relations with subtypes ('nsubj:pass'), 'root' at the root. */
+  deprels: readonly string[];
+  /** Probability the parser gave each word's chosen head, when it exposes one (0..1). */
+  arcProb?: ArrayLike<number>;
+}
+
+export interface RelationArgument {
+  role: RelationRole;
+  /** The head word of the argument. */
+  head: number;
+  /** Its words, ascending (the preposition of an OTHER included). */
+  words: number[];
+  /** The case marker(s) that introduce it ("on" in "on the table"), ascending; empty when none. */
+  markers: number[];
+}
+
+export interface SentenceRelation {
+  /** The predicate's head word. */
+  head: number;
+  /** The predicate's words, ascending. */
+  predicate: number[];
+  /** SUBJECT first, then OBJECTs, then OTHERs, each group in sentence order. */
+  args: RelationArgument[];
+  /** 0..1, for ranking. */
+  confidence: number;
+  /** True when the predicate is copular ("is a bank"). */
+  copular: boolean;
+}
+
+const NEGATION = new Set(['not', "n't", 'never', 'nt', 'n’t']);
+const RELATIVE_WORDS = new Set(['who', 'whom', 'which', 'that']);
+/** Dependents of a copular predicate that belong to the clause, not to the predicate nominal. */
+const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|parataxis|ccomp|xcomp|expl|discourse|vocative|dislocated|obj|iobj|dep|list|reparandum|orphan)(:|$)/;
+/** Dependents never part of an argument's words. */
+const NOT_IN_ARGUMENT = /^(parataxis|reparandum|discourse|vocative)(:|$)/;
+const MAX_SPLIT = 4;
+/** Adverbs that say where or when, as an oblique would ("left him there", "arrived home"). */
+const PLACE_TIME_ADVERBS = new Set(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
+/** Markers of adverbial clauses that CaRB counts as arguments of the governing verb ("by adding …"). */
+const ADVERBIAL_MARKERS = new Set(['by', 'after', 'before', 'until', 'without']);
+/** Sentence adverbs that link to the discourse rather than modify the predicate. */
+const LINKING_ADVERBS = new Set(['however', 'also', 'thus', 'therefore', 'then', 'so', 'too', 'instead', 'meanwhile', 'moreover', 'furthermore', 'hence', 'nevertheless', 'nonetheless', 'indeed', 'otherwise', 'though', 'yet', 'now', 'here', 'there', 'where', 'when', 'why', 'how']);
+/** Relations to the head that a verb form holds only as a noun, adjective or function word. */
+const NOMINAL_SLOT = /^(nsubj|obj|iobj|obl|nmod|appos|compound|amod|flat|fixed|case|mark|det|nummod|goeswith|aux|cop)(:|$)/;
+
+const base = (rel: string): string => {
+  const c = rel.indexOf(':');
+  return c < 0 ? rel : rel.slice(0, c);
+};
+
+/** Facts about a relation label, worked out once per label (there are a few dozen) rather than per word. */
+interface LabelFacts {
+  base: string;
+  notInArgument: boolean;
+  clauseLevel: boolean;
+}
+const LABELS = new Map<string, LabelFacts>();
+function labelFacts(rel: string): LabelFacts {
+  let f = LABELS.get(rel);
+  if (!f) {
+    f = { base: base(rel), notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel) };
+    // labels come from the parser's fixed inventory; the bound only guards against odd input
+    if (LABELS.size < 1000) LABELS.set(rel, f);
+  }
+  return f;
+}
+
+/** Relations of one parsed sentence. */
+export function extractRelations(s: ParsedSentence): SentenceRelation[] {
+  const n = s.forms.length;
+  if (n === 0) return [];
+  const rel = s.deprels;
+  // Per-word facts read once (the walk below asks them many times): children, base relation, flags.
+  const kids: number[][] = new Array<number[]>(n);
+  const facts: LabelFacts[] = new Array<LabelFacts>(n);
+  const br: string[] = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    kids[i] = [];
+    facts[i] = labelFacts(rel[i]);
+    br[i] = facts[i].base;
+  }
+  const lowered: (string | undefined)[] = new Array<string | undefined>(n);
+  const lower = (i: number): string => (lowered[i] ??= s.forms[i].toLowerCase());
+  for (let i = 0; i < n; i++) {
+    const h = s.heads[i];
+    if (h >= 0 && h < n && h !== i) kids[h].push(i);
+  }
+  const copular: boolean[] = new Array<boolean>(n).fill(false);
+  const subjectChild: number[] = new Array<number>(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const h = s.heads[i];
+    if (h < 0 || h >= n || h === i) continue;
+    if (rel[i] === 'cop') copular[h] = true;
+    if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
+  }
+  const hasChild = (h: number, test: (r: string) => boolean): boolean => kids[h].some((k) => test(rel[k]));
+
+  const isSubject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj');
+  const isCopular = (i: number): boolean => copular[i];
+  const isPredicate = (i: number): boolean => {
+    if (isCopular(i)) return true;
+    if (s.upos[i] !== 'VERB') return false;
+    // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
+    // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
+    if (!NOMINAL_SLOT.test(rel[i])) return true;
+    return hasChild(i, (r) => isSubject(r) || r === 'obj');
+  };
+  const pred: boolean[] = new Array<boolean>(n).fill(false);
+  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = true;
+
+  const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || r.startsWith('ccomp');
+  const hasOwnSubject = (i: number): boolean => subjectChild[i] >= 0;
+
+  // xcomp chains: the complement joins its governor's predicate when the governor has no object.
+  const absorbedBy: number[] = new Array<number>(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const h = s.heads[i];
+    if (rel[i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
+    if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
+    absorbedBy[i] = h;
+  }
+  const chainOf = (p: number): number[] => {
+    const chain = [p];
+    for (let k = 0; k < chain.length && chain.length <= n; k++) for (const c of kids[chain[k]]) if (absorbedBy[c] === chain[k] && c !== p) chain.push(c);
+    return chain;
+  };
+
+  /** Words of the subtree of `h`, skipping the excluded words' subtrees (iterative: trees can be deep). */
+  const subtree = (h: number, skip: (k: number) => boolean, out: number[]): void => {
+    const stack = [h];
+    while (stack.length > 0 && out.length <= n) {
+      const w = stack.pop()!;
+      out.push(w);
+      for (const k of kids[w]) if (!skip(k)) stack.push(k);
+    }
+  };
+  const trimPunct = (words: number[]): number[] => {
+    words.sort((a, b) => a - b);
+    let a = 0;
+    let z = words.length;
+    while (a < z && s.upos[words[a]] === 'PUNCT') a++;
+    while (z > a && s.upos[words[z - 1]] === 'PUNCT') z--;
+    return words.slice(a, z);
+  };
+
+  /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
+  const argument = (role: RelationRole, h: number, predicateAncestors: ReadonlySet<number>): RelationArgument => {
+    const words: number[] = [];
+    // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind
+    const dropCase = role !== 'OTHER';
+    // an antecedent that is itself a copular predicate ("X was the only ship [to conduct …]") keeps only its nominal words
+    const nominalOnly = isCopular(h) && predicateAncestors.has(h);
+    subtree(
+      h,
+      (k) =>
+        (s.heads[k] === h && (rel[k] === 'conj' || rel[k] === 'cc' || rel[k] === 'cc:preconj' || (dropCase && rel[k] === 'case' && s.xpos[k] !== 'POS'))) ||
+        facts[k].notInArgument ||
+        predicateAncestors.has(k) ||
+        (nominalOnly && s.heads[k] === h && facts[k].clauseLevel),
+      words,
+    );
+    return { role, head: h, words: trimPunct(words), markers: markersOf(h) };
+  };
+
+  /**
+   * The preposition before h, with the rest of a multiword one ("because of"), not the possessive 's;
+   * for a clause, its subordinator ("that", "by" in "by adding").
+   */
+  const markersOf = (h: number): number[] => {
+    const out: number[] = [];
+    for (const k of kids[h]) {
+      if (k > h || !((rel[k] === 'case' && s.xpos[k] !== 'POS') || (rel[k] === 'mark' && s.xpos[k] !== 'TO'))) continue;
+      out.push(k);
+      for (const f of kids[k]) if (rel[f] === 'fixed') out.push(f);
+    }
+    return out.sort((a, b) => a - b);
+  };
+
+  /** The head and its conjuncts, for splitting coordinated nominal arguments. */
+  const conjuncts = (h: number): number[] => {
+    const out = [h];
+    if (!/^(NOUN|PROPN|PRON|NUM|ADJ)$/.test(s.upos[h])) return out;
+    for (let k = 0; k < out.length && out.length < MAX_SPLIT; k++) {
+      for (const c of kids[out[k]]) if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+    }
+    return out;
+  };
+
+  // Subjects, resolved lazily through coordination, relative clauses and control.
+  type Source = { role: RelationRole; head: number; viaRelative?: number };
+  const subjectMemo = new Map<number, Source | null>();
+  const subjectOf = (p: number, depth = 0): Source | null => {
+    if (subjectMemo.has(p)) return subjectMemo.get(p)!;
+    let found: Source | null = null;
+    const own = subjectChild[p] >= 0 ? subjectChild[p] : undefined;
+    const h = s.heads[p];
+    const r = rel[p];
+    if (own !== undefined) {
+      found = RELATIVE_WORDS.has(lower(own)) && /relcl/.test(r) && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
+    } else if (depth < 8 && h >= 0) {
+      if (/relcl/.test(r)) {
+        // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
+        found = { role: 'SUBJECT', head: h };
+      } else if (r === 'acl') {
+        // a participle on a predicate nominal describes the copula's subject ("X is an album, released in 2000")
+        found = { role: 'SUBJECT', head: isCopular(h) && subjectChild[h] >= 0 ? subjectChild[h] : h };
+      } else if (r === 'conj' && pred[h]) {
+        found = subjectOf(h, depth + 1);
+      } else if (r === 'xcomp') {
+        const obj = kids[h].find((k) => rel[k] === 'obj' || rel[k] === 'iobj');
+        found = obj !== undefined ? { role: 'SUBJECT', head: obj } : pred[h] ? subjectOf(h, depth + 1) : null;
+      } else if (br[p] === 'advcl' && pred[h]) {
+        found = subjectOf(h, depth + 1);
+      }
+    }
+    subjectMemo.set(p, found);
+    return found;
+  };
+
+  const out: SentenceRelation[] = [];
+  for (let p = 0; p < n; p++) {
+    if (!pred[p] || absorbedBy[p] >= 0) continue;
+    const chain = chainOf(p);
+    const copular = isCopular(p);
+    const copularMembers = chain.filter(isCopular);
+
+    // predicate words
+    const predicate: number[] = [];
+    for (const c of chain) {
+      if (!isCopular(c)) predicate.push(c);
+      for (const k of kids[c]) {
+        const r = rel[k];
+        if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
+        else if (br[k] === 'advmod' && NEGATION.has(lower(k))) predicate.push(k);
+        else if (c !== p && r === 'mark' && s.xpos[k] === 'TO') predicate.push(k);
+      }
+    }
+    // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
+    if (rel[p] === 'conj' && s.heads[p] >= 0 && /^VB[NG]?$/.test(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
+      for (const k of kids[s.heads[p]]) if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
+    }
+    predicate.sort((a, b) => a - b);
+    if (predicate.length === 0) continue;
+    // adverbs inside the predicate's stretch ("would usually go", "is usually")
+    const lo = predicate[0];
+    const hi = predicate[predicate.length - 1];
+    for (const c of chain) for (const k of kids[c]) if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
+    for (const c of chain) {
+      for (const k of kids[c]) {
+        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kids[k].length > 0 || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
+        if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
+      }
+    }
+    predicate.sort((a, b) => a - b);
+    // the predicate's head and everything above it: no argument may contain those
+    const predicateSet = new Set<number>();
+    for (let j = p, steps = 0; j >= 0 && steps < n; j = s.heads[j], steps++) predicateSet.add(j);
+
+    // subject
+    const subj = subjectOf(p);
+    const subjects = subj ? conjuncts(subj.head).map((h) => argument('SUBJECT', h, predicateSet)) : [];
+
+    // objects and others
+    const objects: RelationArgument[][] = [];
+    const others: RelationArgument[] = [];
+    const isRelativeClause = /relcl/.test(rel[p]);
+    const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
+    for (const c of copularMembers) objects.push([copularComplement(c)]);
+    for (const c of chain) {
+      for (const k of kids[c]) {
+        const r = rel[k];
+        if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
+          // the relative word stands for the antecedent
+          if (r === 'obj' && s.heads[p] >= 0) objects.push(conjuncts(s.heads[p]).map((h) => argument('OBJECT', h, predicateSet)));
+          continue;
+        }
+        if (r === 'obj' || r === 'iobj') objects.push(conjuncts(k).map((h) => argument('OBJECT', h, predicateSet)));
+        else if (br[k] === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
+        else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
+        else if (br[k] === 'obl' || (rel[k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !predicate.includes(k))) others.push(argument('OTHER', k, predicateSet));
+        else if (br[k] === 'advcl' && kids[k].some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
+          others.push(argument('OTHER', k, predicateSet));
+        }
+      }
+    }
+    if (relativeObject && objects.length === 0 && s.heads[p] >= 0) {
+      // "the car John bought": a relative clause with its own subject and no object is about its antecedent
+      objects.push([argument('OBJECT', s.heads[p], predicateSet)]);
+    }
+    // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
+    if (!copular && objects.length === 0 && rel[p] === 'conj' && s.heads[p] >= 0) {
+      for (const k of kids[s.heads[p]]) {
+        if ((rel[k] === 'obj' || br[k] === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
+      }
+    }
+    // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
+    if (rel[p] === 'conj' && s.heads[p] >= 0 && pred[s.heads[p]]) {
+      const first = s.heads[p];
+      const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
+      for (const k of kids[first]) if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
+    }
+
+    const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
+    // one relation per combination of coordinated subject and first coordinated object group
+    const firstObjects: (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : [undefined];
+    const restObjects = objects.slice(1).flat();
+    for (const sa of subjectChoices) {
+      for (const oa of firstObjects) {
+        const args: RelationArgument[] = [];
+        if (sa) args.push(sa);
+        const objs = [...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head);
+        args.push(...objs);
+        args.push(...[...others].sort((a, b) => a.head - b.head));
+        // a predicate with no params at all says nothing a caller can use
+        if (args.length > 0) out.push({ head: p, predicate, args, confidence: relationConfidence(s, p, args), copular });
+      }
+    }
+  }
+  return out;
+
+  /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
+  function copularComplement(p: number): RelationArgument {
+    const words: number[] = [];
+    // a participle on the nominal ("an album, released in 2000") is a relation of its own, about the subject
+    subtree(p, (k) => (s.heads[k] === p && (facts[k].clauseLevel || rel[k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument, words);
+    return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
+  }
+}
+
+/** How often a clause of each kind gives a good tuple, relative to a main clause (read off CaRB dev). */
+const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
+  root: 1,
+  conj: 0.95,
+  parataxis: 0.8,
+  ccomp: 0.8,
+  acl: 0.75,
+  xcomp: 0.75,
+  advcl: 0.7,
+};
+
+/**
+ * Confidence of a relation, 0..1: how sure the parser was of the arcs it
+ * rests on (the predicate's head and the subject's), times factors for what
+ * makes a tuple less reliable on CaRB dev: an embedded clause (relative,
+ * adverbial: its subject is borrowed), no argument besides the subject, and
+ * very long arguments. Without head probabilities the arcs count as sure.
+ */
+function relationConfidence(s: ParsedSentence, p: number, args: readonly RelationArgument[]): number {
+  const subject = args.find((a) => a.role === 'SUBJECT');
+  let c = s.arcProb ? s.arcProb[p] * (subject ? s.arcProb[subject.head] : 1) : 1;
+  c *= CLAUSE_FACTOR[base(s.deprels[p])] ?? 0.6;
+  if (!subject) c *= 0.3;
+  const rest = args.filter((a) => a !== subject);
+  if (rest.length === 0) c *= 0.85;
+  if (rest.reduce((sum, a) => sum + a.words.length, 0) > 20) c *= 0.9;
+  return c;
+}
