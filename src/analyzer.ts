@@ -17,6 +17,7 @@ import { checkTextSize, fetchUrl } from './source/index.js';
 import { cleanup } from './cleanup/index.js';
 import { detectLanguage, normalizeLanguageCode } from './language/index.js';
 import { runRules } from './rules/index.js';
+import { ClassifierSet, type ClassifierSource } from './classify/classifier-set.js';
 
 /** What a rule-named extractor gets computed: every layer whose model is installed. */
 const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities'];
@@ -40,6 +41,12 @@ export interface AnalyzerConfig {
   allowHosts?: readonly string[];
   /** Download limits for `url`. */
   download?: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number };
+  /**
+   * The caller's document classifiers by name (a directory written by
+   * `textlens train classifier`, or a loader rooted at one); requests name
+   * them in `classifiers`, beside the built-in `textlens_mediatopics`.
+   */
+  classifiers?: Record<string, ClassifierSource>;
 }
 
 export interface Analyzer {
@@ -68,6 +75,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   const available = new Map<string, boolean>();
   const created = new Map<string, Promise<Annotator>>();
   let segmenter: Promise<Segmenter> | undefined;
+  const classifiers = new ClassifierSet(loader, config.classifiers ?? {}, (dir) => fileLoader(dir));
 
   async function isAvailable(spec: AnnotatorSpec): Promise<boolean> {
     let ok = available.get(spec.name);
@@ -170,6 +178,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       if (!messages.includes(m)) messages.push(m);
     };
     const req = parseRequest(input, options);
+    classifiers.check(req.classifiers);
 
     const { raw, isHtml } = await source(req, warn);
     const mode: CleanupMode = req.cleanup.mode ?? (isHtml ? 'cleanHTML' : 'raw');
@@ -211,6 +220,14 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     const doc = await segment(text);
     const ctx = { language, metadata: cleaned.metadata, request: req, warn };
     for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
+    if (req.classifiers.length > 0) {
+      if (language !== ENGLISH) warn(`classifiers: skipped; the classifiers read English and the text's language is '${language}' (set languageOverride=eng to force English).`);
+      else {
+        const title = req.cleanup.useMetadata ? cleaned.metadata?.title?.trim() : undefined;
+        const whole = title && !text.startsWith(title) ? `${title}\n\n${text}` : text;
+        doc.categories = await classifiers.categorize(whole, req.classifiers, req.classifier.maxCategories);
+      }
+    }
 
     const payload = buildPayload({ doc, request: req, language, languageIsReliable, cleanedText: text, rawText: raw });
     if (req.rules !== undefined) {

@@ -38,7 +38,13 @@ export interface AnalyzeRequest {
     enrichmentQueries: string[];
   };
   dependencyScheme: DependencyScheme;
+  /** Classifier ids, in the order given (resolved by the analyzer: unknown ids are a 400). */
+  classifiers: string[];
+  classifier: { maxCategories: number };
 }
+
+/** Categories per classifier when `classifier.maxCategories` is not given. */
+export const DEFAULT_MAX_CATEGORIES = 10;
 
 /** What runs when `extractors` is omitted: words (tokens, offsets, lemmas, stems, tags) — cheap and always available. */
 export const DEFAULT_EXTRACTORS: readonly string[] = ['words'];
@@ -64,6 +70,8 @@ const PARAMETERS: Record<string, Kind> = {
   'entities.allowOverlap': 'boolean',
   'entities.enrichmentQueries': 'list',
   'dependencies.scheme': 'string',
+  classifiers: 'list',
+  'classifier.maxCategories': 'string',
 };
 
 export const PARAMETER_NAMES: readonly string[] = Object.keys(PARAMETERS);
@@ -139,6 +147,14 @@ function oneOf<T extends string>(values: Values, name: string, allowed: readonly
     throw badRequest(`parameter '${name}' must be one of ${allowed.join(', ')}; got '${v}'`, name);
   }
   return v as T;
+}
+
+function positiveInt(values: Values, name: string, fallback: number): number {
+  const v = single(values, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < 1) throw badRequest(`parameter '${name}' must be a positive integer, got '${v}'`, name);
+  return n;
 }
 
 /** Names of the rules a Prolog program defines (head functors of its clauses). */
@@ -221,5 +237,7 @@ export function parseRequest(
       enrichmentQueries: list(values, 'entities.enrichmentQueries'),
     },
     dependencyScheme: oneOf(values, 'dependencies.scheme', SCHEMES) ?? 'stanford',
+    classifiers: list(values, 'classifiers'),
+    classifier: { maxCategories: positiveInt(values, 'classifier.maxCategories', DEFAULT_MAX_CATEGORIES) },
   };
 }

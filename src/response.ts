@@ -5,7 +5,8 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import type { AnalysisPayload, AnalyzeResponse, Entity, Sentence, Word } from './types.js';
+import type { AnalysisPayload, AnalyzeResponse, Entity, Sentence, Topic, Word } from './types.js';
+import type { TopicRecord } from './semantics/topic-record.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -26,6 +27,11 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
     payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud');
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
+  if (wants.has('topics') && doc.topics && doc.coarseTopics) {
+    payload.topics = doc.topics.map(topic);
+    payload.coarseTopics = doc.coarseTopics.map(topic);
+  }
+  if (doc.categories) payload.categories = doc.categories.map((c, id) => ({ id, ...c, score: round(c.score) }));
   return payload;
 }
 
@@ -105,6 +111,10 @@ function entities(doc: Doc): Entity[] {
     if (e.encyclopediaLink !== undefined) entity.encyclopediaLink = e.encyclopediaLink;
     return entity;
   });
+}
+
+function topic(t: TopicRecord): Topic {
+  return { ...t, score: round(t.score) };
 }
 
 function round(x: number): number {

@@ -10,6 +10,8 @@ ${ANALYZE_USAGE}
        textlens eval ner --conll FILE
        textlens eval html --dir DIR
        textlens eval el --aida FILE [--conll FILE] [--kb FILE]
+       textlens eval classifier --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
+       textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
        textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]…
        textlens kb stats [--kb FILE]
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]
@@ -34,6 +36,10 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'eval': {
       const { evalCommand } = await import('./eval.js');
       return evalCommand(rest);
+    }
+    case 'train': {
+      const { trainCommand } = await import('./classifier.js');
+      return trainCommand(rest);
     }
     case 'kb': {
       const { kbCommand } = await import('./kb.js');

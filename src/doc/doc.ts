@@ -50,6 +50,8 @@ export interface EntityRecord {
   data: Record<string, unknown>;
 }
 
+import type { CategoryRecord, TopicRecord } from '../semantics/topic-record.js';
+
 export class Doc {
   /** The analyzed (cleaned) text. */
   readonly text: string;
@@ -80,6 +82,12 @@ export class Doc {
   deprel?: string[];
   mentions?: Mention[];
   entities?: EntityRecord[];
+  /** IPTC concepts at every level and salient entities (the topics annotator). */
+  topics?: TopicRecord[];
+  /** IPTC top-level concepts (the topics annotator). */
+  coarseTopics?: TopicRecord[];
+  /** Categories of the classifiers the request named. */
+  categories?: CategoryRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

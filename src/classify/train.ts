@@ -1,0 +1,208 @@
+/**
+ * Training: one-vs-rest logistic regression over sublinear tf-idf hashed
+ * n-grams, fitted with AdaGrad on single examples (shuffled by a seeded
+ * generator, so training is reproducible), with L2 shrinkage on the weights
+ * each example touches. Plain TypeScript: no Python needed to train or to
+ * run a model.
+ */
+import { countFeatures, vectorize, type SparseVector } from './features.js';
+import { Classifier, MODEL_FORMAT, MODEL_VERSION, type ClassifierMeta } from './model.js';
+
+export interface TrainingDoc {
+  text: string;
+  labels: readonly string[];
+  /** Weight of this example in the loss (default 1). */
+  weight?: number;
+}
+
+export interface TrainOptions {
+  /** 1 or 2 (default 2: unigrams and bigrams). */
+  ngrams?: number;
+  /** Keep features seen in at least this many documents (default 2). */
+  minDf?: number;
+  epochs?: number;
+  learningRate?: number;
+  l2?: number;
+  /**
+   * 'log' (logistic regression) or 'hinge' (squared hinge, a linear SVM; its
+   * margins become probabilities through sigmoid(hingeScale · margin)).
+   */
+  loss?: 'log' | 'hinge';
+  hingeScale?: number;
+  /** Probability threshold for predicting a label (default 0.5); a number or one per label. */
+  threshold?: number | Record<string, number>;
+  atLeastOne?: boolean;
+  /** Label order (default: sorted); labels not seen in the data still get a column. */
+  labels?: string[];
+  labelNames?: Record<string, string>;
+  seed?: number;
+  /** Called about once a second, and at the end of each epoch. */
+  progress?: (p: TrainProgress) => void;
+  training?: Record<string, unknown>;
+}
+
+export interface TrainProgress {
+  epoch: number;
+  epochs: number;
+  done: number;
+  total: number;
+  docsPerSecond: number;
+}
+
+export interface TrainedClassifier {
+  classifier: Classifier;
+  /** Feature hashes in row order (what serialize() needs). */
+  hashes: Uint32Array;
+}
+
+/** A small, fast seeded generator (mulberry32). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOptions = {}): TrainedClassifier {
+  const ngrams = options.ngrams ?? 2;
+  const epochs = options.epochs ?? 12;
+  const lr = options.learningRate ?? 0.5;
+  const l2 = options.l2 ?? 1e-6;
+  const hinge = options.loss === 'hinge';
+  const seen = new Set<string>();
+  for (const d of docs) d.labels.forEach((l) => seen.add(l));
+  const labels = options.labels ?? [...seen].sort();
+  if (labels.length === 0) throw new Error('no labels: every training document has an empty label list');
+  const labelIndex = new Map(labels.map((l, i) => [l, i]));
+  const L = labels.length;
+
+  // Feature table: hashes seen in at least minDf documents, rows in hash order.
+  const counts = docs.map((d) => countFeatures(d.text, ngrams));
+  const df = new Map<number, number>();
+  for (const c of counts) for (const h of c.keys()) df.set(h, (df.get(h) ?? 0) + 1);
+  const minDf = options.minDf ?? 2;
+  const hashes = Uint32Array.from([...df].filter(([, n]) => n >= minDf).map(([h]) => h)).sort();
+  const F = hashes.length;
+  const rowOf = new Map<number, number>();
+  hashes.forEach((h, r) => rowOf.set(h, r));
+  const N = docs.length;
+  const idf = new Float32Array(F);
+  for (let r = 0; r < F; r++) idf[r] = Math.log((N + 1) / (df.get(hashes[r])! + 1)) + 1;
+  const xs: SparseVector[] = counts.map((c) => vectorize(c, rowOf, idf));
+  const ys: Int32Array[] = docs.map((d) => Int32Array.from(d.labels.map((l) => labelIndex.get(l) ?? -1).filter((i) => i >= 0)));
+
+  const W = new Float32Array(F * L);
+  const G = new Float32Array(F * L).fill(1e-8);
+  const bias = new Float64Array(L);
+  const gBias = new Float64Array(L).fill(1e-8);
+  // Start each bias at the label's log-odds: rare labels begin "off".
+  for (let l = 0; l < L; l++) {
+    const pos = ys.reduce((s, y) => s + (y.includes(l) ? 1 : 0), 0);
+    const p = Math.min(Math.max((pos + 0.5) / (N + 1), 1e-4), 1 - 1e-4);
+    bias[l] = Math.log(p / (1 - p));
+  }
+
+  const random = seededRandom(options.seed ?? 1);
+  const order = Array.from({ length: N }, (_, i) => i);
+  const target = new Float64Array(L);
+  const z = new Float64Array(L);
+  const total = epochs * N;
+  const t0 = performance.now();
+  let lastReport = t0;
+  for (let epoch = 1; epoch <= epochs; epoch++) {
+    for (let i = N - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (let k = 0; k < N; k++) {
+      const d = order[k];
+      const x = xs[d];
+      const weight = docs[d].weight ?? 1;
+      target.fill(0);
+      for (const l of ys[d]) target[l] = 1;
+      z.set(bias);
+      for (let n = 0; n < x.index.length; n++) {
+        const base = x.index[n] * L;
+        const v = x.value[n];
+        for (let l = 0; l < L; l++) z[l] += v * W[base + l];
+      }
+      for (let l = 0; l < L; l++) {
+        const zl = z[l];
+        if (hinge) {
+          const y = target[l] > 0 ? 1 : -1;
+          const slack = 1 - y * zl;
+          z[l] = slack > 0 ? -2 * y * slack * weight : 0; // the gradient of the squared hinge w.r.t. z
+        } else {
+          const p = zl >= 0 ? 1 / (1 + Math.exp(-zl)) : Math.exp(zl) / (1 + Math.exp(zl));
+          z[l] = (p - target[l]) * weight; // the gradient of the log loss w.r.t. z
+        }
+        gBias[l] += z[l] * z[l];
+        bias[l] -= (lr * z[l]) / Math.sqrt(gBias[l]);
+      }
+      for (let n = 0; n < x.index.length; n++) {
+        const base = x.index[n] * L;
+        const v = x.value[n];
+        for (let l = 0; l < L; l++) {
+          const at = base + l;
+          const g = z[l] * v + l2 * W[at];
+          G[at] += g * g;
+          W[at] -= (lr * g) / Math.sqrt(G[at]);
+        }
+      }
+      const now = performance.now();
+      if (options.progress && now - lastReport >= 1000) {
+        lastReport = now;
+        const done = (epoch - 1) * N + k + 1;
+        options.progress({ epoch, epochs, done, total, docsPerSecond: (done * 1000) / (now - t0) });
+      }
+    }
+    if (options.progress) {
+      const done = epoch * N;
+      options.progress({ epoch, epochs, done, total, docsPerSecond: (done * 1000) / Math.max(1, performance.now() - t0) });
+    }
+  }
+
+  // Hinge margins become probabilities through a fixed logistic: fold its
+  // slope into the weights and biases so the model format stays one sigmoid.
+  if (hinge) {
+    const k = options.hingeScale ?? 3;
+    for (let i = 0; i < W.length; i++) W[i] *= k;
+    for (let l = 0; l < L; l++) bias[l] *= k;
+  }
+  // Quantize to int8, one scale per label.
+  const scale = new Float32Array(L);
+  const q = new Int8Array(F * L);
+  for (let l = 0; l < L; l++) {
+    let max = 0;
+    for (let r = 0; r < F; r++) max = Math.max(max, Math.abs(W[r * L + l]));
+    scale[l] = max > 0 ? max / 127 : 1;
+    for (let r = 0; r < F; r++) q[r * L + l] = Math.round(W[r * L + l] / scale[l]);
+  }
+  const threshold = options.threshold ?? 0.5;
+  const meta: ClassifierMeta = {
+    format: MODEL_FORMAT,
+    version: MODEL_VERSION,
+    labels,
+    ...(options.labelNames ? { labelNames: options.labelNames } : {}),
+    ngrams,
+    features: F,
+    thresholds: labels.map((l) => (typeof threshold === 'number' ? threshold : threshold[l] ?? 0.5)),
+    atLeastOne: options.atLeastOne ?? docs.every((d) => d.labels.length > 0),
+    training: {
+      documents: N,
+      epochs,
+      learningRate: lr,
+      l2,
+      loss: hinge ? 'squared hinge' : 'log',
+      minDf,
+      seconds: Math.round((performance.now() - t0) / 100) / 10,
+      ...options.training,
+    },
+  };
+  const classifier = new Classifier(meta, hashes, idf, Float32Array.from(bias), scale, q);
+  return { classifier, hashes };
+}
