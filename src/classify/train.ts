@@ -29,6 +29,11 @@ export interface TrainOptions {
    */
   loss?: 'log' | 'hinge';
   hingeScale?: number;
+  /**
+   * Positive examples of label l weigh (N / positives(l))^positiveWeight in
+   * the loss (default 0: unweighted); lifts the recall of rare labels.
+   */
+  positiveWeight?: number;
   /** Probability threshold for predicting a label (default 0.5); a number or one per label. */
   threshold?: number | Record<string, number>;
   atLeastOne?: boolean;
@@ -95,6 +100,11 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
   const xs: SparseVector[] = counts.map((c) => vectorize(c, rowOf, idf));
   const ys: Int32Array[] = docs.map((d) => Int32Array.from(d.labels.map((l) => labelIndex.get(l) ?? -1).filter((i) => i >= 0)));
 
+  const posWeight = new Float64Array(L);
+  for (let l = 0; l < L; l++) {
+    const pos = ys.reduce((s, y) => s + (y.includes(l) ? 1 : 0), 0);
+    posWeight[l] = pos > 0 ? Math.pow(N / pos, options.positiveWeight ?? 0) : 1;
+  }
   const W = new Float32Array(F * L);
   const G = new Float32Array(F * L).fill(1e-8);
   const bias = new Float64Array(L);
@@ -135,10 +145,10 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
         if (hinge) {
           const y = target[l] > 0 ? 1 : -1;
           const slack = 1 - y * zl;
-          z[l] = slack > 0 ? -2 * y * slack * weight : 0; // the gradient of the squared hinge w.r.t. z
+          z[l] = slack > 0 ? -2 * y * slack * weight * (y > 0 ? posWeight[l] : 1) : 0; // the gradient of the squared hinge w.r.t. z
         } else {
           const p = zl >= 0 ? 1 / (1 + Math.exp(-zl)) : Math.exp(zl) / (1 + Math.exp(zl));
-          z[l] = (p - target[l]) * weight; // the gradient of the log loss w.r.t. z
+          z[l] = (p - target[l]) * weight * (target[l] > 0 ? posWeight[l] : 1); // the gradient of the log loss w.r.t. z
         }
         gBias[l] += z[l] * z[l];
         bias[l] -= (lr * z[l]) / Math.sqrt(gBias[l]);
@@ -199,10 +209,59 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
       l2,
       loss: hinge ? 'squared hinge' : 'log',
       minDf,
+      positiveWeight: options.positiveWeight ?? 0,
       seconds: Math.round((performance.now() - t0) / 100) / 10,
       ...options.training,
     },
   };
   const classifier = new Classifier(meta, hashes, idf, Float32Array.from(bias), scale, q);
   return { classifier, hashes };
+}
+
+/**
+ * Per-label thresholds chosen on held-out data: train on all but every
+ * `1/fraction`-th document, pick for each label the threshold in 0.1…0.9
+ * that maximizes its F1 on the held-out part (labels with fewer than
+ * `minPositives` held-out positives keep `fallback`), then the caller trains
+ * on everything with them. Costs one extra training run.
+ */
+export function tuneThresholds(
+  docs: readonly TrainingDoc[],
+  options: TrainOptions,
+  fraction = 0.2,
+  minPositives = 3,
+  fallback = 0.5,
+): Record<string, number> {
+  const every = Math.max(2, Math.round(1 / fraction));
+  const fit = docs.filter((_, i) => i % every !== every - 1);
+  const held = docs.filter((_, i) => i % every === every - 1);
+  const { classifier } = trainClassifier(fit, { ...options, progress: undefined });
+  const labels = classifier.labels;
+  const scores = held.map((d) => classifier.scores(d.text));
+  const out: Record<string, number> = {};
+  const candidates = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9];
+  labels.forEach((label, l) => {
+    const gold = held.map((d) => d.labels.includes(label));
+    const positives = gold.filter(Boolean).length;
+    if (positives < minPositives) {
+      out[label] = fallback;
+      return;
+    }
+    let best = fallback;
+    let bestF = -1;
+    for (const t of candidates) {
+      let tp = 0, fp = 0;
+      scores.forEach((s, i) => {
+        if (s[l] >= t) gold[i] ? tp++ : fp++;
+      });
+      const f = (2 * tp) / (2 * tp + fp + (positives - tp));
+      // Ties go to the threshold nearest the fallback: less tuned to the noise of a small held-out part.
+      if (f > bestF + 1e-9 || (Math.abs(f - bestF) <= 1e-9 && Math.abs(t - fallback) < Math.abs(best - fallback))) {
+        bestF = f;
+        best = t;
+      }
+    }
+    out[label] = best;
+  });
+  return out;
 }

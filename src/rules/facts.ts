@@ -10,6 +10,7 @@
  * points of the analyzed text. See README.md for the vocabulary.
  */
 import type { Doc } from '../doc/doc.js';
+import { topicTables } from './topic-facts.js';
 
 /** The Prolog type of a column: every cell is an atom, an integer or a float. */
 export type CellKind = 'atom' | 'int' | 'float';
@@ -48,6 +49,10 @@ export const FACT_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer
   { name: 'entity_type', arity: 2, layer: 'entities' },
   { name: 'entity_kb_two_type', arity: 2, layer: 'entities' },
   { name: 'entity_score', arity: 3, layer: 'entities' },
+  { name: 'topic', arity: 2, layer: 'topics' },
+  { name: 'topic_score', arity: 2, layer: 'topics' },
+  { name: 'coarse_topic', arity: 2, layer: 'topics' },
+  { name: 'category', arity: 3, layer: 'classifiers' },
 ];
 
 /** Build every table of the vocabulary over `doc`; absent layers give empty tables. */
@@ -97,6 +102,7 @@ export function factTables(doc: Doc): FactTable[] {
   tables.push(rowsTable(doc, 'root', ['int', 'int'], roots, () => 0));
 
   tables.push(...entityTables(doc));
+  tables.push(...topicTables(doc));
   return tables;
 }
 

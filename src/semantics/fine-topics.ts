@@ -8,8 +8,8 @@
  *   score(c) = P(top(c)) · (1 − exp(−mentions(c) / 1.5))
  *
  * One mention gives at most 0.49, two 0.74, three 0.86. Labels that list
- * several things ("arts and entertainment", "war, peace and …") count each
- * part; a parenthesized acronym ("(NGO)") counts too.
+ * several things with a comma ("crime, law and justice") count each part; a
+ * parenthesized acronym ("(NGO)") counts too.
  */
 import { featureTokens } from '../classify/features.js';
 import type { MediaTopics } from './mediatopics.js';
@@ -46,8 +46,10 @@ export function labelPhrases(label: string): string[][] {
   const bare = label.replace(/\([^)]*\)/g, ' ');
   add(bare);
   if (acronym) add(acronym[1]);
+  // Split only real lists ("crime, law and justice"): "annual and special
+  // corporate meeting" must not match every "annual".
   const parts = bare.split(/,\s*|\s+and\s+|\s+or\s+/);
-  if (parts.length > 1) parts.forEach(add);
+  if (parts.length > 1 && (bare.includes(',') || parts.every((p) => p.trim().split(/\s+/).length >= 2))) parts.forEach(add);
   return out;
 }
 

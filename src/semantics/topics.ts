@@ -6,8 +6,8 @@
  * - Coarse: the built-in classifier `textlens_mediatopics`
  *   (models/topics/mediatopics-classifier, trained by training/topics/train.ts
  *   with the engine of src/classify) gives each top concept an independent
- *   probability. Listed: those ≥ COARSE_FLOOR, and always the best one when
- *   the text has any word the model knows.
+ *   probability. Listed: those ≥ COARSE_FLOOR, and always the best one; none
+ *   when the text has no word the model knows (its scores would be priors).
  * - Fine: concepts below the top by weak supervision (fine-topics.ts), listed
  *   when ≥ TOPIC_FLOOR, at most MAX_FINE; each brings its ancestors, which
  *   score at least as high as their best descendant, so a topic's ancestors
@@ -75,8 +75,10 @@ export function classifyTopics(model: TopicModel, text: string): { coarse: Topic
     if (probs[i] > probs[best]) best = i;
   });
   const coarse: TopicRecord[] = [];
+  // No word the model knows: the probabilities are its priors, not evidence.
+  if (x.index.length === 0) return { coarse, topics: [] };
   labels.forEach((q, i) => {
-    if (probs[i] >= COARSE_FLOOR || (i === best && x.index.length > 0)) coarse.push(conceptTopic(model, q, probs[i]));
+    if (probs[i] >= COARSE_FLOOR || i === best) coarse.push(conceptTopic(model, q, probs[i]));
   });
   coarse.sort(byScore);
 
