@@ -9,10 +9,12 @@ import { errorEnvelope } from '../response.js';
 import { badRequest } from '../errors.js';
 import { decodeText } from '../source/index.js';
 import type { FlatOptions } from '../types.js';
+import { parseClassifierFlags } from './classifier-flags.js';
 
 export const ANALYZE_USAGE = `usage: textlens analyze [--text T | --url U | --file F | < stdin]
                         [--extractors a,b] [--rules FILE] [--param name=value]... [--pretty]
-                        [--models DIR] [--backend node|wasm] [--parser accurate|fast] [--allow-host H]...`;
+                        [--models DIR] [--backend node|wasm] [--parser accurate|fast] [--allow-host H]...
+                        [--classifier name=DIR]...   (then --param classifiers=name)`;
 
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -38,6 +40,7 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
         backend: { type: 'string' },
         parser: { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
+        classifier: { type: 'string', multiple: true },
       },
       strict: true,
     });
@@ -73,6 +76,7 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
       modelsDir: values.models,
       backend: values.backend as 'node' | 'wasm' | undefined,
       allowHosts: values['allow-host'],
+      classifiers: parseClassifierFlags(values.classifier),
     });
     const response = await analyzer.analyze(fields);
     out(JSON.stringify(response, null, pretty ? 2 : undefined) + '\n');

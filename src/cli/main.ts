@@ -16,6 +16,7 @@ ${ANALYZE_USAGE}
        textlens kb stats [--kb FILE]
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]
                       [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
+                      [--classifier name=DIR]...
 `;
 
 /** Runs a command; a usage or setup error prints its message (no stack) and exits 2. */

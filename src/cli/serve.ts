@@ -6,9 +6,11 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_EVENTS_FILE, openEventStore } from '../events/open.js';
 import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer } from '../http/node-server.js';
+import { parseClassifierFlags } from './classifier-flags.js';
 
 export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
                [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
+               [--classifier name=DIR]...
 
   --port N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H          address to bind (default ${DEFAULT_HOST}, loopback only)
@@ -22,6 +24,8 @@ export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [
   --workers N       analysis worker threads (default: one per core)
   --timeout S       per-request analysis timeout in seconds (default 30)
   --models DIR      models directory (default: the package's models/)
+  --classifier N=D  a classifier trained by \`textlens train classifier\` in directory D,
+                    requested as classifiers=N (repeatable)
 `;
 
 export interface ServeSettings {
@@ -34,6 +38,7 @@ export interface ServeSettings {
   workers?: number;
   timeoutMs?: number;
   modelsDir?: string;
+  classifiers?: Record<string, string>;
 }
 
 /** Reads the command line; throws an Error with a usage hint on bad input. */
@@ -54,6 +59,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         workers: { type: 'string' },
         timeout: { type: 'string' },
         models: { type: 'string' },
+        classifier: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -79,6 +85,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     workers: whole('workers', values.workers, 1, 1024),
     timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000),
     modelsDir: values.models,
+    classifiers: parseClassifierFlags(values.classifier),
   };
 }
 
@@ -108,7 +115,10 @@ export async function serveCommand(argv: string[]): Promise<void> {
       adminToken: settings.adminToken,
       workers: settings.workers,
       timeoutMs: settings.timeoutMs,
-      analyzer: settings.modelsDir ? { modelsDir: settings.modelsDir } : undefined,
+      analyzer:
+        settings.modelsDir || settings.classifiers
+          ? { ...(settings.modelsDir ? { modelsDir: settings.modelsDir } : {}), ...(settings.classifiers ? { classifiers: settings.classifiers } : {}) }
+          : undefined,
     });
   } catch (e) {
     // startServer may already have closed it along with the app.
