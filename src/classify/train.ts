@@ -1,9 +1,9 @@
 /**
- * Training: one-vs-rest logistic regression over sublinear tf-idf hashed
- * n-grams, fitted with AdaGrad on single examples (shuffled by a seeded
- * generator, so training is reproducible), with L2 shrinkage on the weights
- * each example touches. Plain TypeScript: no Python needed to train or to
- * run a model.
+ * Training: one-vs-rest linear models over sublinear tf-idf hashed n-grams.
+ * By default an L2-loss linear SVM per label, solved by dual coordinate
+ * descent; or logistic regression fitted with AdaGrad. Examples are visited
+ * in an order shuffled by a seeded generator, so training is reproducible.
+ * Plain TypeScript: no Python needed to train or to run a model.
  */
 import { countFeatures, vectorize, type SparseVector } from './features.js';
 import { Classifier, MODEL_FORMAT, MODEL_VERSION, type ClassifierMeta } from './model.js';
@@ -27,7 +27,9 @@ export interface TrainOptions {
    * 'log' (logistic regression) or 'hinge' (squared hinge, a linear SVM; its
    * margins become probabilities through sigmoid(hingeScale · margin)), or
    * 'svm': the same squared-hinge SVM solved exactly per label by dual
-   * coordinate descent (Hsieh et al., ICML 2008), the LIBLINEAR default.
+   * coordinate descent (Hsieh et al., ICML 2008), the LIBLINEAR default —
+   * and ours: measured best on the Reuters dev split (88.5 micro-F1 at
+   * threshold 0.5 against 86.5 for the tuned logistic regression).
    */
   loss?: 'log' | 'hinge' | 'svm';
   hingeScale?: number;
@@ -38,7 +40,7 @@ export interface TrainOptions {
    * the loss (default 0: unweighted); lifts the recall of rare labels.
    */
   positiveWeight?: number;
-  /** Probability threshold for predicting a label (default 0.5); a number or one per label. */
+  /** Probability threshold for predicting a label (default: defaultThreshold(loss)); a number or one per label. */
   threshold?: number | Record<string, number>;
   atLeastOne?: boolean;
   /** Label order (default: sorted); labels not seen in the data still get a column. */
@@ -64,6 +66,16 @@ export interface TrainedClassifier {
   hashes: Uint32Array;
 }
 
+/**
+ * The decision threshold on the probability when none is given. For the SVM
+ * 0.4 is a margin of −0.2 (sigmoid(2 · −0.2)): on the Reuters dev split it
+ * traded 2 points of precision for 3 of recall (micro-F1 88.5 → 89.4 at
+ * C = 1, see models/classifier.md).
+ */
+export function defaultThreshold(loss: TrainOptions['loss']): number {
+  return (loss ?? 'svm') === 'svm' ? 0.4 : 0.5;
+}
+
 /** A small, fast seeded generator (mulberry32). */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
@@ -78,11 +90,12 @@ export function seededRandom(seed: number): () => number {
 
 export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOptions = {}): TrainedClassifier {
   const ngrams = options.ngrams ?? 2;
-  const epochs = options.epochs ?? 12;
+  const epochs = options.epochs ?? 10;
   const lr = options.learningRate ?? 0.5;
   const l2 = options.l2 ?? 1e-6;
-  const hinge = options.loss === 'hinge';
-  const svm = options.loss === 'svm';
+  const loss = options.loss ?? 'svm';
+  const hinge = loss === 'hinge';
+  const svm = loss === 'svm';
   const seen = new Set<string>();
   for (const d of docs) d.labels.forEach((l) => seen.add(l));
   const labels = options.labels ?? [...seen].sort();
@@ -210,7 +223,7 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
     scale[l] = max > 0 ? max / 127 : 1;
     for (let r = 0; r < F; r++) q[r * L + l] = Math.round(W[r * L + l] / scale[l]);
   }
-  const threshold = options.threshold ?? 0.5;
+  const threshold = options.threshold ?? defaultThreshold(loss);
   const meta: ClassifierMeta = {
     format: MODEL_FORMAT,
     version: MODEL_VERSION,
@@ -235,54 +248,6 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
   };
   const classifier = new Classifier(meta, hashes, idf, Float32Array.from(bias), scale, q);
   return { classifier, hashes };
-}
-
-/**
- * Per-label thresholds chosen on held-out data: train on all but every
- * `1/fraction`-th document, pick for each label the threshold in 0.1…0.9
- * that maximizes its F1 on the held-out part (labels with fewer than
- * `minPositives` held-out positives keep `fallback`), then the caller trains
- * on everything with them. Costs one extra training run.
- */
-export function tuneThresholds(
-  docs: readonly TrainingDoc[],
-  options: TrainOptions,
-  fraction = 0.2,
-  minPositives = 3,
-  fallback = 0.5,
-): Record<string, number> {
-  const every = Math.max(2, Math.round(1 / fraction));
-  const fit = docs.filter((_, i) => i % every !== every - 1);
-  const held = docs.filter((_, i) => i % every === every - 1);
-  const { classifier } = trainClassifier(fit, { ...options, progress: undefined });
-  const labels = classifier.labels;
-  const scores = held.map((d) => classifier.scores(d.text));
-  const out: Record<string, number> = {};
-  const candidates = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9];
-  labels.forEach((label, l) => {
-    const gold = held.map((d) => d.labels.includes(label));
-    const positives = gold.filter(Boolean).length;
-    if (positives < minPositives) {
-      out[label] = fallback;
-      return;
-    }
-    let best = fallback;
-    let bestF = -1;
-    for (const t of candidates) {
-      let tp = 0, fp = 0;
-      scores.forEach((s, i) => {
-        if (s[l] >= t) gold[i] ? tp++ : fp++;
-      });
-      const f = (2 * tp) / (2 * tp + fp + (positives - tp));
-      // Ties go to the threshold nearest the fallback: less tuned to the noise of a small held-out part.
-      if (f > bestF + 1e-9 || (Math.abs(f - bestF) <= 1e-9 && Math.abs(t - fallback) < Math.abs(best - fallback))) {
-        bestF = f;
-        best = t;
-      }
-    }
-    out[label] = best;
-  });
-  return out;
 }
 
 interface SvmSettings {

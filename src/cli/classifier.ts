@@ -3,7 +3,7 @@
  * multi-label document classifier from JSON lines and score one.
  *
  *   train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
- *                    [--epochs N] [--ngrams 1|2] [--min-df N] [--threshold P] [--quiet]
+ *                    [--loss svm|log] [--c C] [--epochs N] [--ngrams 1|2] [--min-df N] [--threshold P] [--quiet]
  *   eval classifier  --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
  *                    [--text-field text] [--label-field categories]
  *
@@ -15,12 +15,12 @@ import { parseArgs } from 'node:util';
 import { readLabelledJsonl } from '../classify/data.js';
 import { loadClassifier } from '../classify/model.js';
 import { formatScoresLine, scoreMultiLabel } from '../classify/metrics.js';
-import { trainClassifier, type TrainProgress } from '../classify/train.js';
+import { defaultThreshold, trainClassifier, type TrainProgress } from '../classify/train.js';
 import { saveClassifier } from '../classify/save-node.js';
 import { fileLoader } from '../resources-node.js';
 
 export const TRAIN_USAGE = `usage: textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
-                                 [--epochs N] [--ngrams 1|2] [--min-df N] [--threshold P] [--quiet]`;
+                                 [--loss svm|log] [--c C] [--epochs N] [--ngrams 1|2] [--min-df N] [--threshold P] [--quiet]`;
 export const EVAL_CLASSIFIER_USAGE = `usage: textlens eval classifier --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
                                 [--text-field text] [--label-field categories]`;
 
@@ -53,6 +53,8 @@ export async function trainCommand(argv: string[]): Promise<number> {
       ngrams: { type: 'string' },
       'min-df': { type: 'string' },
       threshold: { type: 'string' },
+      loss: { type: 'string' },
+      c: { type: 'string' },
       quiet: { type: 'boolean' },
     },
     strict: true,
@@ -60,7 +62,9 @@ export async function trainCommand(argv: string[]): Promise<number> {
   if (!values.data || !values.out) throw new Error(`train classifier: --data and --out are required\n${TRAIN_USAGE}`);
   const ngrams = positive(values.ngrams, '--ngrams', 2);
   if (ngrams > 2) throw new Error('--ngrams must be 1 or 2');
-  const threshold = positive(values.threshold, '--threshold', 0.5, false);
+  const loss = values.loss ?? 'svm';
+  if (loss !== 'svm' && loss !== 'log') throw new Error(`--loss must be svm or log, got '${loss}'`);
+  const threshold = positive(values.threshold, '--threshold', defaultThreshold(loss), false);
   if (threshold >= 1) throw new Error('--threshold must be below 1');
   const docs = readLabelledJsonl(values.data, { textField: values['text-field'], labelField: values['label-field'] });
   const labelCount = new Set(docs.flatMap((d) => d.labels)).size;
@@ -68,7 +72,9 @@ export async function trainCommand(argv: string[]): Promise<number> {
   const tty = process.stderr.isTTY;
   const trained = trainClassifier(docs, {
     ngrams,
-    epochs: positive(values.epochs, '--epochs', 12),
+    epochs: positive(values.epochs, '--epochs', 10),
+    loss,
+    c: positive(values.c, '--c', 1, false),
     minDf: positive(values['min-df'], '--min-df', docs.length < 200 ? 1 : 2),
     threshold,
     progress: values.quiet ? undefined : (p) => process.stderr.write(tty ? `\r${progressLine(p)}  ` : `${progressLine(p)}\n`),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { DataError, parseLabelledJsonl, readLabelledJsonl } from '../../src/classify/data.js';
 import { loadClassifier } from '../../src/classify/model.js';
-import { trainClassifier, tuneThresholds } from '../../src/classify/train.js';
+import { trainClassifier } from '../../src/classify/train.js';
 import { evalClassifierCommand, trainCommand } from '../../src/cli/classifier.js';
 import { fileLoader } from '../../src/resources-node.js';
 
@@ -139,12 +139,5 @@ describe('trainClassifier', () => {
     expect([...c.scores('🌧️🌧️ rain 𝒜')].every((s) => s >= 0 && s <= 1)).toBe(true);
     const long = 'Heavy rain and snow with strong winds. '.repeat(20_000);
     expect(c.predict(long)[0].categoryId).toBe('weather');
-  });
-
-  it('tunes one threshold per label within 0.1..0.9', () => {
-    const docs = parseLabelledJsonl(readFileSync(toy, 'utf8'), 'toy');
-    const th = tuneThresholds(docs, { epochs: 5 }, 0.25, 1);
-    expect(Object.keys(th).sort()).toEqual(['food', 'weather']);
-    for (const t of Object.values(th)) expect(t).toBeGreaterThanOrEqual(0.1), expect(t).toBeLessThanOrEqual(0.9);
   });
 });
