@@ -10,11 +10,12 @@
  *     labelled with its top concept — the only evidence for the twelve top
  *     concepts the news sets do not cover (weak supervision).
  *
- *   npx tsx training/topics/train.ts --dev    train on the train splits, score the dev splits
- *   npx tsx training/topics/train.ts          train on all visible data → models/topics/mediatopics-classifier
- * Splits come from training/topics/split.ts (run it first).
+ *   npm run train -- topics --dev [--data DIR]   train on the train splits → training/out/mediatopics-dev
+ *   npm run train -- topics [--data DIR]         train on all visible data → models/topics/mediatopics-classifier
+ * Splits come from training/topics/split.ts (run first when they are missing).
+ * Linear SVM (the engine's default), 10 epochs, threshold 0.5.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readLabelledJsonl, type LabelledDoc } from '../../src/classify/data.js';
@@ -35,6 +36,8 @@ const splits = join(root, 'training', 'out', 'splits');
 const out = arg('--out') ?? (dev ? join(root, 'training', 'out', 'mediatopics-dev') : join(root, 'models', 'topics', 'mediatopics-classifier'));
 const epochs = Number(arg('--epochs') ?? 10);
 const pseudoWeight = Number(arg('--pseudo-weight') ?? 1);
+
+if (!existsSync(join(splits, 'bbc.train.jsonl'))) await import('./split.js'); // reads the same --data
 
 const taxonomy = new MediaTopics(
   (JSON.parse(readFileSync(join(root, 'models', 'topics', 'mediatopics.json'), 'utf8')) as { concepts: MediaTopicRecord[] }).concepts,
