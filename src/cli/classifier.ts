@@ -18,6 +18,8 @@ import { formatScoresLine, scoreMultiLabel } from '../classify/metrics.js';
 import { defaultThreshold, trainClassifier, type TrainProgress } from '../classify/train.js';
 import { saveClassifier } from '../classify/save-node.js';
 import { fileLoader } from '../resources-node.js';
+import type { ResourceLoader } from '../resources.js';
+import { MEDIATOPICS_CLASSIFIER_DIR } from '../semantics/topics.js';
 
 export const TRAIN_USAGE = `usage: textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
                                  [--loss svm|log] [--c C] [--epochs N] [--ngrams 1|2] [--min-df N] [--threshold P] [--quiet]`;
@@ -125,8 +127,10 @@ export async function evalClassifierCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const EVAL_TOPICS_USAGE = `usage: textlens eval topics --data FILE.jsonl[.gz] [--models DIR] [--out preds.jsonl]
+export const EVAL_TOPICS_USAGE = `usage: textlens eval topics --data FILE.jsonl[.gz] [--models DIR] [--topic-model DIR] [--out preds.jsonl]
                             [--text-field text] [--label-field categories]
+  --topic-model DIR  use this IPTC classifier (e.g. one trained on a train split by
+                     \`npm run train -- topics --dev\`) instead of the shipped one
   Accuracy of the top-scoring coarse topic; labels are dataset labels mapped by
   src/semantics/dataset-labels.ts (BBC, AG News) or IPTC qcodes.`;
 
@@ -137,6 +141,7 @@ export async function evalTopicsCommand(argv: string[]): Promise<number> {
     options: {
       data: { type: 'string' },
       models: { type: 'string' },
+      'topic-model': { type: 'string' },
       out: { type: 'string' },
       'text-field': { type: 'string' },
       'label-field': { type: 'string' },
@@ -152,7 +157,8 @@ export async function evalTopicsCommand(argv: string[]): Promise<number> {
       throw new Error(`${values.data}: record ${i + 1} (id ${d.id}) has label(s) ${JSON.stringify(d.labels)}; eval topics needs one label per record, a dataset label of src/semantics/dataset-labels.ts or an IPTC qcode`);
     }
   });
-  const analyzer = await createAnalyzer({ modelsDir: values.models });
+  const models = fileLoader(values.models);
+  const analyzer = await createAnalyzer({ loader: values['topic-model'] ? withTopicModel(models, values['topic-model']) : models });
   const perLabel = new Map<string, { n: number; correct: number; predicted: Map<string, number> }>();
   const preds: string[] = [];
   let correct = 0;
@@ -180,4 +186,17 @@ export async function evalTopicsCommand(argv: string[]): Promise<number> {
   }
   process.stdout.write(`documents=${docs.length} accuracy=${((100 * correct) / docs.length).toFixed(2)}\n`);
   return 0;
+}
+
+/** The models directory, with the IPTC classifier's files read from `dir` instead. */
+function withTopicModel(models: ResourceLoader, dir: string): ResourceLoader {
+  const prefix = `${MEDIATOPICS_CLASSIFIER_DIR}/`;
+  const own = fileLoader(dir);
+  const pick = (path: string): [ResourceLoader, string] => (path.startsWith(prefix) ? [own, path.slice(prefix.length)] : [models, path]);
+  return {
+    bytes: (path) => { const [l, p] = pick(path); return l.bytes(p); },
+    text: (path) => { const [l, p] = pick(path); return l.text(p); },
+    exists: (path) => { const [l, p] = pick(path); return l.exists(p); },
+    filePath: (path) => { const [l, p] = pick(path); return l.filePath!(p); },
+  };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { fileLoader } from '../../src/resources-node.js';
 import { MediaTopics } from '../../src/semantics/mediatopics.js';
@@ -122,6 +122,30 @@ fine(Id) :- topic(Id, _), \\+ coarse_topic(Id, _).`;
     const r = await analyzer.analyze({ text: SPORT, classifiers: 'textlens_mediatopics', languageOverride: 'eng' });
     expect(r.response!.categories![0]).toMatchObject({ classifierId: 'textlens_mediatopics', categoryId: 'medtop:15000000', label: 'sport' });
     expect(r.response!.topics).toBeUndefined();
+  });
+});
+
+describe('textlens eval topics', () => {
+  it('scores the top coarse topic against mapped labels and ends with a name=value line', async () => {
+    const { evalTopicsCommand } = await import('../../src/cli/classifier.js');
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'textlens-topics-'));
+    const data = join(dir, 'news.jsonl');
+    writeFileSync(data, [JSON.stringify({ id: 'a', text: SPORT, categories: ['sport'] }), JSON.stringify({ id: 'b', text: ECONOMY, categories: ['medtop:04000000'] })].join('\n'));
+    const out: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((t) => (out.push(String(t)), true));
+    try {
+      expect(await evalTopicsCommand(['--data', data])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(out.join('').trim().split('\n').pop()).toBe('documents=2 accuracy=100.00');
+    writeFileSync(data, JSON.stringify({ id: 'c', text: 'x', categories: ['cooking'] }));
+    await expect(evalTopicsCommand(['--data', data])).rejects.toThrow(/record 1 \(id c\)/);
+    await expect(evalTopicsCommand(['--data', join(dir, 'absent.jsonl')])).rejects.toThrow(/no such file/);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
