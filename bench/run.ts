@@ -33,7 +33,7 @@ const { createAnalyzer } = await built<typeof import('../src/analyzer.js')>('ana
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
-const shared = join(root, '..', 'shared', 'data');
+const shared = process.env.TEXTLENS_DATA ?? join(root, '..', 'shared', 'data');
 
 function conlluText(path: string): string {
   const paras: string[] = [];

@@ -36,6 +36,8 @@ const splits = join(root, 'training', 'out', 'splits');
 const out = arg('--out') ?? (dev ? join(root, 'training', 'out', 'mediatopics-dev') : join(root, 'models', 'topics', 'mediatopics-classifier'));
 const epochs = Number(arg('--epochs') ?? 10);
 const pseudoWeight = Number(arg('--pseudo-weight') ?? 1);
+/** --no-world-weak: every AG World item is labelled politics and government (the comparison run). */
+const worldWeak = !process.argv.includes('--no-world-weak');
 
 if (!existsSync(join(splits, 'bbc.train.jsonl'))) await import('./split.js'); // reads the same --data
 
@@ -54,7 +56,7 @@ for (const d of [...read('bbc'), ...read('ag')]) {
   const label = d.labels[0];
   let top: string;
   if (label === 'World') {
-    top = labelWorld(d.text);
+    top = worldWeak ? labelWorld(d.text) : DATASET_LABELS.World[0];
     worldCounts.set(top, (worldCounts.get(top) ?? 0) + 1);
   } else top = DATASET_LABELS[label][0];
   docs.push({ text: d.text, labels: [top] });
