@@ -45,7 +45,11 @@ const BIGRAM_SEED = 0x050c5d1f;
 
 /** Term counts by feature hash: unigrams, and bigrams when `ngrams` ≥ 2. */
 export function countFeatures(text: string, ngrams: number): Map<number, number> {
-  const tokens = featureTokens(text);
+  return countTokenFeatures(featureTokens(text), ngrams);
+}
+
+/** The same over tokens already split by featureTokens (topics split once for two uses). */
+export function countTokenFeatures(tokens: readonly string[], ngrams: number): Map<number, number> {
   const counts = new Map<number, number>();
   const add = (h: number) => counts.set(h, (counts.get(h) ?? 0) + 1);
   for (let i = 0; i < tokens.length; i++) {

@@ -13,7 +13,7 @@
  */
 import { badRequest } from '../errors.js';
 import type { ResourceLoader } from '../resources.js';
-import { countFeatures, vectorize, type SparseVector } from './features.js';
+import { countFeatures, countTokenFeatures, vectorize, type SparseVector } from './features.js';
 
 export const MODEL_FORMAT = 'textlens-classifier';
 export const MODEL_VERSION = 1;
@@ -68,6 +68,11 @@ export class Classifier {
   /** The feature vector of a text, as the model sees it. */
   vectorize(text: string): SparseVector {
     return vectorize(countFeatures(text, this.meta.ngrams), this.rowOf, this.idf);
+  }
+
+  /** The same from tokens already split by featureTokens. */
+  vectorizeTokens(tokens: readonly string[]): SparseVector {
+    return vectorize(countTokenFeatures(tokens, this.meta.ngrams), this.rowOf, this.idf);
   }
 
   /** Independent probabilities of every label, in label order. */

@@ -68,9 +68,9 @@ export class FineTopicMatcher {
     }
   }
 
-  /** Mentions of each fine concept's label phrases in the text. */
-  mentions(text: string): Map<string, number> {
-    const words = featureTokens(text).map(singular);
+  /** Mentions of each fine concept's label phrases in a text's tokens (featureTokens). */
+  mentions(tokens: readonly string[]): Map<string, number> {
+    const words = tokens.map(singular);
     const counts = new Map<string, number>();
     for (let i = 0; i < words.length; i++) {
       const phrases = this.byFirst.get(words[i]);
@@ -85,9 +85,9 @@ export class FineTopicMatcher {
   }
 
   /** Fine-concept scores given the top-level probabilities (qcode → P). */
-  score(text: string, topProbability: ReadonlyMap<string, number>): Map<string, number> {
+  score(tokens: readonly string[], topProbability: ReadonlyMap<string, number>): Map<string, number> {
     const out = new Map<string, number>();
-    for (const [concept, n] of this.mentions(text)) {
+    for (const [concept, n] of this.mentions(tokens)) {
       const top = this.taxonomy.top(concept);
       const p = top ? topProbability.get(top) ?? 0 : 0;
       out.set(concept, p * (1 - Math.exp(-n / 1.5)));

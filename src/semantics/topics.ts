@@ -24,6 +24,7 @@ import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
 import { loadClassifier, type Classifier } from '../classify/model.js';
 import { FineTopicMatcher } from './fine-topics.js';
+import { featureTokens } from '../classify/features.js';
 import { MediaTopics } from './mediatopics.js';
 import type { TopicRecord } from './topic-record.js';
 import { wikipediaLink } from '../linking/normalize.js';
@@ -65,7 +66,8 @@ export function conceptTopic(model: TopicModel, qcode: string, score: number): T
 
 /** Coarse and fine topics of a text (entities aside). */
 export function classifyTopics(model: TopicModel, text: string): { coarse: TopicRecord[]; topics: TopicRecord[] } {
-  const x = model.classifier.vectorize(text);
+  const tokens = featureTokens(text);
+  const x = model.classifier.vectorizeTokens(tokens);
   const probs = model.classifier.scoresOf(x);
   const labels = model.classifier.labels;
   const topP = new Map<string, number>();
@@ -85,7 +87,7 @@ export function classifyTopics(model: TopicModel, text: string): { coarse: Topic
   // Fine concepts, then their ancestors at ≥ their best descendant's score.
   const scores = new Map<string, number>();
   for (const t of coarse) scores.set(t.id, t.score);
-  const fine = [...model.matcher.score(text, topP)].filter(([, s]) => s >= TOPIC_FLOOR).sort((a, b) => b[1] - a[1]).slice(0, MAX_FINE);
+  const fine = [...model.matcher.score(tokens, topP)].filter(([, s]) => s >= TOPIC_FLOOR).sort((a, b) => b[1] - a[1]).slice(0, MAX_FINE);
   for (const [q, s] of fine) {
     scores.set(q, Math.max(scores.get(q) ?? 0, s));
     for (const a of model.taxonomy.ancestors(q)) scores.set(a, Math.max(scores.get(a) ?? 0, s));
