@@ -84,10 +84,12 @@ export class FineTopicMatcher {
     return counts;
   }
 
-  /** Fine-concept scores given the top-level probabilities (qcode → P). */
-  score(tokens: readonly string[], topProbability: ReadonlyMap<string, number>): Map<string, number> {
+  /** Fine-concept scores given the top-level probabilities (qcode → P) and extra mentions (entity types). */
+  score(tokens: readonly string[], topProbability: ReadonlyMap<string, number>, extra?: ReadonlyMap<string, number>): Map<string, number> {
     const out = new Map<string, number>();
-    for (const [concept, n] of this.mentions(tokens)) {
+    const mentions = this.mentions(tokens);
+    for (const [concept, n] of extra ?? []) mentions.set(concept, (mentions.get(concept) ?? 0) + n);
+    for (const [concept, n] of mentions) {
       const top = this.taxonomy.top(concept);
       const p = top ? topProbability.get(top) ?? 0 : 0;
       out.set(concept, p * (1 - Math.exp(-n / 1.5)));

@@ -14,13 +14,16 @@
  *   are always in the list.
  * - Entities: only when the entities layer was computed anyway (the caller
  *   asked for entities too): up to MAX_ENTITIES linked entities with
- *   relevance ≥ ENTITY_FLOOR, scored by relevance, linked to their pages.
+ *   relevance ≥ ENTITY_FLOOR, scored by relevance, linked to their pages;
+ *   and their DBpedia types count as mentions of fine concepts
+ *   (entity-type-topics.ts: a SoccerClub mentions "football").
  *
  * The text is the whole document, after the page title when cleanup kept
  * metadata. English only: other languages are skipped with a message.
  */
 import type { Annotator, AnnotateContext } from '../annotators/annotator.js';
-import type { Doc } from '../doc/doc.js';
+import type { Doc, EntityRecord } from '../doc/doc.js';
+import { entityTypeMentions, entityTypeQcodes } from './entity-type-topics.js';
 import type { ResourceLoader } from '../resources.js';
 import { loadClassifier, type Classifier } from '../classify/model.js';
 import { FineTopicMatcher } from './fine-topics.js';
@@ -40,12 +43,14 @@ export interface TopicModel {
   taxonomy: MediaTopics;
   classifier: Classifier;
   matcher: FineTopicMatcher;
+  /** DBpedia class → IPTC qcode (entity-type-topics.ts). */
+  entityTypes: Map<string, string>;
 }
 
 export async function loadTopicModel(loader: ResourceLoader): Promise<TopicModel> {
   const taxonomy = await MediaTopics.load(loader);
   const classifier = await loadClassifier(loader, MEDIATOPICS_CLASSIFIER_DIR, 'textlens_mediatopics');
-  return { taxonomy, classifier, matcher: new FineTopicMatcher(taxonomy) };
+  return { taxonomy, classifier, matcher: new FineTopicMatcher(taxonomy), entityTypes: entityTypeQcodes(taxonomy) };
 }
 
 /** The text topics read: the page title (when kept) and the document. */
@@ -65,7 +70,11 @@ export function conceptTopic(model: TopicModel, qcode: string, score: number): T
 }
 
 /** Coarse and fine topics of a text (entities aside). */
-export function classifyTopics(model: TopicModel, text: string): { coarse: TopicRecord[]; topics: TopicRecord[] } {
+export function classifyTopics(
+  model: TopicModel,
+  text: string,
+  entities?: readonly EntityRecord[],
+): { coarse: TopicRecord[]; topics: TopicRecord[] } {
   const tokens = featureTokens(text);
   const x = model.classifier.vectorizeTokens(tokens);
   const probs = model.classifier.scoresOf(x);
@@ -87,7 +96,8 @@ export function classifyTopics(model: TopicModel, text: string): { coarse: Topic
   // Fine concepts, then their ancestors at ≥ their best descendant's score.
   const scores = new Map<string, number>();
   for (const t of coarse) scores.set(t.id, t.score);
-  const fine = [...model.matcher.score(tokens, topP)].filter(([, s]) => s >= TOPIC_FLOOR).sort((a, b) => b[1] - a[1]).slice(0, MAX_FINE);
+  const byType = entities ? entityTypeMentions(entities, model.entityTypes) : undefined;
+  const fine = [...model.matcher.score(tokens, topP, byType)].filter(([, s]) => s >= TOPIC_FLOOR).sort((a, b) => b[1] - a[1]).slice(0, MAX_FINE);
   for (const [q, s] of fine) {
     scores.set(q, Math.max(scores.get(q) ?? 0, s));
     for (const a of model.taxonomy.ancestors(q)) scores.set(a, Math.max(scores.get(a) ?? 0, s));
@@ -129,7 +139,7 @@ export async function createTopicsAnnotator(loader: ResourceLoader): Promise<Ann
         ctx.warn(`topics: skipped; the topic model is English-only and the text's language is '${ctx.language}' (set languageOverride=eng to force English).`);
         return;
       }
-      const { coarse, topics } = classifyTopics(model, topicText(doc, ctx));
+      const { coarse, topics } = classifyTopics(model, topicText(doc, ctx), doc.entities);
       const seen = new Set(topics.map((t) => t.id));
       const entities = entityTopics(doc).filter((t) => !seen.has(t.id));
       doc.coarseTopics = coarse;

@@ -7,6 +7,7 @@ import { MediaTopics } from '../../src/semantics/mediatopics.js';
 import { labelPhrases } from '../../src/semantics/fine-topics.js';
 import { acceptedTopics, WORLD_TOPICS } from '../../src/semantics/dataset-labels.js';
 import { agText } from '../../src/semantics/news-text.js';
+import { ENTITY_TYPE_TOPICS, entityTypeQcodes } from '../../src/semantics/entity-type-topics.js';
 import type { Topic } from '../../src/types.js';
 
 let analyzer: Analyzer;
@@ -27,6 +28,8 @@ async function topicsOf(text: string, extra: Record<string, unknown> = {}) {
   expect(r.ok).toBe(true);
   return { topics: r.response!.topics!, coarse: r.response!.coarseTopics!, message: r.message };
 }
+
+const coarseIds = (list: Topic[]) => list.map((t) => t.id);
 
 function checkList(list: Topic[]): void {
   expect(new Set(list.map((t) => t.id)).size).toBe(list.length);
@@ -97,6 +100,25 @@ describe('topics extractor', () => {
     expect(emoji.coarse).toEqual([]); // no word the model knows: nothing to say
     const long = await topicsOf(`${ECONOMY}\n\n`.repeat(400));
     expect(long.coarse[0].id).toBe('medtop:04000000');
+  });
+
+  it('counts entity types as evidence for fine topics only when entities are requested too', async () => {
+    const text = 'Arsenal beat Chelsea 2-1 on Saturday. A late goal from the striker decided the game, and the coach praised his players.';
+    const alone = await topicsOf(text);
+    expect(alone.topics.map((t) => t.label)).not.toContain('football');
+    const r = await analyzer.analyze({ text, extractors: 'topics,entities', languageOverride: 'eng' });
+    const topics = r.response!.topics!;
+    checkList(topics);
+    expect(topics.find((t) => t.label === 'football')).toMatchObject({ mediaTopicId: 'medtop:20001065' });
+    const clubs = topics.filter((t) => !t.mediaTopicId);
+    expect(clubs.length).toBeGreaterThan(0); // linked entities as topics
+    for (const t of clubs) expect(t.encyclopediaLink).toBeDefined();
+    expect(coarseIds(r.response!.coarseTopics!)).toEqual(coarseIds(alone.coarse)); // coarse topics never depend on entities
+  });
+
+  it('resolves every label of the entity-type table to an IPTC concept', () => {
+    const resolved = entityTypeQcodes(taxonomy);
+    expect(resolved.size).toBe(Object.keys(ENTITY_TYPE_TOPICS).length);
   });
 
   it('skips non-English text with a message', async () => {

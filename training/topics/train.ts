@@ -35,6 +35,7 @@ const dev = process.argv.includes('--dev');
 const splits = join(root, 'training', 'out', 'splits');
 const out = arg('--out') ?? (dev ? join(root, 'training', 'out', 'mediatopics-dev') : join(root, 'models', 'topics', 'mediatopics-classifier'));
 const epochs = Number(arg('--epochs') ?? 10);
+const c = Number(arg('--c') ?? 1);
 const pseudoWeight = Number(arg('--pseudo-weight') ?? 1);
 /** --no-world-weak: every AG World item is labelled politics and government (the comparison run). */
 const worldWeak = !process.argv.includes('--no-world-weak');
@@ -73,6 +74,7 @@ const trained = trainClassifier(docs, {
   labels: tops,
   labelNames: Object.fromEntries(tops.map((q) => [q, taxonomy.get(q)!.label])),
   epochs,
+  c,
   minDf: 2,
   threshold: 0.5,
   atLeastOne: true,
