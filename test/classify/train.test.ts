@@ -94,6 +94,13 @@ describe('training data errors', () => {
     expect(() => parseLabelledJsonl('[1, 2]', 'f.jsonl')).toThrow(/f\.jsonl:1: not a JSON object/);
   });
 
+  it('reads gzip\'d JSON lines', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const gz = join(dir, 'toy.jsonl.gz');
+    writeFileSync(gz, gzipSync(readFileSync(toy)));
+    expect(readLabelledJsonl(gz)).toHaveLength(20);
+  });
+
   it('reads other field names and a single string label', () => {
     expect(parseLabelledJsonl('{"body": "a b", "topic": "x"}', 's', { textField: 'body', labelField: 'topic' })).toEqual([{ id: '1', text: 'a b', labels: ['x'] }]);
   });

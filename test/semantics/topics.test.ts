@@ -171,7 +171,10 @@ describe('textlens eval topics', () => {
   });
 });
 
-const news = fileURLToPath(new URL('../../../shared/data/news-topics/bbc-news.dev.jsonl.gz', import.meta.url));
+// ../shared/data beside the checkout (TEXTLENS_DATA overrides, for worktrees elsewhere).
+const news = process.env.TEXTLENS_DATA
+  ? `${process.env.TEXTLENS_DATA}/news-topics/bbc-news.dev.jsonl.gz`
+  : fileURLToPath(new URL('../../../shared/data/news-topics/bbc-news.dev.jsonl.gz', import.meta.url));
 const reason = existsSync(news) ? '' : ` (skipped: ${news} is missing; it is in ../shared/data on the project machines)`;
 describe.skipIf(!existsSync(news))(`topics on BBC News${reason}`, () => {
   it('puts the mapped section first for the first 100 articles (trained on them: a smoke test, not a measurement)', async () => {
