@@ -136,6 +136,14 @@ describe('trainClassifier', () => {
     expect(classifier.predict('').map((x) => x.categoryId)).toEqual(['fruit']);
   });
 
+  it('trains logistic regression too (loss log, threshold 0.5)', () => {
+    const docs = parseLabelledJsonl(readFileSync(toy, 'utf8'), 'toy');
+    const { classifier } = trainClassifier(docs, { loss: 'log', epochs: 20 });
+    expect(classifier.meta.thresholds).toEqual([0.5, 0.5]);
+    expect(classifier.predict('Whisk the eggs and bake the dough.')[0].categoryId).toBe('food');
+    expect(classifier.predict('Snow and frost overnight, then fog.')[0].categoryId).toBe('weather');
+  });
+
   it('is deterministic for a seed, and handles empty, astral and very long texts', () => {
     const docs = parseLabelledJsonl(readFileSync(toy, 'utf8'), 'toy');
     const a = trainClassifier(docs, { epochs: 5 });
