@@ -51,9 +51,13 @@ export interface TrainOptions {
 export interface TrainProgress {
   epoch: number;
   epochs: number;
+  /** Document visits done and in all (the SVM visits every document once per label and epoch). */
   done: number;
   total: number;
   docsPerSecond: number;
+  /** The SVM trains one label after the other: which one (1-based) of how many. */
+  label?: number;
+  labels?: number;
 }
 
 export interface TrainedClassifier {
@@ -129,15 +133,17 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
   let lastReport = t0;
   if (svm) {
     const C = options.c ?? 1;
-    const report = (done: number, epoch: number) => {
+    const report = (done: number, epoch: number, label: number) => {
       const now = performance.now();
       if (options.progress && now - lastReport >= 1000) {
         lastReport = now;
-        options.progress({ epoch, epochs, done, total, docsPerSecond: (done * 1000) / (now - t0) });
+        options.progress({ epoch, epochs, done, total, docsPerSecond: (done * 1000) / (now - t0), label, labels: L });
       }
     };
     fitSvmDual(xs, ys, docs, W, bias, L, { C, epochs, random, order, report });
-    if (options.progress) options.progress({ epoch: epochs, epochs, done: total, total, docsPerSecond: (total * 1000) / Math.max(1, performance.now() - t0) });
+    if (options.progress) {
+      options.progress({ epoch: epochs, epochs, done: total, total, docsPerSecond: (total * 1000) / Math.max(1, performance.now() - t0), label: L, labels: L });
+    }
   } else {
     // AdaGrad's squared-gradient sums, per weight and per bias.
     const G = new Float32Array(F * L).fill(1e-8);
@@ -237,7 +243,7 @@ interface SvmSettings {
   epochs: number;
   random: () => number;
   order: number[];
-  report: (done: number, epoch: number) => void;
+  report: (done: number, epoch: number, label: number) => void;
 }
 
 /**
@@ -296,7 +302,7 @@ function fitSvmDual(
         }
       }
       visits += N;
-      s.report(visits, epoch);
+      s.report(visits, epoch, l + 1);
     }
     for (let r = 0; r < w.length; r++) W[r * L + l] = w[r];
     bias[l] = b;

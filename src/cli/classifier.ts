@@ -35,7 +35,8 @@ function positive(v: string | undefined, flag: string, fallback: number, integer
 
 export function progressLine(p: TrainProgress): string {
   const pct = ((100 * p.done) / p.total).toFixed(0).padStart(3);
-  return `train: ${pct}% epoch ${p.epoch}/${p.epochs}, ${p.done}/${p.total} documents, ${Math.round(p.docsPerSecond)} docs/s`;
+  const where = p.label !== undefined ? `label ${p.label}/${p.labels}, epoch ${p.epoch}/${p.epochs}` : `epoch ${p.epoch}/${p.epochs}`;
+  return `train: ${pct}% ${where}, ${p.done}/${p.total} document visits, ${Math.round(p.docsPerSecond)}/s`;
 }
 
 export async function trainCommand(argv: string[]): Promise<number> {

@@ -19,3 +19,13 @@ describe('--classifier name=DIR', () => {
     expect(parseServeArgs(['--classifier', 'news=dir'], {}).classifiers).toEqual({ news: 'dir' });
   });
 });
+
+describe('train progress line', () => {
+  it('names the label for the SVM and the epoch for logistic regression', async () => {
+    const { progressLine } = await import('../../src/cli/classifier.js');
+    expect(progressLine({ epoch: 4, epochs: 10, done: 42, total: 100, docsPerSecond: 1234.4, label: 37, labels: 90 })).toBe(
+      'train:  42% label 37/90, epoch 4/10, 42/100 document visits, 1234/s',
+    );
+    expect(progressLine({ epoch: 1, epochs: 2, done: 5, total: 10, docsPerSecond: 3 })).toBe('train:  50% epoch 1/2, 5/10 document visits, 3/s');
+  });
+});
