@@ -7,8 +7,9 @@
  *     of all its IPTC descendants, weak-labels.ts) the item uses most,
  *     politics when none;
  *   - one pseudo-document per active IPTC concept (label + definition)
- *     labelled with its top concept — the only evidence for the twelve top
- *     concepts the news sets do not cover (weak supervision).
+ *     labelled with its top concept, and pseudo-documents of WordNet Domains
+ *     words (wordnet-domains.ts, weight 0.3) — the only evidence for the
+ *     twelve top concepts the news sets do not cover (weak supervision).
  *
  *   npm run train -- topics --dev [--data DIR]   train on the train splits → training/out/mediatopics-dev
  *   npm run train -- topics [--data DIR]         train on all visible data → models/topics/mediatopics-classifier
@@ -25,6 +26,7 @@ import { progressLine } from '../../src/cli/classifier.js';
 import { DATASET_LABELS } from '../../src/semantics/dataset-labels.js';
 import { MediaTopics, type MediaTopicRecord } from '../../src/semantics/mediatopics.js';
 import { worldLabeler } from './weak-labels.js';
+import { domainPseudoDocuments } from './wordnet-domains.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const arg = (name: string) => {
@@ -32,6 +34,7 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const dev = process.argv.includes('--dev');
+const data = arg('--data') ?? join(root, '..', 'shared', 'data');
 const splits = join(root, 'training', 'out', 'splits');
 const out = arg('--out') ?? (dev ? join(root, 'training', 'out', 'mediatopics-dev') : join(root, 'models', 'topics', 'mediatopics-classifier'));
 const epochs = Number(arg('--epochs') ?? 10);
@@ -68,6 +71,17 @@ for (const c of taxonomy.concepts) {
   docs.push({ text: `${c.label}. ${c.definition}`, labels: [top], weight: pseudoWeight });
   pseudo++;
 }
+/** --no-domains: without the WordNet Domains pseudo-documents (the comparison run). */
+const useDomains = !process.argv.includes('--no-domains');
+let domainDocs = 0;
+if (useDomains) {
+  const { docs: extra, words } = domainPseudoDocuments(data, 12, Number(arg('--domain-docs') ?? 300));
+  const domainWeight = Number(arg('--domain-weight') ?? 0.3);
+  for (const d of extra) d.weight = domainWeight;
+  domainDocs = extra.length;
+  docs.push(...extra);
+  process.stderr.write(`train: WordNet Domains words per top concept: ${[...words].map(([q, n]) => `${taxonomy.get(q)!.label} ${n}`).join(', ')}\n`);
+}
 process.stderr.write(`train: ${docs.length} documents (${pseudo} IPTC pseudo-documents); AG World weak labels: ${[...worldCounts].map(([q, n]) => `${taxonomy.get(q)!.label} ${n}`).join(', ')}\n`);
 
 const trained = trainClassifier(docs, {
@@ -82,6 +96,8 @@ const trained = trainClassifier(docs, {
   training: {
     data: dev ? 'BBC + AG train splits (training/topics/split.ts), IPTC pseudo-documents' : 'all developer-visible BBC + AG items, IPTC pseudo-documents',
     pseudoWeight,
+    wordnetDomainDocuments: domainDocs,
+    wordnetDomainWeight: useDomains ? Number(arg('--domain-weight') ?? 0.3) : 0,
     worldWeakLabels: Object.fromEntries(worldCounts),
   },
 });
