@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: throughput of the tokenizer, cleanup and the analysis
  * pipeline, side by side with wink-nlp on the same text in the same run;
- * cold start and memory. Writes bench/RESULTS.md.
+ * cold start and memory. Writes bench/RESULTS.md. `BENCH_FILTER=regex npm
+ * run bench` times only the matching pipeline rows and writes nothing.
  *
  * Text: the raw text of UD English EWT train (~1 MB) when ../shared/data is
  * beside the checkout, else the committed EWT slice in test/fixtures.
@@ -33,7 +34,7 @@ const { toHostedShape } = await built<typeof import('../src/http/client-compat.j
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
-const shared = join(root, '..', 'shared', 'data');
+const shared = process.env.TEXTLENS_DATA ?? join(root, '..', 'shared', 'data');
 
 function conlluText(path: string): string {
   const paras: string[] = [];
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   const rows: Array<[string, string, string, string]> = [];
   const time = Number(process.env.BENCH_TIME_MS ?? 3000);
+  // BENCH_FILTER=regex runs only the pipeline rows whose name matches (no tokenizer/cleanup rows).
+  const filter = process.env.BENCH_FILTER ? new RegExp(process.env.BENCH_FILTER) : undefined;
+  const want = (name: string) => !filter || filter.test(name);
 
   interface WinkCollection {
     length(): number;
@@ -104,8 +108,8 @@ async function main(): Promise<void> {
   tok.add('wink-nlp tokenize (empty pipe)', () => {
     for (const d of docs) winkTokenizer.readDoc(d);
   });
-  await tok.run();
-  for (const t of tok.tasks) {
+  if (!filter) await tok.run();
+  for (const t of filter ? [] : tok.tasks) {
     const ms = t.result.state === 'completed' ? t.result.period : NaN;
     const n = t.name.startsWith('wink') ? winkTokens : nTokens;
     rows.push([t.name, fmt((n / ms) * 1000), ((bytes / 1e6 / ms) * 1000).toFixed(1), `${ms.toFixed(0)} ms`]);
@@ -113,7 +117,7 @@ async function main(): Promise<void> {
 
   // --- cleanup
   const htmlDir = join(shared, 'html-extraction', 'html');
-  if (existsSync(htmlDir)) {
+  if (existsSync(htmlDir) && !filter) {
     const pages = readdirSync(htmlDir)
       .slice(0, 60)
       .map((f) => readFileSync(join(htmlDir, f), 'utf8'));
@@ -148,14 +152,30 @@ async function main(): Promise<void> {
     pipelines.push(['words+entities', 'words,entities']);
     if (available.includes('dependency-trees')) pipelines.push(['words+dependency-trees+entities', 'words,dependency-trees,entities']);
   }
+  if (available.includes('topics')) {
+    pipelines.push(['topics', 'topics'], ['words+topics', 'words,topics']);
+    if (available.includes('entities')) pipelines.push(['words+entities+topics', 'words,entities,topics']);
+  }
   const pb = new Bench({ time: time * 2, iterations: 2, warmupIterations: 1 });
+  const add = (name: string, fn: () => unknown) => {
+    if (want(name)) pb.add(name, fn);
+  };
   for (const [name, extractors] of pipelines) {
-    pb.add(`textlens ${name}`, async () => {
+    add(`textlens ${name}`, async () => {
       for (const d of docs) await analyzer.analyze({ text: d, extractors, languageOverride: 'eng' });
     });
   }
+  // A user classifier (createAnalyzer({ classifiers })): the IPTC model's directory registered by name,
+  // so the row measures a model of realistic size (125k features × 17 labels) through the user path.
+  const userModel = join(root, 'models', 'topics', 'mediatopics-classifier');
+  if (existsSync(join(userModel, 'meta.json'))) {
+    const withUser = await createAnalyzer({ classifiers: { news: userModel } });
+    add('textlens words + user classifier (classifiers=news)', async () => {
+      for (const d of docs) await withUser.analyze({ text: d, extractors: 'words', classifiers: 'news', languageOverride: 'eng' });
+    });
+  }
   // The same words layer without building the JSON response: what readDoc() alone is to wink-nlp.
-  pb.add('textlens words, annotateDoc (no response JSON)', async () => {
+  add('textlens words, annotateDoc (no response JSON)', async () => {
     for (const d of docs) await analyzer.annotateDoc(await analyzer.segment(d), ['xpos', 'lemma', 'stem']);
   });
   // The issue's "words+POS+parse+NER" without entity linking (the entities extractor always links),
@@ -163,27 +183,27 @@ async function main(): Promise<void> {
   if (available.includes('dependency-trees') && available.includes('entities')) {
     const fast = await createAnalyzer({ parser: 'fast' });
     const layers = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'mentions'] as const;
-    pb.add('textlens tags+parse+NER, no linking (annotateDoc)', async () => {
+    add('textlens tags+parse+NER, no linking (annotateDoc)', async () => {
       for (const d of docs) await analyzer.annotateDoc(await analyzer.segment(d), layers);
     });
-    pb.add('textlens tags+parse+NER, no linking (annotateDoc), fast parser', async () => {
+    add('textlens tags+parse+NER, no linking (annotateDoc), fast parser', async () => {
       for (const d of docs) await fast.annotateDoc(await fast.segment(d), layers);
     });
-    pb.add('textlens words+dependency-trees+entities, fast parser', async () => {
+    add('textlens words+dependency-trees+entities, fast parser', async () => {
       for (const d of docs) await fast.analyze({ text: d, extractors: 'words,dependency-trees,entities', languageOverride: 'eng' });
     });
   }
   // What `textlens serve` adds by default: the hosted API's response shape (src/http/client-compat.ts).
   const [, fullest] = pipelines[pipelines.length - 1];
-  pb.add(`textlens ${pipelines[pipelines.length - 1][0]} + hosted response shape`, async () => {
+  add(`textlens ${pipelines[pipelines.length - 1][0]} + hosted response shape`, async () => {
     for (const d of docs) toHostedShape(await analyzer.analyze({ text: d, extractors: fullest, languageOverride: 'eng' }));
   });
-  pb.add('wink-nlp default pipeline (sbd, pos, ner, negation, sentiment)', () => {
+  add('wink-nlp default pipeline (sbd, pos, ner, negation, sentiment)', () => {
     for (const d of docs) winkFull.readDoc(d);
   });
   // What the words extractor returns, asked of wink-nlp: every token's text, POS, lemma and stem, and the sentences.
   const its = winkFull.its;
-  pb.add('wink-nlp default pipeline + words output (value, pos, lemma, stem, sentences)', () => {
+  add('wink-nlp default pipeline + words output (value, pos, lemma, stem, sentences)', () => {
     for (const d of docs) {
       const doc = winkFull.readDoc(d);
       const tokens = doc.tokens();
@@ -232,7 +252,8 @@ async function main(): Promise<void> {
   const loadMd = join(root, 'bench', 'LOAD.md');
   if (existsSync(loadMd)) lines.push(readFileSync(loadMd, 'utf8'));
   const out = lines.join('\n');
-  writeFileSync(join(root, 'bench', 'RESULTS.md'), out);
+  // A filtered run prints its rows but leaves the full results file alone.
+  if (!filter) writeFileSync(join(root, 'bench', 'RESULTS.md'), out);
   process.stdout.write(out + '\n');
 }
 

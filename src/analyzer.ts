@@ -18,6 +18,7 @@ import { cleanup } from './cleanup/index.js';
 import { detectLanguage, normalizeLanguageCode } from './language/index.js';
 import { runRules } from './rules/index.js';
 import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type DictionaryInput } from './dictionaries/index.js';
+import { ClassifierSet, type ClassifierSource } from './classify/classifier-set.js';
 
 /** What a rule-named extractor gets computed: every layer whose model is installed. */
 const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities', 'phrases', 'properties'];
@@ -48,6 +49,12 @@ export interface AnalyzerConfig {
    * Compiled when the analyzer is created, so a bad file fails here.
    */
   dictionaries?: Record<string, DictionaryInput>;
+  /**
+   * The caller's document classifiers by name (a directory written by
+   * `textlens train classifier`, or a loader rooted at one); requests name
+   * them in `classifiers`, beside the built-in `textlens_mediatopics`.
+   */
+  classifiers?: Record<string, ClassifierSource>;
 }
 
 export interface Analyzer {
@@ -80,6 +87,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     const { readFile } = await import('node:fs/promises');
     return readFile(path, 'utf8');
   });
+  const classifiers = new ClassifierSet(loader, config.classifiers ?? {}, (dir) => fileLoader(dir));
 
   async function isAvailable(spec: AnnotatorSpec): Promise<boolean> {
     let ok = available.get(spec.name);
@@ -185,6 +193,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     };
     const req = parseRequest(input, options);
     req.notices.forEach(warn);
+    classifiers.check(req.classifiers);
 
     const { raw, isHtml } = await source(req, warn);
     const mode: CleanupMode = req.cleanup.mode ?? (isHtml ? 'cleanHTML' : 'raw');
@@ -235,6 +244,14 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     if (customDictionaries.length > 0) {
       const custom = matchDictionaries(doc, customDictionaries, language);
       doc.entities = mergeDictionaryEntities(doc, custom, req, req.cleanup.useMetadata ? cleaned.metadata?.title : undefined);
+    }
+    if (req.classifiers.length > 0) {
+      if (language !== ENGLISH) warn(`classifiers: skipped; the classifiers read English and the text's language is '${language}' (set languageOverride=eng to force English).`);
+      else {
+        const title = req.cleanup.useMetadata ? cleaned.metadata?.title?.trim() : undefined;
+        const whole = title && !text.startsWith(title) ? `${title}\n\n${text}` : text;
+        doc.categories = await classifiers.categorize(whole, req.classifiers, req.classifier.maxCategories);
+      }
     }
 
     const payload = buildPayload({ doc, request: req, language, languageIsReliable, cleanedText: text, rawText: raw });

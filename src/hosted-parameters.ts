@@ -16,8 +16,6 @@
 
 /** Hosted-only parameter → why it has no effect here. `list` marks list-valued ones. */
 export const HOSTED_ONLY_PARAMETERS: Readonly<Record<string, { list: boolean; reason: string }>> = {
-  classifiers: { list: true, reason: 'no classifier engine is installed' },
-  'classifier.maxCategories': { list: false, reason: 'no classifier engine is installed' },
   'entities.includeAddressPlaces': { list: false, reason: 'address places are not extracted' },
   'cleanup.cleanHTML.precision': { list: false, reason: 'cleanHTML has a single precision here' },
   'cleanup.cleanHTML.useTitle': { list: false, reason: 'cleanHTML does not take this option here' },

@@ -52,7 +52,13 @@ export interface AnalyzeRequest {
    * that were accepted but have no engine here (see hosted-parameters.ts).
    */
   notices: string[];
+  /** Classifier ids, in the order given (resolved by the analyzer: unknown ids are a 400). */
+  classifiers: string[];
+  classifier: { maxCategories: number };
 }
+
+/** Categories per classifier when `classifier.maxCategories` is not given. */
+export const DEFAULT_MAX_CATEGORIES = 10;
 
 /** What runs when `extractors` is omitted: words (tokens, offsets, lemmas, stems, tags) — cheap and always available. */
 export const DEFAULT_EXTRACTORS: readonly string[] = ['words'];
@@ -79,6 +85,8 @@ const PARAMETERS: Record<string, Kind> = {
   'entities.enrichmentQueries': 'list',
   'entities.dictionaries': 'list',
   'dependencies.scheme': 'string',
+  classifiers: 'list',
+  'classifier.maxCategories': 'string',
 };
 
 export const PARAMETER_NAMES: readonly string[] = Object.keys(PARAMETERS);
@@ -156,6 +164,14 @@ function oneOf<T extends string>(values: Values, name: string, allowed: readonly
     throw badRequest(`parameter '${name}' must be one of ${allowed.join(', ')}; got '${v}'`, name);
   }
   return v as T;
+}
+
+function positiveInt(values: Values, name: string, fallback: number): number {
+  const v = single(values, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < 1) throw badRequest(`parameter '${name}' must be a positive integer, got '${v}'`, name);
+  return n;
 }
 
 /** Names of the rules a Prolog program defines (head functors of its clauses). */
@@ -256,5 +272,7 @@ export function parseRequest(
     },
     dependencyScheme: oneOf(values, 'dependencies.scheme', SCHEMES) ?? 'stanford',
     notices,
+    classifiers: list(values, 'classifiers'),
+    classifier: { maxCategories: positiveInt(values, 'classifier.maxCategories', DEFAULT_MAX_CATEGORIES) },
   };
 }

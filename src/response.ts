@@ -5,7 +5,8 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Word } from './types.js';
+import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Topic, type Word } from './types.js';
+import type { TopicRecord } from './semantics/topic-record.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -31,6 +32,11 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
   if (wants.has('phrases') && doc.nounPhrases) payload.nounPhrases = nounPhrases(doc);
   if (wants.has('relations') && doc.properties) payload.properties = properties(doc);
   if (wants.has('relations') && doc.relations) payload.relations = relations(doc);
+  if (wants.has('topics') && doc.topics && doc.coarseTopics) {
+    payload.topics = doc.topics.map(topic);
+    payload.coarseTopics = doc.coarseTopics.map(topic);
+  }
+  if (doc.categories) payload.categories = doc.categories.map((c, id) => ({ id, ...c, score: round(c.score) }));
   return payload;
 }
 
@@ -149,6 +155,10 @@ function relations(doc: Doc): Relation[] {
       confidence: round(r.confidence),
     };
   });
+}
+
+function topic(t: TopicRecord): Topic {
+  return { ...t, score: round(t.score) };
 }
 
 function round(x: number): number {

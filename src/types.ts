@@ -44,6 +44,9 @@ export interface AnalyzeOptions {
     dictionaries?: string[] | string;
   };
   dependencies?: { scheme?: DependencyScheme };
+  /** Document classifiers to run: `textlens_mediatopics` or names given to createAnalyzer({ classifiers }). */
+  classifiers?: string[] | string;
+  classifier?: { maxCategories?: number };
   /** Accepted and ignored by the library; checked by the HTTP layer. */
   apiKey?: string;
 }
@@ -130,6 +133,27 @@ export interface Relation {
   confidence: number;
 }
 
+/** A topic (spec: Topic), IPTC concept or linked entity. */
+export interface Topic {
+  id: string;
+  label: string;
+  score: number;
+  mediaTopicId?: string;
+  wikidataId?: string;
+  encyclopediaLink?: string;
+  wikiLink?: string;
+}
+
+/** A category from a document classifier (`classifiers`). */
+export interface Category {
+  /** Index in the response's list. */
+  id: number;
+  classifierId: string;
+  categoryId: string;
+  label: string;
+  score: number;
+}
+
 import type { MatchingRule } from './rules/index.js';
 export type { MatchingRule, RuleValue } from './rules/index.js';
 
@@ -152,6 +176,9 @@ export interface AnalysisPayload {
   nounPhrases?: NounPhrase[];
   properties?: Property[];
   relations?: Relation[];
+  topics?: Topic[];
+  coarseTopics?: Topic[];
+  categories?: Category[];
   /** Output the caller's rules wrote (write/1, print/1, format/2). */
   customAnnotationOutput?: string;
   /** For each requested rule (and arity): the argument bindings of every solution. */

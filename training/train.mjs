@@ -10,12 +10,17 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 const models = readdirSync(here, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join(here, d.name, 'train.py')))
+  .filter((d) => d.isDirectory() && (existsSync(join(here, d.name, 'train.py')) || existsSync(join(here, d.name, 'train.ts'))))
   .map((d) => d.name);
 const [model, ...rest] = process.argv.slice(2);
 if (!model || !models.includes(model)) {
   console.error(`usage: npm run train -- <${models.join('|')}> [args…]`);
   process.exit(2);
+}
+// TypeScript trainers (training/<model>/train.ts, e.g. topics) run in Node through tsx.
+if (!existsSync(join(here, model, 'train.py'))) {
+  const ts = spawnSync(process.execPath, ['--import', 'tsx', join('training', model, 'train.ts'), ...rest], { cwd: root, stdio: 'inherit' });
+  process.exit(ts.status ?? 1);
 }
 const python = process.env.TEXTLENS_PYTHON ?? '/usr/bin/python3';
 const result = spawnSync(python, ['-m', `training.${model}.train`, ...rest], {

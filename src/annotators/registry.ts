@@ -123,6 +123,16 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     englishOnly: true,
     create: async () => (await import('./relations.js')).createRelations(),
   },
+  {
+    // After the linker: when the caller also asked for entities, topics reuse them (never the other way round).
+    name: 'topics',
+    requires: ['tokens'],
+    assigns: ['topics'],
+    resources: ['topics/mediatopics.json', 'topics/mediatopics-classifier/meta.json', 'topics/mediatopics-classifier/weights.bin'],
+    // English-only, but the annotator itself skips other languages with a message instead of a 400.
+    englishOnly: false,
+    create: async (loader) => (await import('../semantics/topics.js')).createTopicsAnnotator(loader),
+  },
 ];
 
 /** Layers each built-in extractor needs (required) and enriches its output with (optional). */

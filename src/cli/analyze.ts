@@ -10,11 +10,13 @@ import { badRequest } from '../errors.js';
 import { decodeText } from '../source/index.js';
 import type { FlatOptions } from '../types.js';
 import { dictionaryArgs } from './dictionary-args.js';
+import { parseClassifierFlags } from './classifier-flags.js';
 
 export const ANALYZE_USAGE = `usage: textlens analyze [--text T | --url U | --file F | < stdin]
                         [--extractors a,b] [--rules FILE] [--param name=value]... [--pretty]
                         [--models DIR] [--backend node|wasm] [--parser accurate|fast] [--allow-host H]...
-                        [--dictionary id=FILE]...   (then --param entities.dictionaries=id)`;
+                        [--dictionary id=FILE]...   (then --param entities.dictionaries=id)
+                        [--classifier name=DIR]...   (then --param classifiers=name)`;
 
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -41,6 +43,7 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
         parser: { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
         dictionary: { type: 'string', multiple: true },
+        classifier: { type: 'string', multiple: true },
       },
       strict: true,
     });
@@ -77,6 +80,7 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
       backend: values.backend as 'node' | 'wasm' | undefined,
       allowHosts: values['allow-host'],
       dictionaries: dictionaryArgs(values.dictionary),
+      classifiers: parseClassifierFlags(values.classifier),
     });
     const response = await analyzer.analyze(fields);
     out(JSON.stringify(response, null, pretty ? 2 : undefined) + '\n');

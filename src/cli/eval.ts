@@ -39,6 +39,10 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const [what, ...rest] = argv;
+  if (what === 'classifier' || what === 'topics') {
+    const { evalClassifierCommand, evalTopicsCommand } = await import('./classifier.js');
+    return what === 'classifier' ? evalClassifierCommand(rest) : evalTopicsCommand(rest);
+  }
   if (what === 'el') {
     const { elCommand } = await import('../eval/el.js');
     return elCommand(rest);

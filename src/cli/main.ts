@@ -13,10 +13,13 @@ ${ANALYZE_USAGE}
        textlens eval chunks --conll2000 FILE [--out FILE]
        textlens eval properties --jsonl FILE [--errors]
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE)
+       textlens eval classifier --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
+       textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
        textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]…
        textlens kb stats [--kb FILE]
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]
                       [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
+                      [--classifier name=DIR]...
 `;
 
 /** Runs a command; a usage or setup error prints its message (no stack) and exits 2. */
@@ -37,6 +40,10 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'eval': {
       const { evalCommand } = await import('./eval.js');
       return evalCommand(rest);
+    }
+    case 'train': {
+      const { trainCommand } = await import('./classifier.js');
+      return trainCommand(rest);
     }
     case 'kb': {
       const { kbCommand } = await import('./kb.js');

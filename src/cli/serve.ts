@@ -8,10 +8,11 @@ import { DEFAULT_EVENTS_FILE, openEventStore } from '../events/open.js';
 import { DEFAULT_RESPONSE_SHAPE, RESPONSE_SHAPES, type ResponseShape } from '../http/client-compat.js';
 import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer } from '../http/node-server.js';
 import { dictionaryArgs } from './dictionary-args.js';
+import { parseClassifierFlags } from './classifier-flags.js';
 
 export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
                [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
-               [--dictionary id=FILE]...
+               [--dictionary id=FILE]... [--classifier name=DIR]...
                [--response-shape hosted|spec]
 
   --port N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -32,6 +33,8 @@ export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [
                     (wikiLink, freebaseId, freebaseTypes) and word positions
                     counted across the document, as its client libraries
                     read them; spec: exactly the spec's JSON
+  --classifier N=D  a classifier trained by \`textlens train classifier\` in directory D,
+                    requested as classifiers=N (repeatable)
 `;
 
 export interface ServeSettings {
@@ -46,6 +49,7 @@ export interface ServeSettings {
   modelsDir?: string;
   dictionaries?: Record<string, string>;
   responseShape: ResponseShape;
+  classifiers?: Record<string, string>;
 }
 
 /** Reads the command line; throws an Error with a usage hint on bad input. */
@@ -68,6 +72,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         models: { type: 'string' },
         dictionary: { type: 'string', multiple: true },
         'response-shape': { type: 'string' },
+        classifier: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -99,6 +104,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     modelsDir: values.models,
     dictionaries: dictionaryArgs(values.dictionary),
     responseShape: shape as ResponseShape,
+    classifiers: parseClassifierFlags(values.classifier),
   };
 }
 
@@ -130,8 +136,12 @@ export async function serveCommand(argv: string[]): Promise<void> {
       timeoutMs: settings.timeoutMs,
       responseShape: settings.responseShape,
       analyzer:
-        settings.modelsDir || settings.dictionaries
-          ? { modelsDir: settings.modelsDir, dictionaries: settings.dictionaries }
+        settings.modelsDir || settings.dictionaries || settings.classifiers
+          ? {
+              ...(settings.modelsDir ? { modelsDir: settings.modelsDir } : {}),
+              ...(settings.dictionaries ? { dictionaries: settings.dictionaries } : {}),
+              ...(settings.classifiers ? { classifiers: settings.classifiers } : {}),
+            }
           : undefined,
     });
   } catch (e) {

@@ -56,6 +56,8 @@ export interface EntityRecord {
   customEntityId?: string;
 }
 
+import type { CategoryRecord, TopicRecord } from '../semantics/topic-record.js';
+
 export class Doc {
   /** The analyzed (cleaned) text. */
   readonly text: string;
@@ -94,6 +96,12 @@ export class Doc {
   properties?: PropertyRecord[];
   /** Predicates with their SUBJECT / OBJECT / OTHER arguments (src/structure/relation-layer.ts). */
   relations?: RelationRecord[];
+  /** IPTC concepts at every level and salient entities (the topics annotator). */
+  topics?: TopicRecord[];
+  /** IPTC top-level concepts (the topics annotator). */
+  coarseTopics?: TopicRecord[];
+  /** Categories of the classifiers the request named. */
+  categories?: CategoryRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

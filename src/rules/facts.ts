@@ -12,6 +12,7 @@
 import type { Doc } from '../doc/doc.js';
 import { STRUCTURE_FACT_PREDICATES, structureFactTables } from '../structure/facts.js';
 import { RELATION_PREDICATES, relationTables } from './relation-facts.js';
+import { topicTables } from './topic-facts.js';
 
 /** The Prolog type of a column: every cell is an atom, an integer or a float. */
 export type CellKind = 'atom' | 'int' | 'float';
@@ -53,6 +54,10 @@ export const FACT_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer
   { name: 'entity_custom_id', arity: 2, layer: 'entities' },
   ...STRUCTURE_FACT_PREDICATES,
   ...RELATION_PREDICATES,
+  { name: 'topic', arity: 2, layer: 'topics' },
+  { name: 'topic_score', arity: 2, layer: 'topics' },
+  { name: 'coarse_topic', arity: 2, layer: 'topics' },
+  { name: 'category', arity: 3, layer: 'classifiers' },
 ];
 
 /** Build every table of the vocabulary over `doc`; absent layers give empty tables. */
@@ -104,6 +109,7 @@ export function factTables(doc: Doc): FactTable[] {
   tables.push(...entityTables(doc));
   tables.push(...structureFactTables(doc));
   tables.push(...relationTables(doc));
+  tables.push(...topicTables(doc));
   return tables;
 }
 

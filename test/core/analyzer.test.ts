@@ -125,7 +125,7 @@ describe('analyze: bad input', () => {
   });
 
   it('refuses extractors that are not built yet with a clear 400', async () => {
-    await refused(analyzer.analyze('Some text.', { extractors: 'topics' }), 400, 'topics');
+    await refused(analyzer.analyze('Some text.', { extractors: 'entailments' }), 400, 'entailments');
   });
 
   it('refuses an unknown language override', async () => {

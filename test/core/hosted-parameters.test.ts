@@ -32,11 +32,12 @@ describe('hosted-only parameters', () => {
   });
 
   it('takes the typed, nested spelling too', () => {
-    const r = parseRequest({ text: 'x', classifier: { maxCategories: 5 }, entities: { dictionaries: ['d'] } } as never);
-    expect(r.notices.join(' ')).toMatch(/'classifier\.maxCategories'/);
-    // entities.dictionaries is implemented: taken as a request parameter, not reported.
-    expect(r.notices.join(' ')).not.toMatch(/dictionaries/);
+    const r = parseRequest({ text: 'x', cleanup: { cleanHTML: { precision: 'high' } }, entities: { dictionaries: ['d'] }, classifier: { maxCategories: 5 } } as never);
+    expect(r.notices.join(' ')).toMatch(/'cleanup\.cleanHTML\.precision'/);
+    // entities.dictionaries and classifier.maxCategories are implemented: request parameters, not notices.
+    expect(r.notices.join(' ')).not.toMatch(/dictionaries|maxCategories/);
     expect(r.entities.dictionaries).toEqual(['d']);
+    expect(r.classifier.maxCategories).toBe(5);
   });
 
   it('still refuses names nobody defines, typos of hosted names included', () => {
@@ -87,7 +88,8 @@ describe('list spellings', () => {
   it('applies to list parameters only', () => {
     expect(listParameterName('entities.filterDbpediaTypes[2]', { 'entities.filterDbpediaTypes': 'list' })).toBe('entities.filterDbpediaTypes');
     expect(listParameterName('entities.dictionaries[]', { 'entities.dictionaries': 'list' })).toBe('entities.dictionaries');
-    expect(listParameterName('classifiers[]', {})).toBe('classifiers');
+    expect(listParameterName('classifiers[]', { classifiers: 'list' })).toBe('classifiers');
+    expect(listParameterName('entities.includeAddressPlaces[]', {})).toBeUndefined();
     expect(listParameterName('text[]', { text: 'text' })).toBeUndefined();
     expect(listParameterName('extractors[x]', { extractors: 'list' })).toBeUndefined();
     expect(refusal(() => parseRequest({ 'text[0]': 'x' })).message).toMatch(/unknown parameter 'text\[0\]'/);

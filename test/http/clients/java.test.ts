@@ -143,11 +143,14 @@ describe('textrazor-java against textlens serve', () => {
     for (const v of Object.values(data)) expect(Array.isArray(v) && v.every((x) => typeof x === 'string')).toBe(true);
   });
 
-  it('accepts classifiers as repeated fields and says they had no effect; unknown dictionaries are a 400 naming them', async () => {
-    const body = javaBody(['words'], 'One short sentence.', { classifiers: ['textrazor_iab'] });
+  it('takes classifiers as repeated fields; unknown classifiers and dictionaries are a 400 naming them', async () => {
+    const body = javaBody(['words'], 'One short sentence about football.', { classifiers: ['textlens_mediatopics', 'textlens_mediatopics'] });
     const r = await send(app, javaRequest('', body, 'POST', 'FORM'));
     expect(r.status).toBe(200);
-    expect(r.json.message).toMatch(/'classifiers'.*no classifier engine/);
+    expect(((r.json.response as Record<string, unknown>).categories as unknown[]).length).toBeGreaterThan(0);
+    const iab = await send(app, javaRequest('', javaBody(['words'], 'One short sentence.', { classifiers: ['textrazor_iab'] }), 'POST', 'FORM'));
+    expect(iab.status).toBe(400);
+    expect(iab.json.error).toMatch(/textrazor_iab/);
     const d = await send(app, javaRequest('', javaBody(['entities'], 'One short sentence.', { dictionaries: ['d1', 'd2'] }), 'POST', 'FORM'));
     expect(d.status).toBe(400);
     expect(d.json.error).toMatch(/unknown dictionary 'd1'/);

@@ -107,10 +107,13 @@ describe('textrazor-php against textlens serve', () => {
     for (const e of entitiesOf(r)) expect(e.data).toEqual({}); // isset($entity['data']) holds; no key for the skipped queries
   });
 
-  it('reports classifiers it cannot apply, refuses an unknown dictionary and a typo', async () => {
-    const ok = await send(app, curl('', phpAnalyze(['words'], 'Short text here.', { classifiers: ['textrazor_iab'] }), 'POST'));
+  it('applies a known classifier, refuses an unknown classifier, an unknown dictionary and a typo', async () => {
+    const ok = await send(app, curl('', phpAnalyze(['words'], 'Short text here about the stock market.', { classifiers: ['textlens_mediatopics'] }), 'POST'));
     expect(ok.status).toBe(200);
-    expect(ok.json.message).toMatch(/classifiers/);
+    expect(((ok.json.response as Record<string, unknown>).categories as unknown[]).length).toBeGreaterThan(0);
+    const iab = await send(app, curl('', phpAnalyze(['words'], 'Short text here.', { classifiers: ['textrazor_iab'] }), 'POST'));
+    expect(iab.status).toBe(400);
+    expect(iab.json.error).toMatch(/textrazor_iab/);
     const dict = await send(app, curl('', phpAnalyze(['words'], 'Short text here.', { dictionaries: ['tv'] }), 'POST'));
     expect(dict.status).toBe(400);
     expect(dict.json.error).toMatch(/unknown dictionary 'tv'/);

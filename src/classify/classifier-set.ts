@@ -1,0 +1,68 @@
+/**
+ * The classifiers an analyzer can run by id: the built-in
+ * `textlens_mediatopics` (IPTC top-level Media Topics, in the models
+ * directory) and the caller's own, registered by name with a directory or a
+ * loader (createAnalyzer({ classifiers }), `--classifier name=DIR`). Each is
+ * loaded on first use and kept.
+ */
+import { badRequest } from '../errors.js';
+import type { ResourceLoader } from '../resources.js';
+import type { CategoryRecord } from '../semantics/topic-record.js';
+import { loadClassifier, type Classifier } from './model.js';
+
+export const BUILTIN_CLASSIFIER = 'textlens_mediatopics';
+const BUILTIN_DIR = 'topics/mediatopics-classifier';
+
+/** Where a user classifier lives: a directory (Node) or a loader rooted at it. */
+export type ClassifierSource = string | ResourceLoader;
+
+export class ClassifierSet {
+  private readonly loaded = new Map<string, Promise<Classifier>>();
+
+  constructor(
+    private readonly models: ResourceLoader,
+    private readonly user: Readonly<Record<string, ClassifierSource>>,
+    private readonly dirLoader: (dir: string) => ResourceLoader,
+  ) {
+    if (BUILTIN_CLASSIFIER in user) throw badRequest(`classifier name '${BUILTIN_CLASSIFIER}' is reserved for the built-in IPTC classifier`);
+  }
+
+  /** Ids this set can run. */
+  get ids(): string[] {
+    return [BUILTIN_CLASSIFIER, ...Object.keys(this.user)];
+  }
+
+  /** Throws a 400 naming the first unknown id. */
+  check(ids: readonly string[]): void {
+    for (const id of ids) {
+      if (id !== BUILTIN_CLASSIFIER && !Object.hasOwn(this.user, id)) {
+        throw badRequest(`unknown classifier '${id}'; known classifiers: ${this.ids.join(', ')}`, 'classifiers');
+      }
+    }
+  }
+
+  get(id: string): Promise<Classifier> {
+    this.check([id]);
+    let c = this.loaded.get(id);
+    if (!c) {
+      if (id === BUILTIN_CLASSIFIER) c = loadClassifier(this.models, BUILTIN_DIR, id);
+      else {
+        const src = this.user[id];
+        c = loadClassifier(typeof src === 'string' ? this.dirLoader(src) : src, '', id);
+      }
+      this.loaded.set(id, c);
+      c.catch(() => this.loaded.delete(id));
+    }
+    return c;
+  }
+
+  /** Categories of `text` from each classifier, at most `max` per classifier, best first within each. */
+  async categorize(text: string, ids: readonly string[], max: number): Promise<CategoryRecord[]> {
+    const out: CategoryRecord[] = [];
+    for (const id of ids) {
+      const classifier = await this.get(id);
+      for (const p of classifier.predict(text).slice(0, max)) out.push({ classifierId: id, categoryId: p.categoryId, label: p.label, score: p.score });
+    }
+    return out;
+  }
+}
