@@ -199,8 +199,10 @@ describe('output', () => {
   });
 
   it('captures user_error output too, and caps the output', async () => {
+    // A generous time limit: 1,000 writes are ~1 s of tau-prolog on a loaded 2-core machine; this test is about the cap.
     const r = await runRules(doc, `noisy :- between(1, 1000, N), write(N), write(' '), fail. noisy. err :- write(user_error, oops).`, ['noisy', 'err'], {
       maxOutputChars: 100,
+      timeoutMs: 10_000,
     });
     expect(r.customAnnotationOutput).toHaveLength(100);
     expect(r.customAnnotationOutput.startsWith('1 2 3 ')).toBe(true);
