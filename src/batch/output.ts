@@ -8,8 +8,8 @@
  * the last good line, and those documents are analyzed again.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rename, stat, truncate } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { open, rename, rm, stat, truncate } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import type { Writable } from 'node:stream';
 import { constants as zlibConstants, createGunzip, createGzip, type Gzip } from 'node:zlib';
 import { badRequest } from '../errors.js';
@@ -68,11 +68,11 @@ function sinkOver(stream: Writable, closeTarget: boolean, gzip?: Gzip): ResultSi
   };
 }
 
-/** Opens `--out` for writing, appending when resuming. '-' is stdout. */
-export function openSink(path: string, append: boolean): ResultSink {
+/** Opens `--out` for writing, appending when resuming. '-' is stdout; gzip by the .gz extension. */
+export function openSink(path: string, append: boolean, gzipped = path.endsWith('.gz')): ResultSink {
   if (path === '-') return sinkOver(process.stdout, false);
   const file = createWriteStream(path, { flags: append ? 'a' : 'w' });
-  if (!path.endsWith('.gz')) return sinkOver(file, true);
+  if (!gzipped) return sinkOver(file, true);
   // Appending to a gzip file adds a new gzip member; gunzip reads members back to back.
   const gzip = createGzip();
   gzip.pipe(file);
@@ -168,54 +168,60 @@ async function resumePlain(path: string, state: ResumeState): Promise<ResumeStat
 }
 
 async function resumeGzip(path: string, state: ResumeState): Promise<ResumeState> {
-  const good: string[] = [];
-  const gunzip = createGunzip();
-  let truncated = false;
-  let gunzipError: Error | undefined;
-  // A killed run leaves a gzip stream without its end: gunzip gives every byte
-  // it could inflate, then fails with "unexpected end of file".
-  gunzip.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'Z_BUF_ERROR' || /unexpected end/i.test(e.message)) truncated = true;
-    else gunzipError = e;
-  });
-  createReadStream(path).pipe(gunzip);
-  const reader = createInterface({ input: gunzip, crlfDelay: Infinity });
-  // readline cannot tell whether the last line had its newline: track the raw text's end.
-  let endsWithNewline = true;
-  gunzip.on('data', (d: Buffer) => {
-    if (d.length > 0) endsWithNewline = d[d.length - 1] === 0x0a;
-  });
-  const lines: string[] = [];
-  await new Promise<void>((resolve) => {
-    reader.on('line', (l) => lines.push(l));
-    reader.on('close', resolve);
-  });
-  if (gunzipError) throw badRequest(`--out ${path}: cannot read it back as gzip (${gunzipError.message}); not resuming into it`, 'out');
+  // A gzip stream cannot be cut at a line, and a killed run leaves one without
+  // its end: the complete lines are copied, as they are read, into a fresh file
+  // that then replaces the old one (a resume of a .gz recompresses it once).
+  const tmp = `${path}.resume-tmp`;
+  const sink = openSink(tmp, false, true);
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
   let lineNo = 0;
-  for (const l of lines) {
-    lineNo++;
-    const parsed = parseResult(l);
-    const last = lineNo === lines.length;
-    if (!parsed || (last && !endsWithNewline)) {
-      if (last) {
-        state.droppedPartial = true;
-        break;
-      }
-      throw notOurs(path, lineNo);
+  let failure: Error | undefined;
+  const take = (text: string) => {
+    const parts = (rest + text).split('\n');
+    rest = parts.pop()!;
+    for (const l of parts) {
+      lineNo++;
+      const parsed = parseResult(l);
+      if (!parsed) throw notOurs(path, lineNo);
+      state.done.add(parsed.key);
+      if (parsed.error) state.errors++;
+      sink.write(l + '\n');
     }
-    state.done.add(parsed.key);
-    if (parsed.error) state.errors++;
-    good.push(l);
+  };
+  const gunzip = createGunzip();
+  await new Promise<void>((resolve) => {
+    const stop = (e?: Error) => {
+      failure ??= e;
+      gunzip.removeAllListeners('data');
+      resolve();
+    };
+    gunzip.on('data', (d: Buffer) => {
+      try {
+        take(decoder.write(d));
+      } catch (e) {
+        stop(e as Error);
+        gunzip.destroy();
+      }
+    });
+    gunzip.on('end', () => stop());
+    gunzip.on('error', (e: NodeJS.ErrnoException) => {
+      // "unexpected end of file": the stream was cut off; every byte before it was given.
+      if (e.code === 'Z_BUF_ERROR' || /unexpected end/i.test(e.message)) state.droppedPartial = true;
+      else failure ??= badRequest(`--out ${path}: cannot read it back as gzip (${e.message}); not resuming into it`, 'out');
+      stop();
+    });
+    const file = createReadStream(path);
+    file.on('error', (e) => stop(e));
+    file.pipe(gunzip);
+  });
+  await sink.close();
+  if (failure) {
+    await rm(tmp, { force: true });
+    throw failure;
   }
-  if (truncated || state.droppedPartial) {
-    // A gzip stream cannot be cut at a line: write the good lines into a fresh file and put it in place.
-    state.droppedPartial = true;
-    const tmp = `${path}.resume-tmp`;
-    const sink = openSink(tmp, false);
-    for (const l of good) if (!sink.write(l + '\n')) await sink.drain();
-    await sink.close();
-    await rename(tmp, path);
-  }
+  if (rest + decoder.end() !== '') state.droppedPartial = true;
+  await rename(tmp, path);
   return state;
 }
 
