@@ -6,6 +6,9 @@
  */
 import cliProgress from 'cli-progress';
 
+/** Where progress goes: stderr, or any writable (tests); a bar needs isTTY. */
+export type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean };
+
 export type ProgressMode = 'auto' | 'bar' | 'lines' | 'quiet';
 
 export interface ProgressState {
@@ -33,7 +36,7 @@ export interface ProgressOptions {
   /** What an item is called ("docs"). */
   unit: string;
   mode?: ProgressMode;
-  stream?: NodeJS.WriteStream;
+  stream?: ProgressStream;
   /** Period of the plain lines. Default 10 s. */
   intervalMs?: number;
 }

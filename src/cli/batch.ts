@@ -17,7 +17,7 @@ import { parseRequest } from '../request.js';
 import type { FlatOptions } from '../types.js';
 import { openSource } from '../batch/input.js';
 import { hasContent, openSink, prepareResume, type ResumeState } from '../batch/output.js';
-import { createProgress } from '../batch/progress.js';
+import { createProgress, type ProgressStream } from '../batch/progress.js';
 import { runBatch, type BatchStats } from '../batch/run.js';
 import { dictionaryArgs } from './dictionary-args.js';
 import { paramArgs } from './param-args.js';
@@ -41,7 +41,7 @@ export const BATCH_USAGE = `usage: textlens batch --in FILE|DIR|- --out FILE|-
 `;
 
 export interface BatchCommandIO {
-  stderr?: NodeJS.WriteStream;
+  stderr?: ProgressStream;
   /** Tests and embedders pass their own; the command installs SIGINT handling only without one. */
   signal?: AbortSignal;
 }
