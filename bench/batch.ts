@@ -10,6 +10,9 @@
  * change in the machine's load hits both; the best round of each is reported,
  * with the load average (1 min) measured around every round — on a shared
  * machine the ratio means little unless the load was below the core count.
+ * The CPU time of the process (all threads) per pass gives docs per
+ * CPU-second, which the machine's load does not change: equal for 1 and 2
+ * workers means the pool adds no work, and 2 workers scale with free cores.
  * Results are written to a null sink: the cost measured is the pool's and the
  * loop's, not the disk's. Needs ../shared/data (AIDA) and models/.
  */
@@ -54,13 +57,17 @@ interface Round {
   errors: number;
   loadBefore: number;
   loadAfter: number;
+  /** CPU seconds of the whole process (every thread) during the pass. */
+  cpuSeconds: number;
 }
 
 async function pass(pool: WorkerPool): Promise<Round> {
   const loadBefore = load1();
+  const cpu0 = process.cpuUsage();
   const stats = await runBatch({ items: iterate(), runner: pool, sink: nullSink, params: { extractors, languageOverride: 'eng' }, concurrency: pool.size * 2 });
   const seconds = stats.elapsedMs / 1000;
-  return { seconds, docsPerS: stats.done / seconds, tokensPerS: stats.tokens / seconds, tokens: stats.tokens, errors: stats.errors, loadBefore, loadAfter: load1() };
+  const cpu = process.cpuUsage(cpu0);
+  return { cpuSeconds: (cpu.user + cpu.system) / 1e6, seconds, docsPerS: stats.done / seconds, tokensPerS: stats.tokens / seconds, tokens: stats.tokens, errors: stats.errors, loadBefore, loadAfter: load1() };
 }
 
 process.stderr.write(`bench/batch: ${items.length} documents (${chars} characters), extractors ${extractors}, workers ${workerCounts.join(' and ')}, ${rounds} rounds\n`);
@@ -79,7 +86,7 @@ for (let r = 0; r < rounds; r++) {
   for (const n of workerCounts) {
     const round = await pass(pools.get(n)!);
     results.get(n)!.push(round);
-    process.stderr.write(`  round ${r + 1}, ${n} worker(s): ${round.seconds.toFixed(2)} s, ${round.docsPerS.toFixed(1)} docs/s, ${round.tokensPerS.toFixed(0)} tokens/s, load ${round.loadBefore.toFixed(2)}→${round.loadAfter.toFixed(2)}\n`);
+    process.stderr.write(`  round ${r + 1}, ${n} worker(s): ${round.seconds.toFixed(2)} s, ${round.docsPerS.toFixed(1)} docs/s, ${round.tokensPerS.toFixed(0)} tokens/s, ${(items.length / round.cpuSeconds).toFixed(1)} docs per CPU-s, load ${round.loadBefore.toFixed(2)}→${round.loadAfter.toFixed(2)}\n`);
   }
 }
 for (const pool of pools.values()) await pool.close();
@@ -89,11 +96,11 @@ const lines = [
   `Batch throughput (bench/batch.ts), ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} (availableParallelism ${availableParallelism()}), Node ${process.version}.`,
   `Corpus: AIDA testa, ${items.length} documents, ${best(workerCounts[0]!).tokens} tokens; extractors \`${extractors}\`; best of ${rounds} alternating rounds after a warm-up pass.`,
   '',
-  '| workers | docs/s | tokens/s | time per pass | load avg (1 min) around the best round | errors |',
-  '|---:|---:|---:|---:|---:|---:|',
+  '| workers | docs/s | tokens/s | time per pass | docs per CPU-second (all threads) | load avg (1 min) around the best round | errors |',
+  '|---:|---:|---:|---:|---:|---:|---:|',
   ...workerCounts.map((n) => {
     const b = best(n);
-    return `| ${n} | ${b.docsPerS.toFixed(1)} | ${Math.round(b.tokensPerS).toLocaleString('en-US')} | ${b.seconds.toFixed(2)} s | ${b.loadBefore.toFixed(2)} → ${b.loadAfter.toFixed(2)} | ${b.errors} |`;
+    return `| ${n} | ${b.docsPerS.toFixed(1)} | ${Math.round(b.tokensPerS).toLocaleString('en-US')} | ${b.seconds.toFixed(2)} s | ${(items.length / b.cpuSeconds).toFixed(1)} | ${b.loadBefore.toFixed(2)} → ${b.loadAfter.toFixed(2)} | ${b.errors} |`;
   }),
 ];
 process.stdout.write(lines.join('\n') + '\n');
