@@ -1,6 +1,7 @@
 /**
  * Batch throughput: documents/s and tokens/s of the batch loop (src/batch/run.ts)
- * on the analysis pool with 1 and 2 worker threads, `words,entities`, on the
+ * on the analysis pool with 1 and 2 worker threads, `words,entities`, beside
+ * the same loop over one analyzer on the main thread (the baseline), on the
  * 216 documents of AIDA testa (Reuters news; ELEVANT's restored raw text).
  *   npx tsx bench/batch.ts [--docs N] [--rounds R] [--workers 1,2] [--extractors words,entities]
  *
@@ -22,7 +23,9 @@ import { join } from 'node:path';
 import { itemKey, type BatchItem } from '../src/batch/input.js';
 import type { ResultSink } from '../src/batch/output.js';
 import { runBatch } from '../src/batch/run.js';
+import { createAnalyzer } from '../src/analyzer.js';
 import { WorkerPool } from '../src/http/analysis-pool.js';
+import type { CountingRunner } from '../src/batch/run.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.includes(n) ? args[args.indexOf(n) + 1]! : d);
@@ -61,32 +64,56 @@ interface Round {
   cpuSeconds: number;
 }
 
-async function pass(pool: WorkerPool): Promise<Round> {
+/** The baseline: one analyzer on the main thread, one document at a time (what a user's own loop does). */
+async function inProcessRunner(): Promise<CountingRunner & { size: number }> {
+  const analyzer = await createAnalyzer();
+  const encoder = new TextEncoder();
+  return {
+    size: 1,
+    async runCounted(options) {
+      const response = await analyzer.analyze(options);
+      const tokens = response.response?.sentences?.reduce((n, s) => n + s.words.length, 0);
+      return { body: encoder.encode(JSON.stringify(response)), tokens };
+    },
+  };
+}
+
+async function pass(pool: CountingRunner & { size: number }, concurrency = pool.size * 2): Promise<Round> {
   const loadBefore = load1();
   const cpu0 = process.cpuUsage();
-  const stats = await runBatch({ items: iterate(), runner: pool, sink: nullSink, params: { extractors, languageOverride: 'eng' }, concurrency: pool.size * 2 });
+  const stats = await runBatch({ items: iterate(), runner: pool, sink: nullSink, params: { extractors, languageOverride: 'eng' }, concurrency });
   const seconds = stats.elapsedMs / 1000;
   const cpu = process.cpuUsage(cpu0);
   return { cpuSeconds: (cpu.user + cpu.system) / 1e6, seconds, docsPerS: stats.done / seconds, tokensPerS: stats.tokens / seconds, tokens: stats.tokens, errors: stats.errors, loadBefore, loadAfter: load1() };
 }
 
 process.stderr.write(`bench/batch: ${items.length} documents (${chars} characters), extractors ${extractors}, workers ${workerCounts.join(' and ')}, ${rounds} rounds\n`);
+// Worker count 0 stands for the in-process baseline.
+const configs = [0, ...workerCounts];
+const label = (n: number) => (n === 0 ? 'in-process loop (no workers)' : String(n));
 const pools = new Map<number, WorkerPool>();
+const runners = new Map<number, CountingRunner & { size: number }>();
 const startup = new Map<number, number>();
-for (const n of workerCounts) {
+for (const n of configs) {
   const t0 = performance.now();
-  const pool = new WorkerPool({ size: n, timeoutMs: 120_000 });
-  await pool.ready();
-  await pass(pool); // warm-up: every worker creates its annotators on first use
+  let runner: CountingRunner & { size: number };
+  if (n === 0) runner = await inProcessRunner();
+  else {
+    const pool = new WorkerPool({ size: n, timeoutMs: 120_000 });
+    await pool.ready();
+    pools.set(n, pool);
+    runner = pool;
+  }
+  await pass(runner, n === 0 ? 1 : undefined); // warm-up: annotators are created on first use
   startup.set(n, (performance.now() - t0) / 1000);
-  pools.set(n, pool);
+  runners.set(n, runner);
 }
-const results = new Map<number, Round[]>(workerCounts.map((n) => [n, []]));
+const results = new Map<number, Round[]>(configs.map((n) => [n, []]));
 for (let r = 0; r < rounds; r++) {
-  for (const n of workerCounts) {
-    const round = await pass(pools.get(n)!);
+  for (const n of configs) {
+    const round = await pass(runners.get(n)!, n === 0 ? 1 : undefined);
     results.get(n)!.push(round);
-    process.stderr.write(`  round ${r + 1}, ${n} worker(s): ${round.seconds.toFixed(2)} s, ${round.docsPerS.toFixed(1)} docs/s, ${round.tokensPerS.toFixed(0)} tokens/s, ${(items.length / round.cpuSeconds).toFixed(1)} docs per CPU-s, load ${round.loadBefore.toFixed(2)}→${round.loadAfter.toFixed(2)}\n`);
+    process.stderr.write(`  round ${r + 1}, ${label(n)}: ${round.seconds.toFixed(2)} s, ${round.docsPerS.toFixed(1)} docs/s, ${round.tokensPerS.toFixed(0)} tokens/s, ${(items.length / round.cpuSeconds).toFixed(1)} docs per CPU-s, load ${round.loadBefore.toFixed(2)}→${round.loadAfter.toFixed(2)}\n`);
   }
 }
 for (const pool of pools.values()) await pool.close();
@@ -98,9 +125,9 @@ const lines = [
   '',
   '| workers | docs/s | tokens/s | time per pass | docs per CPU-second (all threads) | load avg (1 min) around the best round | errors |',
   '|---:|---:|---:|---:|---:|---:|---:|',
-  ...workerCounts.map((n) => {
+  ...configs.map((n) => {
     const b = best(n);
-    return `| ${n} | ${b.docsPerS.toFixed(1)} | ${Math.round(b.tokensPerS).toLocaleString('en-US')} | ${b.seconds.toFixed(2)} s | ${(items.length / b.cpuSeconds).toFixed(1)} | ${b.loadBefore.toFixed(2)} → ${b.loadAfter.toFixed(2)} | ${b.errors} |`;
+    return `| ${label(n)} | ${b.docsPerS.toFixed(1)} | ${Math.round(b.tokensPerS).toLocaleString('en-US')} | ${b.seconds.toFixed(2)} s | ${(items.length / b.cpuSeconds).toFixed(1)} | ${b.loadBefore.toFixed(2)} → ${b.loadAfter.toFixed(2)} | ${b.errors} |`;
   }),
 ];
 process.stdout.write(lines.join('\n') + '\n');
@@ -108,6 +135,7 @@ const one = best(workerCounts[0]!);
 const last = best(workerCounts[workerCounts.length - 1]!);
 // Last line: name=value pairs for scripts.
 process.stdout.write(
+  `docs_per_s_inprocess=${best(0).docsPerS.toFixed(2)} ` +
   workerCounts.map((n) => `docs_per_s_${n}w=${best(n).docsPerS.toFixed(2)} tokens_per_s_${n}w=${best(n).tokensPerS.toFixed(0)} startup_s_${n}w=${startup.get(n)!.toFixed(1)}`).join(' ') +
     ` speedup=${(last.docsPerS / one.docsPerS).toFixed(2)} load1=${load1().toFixed(2)} cores=${availableParallelism()}\n`,
 );
