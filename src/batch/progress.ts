@@ -21,6 +21,8 @@ export interface ProgressState {
   errors?: number;
   /** Tokens processed, when the command counts them. */
   tokens?: number;
+  /** A command's own figures, shown after the others ("1.2M items, 310k kept"). */
+  note?: string;
   elapsedMs: number;
 }
 
@@ -63,7 +65,7 @@ export function describeProgress(s: Readonly<ProgressState>, unit: string) {
     counted: s.total === undefined ? `${value} ${unit}` : `${value}/${s.total} ${unit}`,
     rate: `${perSecond.toFixed(1)} ${unit}/s`,
     tokens: s.tokens === undefined ? '' : ` | ${Math.round(rate(s.tokens, s.elapsedMs))} tokens/s`,
-    errors: s.errors === undefined ? '' : ` | ${s.errors} errors`,
+    errors: (s.errors === undefined ? '' : ` | ${s.errors} errors`) + (s.note ? ` | ${s.note}` : ''),
     eta,
   };
 }

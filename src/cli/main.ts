@@ -12,7 +12,7 @@ ${ANALYZE_USAGE}
        textlens eval el --aida FILE [--conll FILE] [--kb FILE]
        textlens eval chunks --conll2000 FILE [--out FILE]
        textlens eval properties --jsonl FILE [--errors]
-       textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]…
+       textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]… [--quiet]
        textlens kb stats [--kb FILE]
        textlens batch --in FILE|DIR|- --out FILE [--extractors a,b] [--param name=value]… [--workers N] [--resume]
                       (textlens batch --help for all options)
