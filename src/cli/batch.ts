@@ -4,7 +4,7 @@
  *
  * Exit status: 0 every document analyzed; 1 some documents failed (their
  * errors are in --out) or the analysis pool failed; 2 a usage or setup error;
- * 130 interrupted (SIGINT) after finishing the documents in flight.
+ * 130 interrupted (SIGINT or SIGTERM) after finishing the documents in flight.
  */
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -128,15 +128,19 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
   const controller = new AbortController();
   const signal = io.signal ?? controller.signal;
   let interrupts = 0;
-  const onSigint = () => {
+  // SIGTERM (a container or service manager stopping the job) is handled like Ctrl-C.
+  const onSigint = (signal: NodeJS.Signals) => {
     if (++interrupts > 1) {
-      stderr.write('batch: second SIGINT, stopping now (results of documents in flight are lost; --resume redoes them)\n');
+      stderr.write(`batch: second ${signal}, stopping now (results of documents in flight are lost; --resume redoes them)\n`);
       process.exit(130);
     }
-    stderr.write(`batch: SIGINT, finishing the documents in flight (Ctrl-C again to stop at once)\n`);
+    stderr.write(`batch: ${signal}, finishing the documents in flight (Ctrl-C again to stop at once)\n`);
     controller.abort();
   };
-  if (!io.signal) process.on('SIGINT', onSigint);
+  if (!io.signal) {
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigint);
+  }
 
   let stats: BatchStats | undefined;
   let sink;
@@ -165,7 +169,10 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
     progress.update({ done: stats.done, before: stats.skipped, total, errors: stats.errors, tokens: countedTokens ? stats.tokens : undefined, elapsedMs: stats.elapsedMs });
     progress.stop();
   } finally {
-    if (!io.signal) process.off('SIGINT', onSigint);
+    if (!io.signal) {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+    }
     source.close();
     await sink?.close();
     await pool.close();

@@ -90,15 +90,15 @@ describe('textlens batch in a child process', () => {
     expect(readFileSync(out, 'utf8').endsWith('\n')).toBe(true);
   }, 120_000);
 
-  it('on SIGINT finishes the documents in flight, writes only whole lines and exits 130', async () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('on %s finishes the documents in flight, writes only whole lines and exits 130', async (signal) => {
     const dir = mkdtempSync(join(tmpdir(), 'batch-int-'));
     const out = join(dir, 'out.jsonl');
     const run = startBatch(['--in', '-', '--out', out, '--extractors', 'words', '--workers', '1', '--unordered']);
     await trickle(run.proc, out, corpus(60), () => completeLines(out).length >= 3);
-    run.proc.kill('SIGINT');
+    run.proc.kill(signal);
     // stdin stays open: the command must stop reading it by itself.
     expect(await run.exit).toBe(130);
-    expect(run.stderr()).toMatch(/SIGINT, finishing the documents in flight/);
+    expect(run.stderr()).toContain(`${signal}, finishing the documents in flight`);
     expect(run.stderr()).toMatch(/interrupted=true\n$/);
     const text = readFileSync(out, 'utf8');
     expect(text.endsWith('\n')).toBe(true);
