@@ -177,17 +177,20 @@ async function resumeGzip(path: string, state: ResumeState): Promise<ResumeState
   let rest = '';
   let lineNo = 0;
   let failure: Error | undefined;
-  const take = (text: string) => {
+  /** Returns false when the copy's buffer is full (gunzip waits for it to drain). */
+  const take = (text: string): boolean => {
     const parts = (rest + text).split('\n');
     rest = parts.pop()!;
+    let room = true;
     for (const l of parts) {
       lineNo++;
       const parsed = parseResult(l);
       if (!parsed) throw notOurs(path, lineNo);
       state.done.add(parsed.key);
       if (parsed.error) state.errors++;
-      sink.write(l + '\n');
+      room = sink.write(l + '\n') && room;
     }
+    return room;
   };
   const gunzip = createGunzip();
   await new Promise<void>((resolve) => {
@@ -198,7 +201,10 @@ async function resumeGzip(path: string, state: ResumeState): Promise<ResumeState
     };
     gunzip.on('data', (d: Buffer) => {
       try {
-        take(decoder.write(d));
+        if (!take(decoder.write(d))) {
+          gunzip.pause();
+          void sink.drain().then(() => gunzip.resume(), (e: Error) => stop(e));
+        }
       } catch (e) {
         stop(e as Error);
         gunzip.destroy();
