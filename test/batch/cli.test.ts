@@ -148,6 +148,21 @@ describe('batchCommand in process', () => {
     expect(err).toMatch(/2 documents failed; their errors are in /);
   }, 120_000);
 
+  it('gives every worker the --dictionary it was started with', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-dict-'));
+    const input = join(dir, 'in.jsonl');
+    const out = join(dir, 'out.jsonl');
+    writeFileSync(input, corpus(0).join('') + JSON.stringify({ id: 'r', text: 'She bought an Acme Rocket yesterday.' }) + '\n');
+    const dictionary = fileURLToPath(new URL('../fixtures/dictionaries/products.jsonl', import.meta.url));
+    const code = await batchCommand(
+      ['--in', input, '--out', out, '--extractors', 'entities', '--dictionary', `products=${dictionary}`, '--param', 'entities.dictionaries=products', '--workers', '1', '--quiet'],
+      { stderr: new PassThrough(), signal: new AbortController().signal },
+    );
+    expect(code).toBe(0);
+    const [result] = completeLines(out).map((l) => JSON.parse(l) as { response: { response: { entities: Array<{ customEntityId?: string; matchedText: string }> } } });
+    expect(result!.response.response.entities).toEqual(expect.arrayContaining([expect.objectContaining({ customEntityId: 'acme-rocket', matchedText: 'Acme Rocket' })]));
+  }, 120_000);
+
   it('refuses bad settings before starting any worker', async () => {
     const stderr = new PassThrough();
     const dir = mkdtempSync(join(tmpdir(), 'batch-args-'));
