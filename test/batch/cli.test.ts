@@ -7,6 +7,8 @@
  * still mid-run, whatever the machine's speed, when the signal arrives.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,6 +163,36 @@ describe('batchCommand in process', () => {
     expect(code).toBe(0);
     const [result] = completeLines(out).map((l) => JSON.parse(l) as { response: { response: { entities: Array<{ customEntityId?: string; matchedText: string }> } } });
     expect(result!.response.response.entities).toEqual(expect.arrayContaining([expect.objectContaining({ customEntityId: 'acme-rocket', matchedText: 'Acme Rocket' })]));
+  }, 120_000);
+
+  it('fetches {"id", "url"} documents in the workers, with --allow-host for a local server', async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/page.html') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<html><body><nav>Menu</nav><article><p>The lighthouse keeper retired last spring.</p></article></body></html>');
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const dir = mkdtempSync(join(tmpdir(), 'batch-url-'));
+      const input = join(dir, 'in.jsonl');
+      const out = join(dir, 'out.jsonl');
+      writeFileSync(input, [{ id: 'page', url: `${base}/page.html` }, { id: 'gone', url: `${base}/missing.html` }].map((d) => JSON.stringify(d) + '\n').join(''));
+      const code = await batchCommand(['--in', input, '--out', out, '--extractors', 'words', '--allow-host', '127.0.0.1', '--workers', '1', '--quiet'], {
+        stderr: new PassThrough(),
+        signal: new AbortController().signal,
+      });
+      expect(code).toBe(1);
+      const [page, gone] = completeLines(out).map((l) => JSON.parse(l) as { id: string; response?: { response: { sentences: Array<{ words: Array<{ token: string }> }> } }; error?: { status: number; message: string } });
+      expect(page!.response!.response.sentences[0]!.words.map((w) => w.token).join(' ')).toBe('The lighthouse keeper retired last spring .');
+      expect(gone).toMatchObject({ id: 'gone', error: { status: 400 } });
+      expect(gone!.error!.message).toMatch(/404/);
+    } finally {
+      server.close();
+    }
   }, 120_000);
 
   it('refuses bad settings before starting any worker', async () => {
