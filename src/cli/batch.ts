@@ -129,12 +129,12 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
   const signal = io.signal ?? controller.signal;
   let interrupts = 0;
   // SIGTERM (a container or service manager stopping the job) is handled like Ctrl-C.
-  const onSigint = (signal: NodeJS.Signals) => {
+  const onSigint = (name: NodeJS.Signals) => {
     if (++interrupts > 1) {
-      stderr.write(`batch: second ${signal}, stopping now (results of documents in flight are lost; --resume redoes them)\n`);
+      stderr.write(`batch: second ${name}, stopping now (results of documents in flight are lost; --resume redoes them)\n`);
       process.exit(130);
     }
-    stderr.write(`batch: ${signal}, finishing the documents in flight (Ctrl-C again to stop at once)\n`);
+    stderr.write(`batch: ${name}, finishing the documents in flight (Ctrl-C again to stop at once)\n`);
     controller.abort();
   };
   if (!io.signal) {
@@ -146,11 +146,12 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
   let sink;
   try {
     say(`loading models in ${workers} worker${workers === 1 ? '' : 's'}…`);
+    // The total is what the input holds (resumed documents included: they count as done).
     const [total] = await Promise.all([source.count(), pool.ready()]);
     if (pool.failure) throw new Error(pool.failure.message);
     sink = openSink(out, values.resume ?? false);
     const progress = createProgress({ label: 'batch', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto', stream: stderr });
-    // The total counts what the input holds; results of ids that are no longer in it do not make it bigger.
+    // tokens/s is shown once a response carried sentences (extractors without words have none to count).
     let countedTokens = false;
     stats = await runBatch({
       items: source.items(),
