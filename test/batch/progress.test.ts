@@ -40,7 +40,8 @@ describe('createProgress', () => {
     const out = capture(false);
     const p = createProgress({ label: 'batch', unit: 'docs', stream: out.stream, intervalMs: 20 });
     p.update({ done: 1, total: 4, errors: 0, elapsedMs: 1000 });
-    await new Promise((r) => setTimeout(r, 60));
+    // Wait for the period to pass (timers run late on a loaded machine: poll, do not guess).
+    while (!out.text().includes('\n')) await new Promise((r) => setTimeout(r, 10));
     p.update({ done: 4, total: 4, errors: 1, elapsedMs: 2000 });
     p.stop();
     const lines = out.text().trimEnd().split('\n');
