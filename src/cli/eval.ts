@@ -92,7 +92,22 @@ export async function evalCommand(argv: string[]): Promise<number> {
       const { evalNer, recognizeWith, formatNerScores } = await import('../eval/ner.js');
       const { loadEntityRecognizer } = await import('../annotators/ner.js');
       const ner = await loadEntityRecognizer(fileLoader(values.models), { backend });
-      const scores = await evalNer(await readFile(need(values.conll, '--conll'), 'utf8'), recognizeWith(ner));
+      const conll = await readFile(need(values.conll, '--conll'), 'utf8');
+      // Progress on stderr (stdout keeps the scores): documents as -DOCSTART- counts them.
+      const { createProgress } = await import('../batch/progress.js');
+      const display = createProgress({ label: 'eval ner', unit: 'docs' });
+      const total = conll.match(/^-DOCSTART-/gm)?.length || undefined;
+      const recognize = recognizeWith(ner);
+      const t0 = performance.now();
+      let done = 0;
+      let tokens = 0;
+      const scores = await evalNer(conll, async (doc) => {
+        const mentions = await recognize(doc);
+        tokens += doc.length;
+        display.update({ done: ++done, total, tokens, elapsedMs: performance.now() - t0 });
+        return mentions;
+      });
+      display.stop();
       process.stdout.write(`${values.conll}\n${formatNerScores(scores)}\n`);
       return 0;
     }

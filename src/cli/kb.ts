@@ -14,6 +14,7 @@ import { mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { KbWriter } from '../linking/build/kb-writer.js';
 import { addAidaTrain, addCodex, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from '../linking/build/sources.js';
 import { ingestWikidataDump } from '../linking/build/wikidata-dump.js';
+import { createProgress } from '../batch/progress.js';
 import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from '../linking/build/npm-sources.js';
 import { PopularitySignals } from '../linking/build/popularity.js';
 import { DbpediaOntology } from '../linking/ontology.js';
@@ -30,6 +31,8 @@ export interface KbBuildOptions {
   /** Also add PPRforNED's candidate lists of these AIDA splits (e.g. testa: an evaluation KB, never the shipped one). */
   withCandidates?: ('train' | 'testa')[];
   log?: (msg: string) => void;
+  /** No progress display for the dump (kb build --quiet). */
+  quiet?: boolean;
 }
 
 /**
@@ -90,18 +93,16 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
     }
     for (const dump of opts.dumps) {
       log(`wikidata dump: ${dump}`);
-      let last = 0;
+      // A bar over the compressed bytes on a terminal, a line every 10 s in a log.
+      const display = createProgress({ label: 'kb build', unit: 'MB', mode: opts.quiet ? 'quiet' : 'auto' });
+      const started = performance.now();
+      const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
       const kept = await ingestWikidataDump(kb, dump, ontology, {
         limit: opts.dumpLimit,
-        progress: (line) => {
-          const now = Date.now();
-          if (now - last > 1000 || line.includes('100.0%')) {
-            process.stderr.write(`\r${line}`);
-            last = now;
-          }
-        },
+        onProgress: (p) =>
+          display.update({ done: mb(p.bytesRead), total: mb(p.bytes), note: `${p.seen} items, ${p.kept} kept`, elapsedMs: performance.now() - started }),
       });
-      process.stderr.write('\n');
+      display.stop();
       log(`wikidata dump: ${kept} entities kept`);
       sources.push(`wikidata-dump:${dump}`);
     }
@@ -131,6 +132,7 @@ export async function kbCommand(argv: string[]): Promise<number> {
     const file = await buildKb({ out: resolve(opt('--out') ?? join(defaultModelsDir, 'kb')), data, dumps, dumpLimit: opt('--dump-limit') ? Number(opt('--dump-limit')) : undefined,
       withCandidates: rest.includes('--with-testa-candidates') ? ['testa'] : [],
       npmSources: opt('--npm-sources'),
+      quiet: rest.includes('--quiet'),
     });
     process.stderr.write(`kb build: wrote ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
@@ -141,6 +143,6 @@ export async function kbCommand(argv: string[]): Promise<number> {
     kb.close();
     return 0;
   }
-  process.stderr.write('usage: textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N] [--with-testa-candidates] [--npm-sources NODE_MODULES|none]\n       textlens kb stats [--kb FILE]\n');
+  process.stderr.write('usage: textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]... [--dump-only] [--dump-limit N] [--with-testa-candidates] [--npm-sources NODE_MODULES|none] [--quiet]\n       textlens kb stats [--kb FILE]\n');
   return 2;
 }

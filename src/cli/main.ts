@@ -15,8 +15,10 @@ ${ANALYZE_USAGE}
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE)
        textlens eval classifier --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
        textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
-       textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]…
+       textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]… [--quiet]
        textlens kb stats [--kb FILE]
+       textlens batch --in FILE|DIR|- --out FILE [--extractors a,b] [--param name=value]… [--workers N] [--resume]
+                      (textlens batch --help for all options)
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]
                       [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
                       [--classifier name=DIR]...
@@ -48,6 +50,10 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'kb': {
       const { kbCommand } = await import('./kb.js');
       return kbCommand(rest);
+    }
+    case 'batch': {
+      const { batchCommand } = await import('./batch.js');
+      return batchCommand(rest);
     }
     case 'serve': {
       const { serveCommand } = await import('./serve.js');

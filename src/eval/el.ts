@@ -25,6 +25,7 @@ import { recognizeDoc, type EntityRecognizer } from '../annotators/ner.js';
 import { parseRequest } from '../request.js';
 import type { AnnotateContext } from '../annotators/annotator.js';
 import type { KbEntity, KnowledgeBase } from '../linking/knowledge-base.js';
+import { createProgress } from '../batch/progress.js';
 
 export interface ElOptions {
   /** AIDA-YAGO2-dataset.*.tsv */
@@ -36,7 +37,12 @@ export interface ElOptions {
   ner?: EntityRecognizer;
   /** Evaluate only the first N documents. */
   limit?: number;
+  /** Called as each document of the end-to-end pass (the slow one) starts, for a progress display. */
+  onProgress?: DocumentProgress;
 }
+
+/** Documents done so far of the total, and their tokens (a document's own loop may `continue`, so it reports on entry). */
+export type DocumentProgress = (done: number, total: number, tokens: number) => void;
 
 export interface Prf {
   precision: number;
@@ -92,7 +98,7 @@ export async function evalEntityLinking(opts: ElOptions): Promise<ElResult> {
   };
   if (opts.ner) {
     const t0 = performance.now();
-    result.endToEnd = await endToEnd(docs, opts.linker, opts.ner);
+    result.endToEnd = await endToEnd(docs, opts.linker, opts.ner, opts.onProgress);
     result.seconds = (performance.now() - t0) / 1000;
   }
   return result;
@@ -119,13 +125,17 @@ export function aidaDoc(d: AidaDocument): Doc {
   return new Doc(d.tokens.join(' '), spans, d.sentenceEnds);
 }
 
-async function endToEnd(docs: AidaDocument[], linker: Linker, ner: EntityRecognizer): Promise<Prf> {
+async function endToEnd(docs: AidaDocument[], linker: Linker, ner: EntityRecognizer, onProgress?: DocumentProgress): Promise<Prf> {
   const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
   const ctx: AnnotateContext = { language: 'eng', request, warn: () => {} };
   let tp = 0;
   let predicted = 0;
   let goldN = 0;
+  let done = 0;
+  let tokens = 0;
   for (const d of docs) {
+    onProgress?.(done++, docs.length, tokens);
+    tokens += d.tokens.length;
     const doc = aidaDoc(d);
     doc.mentions = await recognizeDoc(ner, doc);
     const ents = linkEntities(linker, doc, ctx).filter((e) => e.entityId !== undefined);
@@ -268,6 +278,7 @@ export async function evalQidBenchmark(
   docs: readonly QidDocument[],
   linker: Linker,
   ner: EntityRecognizer | ((doc: Doc) => Mention[]),
+  onProgress?: DocumentProgress,
 ): Promise<QidBenchmarkResult> {
   const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
   const ctx: AnnotateContext = { language: 'eng', request, warn: () => {} };
@@ -279,8 +290,10 @@ export async function evalQidBenchmark(
   let correct = 0;
   let tokens = 0;
   let noQid = 0;
+  let done = 0;
   for (const q of docs) {
     const doc = q.doc;
+    onProgress?.(done++, docs.length, tokens);
     tokens += doc.length;
     const counted = q.gold.filter((g) => g.counted);
     goldN += counted.length;
@@ -374,6 +387,24 @@ export function formatElResult(r: ElResult): string {
  * --elevant and --gum may be repeated / combined; each prints its own block.
  * Returns the exit code; writes the report to stdout.
  */
+/** The shared progress display (stderr; stdout keeps the scores) fed by a DocumentProgress. */
+function documentProgress(label: string): { update: DocumentProgress; stop(): void } {
+  const display = createProgress({ label, unit: 'docs' });
+  const t0 = performance.now();
+  let last = { done: 0, total: 0, tokens: 0 };
+  return {
+    update(done, total, tokens) {
+      last = { done, total, tokens };
+      display.update({ done, total, tokens, elapsedMs: performance.now() - t0 });
+    },
+    stop() {
+      // Reports come as documents start: the last one's end is the whole total.
+      if (last.total > 0) display.update({ done: last.total, total: last.total, elapsedMs: performance.now() - t0 });
+      display.stop();
+    },
+  };
+}
+
 export async function elCommand(argv: string[]): Promise<number> {
   const opt = (n: string) => (argv.includes(n) ? argv[argv.indexOf(n) + 1] : undefined);
   const all = (n: string) => argv.flatMap((a, i) => (a === n && argv[i + 1] ? [argv[i + 1]] : []));
@@ -405,7 +436,9 @@ export async function elCommand(argv: string[]): Promise<number> {
   const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum && jsonl.length === 0 ? undefined : await loadEntityRecognizer(loader);
   const limit = opt('--limit') ? Number(opt('--limit')) : undefined;
   if (aida) {
-    const r = await evalEntityLinking({ aida, conll: opt('--conll'), linker, ner: argv.includes('--no-e2e') ? undefined : ner, limit });
+    const progress = documentProgress('eval el');
+    const r = await evalEntityLinking({ aida, conll: opt('--conll'), linker, ner: argv.includes('--no-e2e') ? undefined : ner, limit, onProgress: progress.update });
+    progress.stop();
     process.stdout.write(`${formatElResult(r)}\n`);
   }
   if (elevant.length > 0) {
@@ -413,7 +446,9 @@ export async function elCommand(argv: string[]): Promise<number> {
     const segmenter = await createSegmenter(loader);
     for (const f of elevant) {
       const docs = (await readElevant(f, segmenter)).slice(0, limit ?? Infinity);
-      const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer);
+      const progress = documentProgress('eval el');
+      const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer, progress.update);
+      progress.stop();
       process.stdout.write(`${formatQidResult(f.replace(/^.*\//, '').replace('.benchmark.jsonl', ''), r)}\n`);
     }
   }
@@ -421,7 +456,9 @@ export async function elCommand(argv: string[]): Promise<number> {
     const { readEntityJsonl } = await import('./el-jsonl.js');
     const { createSegmenter } = await import('../doc/sentences.js');
     const docs = (await readEntityJsonl(f, await createSegmenter(loader))).slice(0, limit ?? Infinity);
-    const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer);
+    const progress = documentProgress('eval el');
+    const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer, progress.update);
+    progress.stop();
     process.stdout.write(`${formatQidResult(f.replace(/^.*\//, ''), r)}\n`);
     const e = r.endToEnd;
     const pct = (x: number) => (100 * x).toFixed(1);
@@ -435,7 +472,9 @@ export async function elCommand(argv: string[]): Promise<number> {
       return 2;
     }
     const docs = readGum(gum, conllu, split).slice(0, limit ?? Infinity);
-    const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer);
+    const progress = documentProgress('eval el');
+    const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer, progress.update);
+    progress.stop();
     process.stdout.write(`${formatQidResult(`GUM ${split}`, r)}\n`);
   }
   return 0;

@@ -30,6 +30,12 @@ export interface WorkerPoolOptions {
   analyzer?: AnalyzerConfig;
 }
 
+/** A response with the number of words in its sentences (undefined when it carries no sentences). */
+export interface CountedResult {
+  body: Uint8Array<ArrayBuffer>;
+  tokens?: number;
+}
+
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_CRASHES_IN_A_ROW = 5;
 
@@ -37,7 +43,7 @@ interface Job {
   id: number;
   options: FlatOptions;
   shape?: ResponseShape;
-  resolve(body: Uint8Array<ArrayBuffer>): void;
+  resolve(result: CountedResult): void;
   reject(err: AnalysisError): void;
 }
 
@@ -94,6 +100,11 @@ export class WorkerPool implements AnalysisRunner {
     }
   }
 
+  /** Why the pool refuses all work (its workers keep failing to start), if it does. */
+  get failure(): AnalysisError | undefined {
+    return this.broken;
+  }
+
   /** Jobs waiting for a worker. */
   get queued(): number {
     return this.queue.length;
@@ -105,6 +116,11 @@ export class WorkerPool implements AnalysisRunner {
   }
 
   run(options: FlatOptions, shape?: ResponseShape): Promise<Uint8Array<ArrayBuffer>> {
+    return this.runCounted(options, shape).then((r) => r.body);
+  }
+
+  /** As run(), with the response's word count (the batch command's tokens/s). */
+  runCounted(options: FlatOptions, shape?: ResponseShape): Promise<CountedResult> {
     if (this.closed) return Promise.reject(new AnalysisError(503, 'the analysis service is shutting down'));
     if (this.broken) return Promise.reject(this.broken);
     if (this.queue.length >= this.maxQueue) {
@@ -112,7 +128,7 @@ export class WorkerPool implements AnalysisRunner {
         new AnalysisError(503, `the analysis queue is full (${this.maxQueue} requests waiting); retry shortly`),
       );
     }
-    return new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+    return new Promise<CountedResult>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, options, shape, resolve, reject });
       this.dispatch();
     });
@@ -172,7 +188,7 @@ export class WorkerPool implements AnalysisRunner {
     clearTimeout(slot.timer);
     slot.job = undefined;
     this.crashesInARow = 0;
-    if ('body' in reply) job.resolve(reply.body);
+    if ('body' in reply) job.resolve({ body: reply.body, tokens: reply.tokens });
     else job.reject(new AnalysisError(reply.error.status as ErrorStatus, reply.error.message));
     this.dispatch();
   }

@@ -18,7 +18,7 @@ export interface WorkerJob {
 
 export type WorkerReply =
   | { ready: true }
-  | { id: number; body: Uint8Array<ArrayBuffer> }
+  | { id: number; body: Uint8Array<ArrayBuffer>; tokens?: number }
   | { id: number; error: { status: number; message: string } };
 
 const port = parentPort;
@@ -43,8 +43,10 @@ port.on('message', async (job: WorkerJob) => {
     const response = await (await analyzer).analyze(job.options);
     // Reshaped here, beside the serialization, so the server's thread pays for neither.
     const body = encoder.encode(JSON.stringify(shapeResponse(response, job.shape ?? 'spec')));
+    // Counted here, where the response is an object, so a batch's tokens/s costs its thread nothing.
+    const tokens = response.response?.sentences?.reduce((n, s) => n + s.words.length, 0);
     // Transferred, not copied: responses run to several MB.
-    port.postMessage({ id: job.id, body } satisfies WorkerReply, [body.buffer]);
+    port.postMessage({ id: job.id, body, tokens } satisfies WorkerReply, [body.buffer]);
     return;
   } catch (e) {
     reply = isAnalysisError(e)

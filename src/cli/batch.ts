@@ -1,0 +1,200 @@
+/**
+ * `textlens batch`: a corpus through the analyzer on every core, one JSON
+ * line per document, resumable. See src/batch/ for the parts.
+ *
+ * Exit status: 0 every document analyzed; 1 some documents failed (their
+ * errors are in --out) or the analysis pool failed; 2 a usage or setup error;
+ * 130 interrupted (SIGINT or SIGTERM) after finishing the documents in flight.
+ */
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { AnalyzerConfig } from '../analyzer.js';
+import { createAnalyzer } from '../analyzer.js';
+import { badRequest } from '../errors.js';
+import { DEFAULT_TIMEOUT_MS, WorkerPool } from '../http/analysis-pool.js';
+import { parseRequest } from '../request.js';
+import type { FlatOptions } from '../types.js';
+import { openSource } from '../batch/input.js';
+import { hasContent, openSink, prepareResume, type ResumeState } from '../batch/output.js';
+import { createProgress, type ProgressStream } from '../batch/progress.js';
+import { runBatch, type BatchStats } from '../batch/run.js';
+import { dictionaryArgs } from './dictionary-args.js';
+import { paramArgs } from './param-args.js';
+
+export const BATCH_USAGE = `usage: textlens batch --in FILE|DIR|- --out FILE|-
+                     [--extractors a,b] [--param name=value]... [--rules FILE]
+                     [--dictionary id=FILE]... [--models DIR] [--parser accurate|fast] [--allow-host H]...
+                     [--workers N] [--timeout SECONDS] [--unordered] [--resume | --overwrite] [--quiet]
+
+  --in FILE|DIR|-   JSON lines {"id", "text"} or {"id", "url"} (optional "params": {name: value}),
+                    .gz for gzip; a directory of .txt/.html/.htm files (id = relative path);
+                    - for stdin (JSON lines)
+  --out FILE|-      one JSON line per document: {"id", "response"} or {"id", "error": {status, message}};
+                    .gz for gzip; - for stdout
+  --workers N       worker threads, each loading the models once (default: one per core, ${availableParallelism()} here)
+  --timeout S       per-document analysis timeout in seconds (default ${DEFAULT_TIMEOUT_MS / 1000}); past it: error 504
+  --unordered       write results as they finish (default: in input order)
+  --resume          skip the documents whose results --out already holds (a cut-off last line is redone)
+  --overwrite       replace an existing --out (without it, or --resume, an existing --out is refused)
+  --quiet           no progress on stderr (default: a bar on a terminal, a line every 10 s otherwise)
+`;
+
+export interface BatchCommandIO {
+  stderr?: ProgressStream;
+  /** Tests and embedders pass their own; the command installs SIGINT handling only without one. */
+  signal?: AbortSignal;
+}
+
+function whole(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw badRequest(`--${name} must be a whole number from ${min} to ${max}, got '${value}'`, name);
+  return n;
+}
+
+export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Promise<number> {
+  const stderr = io.stderr ?? process.stderr;
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(BATCH_USAGE);
+    return 0;
+  }
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        in: { type: 'string' },
+        out: { type: 'string' },
+        extractors: { type: 'string' },
+        param: { type: 'string', multiple: true },
+        rules: { type: 'string' },
+        dictionary: { type: 'string', multiple: true },
+        models: { type: 'string' },
+        parser: { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
+        workers: { type: 'string' },
+        timeout: { type: 'string' },
+        unordered: { type: 'boolean' },
+        resume: { type: 'boolean' },
+        overwrite: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+      },
+    }));
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\n${BATCH_USAGE}`);
+  }
+  if (values.in === undefined || values.out === undefined) throw new Error(`give --in and --out\n${BATCH_USAGE}`);
+  if (values.resume && values.overwrite) throw new Error('--resume and --overwrite contradict each other; give one');
+  if (values.resume && values.out === '-') throw new Error('--resume needs --out FILE (it reads the results back)');
+  if (values.parser !== undefined && values.parser !== 'fast' && values.parser !== 'accurate') {
+    throw new Error(`--parser must be fast or accurate, got '${values.parser}'`);
+  }
+  const workers = whole('workers', values.workers, 1, 256) ?? availableParallelism();
+  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeout !== undefined && !(timeout > 0)) throw new Error(`--timeout must be a positive number of seconds, got '${values.timeout}'`);
+
+  const params: FlatOptions = paramArgs(values.param);
+  if (values.extractors !== undefined) params.extractors = values.extractors;
+  if (values.rules !== undefined) params.rules = await readFile(values.rules, 'utf8');
+  // Bad run-wide parameters fail the run now, not each document later.
+  parseRequest({ ...params, text: ' ' });
+
+  const config: AnalyzerConfig = {
+    modelsDir: values.models,
+    parser: values.parser as 'fast' | 'accurate' | undefined,
+    allowHosts: values['allow-host'],
+    dictionaries: dictionaryArgs(values.dictionary),
+  };
+  // Models load lazily, so this only compiles the dictionaries: a bad file fails here, once, with its message.
+  await createAnalyzer(config);
+
+  const out = values.out;
+  let resume: ResumeState | undefined;
+  if (values.resume) resume = await prepareResume(out);
+  else if (!values.overwrite && (await hasContent(out))) {
+    throw new Error(`--out ${out} already exists: give --resume to continue it, or --overwrite to replace it`);
+  }
+  const source = await openSource(values.in);
+  const say = (line: string) => {
+    if (!values.quiet) stderr.write(`batch: ${line}\n`);
+  };
+  if (resume && resume.done.size > 0) {
+    say(`resuming: ${resume.done.size} documents already in ${out}${resume.errors ? ` (${resume.errors} of them errors)` : ''}` + (resume.droppedPartial ? '; a cut-off last result was dropped and will be redone' : ''));
+  }
+
+  const pool = new WorkerPool({ size: workers, timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000), analyzer: config });
+  const controller = new AbortController();
+  const signal = io.signal ?? controller.signal;
+  let interrupts = 0;
+  // SIGTERM (a container or service manager stopping the job) is handled like Ctrl-C.
+  const onSigint = (name: NodeJS.Signals) => {
+    if (++interrupts > 1) {
+      stderr.write(`batch: second ${name}, stopping now (results of documents in flight are lost; --resume redoes them)\n`);
+      process.exit(130);
+    }
+    stderr.write(`batch: ${name}, finishing the documents in flight (Ctrl-C again to stop at once)\n`);
+    controller.abort();
+  };
+  if (!io.signal) {
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigint);
+  }
+
+  let stats: BatchStats | undefined;
+  let sink;
+  try {
+    say(`loading models in ${workers} worker${workers === 1 ? '' : 's'}…`);
+    // The total is what the input holds (resumed documents included: they count as done).
+    const [total] = await Promise.all([source.count(), pool.ready()]);
+    if (pool.failure) throw new Error(pool.failure.message);
+    sink = openSink(out, values.resume ?? false);
+    const progress = createProgress({ label: 'batch', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto', stream: stderr });
+    // tokens/s is shown once a response carried sentences (extractors without words have none to count).
+    let countedTokens = false;
+    stats = await runBatch({
+      items: source.items(),
+      runner: pool,
+      sink,
+      params,
+      ordered: !values.unordered,
+      concurrency: workers * 2,
+      skip: resume?.done,
+      signal,
+      onProgress(s) {
+        countedTokens ||= s.tokens > 0;
+        progress.update({ done: s.done, before: s.skipped, total, errors: s.errors, tokens: countedTokens ? s.tokens : undefined, elapsedMs: s.elapsedMs });
+      },
+    });
+    progress.update({ done: stats.done, before: stats.skipped, total, errors: stats.errors, tokens: countedTokens ? stats.tokens : undefined, elapsedMs: stats.elapsedMs });
+    progress.stop();
+  } finally {
+    if (!io.signal) {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+    }
+    source.close();
+    await sink?.close();
+    await pool.close();
+  }
+
+  const seconds = stats.elapsedMs / 1000;
+  const summary =
+    `done=${stats.done} ok=${stats.ok} errors=${stats.errors} skipped=${stats.skipped} ` +
+    `docs_per_s=${(seconds > 0 ? stats.done / seconds : 0).toFixed(2)} tokens=${stats.tokens} ` +
+    `tokens_per_s=${(seconds > 0 ? stats.tokens / seconds : 0).toFixed(0)} seconds=${seconds.toFixed(2)} ` +
+    `workers=${workers} interrupted=${stats.interrupted}`;
+  if (stats.fatal) {
+    stderr.write(`batch: stopped: ${stats.fatal}\nbatch: the documents without a result are left for --resume\n`);
+  } else if (stats.interrupted) {
+    say(`interrupted; ${out === '-' ? 'rerun to finish' : `rerun with --resume to finish ${out}`}`);
+  } else if (stats.errors > 0) {
+    say(`${stats.errors} document${stats.errors === 1 ? '' : 's'} failed; their errors are in ${out === '-' ? 'the output' : out}`);
+  }
+  // The last line is name=value pairs, for scripts; printed even with --quiet.
+  stderr.write(`batch: ${summary}\n`);
+  if (stats.fatal) return 1;
+  if (stats.interrupted) return 130;
+  return stats.errors > 0 ? 1 : 0;
+}
