@@ -7,8 +7,9 @@
  *   eval classifier  --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
  *                    [--text-field text] [--label-field categories]
  *
- * Progress goes to stderr as a plain periodic line (documents done / total,
- * rate): no progress-bar library is installed.
+ * Progress goes to stderr: a cli-progress bar on a terminal (the display of
+ * `textlens batch`), a plain line about once a second otherwise (the trainer
+ * runs synchronously, so it prints from its own callback rather than a timer).
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,7 @@ import { saveClassifier } from '../classify/save-node.js';
 import { fileLoader } from '../resources-node.js';
 import type { ResourceLoader } from '../resources.js';
 import { MEDIATOPICS_CLASSIFIER_DIR } from '../semantics/topics.js';
+import { createProgress, type ProgressDisplay } from '../batch/progress.js';
 
 export const TRAIN_USAGE = `usage: textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
                                  [--loss svm|log] [--c C] [--epochs N] [--ngrams 1|2] [--min-df N] [--threshold P] [--quiet]`;
@@ -72,7 +74,9 @@ export async function trainCommand(argv: string[]): Promise<number> {
   const docs = readLabelledJsonl(values.data, { textField: values['text-field'], labelField: values['label-field'] });
   const labelCount = new Set(docs.flatMap((d) => d.labels)).size;
   process.stderr.write(`train: ${docs.length} documents, ${labelCount} labels from ${values.data}\n`);
-  const tty = process.stderr.isTTY;
+  const tty = process.stderr.isTTY === true;
+  const bar: ProgressDisplay | undefined = tty && !values.quiet ? createProgress({ label: 'train', unit: 'document visits', mode: 'bar' }) : undefined;
+  const started = performance.now();
   const trained = trainClassifier(docs, {
     ngrams,
     epochs: positive(values.epochs, '--epochs', 10),
@@ -80,10 +84,18 @@ export async function trainCommand(argv: string[]): Promise<number> {
     c: positive(values.c, '--c', 1, false),
     minDf: positive(values['min-df'], '--min-df', docs.length < 200 ? 1 : 2),
     threshold,
-    progress: values.quiet ? undefined : (p) => process.stderr.write(tty ? `\r${progressLine(p)}  ` : `${progressLine(p)}\n`),
+    progress: values.quiet
+      ? undefined
+      : (p) => {
+          if (!bar) process.stderr.write(`${progressLine(p)}\n`);
+          else {
+            const where = p.label !== undefined ? `label ${p.label}/${p.labels}, epoch ${p.epoch}/${p.epochs}` : `epoch ${p.epoch}/${p.epochs}`;
+            bar.update({ done: p.done, total: p.total, note: where, elapsedMs: performance.now() - started });
+          }
+        },
     training: { data: values.data },
   });
-  if (tty && !values.quiet) process.stderr.write('\n');
+  bar?.stop();
   saveClassifier(values.out, trained);
   const t = trained.classifier.meta;
   process.stdout.write(`documents=${docs.length} labels=${t.labels.length} features=${t.features} seconds=${t.training?.seconds} out=${values.out}\n`);
