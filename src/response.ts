@@ -22,14 +22,14 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
   const payload: AnalysisPayload = { language, languageIsReliable };
   if (request.cleanup.returnCleaned) payload.cleanedText = cleanedText;
   if (request.cleanup.returnRaw) payload.rawText = rawText;
-  if (wants.has('words') || wants.has('dependency-trees')) {
-    payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud');
+  if (wants.has('words') || wants.has('dependency-trees') || wants.has('senses')) {
+    payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud', wants.has('senses'));
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
   return payload;
 }
 
-function sentences(doc: Doc, withTrees: boolean, udScheme: boolean): Sentence[] {
+function sentences(doc: Doc, withTrees: boolean, udScheme: boolean, withSenses = false): Sentence[] {
   const out: Sentence[] = [];
   for (let s = 0; s < doc.sentenceCount; s++) {
     const first = doc.sentStart[s];
@@ -46,6 +46,8 @@ function sentences(doc: Doc, withTrees: boolean, udScheme: boolean): Sentence[] 
       if (doc.lemma) w.lemma = doc.lemma[i];
       if (doc.stem) w.stem = doc.stem[i];
       if (doc.xpos) w.partOfSpeech = doc.xpos[i];
+      const senses = withSenses ? doc.senses?.[i] : undefined;
+      if (senses) w.senses = senses.map((x) => ({ synset: x.synset, score: round(x.score) }));
       if (tree) {
         const h = tree.heads[i - first];
         if (h >= 0) {

@@ -99,6 +99,14 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     englishOnly: true,
     create: async (loader) => (await import('./mention-entities.js')).createMentionEntities(loader),
   },
+  {
+    name: 'senses',
+    requires: ['tokens', 'sentences', 'xpos', 'lemma'],
+    assigns: ['senses'],
+    resources: ['senses/synsets.tsv.gz', 'senses/index.tsv.gz', 'senses/wsd-vocab.txt.gz', 'senses/wsd-weights.bin', 'senses/meta.json'],
+    englishOnly: true,
+    create: async (loader) => (await import('./senses.js')).createSensesAnnotator(loader),
+  },
 ];
 
 /** Layers each built-in extractor needs (required) and enriches its output with (optional). */

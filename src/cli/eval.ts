@@ -7,6 +7,7 @@
  *   eval html  --dir DIR                                              word 4-gram F1 of cleanHTML
  *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
  *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
+ *   eval wsd   --data X.data.xml --gold X.gold.key.txt [--out FILE]   all-words WSD P/R/F1 (src/eval/wsd.ts)
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -29,10 +30,15 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval html --dir DIR
        textlens eval lemma --conllu FILE [--models DIR]
        textlens eval langid --conllu FILE [--tsv FILE]
+       textlens eval wsd --data X.data.xml --gold X.gold.key.txt [--out FILE] [--models DIR]
 `;
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const [what, ...rest] = argv;
+  if (what === 'wsd') {
+    const { wsdCommand } = await import('../eval/wsd.js');
+    return wsdCommand(rest);
+  }
   if (what === 'el') {
     const { elCommand } = await import('../eval/el.js');
     return elCommand(rest);

@@ -50,6 +50,16 @@ export interface EntityRecord {
   data: Record<string, unknown>;
 }
 
+/** One WordNet sense of a word in context (the senses layer). */
+export interface WordSense {
+  /** Synset name, WordNet 3.0 ("bank.n.01"). */
+  synset: string;
+  /** Index of the synset in the senses model's store (models/senses/synsets.tsv). */
+  index: number;
+  /** Probability in context; a word's senses sum to 1. */
+  score: number;
+}
+
 export class Doc {
   /** The analyzed (cleaned) text. */
   readonly text: string;
@@ -80,6 +90,8 @@ export class Doc {
   deprel?: string[];
   mentions?: Mention[];
   entities?: EntityRecord[];
+  /** WordNet senses per token, best first; undefined where a token has none (function words, unknown words, non-first words of a multiword expression). */
+  senses?: (WordSense[] | undefined)[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

@@ -48,6 +48,8 @@ export const FACT_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer
   { name: 'entity_type', arity: 2, layer: 'entities' },
   { name: 'entity_kb_two_type', arity: 2, layer: 'entities' },
   { name: 'entity_score', arity: 3, layer: 'entities' },
+  { name: 'sense', arity: 3, layer: 'senses' },
+  { name: 'sense', arity: 4, layer: 'senses' },
 ];
 
 /** Build every table of the vocabulary over `doc`; absent layers give empty tables. */
@@ -97,6 +99,7 @@ export function factTables(doc: Doc): FactTable[] {
   tables.push(rowsTable(doc, 'root', ['int', 'int'], roots, () => 0));
 
   tables.push(...entityTables(doc));
+  tables.push(...senseTables(doc));
   return tables;
 }
 
@@ -208,4 +211,52 @@ function entityTables(doc: Doc): FactTable[] {
     attribute('entity_kb_two_type', (e) => e.kbTwoTypes),
     byId('entity_score', ['int', 'float', 'float'], ids, entities.map((e) => [e.confidenceScore, e.relevanceScore])),
   ];
+}
+
+/**
+ * sense(S, P, Synset): the word's most probable WordNet sense;
+ * sense(S, P, Synset, Score): every candidate sense with its probability.
+ */
+function senseTables(doc: Doc): FactTable[] {
+  const senses = doc.senses ?? [];
+  const best: number[] = [];
+  const tokens: number[] = [];
+  const ranks: number[] = [];
+  senses.forEach((list, i) => {
+    if (!list || list.length === 0) return;
+    best.push(i);
+    list.forEach((_, k) => {
+      tokens.push(i);
+      ranks.push(k);
+    });
+  });
+  let rowsOfToken: Map<number, number[]> | undefined;
+  const all: FactTable = {
+    name: 'sense',
+    kinds: ['int', 'int', 'atom', 'float'],
+    size: tokens.length,
+    cell: (r, c) => {
+      const i = tokens[r];
+      if (c === 0) return doc.sentOf[i];
+      if (c === 1) return doc.positionInSentence(i);
+      const sense = senses[i]![ranks[r]];
+      return c === 2 ? sense.synset : sense.score;
+    },
+    narrow: (bound) => {
+      const candidates = tokensOf(doc, bound[0], bound[1]);
+      if (candidates === undefined) return undefined;
+      if (!rowsOfToken) {
+        rowsOfToken = new Map();
+        tokens.forEach((t, r) => {
+          const rows = rowsOfToken!.get(t);
+          if (rows) rows.push(r);
+          else rowsOfToken!.set(t, [r]);
+        });
+      }
+      const rows: number[] = [];
+      for (const t of candidates) rows.push(...(rowsOfToken.get(t) ?? []));
+      return rows;
+    },
+  };
+  return [rowsTable(doc, 'sense', ['int', 'int', 'atom'], best, (i) => senses[i]![0].synset), all];
 }
