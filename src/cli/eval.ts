@@ -8,6 +8,7 @@
  *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
  *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
  *   eval wsd   --data X.data.xml --gold X.gold.key.txt [--out FILE]   all-words WSD P/R/F1 (src/eval/wsd.ts)
+ *   eval lexsub --data F.preprocessed --gold F.gold [--out FILE]      entailments as lexical substitution P@1, R@10
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,7 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval lemma --conllu FILE [--models DIR]
        textlens eval langid --conllu FILE [--tsv FILE]
        textlens eval wsd --data X.data.xml --gold X.gold.key.txt [--out FILE] [--models DIR]
+       textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE] [--models DIR]
 `;
 
 export async function evalCommand(argv: string[]): Promise<number> {
@@ -38,6 +40,10 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (what === 'wsd') {
     const { wsdCommand } = await import('../eval/wsd.js');
     return wsdCommand(rest);
+  }
+  if (what === 'lexsub') {
+    const { lexsubCommand } = await import('../eval/lexsub.js');
+    return lexsubCommand(rest);
   }
   if (what === 'el') {
     const { elCommand } = await import('../eval/el.js');

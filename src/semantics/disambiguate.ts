@@ -7,7 +7,7 @@
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { SynsetStore } from './synsets.js';
 import { bagOfLemmas, collocationFeatures, type ContextToken } from './wsd-features.js';
-import type { WsdModel } from './wsd-model.js';
+import type { FeatureContext, WsdModel } from './wsd-model.js';
 
 export interface SenseTarget {
   sentence: number;
@@ -48,9 +48,14 @@ export function disambiguate(
       bag = bagOfLemmas(sentences, t.sentence - window, t.sentence + window + 1);
       bagSentence = t.sentence;
     }
-    const own = t.lemma;
-    const words = [...bag].filter((w) => w !== own);
-    const ctx = model.context(words, collocationFeatures(sentences[t.sentence], t.first, t.last));
+    const ctx = contextOf(model, bag, sentences[t.sentence], t);
     return { synsets: senses.synsets, probabilities: model.probabilities(senses.synsets, senses.tagCounts, ctx) };
   });
+}
+
+/** The model's features for a target: its window's bag of lemmas (itself excluded) and its collocations. */
+export function contextOf(model: WsdModel, bag: ReadonlySet<string>, sentence: readonly ContextToken[], t: SenseTarget): FeatureContext {
+  const words: string[] = [];
+  for (const w of bag) if (w !== t.lemma) words.push(w);
+  return model.context(words, collocationFeatures(sentence, t.first, t.last));
 }

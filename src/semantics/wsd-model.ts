@@ -169,6 +169,16 @@ export class WsdModel {
     return out;
   }
 
+  /** The prior alone (no context): SemCor tag counts smoothed towards WordNet's sense order; sums to 1. */
+  prior(tagCounts: Float32Array): Float64Array {
+    const { mu } = this.params;
+    const out = new Float64Array(tagCounts.length);
+    let total = 0;
+    for (let k = 0; k < tagCounts.length; k++) total += out[k] = tagCounts[k] + mu / (k + 1);
+    for (let k = 0; k < out.length; k++) out[k] /= total;
+    return out;
+  }
+
   /** Marks the context's features with a fresh stamp; returns it. */
   private mark(ctx: FeatureContext): number {
     if (this.current === 0xffffffff) {

@@ -46,3 +46,41 @@ export function readSemcorFile(path: string, name: string): SemcorDoc {
 function decodeEntities(s: string): string {
   return s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e] ?? _);
 }
+
+const UNIVERSAL: Record<string, string> = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' };
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * SemCor documents in the WSD framework's format (data.xml + gold keys), so
+ * `textlens eval wsd` can score held-out SemCor files. Tokens are SemCor's
+ * lemmas (the NAF terms carry no forms); every sense-tagged open-class term
+ * is an instance.
+ */
+export function toFramework(docs: readonly SemcorDoc[], source: string, maxSentences = Infinity): { xml: string; gold: string } {
+  let xml = `<?xml version="1.0" encoding="UTF-8" ?>\n<corpus lang="en" source="${escapeXml(source)}">\n`;
+  const gold: string[] = [];
+  docs.forEach((doc, d) => {
+    const did = `d${String(d).padStart(3, '0')}`;
+    xml += `<text id="${did}" source="${escapeXml(doc.name)}">\n`;
+    doc.sentences.slice(0, maxSentences).forEach((s, si) => {
+      const sid = `${did}.s${String(si).padStart(3, '0')}`;
+      xml += `<sentence id="${sid}">\n`;
+      let t = 0;
+      for (const tok of s) {
+        const pos = tok.pos ? UNIVERSAL[tok.pos] : 'X';
+        const form = escapeXml(tok.lemma.replaceAll('_', ' '));
+        if (tok.keys.length > 0 && tok.pos) {
+          const id = `${sid}.t${String(t++).padStart(3, '0')}`;
+          xml += `<instance id="${id}" lemma="${form}" pos="${pos}">${form}</instance>\n`;
+          gold.push(`${id} ${tok.keys.join(' ')}`);
+        } else {
+          xml += `<wf lemma="${form}" pos="${pos}">${form}</wf>\n`;
+        }
+      }
+      xml += '</sentence>\n';
+    });
+    xml += '</text>\n';
+  });
+  xml += '</corpus>\n';
+  return { xml, gold: gold.join('\n') + '\n' };
+}

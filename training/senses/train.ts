@@ -23,6 +23,7 @@ import { STOPWORDS } from '../../src/linking/stopwords.js';
 import { fileLoader } from '../../src/resources-node.js';
 import { parseFrameworkData, parseGoldKeys } from '../../src/eval/wsd-framework.js';
 import { disambiguate, type SenseTarget } from '../../src/semantics/disambiguate.js';
+import { RELATIONS_FILE } from '../../src/semantics/relations.js';
 import { SENSE_INDEX_FILE, SYNSETS_FILE, SynsetStore } from '../../src/semantics/synsets.js';
 import { bagOfLemmas, collocationFeatures, DEFAULT_WINDOW, type ContextToken } from '../../src/semantics/wsd-features.js';
 import {
@@ -35,7 +36,7 @@ import {
   type SenseWeights,
   type WsdParams,
 } from '../../src/semantics/wsd-model.js';
-import { readSemcorFile, type SemcorDoc } from './semcor.js';
+import { readSemcorFile, toFramework, type SemcorDoc } from './semcor.js';
 import { readWordNet30, type WordNet30 } from './wordnet30.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,6 +70,12 @@ function main(): void {
 
   const { train, dev } = readSemcorSplit();
   log(`SemCor: ${train.length} training files, ${dev.length} dev files`);
+  // The dev files in the framework's format, for `textlens eval wsd` (training/out is not committed).
+  const devOut = join(root, 'training/out/senses');
+  mkdirSync(devOut, { recursive: true });
+  const framework = toFramework(dev, 'semcor-dev');
+  writeFileSync(join(devOut, 'semcor-dev.data.xml'), framework.xml);
+  writeFileSync(join(devOut, 'semcor-dev.gold.key.txt'), framework.gold);
 
   const tags = new Map<string, Map<number, number>>();
   const semcorCounts = countSemcor(wn, train, DEFAULT_PARAMS.window, tags);
@@ -80,6 +87,7 @@ function main(): void {
   const indexText = indexTsv(wn, tags);
   writeFileSync(join(OUT, SYNSETS_FILE), gzipSync(synsetsText, { level: 9 }));
   writeFileSync(join(OUT, SENSE_INDEX_FILE), gzipSync(indexText, { level: 9 }));
+  writeFileSync(join(OUT, RELATIONS_FILE), gzipSync(relationsTsv(wn), { level: 9 }));
   const store = SynsetStore.fromText(synsetsText, indexText);
 
   // Vocabulary: features seen at least twice in SemCor contexts, and every WordNet-derived word.
@@ -371,6 +379,20 @@ function synsetsTsv(wn: WordNet30): string {
     }
     lines.push([s.id, s.lexfile, s.members.map((m) => `${m.lemma}:${m.lexId}`).join(' '), head].join('\t'));
   }
+  return lines.join('\n') + '\n';
+}
+
+/** One line per synset (same order as synsets.tsv): hypernyms TAB similar-to TAB verb entailments TAB causes. */
+function relationsTsv(wn: WordNet30): string {
+  const lines = wn.synsets.map((s) => {
+    const rel = (symbols: string[]) =>
+      s.pointers
+        .filter((p) => symbols.includes(p.symbol))
+        .map((p) => wn.indexOfId.get(p.target))
+        .filter((j): j is number => j !== undefined)
+        .join(' ');
+    return [rel(['@', '@i']), rel(['&']), rel(['*']), rel(['>'])].join('\t');
+  });
   return lines.join('\n') + '\n';
 }
 
