@@ -5,7 +5,7 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import type { AnalysisPayload, AnalyzeResponse, Entity, Sentence, Word } from './types.js';
+import type { AnalysisPayload, AnalyzeResponse, Entailment, Entity, Sentence, Word } from './types.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -26,6 +26,7 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
     payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud', wants.has('senses'));
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
+  if (wants.has('entailments') && doc.entailments) payload.entailments = entailments(doc);
   return payload;
 }
 
@@ -106,6 +107,22 @@ function entities(doc: Doc): Entity[] {
     if (e.kbTwoId !== undefined) entity.kbTwoId = e.kbTwoId;
     if (e.encyclopediaLink !== undefined) entity.encyclopediaLink = e.encyclopediaLink;
     return entity;
+  });
+}
+
+function entailments(doc: Doc): Entailment[] {
+  return (doc.entailments ?? []).map((e) => {
+    const wordPositions: number[] = [];
+    for (let i = e.start; i < e.end; i++) wordPositions.push(doc.positionInSentence(i));
+    return {
+      sentencePosition: doc.sentOf[e.start],
+      wordPositions,
+      entailedWords: [e.word],
+      entailedTree: { word: e.word, wordId: 0, parentRelation: -1 },
+      priorScore: round(e.priorScore),
+      contextScore: round(e.contextScore),
+      score: round(e.score),
+    };
   });
 }
 

@@ -60,6 +60,16 @@ export interface WordSense {
   score: number;
 }
 
+/** An entailed word of the word (or multiword expression) over tokens [start, end) (the entailments layer). */
+export interface EntailmentRecord {
+  start: number;
+  end: number;
+  word: string;
+  priorScore: number;
+  contextScore: number;
+  score: number;
+}
+
 export class Doc {
   /** The analyzed (cleaned) text. */
   readonly text: string;
@@ -92,6 +102,8 @@ export class Doc {
   entities?: EntityRecord[];
   /** WordNet senses per token, best first; undefined where a token has none (function words, unknown words, non-first words of a multiword expression). */
   senses?: (WordSense[] | undefined)[];
+  /** Entailed words, in token order, best first per source word. */
+  entailments?: EntailmentRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;
