@@ -39,16 +39,16 @@ export function disambiguate(
   const window = model.params.window;
   // The bag of one sentence window serves every target in that sentence.
   let bagSentence = -1;
-  let bag: Set<string> = new Set();
+  let bagIds: Int32Array = new Int32Array(0);
   return targets.map((t) => {
-    const senses = store.senses(t.lemma, t.pos);
+    const senses = store.sensesOf(t.lemma, t.pos) ?? store.senses(t.lemma, t.pos);
     if (senses === undefined || senses.synsets.length === 0) return undefined;
     if (senses.synsets.length === 1) return { synsets: senses.synsets, probabilities: Float64Array.of(1) };
     if (t.sentence !== bagSentence) {
-      bag = bagOfLemmas(sentences, t.sentence - window, t.sentence + window + 1);
+      bagIds = model.idsOf(bagOfLemmas(sentences, t.sentence - window, t.sentence + window + 1));
       bagSentence = t.sentence;
     }
-    const ctx = contextOf(model, bag, sentences[t.sentence], t);
+    const ctx = model.contextFromIds(bagIds, t.lemma, collocationFeatures(sentences[t.sentence], t.first, t.last));
     return { synsets: senses.synsets, probabilities: model.probabilities(senses.synsets, senses.tagCounts, ctx) };
   });
 }

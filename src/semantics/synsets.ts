@@ -39,7 +39,10 @@ export class SynsetStore {
   private readonly lexfile: Uint8Array;
   private readonly memberText: string[];
   private readonly headText: string[];
-  private readonly index: Map<string, LemmaSenses>;
+  /** Per part of speech: lemma → senses (one map per pos, so a lookup builds no key string). */
+  private readonly index: Record<WordNetPos, Map<string, LemmaSenses>>;
+  /** First two words of WordNet's multiword lemmas ("ice_cream", "take_off", "new_york"): most token pairs start none, and skip the search. */
+  readonly multiwordStarts: ReadonlySet<string>;
   private readonly memberCache = new Map<number, Array<[string, number]>>();
   private readonly nameCache = new Map<number, string>();
 
@@ -58,15 +61,22 @@ export class SynsetStore {
       this.memberText[i] = f[2];
       this.headText[i] = f[3];
     }
-    this.index = new Map();
+    this.index = { n: new Map(), v: new Map(), a: new Map(), r: new Map() };
+    const starts = new Set<string>();
     const zeros = new Map<number, Float32Array>();
     for (const line of splitLines(indexTsv)) {
       const [lemma, pos, synsets, counts] = line.split('\t');
+      const underscore = lemma.indexOf('_');
+      if (underscore > 0) {
+        const second = lemma.indexOf('_', underscore + 1);
+        starts.add(second < 0 ? lemma : lemma.slice(0, second));
+      }
       const list = Int32Array.from(synsets.split(' '), Number);
       let tagCounts = counts === undefined ? zeros.get(list.length) : Float32Array.from(counts.split(' '), Number);
       if (tagCounts === undefined) zeros.set(list.length, (tagCounts = new Float32Array(list.length)));
-      this.index.set(`${pos}:${lemma}`, { synsets: list, tagCounts });
+      this.index[pos as WordNetPos].set(lemma, { synsets: list, tagCounts });
     }
+    this.multiwordStarts = starts;
   }
 
   /** The store of a models directory, read once per loader. */
@@ -91,7 +101,12 @@ export class SynsetStore {
 
   /** The senses of a lemma (any case; spaces or '_' between words) under a part of speech, or undefined. */
   senses(lemma: string, pos: WordNetPos): LemmaSenses | undefined {
-    return this.index.get(`${pos}:${normalizeLemma(lemma)}`);
+    return this.index[pos].get(lemma) ?? this.index[pos].get(normalizeLemma(lemma));
+  }
+
+  /** `senses` for a lemma already in WordNet's spelling (lower case, '_'): one map read. */
+  sensesOf(normalizedLemma: string, pos: WordNetPos): LemmaSenses | undefined {
+    return this.index[pos].get(normalizedLemma);
   }
 
   /** The synset's NLTK-style name ("bank.n.01"). */

@@ -62,7 +62,7 @@ export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: num
     const pos = openClassPos(s, i);
     if (pos !== undefined && HAS_LETTER.test(s.forms[i])) {
       const lemma = s.lemmas[i].toLowerCase().replaceAll(' ', '_');
-      if (store.senses(lemma, pos)) out.push({ sentence, first: i, last: i, lemma, pos, properName: isProperName(s, i, i) });
+      if (store.sensesOf(lemma, pos)) out.push({ sentence, first: i, last: i, lemma, pos, properName: isProperName(s, i, i) });
     }
     i++;
   }
@@ -75,7 +75,20 @@ function isProperName(s: TaggedSentence, first: number, last: number): boolean {
 }
 
 function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number): { last: number; lemma: string; pos: WordNetPos } | undefined {
-  if (!HAS_LETTER.test(s.forms[first])) return undefined;
+  if (first + 1 >= s.forms.length) return undefined;
+  const starts = store.multiwordStarts;
+  const form1 = s.forms[first].toLowerCase();
+  const lemma1 = s.lemmas[first].toLowerCase();
+  const form2 = s.forms[first + 1].toLowerCase();
+  const lemma2 = s.lemmas[first + 1].toLowerCase();
+  if (
+    !starts.has(`${form1}_${form2}`) &&
+    !starts.has(`${lemma1}_${form2}`) &&
+    !starts.has(`${form1}_${lemma2}`) &&
+    !starts.has(`${lemma1}_${lemma2}`)
+  ) {
+    return undefined;
+  }
   const maxLast = Math.min(s.forms.length - 1, first + MAX_MWE_WORDS - 1);
   for (let last = maxLast; last > first; last--) {
     const lemmaJoined = joined(s.lemmas, first, last, last);

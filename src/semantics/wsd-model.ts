@@ -70,6 +70,8 @@ export interface SenseWeights {
 }
 
 const LOADED: LoadRegistry<WsdModel> = new WeakMap();
+/** Scan a synset's entries when there are at most this many per context feature, else bisect them (measured fastest). */
+const SCAN_FACTOR = Number(globalThis.process?.env?.WSD_SCAN_FACTOR ?? 4);
 
 export class WsdModel {
   readonly params: WsdParams;
@@ -82,6 +84,8 @@ export class WsdModel {
   private readonly stamp: Uint32Array;
   private readonly group: Uint8Array;
   private current = 0;
+  private bagGain = 0;
+  private colGain = 0;
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
@@ -126,16 +130,25 @@ export class WsdModel {
 
   /** Feature ids of a context (unknown features dropped, duplicates kept once). */
   context(bag: Iterable<string>, collocations: Iterable<string>): FeatureContext {
-    return { bag: this.idsOf(bag), collocations: this.idsOf(collocations) };
+    return { bag: Int32Array.from(new Set(this.idsOf(bag))), collocations: Int32Array.from(new Set(this.idsOf(collocations))) };
   }
 
-  private idsOf(features: Iterable<string>): Int32Array {
+  /** Ids of distinct known features (callers pass distinct strings; equal strings map to one id). */
+  idsOf(features: Iterable<string>): Int32Array {
     const out: number[] = [];
     for (const f of features) {
       const id = this.ids.get(f);
-      if (id !== undefined && !out.includes(id)) out.push(id);
+      if (id !== undefined) out.push(id);
     }
     return Int32Array.from(out);
+  }
+
+  /** A context from a window's bag ids (see idsOf) without the target's own lemma, and its collocation strings. */
+  contextFromIds(bagIds: Int32Array, ownLemma: string, collocations: Iterable<string>): FeatureContext {
+    const own = this.ids.get(ownLemma);
+    const bag = own === undefined || !bagIds.includes(own) ? bagIds : bagIds.filter((id) => id !== own);
+    // Collocations are distinct strings (each slot has its own prefix), so their ids are distinct.
+    return { bag, collocations: this.idsOf(collocations) };
   }
 
   /**
@@ -158,8 +171,8 @@ export class WsdModel {
     for (let k = 0; k < n; k++) {
       const s = synsets[k];
       // A feature the sense never saw scores log(α·p(f)) for every sense alike, so only seen ones count.
-      const { bagGain, colGain } = this.gains(s, ctx, stampValue);
-      const score = Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * bagGain + lambdaCol * colGain;
+      this.gains(s, ctx, stampValue);
+      const score = Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * this.bagGain + lambdaCol * this.colGain;
       out[k] = score;
       if (score > best) best = score;
     }
@@ -202,7 +215,7 @@ export class WsdModel {
    * per group. Walks the shorter side: the synset's entries when they are
    * few, else bisects them for each context feature ("be" has thousands).
    */
-  private gains(s: number, ctx: FeatureContext, stampValue: number): { bagGain: number; colGain: number } {
+  private gains(s: number, ctx: FeatureContext, stampValue: number): void {
     const { start, feature, count } = this.weights;
     const from = start[s];
     const to = start[s + 1];
@@ -210,7 +223,7 @@ export class WsdModel {
     let colGain = 0;
     const scale = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(this.weights.mass[s], 1e-9));
     const contextSize = ctx.bag.length + ctx.collocations.length;
-    if (to - from <= contextSize * 12) {
+    if (to - from <= contextSize * SCAN_FACTOR) {
       for (let e = from; e < to; e++) {
         const f = feature[e];
         if (this.stamp[f] !== stampValue) continue;
@@ -228,7 +241,9 @@ export class WsdModel {
         if (e >= 0) colGain += Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
       }
     }
-    return { bagGain, colGain };
+    // Fields rather than a returned object: this runs for every candidate sense of every word.
+    this.bagGain = bagGain;
+    this.colGain = colGain;
   }
 }
 
@@ -310,8 +325,10 @@ export function decodeWeights(bytes: Uint8Array): SenseWeights {
     }
   }
   if (at !== end) throw new Error(`${WSD_WEIGHTS_FILE}: feature stream length mismatch`);
+  const table = new Uint16Array(256);
+  for (let q = 0; q < 256; q++) table[q] = Math.round(dequantizeCount(q));
   const count = new Uint16Array(nnz);
-  for (let k = 0; k < nnz; k++) count[k] = Math.round(dequantizeCount(bytes[at + k]));
+  for (let k = 0; k < nnz; k++) count[k] = table[bytes[at + k]];
   return { mass, start, feature, count };
 }
 
