@@ -112,10 +112,10 @@ function main(): void {
   const meta = existsSync(join(OUT, 'meta.json')) ? (JSON.parse(readFileSync(join(OUT, 'meta.json'), 'utf8')) as { params: WsdParams }) : undefined;
   let params = meta?.params ?? DEFAULT_PARAMS;
   if (tune) params = tuneParams(vocab, backgroundArray, weights, store, devSets, params);
-  const pruned = prune(vocab, backgroundArray, weights, params.alpha);
+  const unquantized = prune(vocab, backgroundArray, weights, params.alpha);
   // Measure what ships: the weights after their one-byte quantization.
-  const encoded = encodeWeights(pruned.weights);
-  pruned.weights = decodeWeights(encoded);
+  const encoded = encodeWeights(unquantized.weights);
+  const pruned = { ...unquantized, weights: decodeWeights(encoded) };
   log(`pruned to ${pruned.weights.feature.length} entries, ${pruned.vocab.length} features (gain ≥ ${MIN_GAIN})`);
   const figures: Record<string, number> = {};
   for (const set of devSets) {
@@ -323,7 +323,12 @@ function packWeights(
  * entry uses any more. Keeps the shipped model small (see the model card);
  * the dev figures are measured after pruning.
  */
-function prune(vocab: string[], background: Float64Array, w: SenseWeights, alpha: number) {
+function prune(
+  vocab: string[],
+  background: Float64Array,
+  w: SenseWeights,
+  alpha: number,
+): { norm: number; vocab: string[]; background: Float64Array; weights: SenseWeights } {
   let total = 0;
   for (const c of background) total += c;
   const p = (f: number) => (background[f] + 1) / (total + vocab.length);

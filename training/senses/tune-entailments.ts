@@ -5,7 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseLexsubData, parseLexsubGold, prepareLexsub, rankSubstitutes, scoreLexsub } from '../../src/eval/lexsub.js';
+import {
+  parseLexsubData,
+  parseLexsubGold,
+  prepareLexsub,
+  rankSubstitutes,
+  scoreLexsub,
+  type LexsubInstance,
+  type PreparedLexsub,
+} from '../../src/eval/lexsub.js';
 import { DEFAULT_ENTAILMENT_PARAMS, type EntailmentParams } from '../../src/semantics/entailments.js';
 
 const DATA = resolve(process.env.TEXTLENS_DATA ?? '../shared/data');
@@ -13,7 +21,7 @@ const sets = [
   ['ls07', 'lexsub/lst_trial.preprocessed', 'lexsub/gold.trial'],
   ['coinco', 'lexsub/coinco_dev.no_problematic.preprocessed', 'lexsub/coinco_trial.gold'],
 ];
-const prepared = [];
+const prepared: Array<{ name: string; instances: LexsubInstance[]; gold: Map<string, Map<string, number>>; prep: PreparedLexsub }> = [];
 for (const [name, data, gold] of sets) {
   const instances = parseLexsubData(readFileSync(join(DATA, data), 'latin1'));
   prepared.push({ name, instances, gold: parseLexsubGold(readFileSync(join(DATA, gold), 'utf8')), prep: await prepareLexsub(instances, undefined) });
