@@ -3,7 +3,7 @@
  * word (and of each multiword expression, on its first word) with their
  * probabilities in context, best first. See src/semantics/ for the model.
  */
-import type { Doc } from '../doc/doc.js';
+import type { Doc, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
 import { disambiguate } from '../semantics/disambiguate.js';
 import { SynsetStore } from '../semantics/synsets.js';
@@ -54,18 +54,19 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['
   targets.forEach((t, k) => {
     const d = dists[k];
     if (!d) return;
-    let pairs: Array<{ synset: number; score: number }> = [];
+    const senses: WordSense[] = [];
+    let total = 0;
     for (let c = 0; c < d.synsets.length; c++) {
       const synset = d.synsets[c];
       if (t.properName && !hasCapitalizedMember(store, synset, t.lemma)) continue;
-      pairs.push({ synset, score: d.probabilities[c] });
+      senses.push({ synset: store.name(synset), index: synset, score: d.probabilities[c] });
+      total += d.probabilities[c];
     }
-    if (pairs.length === 0) return;
-    const total = pairs.reduce((z, p) => z + p.score, 0);
-    pairs = pairs.map((p) => ({ synset: p.synset, score: p.score / total }));
+    if (senses.length === 0) return;
+    if (total !== 1) for (const x of senses) x.score /= total;
     // Stable sort: ties keep WordNet's sense order.
-    pairs.sort((a, b) => b.score - a.score);
-    out[doc.sentStart[t.sentence] + t.first] = pairs.map((p) => ({ synset: store.name(p.synset), index: p.synset, score: p.score }));
+    senses.sort((a, b) => b.score - a.score);
+    out[doc.sentStart[t.sentence] + t.first] = senses;
   });
   return out;
 }

@@ -42,7 +42,7 @@ export class SynsetStore {
   /** Per part of speech: lemma → senses (one map per pos, so a lookup builds no key string). */
   private readonly index: Record<WordNetPos, Map<string, LemmaSenses>>;
   /** First two words of WordNet's multiword lemmas ("ice_cream", "take_off", "new_york"): most token pairs start none, and skip the search. */
-  readonly multiwordStarts: ReadonlySet<string>;
+  readonly multiwordStarts: ReadonlyMap<string, ReadonlySet<string>>;
   private readonly memberCache = new Map<number, Array<[string, number]>>();
   private readonly nameCache = new Map<number, string>();
 
@@ -62,14 +62,17 @@ export class SynsetStore {
       this.headText[i] = f[3];
     }
     this.index = { n: new Map(), v: new Map(), a: new Map(), r: new Map() };
-    const starts = new Set<string>();
+    const starts = new Map<string, Set<string>>();
     const zeros = new Map<number, Float32Array>();
     for (const line of splitLines(indexTsv)) {
       const [lemma, pos, synsets, counts] = line.split('\t');
       const underscore = lemma.indexOf('_');
       if (underscore > 0) {
         const second = lemma.indexOf('_', underscore + 1);
-        starts.add(second < 0 ? lemma : lemma.slice(0, second));
+        const first = lemma.slice(0, underscore);
+        let seconds = starts.get(first);
+        if (!seconds) starts.set(first, (seconds = new Set()));
+        seconds.add(lemma.slice(underscore + 1, second < 0 ? lemma.length : second));
       }
       const list = Int32Array.from(synsets.split(' '), Number);
       let tagCounts = counts === undefined ? zeros.get(list.length) : Float32Array.from(counts.split(' '), Number);

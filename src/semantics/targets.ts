@@ -52,8 +52,11 @@ function openClassPos(s: TaggedSentence, i: number): WordNetPos | undefined {
 export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: number): FoundTarget[] {
   const out: FoundTarget[] = [];
   const n = s.forms.length;
+  // Lower-cased once per sentence: the multiword filter reads each token twice.
+  const forms = s.forms.map((f) => f.toLowerCase());
+  const lemmas = s.lemmas.map((l) => l.toLowerCase());
   for (let i = 0; i < n; ) {
-    const mwe = matchMultiword(store, s, i);
+    const mwe = i + 1 < n && startsMultiword(store.multiwordStarts, forms, lemmas, i) ? matchMultiword(store, s, i) : undefined;
     if (mwe) {
       out.push({ sentence, first: i, last: mwe.last, lemma: mwe.lemma, pos: mwe.pos, properName: isProperName(s, i, mwe.last) });
       i = mwe.last + 1;
@@ -61,7 +64,7 @@ export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: num
     }
     const pos = openClassPos(s, i);
     if (pos !== undefined && HAS_LETTER.test(s.forms[i])) {
-      const lemma = s.lemmas[i].toLowerCase().replaceAll(' ', '_');
+      const lemma = lemmas[i].includes(' ') ? lemmas[i].replaceAll(' ', '_') : lemmas[i];
       if (store.sensesOf(lemma, pos)) out.push({ sentence, first: i, last: i, lemma, pos, properName: isProperName(s, i, i) });
     }
     i++;
@@ -74,21 +77,22 @@ function isProperName(s: TaggedSentence, first: number, last: number): boolean {
   return false;
 }
 
-function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number): { last: number; lemma: string; pos: WordNetPos } | undefined {
-  if (first + 1 >= s.forms.length) return undefined;
-  const starts = store.multiwordStarts;
-  const form1 = s.forms[first].toLowerCase();
-  const lemma1 = s.lemmas[first].toLowerCase();
-  const form2 = s.forms[first + 1].toLowerCase();
-  const lemma2 = s.lemmas[first + 1].toLowerCase();
-  if (
-    !starts.has(`${form1}_${form2}`) &&
-    !starts.has(`${lemma1}_${form2}`) &&
-    !starts.has(`${form1}_${lemma2}`) &&
-    !starts.has(`${lemma1}_${lemma2}`)
-  ) {
-    return undefined;
+/** Whether tokens i, i+1 (as written or lemmatized) begin some WordNet multiword lemma. */
+function startsMultiword(
+  starts: ReadonlyMap<string, ReadonlySet<string>>,
+  forms: readonly string[],
+  lemmas: readonly string[],
+  i: number,
+): boolean {
+  const f2 = forms[i + 1];
+  const l2 = lemmas[i + 1];
+  for (const seconds of [starts.get(forms[i]), lemmas[i] === forms[i] ? undefined : starts.get(lemmas[i])]) {
+    if (seconds && (seconds.has(f2) || seconds.has(l2))) return true;
   }
+  return false;
+}
+
+function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number): { last: number; lemma: string; pos: WordNetPos } | undefined {
   const maxLast = Math.min(s.forms.length - 1, first + MAX_MWE_WORDS - 1);
   for (let last = maxLast; last > first; last--) {
     const lemmaJoined = joined(s.lemmas, first, last, last);

@@ -110,7 +110,8 @@ function main(): void {
 
   const devSets = devInstances(wn, store, dev);
   const meta = existsSync(join(OUT, 'meta.json')) ? (JSON.parse(readFileSync(join(OUT, 'meta.json'), 'utf8')) as { params: WsdParams }) : undefined;
-  let params = meta?.params ?? DEFAULT_PARAMS;
+  // The window is fixed by the counts just built; the rest may come from the last build's meta.json.
+  let params = { ...(meta?.params ?? DEFAULT_PARAMS), window: DEFAULT_PARAMS.window };
   if (tune) params = tuneParams(vocab, backgroundArray, weights, store, devSets, params);
   const unquantized = prune(vocab, backgroundArray, weights, params.alpha);
   // Measure what ships: the weights after their one-byte quantization.
