@@ -41,7 +41,7 @@ export interface EntailmentParams {
   kappa: number;
 }
 
-export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, fitTop: 12, kappa: 30 };
+export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, fitTop: 8, kappa: 30 };
 
 export interface EntailedWord {
   /** The entailed word as WordNet writes it ("car", "automobile"). */
