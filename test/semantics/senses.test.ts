@@ -96,6 +96,14 @@ describe('senses on words', () => {
     expect(word(only, 'bank').senses).toBeDefined();
   });
 
+  it('refuses non-English text with a 400 that says the model is English-only', async () => {
+    const german = 'Die Bank am Fluss war voller Menschen, die in der Sonne saßen und auf das Wasser schauten.';
+    await expect(analyzer.analyze(german, { extractors: 'words,senses', languageOverride: 'deu' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/English/),
+    });
+  });
+
   it('handles empty text, one word, astral characters and a long text', async () => {
     expect(await words(' \n ')).toEqual([]);
     const one = await words('Banks');
