@@ -49,7 +49,7 @@ export function disambiguate(
       bagSentence = t.sentence;
     }
     const ctx = model.contextFromIds(bagIds, t.lemma, collocationFeatures(sentences[t.sentence], t.first, t.last));
-    return { synsets: senses.synsets, probabilities: model.probabilities(senses.synsets, senses.tagCounts, ctx) };
+    return { synsets: senses.synsets, probabilities: model.probabilities(senses.synsets, senses.tagCounts, ctx, t.pos) };
   });
 }
 

@@ -79,7 +79,7 @@ export function entailedWords(
   source: EntailmentSource,
   params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
 ): EntailedWord[] {
-  const prior = model.prior(source.tagCounts);
+  const prior = model.prior(source.tagCounts, source.pos);
   const own = source.lemma.toLowerCase();
   const byWord = new Map<string, { prior: number; context: number; best: Path; bestValue: number }>();
   for (let k = 0; k < source.synsets.length; k++) {
@@ -152,5 +152,5 @@ function fitOf(store: SynsetStore, model: WsdModel, word: string, synset: number
   for (const t of senses.tagCounts) tags += t;
   const common = (tags + 1) / (tags + 1 + kappa);
   if (senses.synsets.length === 1) return common;
-  return model.probabilities(senses.synsets, senses.tagCounts, source.context)[k] * common;
+  return model.probabilities(senses.synsets, senses.tagCounts, source.context, pos)[k] * common;
 }

@@ -21,6 +21,7 @@
  *                    feature; delta-coded ids and one-byte log counts (see decodeWeights)
  *   meta.json        the hyperparameters tuned on dev and the figures they gave
  */
+import type { WordNetPos } from '../lexicon/penn.js';
 import type { ResourceLoader } from '../resources.js';
 import { loadOnce, type LoadRegistry } from '../resources.js';
 import { gunzipText } from './gzip.js';
@@ -44,7 +45,11 @@ export interface WsdParams {
   mu: number;
   /** Sentences either side in the bag of words. */
   window: number;
+  /** Per part of speech, weights and prior mass that replace the ones above (tuned on dev). */
+  byPos?: Partial<Record<WordNetPos, PosParams>>;
 }
+
+export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu'>>;
 
 export interface WsdMeta {
   version: string;
@@ -156,14 +161,14 @@ export class WsdModel {
    * in WordNet's sense order, with their SemCor tag counts) in a context.
    * The result is parallel to `synsets` and sums to 1.
    */
-  probabilities(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext): Float64Array {
+  probabilities(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos?: WordNetPos): Float64Array {
     const n = synsets.length;
     const out = new Float64Array(n);
     if (n === 1) {
       out[0] = 1;
       return out;
     }
-    const { lambdaBag, lambdaCol, mu } = this.params;
+    const { lambdaBag, lambdaCol, mu } = this.paramsFor(pos);
     const stampValue = this.mark(ctx);
     let priorTotal = 0;
     for (let k = 0; k < n; k++) priorTotal += tagCounts[k] + mu / (k + 1);
@@ -183,13 +188,19 @@ export class WsdModel {
   }
 
   /** The prior alone (no context): SemCor tag counts smoothed towards WordNet's sense order; sums to 1. */
-  prior(tagCounts: Float32Array): Float64Array {
-    const { mu } = this.params;
+  prior(tagCounts: Float32Array, pos?: WordNetPos): Float64Array {
+    const { mu } = this.paramsFor(pos);
     const out = new Float64Array(tagCounts.length);
     let total = 0;
     for (let k = 0; k < tagCounts.length; k++) total += out[k] = tagCounts[k] + mu / (k + 1);
     for (let k = 0; k < out.length; k++) out[k] /= total;
     return out;
+  }
+
+  /** The weights for a part of speech: its overrides over the shared ones. */
+  paramsFor(pos: WordNetPos | undefined): WsdParams {
+    const own = pos === undefined ? undefined : this.params.byPos?.[pos];
+    return own === undefined ? this.params : { ...this.params, ...own };
   }
 
   /** Marks the context's features with a fresh stamp; returns it. */

@@ -495,7 +495,7 @@ function tuneParams(
   sets: DevSet[],
   start: WsdParams,
 ): WsdParams {
-  const grid: Record<keyof WsdParams, number[]> = {
+  const grid: Record<Exclude<keyof WsdParams, 'byPos'>, number[]> = {
     alpha: [0.5, 0.7, 0.8, 0.9, 0.95, 0.99],
     lambdaBag: [0.1, 0.2, 0.35, 0.5, 0.75, 1],
     lambdaCol: [0.1, 0.25, 0.5, 1, 1.5],
@@ -509,7 +509,7 @@ function tuneParams(
   let best = { ...start };
   let bestScore = objective(best);
   for (let pass = 0; pass < 2; pass++) {
-    for (const key of Object.keys(grid) as (keyof WsdParams)[]) {
+    for (const key of Object.keys(grid) as (keyof typeof grid)[]) {
       for (const v of grid[key]) {
         if (v === best[key]) continue;
         const p = { ...best, [key]: v };
@@ -518,6 +518,22 @@ function tuneParams(
           best = p;
           bestScore = score;
           log(`  tune: ${JSON.stringify(best)} → ${(100 * score).toFixed(2)}`);
+        }
+      }
+    }
+  }
+  // Then per part of speech: the same search over the weights and the prior mass, for that POS's words only.
+  for (const pos of ['n', 'v', 'a', 'r'] as WordNetPos[]) {
+    for (const key of ['lambdaBag', 'lambdaCol', 'mu'] as const) {
+      for (const v of grid[key]) {
+        const current = best.byPos?.[pos]?.[key] ?? best[key];
+        if (v === current) continue;
+        const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], [key]: v } } };
+        const score = objective(p);
+        if (score > bestScore) {
+          best = p;
+          bestScore = score;
+          log(`  tune ${pos}: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
         }
       }
     }
