@@ -5,7 +5,7 @@
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Topic, type Word } from './types.js';
+import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entailment, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Topic, type Word } from './types.js';
 import type { TopicRecord } from './semantics/topic-record.js';
 import { udToStanford } from './structure/stanford.js';
 
@@ -25,8 +25,8 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
   Object.defineProperty(payload, SENTENCE_STARTS, { value: Array.from(doc.sentStart) });
   if (request.cleanup.returnCleaned) payload.cleanedText = cleanedText;
   if (request.cleanup.returnRaw) payload.rawText = rawText;
-  if (wants.has('words') || wants.has('dependency-trees')) {
-    payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud');
+  if (wants.has('words') || wants.has('dependency-trees') || wants.has('senses')) {
+    payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud', wants.has('senses'));
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
   if (wants.has('phrases') && doc.nounPhrases) payload.nounPhrases = nounPhrases(doc);
@@ -37,10 +37,11 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
     payload.coarseTopics = doc.coarseTopics.map(topic);
   }
   if (doc.categories) payload.categories = doc.categories.map((c, id) => ({ id, ...c, score: round(c.score) }));
+  if (wants.has('entailments') && doc.entailments) payload.entailments = entailments(doc);
   return payload;
 }
 
-function sentences(doc: Doc, withTrees: boolean, udScheme: boolean): Sentence[] {
+function sentences(doc: Doc, withTrees: boolean, udScheme: boolean, withSenses = false): Sentence[] {
   const out: Sentence[] = [];
   for (let s = 0; s < doc.sentenceCount; s++) {
     const first = doc.sentStart[s];
@@ -57,6 +58,8 @@ function sentences(doc: Doc, withTrees: boolean, udScheme: boolean): Sentence[] 
       if (doc.lemma) w.lemma = doc.lemma[i];
       if (doc.stem) w.stem = doc.stem[i];
       if (doc.xpos) w.partOfSpeech = doc.xpos[i];
+      const senses = withSenses ? doc.senses?.[i] : undefined;
+      if (senses) w.senses = senses.map((x) => ({ synset: x.synset, score: round(x.score) }));
       if (tree) {
         const h = tree.heads[i - first];
         if (h >= 0) {
@@ -138,6 +141,22 @@ function properties(doc: Doc): Property[] {
       wordPositions: p.focus.map((i) => i - first),
       propertyPositions: p.property.map((i) => i - first),
       sentencePosition: s,
+    };
+  });
+}
+
+function entailments(doc: Doc): Entailment[] {
+  return (doc.entailments ?? []).map((e) => {
+    const wordPositions: number[] = [];
+    for (let i = e.start; i < e.end; i++) wordPositions.push(doc.positionInSentence(i));
+    return {
+      sentencePosition: doc.sentOf[e.start],
+      wordPositions,
+      entailedWords: [e.word],
+      entailedTree: { word: e.word, wordId: 0, parentRelation: -1 },
+      priorScore: round(e.priorScore),
+      contextScore: round(e.contextScore),
+      score: round(e.score),
     };
   });
 }

@@ -179,10 +179,26 @@ export interface AnalysisPayload {
   topics?: Topic[];
   coarseTopics?: Topic[];
   categories?: Category[];
+  entailments?: Entailment[];
   /** Output the caller's rules wrote (write/1, print/1, format/2). */
   customAnnotationOutput?: string;
   /** For each requested rule (and arity): the argument bindings of every solution. */
   matchingRules?: MatchingRule[];
+}
+
+/** A word a source word's meaning in context entails or can stand for (extractor: entailments). */
+export interface Entailment {
+  /** Position of the sentence that holds wordPositions. */
+  sentencePosition: number;
+  /** Positions of the source word (several for a multiword expression). */
+  wordPositions: number[];
+  /** The entailed word (one). */
+  entailedWords: string[];
+  /** One leaf: the entailed word, its index in entailedWords, no parent. */
+  entailedTree: { word: string; wordId: number; parentRelation: number };
+  priorScore: number;
+  contextScore: number;
+  score: number;
 }
 
 export interface AnalyzeResponse {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run train -- <model> [args…]`: runs training/<model>/train.py with
 // Debian's PyTorch (/usr/bin/python3) and the thread settings measured to be
-// fastest on small CPUs. Models are reproduced from ../shared/data.
+// fastest on small CPUs, or training/<model>/train.ts with Node (tsx).
+// Models are reproduced from ../shared/data.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,10 +18,9 @@ if (!model || !models.includes(model)) {
   console.error(`usage: npm run train -- <${models.join('|')}> [args…]`);
   process.exit(2);
 }
-// TypeScript trainers (training/<model>/train.ts, e.g. topics) run in Node through tsx.
-if (!existsSync(join(here, model, 'train.py'))) {
-  const ts = spawnSync(process.execPath, ['--import', 'tsx', join('training', model, 'train.ts'), ...rest], { cwd: root, stdio: 'inherit' });
-  process.exit(ts.status ?? 1);
+if (existsSync(join(here, model, 'train.ts'))) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join('training', model, 'train.ts'), ...rest], { cwd: root, stdio: 'inherit' });
+  process.exit(result.status ?? 1);
 }
 const python = process.env.TEXTLENS_PYTHON ?? '/usr/bin/python3';
 const result = spawnSync(python, ['-m', `training.${model}.train`, ...rest], {

@@ -133,6 +133,22 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     englishOnly: false,
     create: async (loader) => (await import('../semantics/topics.js')).createTopicsAnnotator(loader),
   },
+  {
+    name: 'senses',
+    requires: ['tokens', 'sentences', 'xpos', 'lemma'],
+    assigns: ['senses'],
+    resources: ['senses/synsets.tsv.gz', 'senses/index.tsv.gz', 'senses/wsd-vocab.txt.gz', 'senses/wsd-weights.bin', 'senses/meta.json'],
+    englishOnly: true,
+    create: async (loader) => (await import('./senses.js')).createSensesAnnotator(loader),
+  },
+  {
+    name: 'entailments',
+    requires: ['tokens', 'sentences', 'xpos', 'lemma', 'senses'],
+    assigns: ['entailments'],
+    resources: ['senses/relations.tsv.gz', 'senses/synsets.tsv.gz', 'senses/index.tsv.gz', 'senses/wsd-weights.bin'],
+    englishOnly: true,
+    create: async (loader) => (await import('./entailments.js')).createEntailmentsAnnotator(loader),
+  },
 ];
 
 /** Layers each built-in extractor needs (required) and enriches its output with (optional). */

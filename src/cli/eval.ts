@@ -10,6 +10,8 @@
  *   eval chunks --conll2000 FILE [--out FILE]                         NP chunk P/R/F1 (noun phrases)
  *   eval properties --jsonl FILE [--errors]                           property P/R/F1
  *   eval carb  --gold FILE (--sentences FILE [--out FILE] | --score FILE)  CaRB Open IE F1/AUC of relations
+ *   eval wsd   --data X.data.xml --gold X.gold.key.txt [--out FILE]   all-words WSD P/R/F1 (src/eval/wsd.ts)
+ *   eval lexsub --data F.preprocessed --gold F.gold [--out FILE]      entailments as lexical substitution P@1, R@10
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -35,6 +37,8 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval chunks --conll2000 FILE [--out FILE] [--parser accurate|fast] [--models DIR]
        textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR]
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast]
+       textlens eval wsd --data X.data.xml --gold X.gold.key.txt [--out FILE] [--models DIR]
+       textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE] [--models DIR]
 `;
 
 export async function evalCommand(argv: string[]): Promise<number> {
@@ -42,6 +46,14 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (what === 'classifier' || what === 'topics') {
     const { evalClassifierCommand, evalTopicsCommand } = await import('./classifier.js');
     return what === 'classifier' ? evalClassifierCommand(rest) : evalTopicsCommand(rest);
+  }
+  if (what === 'wsd') {
+    const { wsdCommand } = await import('../eval/wsd.js');
+    return wsdCommand(rest);
+  }
+  if (what === 'lexsub') {
+    const { lexsubCommand } = await import('../eval/lexsub.js');
+    return lexsubCommand(rest);
   }
   if (what === 'el') {
     const { elCommand } = await import('../eval/el.js');

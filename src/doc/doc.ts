@@ -57,6 +57,25 @@ export interface EntityRecord {
 }
 
 import type { CategoryRecord, TopicRecord } from '../semantics/topic-record.js';
+/** One WordNet sense of a word in context (the senses layer). */
+export interface WordSense {
+  /** Synset name, WordNet 3.0 ("bank.n.01"). */
+  synset: string;
+  /** Index of the synset in the senses model's store (models/senses/synsets.tsv). */
+  index: number;
+  /** Probability in context; a word's senses sum to 1. */
+  score: number;
+}
+
+/** An entailed word of the word (or multiword expression) over tokens [start, end) (the entailments layer). */
+export interface EntailmentRecord {
+  start: number;
+  end: number;
+  word: string;
+  priorScore: number;
+  contextScore: number;
+  score: number;
+}
 
 export class Doc {
   /** The analyzed (cleaned) text. */
@@ -102,6 +121,10 @@ export class Doc {
   coarseTopics?: TopicRecord[];
   /** Categories of the classifiers the request named. */
   categories?: CategoryRecord[];
+  /** WordNet senses per token, best first; undefined where a token has none (function words, unknown words, non-first words of a multiword expression). */
+  senses?: (WordSense[] | undefined)[];
+  /** Entailed words, in token order, best first per source word. */
+  entailments?: EntailmentRecord[];
 
   constructor(text: string, tokens: readonly TokenSpan[], sentenceEnds: readonly number[]) {
     this.text = text;

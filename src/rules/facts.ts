@@ -58,6 +58,8 @@ export const FACT_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer
   { name: 'topic_score', arity: 2, layer: 'topics' },
   { name: 'coarse_topic', arity: 2, layer: 'topics' },
   { name: 'category', arity: 3, layer: 'classifiers' },
+  { name: 'sense', arity: 3, layer: 'senses' },
+  { name: 'sense', arity: 4, layer: 'senses' },
 ];
 
 /** Build every table of the vocabulary over `doc`; absent layers give empty tables. */
@@ -110,6 +112,7 @@ export function factTables(doc: Doc): FactTable[] {
   tables.push(...structureFactTables(doc));
   tables.push(...relationTables(doc));
   tables.push(...topicTables(doc));
+  tables.push(...senseTables(doc));
   return tables;
 }
 
@@ -222,4 +225,52 @@ function entityTables(doc: Doc): FactTable[] {
     byId('entity_score', ['int', 'float', 'float'], ids, entities.map((e) => [e.confidenceScore, e.relevanceScore])),
     attribute('entity_custom_id', (e) => optional(e.customEntityId)),
   ];
+}
+
+/**
+ * sense(S, P, Synset): the word's most probable WordNet sense;
+ * sense(S, P, Synset, Score): every candidate sense with its probability.
+ */
+function senseTables(doc: Doc): FactTable[] {
+  const senses = doc.senses ?? [];
+  const best: number[] = [];
+  const tokens: number[] = [];
+  const ranks: number[] = [];
+  senses.forEach((list, i) => {
+    if (!list || list.length === 0) return;
+    best.push(i);
+    list.forEach((_, k) => {
+      tokens.push(i);
+      ranks.push(k);
+    });
+  });
+  let rowsOfToken: Map<number, number[]> | undefined;
+  const all: FactTable = {
+    name: 'sense',
+    kinds: ['int', 'int', 'atom', 'float'],
+    size: tokens.length,
+    cell: (r, c) => {
+      const i = tokens[r];
+      if (c === 0) return doc.sentOf[i];
+      if (c === 1) return doc.positionInSentence(i);
+      const sense = senses[i]![ranks[r]];
+      return c === 2 ? sense.synset : sense.score;
+    },
+    narrow: (bound) => {
+      const candidates = tokensOf(doc, bound[0], bound[1]);
+      if (candidates === undefined) return undefined;
+      if (!rowsOfToken) {
+        rowsOfToken = new Map();
+        tokens.forEach((t, r) => {
+          const rows = rowsOfToken!.get(t);
+          if (rows) rows.push(r);
+          else rowsOfToken!.set(t, [r]);
+        });
+      }
+      const rows: number[] = [];
+      for (const t of candidates) rows.push(...(rowsOfToken.get(t) ?? []));
+      return rows;
+    },
+  };
+  return [rowsTable(doc, 'sense', ['int', 'int', 'atom'], best, (i) => senses[i]![0].synset), all];
 }

@@ -1,0 +1,83 @@
+/**
+ * The entailments annotator: doc.entailments, the words each content word's
+ * meaning in context entails or can stand for (src/semantics/entailments.ts),
+ * at most ENTAILMENT_CAP per word with score ≥ ENTAILMENT_FLOOR.
+ * Reads the senses layer for each word's posterior over its senses.
+ */
+import type { Doc, EntailmentRecord } from '../doc/doc.js';
+import type { ResourceLoader } from '../resources.js';
+import { contextOf } from '../semantics/disambiguate.js';
+import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords } from '../semantics/entailments.js';
+import { SynsetRelations } from '../semantics/relations.js';
+import { SynsetStore } from '../semantics/synsets.js';
+import { contextTokens, findTargets, type TaggedSentence } from '../semantics/targets.js';
+import { bagOfLemmas, type ContextToken } from '../semantics/wsd-features.js';
+import { WsdModel } from '../semantics/wsd-model.js';
+import type { Annotator } from './annotator.js';
+
+export async function createEntailmentsAnnotator(loader: ResourceLoader): Promise<Annotator> {
+  const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+  return entailmentsAnnotatorFor(store, model, relations);
+}
+
+export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, relations: SynsetRelations): Annotator {
+  return {
+    name: 'entailments',
+    requires: ['tokens', 'sentences', 'xpos', 'lemma', 'senses'],
+    assigns: ['entailments'],
+    languages: ['eng'],
+    run(doc: Doc) {
+      if (doc.xpos === undefined || doc.lemma === undefined || doc.senses === undefined) {
+        throw new Error('entailments: doc.xpos, doc.lemma and doc.senses must be set (run the senses annotator first)');
+      }
+      doc.entailments = entailmentLayer(store, model, relations, doc);
+    },
+  };
+}
+
+export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
+  const out: EntailmentRecord[] = [];
+  const sentences: ContextToken[][] = [];
+  const tagged: TaggedSentence[] = [];
+  for (let s = 0; s < doc.sentenceCount; s++) {
+    const from = doc.sentStart[s];
+    const to = doc.sentEnd[s];
+    const t: TaggedSentence = {
+      forms: doc.tokens.slice(from, to),
+      lemmas: doc.lemma!.slice(from, to),
+      xpos: doc.xpos!.slice(from, to),
+      upos: doc.upos?.slice(from, to),
+    };
+    tagged.push(t);
+    sentences.push(contextTokens(t));
+  }
+  const window = model.params.window;
+  for (let s = 0; s < doc.sentenceCount; s++) {
+    const targets = findTargets(store, tagged[s], s);
+    if (targets.length === 0) continue;
+    const bag = bagOfLemmas(sentences, s - window, s + window + 1);
+    for (const t of targets) {
+      const first = doc.sentStart[s] + t.first;
+      const chosen = doc.senses![first];
+      const senses = store.senses(t.lemma, t.pos);
+      if (!chosen || !senses) continue;
+      // The posterior in WordNet's order, from the senses layer (senses it dropped, e.g. for names, get 0).
+      const posterior = new Float64Array(senses.synsets.length);
+      for (const c of chosen) {
+        const k = senses.synsets.indexOf(c.index);
+        if (k >= 0) posterior[k] = c.score;
+      }
+      const context = contextOf(model, bag, sentences[s], t);
+      const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context });
+      const kept: string[] = [];
+      for (const w of words) {
+        if (w.score < ENTAILMENT_FLOOR || kept.length === ENTAILMENT_CAP) break;
+        const lower = w.word.toLowerCase();
+        if (kept.includes(lower)) continue;
+        kept.push(lower);
+        out.push({ start: first, end: doc.sentStart[s] + t.last + 1, word: w.word, priorScore: w.priorScore, contextScore: w.contextScore, score: w.score });
+      }
+    }
+  }
+  return out;
+}

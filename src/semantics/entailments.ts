@@ -1,0 +1,156 @@
+/**
+ * Lexical entailments of a word in context: the words its meaning here
+ * entails or can stand for, from WordNet relations of its senses weighted by
+ * how likely each sense is.
+ *
+ * From each sense s of the word (posterior q(s) in this sentence, prior π(s)
+ * from sense frequency alone), WordNet is followed to related synsets r with
+ * a relation weight w: the synset itself (synonyms) 1, similar-to adjectives
+ * 0.8, hypernyms 0.7 (their hypernyms 0.4), verb entailments and causes 0.5.
+ * Each single-word member c of r other than the word itself is a candidate.
+ *
+ *   priorScore(c)   = Σ_s π(s) · max_{r ∋ c} w(s→r)                    (independent of the sentence)
+ *   contextScore(c) = (Σ_s q(s) · max_{r ∋ c} w(s→r))^(1−γ) · fit(c)^γ
+ *   fit(c)          = P(c means r* | this context) · (t + 1) / (t + 1 + κ): the WSD model run
+ *                     on c in the word's place, r* the synset through which c scored best —
+ *                     does the substitute read in this sentence with the meaning it was
+ *                     chosen for? — times how common c is at all (t: its SemCor tag count
+ *                     under that part of speech), so "shiny" comes before "nitid"
+ *   score(c)        = λ · contextScore(c) + (1 − λ) · priorScore(c)
+ *
+ * All three lie in 0..1. γ and λ were tuned on the lexical-substitution dev
+ * files (see models/senses/MODEL_CARD.md). The extractor keeps at most
+ * ENTAILMENT_CAP words per source word with score ≥ ENTAILMENT_FLOOR.
+ */
+import type { WordNetPos } from '../lexicon/penn.js';
+import type { SynsetRelations } from './relations.js';
+import type { SynsetStore } from './synsets.js';
+import type { FeatureContext, WsdModel } from './wsd-model.js';
+
+export const ENTAILMENT_FLOOR = 0.1;
+export const ENTAILMENT_CAP = 5;
+
+export interface EntailmentParams {
+  /** Weight of the context-fit part of the context score. */
+  gamma: number;
+  /** Weight of the context score in the overall score. */
+  lambda: number;
+  /** Candidates, by their relation score, whose fit is computed (the rest keep fit from the relation alone). */
+  fitTop: number;
+  /** How many SemCor tags make a word half as usable as a common one. */
+  kappa: number;
+}
+
+export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, fitTop: 8, kappa: 30 };
+
+export interface EntailedWord {
+  /** The entailed word as WordNet writes it ("car", "automobile"). */
+  word: string;
+  /** The synset it was reached through, and the relation. */
+  synset: number;
+  relation: 'synonym' | 'similar' | 'hypernym' | 'entailment' | 'cause';
+  priorScore: number;
+  contextScore: number;
+  score: number;
+}
+
+export interface EntailmentSource {
+  lemma: string;
+  pos: WordNetPos;
+  /** The word's candidate synsets and their posteriors (from disambiguate). */
+  synsets: Int32Array;
+  posterior: Float64Array;
+  tagCounts: Float32Array;
+  /** The WSD features of the word's context (for the fit). */
+  context: FeatureContext;
+}
+
+interface Path {
+  weight: number;
+  synset: number;
+  relation: EntailedWord['relation'];
+}
+
+/** Every candidate word with its scores, best first (no floor, no cap). */
+export function entailedWords(
+  store: SynsetStore,
+  relations: SynsetRelations,
+  model: WsdModel,
+  source: EntailmentSource,
+  params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
+): EntailedWord[] {
+  const prior = model.prior(source.tagCounts, source.pos);
+  const own = source.lemma.toLowerCase();
+  const byWord = new Map<string, { prior: number; context: number; best: Path; bestValue: number }>();
+  for (let k = 0; k < source.synsets.length; k++) {
+    const q = source.posterior[k];
+    const pi = prior[k];
+    if (q < 0.005 && pi < 0.005) continue;
+    // Within one sense, a word counts once, by its strongest path.
+    const local = new Map<string, Path>();
+    for (const path of reach(relations, source.synsets[k])) {
+      for (const [member] of store.members(path.synset)) {
+        if (member.includes('_')) continue;
+        const word = member;
+        if (word.toLowerCase() === own) continue;
+        const seen = local.get(word);
+        if (!seen || seen.weight < path.weight) local.set(word, path);
+      }
+    }
+    for (const [word, path] of local) {
+      let entry = byWord.get(word);
+      if (!entry) byWord.set(word, (entry = { prior: 0, context: 0, best: path, bestValue: -1 }));
+      entry.prior += pi * path.weight;
+      entry.context += q * path.weight;
+      if (q * path.weight > entry.bestValue) {
+        entry.bestValue = q * path.weight;
+        entry.best = path;
+      }
+    }
+  }
+  const candidates = [...byWord.entries()].sort((a, b) => b[1].context - a[1].context);
+  return candidates
+    .map(([word, e], rank) => {
+      const fit = rank < params.fitTop ? fitOf(store, model, word, e.best.synset, source, params.kappa) : 0;
+      const contextScore = e.context ** (1 - params.gamma) * fit ** params.gamma;
+      const priorScore = Math.min(1, e.prior);
+      return {
+        word,
+        synset: e.best.synset,
+        relation: e.best.relation,
+        priorScore,
+        contextScore,
+        score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
+      };
+    })
+    .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : 1));
+}
+
+/** The synsets reachable from a sense, each with its relation weight (strongest first where repeated). */
+function reach(relations: SynsetRelations, s: number): Path[] {
+  const out: Path[] = [{ weight: 1, synset: s, relation: 'synonym' }];
+  const links = relations.links(s);
+  for (const r of links.similar) out.push({ weight: 0.8, synset: r, relation: 'similar' });
+  for (const h of links.hypernyms) {
+    out.push({ weight: 0.7, synset: h, relation: 'hypernym' });
+    for (const h2 of relations.links(h).hypernyms) out.push({ weight: 0.4, synset: h2, relation: 'hypernym' });
+  }
+  for (const r of links.entails) out.push({ weight: 0.5, synset: r, relation: 'entailment' });
+  for (const r of links.causes) out.push({ weight: 0.5, synset: r, relation: 'cause' });
+  return out;
+}
+
+/** P(word means `synset` | the source's context), by the WSD model over the word's own senses. */
+function fitOf(store: SynsetStore, model: WsdModel, word: string, synset: number, source: EntailmentSource, kappa: number): number {
+  const letter = store.posLetter(synset);
+  const pos = (letter === 's' ? 'a' : letter) as WordNetPos;
+  const senses = store.senses(word, pos);
+  if (!senses) return 0;
+  const k = senses.synsets.indexOf(synset);
+  if (k < 0) return 0;
+  let tags = 0;
+  for (const t of senses.tagCounts) tags += t;
+  const common = (tags + 1) / (tags + 1 + kappa);
+  if (senses.synsets.length === 1) return common;
+  return model.probabilities(senses.synsets, senses.tagCounts, source.context, pos)[k] * common;
+}

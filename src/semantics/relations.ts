@@ -1,0 +1,53 @@
+/**
+ * The WordNet 3.0 relations the entailments extractor follows, per synset
+ * (indexes as in the synset store). Shipped as models/senses/relations.tsv.gz,
+ * one line per synset: hypernyms (incl. instance hypernyms) TAB similar-to
+ * TAB verb entailments TAB causes, each a space-separated list of indexes.
+ * Read only when entailments are requested.
+ */
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
+import { gunzipText } from './gzip.js';
+import { SENSES_DIR } from './synsets.js';
+
+export const RELATIONS_FILE = 'relations.tsv.gz';
+
+export interface SynsetLinks {
+  hypernyms: readonly number[];
+  similar: readonly number[];
+  entails: readonly number[];
+  causes: readonly number[];
+}
+
+const NONE: readonly number[] = Object.freeze([]);
+const LOADED: LoadRegistry<SynsetRelations> = new WeakMap();
+
+export class SynsetRelations {
+  private readonly lines: string[];
+  private readonly cache = new Map<number, SynsetLinks>();
+
+  private constructor(text: string) {
+    this.lines = text.split('\n');
+  }
+
+  static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<SynsetRelations> {
+    return loadOnce(LOADED, loader, dir, async () => new SynsetRelations(await gunzipText(await loader.bytes(`${dir}/${RELATIONS_FILE}`))));
+  }
+
+  static fromText(text: string): SynsetRelations {
+    return new SynsetRelations(text);
+  }
+
+  links(synset: number): SynsetLinks {
+    let links = this.cache.get(synset);
+    if (links === undefined) {
+      const [hypernyms, similar, entails, causes] = (this.lines[synset] ?? '').split('\t').map(indexList);
+      links = { hypernyms: hypernyms ?? NONE, similar: similar ?? NONE, entails: entails ?? NONE, causes: causes ?? NONE };
+      this.cache.set(synset, links);
+    }
+    return links;
+  }
+}
+
+function indexList(text: string): readonly number[] {
+  return text === '' ? NONE : text.split(' ').map(Number);
+}

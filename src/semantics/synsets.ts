@@ -1,0 +1,179 @@
+/**
+ * The WordNet 3.0 synset store the senses extractor reads: which synsets a
+ * lemma can name (in WordNet's sense order, with SemCor tag counts), their
+ * names and sense keys, and their member lemmas.
+ *
+ * Shipped as two gzip'd text files under models/senses/ (built by
+ * training/senses/train.ts from Princeton WordNet 3.0):
+ *
+ *   synsets.tsv  one line per synset; its line number is the synset's index:
+ *                id (offset-pos, pos n|v|a|s|r) TAB lexfile number
+ *                TAB members (lemma:lexid, space separated, WordNet's case)
+ *                TAB satellite head (lemma:lexid, adjective satellites only)
+ *   index.tsv    lemma (lower case, '_' between words) TAB pos (n|v|a|r)
+ *                TAB synset indexes in sense order [TAB SemCor-train tag count of each, when any is above 0]
+ *
+ * Synset names follow NLTK: the first member lemma, the part of speech
+ * (n v a s r) and the synset's sense number for that lemma ("bank.n.01",
+ * "depository_financial_institution.n.01").
+ */
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
+import type { WordNetPos } from '../lexicon/penn.js';
+import { gunzipText } from './gzip.js';
+
+export const SENSES_DIR = 'senses';
+export const SYNSETS_FILE = 'synsets.tsv.gz';
+export const SENSE_INDEX_FILE = 'index.tsv.gz';
+
+/** A lemma's candidate senses: synset indexes in WordNet order and how often SemCor's training files tagged each. */
+export interface LemmaSenses {
+  readonly synsets: Int32Array;
+  readonly tagCounts: Float32Array;
+}
+
+const LOADED: LoadRegistry<SynsetStore> = new WeakMap();
+
+export class SynsetStore {
+  /** Synset ids as WordNet 3.0 offset-pos ("02787772-n"). */
+  readonly ids: string[];
+  private readonly lexfile: Uint8Array;
+  private readonly memberText: string[];
+  private readonly headText: string[];
+  /** Per part of speech: lemma → senses (one map per pos, so a lookup builds no key string). */
+  private readonly index: Record<WordNetPos, Map<string, LemmaSenses>>;
+  /** First two words of WordNet's multiword lemmas ("ice_cream", "take_off", "new_york"): most token pairs start none, and skip the search. */
+  readonly multiwordStarts: ReadonlyMap<string, ReadonlySet<string>>;
+  private readonly memberCache = new Map<number, Array<[string, number]>>();
+  private readonly nameCache = new Map<number, string>();
+
+  private constructor(synsetsTsv: string, indexTsv: string) {
+    const lines = splitLines(synsetsTsv);
+    const n = lines.length;
+    this.ids = new Array<string>(n);
+    this.lexfile = new Uint8Array(n);
+    this.memberText = new Array<string>(n);
+    this.headText = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      const f = lines[i].split('\t');
+      if (f.length < 4) throw new Error(`${SYNSETS_FILE}: line ${i + 1} has fewer than 4 fields`);
+      this.ids[i] = f[0];
+      this.lexfile[i] = Number(f[1]);
+      this.memberText[i] = f[2];
+      this.headText[i] = f[3];
+    }
+    this.index = { n: new Map(), v: new Map(), a: new Map(), r: new Map() };
+    const starts = new Map<string, Set<string>>();
+    const zeros = new Map<number, Float32Array>();
+    for (const line of splitLines(indexTsv)) {
+      const [lemma, pos, synsets, counts] = line.split('\t');
+      const underscore = lemma.indexOf('_');
+      if (underscore > 0) {
+        const second = lemma.indexOf('_', underscore + 1);
+        const first = lemma.slice(0, underscore);
+        let seconds = starts.get(first);
+        if (!seconds) starts.set(first, (seconds = new Set()));
+        seconds.add(lemma.slice(underscore + 1, second < 0 ? lemma.length : second));
+      }
+      const list = Int32Array.from(synsets.split(' '), Number);
+      let tagCounts = counts === undefined ? zeros.get(list.length) : Float32Array.from(counts.split(' '), Number);
+      if (tagCounts === undefined) zeros.set(list.length, (tagCounts = new Float32Array(list.length)));
+      this.index[pos as WordNetPos].set(lemma, { synsets: list, tagCounts });
+    }
+    this.multiwordStarts = starts;
+  }
+
+  /** The store of a models directory, read once per loader. */
+  static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<SynsetStore> {
+    return loadOnce(LOADED, loader, dir, async () => {
+      const [synsets, index] = await Promise.all([
+        loader.bytes(`${dir}/${SYNSETS_FILE}`).then(gunzipText),
+        loader.bytes(`${dir}/${SENSE_INDEX_FILE}`).then(gunzipText),
+      ]);
+      return new SynsetStore(synsets, index);
+    });
+  }
+
+  /** Builds a store from the text of the two files (tests, the build script). */
+  static fromText(synsetsTsv: string, indexTsv: string): SynsetStore {
+    return new SynsetStore(synsetsTsv, indexTsv);
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The senses of a lemma (any case; spaces or '_' between words) under a part of speech, or undefined. */
+  senses(lemma: string, pos: WordNetPos): LemmaSenses | undefined {
+    return this.index[pos].get(lemma) ?? this.index[pos].get(normalizeLemma(lemma));
+  }
+
+  /** `senses` for a lemma already in WordNet's spelling (lower case, '_'): one map read. */
+  sensesOf(normalizedLemma: string, pos: WordNetPos): LemmaSenses | undefined {
+    return this.index[pos].get(normalizedLemma);
+  }
+
+  /** The synset's NLTK-style name ("bank.n.01"). */
+  name(synset: number): string {
+    let name = this.nameCache.get(synset);
+    if (name === undefined) {
+      const letter = this.posLetter(synset);
+      const first = this.members(synset)[0][0].toLowerCase();
+      const list = this.senses(first, letter === 's' ? 'a' : (letter as WordNetPos))?.synsets;
+      const number = list ? list.indexOf(synset) + 1 : 1;
+      name = `${first}.${letter}.${String(Math.max(1, number)).padStart(2, '0')}`;
+      this.nameCache.set(synset, name);
+    }
+    return name;
+  }
+
+  /** Member lemmas of a synset with their lexicographer ids, in WordNet's order and case ("New_York"). */
+  members(synset: number): Array<[lemma: string, lexId: number]> {
+    let m = this.memberCache.get(synset);
+    if (m === undefined) {
+      m = this.memberText[synset].split(' ').map((x) => {
+        const colon = x.lastIndexOf(':');
+        return [x.slice(0, colon), Number(x.slice(colon + 1))] as [string, number];
+      });
+      this.memberCache.set(synset, m);
+    }
+    return m;
+  }
+
+  /** The part of speech letter of a synset's id: n, v, a, s (adjective satellite) or r. */
+  posLetter(synset: number): string {
+    const id = this.ids[synset];
+    return id[id.length - 1];
+  }
+
+  /**
+   * The WordNet 3.0 sense key of `lemma` in `synset` ("bank%1:17:01::"),
+   * or undefined when the lemma is not one of its members.
+   */
+  senseKey(lemma: string, synset: number): string | undefined {
+    const wanted = normalizeLemma(lemma);
+    const member = this.members(synset).find(([l]) => l.toLowerCase() === wanted);
+    if (member === undefined) return undefined;
+    const ssType = SS_TYPE[this.posLetter(synset)];
+    const lexfile = String(this.lexfile[synset]).padStart(2, '0');
+    const lexId = String(member[1]).padStart(2, '0');
+    let head = ':';
+    if (ssType === 5) {
+      const colon = this.headText[synset].lastIndexOf(':');
+      head = `${this.headText[synset].slice(0, colon).toLowerCase()}:${this.headText[synset].slice(colon + 1).padStart(2, '0')}`;
+    }
+    return `${wanted}%${ssType}:${lexfile}:${lexId}:${head}`;
+  }
+}
+
+/** Sense-key synset types: 1 noun, 2 verb, 3 adjective, 4 adverb, 5 adjective satellite. */
+const SS_TYPE: Record<string, number> = { n: 1, v: 2, a: 3, r: 4, s: 5 };
+
+export function normalizeLemma(lemma: string): string {
+  return lemma.toLowerCase().replaceAll(' ', '_');
+}
+
+function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}

@@ -1,0 +1,86 @@
+/**
+ * Reads SemCor 3.0 NAF files (../shared/data/semcor, gzip'd) into documents:
+ * sentences of context tokens, and for each sense-tagged token its WordNet
+ * 3.0 sense keys.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { wordNetPos } from '../../src/lexicon/penn.js';
+import type { ContextToken } from '../../src/semantics/wsd-features.js';
+
+export interface TaggedToken extends ContextToken {
+  /** Full WordNet 3.0 sense keys (lemma%lexsn); empty when the token is not sense-tagged. */
+  keys: string[];
+}
+
+export interface SemcorDoc {
+  name: string;
+  sentences: TaggedToken[][];
+}
+
+const WF = /<wf id="([^"]+)"[^>]*\bsent="(\d+)"/g;
+const TERM = /<term id="[^"]+" pos="([^"]*)" lemma="([^"]*)"[^>]*>([\s\S]*?)<\/term>/g;
+const TARGET = /<target id="([^"]+)"/;
+const LEXICAL_KEY = /reference="([^"]+)" resource="WordNet-eng30" reftype="lexical_key"/g;
+
+export function readSemcorFile(path: string, name: string): SemcorDoc {
+  const xml = gunzipSync(readFileSync(path)).toString('utf8');
+  const sentOf = new Map<string, number>();
+  for (const m of xml.matchAll(WF)) sentOf.set(m[1], Number(m[2]));
+  const bySentence = new Map<number, TaggedToken[]>();
+  for (const m of xml.matchAll(TERM)) {
+    const [, xpos, rawLemma, body] = m;
+    const target = TARGET.exec(body)?.[1];
+    if (target === undefined) continue;
+    const sent = sentOf.get(target) ?? 0;
+    const lemma = decodeEntities(rawLemma).toLowerCase();
+    const keys = [...body.matchAll(LEXICAL_KEY)].map((k) => `${lemma}%${k[1]}`);
+    let list = bySentence.get(sent);
+    if (!list) bySentence.set(sent, (list = []));
+    list.push({ lemma, pos: wordNetPos(xpos), keys });
+  }
+  const sentences = [...bySentence.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s);
+  return { name, sentences };
+}
+
+function decodeEntities(s: string): string {
+  return s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e] ?? _);
+}
+
+const UNIVERSAL: Record<string, string> = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' };
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * SemCor documents in the WSD framework's format (data.xml + gold keys), so
+ * `textlens eval wsd` can score held-out SemCor files. Tokens are SemCor's
+ * lemmas (the NAF terms carry no forms); every sense-tagged open-class term
+ * is an instance.
+ */
+export function toFramework(docs: readonly SemcorDoc[], source: string, maxSentences = Infinity): { xml: string; gold: string } {
+  let xml = `<?xml version="1.0" encoding="UTF-8" ?>\n<corpus lang="en" source="${escapeXml(source)}">\n`;
+  const gold: string[] = [];
+  docs.forEach((doc, d) => {
+    const did = `d${String(d).padStart(3, '0')}`;
+    xml += `<text id="${did}" source="${escapeXml(doc.name)}">\n`;
+    doc.sentences.slice(0, maxSentences).forEach((s, si) => {
+      const sid = `${did}.s${String(si).padStart(3, '0')}`;
+      xml += `<sentence id="${sid}">\n`;
+      let t = 0;
+      for (const tok of s) {
+        const pos = tok.pos ? UNIVERSAL[tok.pos] : 'X';
+        const form = escapeXml(tok.lemma.replaceAll('_', ' '));
+        if (tok.keys.length > 0 && tok.pos) {
+          const id = `${sid}.t${String(t++).padStart(3, '0')}`;
+          xml += `<instance id="${id}" lemma="${form}" pos="${pos}">${form}</instance>\n`;
+          gold.push(`${id} ${tok.keys.join(' ')}`);
+        } else {
+          xml += `<wf lemma="${form}" pos="${pos}">${form}</wf>\n`;
+        }
+      }
+      xml += '</sentence>\n';
+    });
+    xml += '</text>\n';
+  });
+  xml += '</corpus>\n';
+  return { xml, gold: gold.join('\n') + '\n' };
+}

@@ -1,0 +1,552 @@
+/**
+ * `npm run train -- senses`: builds models/senses/ from Princeton WordNet 3.0
+ * (Debian's wordnet-base: `apt-get install wordnet-base`, or WORDNET30_DIR)
+ * and SemCor 3.0 (../shared/data/semcor), tunes the WSD hyperparameters on
+ * dev, and writes:
+ *
+ *   synsets.tsv, index.tsv           the synset store (src/semantics/synsets.ts)
+ *   wsd-vocab.txt, wsd-weights.bin   the sense model (src/semantics/wsd-model.ts)
+ *   meta.json                        hyperparameters and dev figures
+ *
+ * Dev: SemEval-2007 (../shared/data/wsd-dev) and every tenth of SemCor's
+ * developer-visible files (sorted by name), which training never sees.
+ * Flags: --no-tune keeps the parameters of the current meta.json (or the defaults).
+ * Single-threaded; about a minute on one core.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { Lexicon } from '../../src/lexicon/lexicon.js';
+import { WORDNET_POS, type WordNetPos } from '../../src/lexicon/penn.js';
+import { STOPWORDS } from '../../src/linking/stopwords.js';
+import { fileLoader } from '../../src/resources-node.js';
+import { parseFrameworkData, parseGoldKeys } from '../../src/eval/wsd-framework.js';
+import { disambiguate, type SenseTarget } from '../../src/semantics/disambiguate.js';
+import { RELATIONS_FILE } from '../../src/semantics/relations.js';
+import { SENSE_INDEX_FILE, SYNSETS_FILE, SynsetStore } from '../../src/semantics/synsets.js';
+import { bagOfLemmas, collocationFeatures, DEFAULT_WINDOW, type ContextToken } from '../../src/semantics/wsd-features.js';
+import {
+  COUNT_SCALE,
+  decodeWeights,
+  encodeWeights,
+  WSD_VOCAB_FILE,
+  WSD_WEIGHTS_FILE,
+  WsdModel,
+  type SenseWeights,
+  type WsdParams,
+} from '../../src/semantics/wsd-model.js';
+import { readSemcorFile, toFramework, type SemcorDoc } from './semcor.js';
+import { readWordNet30, type WordNet30 } from './wordnet30.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The shared data sets: ../shared/data beside the repository, or TEXTLENS_DATA. */
+const DATA = resolve(process.env.TEXTLENS_DATA ?? join(root, '../shared/data'));
+const OUT = process.env.WSD_OUT ?? join(root, 'models/senses');
+const WN_DIR = process.env.WORDNET30_DIR ?? '/usr/share/wordnet';
+
+/** WordNet pseudo-counts: a gloss/example word or another member counts GLOSS_WEIGHT, a neighbour's RELATED_WEIGHT. */
+const GLOSS_WEIGHT = 1;
+const RELATED_WEIGHT = 0.5;
+/** Entries whose gain is below this are dropped from the shipped model (size; see prune()). */
+const MIN_GAIN = Number(process.env.WSD_MIN_GAIN ?? 0);
+
+const DEFAULT_PARAMS: WsdParams = {
+  alpha: 0.95,
+  lambdaBag: 0.35,
+  lambdaCol: 1,
+  mu: 3,
+  window: Number(process.env.WSD_WINDOW ?? DEFAULT_WINDOW),
+};
+
+function main(): void {
+  const tune = !process.argv.includes('--no-tune');
+  if (!existsSync(join(WN_DIR, 'data.noun'))) {
+    throw new Error(`WordNet 3.0 database not found in ${WN_DIR}: run "apt-get install wordnet-base" or set WORDNET30_DIR`);
+  }
+  const t0 = Date.now();
+  const wn = readWordNet30(WN_DIR);
+  log(`WordNet 3.0: ${wn.synsets.length} synsets, ${wn.lemmaIndex.size} lemma/pos entries (${Date.now() - t0} ms)`);
+
+  const { train, dev } = readSemcorSplit();
+  log(`SemCor: ${train.length} training files, ${dev.length} dev files`);
+  // The dev files in the framework's format, for `textlens eval wsd` (training/out is not committed).
+  const devOut = join(root, 'training/out/senses');
+  mkdirSync(devOut, { recursive: true });
+  const framework = toFramework(dev, 'semcor-dev');
+  writeFileSync(join(devOut, 'semcor-dev.data.xml'), framework.xml);
+  writeFileSync(join(devOut, 'semcor-dev.gold.key.txt'), framework.gold);
+
+  const tags = new Map<string, Map<number, number>>();
+  const semcorCounts = countSemcor(wn, train, DEFAULT_PARAMS.window, tags);
+  const glossCounts = countWordNet(wn, loadLexicon());
+  const background = semcorCounts.background;
+
+  mkdirSync(OUT, { recursive: true });
+  const synsetsText = synsetsTsv(wn);
+  const indexText = indexTsv(wn, tags);
+  writeFileSync(join(OUT, SYNSETS_FILE), gzipSync(synsetsText, { level: 9 }));
+  writeFileSync(join(OUT, SENSE_INDEX_FILE), gzipSync(indexText, { level: 9 }));
+  writeFileSync(join(OUT, RELATIONS_FILE), gzipSync(relationsTsv(wn), { level: 9 }));
+  const store = SynsetStore.fromText(synsetsText, indexText);
+
+  // Vocabulary: features seen at least twice in SemCor contexts, and every WordNet-derived word.
+  const vocab: string[] = [];
+  const idOf = new Map<string, number>();
+  const add = (f: string) => {
+    if (!idOf.has(f)) {
+      idOf.set(f, vocab.length);
+      vocab.push(f);
+    }
+  };
+  for (const [f, c] of background) if (c >= 2) add(f);
+  for (const m of glossCounts.values()) for (const f of m.keys()) add(f);
+  const backgroundArray = Float64Array.from(vocab, (f) => background.get(f) ?? 0);
+  log(`vocabulary: ${vocab.length} features`);
+
+  const needed = polysemousSynsets(wn);
+  const weights = packWeights(wn.synsets.length, idOf, semcorCounts.bySynset, glossCounts, needed);
+  log(`weights: ${weights.feature.length} entries over ${needed.size} synsets of polysemous lemmas`);
+
+  const devSets = devInstances(wn, store, dev);
+  const meta = existsSync(join(OUT, 'meta.json')) ? (JSON.parse(readFileSync(join(OUT, 'meta.json'), 'utf8')) as { params: WsdParams }) : undefined;
+  // The window is fixed by the counts just built; the rest may come from the last build's meta.json.
+  let params = { ...(meta?.params ?? DEFAULT_PARAMS), window: DEFAULT_PARAMS.window };
+  if (tune) params = tuneParams(vocab, backgroundArray, weights, store, devSets, params);
+  const unquantized = prune(vocab, backgroundArray, weights, params.alpha);
+  // Measure what ships: the weights after their one-byte quantization.
+  const encoded = encodeWeights(unquantized.weights);
+  const pruned = { ...unquantized, weights: decodeWeights(encoded) };
+  log(`pruned to ${pruned.weights.feature.length} entries, ${pruned.vocab.length} features (gain ≥ ${MIN_GAIN})`);
+  const figures: Record<string, number> = {};
+  for (const set of devSets) {
+    const model = new WsdModel(pruned.vocab, pruned.background, pruned.weights, params, pruned.norm);
+    figures[`${set.name}.f1`] = round(100 * accuracy(store, model, set));
+    figures[`${set.name}.firstSense`] = round(100 * firstSenseAccuracy(store, set));
+    figures[`${set.name}.instances`] = set.instances.length;
+  }
+  log(`dev: ${JSON.stringify(figures)} with ${JSON.stringify(params)}`);
+
+  writeFileSync(join(OUT, WSD_VOCAB_FILE), gzipSync(pruned.vocab.map((f, i) => `${f}\t${pruned.background[i]}`).join('\n') + '\n', { level: 9 }));
+  writeFileSync(join(OUT, WSD_WEIGHTS_FILE), encoded);
+  writeFileSync(
+    join(OUT, 'meta.json'),
+    JSON.stringify(
+      {
+        version: 'wordnet-3.0+semcor-nb-1',
+        params,
+        backgroundNorm: pruned.norm,
+        build: {
+          wordnet: 'Princeton WordNet 3.0 (Debian wordnet-base)',
+          semcorTrainFiles: train.length,
+          semcorDevFiles: dev.map((d) => d.name).join(' '),
+          glossWeight: GLOSS_WEIGHT,
+          relatedWeight: RELATED_WEIGHT,
+          minGain: MIN_GAIN,
+        },
+        dev: figures,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  log(`wrote ${OUT} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+function log(s: string): void {
+  process.stdout.write(`${s}\n`);
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+function readSemcorSplit(): { train: SemcorDoc[]; dev: SemcorDoc[] } {
+  const split = readFileSync(join(DATA, 'semcor/split.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .filter(([, part]) => part === 'shared')
+    .map(([file]) => file)
+    .sort();
+  const train: SemcorDoc[] = [];
+  const dev: SemcorDoc[] = [];
+  split.forEach((file, i) => {
+    const doc = readSemcorFile(join(DATA, 'semcor', `${file}.gz`), file);
+    (i % 10 === 0 ? dev : train).push(doc);
+  });
+  return { train, dev };
+}
+
+function synsetsOfKeys(wn: WordNet30, keys: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const k of keys) {
+    const s = wn.synsetOfKey.get(k);
+    if (s !== undefined && !out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+/** Context features of each sense-tagged SemCor token, counted per synset; tag counts per (pos, lemma, synset). */
+function countSemcor(wn: WordNet30, docs: SemcorDoc[], window: number, tags: Map<string, Map<number, number>>) {
+  const bySynset = new Map<number, Map<string, number>>();
+  const background = new Map<string, number>();
+  for (const doc of docs) {
+    doc.sentences.forEach((sentence, s) => {
+      const bag = bagOfLemmas(doc.sentences, s - window, s + window + 1);
+      sentence.forEach((tok, i) => {
+        if (tok.pos === undefined || tok.keys.length === 0) return;
+        const synsets = synsetsOfKeys(wn, tok.keys);
+        if (synsets.length === 0) return;
+        const features = [...bag].filter((w) => w !== tok.lemma);
+        features.push(...collocationFeatures(sentence, i, i));
+        const share = 1 / synsets.length;
+        const tagKey = `${tok.pos}:${tok.lemma}`;
+        let t = tags.get(tagKey);
+        if (!t) tags.set(tagKey, (t = new Map()));
+        for (const syn of synsets) {
+          t.set(syn, (t.get(syn) ?? 0) + share);
+          let m = bySynset.get(syn);
+          if (!m) bySynset.set(syn, (m = new Map()));
+          for (const f of features) m.set(f, (m.get(f) ?? 0) + share);
+        }
+        for (const f of features) background.set(f, (background.get(f) ?? 0) + 1);
+      });
+    });
+  }
+  return { bySynset, background };
+}
+
+/** The project's lexicon (models/lexicon), loaded by run() before main(): its morphy lemmatizes glosses. */
+let LEXICON: Lexicon | undefined;
+function loadLexicon(): Lexicon {
+  if (!LEXICON) throw new Error('lexicon not loaded');
+  return LEXICON;
+}
+
+const WORD = /[A-Za-z][A-Za-z'-]*/g;
+
+/** Content lemmas of a gloss: lower case, no stopwords, mapped to a WordNet base form where morphy finds one. */
+function glossLemmas(text: string, lexicon: Lexicon): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const w = m[0].toLowerCase();
+    if (w.length < 2 || STOPWORDS.has(w)) continue;
+    let base = w;
+    for (const pos of WORDNET_POS) {
+      const bases = lexicon.morphy(w, pos as WordNetPos);
+      if (bases.length > 0) {
+        base = bases[0];
+        break;
+      }
+    }
+    if (!STOPWORDS.has(base)) out.push(base);
+  }
+  return out;
+}
+
+/** WordNet pseudo-counts per synset: its gloss and examples, other members, and its neighbours' members and glosses. */
+function countWordNet(wn: WordNet30, lexicon: Lexicon): Map<number, Map<string, number>> {
+  const glossOf = wn.synsets.map((s) => glossLemmas(s.gloss, lexicon));
+  const memberWords = wn.synsets.map((s) => {
+    const words: string[] = [];
+    for (const m of s.members) {
+      const l = m.lemma.toLowerCase();
+      words.push(l);
+      if (l.includes('_')) for (const w of l.split('_')) if (w.length > 1 && !STOPWORDS.has(w)) words.push(w);
+    }
+    return words;
+  });
+  const out = new Map<number, Map<string, number>>();
+  wn.synsets.forEach((s, i) => {
+    const m = new Map<string, number>();
+    const bump = (f: string, w: number) => m.set(f, (m.get(f) ?? 0) + w);
+    for (const f of glossOf[i]) bump(f, GLOSS_WEIGHT);
+    for (const f of memberWords[i]) bump(f, GLOSS_WEIGHT);
+    for (const p of s.pointers) {
+      if (!['@', '@i', '~', '~i', '&', '*', '>', '$', '%p', '%m', '%s', '#p', '#m', '#s'].includes(p.symbol)) continue;
+      const j = wn.indexOfId.get(p.target);
+      if (j === undefined) continue;
+      for (const f of memberWords[j]) bump(f, RELATED_WEIGHT);
+      if (p.symbol === '@' || p.symbol === '@i') for (const f of glossOf[j]) bump(f, RELATED_WEIGHT);
+    }
+    out.set(i, m);
+  });
+  return out;
+}
+
+/** Synsets that some lemma shares with another synset: the only ones the model ever has to score. */
+function polysemousSynsets(wn: WordNet30): Set<number> {
+  const out = new Set<number>();
+  for (const list of wn.lemmaIndex.values()) if (list.length > 1) for (const s of list) out.add(s);
+  return out;
+}
+
+function packWeights(
+  n: number,
+  idOf: Map<string, number>,
+  semcor: Map<number, Map<string, number>>,
+  gloss: Map<number, Map<string, number>>,
+  needed: Set<number>,
+): SenseWeights {
+  const mass = new Float32Array(n);
+  const start = new Uint32Array(n + 1);
+  const feature: number[] = [];
+  const count: number[] = [];
+  for (let s = 0; s < n; s++) {
+    start[s] = feature.length;
+    const merged = new Map<number, number>();
+    let total = 0;
+    for (const source of [semcor.get(s), gloss.get(s)]) {
+      if (!source) continue;
+      for (const [f, c] of source) {
+        total += c;
+        const id = idOf.get(f);
+        if (id !== undefined) merged.set(id, (merged.get(id) ?? 0) + c);
+      }
+    }
+    mass[s] = total;
+    if (!needed.has(s)) continue;
+    for (const [id, c] of [...merged.entries()].sort((a, b) => a[0] - b[0])) {
+      const q = Math.min(65535, Math.round(c * COUNT_SCALE));
+      if (q === 0) continue;
+      feature.push(id);
+      count.push(q);
+    }
+  }
+  start[n] = feature.length;
+  return { mass, start, feature: Uint32Array.from(feature), count: Uint16Array.from(count) };
+}
+
+/**
+ * Drops the entries that barely move a score — those whose gain
+ * log(1 + (1−α)·c / (N·α·p(f))) is below MIN_GAIN — and the features no
+ * entry uses any more. Keeps the shipped model small (see the model card);
+ * the dev figures are measured after pruning.
+ */
+function prune(
+  vocab: string[],
+  background: Float64Array,
+  w: SenseWeights,
+  alpha: number,
+): { norm: number; vocab: string[]; background: Float64Array; weights: SenseWeights } {
+  let total = 0;
+  for (const c of background) total += c;
+  const p = (f: number) => (background[f] + 1) / (total + vocab.length);
+  const keep = new Uint8Array(w.feature.length);
+  const used = new Uint8Array(vocab.length);
+  for (let s = 0; s < w.mass.length; s++) {
+    for (let e = w.start[s]; e < w.start[s + 1]; e++) {
+      const f = w.feature[e];
+      const gain = Math.log1p(((1 - alpha) * w.count[e]) / COUNT_SCALE / (Math.max(w.mass[s], 1e-9) * alpha * p(f)));
+      if (gain >= MIN_GAIN) {
+        keep[e] = 1;
+        used[f] = 1;
+      }
+    }
+  }
+  const newId = new Int32Array(vocab.length).fill(-1);
+  const newVocab: string[] = [];
+  const newBackground: number[] = [];
+  vocab.forEach((f, i) => {
+    if (!used[i]) return;
+    newId[i] = newVocab.length;
+    newVocab.push(f);
+    newBackground.push(background[i]);
+  });
+  const start = new Uint32Array(w.mass.length + 1);
+  const feature: number[] = [];
+  const count: number[] = [];
+  for (let s = 0; s < w.mass.length; s++) {
+    start[s] = feature.length;
+    for (let e = w.start[s]; e < w.start[s + 1]; e++) {
+      if (!keep[e]) continue;
+      feature.push(newId[w.feature[e]]);
+      count.push(w.count[e]);
+    }
+  }
+  start[w.mass.length] = feature.length;
+  return {
+    norm: total + vocab.length,
+    vocab: newVocab,
+    background: Float64Array.from(newBackground),
+    weights: { mass: w.mass, start, feature: Uint32Array.from(feature), count: Uint16Array.from(count) },
+  };
+}
+
+function synsetsTsv(wn: WordNet30): string {
+  const lines: string[] = [];
+  for (const s of wn.synsets) {
+    let head = '';
+    if (s.posLetter === 's') {
+      const p = s.pointers.find((q) => q.symbol === '&');
+      const h = p ? wn.indexOfId.get(p.target) : undefined;
+      if (h !== undefined) head = `${wn.synsets[h].members[0].lemma}:${wn.synsets[h].members[0].lexId}`;
+    }
+    lines.push([s.id, s.lexfile, s.members.map((m) => `${m.lemma}:${m.lexId}`).join(' '), head].join('\t'));
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** One line per synset (same order as synsets.tsv): hypernyms TAB similar-to TAB verb entailments TAB causes. */
+function relationsTsv(wn: WordNet30): string {
+  const lines = wn.synsets.map((s) => {
+    const rel = (symbols: string[]) =>
+      s.pointers
+        .filter((p) => symbols.includes(p.symbol))
+        .map((p) => wn.indexOfId.get(p.target))
+        .filter((j): j is number => j !== undefined)
+        .join(' ');
+    return [rel(['@', '@i']), rel(['&']), rel(['*']), rel(['>'])].join('\t');
+  });
+  return lines.join('\n') + '\n';
+}
+
+function indexTsv(wn: WordNet30, tags: Map<string, Map<number, number>>): string {
+  const lines: string[] = [];
+  for (const [key, list] of [...wn.lemmaIndex.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (list.length === 0) continue;
+    const colon = key.indexOf(':');
+    const pos = key.slice(0, colon);
+    const lemma = key.slice(colon + 1);
+    const t = tags.get(key);
+    const counts = list.map((s) => round(t?.get(s) ?? 0));
+    const tail = counts.some((c) => c > 0) ? `\t${counts.join(' ')}` : '';
+    lines.push(`${lemma}\t${pos}\t${list.join(' ')}${tail}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+interface DevSet {
+  name: string;
+  sentences: ContextToken[][][];
+  instances: Array<{ doc: number; target: SenseTarget; gold: number[] }>;
+}
+
+function devInstances(wn: WordNet30, store: SynsetStore, semcorDev: SemcorDoc[]): DevSet[] {
+  const se07: DevSet = { name: 'semeval2007', sentences: [], instances: [] };
+  const base = join(DATA, 'wsd-dev/semeval2007/semeval2007');
+  const gold = parseGoldKeys(readFileSync(`${base}.gold.key.txt`, 'utf8'));
+  for (const doc of parseFrameworkData(readFileSync(`${base}.data.xml`, 'utf8'))) {
+    const d = se07.sentences.push(doc.sentences) - 1;
+    doc.sentences.forEach((sentence, s) =>
+      sentence.forEach((tok, i) => {
+        if (tok.instanceId === undefined || tok.pos === undefined) return;
+        se07.instances.push({
+          doc: d,
+          target: { sentence: s, first: i, last: i, lemma: tok.lemma.replaceAll(' ', '_'), pos: tok.pos },
+          gold: synsetsOfKeys(wn, gold.get(tok.instanceId) ?? []),
+        });
+      }),
+    );
+  }
+  const semcor: DevSet = { name: 'semcorDev', sentences: [], instances: [] };
+  for (const doc of semcorDev) {
+    const d = semcor.sentences.push(doc.sentences) - 1;
+    doc.sentences.forEach((sentence, s) =>
+      sentence.forEach((tok, i) => {
+        if (tok.pos === undefined || tok.keys.length === 0) return;
+        const g = synsetsOfKeys(wn, tok.keys);
+        if (g.length > 0 && store.senses(tok.lemma, tok.pos)) {
+          semcor.instances.push({ doc: d, target: { sentence: s, first: i, last: i, lemma: tok.lemma, pos: tok.pos }, gold: g });
+        }
+      }),
+    );
+  }
+  return [se07, semcor];
+}
+
+function accuracy(store: SynsetStore, model: WsdModel, set: DevSet, limit = Infinity): number {
+  let right = 0;
+  let total = 0;
+  let k = 0;
+  while (k < set.instances.length && total < limit) {
+    const doc = set.instances[k].doc;
+    const batch: DevSet['instances'] = [];
+    while (k < set.instances.length && set.instances[k].doc === doc) batch.push(set.instances[k++]);
+    const dists = disambiguate(store, model, set.sentences[doc], batch.map((b) => b.target));
+    batch.forEach((b, j) => {
+      total++;
+      const d = dists[j];
+      if (!d) return;
+      let best = 0;
+      for (let c = 1; c < d.probabilities.length; c++) if (d.probabilities[c] > d.probabilities[best]) best = c;
+      if (b.gold.includes(d.synsets[best])) right++;
+    });
+  }
+  return right / total;
+}
+
+function firstSenseAccuracy(store: SynsetStore, set: DevSet): number {
+  let right = 0;
+  for (const b of set.instances) {
+    const senses = store.senses(b.target.lemma, b.target.pos);
+    if (senses && b.gold.includes(senses.synsets[0])) right++;
+  }
+  return right / set.instances.length;
+}
+
+/** Coordinate search, two passes, on the mean of SE07 and (the first 6000 instances of) SemCor dev. */
+function tuneParams(
+  vocab: string[],
+  background: Float64Array,
+  weights: SenseWeights,
+  store: SynsetStore,
+  sets: DevSet[],
+  start: WsdParams,
+): WsdParams {
+  const grid: Record<Exclude<keyof WsdParams, 'byPos'>, number[]> = {
+    alpha: [0.5, 0.7, 0.8, 0.9, 0.95, 0.99],
+    lambdaBag: [0.1, 0.2, 0.35, 0.5, 0.75, 1],
+    lambdaCol: [0.1, 0.25, 0.5, 1, 1.5],
+    mu: [0.3, 1, 3, 10, 30],
+    window: [start.window],
+  };
+  const objective = (p: WsdParams) => {
+    const model = new WsdModel(vocab, background, weights, p);
+    return (accuracy(store, model, sets[0]) + accuracy(store, model, sets[1], 6000)) / 2;
+  };
+  let best = { ...start };
+  let bestScore = objective(best);
+  for (let pass = 0; pass < 2; pass++) {
+    for (const key of Object.keys(grid) as (keyof typeof grid)[]) {
+      for (const v of grid[key]) {
+        if (v === best[key]) continue;
+        const p = { ...best, [key]: v };
+        const score = objective(p);
+        if (score > bestScore) {
+          best = p;
+          bestScore = score;
+          log(`  tune: ${JSON.stringify(best)} → ${(100 * score).toFixed(2)}`);
+        }
+      }
+    }
+  }
+  // Then per part of speech: the same search over the weights and the prior mass, for that POS's words only.
+  for (const pos of ['n', 'v', 'a', 'r'] as WordNetPos[]) {
+    for (const key of ['lambdaBag', 'lambdaCol', 'mu'] as const) {
+      for (const v of grid[key]) {
+        const current = best.byPos?.[pos]?.[key] ?? best[key];
+        if (v === current) continue;
+        const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], [key]: v } } };
+        const score = objective(p);
+        if (score > bestScore) {
+          best = p;
+          bestScore = score;
+          log(`  tune ${pos}: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
+        }
+      }
+    }
+  }
+  return best;
+}
+
+async function run(): Promise<void> {
+  LEXICON = await Lexicon.load(fileLoader(join(root, 'models')));
+  main();
+}
+
+run().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});
