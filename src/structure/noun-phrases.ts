@@ -115,7 +115,31 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     out.push({ start: s, end: e, head: i });
   }
   out.sort((a, b) => a.start - b.start);
-  return attachPossessiveMarkers(t, out, first, last);
+  return joinSplitNames(t, attachPossessiveMarkers(t, out, first, last));
+}
+
+/**
+ * Neighbouring phrases that are one name: "[J.P. Morgan] & [Co.]" (the
+ * ampersand joins parts of a company name, never two phrases), and two
+ * nominals side by side that the parser gave the same head and relation
+ * ("[Sen.] [Dodd] had", "[the state institute] [Istat] said"): a title and
+ * a name, or a name and its apposition without a comma.
+ */
+function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (const p of phrases) {
+    const q = out[out.length - 1];
+    if (q && q.end + 1 === p.start && t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') {
+      out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+      continue;
+    }
+    if (q && q.end === p.start && t.head[q.head] === t.head[p.head] && t.deprel[q.head] === t.deprel[p.head] && t.upos[p.head] === 'PROPN' && (t.upos[q.head] === 'PROPN' || t.upos[q.head] === 'NOUN') && t.upos[p.start] !== 'DET' && t.xpos[p.start] !== 'POS') {
+      out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+      continue;
+    }
+    out.push(p);
+  }
+  return out;
 }
 
 /**
@@ -136,6 +160,8 @@ function attachPossessiveMarkers(t: TreeLayers, phrases: PhraseSpan[], first: nu
 /** Whether word i (with head h in the same sentence) is part of h's phrase. */
 function absorbs(t: TreeLayers, i: number, h: number, first: number, last: number, flat: Uint8Array): boolean {
   const rel = t.deprel[i];
+  // A name part after a comma is a parse slip for an apposition or an age ("[Mr. Black] , [61]").
+  if (rel === 'flat' && i > h && commaBetween(t, h, i)) return false;
   if (ALWAYS_ABSORBED.has(rel)) return true;
   const left = i < h;
   // Anything before a number that modifies a noun: "[at least two] competitors", "[about 30] million".
@@ -252,6 +278,8 @@ function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Ar
   if (cls(c) === '' || cls(c) !== cls(h) || bareNoun[c - first] === 0 || c - h > COORDINATION_WINDOW) return false;
   // Names of more than one word, or a first name with a determiner, are phrases of their own:
   // "[Frederick Smith] and [James Barksdale]", "[the U.S.] and [Europe]".
+  // Names with a pre-modifier are phrases of their own: "[New York] and [Tokyo]", "[Mr. Guber] and [Mr. Peters]".
+  if (cls(c) === 'P' && (hasPremodifier(t, h, first) || hasPremodifier(t, c, first))) return false;
   if (cls(c) === 'P') {
     const multiword = t.deprel[c - 1] === 'flat' || t.deprel[c - 1] === 'compound' || (c + 1 < t.deprel.length && t.deprel[c + 1] === 'flat') || (h + 1 < c && t.deprel[h + 1] === 'flat');
     if (multiword || bareNoun[h - first] === 0) return false;
@@ -264,6 +292,21 @@ function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Ar
     return false;
   }
   return true;
+}
+
+/** Whether word w has an adjective, title or compound modifier right before it. */
+function hasPremodifier(t: TreeLayers, w: number, first: number): boolean {
+  for (let k = w - 1; k >= Math.max(first, w - 4); k--) {
+    const r = t.deprel[k];
+    if (t.head[k] === w && (r === 'amod' || r === 'nmod:desc' || r === 'compound')) return true;
+    if (t.upos[k] === 'PUNCT' || t.upos[k] === 'CCONJ') break;
+  }
+  return false;
+}
+
+function commaBetween(t: TreeLayers, a: number, b: number): boolean {
+  for (let k = a + 1; k < b; k++) if (t.tokens[k] === ',') return true;
+  return false;
 }
 
 const YEAR = /^(1[5-9]|20)\d\d$/;
