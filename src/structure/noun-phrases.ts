@@ -109,6 +109,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     if (owner[i - first] !== i || !isNominalOwner(t, i, bareNoun[i - first] === 0 && hasDeterminer(t, i, first, last))) continue;
     let s = i;
     while (s > first && owner[s - 1 - first] === i) s--;
+    s = bridgeGap(t, owner, i, s, first);
     let e = i + 1;
     while (e < last && owner[e - first] === i) e++;
     while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ')) s++;
@@ -140,6 +141,41 @@ function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
     out.push(p);
   }
   return out;
+}
+
+/**
+ * Where a phrase starts when a pre-modifier it absorbed sits beyond words it
+ * did not absorb: "[an especially strong incentive]", "[a larger , world-wide
+ * process]", "[those " plain vanilla " funds]". The run from the farthest
+ * absorbed word is the phrase's when every word in the gap hangs below the
+ * head and owns no phrase of its own; otherwise the phrase starts at `s`.
+ */
+/** Words that may sit between a phrase's pre-modifiers without ending it: adverbs, adjectives, participles, quotes, commas. */
+const GAP_WORDS = new Set(['ADV', 'ADJ', 'VERB', 'PUNCT']);
+
+function bridgeGap(t: TreeLayers, owner: Int32Array, head: number, s: number, first: number): number {
+  let far = s;
+  for (let k = s - 2; k >= Math.max(first, head - 12); k--) if (owner[k - first] === head && t.upos[k] !== 'PUNCT' && t.upos[k] !== 'CCONJ') far = k;
+  if (far === s) return s;
+  for (let k = far; k < s; k++) {
+    if (owner[k - first] === head) continue;
+    if (!GAP_WORDS.has(t.upos[k]) || t.deprel[k] === 'case' || t.deprel[k] === 'mark') return s;
+    if (owner[k - first] === k && NOMINAL_UPOS.has(t.upos[k])) return s;
+    if (!descendsFrom(t, k, head, far)) return s;
+  }
+  return far;
+}
+
+/** Whether word k hangs below head through words inside [lo, head]. */
+function descendsFrom(t: TreeLayers, k: number, head: number, lo: number): boolean {
+  let w = k;
+  for (let steps = 0; steps < 8; steps++) {
+    const h = t.head[w];
+    if (h === head) return true;
+    if (h < lo || h > head) return false;
+    w = h;
+  }
+  return false;
 }
 
 /**
