@@ -116,31 +116,66 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     out.push({ start: s, end: e, head: i });
   }
   out.sort((a, b) => a.start - b.start);
-  return joinSplitNames(t, attachPossessiveMarkers(t, out, first, last));
+  return joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, out, first, last)));
+}
+
+const WEEKDAYS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+
+/**
+ * Phrases that the parser glued together where the text has two: a day
+ * of the week after a noun or number ("made [a comeback] [Friday]", "from
+ * [862 million] [Thursday]"), and a number after a percent sign in a list of
+ * rates ("[8.525 %] [30 days]").
+ */
+function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (const p of phrases) {
+    let start = p.start;
+    for (let k = p.start + 1; k < p.end; k++) {
+      const day = WEEKDAYS.test(t.tokens[k]) && (t.upos[k - 1] === 'NOUN' || t.upos[k - 1] === 'NUM');
+      const rate = t.upos[k] === 'NUM' && t.tokens[k - 1] === '%';
+      if (!day && !rate) continue;
+      out.push({ start, end: k, head: p.head < k ? p.head : k - 1 });
+      start = k;
+    }
+    out.push(start === p.start ? p : { start, end: p.end, head: p.head >= start ? p.head : p.end - 1 });
+  }
+  return out;
 }
 
 /**
- * Neighbouring phrases that are one name: "[J.P. Morgan] & [Co.]" (the
- * ampersand joins parts of a company name, never two phrases), and two
- * nominals side by side that the parser gave the same head and relation
- * ("[Sen.] [Dodd] had", "[the state institute] [Istat] said"): a title and
- * a name, or a name and its apposition without a comma.
+ * Neighbouring phrases that are one: "[J.P. Morgan] & [Co.]" (the
+ * ampersand joins parts of a company name, never two phrases); two nominals
+ * side by side that the parser gave the same head and relation ("[Sen.]
+ * [Dodd] had", "[the state institute] [Istat] said": a title and a name, or a
+ * name and its apposition without a comma); a time and its "a.m." ("[9:38
+ * a.m.]"); "at least" and the amount it bounds ("[at least five years]").
  */
 function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   const out: PhraseSpan[] = [];
   for (const p of phrases) {
     const q = out[out.length - 1];
-    if (q && q.end + 1 === p.start && t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') {
-      out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
-      continue;
-    }
-    if (q && q.end === p.start && t.head[q.head] === t.head[p.head] && t.deprel[q.head] === t.deprel[p.head] && t.upos[p.head] === 'PROPN' && (t.upos[q.head] === 'PROPN' || t.upos[q.head] === 'NOUN') && t.upos[p.start] !== 'DET' && t.xpos[p.start] !== 'POS') {
-      out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
-      continue;
-    }
-    out.push(p);
+    if (q && belongTogether(t, q, p)) out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+    else out.push(p);
   }
   return out;
+}
+
+function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  if (q.end + 1 === p.start) return t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET';
+  if (q.end !== p.start) return false;
+  if (/^[ap]\.m\.?$/i.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
+  if (q.end - q.start === 2 && t.tokens[q.start].toLowerCase() === 'at' && /^(least|most)$/i.test(t.tokens[q.start + 1])) {
+    return t.upos[p.start] === 'NUM' || t.xpos[p.start] === '$';
+  }
+  return (
+    t.head[q.head] === t.head[p.head] &&
+    t.deprel[q.head] === t.deprel[p.head] &&
+    t.upos[p.head] === 'PROPN' &&
+    (t.upos[q.head] === 'PROPN' || t.upos[q.head] === 'NOUN') &&
+    t.upos[p.start] !== 'DET' &&
+    t.xpos[p.start] !== 'POS'
+  );
 }
 
 /**
