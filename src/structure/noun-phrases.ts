@@ -345,12 +345,14 @@ function flatCoordinations(t: TreeLayers, first: number, last: number, bareNoun:
 
 /** A conjunct c of h that may sit in a flat coordination (see flatCoordinations). */
 function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Array, first: number): boolean {
-  const cls = (k: number): string => (t.upos[k] === 'PROPN' ? 'P' : t.upos[k] === 'NOUN' ? 'N' : t.upos[k] === 'NUM' ? 'D' : '');
+  // A name coordinated with a common noun is one more noun ("[the House and Senate]", "[Revenue and sales]").
+  const nameAsNoun = t.upos[c] === 'NOUN' || t.upos[h] === 'NOUN';
+  const cls = (k: number): string => (t.upos[k] === 'PROPN' ? (nameAsNoun ? 'N' : 'P') : t.upos[k] === 'NOUN' ? 'N' : t.upos[k] === 'NUM' ? 'D' : '');
   if (cls(c) === '' || cls(c) !== cls(h) || bareNoun[c - first] === 0 || c - h > COORDINATION_WINDOW) return false;
-  // Names of more than one word, or a first name with a determiner, are phrases of their own:
-  // "[Frederick Smith] and [James Barksdale]", "[the U.S.] and [Europe]".
   // Names with a pre-modifier are phrases of their own: "[New York] and [Tokyo]", "[Mr. Guber] and [Mr. Peters]".
   if (cls(c) === 'P' && (hasPremodifier(t, h, first) || hasPremodifier(t, c, first))) return false;
+  // So are names of more than one word, or a first name with a determiner:
+  // "[Frederick Smith] and [James Barksdale]", "[the U.S.] and [Europe]".
   if (cls(c) === 'P') {
     const multiword = t.deprel[c - 1] === 'flat' || t.deprel[c - 1] === 'compound' || (c + 1 < t.deprel.length && t.deprel[c + 1] === 'flat') || (h + 1 < c && t.deprel[h + 1] === 'flat');
     if (multiword || bareNoun[h - first] === 0) return false;
