@@ -426,11 +426,22 @@ function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean 
   if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
   if (u === 'DET') return true;
   if ((u === 'ADJ' || u === 'ADV') && NOMINAL_RELATIONS.has(t.deprel[i])) return true;
+  // A noun the tagger took for a verb ("the Treasury 's [look] at"), or a gerund used as a noun ("[accelerated buying]"):
+  // a verb in an argument slot with no clause of its own.
+  if (u === 'VERB' && NOMINAL_RELATIONS.has(t.deprel[i]) && !governsClause(t, i)) return true;
   // A relative "that" the tagger took for a conjunction, as a subject or object.
   if (u === 'SCONJ' && CORE_ARGUMENTS.has(t.deprel[i])) return true;
   if (u === 'ADJ') {
     // "the rich", "the latest": an adjective with a determiner of its own.
     return determined;
+  }
+  return false;
+}
+
+/** Whether a verb has dependents only a clause has: a subject, object, auxiliary, marker or copula. */
+function governsClause(t: TreeLayers, v: number): boolean {
+  for (let k = Math.max(0, v - 12); k < Math.min(t.head.length, v + 12); k++) {
+    if (t.head[k] === v && /^(nsubj|csubj|obj|iobj|aux|mark|cop|xcomp|ccomp|expl)(:|$)/.test(t.deprel[k])) return true;
   }
   return false;
 }
