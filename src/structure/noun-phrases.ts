@@ -116,7 +116,38 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     out.push({ start: s, end: e, head: i });
   }
   out.sort((a, b) => a.start - b.start);
-  return joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, out, first, last)));
+  return joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, out, first, last))));
+}
+
+/**
+ * "[a Greenwich , Conn. , investment firm]", "[The Palo Alto , Calif. ,
+ * computer maker]": a determiner, a place with its state between commas and
+ * the noun they describe are one phrase in the Penn Treebank, where the
+ * parser sees a place with two appositions.
+ */
+function joinPlaceDescriptions(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (let k = 0; k < phrases.length; k++) {
+    const [a, b, c] = [phrases[k], phrases[k + 1], phrases[k + 2]];
+    if (
+      c !== undefined &&
+      t.upos[a.start] === 'DET' &&
+      /^[A-Z]/.test(t.tokens[a.end - 1]) &&
+      t.tokens[a.end] === ',' &&
+      b.start === a.end + 1 &&
+      b.end - b.start <= 2 &&
+      /^[A-Z]/.test(t.tokens[b.start]) &&
+      t.tokens[b.end] === ',' &&
+      c.start === b.end + 1 &&
+      t.upos[c.start] !== 'DET' &&
+      t.upos[c.head] === 'NOUN' &&
+      (t.head[c.head] === a.head || t.head[c.head] === b.head)
+    ) {
+      out.push({ start: a.start, end: c.end, head: c.head });
+      k += 2;
+    } else out.push(a);
+  }
+  return out;
 }
 
 const WEEKDAYS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
