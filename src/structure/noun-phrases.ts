@@ -121,17 +121,20 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
 
 /**
  * "[a Greenwich , Conn. , investment firm]", "[The Palo Alto , Calif. ,
- * computer maker]": a determiner, a place with its state between commas and
- * the noun they describe are one phrase in the Penn Treebank, where the
- * parser sees a place with two appositions.
+ * computer maker]": a determiner (or possessive pronoun), a place with its
+ * state between commas and the noun they describe are one phrase in the
+ * Penn Treebank, where the parser sees a place with two appositions, a list
+ * or a coordination (so the tree's relations are not asked for).
  */
 function joinPlaceDescriptions(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   const out: PhraseSpan[] = [];
   for (let k = 0; k < phrases.length; k++) {
     const [a, b, c] = [phrases[k], phrases[k + 1], phrases[k + 2]];
+    // the determiner may have been left outside, hung on the described noun ("a [Palo Alto] , …")
+    const det = t.upos[a.start] === 'DET' || t.xpos[a.start] === 'PRP$' ? a.start : a.start > 0 && t.upos[a.start - 1] === 'DET' && t.head[a.start - 1] === c?.head ? a.start - 1 : -1;
     if (
       c !== undefined &&
-      t.upos[a.start] === 'DET' &&
+      det >= 0 &&
       /^[A-Z]/.test(t.tokens[a.end - 1]) &&
       t.tokens[a.end] === ',' &&
       b.start === a.end + 1 &&
@@ -140,10 +143,10 @@ function joinPlaceDescriptions(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan
       t.tokens[b.end] === ',' &&
       c.start === b.end + 1 &&
       t.upos[c.start] !== 'DET' &&
-      t.upos[c.head] === 'NOUN' &&
-      (t.head[c.head] === a.head || t.head[c.head] === b.head)
+      t.xpos[c.start] !== 'PRP$' &&
+      t.upos[c.head] === 'NOUN'
     ) {
-      out.push({ start: a.start, end: c.end, head: c.head });
+      out.push({ start: det, end: c.end, head: c.head });
       k += 2;
     } else out.push(a);
   }
@@ -186,10 +189,26 @@ function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   const out: PhraseSpan[] = [];
   for (const p of phrases) {
     const q = out[out.length - 1];
-    if (q && belongTogether(t, q, p)) out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
-    else out.push(p);
+    if (q && belongTogether(t, q, p)) {
+      out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+      // a firm's name lists its partners before the ampersand: "[Bear , Stearns & Co.]", "[Milbank , Tweed , Hadley & McCloy]"
+      if (t.tokens[q.end] === '&') {
+        while (out.length >= 2) {
+          const r = out[out.length - 2];
+          const m = out[out.length - 1];
+          if (r.end + 1 !== m.start || t.tokens[r.end] !== ',' || !isBareName(t, r)) break;
+          out.splice(out.length - 2, 2, { start: r.start, end: m.end, head: m.head });
+        }
+      }
+    } else out.push(p);
   }
   return out;
+}
+
+/** A phrase of capitalised proper nouns only ("Stearns", "Smith Barney"). */
+function isBareName(t: TreeLayers, p: PhraseSpan): boolean {
+  for (let i = p.start; i < p.end; i++) if (!/^[A-Z]/.test(t.tokens[i]) || (t.upos[i] !== 'PROPN' && t.upos[i] !== 'NOUN')) return false;
+  return true;
 }
 
 function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {

@@ -76,6 +76,43 @@ describe('baseNounPhrases: names and coordination', () => {
     ).toEqual(['Mr. Black', '61']);
   });
 
+  it('keeps the partners listed before a firm name\'s "&": "[Bear , Stearns & Co.]", but not a determined phrase', () => {
+    expect(
+      phrases([
+        ['by', 'ADP', 'IN', 2, 'case'],
+        ['Bear', 'PROPN', 'NNP', 0, 'root'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['Stearns', 'PROPN', 'NNP', 2, 'conj'],
+        ['&', 'CCONJ', 'CC', 6, 'cc'],
+        ['Co.', 'PROPN', 'NNP', 2, 'conj'],
+      ]),
+    ).toEqual(['Bear , Stearns & Co.']);
+    expect(
+      phrases([
+        ['the', 'DET', 'DT', 2, 'det'],
+        ['bank', 'NOUN', 'NN', 0, 'root'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['Stearns', 'PROPN', 'NNP', 2, 'conj'],
+        ['&', 'CCONJ', 'CC', 6, 'cc'],
+        ['Co.', 'PROPN', 'NNP', 2, 'conj'],
+      ]),
+    ).toEqual(['the bank', 'Stearns & Co.']);
+  });
+
+  it('takes "the Deerfield , Ill. , company" as one phrase whatever relations the parser chose', () => {
+    expect(
+      phrases([
+        ['the', 'DET', 'DT', 2, 'det'],
+        ['Deerfield', 'PROPN', 'NNP', 0, 'root'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['Ill.', 'PROPN', 'NNP', 2, 'conj'],
+        [',', 'PUNCT', ',', 6, 'punct'],
+        ['company', 'NOUN', 'NN', 7, 'nsubj'],
+        ['rose', 'VERB', 'VBD', 2, 'parataxis'],
+      ]),
+    ).toEqual(['the Deerfield , Ill. , company']);
+  });
+
   it('takes "a Greenwich , Conn. , investment firm" as one phrase', () => {
     expect(
       phrases([
