@@ -92,9 +92,9 @@ describe('baseNounPhrases: names and coordination', () => {
         ['the', 'DET', 'DT', 2, 'det'],
         ['bank', 'NOUN', 'NN', 0, 'root'],
         [',', 'PUNCT', ',', 4, 'punct'],
-        ['Stearns', 'PROPN', 'NNP', 2, 'conj'],
+        ['Stearns', 'PROPN', 'NNP', 2, 'appos'],
         ['&', 'CCONJ', 'CC', 6, 'cc'],
-        ['Co.', 'PROPN', 'NNP', 2, 'conj'],
+        ['Co.', 'PROPN', 'NNP', 4, 'conj'],
       ]),
     ).toEqual(['the bank', 'Stearns & Co.']);
   });
