@@ -183,7 +183,8 @@ function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
  * side by side that the parser gave the same head and relation ("[Sen.]
  * [Dodd] had", "[the state institute] [Istat] said": a title and a name, or a
  * name and its apposition without a comma); a time and its "a.m." ("[9:38
- * a.m.]"); "at least" and the amount it bounds ("[at least five years]").
+ * a.m.]"); a whole number and its fraction ("[34 3/4]"); "at least" and
+ * the amount it bounds ("[at least five years]").
  */
 function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   const out: PhraseSpan[] = [];
@@ -215,6 +216,8 @@ function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   if (q.end + 1 === p.start) return t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET';
   if (q.end !== p.start) return false;
   if (/^[ap]\.m\.?$/i.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
+  // a mixed number: "[34 3/4]"
+  if (p.end - p.start === 1 && /^\d+\/\d+$/.test(t.tokens[p.start])) return /^\d+$/.test(t.tokens[q.end - 1]);
   if (q.end - q.start === 2 && t.tokens[q.start].toLowerCase() === 'at' && /^(least|most)$/i.test(t.tokens[q.start + 1])) {
     return t.upos[p.start] === 'NUM' || t.xpos[p.start] === '$';
   }

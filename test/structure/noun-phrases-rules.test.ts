@@ -186,6 +186,23 @@ describe('baseNounPhrases: pre-modifiers, numbers and times', () => {
     ).toEqual(['Black Monday']);
   });
 
+  it('joins a whole number and its fraction, but not two fractions', () => {
+    expect(
+      phrases([
+        ['closed', 'VERB', 'VBD', 0, 'root'],
+        ['at', 'ADP', 'IN', 3, 'case'],
+        ['34', 'NUM', 'CD', 1, 'obl'],
+        ['3/4', 'NUM', 'CD', 3, 'nmod:unmarked'],
+      ]),
+    ).toEqual(['34 3/4']);
+    expect(
+      phrases([
+        ['1/2', 'NUM', 'CD', 0, 'root'],
+        ['3/4', 'NUM', 'CD', 1, 'nmod:unmarked'],
+      ]),
+    ).toEqual(['1/2', '3/4']);
+  });
+
   it('joins a time and its a.m., and "at least" with the amount it bounds', () => {
     expect(
       phrases([
