@@ -154,21 +154,28 @@ function joinPlaceDescriptions(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan
 }
 
 const WEEKDAYS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+/** Month names as they open a date ("Nov. 1"); "May" only counts before a number, as the caller checks. */
+const MONTHS = /^(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$|^(january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 
 /**
  * Phrases that the parser glued together where the text has two: a day
- * of the week after a noun or number ("made [a comeback] [Friday]", "from
- * [862 million] [Thursday]"), and a number after a percent sign in a list of
- * rates ("[8.525 %] [30 days]").
+ * of the week or a date after a noun or number ("made [a comeback] [Friday]",
+ * "from [862 million] [Thursday]", "take [effect] [Nov. 1]"), a number after
+ * a percent sign in a list of rates ("[8.525 %] [30 days]"), and a relative
+ * "which" after a preposition and the subject it precedes ("in [which]
+ * [holders] get").
  */
 function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   const out: PhraseSpan[] = [];
   for (const p of phrases) {
     let start = p.start;
     for (let k = p.start + 1; k < p.end; k++) {
-      const day = WEEKDAYS.test(t.tokens[k]) && (t.upos[k - 1] === 'NOUN' || t.upos[k - 1] === 'NUM');
+      const before = t.upos[k - 1] === 'NOUN' || t.upos[k - 1] === 'NUM' || t.upos[k - 1] === 'SYM' || t.tokens[k - 1] === '%';
+      const day = before && (WEEKDAYS.test(t.tokens[k]) || (MONTHS.test(t.tokens[k]) && k + 1 < p.end && t.upos[k + 1] === 'NUM'));
       const rate = t.upos[k] === 'NUM' && t.tokens[k - 1] === '%';
-      if (!day && !rate) continue;
+      // "in [which] [holders] get": a relative "which" after a preposition is not the subject's determiner
+      const relative = k === p.start + 1 && t.xpos[p.start] === 'WDT' && p.start > 0 && t.upos[p.start - 1] === 'ADP' && t.deprel[p.head].startsWith('nsubj');
+      if (!day && !rate && !relative) continue;
       out.push({ start, end: k, head: p.head < k ? p.head : k - 1 });
       start = k;
     }
@@ -222,6 +229,8 @@ function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
     return t.upos[p.start] === 'NUM' || t.xpos[p.start] === '$';
   }
   return (
+    !WEEKDAYS.test(t.tokens[p.start]) &&
+    !MONTHS.test(t.tokens[p.start]) &&
     t.head[q.head] === t.head[p.head] &&
     t.deprel[q.head] === t.deprel[p.head] &&
     t.upos[p.head] === 'PROPN' &&

@@ -171,6 +171,33 @@ describe('baseNounPhrases: pre-modifiers, numbers and times', () => {
     ).toEqual(['8.525 %', '30 days']);
   });
 
+  it('keeps a weekday subject apart from the subject before it, and splits a date and a relative "which" off', () => {
+    expect(
+      phrases([
+        ['The', 'DET', 'DT', 2, 'det'],
+        ['collapse', 'NOUN', 'NN', 4, 'nsubj'],
+        ['Friday', 'PROPN', 'NNP', 4, 'nsubj'],
+        ['prompted', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['The collapse', 'Friday']);
+    expect(
+      phrases([
+        ['take', 'VERB', 'VB', 0, 'root'],
+        ['effect', 'NOUN', 'NN', 3, 'compound'],
+        ['Nov.', 'PROPN', 'NNP', 1, 'obj'],
+        ['1', 'NUM', 'CD', 3, 'nummod'],
+      ]),
+    ).toEqual(['effect', 'Nov. 1']);
+    expect(
+      phrases([
+        ['in', 'ADP', 'IN', 3, 'case'],
+        ['which', 'DET', 'WDT', 3, 'det'],
+        ['holders', 'NOUN', 'NNS', 4, 'nsubj'],
+        ['get', 'VERB', 'VBP', 0, 'root'],
+      ]),
+    ).toEqual(['which', 'holders']);
+  });
+
   it('keeps "last Friday" and "Black Monday" whole', () => {
     expect(
       phrases([
