@@ -236,7 +236,7 @@ function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
     t.upos[p.head] === 'PROPN' &&
     (t.upos[q.head] === 'PROPN' || t.upos[q.head] === 'NOUN') &&
     t.upos[p.start] !== 'DET' &&
-    t.xpos[p.start] !== 'POS'
+    !isPossessiveMarker(t, p.start)
   );
 }
 
@@ -283,7 +283,7 @@ function descendsFrom(t: TreeLayers, k: number, head: number, lo: number): boole
 function attachPossessiveMarkers(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   let k = 0;
   for (let i = first; i < last; i++) {
-    if (t.xpos[i] !== 'POS') continue;
+    if (!isPossessiveMarker(t, i)) continue;
     while (k < phrases.length && phrases[k].end <= i) k++;
     if (k < phrases.length && phrases[k].start === i + 1) phrases[k].start = i;
   }
@@ -311,7 +311,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
       return t.upos[i] === 'PRON' || t.xpos[i] === 'PRP$' || t.xpos[i] === 'WP$';
     case 'case': {
       // The possessive 's starts the possessed phrase (handled by possessiveTarget).
-      if (t.xpos[i] === 'POS') return isPossessor(t, h, first, last);
+      if (isPossessiveMarker(t, i)) return isPossessor(t, h, first, last);
       const w = t.tokens[i].toLowerCase();
       // "[at least 50 %]", "[about $ 5]": quantity words before a number.
       if (w === 'at' && i === h - 1) return /^(least|most)$/i.test(t.tokens[h]);
@@ -347,7 +347,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
 
 /** The word that a possessive 's joins: the possessed noun; any other absorbed word joins its head. */
 function possessiveTarget(t: TreeLayers, i: number, h: number, first: number, last: number): number {
-  if (t.deprel[i] === 'case' && t.xpos[i] === 'POS') {
+  if (t.deprel[i] === 'case' && isPossessiveMarker(t, i)) {
     const possessed = t.head[nameHead(t, h, first, last)];
     if (possessed >= first && possessed < last) return possessed;
   }
@@ -363,6 +363,14 @@ function nameHead(t: TreeLayers, p: number, first: number, last: number): number
     k = h;
   }
   return k;
+}
+
+/**
+ * The possessive 's, or the bare apostrophe of a plural possessor ("analysts '
+ * expectations"), which the tagger may call punctuation.
+ */
+function isPossessiveMarker(t: TreeLayers, i: number): boolean {
+  return t.xpos[i] === 'POS' || ((t.tokens[i] === "'" || t.tokens[i] === '’') && t.deprel[i] === 'case');
 }
 
 function isPossessor(t: TreeLayers, word: number, first: number, last: number): boolean {

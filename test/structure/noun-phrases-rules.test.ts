@@ -198,6 +198,17 @@ describe('baseNounPhrases: pre-modifiers, numbers and times', () => {
     ).toEqual(['which', 'holders']);
   });
 
+  it("starts the possessed phrase at a plural possessor's bare apostrophe, as at 's", () => {
+    expect(
+      phrases([
+        ['topped', 'VERB', 'VBD', 0, 'root'],
+        ['analysts', 'NOUN', 'NNS', 4, 'nmod:poss'],
+        ["'", 'PUNCT', "''", 2, 'case'],
+        ['expectations', 'NOUN', 'NNS', 1, 'obj'],
+      ]),
+    ).toEqual(['analysts', "' expectations"]);
+  });
+
   it('keeps "last Friday" and "Black Monday" whole', () => {
     expect(
       phrases([
