@@ -112,7 +112,8 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     s = bridgeGap(t, owner, i, s, first);
     let e = i + 1;
     while (e < last && owner[e - first] === i) e++;
-    while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ')) s++;
+    // a conjunction opening the phrase is outside it, multiword ones too ("as well as", "rather than")
+    while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ' || t.deprel[s] === 'cc' || (t.deprel[s] === 'fixed' && t.deprel[t.head[s]] === 'cc'))) s++;
     out.push({ start: s, end: e, head: i });
   }
   out.sort((a, b) => a.start - b.start);

@@ -209,6 +209,19 @@ describe('baseNounPhrases: pre-modifiers, numbers and times', () => {
     ).toEqual(['analysts', "' expectations"]);
   });
 
+  it('leaves a multiword conjunction out of the phrase it opens: "as well as [influential lawmakers]"', () => {
+    expect(
+      phrases([
+        ['officials', 'NOUN', 'NNS', 0, 'root'],
+        ['as', 'ADV', 'RB', 6, 'cc'],
+        ['well', 'ADV', 'RB', 2, 'fixed'],
+        ['as', 'ADP', 'IN', 2, 'fixed'],
+        ['influential', 'ADJ', 'JJ', 6, 'amod'],
+        ['lawmakers', 'NOUN', 'NNS', 1, 'conj'],
+      ]),
+    ).toEqual(['officials', 'influential lawmakers']);
+  });
+
   it('keeps "last Friday" and "Black Monday" whole', () => {
     expect(
       phrases([
