@@ -45,6 +45,9 @@ export interface PhraseSpan {
 /** Relations by which a word is part of its head's phrase, whichever side it is on. */
 const ALWAYS_ABSORBED = new Set(['det', 'det:predet', 'compound', 'nummod', 'flat', 'fixed', 'goeswith']);
 
+/** Nouns that name a share, quantities like numbers: "[about half]", "[about one-third]". */
+const FRACTION_NOUNS = /^(half|quarter|third|thirds|one-half|one-third|two-thirds|one-quarter|one-fourth|three-quarters|one-fifth)$/i;
+
 const NOMINAL_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
 /**
@@ -314,9 +317,9 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
       // The possessive 's starts the possessed phrase (handled by possessiveTarget).
       if (isPossessiveMarker(t, i)) return isPossessor(t, h, first, last);
       const w = t.tokens[i].toLowerCase();
-      // "[at least 50 %]", "[about $ 5]": quantity words before a number.
+      // "[at least 50 %]", "[about $ 5]", "[about half]": quantity words before a number or a share.
       if (w === 'at' && i === h - 1) return /^(least|most)$/i.test(t.tokens[h]);
-      return w === 'about' && i === h - 1 && (t.upos[h] === 'NUM' || t.xpos[h] === '$' || t.tokens[h] === '%' || isNumberPremodifier(t, h, first, last));
+      return w === 'about' && i === h - 1 && (t.upos[h] === 'NUM' || t.xpos[h] === '$' || t.tokens[h] === '%' || isNumberPremodifier(t, h, first, last) || FRACTION_NOUNS.test(t.tokens[h]));
     }
     case 'advmod':
       // Adverbs of pre-modifiers ("a [very large] company") and of nominal heads ("[only $ 1.8 billion]").
