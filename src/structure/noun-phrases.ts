@@ -45,6 +45,9 @@ export interface PhraseSpan {
 /** Relations by which a word is part of its head's phrase, whichever side it is on. */
 const ALWAYS_ABSORBED = new Set(['det', 'det:predet', 'compound', 'nummod', 'flat', 'fixed', 'goeswith']);
 
+/** Nouns that name a share, quantities like numbers: "[about half]", "[about one-third]". */
+const FRACTION_NOUNS = /^(half|quarter|third|thirds|one-half|one-third|two-thirds|one-quarter|one-fourth|three-quarters|one-fifth)$/i;
+
 const NOMINAL_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
 /**
@@ -109,13 +112,171 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     if (owner[i - first] !== i || !isNominalOwner(t, i, bareNoun[i - first] === 0 && hasDeterminer(t, i, first, last))) continue;
     let s = i;
     while (s > first && owner[s - 1 - first] === i) s--;
+    s = bridgeGap(t, owner, i, s, first);
     let e = i + 1;
     while (e < last && owner[e - first] === i) e++;
-    while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ')) s++;
+    // a conjunction opening the phrase is outside it, multiword ones too ("as well as", "rather than")
+    while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ' || t.deprel[s] === 'cc' || (t.deprel[s] === 'fixed' && t.deprel[t.head[s]] === 'cc'))) s++;
     out.push({ start: s, end: e, head: i });
   }
   out.sort((a, b) => a.start - b.start);
-  return attachPossessiveMarkers(t, out, first, last);
+  return joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, out, first, last))));
+}
+
+/**
+ * "[a Greenwich , Conn. , investment firm]", "[The Palo Alto , Calif. ,
+ * computer maker]": a determiner (or possessive pronoun), a place with its
+ * state between commas and the noun they describe are one phrase in the
+ * Penn Treebank, where the parser sees a place with two appositions, a list
+ * or a coordination (so the tree's relations are not asked for).
+ */
+function joinPlaceDescriptions(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (let k = 0; k < phrases.length; k++) {
+    const [a, b, c] = [phrases[k], phrases[k + 1], phrases[k + 2]];
+    // the determiner may have been left outside, hung on the described noun ("a [Palo Alto] , …")
+    const det = t.upos[a.start] === 'DET' || t.xpos[a.start] === 'PRP$' ? a.start : a.start > 0 && t.upos[a.start - 1] === 'DET' && t.head[a.start - 1] === c?.head ? a.start - 1 : -1;
+    if (
+      c !== undefined &&
+      det >= 0 &&
+      /^[A-Z]/.test(t.tokens[a.end - 1]) &&
+      t.tokens[a.end] === ',' &&
+      b.start === a.end + 1 &&
+      b.end - b.start <= 2 &&
+      /^[A-Z]/.test(t.tokens[b.start]) &&
+      t.tokens[b.end] === ',' &&
+      c.start === b.end + 1 &&
+      t.upos[c.start] !== 'DET' &&
+      t.xpos[c.start] !== 'PRP$' &&
+      t.upos[c.head] === 'NOUN'
+    ) {
+      out.push({ start: det, end: c.end, head: c.head });
+      k += 2;
+    } else out.push(a);
+  }
+  return out;
+}
+
+const WEEKDAYS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+/** Month names as they open a date ("Nov. 1"); "May" only counts before a number, as the caller checks. */
+const MONTHS = /^(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$|^(january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * Phrases that the parser glued together where the text has two: a day
+ * of the week or a date after a noun or number ("made [a comeback] [Friday]",
+ * "from [862 million] [Thursday]", "take [effect] [Nov. 1]"), a number after
+ * a percent sign in a list of rates ("[8.525 %] [30 days]"), and a relative
+ * "which" after a preposition and the subject it precedes ("in [which]
+ * [holders] get").
+ */
+function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (const p of phrases) {
+    let start = p.start;
+    for (let k = p.start + 1; k < p.end; k++) {
+      const before = t.upos[k - 1] === 'NOUN' || t.upos[k - 1] === 'NUM' || t.upos[k - 1] === 'SYM' || t.tokens[k - 1] === '%';
+      const day = before && (WEEKDAYS.test(t.tokens[k]) || (MONTHS.test(t.tokens[k]) && k + 1 < p.end && t.upos[k + 1] === 'NUM'));
+      const rate = t.upos[k] === 'NUM' && t.tokens[k - 1] === '%';
+      // "in [which] [holders] get": a relative "which" after a preposition is not the subject's determiner
+      const relative = k === p.start + 1 && t.xpos[p.start] === 'WDT' && p.start > 0 && t.upos[p.start - 1] === 'ADP' && t.deprel[p.head].startsWith('nsubj');
+      if (!day && !rate && !relative) continue;
+      out.push({ start, end: k, head: p.head < k ? p.head : k - 1 });
+      start = k;
+    }
+    out.push(start === p.start ? p : { start, end: p.end, head: p.head >= start ? p.head : p.end - 1 });
+  }
+  return out;
+}
+
+/**
+ * Neighbouring phrases that are one: "[J.P. Morgan] & [Co.]" (the
+ * ampersand joins parts of a company name, never two phrases); two nominals
+ * side by side that the parser gave the same head and relation ("[Sen.]
+ * [Dodd] had", "[the state institute] [Istat] said": a title and a name, or a
+ * name and its apposition without a comma); a time and its "a.m." ("[9:38
+ * a.m.]"); a whole number and its fraction ("[34 3/4]"); "at least" and
+ * the amount it bounds ("[at least five years]").
+ */
+function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (const p of phrases) {
+    const q = out[out.length - 1];
+    if (q && belongTogether(t, q, p)) {
+      out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+      // a firm's name lists its partners before the ampersand: "[Bear , Stearns & Co.]", "[Milbank , Tweed , Hadley & McCloy]"
+      if (t.tokens[q.end] === '&') {
+        while (out.length >= 2) {
+          const r = out[out.length - 2];
+          const m = out[out.length - 1];
+          if (r.end + 1 !== m.start || t.tokens[r.end] !== ',' || !isBareName(t, r)) break;
+          out.splice(out.length - 2, 2, { start: r.start, end: m.end, head: m.head });
+        }
+      }
+    } else out.push(p);
+  }
+  return out;
+}
+
+/** A phrase of capitalised proper nouns only ("Stearns", "Smith Barney"). */
+function isBareName(t: TreeLayers, p: PhraseSpan): boolean {
+  for (let i = p.start; i < p.end; i++) if (!/^[A-Z]/.test(t.tokens[i]) || (t.upos[i] !== 'PROPN' && t.upos[i] !== 'NOUN')) return false;
+  return true;
+}
+
+function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  if (q.end + 1 === p.start) return t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET';
+  if (q.end !== p.start) return false;
+  if (/^[ap]\.m\.?$/i.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
+  // a mixed number: "[34 3/4]"
+  if (p.end - p.start === 1 && /^\d+\/\d+$/.test(t.tokens[p.start])) return /^\d+$/.test(t.tokens[q.end - 1]);
+  if (q.end - q.start === 2 && t.tokens[q.start].toLowerCase() === 'at' && /^(least|most)$/i.test(t.tokens[q.start + 1])) {
+    return t.upos[p.start] === 'NUM' || t.xpos[p.start] === '$';
+  }
+  return (
+    !WEEKDAYS.test(t.tokens[p.start]) &&
+    !MONTHS.test(t.tokens[p.start]) &&
+    t.head[q.head] === t.head[p.head] &&
+    t.deprel[q.head] === t.deprel[p.head] &&
+    t.upos[p.head] === 'PROPN' &&
+    (t.upos[q.head] === 'PROPN' || t.upos[q.head] === 'NOUN') &&
+    t.upos[p.start] !== 'DET' &&
+    !isPossessiveMarker(t, p.start)
+  );
+}
+
+/**
+ * Where a phrase starts when a pre-modifier it absorbed sits beyond words it
+ * did not absorb: "[an especially strong incentive]", "[a larger , world-wide
+ * process]", "[those " plain vanilla " funds]". The run from the farthest
+ * absorbed word is the phrase's when every word in the gap hangs below the
+ * head and owns no phrase of its own; otherwise the phrase starts at `s`.
+ */
+/** Words that may sit between a phrase's pre-modifiers without ending it: adverbs, adjectives, participles, quotes, commas. */
+const GAP_WORDS = new Set(['ADV', 'ADJ', 'VERB', 'PUNCT']);
+
+function bridgeGap(t: TreeLayers, owner: Int32Array, head: number, s: number, first: number): number {
+  let far = s;
+  for (let k = s - 2; k >= Math.max(first, head - 12); k--) if (owner[k - first] === head && t.upos[k] !== 'PUNCT' && t.upos[k] !== 'CCONJ') far = k;
+  if (far === s) return s;
+  for (let k = far; k < s; k++) {
+    if (owner[k - first] === head) continue;
+    if (!GAP_WORDS.has(t.upos[k]) || t.deprel[k] === 'case' || t.deprel[k] === 'mark') return s;
+    if (owner[k - first] === k && NOMINAL_UPOS.has(t.upos[k])) return s;
+    if (!descendsFrom(t, k, head, far)) return s;
+  }
+  return far;
+}
+
+/** Whether word k hangs below head through words inside [lo, head]. */
+function descendsFrom(t: TreeLayers, k: number, head: number, lo: number): boolean {
+  let w = k;
+  for (let steps = 0; steps < 8; steps++) {
+    const h = t.head[w];
+    if (h === head) return true;
+    if (h < lo || h > head) return false;
+    w = h;
+  }
+  return false;
 }
 
 /**
@@ -126,7 +287,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
 function attachPossessiveMarkers(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   let k = 0;
   for (let i = first; i < last; i++) {
-    if (t.xpos[i] !== 'POS') continue;
+    if (!isPossessiveMarker(t, i)) continue;
     while (k < phrases.length && phrases[k].end <= i) k++;
     if (k < phrases.length && phrases[k].start === i + 1) phrases[k].start = i;
   }
@@ -136,6 +297,8 @@ function attachPossessiveMarkers(t: TreeLayers, phrases: PhraseSpan[], first: nu
 /** Whether word i (with head h in the same sentence) is part of h's phrase. */
 function absorbs(t: TreeLayers, i: number, h: number, first: number, last: number, flat: Uint8Array): boolean {
   const rel = t.deprel[i];
+  // A name part after a comma is a parse slip for an apposition or an age ("[Mr. Black] , [61]").
+  if (rel === 'flat' && i > h && commaBetween(t, h, i)) return false;
   if (ALWAYS_ABSORBED.has(rel)) return true;
   const left = i < h;
   // Anything before a number that modifies a noun: "[at least two] competitors", "[about 30] million".
@@ -152,11 +315,11 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
       return t.upos[i] === 'PRON' || t.xpos[i] === 'PRP$' || t.xpos[i] === 'WP$';
     case 'case': {
       // The possessive 's starts the possessed phrase (handled by possessiveTarget).
-      if (t.xpos[i] === 'POS') return isPossessor(t, h, first, last);
+      if (isPossessiveMarker(t, i)) return isPossessor(t, h, first, last);
       const w = t.tokens[i].toLowerCase();
-      // "[at least 50 %]", "[about $ 5]": quantity words before a number.
+      // "[at least 50 %]", "[about $ 5]", "[about half]": quantity words before a number or a share.
       if (w === 'at' && i === h - 1) return /^(least|most)$/i.test(t.tokens[h]);
-      return w === 'about' && i === h - 1 && (t.upos[h] === 'NUM' || t.xpos[h] === '$' || t.tokens[h] === '%' || isNumberPremodifier(t, h, first, last));
+      return w === 'about' && i === h - 1 && (t.upos[h] === 'NUM' || t.xpos[h] === '$' || t.tokens[h] === '%' || isNumberPremodifier(t, h, first, last) || FRACTION_NOUNS.test(t.tokens[h]));
     }
     case 'advmod':
       // Adverbs of pre-modifiers ("a [very large] company") and of nominal heads ("[only $ 1.8 billion]").
@@ -188,7 +351,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
 
 /** The word that a possessive 's joins: the possessed noun; any other absorbed word joins its head. */
 function possessiveTarget(t: TreeLayers, i: number, h: number, first: number, last: number): number {
-  if (t.deprel[i] === 'case' && t.xpos[i] === 'POS') {
+  if (t.deprel[i] === 'case' && isPossessiveMarker(t, i)) {
     const possessed = t.head[nameHead(t, h, first, last)];
     if (possessed >= first && possessed < last) return possessed;
   }
@@ -204,6 +367,14 @@ function nameHead(t: TreeLayers, p: number, first: number, last: number): number
     k = h;
   }
   return k;
+}
+
+/**
+ * The possessive 's, or the bare apostrophe of a plural possessor ("analysts '
+ * expectations"), which the tagger may call punctuation.
+ */
+function isPossessiveMarker(t: TreeLayers, i: number): boolean {
+  return t.xpos[i] === 'POS' || ((t.tokens[i] === "'" || t.tokens[i] === '’') && t.deprel[i] === 'case');
 }
 
 function isPossessor(t: TreeLayers, word: number, first: number, last: number): boolean {
@@ -248,9 +419,13 @@ function flatCoordinations(t: TreeLayers, first: number, last: number, bareNoun:
 
 /** A conjunct c of h that may sit in a flat coordination (see flatCoordinations). */
 function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Array, first: number): boolean {
-  const cls = (k: number): string => (t.upos[k] === 'PROPN' ? 'P' : t.upos[k] === 'NOUN' ? 'N' : t.upos[k] === 'NUM' ? 'D' : '');
+  // A name coordinated with a common noun is one more noun ("[the House and Senate]", "[Revenue and sales]").
+  const nameAsNoun = t.upos[c] === 'NOUN' || t.upos[h] === 'NOUN';
+  const cls = (k: number): string => (t.upos[k] === 'PROPN' ? (nameAsNoun ? 'N' : 'P') : t.upos[k] === 'NOUN' ? 'N' : t.upos[k] === 'NUM' ? 'D' : '');
   if (cls(c) === '' || cls(c) !== cls(h) || bareNoun[c - first] === 0 || c - h > COORDINATION_WINDOW) return false;
-  // Names of more than one word, or a first name with a determiner, are phrases of their own:
+  // Names with a pre-modifier are phrases of their own: "[New York] and [Tokyo]", "[Mr. Guber] and [Mr. Peters]".
+  if (cls(c) === 'P' && (hasPremodifier(t, h, first) || hasPremodifier(t, c, first))) return false;
+  // So are names of more than one word, or a first name with a determiner:
   // "[Frederick Smith] and [James Barksdale]", "[the U.S.] and [Europe]".
   if (cls(c) === 'P') {
     const multiword = t.deprel[c - 1] === 'flat' || t.deprel[c - 1] === 'compound' || (c + 1 < t.deprel.length && t.deprel[c + 1] === 'flat') || (h + 1 < c && t.deprel[h + 1] === 'flat');
@@ -264,6 +439,21 @@ function isSimpleConjunct(t: TreeLayers, c: number, h: number, bareNoun: Uint8Ar
     return false;
   }
   return true;
+}
+
+/** Whether word w has an adjective, title or compound modifier right before it. */
+function hasPremodifier(t: TreeLayers, w: number, first: number): boolean {
+  for (let k = w - 1; k >= Math.max(first, w - 4); k--) {
+    const r = t.deprel[k];
+    if (t.head[k] === w && (r === 'amod' || r === 'nmod:desc' || r === 'compound')) return true;
+    if (t.upos[k] === 'PUNCT' || t.upos[k] === 'CCONJ') break;
+  }
+  return false;
+}
+
+function commaBetween(t: TreeLayers, a: number, b: number): boolean {
+  for (let k = a + 1; k < b; k++) if (t.tokens[k] === ',') return true;
+  return false;
 }
 
 const YEAR = /^(1[5-9]|20)\d\d$/;
@@ -310,11 +500,22 @@ function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean 
   if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
   if (u === 'DET') return true;
   if ((u === 'ADJ' || u === 'ADV') && NOMINAL_RELATIONS.has(t.deprel[i])) return true;
+  // A noun the tagger took for a verb ("the Treasury 's [look] at"), or a gerund used as a noun ("[accelerated buying]"):
+  // a verb in an argument slot with no clause of its own.
+  if (u === 'VERB' && NOMINAL_RELATIONS.has(t.deprel[i]) && !governsClause(t, i)) return true;
   // A relative "that" the tagger took for a conjunction, as a subject or object.
   if (u === 'SCONJ' && CORE_ARGUMENTS.has(t.deprel[i])) return true;
   if (u === 'ADJ') {
     // "the rich", "the latest": an adjective with a determiner of its own.
     return determined;
+  }
+  return false;
+}
+
+/** Whether a verb has dependents only a clause has: a subject, object, auxiliary, marker or copula. */
+function governsClause(t: TreeLayers, v: number): boolean {
+  for (let k = Math.max(0, v - 12); k < Math.min(t.head.length, v + 12); k++) {
+    if (t.head[k] === v && /^(nsubj|csubj|obj|iobj|aux|mark|cop|xcomp|ccomp|expl)(:|$)/.test(t.deprel[k])) return true;
   }
   return false;
 }

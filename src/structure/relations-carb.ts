@@ -20,6 +20,7 @@
 import type { Analyzer } from '../analyzer.js';
 import { Doc, type TokenSpan } from '../doc/doc.js';
 import type { OieTuple } from '../eval/carb.js';
+import { propertyToCarbTuple } from './properties-carb.js';
 import type { RelationRecord } from './relation-layer.js';
 
 /** Runs the pipeline over tokenised sentences (tokens taken as given, one sentence per line) and converts its relations. */
@@ -29,9 +30,13 @@ export async function extractCarbTuples(analyzer: Analyzer, sentences: readonly 
   for (let from = 0; from < sentences.length; from += 200) {
     const batch = sentences.slice(from, from + 200);
     const doc = tokenisedDoc(batch);
-    await analyzer.annotateDoc(doc, ['relations']);
+    await analyzer.annotateDoc(doc, ['relations', 'properties']);
     for (const r of doc.relations ?? []) {
       const t = toCarbTuple(doc, r, batch[r.sentence]);
+      if (t) out.push(t);
+    }
+    for (const p of doc.properties ?? []) {
+      const t = propertyToCarbTuple(doc, p, batch);
       if (t) out.push(t);
     }
   }

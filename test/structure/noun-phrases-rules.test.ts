@@ -1,0 +1,297 @@
+/**
+ * The noun-phrase rules added for CoNLL-2000's conventions and the parser's
+ * usual slips (issue 12 follow-up), each on a hand-built UD tree.
+ */
+import { describe, expect, it } from 'vitest';
+import { baseNounPhrases } from '../../src/structure/noun-phrases.js';
+import { texts, tree, type Row } from './tree-helpers.js';
+
+const phrases = (rows: Row[]): string[] => {
+  const t = tree(rows);
+  return texts(t, baseNounPhrases(t, 0, rows.length));
+};
+
+describe('baseNounPhrases: names and coordination', () => {
+  it('keeps a company name with "&" in one phrase, however the parser split it', () => {
+    expect(
+      phrases([
+        ['J.P.', 'PROPN', 'NNP', 2, 'compound'],
+        ['Morgan', 'PROPN', 'NNP', 5, 'nsubj'],
+        ['&', 'CCONJ', 'CC', 4, 'cc'],
+        ['Co.', 'PROPN', 'NNP', 2, 'conj'],
+        ['said', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['J.P. Morgan & Co.']);
+  });
+
+  it('joins a title and a name that the parser made two subjects of one verb, but not two objects of different kinds', () => {
+    expect(
+      phrases([
+        ['Sen.', 'PROPN', 'NNP', 3, 'nsubj'],
+        ['Dodd', 'PROPN', 'NNP', 3, 'nsubj'],
+        ['had', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['Sen. Dodd']);
+    expect(
+      phrases([
+        ['gave', 'VERB', 'VBD', 0, 'root'],
+        ['Mary', 'PROPN', 'NNP', 1, 'iobj'],
+        ['Boston', 'PROPN', 'NNP', 1, 'obj'],
+      ]),
+    ).toEqual(['Mary', 'Boston']);
+  });
+
+  it('keeps names with a pre-modifier out of a flat coordination: "[New York] and [Tokyo]"', () => {
+    expect(
+      phrases([
+        ['to', 'ADP', 'IN', 3, 'case'],
+        ['New', 'ADJ', 'NNP', 3, 'amod'],
+        ['York', 'PROPN', 'NNP', 0, 'root'],
+        ['and', 'CCONJ', 'CC', 5, 'cc'],
+        ['Tokyo', 'PROPN', 'NNP', 3, 'conj'],
+      ]),
+    ).toEqual(['New York', 'Tokyo']);
+  });
+
+  it('coordinates a name with a common noun like two nouns: "[the House and Senate]"', () => {
+    expect(
+      phrases([
+        ['by', 'ADP', 'IN', 3, 'case'],
+        ['the', 'DET', 'DT', 3, 'det'],
+        ['House', 'NOUN', 'NNP', 0, 'root'],
+        ['and', 'CCONJ', 'CC', 5, 'cc'],
+        ['Senate', 'PROPN', 'NNP', 3, 'conj'],
+      ]),
+    ).toEqual(['the House and Senate']);
+  });
+
+  it('does not take an age after a comma into the name: "[Mr. Black] , [61]"', () => {
+    expect(
+      phrases([
+        ['Mr.', 'PROPN', 'NNP', 2, 'nmod:desc'],
+        ['Black', 'PROPN', 'NNP', 0, 'root'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['61', 'NUM', 'CD', 2, 'flat'],
+      ]),
+    ).toEqual(['Mr. Black', '61']);
+  });
+
+  it('keeps the partners listed before a firm name\'s "&": "[Bear , Stearns & Co.]", but not a determined phrase', () => {
+    expect(
+      phrases([
+        ['by', 'ADP', 'IN', 2, 'case'],
+        ['Bear', 'PROPN', 'NNP', 0, 'root'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['Stearns', 'PROPN', 'NNP', 2, 'conj'],
+        ['&', 'CCONJ', 'CC', 6, 'cc'],
+        ['Co.', 'PROPN', 'NNP', 2, 'conj'],
+      ]),
+    ).toEqual(['Bear , Stearns & Co.']);
+    expect(
+      phrases([
+        ['the', 'DET', 'DT', 2, 'det'],
+        ['bank', 'NOUN', 'NN', 0, 'root'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['Stearns', 'PROPN', 'NNP', 2, 'appos'],
+        ['&', 'CCONJ', 'CC', 6, 'cc'],
+        ['Co.', 'PROPN', 'NNP', 4, 'conj'],
+      ]),
+    ).toEqual(['the bank', 'Stearns & Co.']);
+  });
+
+  it('takes "the Deerfield , Ill. , company" as one phrase whatever relations the parser chose', () => {
+    expect(
+      phrases([
+        ['the', 'DET', 'DT', 2, 'det'],
+        ['Deerfield', 'PROPN', 'NNP', 0, 'root'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['Ill.', 'PROPN', 'NNP', 2, 'conj'],
+        [',', 'PUNCT', ',', 6, 'punct'],
+        ['company', 'NOUN', 'NN', 7, 'nsubj'],
+        ['rose', 'VERB', 'VBD', 2, 'parataxis'],
+      ]),
+    ).toEqual(['the Deerfield , Ill. , company']);
+  });
+
+  it('takes "a Greenwich , Conn. , investment firm" as one phrase', () => {
+    expect(
+      phrases([
+        ['a', 'DET', 'DT', 2, 'det'],
+        ['Greenwich', 'PROPN', 'NNP', 0, 'root'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['Conn.', 'PROPN', 'NNP', 2, 'appos'],
+        [',', 'PUNCT', ',', 7, 'punct'],
+        ['investment', 'NOUN', 'NN', 7, 'compound'],
+        ['firm', 'NOUN', 'NN', 2, 'appos'],
+      ]),
+    ).toEqual(['a Greenwich , Conn. , investment firm']);
+  });
+});
+
+describe('baseNounPhrases: pre-modifiers, numbers and times', () => {
+  it('starts the phrase at its determiner across an adverb it did not absorb: "an especially strong incentive"', () => {
+    expect(
+      phrases([
+        ['had', 'VERB', 'VBD', 0, 'root'],
+        ['an', 'DET', 'DT', 5, 'det'],
+        ['especially', 'ADV', 'RB', 4, 'advmod'],
+        ['strong', 'ADJ', 'JJ', 5, 'amod'],
+        ['incentive', 'NOUN', 'NN', 1, 'obj'],
+      ]),
+    ).toEqual(['an especially strong incentive']);
+  });
+
+  it('does not bridge a preposition: "in [the market]" keeps "in" out even when a comma before it hangs on the head', () => {
+    expect(
+      phrases([
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['in', 'ADP', 'IN', 4, 'case'],
+        ['the', 'DET', 'DT', 4, 'det'],
+        ['market', 'NOUN', 'NN', 0, 'root'],
+      ]),
+    ).toEqual(['the market']);
+  });
+
+  it('splits a weekday glued to a noun and a number glued to a percent sign', () => {
+    expect(
+      phrases([
+        ['made', 'VERB', 'VBD', 0, 'root'],
+        ['a', 'DET', 'DT', 4, 'det'],
+        ['comeback', 'NOUN', 'NN', 4, 'compound'],
+        ['Friday', 'PROPN', 'NNP', 1, 'obl:unmarked'],
+      ]),
+    ).toEqual(['a comeback', 'Friday']);
+    expect(
+      phrases([
+        ['8.525', 'NUM', 'CD', 2, 'nummod'],
+        ['%', 'SYM', 'NN', 4, 'compound'],
+        ['30', 'NUM', 'CD', 4, 'nummod'],
+        ['days', 'NOUN', 'NNS', 0, 'root'],
+      ]),
+    ).toEqual(['8.525 %', '30 days']);
+  });
+
+  it('keeps a weekday subject apart from the subject before it, and splits a date and a relative "which" off', () => {
+    expect(
+      phrases([
+        ['The', 'DET', 'DT', 2, 'det'],
+        ['collapse', 'NOUN', 'NN', 4, 'nsubj'],
+        ['Friday', 'PROPN', 'NNP', 4, 'nsubj'],
+        ['prompted', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['The collapse', 'Friday']);
+    expect(
+      phrases([
+        ['take', 'VERB', 'VB', 0, 'root'],
+        ['effect', 'NOUN', 'NN', 3, 'compound'],
+        ['Nov.', 'PROPN', 'NNP', 1, 'obj'],
+        ['1', 'NUM', 'CD', 3, 'nummod'],
+      ]),
+    ).toEqual(['effect', 'Nov. 1']);
+    expect(
+      phrases([
+        ['in', 'ADP', 'IN', 3, 'case'],
+        ['which', 'DET', 'WDT', 3, 'det'],
+        ['holders', 'NOUN', 'NNS', 4, 'nsubj'],
+        ['get', 'VERB', 'VBP', 0, 'root'],
+      ]),
+    ).toEqual(['which', 'holders']);
+  });
+
+  it("starts the possessed phrase at a plural possessor's bare apostrophe, as at 's", () => {
+    expect(
+      phrases([
+        ['topped', 'VERB', 'VBD', 0, 'root'],
+        ['analysts', 'NOUN', 'NNS', 4, 'nmod:poss'],
+        ["'", 'PUNCT', "''", 2, 'case'],
+        ['expectations', 'NOUN', 'NNS', 1, 'obj'],
+      ]),
+    ).toEqual(['analysts', "' expectations"]);
+  });
+
+  it('leaves a multiword conjunction out of the phrase it opens: "as well as [influential lawmakers]"', () => {
+    expect(
+      phrases([
+        ['officials', 'NOUN', 'NNS', 0, 'root'],
+        ['as', 'ADV', 'RB', 6, 'cc'],
+        ['well', 'ADV', 'RB', 2, 'fixed'],
+        ['as', 'ADP', 'IN', 2, 'fixed'],
+        ['influential', 'ADJ', 'JJ', 6, 'amod'],
+        ['lawmakers', 'NOUN', 'NNS', 1, 'conj'],
+      ]),
+    ).toEqual(['officials', 'influential lawmakers']);
+  });
+
+  it('keeps "last Friday" and "Black Monday" whole', () => {
+    expect(
+      phrases([
+        ['last', 'ADJ', 'JJ', 2, 'amod'],
+        ['Friday', 'PROPN', 'NNP', 0, 'root'],
+      ]),
+    ).toEqual(['last Friday']);
+    expect(
+      phrases([
+        ['Black', 'PROPN', 'NNP', 2, 'compound'],
+        ['Monday', 'PROPN', 'NNP', 0, 'root'],
+      ]),
+    ).toEqual(['Black Monday']);
+  });
+
+  it('joins a whole number and its fraction, but not two fractions', () => {
+    expect(
+      phrases([
+        ['closed', 'VERB', 'VBD', 0, 'root'],
+        ['at', 'ADP', 'IN', 3, 'case'],
+        ['34', 'NUM', 'CD', 1, 'obl'],
+        ['3/4', 'NUM', 'CD', 3, 'nmod:unmarked'],
+      ]),
+    ).toEqual(['34 3/4']);
+    expect(
+      phrases([
+        ['1/2', 'NUM', 'CD', 0, 'root'],
+        ['3/4', 'NUM', 'CD', 1, 'nmod:unmarked'],
+      ]),
+    ).toEqual(['1/2', '3/4']);
+  });
+
+  it('joins a time and its a.m., and "at least" with the amount it bounds', () => {
+    expect(
+      phrases([
+        ['9:38', 'NUM', 'CD', 0, 'root'],
+        ['a.m.', 'NOUN', 'NN', 1, 'nmod:unmarked'],
+      ]),
+    ).toEqual(['9:38 a.m.']);
+    expect(
+      phrases([
+        ['have', 'VERB', 'VBP', 0, 'root'],
+        ['at', 'ADP', 'IN', 3, 'case'],
+        ['least', 'ADJ', 'JJS', 5, 'nmod'],
+        ['five', 'NUM', 'CD', 5, 'nummod'],
+        ['years', 'NOUN', 'NNS', 1, 'obj'],
+      ]),
+    ).toEqual(['at least five years']);
+  });
+
+  it('takes a verb in an argument slot with no clause of its own as a noun, but not a verb with an object', () => {
+    expect(
+      phrases([
+        ['the', 'DET', 'DT', 2, 'det'],
+        ['look', 'VERB', 'VB', 3, 'nsubj'],
+        ['helped', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['the look']);
+    expect(
+      phrases([
+        ['buying', 'VERB', 'VBG', 3, 'nsubj'],
+        ['stocks', 'NOUN', 'NNS', 1, 'obj'],
+        ['helped', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['stocks']);
+  });
+
+  it('handles an empty range and a one-word sentence', () => {
+    const t = tree([['Hello', 'INTJ', 'UH', 0, 'root']]);
+    expect(baseNounPhrases(t, 0, 0)).toEqual([]);
+    expect(phrases([['Stocks', 'NOUN', 'NNS', 0, 'root']])).toEqual(['Stocks']);
+  });
+});

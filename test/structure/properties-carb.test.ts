@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { PROPERTY_CONFIDENCE, propertyToCarbTuple } from '../../src/structure/properties-carb.js';
+import type { PropertyRecord } from '../../src/structure/properties.js';
+import { tokenisedDoc } from '../../src/structure/relations-carb.js';
+
+const sentences = ['The novel follows Cashel Byron , a world champion prizefighter .', "Mr. Achenbaum 's move follows the announcement ."];
+const doc = tokenisedDoc(sentences);
+const range = (a: number, b: number): number[] => Array.from({ length: b - a }, (_, k) => a + k);
+
+function tuple(p: PropertyRecord): string | undefined {
+  const t = propertyToCarbTuple(doc, p, sentences);
+  return t && `${t.confidence} ${t.relation} | ${t.args.join(' | ')} @ ${sentences.indexOf(t.sentence)}`;
+}
+
+describe('propertyToCarbTuple', () => {
+  it('states an is-a property with the relation "be", which matches any form of be in CaRB gold', () => {
+    expect(tuple({ kind: 'apposition', focus: [3, 4], property: range(6, 10) })).toBe(
+      `${PROPERTY_CONFIDENCE.apposition} be | Cashel Byron | a world champion prizefighter @ 0`,
+    );
+  });
+
+  it('states a possessive as (owner; has; possessed), in the sentence that holds it', () => {
+    // second sentence: tokens 11.. ("Mr." is 11)
+    expect(tuple({ kind: 'possessive', focus: [11, 12], property: [14] })).toBe(`${PROPERTY_CONFIDENCE.possessive} has | Mr. Achenbaum | move @ 1`);
+  });
+
+  it('gives nothing for copula and have properties, which the relations already state', () => {
+    expect(tuple({ kind: 'copula', focus: [3, 4], property: [9] })).toBeUndefined();
+    expect(tuple({ kind: 'have', focus: [3, 4], property: [9] })).toBeUndefined();
+  });
+
+  it('ranks appositions and titles above the kinds CaRB annotates less often', () => {
+    const c = PROPERTY_CONFIDENCE;
+    for (const low of [c.adjective, c.possessive, c.of]) {
+      expect(low).toBeDefined();
+      expect(low!).toBeLessThan(c.apposition!);
+      expect(low!).toBeLessThan(c.title!);
+    }
+  });
+});
