@@ -21,7 +21,9 @@
  * has `String text`, PagedAllEntries total/limit/offset/entries), and
  * textrazor-php TextRazor.php `DictionaryManager` (paths "/entities/…" after
  * an endpoint ending in "/", so "//entities/…"; any status but 200 is an
- * exception). Hence: every success is 200, any Content-Type is read as JSON,
+ * exception), and the `textrazor` Ruby gem (andhapp/textrazor,
+ * lib/textrazor/request.rb: X-Textrazor-Key, JSON bodies without a
+ * Content-Type, `_all?limit=0&offset=0` by default). Hence: every success is 200, any Content-Type is read as JSON,
  * paths may start with "//", and a single surface form goes back as a string.
  *
  * Dictionaries belong to the API key that created them (stored under a
@@ -173,7 +175,8 @@ async function route(req: Request, deps: DictionariesApiDeps): Promise<Record<st
     const entryId = segs[1]!;
     if (entryId === '_all') {
       if (method !== 'GET') throw methodNotAllowed(method, `/entities/${id}/_all`, 'GET');
-      const limit = pageParam(url, 'limit', DEFAULT_PAGE, 1, MAX_PAGE);
+      // limit=0 is the default page: the Ruby gem sends limit=0&offset=0 when the caller gives none.
+      const limit = pageParam(url, 'limit', DEFAULT_PAGE, 0, MAX_PAGE) || DEFAULT_PAGE;
       const offset = pageParam(url, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
       const page = await store.entries(owner, id, limit, offset);
       if (!page) throw missing();

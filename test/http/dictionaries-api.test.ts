@@ -122,7 +122,8 @@ describe('dictionary API', () => {
     await bad('PUT', '/entities/x', { id: 'y' }, 400, /differs from the path/);
     await bad('PUT', '/entities/x', { size: 3 }, 400, /unknown field 'size'/);
     await bad('PUT', '/entities/bad%20id', {}, 400, /letters, digits/);
-    await bad('GET', '/entities/people/_all?limit=0', undefined, 400, /limit must be a whole number from 1 to 10000/);
+    await bad('GET', '/entities/people/_all?limit=10001', undefined, 400, /limit must be a whole number from 0 to 10000/);
+    await bad('GET', '/entities/people/_all?limit=2.5', undefined, 400, /limit must be a whole number/);
     await bad('GET', '/entities/people/_all?offset=-1', undefined, 400, /offset/);
     await bad('GET', '/entities/nope', undefined, 404, /no dictionary 'nope'/);
     await bad('POST', '/entities/nope/', [{ id: 'a', text: 'A' }], 404, /no dictionary 'nope'/);
