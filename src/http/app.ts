@@ -167,7 +167,7 @@ async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolve
 
     const options: FlatOptions = rest;
     // The caller's stored dictionaries among the requested ids; the rest are the analyzer's own.
-    const ids = requestedDictionaries(options['entities.dictionaries']);
+    const ids = requestedDictionaries(options);
     const stored = resolver && ids.length > 0 ? await resolver.refs(await owner(headerKey ?? fieldKey), ids) : undefined;
     return jsonResponse(req, 200, await runner.run(options, shape, stored));
   } catch (e) {
@@ -177,11 +177,18 @@ async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolve
   }
 }
 
-/** `entities.dictionaries` ids as the request parser reads them: comma-separated, repeatable, trimmed. */
-function requestedDictionaries(value: FlatOptions[string]): string[] {
-  if (typeof value !== 'string' && !Array.isArray(value)) return [];
+/**
+ * `entities.dictionaries` ids as the request parser reads them: comma-separated,
+ * repeatable, trimmed, also spelled `entities.dictionaries[]` / `[0]` (qs- and
+ * PHP-style encoders; hosted-parameters.ts `listParameterName`).
+ */
+function requestedDictionaries(options: FlatOptions): string[] {
   const ids = new Set<string>();
-  for (const v of Array.isArray(value) ? value : [value]) for (const part of v.split(',')) if (part.trim()) ids.add(part.trim());
+  for (const [name, value] of Object.entries(options)) {
+    if (!/^entities\.dictionaries(\[\d*\])?$/.test(name)) continue;
+    if (typeof value !== 'string' && !Array.isArray(value)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) for (const part of v.split(',')) if (part.trim()) ids.add(part.trim());
+  }
   return [...ids];
 }
 

@@ -160,6 +160,16 @@ describe('dictionary API', () => {
     await call('DELETE', '/entities/leaders/merkel');
     expect(customIds(await analyze(text, 'leaders'))).toEqual(['macron']);
 
+    // qs-style list names (the Node client's `request` form encoding) select it too.
+    const qs = await app.fetch(
+      new Request('http://localhost/', {
+        method: 'POST',
+        headers: { 'X-TextRazor-Key': KEY, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `text=${encodeURIComponent(text)}&extractors=entities&${encodeURIComponent('entities.dictionaries[0]')}=leaders`,
+      }),
+    );
+    expect(customIds({ status: qs.status, json: (await qs.json()) as Json })).toEqual(['macron']);
+
     // Another key cannot select it: to that key the id is unknown (400, as any unknown dictionary).
     const other = await analyze(text, 'leaders', OTHER);
     expect(other.status).toBe(400);
