@@ -31,6 +31,7 @@ const { tokenize } = await built<typeof import('../src/doc/tokenize.js')>('doc/t
 const { cleanup } = await built<typeof import('../src/cleanup/index.js')>('cleanup/index.js');
 const { createAnalyzer } = await built<typeof import('../src/analyzer.js')>('analyzer.js');
 const { toHostedShape } = await built<typeof import('../src/http/client-compat.js')>('http/client-compat.js');
+const { CompiledCache } = await built<typeof import('../src/http/compiled-dictionaries.js')>('http/compiled-dictionaries.js');
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
@@ -195,6 +196,22 @@ async function main(): Promise<void> {
     });
     add('textlens words+dependency-trees+entities, fast parser', async () => {
       for (const d of docs) await fast.analyze({ text: d, extractors: 'words,dependency-trees,entities', languageOverride: 'eng' });
+    });
+  }
+  // A dictionary stored over HTTP (/entities/…) as a worker holds it after its first request:
+  // compiled once per revision, then per request a cache hit and the trie walk. Compare with the
+  // words+entities row: 100k entries must not show.
+  if (available.includes('entities')) {
+    const storedCache = new CompiledCache();
+    const storedEntries = Array.from({ length: 100_000 }, (_, i) => ({ id: `e${i}`, text: [`Entity${i} Name${i % 1000}`] }));
+    const storedRefs = [{ cacheKey: 'bench', id: 'stored', revision: 'r1', source: { caseInsensitive: true, entries: storedEntries } }];
+    storedCache.resolve(storedRefs);
+    add('textlens words+entities + stored 100k-entry dictionary (compiled, cached)', async () => {
+      for (const d of docs) {
+        await analyzer.analyze({ text: d, extractors: 'words,entities', 'entities.dictionaries': 'stored', languageOverride: 'eng' }, undefined, {
+          dictionaries: storedCache.resolve(storedRefs),
+        });
+      }
     });
   }
   // What `textlens serve` adds by default: the hosted API's response shape (src/http/client-compat.ts).

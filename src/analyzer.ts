@@ -17,7 +17,7 @@ import { checkTextSize, fetchUrl } from './source/index.js';
 import { cleanup } from './cleanup/index.js';
 import { detectLanguage, normalizeLanguageCode } from './language/index.js';
 import { runRules } from './rules/index.js';
-import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type DictionaryInput } from './dictionaries/index.js';
+import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type CompiledDictionary, type DictionaryInput } from './dictionaries/index.js';
 import { ClassifierSet, type ClassifierSource } from './classify/classifier-set.js';
 
 /** What a rule-named extractor gets computed: every layer whose model is installed. */
@@ -57,9 +57,19 @@ export interface AnalyzerConfig {
   classifiers?: Record<string, ClassifierSource>;
 }
 
+/** Per-request additions that do not travel as options. */
+export interface AnalyzeContext {
+  /**
+   * Dictionaries beyond the analyzer's own, by id (the HTTP server's stored
+   * dictionaries of the caller's API key). `entities.dictionaries` looks here
+   * first, so they shadow a registered dictionary of the same id.
+   */
+  dictionaries?: ReadonlyMap<string, CompiledDictionary>;
+}
+
 export interface Analyzer {
   /** Analyze text (a string) or the options' `text`/`url`. Rejects with AnalysisError on bad input. */
-  analyze(input: string | AnalyzeOptions | FlatOptions, options?: AnalyzeOptions | FlatOptions): Promise<AnalyzeResponse>;
+  analyze(input: string | AnalyzeOptions | FlatOptions, options?: AnalyzeOptions | FlatOptions, context?: AnalyzeContext): Promise<AnalyzeResponse>;
   /**
    * Run the annotators that assign `layers` (and what they need) over a Doc
    * built elsewhere — pre-tokenized text, evaluation on gold tokens. Layers
@@ -185,6 +195,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   async function analyze(
     input: string | AnalyzeOptions | FlatOptions,
     options?: AnalyzeOptions | FlatOptions,
+    context?: AnalyzeContext,
   ): Promise<AnalyzeResponse> {
     const t0 = performance.now();
     const messages: string[] = [];
@@ -220,7 +231,8 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
 
     const required = new Set<Layer>();
     const optional = new Set<Layer>();
-    const customDictionaries = dictionaries.select(req.entities.dictionaries);
+    const extra = context?.dictionaries;
+    const customDictionaries = req.entities.dictionaries.map((id) => extra?.get(id) ?? dictionaries.select([id])[0]!);
     for (const e of req.extractors) {
       const layers = EXTRACTOR_LAYERS[e];
       if (!layers) {

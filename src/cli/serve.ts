@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_EVENTS_FILE, openEventStore } from '../events/open.js';
+import { openDictionaryStore } from '../dictionary-store/open.js';
 import { DEFAULT_RESPONSE_SHAPE, RESPONSE_SHAPES, type ResponseShape } from '../http/client-compat.js';
 import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer } from '../http/node-server.js';
 import { dictionaryArgs } from './dictionary-args.js';
@@ -20,8 +21,9 @@ export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [
   --keys FILE       API keys, JSON: [{"key","name","dailyQuota","maxConcurrent"}]
                     (else env TEXTLENS_API_KEYS=key:dailyQuota:maxConcurrent,…)
   --no-auth         serve the analysis API without API keys
-  --events TARGET   events store: SQLite file (default ./${DEFAULT_EVENTS_FILE}),
-                    postgres://… or memory:
+  --events TARGET   the server's store (status events, and the dictionaries
+                    managed at /entities/…): SQLite file (default
+                    ./${DEFAULT_EVENTS_FILE}), postgres://… or memory:
   --admin-token T   token for the events admin API (else env TEXTLENS_ADMIN_TOKEN;
                     without one the admin routes are closed)
   --workers N       analysis worker threads (default: one per core)
@@ -123,6 +125,13 @@ export async function serveCommand(argv: string[]): Promise<void> {
     );
   }
   const events = await openEventStore(settings.events);
+  let dictionaryStore;
+  try {
+    dictionaryStore = await openDictionaryStore(settings.events);
+  } catch (e) {
+    await events.close().catch(() => undefined);
+    throw e;
+  }
   let running;
   try {
     running = await startServer({
@@ -131,6 +140,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
       keys,
       auth: settings.auth,
       events,
+      dictionaryStore,
       adminToken: settings.adminToken,
       workers: settings.workers,
       timeoutMs: settings.timeoutMs,
@@ -147,6 +157,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
   } catch (e) {
     // startServer may already have closed it along with the app.
     await events.close().catch(() => undefined);
+    await dictionaryStore.close().catch(() => undefined);
     throw e;
   }
   const server = running;
@@ -156,6 +167,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
       `  analysis API  POST ${server.url}/  (${settings.auth ? `${keys!.length} API key(s)` : 'auth DISABLED (--no-auth)'}; ` +
       `response shape: ${settings.responseShape})\n` +
       `  account       GET ${server.url}/account/\n` +
+      `  dictionaries  ${server.url}/entities/{id}  (stored per API key beside the events)\n` +
       `  events API    ${server.url}/api/v1/services/{id}/events  (store: ${describeStore(settings.events)}; ` +
       `admin ${settings.adminToken ? 'enabled' : 'closed: no --admin-token'})\n`,
   );

@@ -18,6 +18,7 @@ import type { FlatOptions } from '../types.js';
 import type { AnalysisRunner } from './analysis-runner.js';
 import type { WorkerJob, WorkerReply } from './analysis-worker.js';
 import type { ResponseShape } from './client-compat.js';
+import { LruMap, MAX_CACHED_DICTIONARIES, type StoredDictionaryMessage, type StoredDictionaryRef } from './compiled-dictionaries.js';
 
 export interface WorkerPoolOptions {
   /** Number of worker threads. Default: os.availableParallelism(). */
@@ -43,6 +44,7 @@ interface Job {
   id: number;
   options: FlatOptions;
   shape?: ResponseShape;
+  dictionaries?: readonly StoredDictionaryRef[];
   resolve(result: CountedResult): void;
   reject(err: AnalysisError): void;
 }
@@ -52,6 +54,8 @@ interface Slot {
   ready: boolean;
   job?: Job;
   timer?: ReturnType<typeof setTimeout>;
+  /** Revision of each stored dictionary this worker has compiled, by cache key (mirrors its cache). */
+  held: LruMap<string>;
 }
 
 /**
@@ -115,12 +119,15 @@ export class WorkerPool implements AnalysisRunner {
     return this.slots.filter((s) => s.job).length;
   }
 
-  run(options: FlatOptions, shape?: ResponseShape): Promise<Uint8Array<ArrayBuffer>> {
-    return this.runCounted(options, shape).then((r) => r.body);
+  /** Stored-dictionary entries sent to workers (once per worker and revision), for tests and measurements. */
+  dictionarySends = 0;
+
+  run(options: FlatOptions, shape?: ResponseShape, dictionaries?: readonly StoredDictionaryRef[]): Promise<Uint8Array<ArrayBuffer>> {
+    return this.runCounted(options, shape, dictionaries).then((r) => r.body);
   }
 
   /** As run(), with the response's word count (the batch command's tokens/s). */
-  runCounted(options: FlatOptions, shape?: ResponseShape): Promise<CountedResult> {
+  runCounted(options: FlatOptions, shape?: ResponseShape, dictionaries?: readonly StoredDictionaryRef[]): Promise<CountedResult> {
     if (this.closed) return Promise.reject(new AnalysisError(503, 'the analysis service is shutting down'));
     if (this.broken) return Promise.reject(this.broken);
     if (this.queue.length >= this.maxQueue) {
@@ -129,7 +136,7 @@ export class WorkerPool implements AnalysisRunner {
       );
     }
     return new Promise<CountedResult>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, options, shape, resolve, reject });
+      this.queue.push({ id: this.nextId++, options, shape, dictionaries, resolve, reject });
       this.dispatch();
     });
   }
@@ -153,7 +160,7 @@ export class WorkerPool implements AnalysisRunner {
     const worker = startWorker({ analyzer: this.analyzerConfig });
     // Idle workers must not keep a process alive that is otherwise done.
     worker.unref();
-    const slot: Slot = { worker, ready: false };
+    const slot: Slot = { worker, ready: false, held: new LruMap(MAX_CACHED_DICTIONARIES) };
     worker.on('message', (reply: WorkerReply) => {
       if ('ready' in reply) {
         slot.ready = true;
@@ -177,9 +184,32 @@ export class WorkerPool implements AnalysisRunner {
       slot.timer = setTimeout(() => {
         this.replace(slot, new AnalysisError(504, `analysis took longer than ${this.timeoutMs / 1000} s and was stopped`));
       }, this.timeoutMs);
-      const message: WorkerJob = { id: job.id, options: job.options, shape: job.shape };
+      const message: WorkerJob = { id: job.id, options: job.options, shape: job.shape, ...this.dictionariesFor(slot, job) };
       slot.worker.postMessage(message);
     }
+  }
+
+  /**
+   * The job's stored dictionaries as this worker needs them: entries only for
+   * a revision it does not hold, and the keys it should drop to stay within
+   * MAX_CACHED_DICTIONARIES (never one this job uses).
+   */
+  private dictionariesFor(slot: Slot, job: Job): Pick<WorkerJob, 'dictionaries' | 'drop'> {
+    if (!job.dictionaries?.length) return {};
+    const dictionaries: StoredDictionaryMessage[] = [];
+    const drop = new Set<string>();
+    for (const ref of job.dictionaries) {
+      const { cacheKey, id, revision } = ref;
+      if (slot.held.get(cacheKey) === revision) {
+        dictionaries.push({ cacheKey, id, revision });
+        continue;
+      }
+      dictionaries.push({ cacheKey, id, revision, source: ref.source });
+      this.dictionarySends++;
+      for (const k of slot.held.set(cacheKey, revision)) drop.add(k);
+    }
+    for (const ref of job.dictionaries) drop.delete(ref.cacheKey);
+    return drop.size > 0 ? { dictionaries, drop: [...drop] } : { dictionaries };
   }
 
   private settle(slot: Slot, reply: Exclude<WorkerReply, { ready: true }>): void {

@@ -6,6 +6,7 @@
 import type { Analyzer, AnalyzerConfig } from '../analyzer.js';
 import type { FlatOptions } from '../types.js';
 import { shapeResponse, type ResponseShape } from './client-compat.js';
+import { CompiledCache, type StoredDictionaryRef } from './compiled-dictionaries.js';
 
 export interface AnalysisRunner {
   /**
@@ -14,9 +15,10 @@ export interface AnalysisRunner {
    * several MB, and the caller's thread should not pay for it.
    * Rejects with AnalysisError: the analyzer's 400/413, 503 when overloaded,
    * 504 on timeout. `shape` picks the response's shape (client-compat.ts);
-   * omitted, it is the spec's.
+   * omitted, it is the spec's. `dictionaries`: the caller's stored
+   * dictionaries that the request selects (compiled-dictionaries.ts).
    */
-  run(options: FlatOptions, shape?: ResponseShape): Promise<Uint8Array<ArrayBuffer>>;
+  run(options: FlatOptions, shape?: ResponseShape, dictionaries?: readonly StoredDictionaryRef[]): Promise<Uint8Array<ArrayBuffer>>;
   /** Resolves once analysis can start without a cold start (models loaded). */
   ready?(): Promise<void>;
   close(): Promise<void>;
@@ -38,9 +40,11 @@ export function createInProcessRunner(config: AnalyzerConfig = {}): AnalysisRunn
         analyzer = undefined; // a failed start is retried by the next request
         throw e;
       }));
+  const compiled = new CompiledCache();
   return {
-    async run(options, shape) {
-      const response = await (await load()).analyze(options);
+    async run(options, shape, dictionaries) {
+      const context = dictionaries?.length ? { dictionaries: compiled.resolve(dictionaries) } : undefined;
+      const response = await (await load()).analyze(options, undefined, context);
       return new TextEncoder().encode(JSON.stringify(shapeResponse(response, shape ?? 'spec')));
     },
     async ready() {

@@ -8,12 +8,17 @@ import { createAnalyzer, type AnalyzerConfig } from '../analyzer.js';
 import { isAnalysisError } from '../errors.js';
 import type { FlatOptions } from '../types.js';
 import { shapeResponse, type ResponseShape } from './client-compat.js';
+import { CompiledCache, type StoredDictionaryMessage } from './compiled-dictionaries.js';
 
 export interface WorkerJob {
   id: number;
   options: FlatOptions;
   /** Response shape (client-compat.ts); omitted: the spec's. */
   shape?: ResponseShape;
+  /** Stored dictionaries the request selects; entries only where this worker lacks the revision. */
+  dictionaries?: StoredDictionaryMessage[];
+  /** Cache keys the pool has evicted from its record of this worker: drop them. */
+  drop?: string[];
 }
 
 export type WorkerReply =
@@ -36,11 +41,15 @@ analyzer.then(
 );
 
 const encoder = new TextEncoder();
+// Unbounded here: the pool decides what this worker holds and says what to drop.
+const compiled = new CompiledCache(Infinity);
 
 port.on('message', async (job: WorkerJob) => {
   let reply: WorkerReply;
   try {
-    const response = await (await analyzer).analyze(job.options);
+    if (job.drop) compiled.drop(job.drop);
+    const context = job.dictionaries?.length ? { dictionaries: compiled.resolve(job.dictionaries) } : undefined;
+    const response = await (await analyzer).analyze(job.options, undefined, context);
     // Reshaped here, beside the serialization, so the server's thread pays for neither.
     const body = encoder.encode(JSON.stringify(shapeResponse(response, job.shape ?? 'spec')));
     // Counted here, where the response is an object, so a batch's tokens/s costs its thread nothing.

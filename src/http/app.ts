@@ -4,6 +4,7 @@
  *
  *   POST /                      the analysis API (form fields, API key, gzip both ways)
  *   GET /account/               the key's plan, quota and live counters (account-api.ts)
+ *   /entities/…                 the key's stored custom dictionaries (dictionaries-api.ts)
  *   /api/v1/…, /admin/api/v1/…  the status-events API (events-api.ts), when a store is given
  *
  * Nothing here imports a Node API: where analysis runs is the `runner`'s
@@ -15,7 +16,10 @@ import { AnalysisError, badRequest } from '../errors.js';
 import type { EventStore } from '../events/store.js';
 import { errorEnvelope } from '../response.js';
 import type { FlatOptions } from '../types.js';
+import type { DictionaryStore } from '../dictionary-store/store.js';
 import { createAccountApi } from './account-api.js';
+import { StoredDictionaryResolver } from './compiled-dictionaries.js';
+import { createDictionariesApi, ownerResolver } from './dictionaries-api.js';
 import { createInProcessRunner, type AnalysisRunner } from './analysis-runner.js';
 import { DEFAULT_RESPONSE_SHAPE, type ResponseShape } from './client-compat.js';
 import { createEventsApi } from './events-api.js';
@@ -38,6 +42,12 @@ export interface AppOptions {
   events?: EventStore;
   /** Bearer token for the events API's /admin routes; without one they are closed. */
   adminToken?: string;
+  /**
+   * Where the dictionary API (/entities/…) keeps each key's dictionaries,
+   * which `entities.dictionaries` then selects; without one those routes
+   * answer 404. The app closes it.
+   */
+  dictionaryStore?: DictionaryStore;
   /** Body size caps; see DEFAULT_BODY_LIMITS. */
   limits?: Partial<BodyLimits>;
   /**
@@ -72,10 +82,13 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
   const runner = opts.runner ?? createInProcessRunner(opts.analyzer);
   const limits: BodyLimits = { ...DEFAULT_BODY_LIMITS, ...opts.limits };
   const shape = opts.responseShape ?? DEFAULT_RESPONSE_SHAPE;
+  const store = opts.dictionaryStore;
+  const resolver = store ? new StoredDictionaryResolver(store) : undefined;
+  const owner = ownerResolver(authOn);
 
   const app = new Hono();
 
-  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape }));
+  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape, resolver, owner }));
   app.all('/', (c) => {
     const method = c.req.method;
     return envelopeResponse(c.req.raw, new AnalysisError(405, `method ${method} is not allowed on /: send POST with form fields`), 0, {
@@ -92,6 +105,15 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
     ),
   );
 
+  app.route(
+    '/',
+    createDictionariesApi({ keys, store, resolver, owner }, (req, result, seconds) =>
+      'body' in result
+        ? jsonResponse(req, 200, JSON.stringify({ time: Math.round(seconds * 1e4) / 1e4, ok: true, error: '', message: '', ...result.body }))
+        : envelopeResponse(req, result.error, seconds),
+    ),
+  );
+
   if (opts.events) app.route('/', createEventsApi(opts.events, { adminToken: opts.adminToken }));
 
   app.notFound((c) => c.json({ error: true, code: 404, message: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
@@ -105,6 +127,7 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
     async close() {
       await runner.close();
       await opts.events?.close();
+      await store?.close();
     },
     hono: app,
     keys,
@@ -116,13 +139,15 @@ interface AnalyzeDeps {
   runner: AnalysisRunner;
   limits: BodyLimits;
   shape: ResponseShape;
+  resolver: StoredDictionaryResolver | undefined;
+  owner: (key: string | undefined) => Promise<string>;
 }
 
 function isMethodError(e: unknown): boolean {
   return e instanceof AnalysisError && e.status === 405;
 }
 
-async function analyzeRoute(req: Request, { keys, runner, limits, shape }: AnalyzeDeps): Promise<Response> {
+async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolver, owner }: AnalyzeDeps): Promise<Response> {
   const t0 = performance.now();
   const seconds = () => (performance.now() - t0) / 1000;
   let lease: KeyLease | undefined;
@@ -141,12 +166,30 @@ async function analyzeRoute(req: Request, { keys, runner, limits, shape }: Analy
     if (keys) lease = keys.admit(headerKey ?? fieldKey);
 
     const options: FlatOptions = rest;
-    return jsonResponse(req, 200, await runner.run(options, shape));
+    // The caller's stored dictionaries among the requested ids; the rest are the analyzer's own.
+    const ids = requestedDictionaries(options);
+    const stored = resolver && ids.length > 0 ? await resolver.refs(await owner(headerKey ?? fieldKey), ids) : undefined;
+    return jsonResponse(req, 200, await runner.run(options, shape, stored));
   } catch (e) {
     return envelopeResponse(req, e, seconds());
   } finally {
     lease?.release();
   }
+}
+
+/**
+ * `entities.dictionaries` ids as the request parser reads them: comma-separated,
+ * repeatable, trimmed, also spelled `entities.dictionaries[]` / `[0]` (qs- and
+ * PHP-style encoders; hosted-parameters.ts `listParameterName`).
+ */
+function requestedDictionaries(options: FlatOptions): string[] {
+  const ids = new Set<string>();
+  for (const [name, value] of Object.entries(options)) {
+    if (!/^entities\.dictionaries(\[\d*\])?$/.test(name)) continue;
+    if (typeof value !== 'string' && !Array.isArray(value)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) for (const part of v.split(',')) if (part.trim()) ids.add(part.trim());
+  }
+  return [...ids];
 }
 
 function envelopeResponse(req: Request, err: unknown, seconds: number, headers: Record<string, string> = {}): Response {

@@ -37,17 +37,7 @@ export async function readFormBody(req: Request, limits: BodyLimits = DEFAULT_BO
     );
   }
 
-  const encoding = (req.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
-  if (encoding !== 'identity' && encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate') {
-    throw new AnalysisError(400, `unsupported Content-Encoding "${encoding}": use gzip or deflate`, 'content-encoding');
-  }
-  const compressed = encoding !== 'identity';
-  const wireCap = compressed ? limits.maxCompressedBytes : limits.maxBodyBytes;
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > wireCap) throw bodyTooLarge(wireCap, compressed);
-
-  const wire = await readCapped(req.body, wireCap, () => bodyTooLarge(wireCap, compressed));
-  const bytes = compressed ? await decompress(wire, encoding, limits.maxBodyBytes) : wire;
+  const bytes = await readBodyBytes(req, limits);
 
   // Validate the raw bytes ourselves: URLSearchParams and formData() silently
   // replace bytes that are not UTF-8.
@@ -60,6 +50,25 @@ export async function readFormBody(req: Request, limits: BodyLimits = DEFAULT_BO
     return parseMultipart(bytes, req.headers.get('content-type') ?? '');
   }
   return parseUrlEncoded(bytes);
+}
+
+/**
+ * The body's bytes with Content-Encoding undone (gzip, zlib labelled gzip,
+ * deflate) under the caps. Also used for the JSON bodies of the dictionary
+ * API (dictionaries-api.ts), which the same clients compress the same way.
+ */
+export async function readBodyBytes(req: Request, limits: BodyLimits): Promise<Uint8Array<ArrayBuffer>> {
+  const encoding = (req.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity' && encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate') {
+    throw new AnalysisError(400, `unsupported Content-Encoding "${encoding}": use gzip or deflate`, 'content-encoding');
+  }
+  const compressed = encoding !== 'identity';
+  const wireCap = compressed ? limits.maxCompressedBytes : limits.maxBodyBytes;
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > wireCap) throw bodyTooLarge(wireCap, compressed);
+
+  const wire = await readCapped(req.body, wireCap, () => bodyTooLarge(wireCap, compressed));
+  return compressed ? await decompress(wire, encoding, limits.maxBodyBytes) : wire;
 }
 
 function bodyTooLarge(cap: number, compressed: boolean): AnalysisError {
