@@ -1,8 +1,8 @@
 /**
  * `npm run bench:dictionaries`: a one-million-entry custom dictionary —
  * load time (read + parse + compile), memory, and matching throughput on one
- * core beside `words` in the same run. Appends its table to
- * bench/RESULTS.md's "Custom dictionaries" section (rewritten each run).
+ * core beside `words` in the same run. Writes bench/DICTIONARIES.md, which
+ * `npm run bench` appends to bench/RESULTS.md.
  *
  * The dictionary is synthetic (made here, deterministic): 1M entries of one
  * to four tokens drawn from 20k invented words, with a few thousand entries
@@ -129,16 +129,8 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   console.log(table);
-  const resultsFile = join(root, 'bench', 'RESULTS.md');
-  const results = readFileSync(resultsFile, 'utf8');
-  // Replace this section (up to the next heading) if an earlier run wrote it.
-  const start = results.indexOf('## Custom dictionaries');
-  let kept = results;
-  if (start >= 0) {
-    const next = results.slice(start + 1).search(/^#{1,2} /m);
-    kept = results.slice(0, start) + (next < 0 ? '' : results.slice(start + 1 + next));
-  }
-  writeFileSync(resultsFile, kept.trimEnd() + '\n\n' + table);
+  // Its own file: `npm run bench` rewrites RESULTS.md and appends this one (as it does LOAD.md).
+  writeFileSync(join(root, 'bench', 'DICTIONARIES.md'), table);
   rmSync(dir, { recursive: true, force: true });
 }
 

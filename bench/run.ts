@@ -272,6 +272,9 @@ async function main(): Promise<void> {
   lines.push(`RSS of this benchmark process at the end: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB.`, '');
   const loadMd = join(root, 'bench', 'LOAD.md');
   if (existsSync(loadMd)) lines.push(readFileSync(loadMd, 'utf8'));
+  // Written by `npm run bench:dictionaries` (a 1M-entry dictionary takes minutes to build and load).
+  const dictionariesMd = join(root, 'bench', 'DICTIONARIES.md');
+  if (existsSync(dictionariesMd)) lines.push('', readFileSync(dictionariesMd, 'utf8'));
   const out = lines.join('\n');
   // A filtered run prints its rows but leaves the full results file alone.
   if (!filter) writeFileSync(join(root, 'bench', 'RESULTS.md'), out);
