@@ -10,9 +10,10 @@ import { contextOf } from '../semantics/disambiguate.js';
 import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
-import { contextTokens, findTargets, type TaggedSentence } from '../semantics/targets.js';
+import { contextTokens, findTargets, type FoundTarget, type TaggedSentence } from '../semantics/targets.js';
+import { senseWorkOf, type SenseWork } from '../semantics/sense-work.js';
 import { bagOfLemmas, type ContextToken } from '../semantics/wsd-features.js';
-import { WsdModel } from '../semantics/wsd-model.js';
+import { WsdModel, type FeatureContext } from '../semantics/wsd-model.js';
 import type { Annotator } from './annotator.js';
 
 export async function createEntailmentsAnnotator(loader: ResourceLoader): Promise<Annotator> {
@@ -37,8 +38,38 @@ export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, rel
 
 export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
   const out: EntailmentRecord[] = [];
+  const { targets, contexts } = senseWorkOf(doc, model) ?? senseWork(store, model, doc);
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i];
+    const context = contexts[i];
+    const s = t.sentence;
+    const first = doc.sentStart[s] + t.first;
+    const chosen = doc.senses![first];
+    const senses = store.senses(t.lemma, t.pos);
+    if (!chosen || !senses || !context) continue;
+    // The posterior in WordNet's order, from the senses layer (senses it dropped, e.g. for names, get 0).
+    const posterior = new Float64Array(senses.synsets.length);
+    for (const c of chosen) {
+      const k = senses.synsets.indexOf(c.index);
+      if (k >= 0) posterior[k] = c.score;
+    }
+    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context });
+    const kept: string[] = [];
+    for (const w of words) {
+      if (w.score < ENTAILMENT_FLOOR || kept.length === ENTAILMENT_CAP) break;
+      const lower = w.word.toLowerCase();
+      if (kept.includes(lower)) continue;
+      kept.push(lower);
+      out.push({ start: first, end: doc.sentStart[s] + t.last + 1, word: w.word, priorScore: w.priorScore, contextScore: w.contextScore, score: w.score });
+    }
+  }
+  return out;
+}
+
+/** Targets and their contexts built afresh, for a doc whose senses layer came from elsewhere. */
+function senseWork(store: SynsetStore, model: WsdModel, doc: Doc): SenseWork {
   const sentences: ContextToken[][] = [];
-  const tagged: TaggedSentence[] = [];
+  const targets: FoundTarget[] = [];
   for (let s = 0; s < doc.sentenceCount; s++) {
     const from = doc.sentStart[s];
     const to = doc.sentEnd[s];
@@ -48,36 +79,19 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
       xpos: doc.xpos!.slice(from, to),
       upos: doc.upos?.slice(from, to),
     };
-    tagged.push(t);
     sentences.push(contextTokens(t));
+    for (const target of findTargets(store, t, s)) targets.push(target);
   }
   const window = model.params.window;
-  for (let s = 0; s < doc.sentenceCount; s++) {
-    const targets = findTargets(store, tagged[s], s);
-    if (targets.length === 0) continue;
-    const bag = bagOfLemmas(sentences, s - window, s + window + 1);
-    for (const t of targets) {
-      const first = doc.sentStart[s] + t.first;
-      const chosen = doc.senses![first];
-      const senses = store.senses(t.lemma, t.pos);
-      if (!chosen || !senses) continue;
-      // The posterior in WordNet's order, from the senses layer (senses it dropped, e.g. for names, get 0).
-      const posterior = new Float64Array(senses.synsets.length);
-      for (const c of chosen) {
-        const k = senses.synsets.indexOf(c.index);
-        if (k >= 0) posterior[k] = c.score;
-      }
-      const context = contextOf(model, bag, sentences[s], t);
-      const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context });
-      const kept: string[] = [];
-      for (const w of words) {
-        if (w.score < ENTAILMENT_FLOOR || kept.length === ENTAILMENT_CAP) break;
-        const lower = w.word.toLowerCase();
-        if (kept.includes(lower)) continue;
-        kept.push(lower);
-        out.push({ start: first, end: doc.sentStart[s] + t.last + 1, word: w.word, priorScore: w.priorScore, contextScore: w.contextScore, score: w.score });
-      }
+  const contexts: FeatureContext[] = [];
+  let bagSentence = -1;
+  let bag: Set<string> = new Set();
+  for (const t of targets) {
+    if (t.sentence !== bagSentence) {
+      bag = bagOfLemmas(sentences, t.sentence - window, t.sentence + window + 1);
+      bagSentence = t.sentence;
     }
+    contexts.push(contextOf(model, bag, sentences[t.sentence], t));
   }
-  return out;
+  return { targets, contexts };
 }

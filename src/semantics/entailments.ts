@@ -71,6 +71,24 @@ interface Path {
   relation: EntailedWord['relation'];
 }
 
+/** The single-word members reachable from one sense, each once by its strongest path (context-independent, cached). */
+interface SenseReach {
+  words: string[];
+  lower: string[];
+  paths: Path[];
+}
+
+/** Per relations file, per synset: its SenseReach. Per store, per part of speech: a word's fit inputs. */
+const REACH: WeakMap<SynsetRelations, Map<number, SenseReach>> = new WeakMap();
+const FIT_INPUTS: WeakMap<SynsetStore, Record<WordNetPos, Map<string, FitInputs | null>>> = new WeakMap();
+
+interface FitInputs {
+  synsets: Int32Array;
+  tagCounts: Float32Array;
+  /** (tags + 1) / (tags + 1 + κ). */
+  common: number;
+}
+
 /** Every candidate word with its scores, best first (no floor, no cap). */
 export function entailedWords(
   store: SynsetStore,
@@ -86,18 +104,11 @@ export function entailedWords(
     const q = source.posterior[k];
     const pi = prior[k];
     if (q < 0.005 && pi < 0.005) continue;
-    // Within one sense, a word counts once, by its strongest path.
-    const local = new Map<string, Path>();
-    for (const path of reach(relations, source.synsets[k])) {
-      for (const [member] of store.members(path.synset)) {
-        if (member.includes('_')) continue;
-        const word = member;
-        if (word.toLowerCase() === own) continue;
-        const seen = local.get(word);
-        if (!seen || seen.weight < path.weight) local.set(word, path);
-      }
-    }
-    for (const [word, path] of local) {
+    const reached = senseReach(store, relations, source.synsets[k]);
+    for (let i = 0; i < reached.words.length; i++) {
+      if (reached.lower[i] === own) continue;
+      const word = reached.words[i];
+      const path = reached.paths[i];
       let entry = byWord.get(word);
       if (!entry) byWord.set(word, (entry = { prior: 0, context: 0, best: path, bestValue: -1 }));
       entry.prior += pi * path.weight;
@@ -126,6 +137,25 @@ export function entailedWords(
     .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : 1));
 }
 
+/** Within one sense, a word counts once, by its strongest path (multiword members left out). */
+function senseReach(store: SynsetStore, relations: SynsetRelations, s: number): SenseReach {
+  let bySynset = REACH.get(relations);
+  if (!bySynset) REACH.set(relations, (bySynset = new Map()));
+  let reached = bySynset.get(s);
+  if (reached) return reached;
+  const local = new Map<string, Path>();
+  for (const path of reach(relations, s)) {
+    for (const [member] of store.members(path.synset)) {
+      if (member.includes('_')) continue;
+      const seen = local.get(member);
+      if (!seen || seen.weight < path.weight) local.set(member, path);
+    }
+  }
+  reached = { words: [...local.keys()], lower: [...local.keys()].map((w) => w.toLowerCase()), paths: [...local.values()] };
+  bySynset.set(s, reached);
+  return reached;
+}
+
 /** The synsets reachable from a sense, each with its relation weight (strongest first where repeated). */
 function reach(relations: SynsetRelations, s: number): Path[] {
   const out: Path[] = [{ weight: 1, synset: s, relation: 'synonym' }];
@@ -144,13 +174,28 @@ function reach(relations: SynsetRelations, s: number): Path[] {
 function fitOf(store: SynsetStore, model: WsdModel, word: string, synset: number, source: EntailmentSource, kappa: number): number {
   const letter = store.posLetter(synset);
   const pos = (letter === 's' ? 'a' : letter) as WordNetPos;
-  const senses = store.senses(word, pos);
-  if (!senses) return 0;
-  const k = senses.synsets.indexOf(synset);
+  const inputs = fitInputs(store, word, pos, kappa);
+  if (!inputs) return 0;
+  const k = inputs.synsets.indexOf(synset);
   if (k < 0) return 0;
-  let tags = 0;
-  for (const t of senses.tagCounts) tags += t;
-  const common = (tags + 1) / (tags + 1 + kappa);
-  if (senses.synsets.length === 1) return common;
-  return model.probabilities(senses.synsets, senses.tagCounts, source.context, pos)[k] * common;
+  if (inputs.synsets.length === 1) return inputs.common;
+  return model.probabilities(inputs.synsets, inputs.tagCounts, source.context, pos)[k] * inputs.common;
+}
+
+/** A word's senses and how common it is (cached per store, part of speech, word; κ is fixed per process). */
+function fitInputs(store: SynsetStore, word: string, pos: WordNetPos, kappa: number): FitInputs | undefined {
+  let byPos = FIT_INPUTS.get(store);
+  if (!byPos) FIT_INPUTS.set(store, (byPos = { n: new Map(), v: new Map(), a: new Map(), r: new Map() }));
+  const key = kappa === DEFAULT_ENTAILMENT_PARAMS.kappa ? word : `${word}\t${kappa}`;
+  const cached = byPos[pos].get(key);
+  if (cached !== undefined) return cached ?? undefined;
+  const senses = store.senses(word, pos);
+  let inputs: FitInputs | null = null;
+  if (senses) {
+    let tags = 0;
+    for (const t of senses.tagCounts) tags += t;
+    inputs = { synsets: senses.synsets, tagCounts: senses.tagCounts, common: (tags + 1) / (tags + 1 + kappa) };
+  }
+  byPos[pos].set(key, inputs);
+  return inputs ?? undefined;
 }
