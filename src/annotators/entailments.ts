@@ -13,7 +13,7 @@ import { SynsetStore } from '../semantics/synsets.js';
 import { contextTokens, findTargets, type FoundTarget, type TaggedSentence } from '../semantics/targets.js';
 import { senseWorkOf, type SenseWork } from '../semantics/sense-work.js';
 import { bagOfLemmas, type ContextToken } from '../semantics/wsd-features.js';
-import { WsdModel, type FeatureContext } from '../semantics/wsd-model.js';
+import { WsdModel } from '../semantics/wsd-model.js';
 import type { Annotator } from './annotator.js';
 
 export async function createEntailmentsAnnotator(loader: ResourceLoader): Promise<Annotator> {
@@ -38,22 +38,33 @@ export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, rel
 
 export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
   const out: EntailmentRecord[] = [];
-  const { targets, contexts } = senseWorkOf(doc, model) ?? senseWork(store, model, doc);
+  const { targets, contexts, sentences } = senseWorkOf(doc, model) ?? senseWork(store, doc);
+  const window = model.params.window;
+  let bagSentence = -1;
+  let bag: Set<string> = new Set();
   for (let i = 0; i < targets.length; i++) {
     const t = targets[i];
-    const context = contexts[i];
     const s = t.sentence;
     const first = doc.sentStart[s] + t.first;
     const chosen = doc.senses![first];
     const senses = store.senses(t.lemma, t.pos);
-    if (!chosen || !senses || !context) continue;
+    if (!chosen || !senses) continue;
+    let context = contexts[i];
+    if (context === undefined) {
+      // Words of one sense were not disambiguated, but the fit of their substitutes needs the context.
+      if (s !== bagSentence) {
+        bag = bagOfLemmas(sentences, s - window, s + window + 1);
+        bagSentence = s;
+      }
+      context = contextOf(model, bag, sentences[s], t);
+    }
     // The posterior in WordNet's order, from the senses layer (senses it dropped, e.g. for names, get 0).
     const posterior = new Float64Array(senses.synsets.length);
     for (const c of chosen) {
       const k = senses.synsets.indexOf(c.index);
       if (k >= 0) posterior[k] = c.score;
     }
-    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context });
+    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context }, undefined, { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP });
     const kept: string[] = [];
     for (const w of words) {
       if (w.score < ENTAILMENT_FLOOR || kept.length === ENTAILMENT_CAP) break;
@@ -66,8 +77,8 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
   return out;
 }
 
-/** Targets and their contexts built afresh, for a doc whose senses layer came from elsewhere. */
-function senseWork(store: SynsetStore, model: WsdModel, doc: Doc): SenseWork {
+/** Targets built afresh, for a doc whose senses layer came from elsewhere (contexts are then built per target). */
+function senseWork(store: SynsetStore, doc: Doc): SenseWork {
   const sentences: ContextToken[][] = [];
   const targets: FoundTarget[] = [];
   for (let s = 0; s < doc.sentenceCount; s++) {
@@ -82,16 +93,5 @@ function senseWork(store: SynsetStore, model: WsdModel, doc: Doc): SenseWork {
     sentences.push(contextTokens(t));
     for (const target of findTargets(store, t, s)) targets.push(target);
   }
-  const window = model.params.window;
-  const contexts: FeatureContext[] = [];
-  let bagSentence = -1;
-  let bag: Set<string> = new Set();
-  for (const t of targets) {
-    if (t.sentence !== bagSentence) {
-      bag = bagOfLemmas(sentences, t.sentence - window, t.sentence + window + 1);
-      bagSentence = t.sentence;
-    }
-    contexts.push(contextOf(model, bag, sentences[t.sentence], t));
-  }
-  return { targets, contexts };
+  return { targets, contexts: [], sentences };
 }

@@ -54,7 +54,7 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['
   }
   const contexts: (FeatureContext | undefined)[] = new Array(targets.length);
   const dists = disambiguate(store, model, sentences, targets, contexts);
-  rememberSenseWork(doc, model, { targets, contexts });
+  rememberSenseWork(doc, model, { targets, contexts, sentences });
   targets.forEach((t, k) => {
     const d = dists[k];
     if (!d) return;

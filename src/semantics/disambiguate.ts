@@ -29,8 +29,9 @@ export interface SenseDistribution {
 /**
  * Distributions for each target, parallel to `targets`; undefined where
  * WordNet has no sense of the lemma under that part of speech. When
- * `contexts` is given, it receives each known target's features (what
- * contextOf would build), so that entailments need not build them again.
+ * `contexts` is given, it receives the features of each target that had
+ * more than one sense (what contextOf would build), so that entailments need
+ * not build them again.
  */
 export function disambiguate(
   store: SynsetStore,
@@ -46,14 +47,13 @@ export function disambiguate(
   return targets.map((t, k) => {
     const senses = store.sensesOf(t.lemma, t.pos) ?? store.senses(t.lemma, t.pos);
     if (senses === undefined || senses.synsets.length === 0) return undefined;
-    if (senses.synsets.length === 1 && contexts === undefined) return { synsets: senses.synsets, probabilities: Float64Array.of(1) };
+    if (senses.synsets.length === 1) return { synsets: senses.synsets, probabilities: Float64Array.of(1) };
     if (t.sentence !== bagSentence) {
       bagIds = model.idsOf(bagOfLemmas(sentences, t.sentence - window, t.sentence + window + 1));
       bagSentence = t.sentence;
     }
     const ctx = model.contextFromIds(bagIds, t.lemma, collocationFeatures(sentences[t.sentence], t.first, t.last));
     if (contexts !== undefined) contexts[k] = ctx;
-    if (senses.synsets.length === 1) return { synsets: senses.synsets, probabilities: Float64Array.of(1) };
     return { synsets: senses.synsets, probabilities: model.probabilities(senses.synsets, senses.tagCounts, ctx, t.pos) };
   });
 }

@@ -89,13 +89,18 @@ interface FitInputs {
   common: number;
 }
 
-/** Every candidate word with its scores, best first (no floor, no cap). */
+/**
+ * Every candidate word with its scores, best first (no floor, no cap); with
+ * `keep`, only enough of them that the first `cap` distinct words (any case)
+ * scoring at least `floor` are exactly those of the full list.
+ */
 export function entailedWords(
   store: SynsetStore,
   relations: SynsetRelations,
   model: WsdModel,
   source: EntailmentSource,
   params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
+  keep?: { floor: number; cap: number },
 ): EntailedWord[] {
   const prior = model.prior(source.tagCounts, source.pos);
   const own = source.lemma.toLowerCase();
@@ -120,21 +125,63 @@ export function entailedWords(
     }
   }
   const candidates = [...byWord.entries()].sort((a, b) => b[1].context - a[1].context);
-  return candidates
-    .map(([word, e], rank) => {
-      const fit = rank < params.fitTop ? fitOf(store, model, word, e.best.synset, source, params.kappa) : 0;
-      const contextScore = e.context ** (1 - params.gamma) * fit ** params.gamma;
-      const priorScore = Math.min(1, e.prior);
-      return {
-        word,
-        synset: e.best.synset,
-        relation: e.best.relation,
-        priorScore,
-        contextScore,
-        score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
-      };
-    })
-    .sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : 1));
+  const scored = (word: string, e: { prior: number; context: number; best: Path }, fit: number): EntailedWord => {
+    const contextScore = e.context ** (1 - params.gamma) * fit ** params.gamma;
+    const priorScore = Math.min(1, e.prior);
+    return {
+      word,
+      synset: e.best.synset,
+      relation: e.best.relation,
+      priorScore,
+      contextScore,
+      score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
+    };
+  };
+  if (keep === undefined) {
+    return candidates
+      .map(([word, e], rank) => scored(word, e, rank < params.fitTop ? fitOf(store, model, word, e.best.synset, source, params.kappa) : 0))
+      .sort(byScore);
+  }
+  // Only the best `cap` words at or above `floor` are wanted: a word's score is at most its score with
+  // the largest fit it could get (its commonness factor; 0 past fitTop), so candidates are scored in
+  // the order of that bound and the fit (the WSD model run on the word) stops once no unscored word
+  // can enter the kept ones. The kept words are exactly those of the full ranking.
+  const bounded = candidates.map(([word, e], rank) => {
+    const maxFit = rank < params.fitTop ? (fitInputs(store, word, posOf(store, e.best.synset), params.kappa)?.common ?? 0) : 0;
+    return { word, e, rank, bound: scored(word, e, maxFit).score };
+  });
+  bounded.sort((a, b) => b.bound - a.bound);
+  const out: EntailedWord[] = [];
+  for (let i = 0; i < bounded.length; i++) {
+    const { word, e, rank, bound } = bounded[i];
+    if (bound < keep.floor) break;
+    if (out.length >= keep.cap && keptFloorScore(out, keep) > bound) break;
+    out.push(scored(word, e, rank < params.fitTop ? fitOf(store, model, word, e.best.synset, source, params.kappa) : 0));
+  }
+  return out.sort(byScore);
+}
+
+function byScore(a: EntailedWord, b: EntailedWord): number {
+  return b.score - a.score || (a.word < b.word ? -1 : 1);
+}
+
+/** The lowest score among the words the extractor would keep from `scored` (−1 while fewer than cap qualify). */
+function keptFloorScore(scored: EntailedWord[], keep: { floor: number; cap: number }): number {
+  const sorted = [...scored].sort(byScore);
+  const kept = new Set<string>();
+  for (const w of sorted) {
+    if (w.score < keep.floor) break;
+    const lower = w.word.toLowerCase();
+    if (kept.has(lower)) continue;
+    kept.add(lower);
+    if (kept.size === keep.cap) return w.score;
+  }
+  return -1;
+}
+
+function posOf(store: SynsetStore, synset: number): WordNetPos {
+  const letter = store.posLetter(synset);
+  return (letter === 's' ? 'a' : letter) as WordNetPos;
 }
 
 /** Within one sense, a word counts once, by its strongest path (multiword members left out). */
@@ -172,8 +219,7 @@ function reach(relations: SynsetRelations, s: number): Path[] {
 
 /** P(word means `synset` | the source's context), by the WSD model over the word's own senses. */
 function fitOf(store: SynsetStore, model: WsdModel, word: string, synset: number, source: EntailmentSource, kappa: number): number {
-  const letter = store.posLetter(synset);
-  const pos = (letter === 's' ? 'a' : letter) as WordNetPos;
+  const pos = posOf(store, synset);
   const inputs = fitInputs(store, word, pos, kappa);
   if (!inputs) return 0;
   const k = inputs.synsets.indexOf(synset);

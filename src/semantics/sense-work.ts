@@ -8,12 +8,15 @@
  */
 import type { Doc } from '../doc/doc.js';
 import type { FoundTarget } from './targets.js';
+import type { ContextToken } from './wsd-features.js';
 import type { FeatureContext, WsdModel } from './wsd-model.js';
 
 export interface SenseWork {
   targets: readonly FoundTarget[];
-  /** Parallel to targets; undefined where WordNet does not know the target. */
+  /** Parallel to targets; undefined where the target had one sense or none (nothing to disambiguate). */
   contexts: readonly (FeatureContext | undefined)[];
+  /** The doc's sentences as WSD context tokens. */
+  sentences: readonly (readonly ContextToken[])[];
 }
 
 const WORK: WeakMap<Doc, { model: WsdModel; work: SenseWork }> = new WeakMap();
