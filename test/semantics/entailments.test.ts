@@ -7,6 +7,12 @@ import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { lexsubCommand, parseLexsubData, parseLexsubGold, prepareLexsub, scoreLexsub } from '../../src/eval/lexsub.js';
 import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords, type EntailedWord } from '../../src/semantics/entailments.js';
 import type { AnalysisPayload } from '../../src/types.js';
+import { entailmentLayer } from '../../src/annotators/entailments.js';
+import { fileLoader } from '../../src/resources-node.js';
+import { SynsetRelations } from '../../src/semantics/relations.js';
+import { senseWorkOf } from '../../src/semantics/sense-work.js';
+import { SynsetStore } from '../../src/semantics/synsets.js';
+import { WsdModel } from '../../src/semantics/wsd-model.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/senses/${name}`, import.meta.url));
 const DATA = fixture('coinco-dev-first20.preprocessed');
@@ -103,6 +109,21 @@ describe('entailedWords with a floor and cap (the fit skipped where it cannot ma
       }
     }
     expect(compared).toBeGreaterThan(30);
+  }, 60_000);
+});
+
+describe('entailments reuse the senses annotator\'s work', () => {
+  it('gives the same records as building targets and contexts afresh', async () => {
+    const text = 'The car was parked outside the bank. We sat on the bank of the river and ate ice cream.\n\nShe runs a small company.';
+    const doc = await analyzer.segment(text);
+    await analyzer.annotateDoc(doc, ['entailments']);
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    // A model of another loader is another instance: the annotator's work is not used, everything is rebuilt.
+    expect(senseWorkOf(doc, model)).toBeUndefined();
+    const fresh = entailmentLayer(store, model, relations, doc);
+    expect(fresh.length).toBeGreaterThan(5);
+    expect(doc.entailments).toEqual(fresh);
   }, 60_000);
 });
 
