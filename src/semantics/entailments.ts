@@ -73,9 +73,64 @@ interface Path {
 
 /** The single-word members reachable from one sense, each once by its strongest path (context-independent, cached). */
 interface SenseReach {
-  words: string[];
+  /** Word ids (see Scratch.words), their lower-case forms, their strongest paths. */
+  ids: Int32Array;
   lower: string[];
   paths: Path[];
+}
+
+/** Interned candidate words and per-word accumulators of entailedWords, one per relations file. */
+interface Scratch {
+  ids: Map<string, number>;
+  words: string[];
+  current: number;
+  stamp: Uint32Array;
+  prior: Float64Array;
+  context: Float64Array;
+  bestValue: Float64Array;
+  best: (Path | undefined)[];
+}
+
+const SCRATCH: WeakMap<SynsetRelations, Scratch> = new WeakMap();
+
+function scratchOf(relations: SynsetRelations): Scratch {
+  let acc = SCRATCH.get(relations);
+  if (!acc) {
+    const n = 1 << 16;
+    acc = { ids: new Map(), words: [], current: 0, stamp: new Uint32Array(n), prior: new Float64Array(n), context: new Float64Array(n), bestValue: new Float64Array(n), best: [] };
+    SCRATCH.set(relations, acc);
+  }
+  return acc;
+}
+
+function nextStamp(acc: Scratch): number {
+  if (acc.current === 0xffffffff) {
+    acc.stamp.fill(0);
+    acc.current = 0;
+  }
+  return ++acc.current;
+}
+
+/** The id of a candidate word, growing the accumulators when the vocabulary outgrows them. */
+function wordId(acc: Scratch, word: string): number {
+  let id = acc.ids.get(word);
+  if (id === undefined) {
+    id = acc.words.length;
+    acc.ids.set(word, id);
+    acc.words.push(word);
+    if (id >= acc.stamp.length) {
+      const grow = <T extends Uint32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      acc.stamp = grow(acc.stamp, (n) => new Uint32Array(n));
+      acc.prior = grow(acc.prior, (n) => new Float64Array(n));
+      acc.context = grow(acc.context, (n) => new Float64Array(n));
+      acc.bestValue = grow(acc.bestValue, (n) => new Float64Array(n));
+    }
+  }
+  return id;
 }
 
 /** Per relations file, per synset: its SenseReach. Per store, per part of speech: a word's fit inputs. */
@@ -104,27 +159,39 @@ export function entailedWords(
 ): EntailedWord[] {
   const prior = model.prior(source.tagCounts, source.pos);
   const own = source.lemma.toLowerCase();
-  const byWord = new Map<string, { prior: number; context: number; best: Path; bestValue: number }>();
+  // Per word (interned id): summed prior and context weights and the strongest path, in scratch arrays
+  // stamped per call; `touched` keeps first-touch order (the order a Map would iterate in).
+  const acc = scratchOf(relations);
+  const stamp = nextStamp(acc);
+  const touched: number[] = [];
   for (let k = 0; k < source.synsets.length; k++) {
     const q = source.posterior[k];
     const pi = prior[k];
     if (q < 0.005 && pi < 0.005) continue;
     const reached = senseReach(store, relations, source.synsets[k]);
-    for (let i = 0; i < reached.words.length; i++) {
+    for (let i = 0; i < reached.ids.length; i++) {
       if (reached.lower[i] === own) continue;
-      const word = reached.words[i];
+      const id = reached.ids[i];
       const path = reached.paths[i];
-      let entry = byWord.get(word);
-      if (!entry) byWord.set(word, (entry = { prior: 0, context: 0, best: path, bestValue: -1 }));
-      entry.prior += pi * path.weight;
-      entry.context += q * path.weight;
-      if (q * path.weight > entry.bestValue) {
-        entry.bestValue = q * path.weight;
-        entry.best = path;
+      if (acc.stamp[id] !== stamp) {
+        acc.stamp[id] = stamp;
+        acc.prior[id] = 0;
+        acc.context[id] = 0;
+        acc.bestValue[id] = -1;
+        acc.best[id] = path;
+        touched.push(id);
+      }
+      acc.prior[id] += pi * path.weight;
+      acc.context[id] += q * path.weight;
+      if (q * path.weight > acc.bestValue[id]) {
+        acc.bestValue[id] = q * path.weight;
+        acc.best[id] = path;
       }
     }
   }
-  const candidates = [...byWord.entries()].sort((a, b) => b[1].context - a[1].context);
+  const candidates = touched
+    .map((id): [string, { prior: number; context: number; best: Path }] => [acc.words[id], { prior: acc.prior[id], context: acc.context[id], best: acc.best[id]! }])
+    .sort((a, b) => b[1].context - a[1].context);
   const scored = (word: string, e: { prior: number; context: number; best: Path }, fit: number): EntailedWord => {
     const contextScore = e.context ** (1 - params.gamma) * fit ** params.gamma;
     const priorScore = Math.min(1, e.prior);
@@ -198,7 +265,12 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, s: number): 
       if (!seen || seen.weight < path.weight) local.set(member, path);
     }
   }
-  reached = { words: [...local.keys()], lower: [...local.keys()].map((w) => w.toLowerCase()), paths: [...local.values()] };
+  const acc = scratchOf(relations);
+  reached = {
+    ids: Int32Array.from(local.keys(), (w) => wordId(acc, w)),
+    lower: [...local.keys()].map((w) => w.toLowerCase()),
+    paths: [...local.values()],
+  };
   bySynset.set(s, reached);
   return reached;
 }
