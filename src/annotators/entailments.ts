@@ -10,7 +10,8 @@ import { contextOf } from '../semantics/disambiguate.js';
 import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
-import { contextTokens, findTargets, type TaggedSentence } from '../semantics/targets.js';
+import { contextTokens, findTargets, type FoundTarget, type TaggedSentence } from '../semantics/targets.js';
+import { senseWorkOf, type SenseWork } from '../semantics/sense-work.js';
 import { bagOfLemmas, type ContextToken } from '../semantics/wsd-features.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 import type { Annotator } from './annotator.js';
@@ -37,8 +38,49 @@ export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, rel
 
 export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
   const out: EntailmentRecord[] = [];
+  const { targets, contexts, sentences } = senseWorkOf(doc, model) ?? senseWork(store, doc);
+  const window = model.params.window;
+  let bagSentence = -1;
+  let bag: Set<string> = new Set();
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i];
+    const s = t.sentence;
+    const first = doc.sentStart[s] + t.first;
+    const chosen = doc.senses![first];
+    const senses = store.senses(t.lemma, t.pos);
+    if (!chosen || !senses) continue;
+    let context = contexts[i];
+    if (context === undefined) {
+      // Words of one sense were not disambiguated, but the fit of their substitutes needs the context.
+      if (s !== bagSentence) {
+        bag = bagOfLemmas(sentences, s - window, s + window + 1);
+        bagSentence = s;
+      }
+      context = contextOf(model, bag, sentences[s], t);
+    }
+    // The posterior in WordNet's order, from the senses layer (senses it dropped, e.g. for names, get 0).
+    const posterior = new Float64Array(senses.synsets.length);
+    for (const c of chosen) {
+      const k = senses.synsets.indexOf(c.index);
+      if (k >= 0) posterior[k] = c.score;
+    }
+    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context }, undefined, { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP });
+    const kept: string[] = [];
+    for (const w of words) {
+      if (w.score < ENTAILMENT_FLOOR || kept.length === ENTAILMENT_CAP) break;
+      const lower = w.word.toLowerCase();
+      if (kept.includes(lower)) continue;
+      kept.push(lower);
+      out.push({ start: first, end: doc.sentStart[s] + t.last + 1, word: w.word, priorScore: w.priorScore, contextScore: w.contextScore, score: w.score });
+    }
+  }
+  return out;
+}
+
+/** Targets built afresh, for a doc whose senses layer came from elsewhere (contexts are then built per target). */
+function senseWork(store: SynsetStore, doc: Doc): SenseWork {
   const sentences: ContextToken[][] = [];
-  const tagged: TaggedSentence[] = [];
+  const targets: FoundTarget[] = [];
   for (let s = 0; s < doc.sentenceCount; s++) {
     const from = doc.sentStart[s];
     const to = doc.sentEnd[s];
@@ -48,36 +90,8 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
       xpos: doc.xpos!.slice(from, to),
       upos: doc.upos?.slice(from, to),
     };
-    tagged.push(t);
     sentences.push(contextTokens(t));
+    for (const target of findTargets(store, t, s)) targets.push(target);
   }
-  const window = model.params.window;
-  for (let s = 0; s < doc.sentenceCount; s++) {
-    const targets = findTargets(store, tagged[s], s);
-    if (targets.length === 0) continue;
-    const bag = bagOfLemmas(sentences, s - window, s + window + 1);
-    for (const t of targets) {
-      const first = doc.sentStart[s] + t.first;
-      const chosen = doc.senses![first];
-      const senses = store.senses(t.lemma, t.pos);
-      if (!chosen || !senses) continue;
-      // The posterior in WordNet's order, from the senses layer (senses it dropped, e.g. for names, get 0).
-      const posterior = new Float64Array(senses.synsets.length);
-      for (const c of chosen) {
-        const k = senses.synsets.indexOf(c.index);
-        if (k >= 0) posterior[k] = c.score;
-      }
-      const context = contextOf(model, bag, sentences[s], t);
-      const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context });
-      const kept: string[] = [];
-      for (const w of words) {
-        if (w.score < ENTAILMENT_FLOOR || kept.length === ENTAILMENT_CAP) break;
-        const lower = w.word.toLowerCase();
-        if (kept.includes(lower)) continue;
-        kept.push(lower);
-        out.push({ start: first, end: doc.sentStart[s] + t.last + 1, word: w.word, priorScore: w.priorScore, contextScore: w.contextScore, score: w.score });
-      }
-    }
-  }
-  return out;
+  return { targets, contexts: [], sentences };
 }

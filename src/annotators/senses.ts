@@ -6,6 +6,8 @@
 import type { Doc, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
 import { disambiguate } from '../semantics/disambiguate.js';
+import { rememberSenseWork } from '../semantics/sense-work.js';
+import type { FeatureContext } from '../semantics/wsd-model.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { contextTokens, findTargets, type FoundTarget, type TaggedSentence } from '../semantics/targets.js';
 import type { ContextToken } from '../semantics/wsd-features.js';
@@ -50,7 +52,9 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['
     sentences.push(contextTokens(tagged));
     for (const t of findTargets(store, tagged, s)) targets.push(t);
   }
-  const dists = disambiguate(store, model, sentences, targets);
+  const contexts: (FeatureContext | undefined)[] = new Array(targets.length);
+  const dists = disambiguate(store, model, sentences, targets, contexts);
+  rememberSenseWork(doc, model, { targets, contexts, sentences });
   targets.forEach((t, k) => {
     const d = dists[k];
     if (!d) return;

@@ -28,19 +28,23 @@ export interface SenseDistribution {
 
 /**
  * Distributions for each target, parallel to `targets`; undefined where
- * WordNet has no sense of the lemma under that part of speech.
+ * WordNet has no sense of the lemma under that part of speech. When
+ * `contexts` is given, it receives the features of each target that had
+ * more than one sense (what contextOf would build), so that entailments need
+ * not build them again.
  */
 export function disambiguate(
   store: SynsetStore,
   model: WsdModel,
   sentences: readonly (readonly ContextToken[])[],
   targets: readonly SenseTarget[],
+  contexts?: (FeatureContext | undefined)[],
 ): (SenseDistribution | undefined)[] {
   const window = model.params.window;
   // The bag of one sentence window serves every target in that sentence.
   let bagSentence = -1;
   let bagIds: Int32Array = new Int32Array(0);
-  return targets.map((t) => {
+  return targets.map((t, k) => {
     const senses = store.sensesOf(t.lemma, t.pos) ?? store.senses(t.lemma, t.pos);
     if (senses === undefined || senses.synsets.length === 0) return undefined;
     if (senses.synsets.length === 1) return { synsets: senses.synsets, probabilities: Float64Array.of(1) };
@@ -49,6 +53,7 @@ export function disambiguate(
       bagSentence = t.sentence;
     }
     const ctx = model.contextFromIds(bagIds, t.lemma, collocationFeatures(sentences[t.sentence], t.first, t.last));
+    if (contexts !== undefined) contexts[k] = ctx;
     return { synsets: senses.synsets, probabilities: model.probabilities(senses.synsets, senses.tagCounts, ctx, t.pos) };
   });
 }

@@ -91,6 +91,19 @@ export class WsdModel {
   private current = 0;
   private bagGain = 0;
   private colGain = 0;
+  /**
+   * Per entry, its gain log((1−α)·c/N + αp(f)) − log(αp(f)): it depends on the
+   * synset and the feature only, so it is computed once, the first time the
+   * synset is scored (`gainReady`), not at every token. Same formula, same values.
+   */
+  private readonly entryGain: Float64Array;
+  private readonly gainReady: Uint8Array;
+  /** The context last marked, and per synset the gains computed in it (stamp = `current` when valid). */
+  private markedContext: FeatureContext | undefined;
+  private readonly synsetStamp: Uint32Array;
+  private readonly synsetBagGain: Float64Array;
+  private readonly synsetColGain: Float64Array;
+  private readonly posParams = new Map<WordNetPos | undefined, WsdParams>();
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
@@ -113,6 +126,12 @@ export class WsdModel {
     this.weights = weights;
     this.stamp = new Uint32Array(v);
     this.group = new Uint8Array(v);
+    this.entryGain = new Float64Array(weights.feature.length);
+    const synsets = weights.mass.length;
+    this.gainReady = new Uint8Array(synsets);
+    this.synsetStamp = new Uint32Array(synsets);
+    this.synsetBagGain = new Float64Array(synsets);
+    this.synsetColGain = new Float64Array(synsets);
   }
 
   static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<WsdModel> {
@@ -169,14 +188,24 @@ export class WsdModel {
       return out;
     }
     const { lambdaBag, lambdaCol, mu } = this.paramsFor(pos);
-    const stampValue = this.mark(ctx);
+    // Contexts are immutable: scoring several words in one context (entailments' fit) marks it once
+    // and reuses the gains of synsets already scored in it.
+    const stampValue = ctx === this.markedContext ? this.current : this.mark(ctx);
     let priorTotal = 0;
     for (let k = 0; k < n; k++) priorTotal += tagCounts[k] + mu / (k + 1);
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
       const s = synsets[k];
       // A feature the sense never saw scores log(α·p(f)) for every sense alike, so only seen ones count.
-      this.gains(s, ctx, stampValue);
+      if (this.synsetStamp[s] === stampValue) {
+        this.bagGain = this.synsetBagGain[s];
+        this.colGain = this.synsetColGain[s];
+      } else {
+        this.gains(s, ctx, stampValue);
+        this.synsetStamp[s] = stampValue;
+        this.synsetBagGain[s] = this.bagGain;
+        this.synsetColGain[s] = this.colGain;
+      }
       const score = Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * this.bagGain + lambdaCol * this.colGain;
       out[k] = score;
       if (score > best) best = score;
@@ -199,16 +228,23 @@ export class WsdModel {
 
   /** The weights for a part of speech: its overrides over the shared ones. */
   paramsFor(pos: WordNetPos | undefined): WsdParams {
-    const own = pos === undefined ? undefined : this.params.byPos?.[pos];
-    return own === undefined ? this.params : { ...this.params, ...own };
+    let params = this.posParams.get(pos);
+    if (params === undefined) {
+      const own = pos === undefined ? undefined : this.params.byPos?.[pos];
+      params = own === undefined ? this.params : { ...this.params, ...own };
+      this.posParams.set(pos, params);
+    }
+    return params;
   }
 
   /** Marks the context's features with a fresh stamp; returns it. */
   private mark(ctx: FeatureContext): number {
     if (this.current === 0xffffffff) {
       this.stamp.fill(0);
+      this.synsetStamp.fill(0);
       this.current = 0;
     }
+    this.markedContext = ctx;
     const value = ++this.current;
     for (const f of ctx.bag) {
       this.stamp[f] = value;
@@ -227,34 +263,47 @@ export class WsdModel {
    * few, else bisects them for each context feature ("be" has thousands).
    */
   private gains(s: number, ctx: FeatureContext, stampValue: number): void {
-    const { start, feature, count } = this.weights;
+    const { start, feature } = this.weights;
     const from = start[s];
     const to = start[s + 1];
+    if (this.gainReady[s] === 0) this.computeGains(s);
+    const gain = this.entryGain;
+    const stamp = this.stamp;
+    const group = this.group;
     let bagGain = 0;
     let colGain = 0;
-    const scale = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(this.weights.mass[s], 1e-9));
     const contextSize = ctx.bag.length + ctx.collocations.length;
     if (to - from <= contextSize * SCAN_FACTOR) {
       for (let e = from; e < to; e++) {
         const f = feature[e];
-        if (this.stamp[f] !== stampValue) continue;
-        const gain = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
-        if (this.group[f] === 1) bagGain += gain;
-        else colGain += gain;
+        if (stamp[f] !== stampValue) continue;
+        if (group[f] === 1) bagGain += gain[e];
+        else colGain += gain[e];
       }
     } else {
       for (const f of ctx.bag) {
         const e = bisect(feature, from, to, f);
-        if (e >= 0) bagGain += Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
+        if (e >= 0) bagGain += gain[e];
       }
       for (const f of ctx.collocations) {
         const e = bisect(feature, from, to, f);
-        if (e >= 0) colGain += Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
+        if (e >= 0) colGain += gain[e];
       }
     }
     // Fields rather than a returned object: this runs for every candidate sense of every word.
     this.bagGain = bagGain;
     this.colGain = colGain;
+  }
+
+  /** Fills entryGain for synset s's entries (once per synset per model). */
+  private computeGains(s: number): void {
+    const { start, feature, count } = this.weights;
+    const scale = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(this.weights.mass[s], 1e-9));
+    for (let e = start[s]; e < start[s + 1]; e++) {
+      const f = feature[e];
+      this.entryGain[e] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
+    }
+    this.gainReady[s] = 1;
   }
 }
 

@@ -4,9 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
-import { lexsubCommand, parseLexsubData, parseLexsubGold, scoreLexsub } from '../../src/eval/lexsub.js';
-import { ENTAILMENT_CAP, ENTAILMENT_FLOOR } from '../../src/semantics/entailments.js';
+import { lexsubCommand, parseLexsubData, parseLexsubGold, prepareLexsub, scoreLexsub } from '../../src/eval/lexsub.js';
+import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords, type EntailedWord } from '../../src/semantics/entailments.js';
 import type { AnalysisPayload } from '../../src/types.js';
+import { entailmentLayer } from '../../src/annotators/entailments.js';
+import { fileLoader } from '../../src/resources-node.js';
+import { SynsetRelations } from '../../src/semantics/relations.js';
+import { senseWorkOf } from '../../src/semantics/sense-work.js';
+import { SynsetStore } from '../../src/semantics/synsets.js';
+import { WsdModel } from '../../src/semantics/wsd-model.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/senses/${name}`, import.meta.url));
 const DATA = fixture('coinco-dev-first20.preprocessed');
@@ -73,6 +79,52 @@ describe('entailments', () => {
     const p = await payload('I love ice cream 😀.', 'entailments');
     expect(p.entailments!.some((e) => e.wordPositions.join(',') === '2,3')).toBe(true);
   });
+});
+
+/** What the extractor keeps of a ranking: the first `cap` distinct words (any case) at or above the floor. */
+function kept(words: EntailedWord[], floor: number, cap: number): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    if (w.score < floor || out.length === cap) break;
+    if (!out.includes(w.word.toLowerCase())) out.push(w.word.toLowerCase());
+  }
+  return out;
+}
+
+describe('entailedWords with a floor and cap (the fit skipped where it cannot matter)', () => {
+  it('keeps exactly the words of the full ranking, with the same scores', async () => {
+    const prepared = await prepareLexsub(parseLexsubData(readFileSync(DATA, 'latin1')), undefined);
+    const { store, relations, model } = prepared;
+    let compared = 0;
+    for (const source of prepared.sources) {
+      if (!source) continue;
+      for (const [floor, cap] of [[ENTAILMENT_FLOOR, ENTAILMENT_CAP], [0.3, 2], [0, 1]] as const) {
+        const full = entailedWords(store, relations, model, source);
+        const lazy = entailedWords(store, relations, model, source, undefined, { floor, cap });
+        expect(lazy.length).toBeLessThanOrEqual(full.length);
+        expect(kept(lazy, floor, cap)).toEqual(kept(full, floor, cap));
+        const byWord = new Map(full.map((w) => [w.word, w.score]));
+        for (const w of lazy) expect(w.score).toBe(byWord.get(w.word));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(30);
+  }, 60_000);
+});
+
+describe('entailments reuse the senses annotator\'s work', () => {
+  it('gives the same records as building targets and contexts afresh', async () => {
+    const text = 'The car was parked outside the bank. We sat on the bank of the river and ate ice cream.\n\nShe runs a small company.';
+    const doc = await analyzer.segment(text);
+    await analyzer.annotateDoc(doc, ['entailments']);
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    // A model of another loader is another instance: the annotator's work is not used, everything is rebuilt.
+    expect(senseWorkOf(doc, model)).toBeUndefined();
+    const fresh = entailmentLayer(store, model, relations, doc);
+    expect(fresh.length).toBeGreaterThan(5);
+    expect(doc.entailments).toEqual(fresh);
+  }, 60_000);
 });
 
 describe('textlens eval lexsub', () => {
