@@ -10,9 +10,9 @@ import { contextOf } from '../semantics/disambiguate.js';
 import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
-import { contextTokens, findTargets, type FoundTarget, type TaggedSentence } from '../semantics/targets.js';
+import { docTargets } from '../semantics/targets.js';
 import { senseWorkOf, type SenseWork } from '../semantics/sense-work.js';
-import { bagOfLemmas, type ContextToken } from '../semantics/wsd-features.js';
+import { bagOfLemmas } from '../semantics/wsd-features.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 import type { Annotator } from './annotator.js';
 
@@ -79,19 +79,6 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
 
 /** Targets built afresh, for a doc whose senses layer came from elsewhere (contexts are then built per target). */
 function senseWork(store: SynsetStore, doc: Doc): SenseWork {
-  const sentences: ContextToken[][] = [];
-  const targets: FoundTarget[] = [];
-  for (let s = 0; s < doc.sentenceCount; s++) {
-    const from = doc.sentStart[s];
-    const to = doc.sentEnd[s];
-    const t: TaggedSentence = {
-      forms: doc.tokens.slice(from, to),
-      lemmas: doc.lemma!.slice(from, to),
-      xpos: doc.xpos!.slice(from, to),
-      upos: doc.upos?.slice(from, to),
-    };
-    sentences.push(contextTokens(t));
-    for (const target of findTargets(store, t, s)) targets.push(target);
-  }
+  const { sentences, targets } = docTargets(store, doc);
   return { targets, contexts: [], sentences };
 }

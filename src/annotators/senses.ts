@@ -9,8 +9,7 @@ import { disambiguate } from '../semantics/disambiguate.js';
 import { rememberSenseWork } from '../semantics/sense-work.js';
 import type { FeatureContext } from '../semantics/wsd-model.js';
 import { SynsetStore } from '../semantics/synsets.js';
-import { contextTokens, findTargets, type FoundTarget, type TaggedSentence } from '../semantics/targets.js';
-import type { ContextToken } from '../semantics/wsd-features.js';
+import { docTargets } from '../semantics/targets.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 import type { Annotator } from './annotator.js';
 
@@ -38,20 +37,7 @@ export function sensesAnnotatorFor(store: SynsetStore, model: WsdModel): Annotat
 /** The senses layer of a tagged and lemmatized doc, one entry per token. */
 export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['senses'] {
   const out: NonNullable<Doc['senses']> = new Array(doc.length);
-  const sentences: ContextToken[][] = [];
-  const targets: FoundTarget[] = [];
-  for (let s = 0; s < doc.sentenceCount; s++) {
-    const from = doc.sentStart[s];
-    const to = doc.sentEnd[s];
-    const tagged: TaggedSentence = {
-      forms: doc.tokens.slice(from, to),
-      lemmas: doc.lemma!.slice(from, to),
-      xpos: doc.xpos!.slice(from, to),
-      upos: doc.upos?.slice(from, to),
-    };
-    sentences.push(contextTokens(tagged));
-    for (const t of findTargets(store, tagged, s)) targets.push(t);
-  }
+  const { sentences, targets } = docTargets(store, doc);
   const contexts: (FeatureContext | undefined)[] = new Array(targets.length);
   const dists = disambiguate(store, model, sentences, targets, contexts);
   rememberSenseWork(doc, model, { targets, contexts, sentences });

@@ -17,7 +17,7 @@ import { parseRequest } from '../request.js';
 import type { FlatOptions } from '../types.js';
 import { openSource } from '../batch/input.js';
 import { hasContent, openSink, prepareResume, type ResumeState } from '../batch/output.js';
-import { createProgress, type ProgressStream } from '../batch/progress.js';
+import { createProgress, type ProgressStream } from '../progress.js';
 import { runBatch, type BatchStats } from '../batch/run.js';
 import { dictionaryArgs } from './dictionary-args.js';
 import { paramArgs } from './param-args.js';

@@ -21,7 +21,7 @@ import { saveClassifier } from '../classify/save-node.js';
 import { fileLoader } from '../resources-node.js';
 import type { ResourceLoader } from '../resources.js';
 import { MEDIATOPICS_CLASSIFIER_DIR } from '../semantics/topics.js';
-import { createProgress, type ProgressDisplay } from '../batch/progress.js';
+import { createProgress, type ProgressDisplay } from '../progress.js';
 
 export const TRAIN_USAGE = `usage: textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
                                  [--loss svm|log] [--c C] [--epochs N] [--ngrams 1|2] [--min-df N] [--threshold P] [--quiet]`;

@@ -106,7 +106,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       const ner = await loadEntityRecognizer(fileLoader(values.models), { backend });
       const conll = await readFile(need(values.conll, '--conll'), 'utf8');
       // Progress on stderr (stdout keeps the scores): documents as -DOCSTART- counts them.
-      const { createProgress } = await import('../batch/progress.js');
+      const { createProgress } = await import('../progress.js');
       const display = createProgress({ label: 'eval ner', unit: 'docs' });
       const total = conll.match(/^-DOCSTART-/gm)?.length || undefined;
       const recognize = recognizeWith(ner);

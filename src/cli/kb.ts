@@ -14,7 +14,7 @@ import { mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { KbWriter } from '../linking/build/kb-writer.js';
 import { addAidaTrain, addCodex, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from '../linking/build/sources.js';
 import { ingestWikidataDump } from '../linking/build/wikidata-dump.js';
-import { createProgress } from '../batch/progress.js';
+import { createProgress } from '../progress.js';
 import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from '../linking/build/npm-sources.js';
 import { PopularitySignals } from '../linking/build/popularity.js';
 import { DbpediaOntology } from '../linking/ontology.js';

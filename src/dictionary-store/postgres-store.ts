@@ -6,18 +6,12 @@
  * advisory lock, as in src/events/postgres-store.ts.
  */
 import pg from 'pg';
+import { openMigratedPool, transaction, type PostgresStoreOptions } from '../postgres.js';
 import type { DictionaryEntry, DictionarySettings, MatchType } from '../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
 
 const SCHEMA_VERSION = 1;
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-export interface PostgresDictionaryStoreOptions {
-  /** Schema holding the tables (created when missing). Default "public". */
-  schema?: string;
-  /** Pool size. Default 10. */
-  maxConnections?: number;
-}
+export type PostgresDictionaryStoreOptions = PostgresStoreOptions;
 
 interface DictRow {
   pk: string;
@@ -50,19 +44,12 @@ export class PostgresDictionaryStore implements DictionaryStore {
   }
 
   static async open(connectionString: string, options: PostgresDictionaryStoreOptions = {}): Promise<PostgresDictionaryStore> {
-    const schema = options.schema ?? 'public';
-    if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
-    const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
-    // An idle client that loses its connection emits 'error'; unhandled it would crash the process.
-    pool.on('error', () => {});
-    const store = new PostgresDictionaryStore(pool, schema);
-    try {
+    let store: PostgresDictionaryStore | undefined;
+    await openMigratedPool(connectionString, options, async (pool, schema) => {
+      store = new PostgresDictionaryStore(pool, schema);
       await store.migrate(schema);
-    } catch (e) {
-      await pool.end();
-      throw e;
-    }
-    return store;
+    });
+    return store!;
   }
 
   private async migrate(schema: string): Promise<void> {
@@ -220,17 +207,6 @@ export class PostgresDictionaryStore implements DictionaryStore {
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query(begin);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+    return transaction(this.pool, work, begin);
   }
 }

@@ -25,7 +25,7 @@ import { recognizeDoc, type EntityRecognizer } from '../annotators/ner.js';
 import { parseRequest } from '../request.js';
 import type { AnnotateContext } from '../annotators/annotator.js';
 import type { KbEntity, KnowledgeBase } from '../linking/knowledge-base.js';
-import { createProgress } from '../batch/progress.js';
+import { createProgress } from '../progress.js';
 
 export interface ElOptions {
   /** AIDA-YAGO2-dataset.*.tsv */

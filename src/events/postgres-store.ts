@@ -4,6 +4,7 @@
  * under an advisory lock so instances starting together do not race.
  */
 import pg from 'pg';
+import { openMigratedPool, transaction, type PostgresStoreOptions } from '../postgres.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
 import { newSid } from './sid.js';
@@ -22,14 +23,7 @@ import {
 } from './store.js';
 
 const SCHEMA_VERSION = 1;
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-export interface PostgresEventStoreOptions {
-  /** Schema holding the tables (created when missing). Default "public". */
-  schema?: string;
-  /** Pool size. Default 10. */
-  maxConnections?: number;
-}
+export type PostgresEventStoreOptions = PostgresStoreOptions;
 
 interface EventRow {
   sid: string;
@@ -57,20 +51,12 @@ export class PostgresEventStore implements EventStore {
 
   /** Connects, creates the schema and tables when missing, installs default statuses once. */
   static async open(connectionString: string, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
-    const schema = options.schema ?? 'public';
-    if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
-    const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
-    // An idle client that loses its connection emits 'error'; without a
-    // listener that would crash the process. The next query reconnects.
-    pool.on('error', () => {});
-    const store = new PostgresEventStore(pool, schema);
-    try {
+    let store: PostgresEventStore | undefined;
+    await openMigratedPool(connectionString, options, async (pool, schema) => {
+      store = new PostgresEventStore(pool, schema);
       await store.migrate(schema);
-    } catch (e) {
-      await pool.end();
-      throw e;
-    }
-    return store;
+    });
+    return store!;
   }
 
   private async migrate(schema: string): Promise<void> {
@@ -242,18 +228,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+    return transaction(this.pool, work);
   }
 
   private async service(q: Queryable, id: string, lock = ''): Promise<ServiceRecord> {

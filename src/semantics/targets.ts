@@ -20,6 +20,7 @@ import { wordNetPos, type WordNetPos } from '../lexicon/penn.js';
 import type { SenseTarget } from './disambiguate.js';
 import type { SynsetStore } from './synsets.js';
 import type { ContextToken } from './wsd-features.js';
+import type { Doc } from '../doc/doc.js';
 
 export const MAX_MWE_WORDS = 4;
 
@@ -125,4 +126,27 @@ function joined(words: readonly string[], first: number, last: number, lemmaAt: 
     out += (i === first ? '' : '_') + w.toLowerCase();
   }
   return out;
+}
+
+/**
+ * Every sentence's context tokens and the sense targets of a tagged and
+ * lemmatized doc (the senses annotator's input; the entailments annotator
+ * rebuilds it when the senses layer came from elsewhere).
+ */
+export function docTargets(store: SynsetStore, doc: Doc): { sentences: ContextToken[][]; targets: FoundTarget[] } {
+  const sentences: ContextToken[][] = [];
+  const targets: FoundTarget[] = [];
+  for (let s = 0; s < doc.sentenceCount; s++) {
+    const from = doc.sentStart[s];
+    const to = doc.sentEnd[s];
+    const tagged: TaggedSentence = {
+      forms: doc.tokens.slice(from, to),
+      lemmas: doc.lemma!.slice(from, to),
+      xpos: doc.xpos!.slice(from, to),
+      upos: doc.upos?.slice(from, to),
+    };
+    sentences.push(contextTokens(tagged));
+    for (const t of findTargets(store, tagged, s)) targets.push(t);
+  }
+  return { sentences, targets };
 }
