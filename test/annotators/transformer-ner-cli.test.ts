@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeCommand } from '../../src/cli/analyze.js';
 import { evalCommand } from '../../src/cli/eval.js';
+import { parseServeArgs } from '../../src/cli/serve.js';
 import type { AnalyzeResponse } from '../../src/types.js';
 
 const MODEL = fileURLToPath(new URL('../fixtures/tiny-transformer-ner/', import.meta.url));
@@ -22,6 +23,11 @@ describe('--ner-model', () => {
     expect(code).toBe(0);
     const r = JSON.parse(printed) as AnalyzeResponse;
     expect(r.response!.entities!.length).toBeGreaterThan(0);
+  });
+
+  it('serve passes it on to the analysis workers', () => {
+    expect(parseServeArgs(['--ner-model', MODEL], {}).nerModel).toBe(MODEL);
+    expect(parseServeArgs([], {}).nerModel).toBeUndefined();
   });
 
   it('analyze reports a bad model directory as an error naming it', async () => {
