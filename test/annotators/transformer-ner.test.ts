@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AutoModelForTokenClassification, AutoTokenizer, env, Tensor } from '@huggingface/transformers';
+import { AutoModelForTokenClassification, AutoTokenizer, env, pipeline, Tensor } from '@huggingface/transformers';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { AnalysisError } from '../../src/errors.js';
 import { importTransformers, loadTransformerRecognizer, type TransformerRecognizer } from '../../src/annotators/transformer-ner.js';
@@ -68,6 +68,20 @@ describe('the tiny transformer export in transformers.js', () => {
       expect(out.logits.data.length).toBe(flat.length);
       flat.forEach((v, i) => expect(out.logits.data[i]).toBeCloseTo(v, 2));
     }
+  });
+
+  it("loads in transformers.js' own token-classification pipeline too", async () => {
+    const classify = await pipeline('token-classification', MODEL, { local_files_only: true, dtype: 'fp32' });
+    const out = (await classify('Angela Merkel visited Paris .')) as { entity: string }[];
+    const labels = Object.values(JSON.parse(readFileSync(join(MODEL, 'config.json'), 'utf8')).id2label as Record<string, string>);
+    expect(out.length).toBeGreaterThan(0);
+    for (const t of out) expect(labels).toContain(t.entity);
+  });
+
+  it('gives nothing for no sentences or an empty one', async () => {
+    expect(await ner.recognize([])).toEqual([]);
+    expect(await ner.recognize([[], ['Paris']])).toHaveLength(2);
+    expect((await ner.recognize([[]]))[0]).toEqual([]);
   });
 
   it('labels each textlens token by its first piece (a name split into several pieces stays one token)', async () => {
