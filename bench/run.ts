@@ -179,6 +179,15 @@ async function main(): Promise<void> {
       for (const d of docs) await withUser.analyze({ text: d, extractors: 'words', classifiers: 'news', languageOverride: 'eng' });
     });
   }
+  // A user's transformer NER (createAnalyzer({ ner: { transformers } })): the tiny model the repository trains
+  // (test/fixtures/tiny-transformer-ner), against the shipped NER's 'words+entities' row above.
+  const tinyTransformer = join(root, 'test', 'fixtures', 'tiny-transformer-ner');
+  if (available.includes('entities') && existsSync(join(tinyTransformer, 'onnx', 'model.onnx')) && want('textlens words+entities, tiny transformer NER')) {
+    const withTransformer = await createAnalyzer({ ner: { transformers: tinyTransformer } });
+    add('textlens words+entities, tiny transformer NER', async () => {
+      for (const d of docs) await withTransformer.analyze({ text: d, extractors: 'words,entities', languageOverride: 'eng' });
+    });
+  }
   // The same words layer without building the JSON response: what readDoc() alone is to wink-nlp.
   add('textlens words, annotateDoc (no response JSON)', async () => {
     for (const d of docs) await analyzer.annotateDoc(await analyzer.segment(d), ['xpos', 'lemma', 'stem']);

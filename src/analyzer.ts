@@ -36,6 +36,14 @@ export interface AnalyzerConfig {
    */
   parser?: 'accurate' | 'fast';
   /**
+   * Named-entity recognizer. `transformers`: a local Hugging Face
+   * token-classification model directory (config.json, tokenizer.json,
+   * tokenizer_config.json, onnx/model.onnx) run with the optional package
+   * @huggingface/transformers instead of the shipped NER; its files are
+   * checked here, the model loads on first use. Nothing is fetched remotely.
+   */
+  ner?: { transformers?: string };
+  /**
    * Hosts (names, IPs or CIDRs) that `url` may reach even though they are
    * loopback/private. Empty by default: private addresses are refused.
    */
@@ -89,7 +97,10 @@ const ENGLISH = 'eng';
 export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analyzer> {
   const loader = config.loader ?? fileLoader(config.modelsDir);
   const backend = config.backend ?? 'node';
-  const annotatorConfig: AnnotatorConfig = { backend, parser: config.parser ?? 'accurate' };
+  const nerTransformers = config.ner?.transformers;
+  // A wrong directory or a broken export fails now, naming the file, not on the first document.
+  if (nerTransformers !== undefined) (await import('./annotators/transformer-model-dir.js')).checkTransformerModelDir(nerTransformers);
+  const annotatorConfig: AnnotatorConfig = { backend, parser: config.parser ?? 'accurate', nerTransformers };
   const available = new Map<string, boolean>();
   const created = new Map<string, Promise<Annotator>>();
   let segmenter: Promise<Segmenter> | undefined;

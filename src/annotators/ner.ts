@@ -57,11 +57,15 @@ export interface SentenceMention {
   score: number;
 }
 
-/** The loaded model: recognizes mentions in the sentences of one document. */
-export interface EntityRecognizer {
-  readonly meta: NerMeta;
-  /** Sentences of one document (document context feeds the model). */
+/** Anything that finds mentions in the sentences of one document: the shipped model or a transformer (transformer-ner.ts). */
+export interface MentionRecognizer {
+  /** Sentences of one document (document context may feed the model). */
   recognize(sentences: readonly (readonly string[])[]): Promise<SentenceMention[][]>;
+}
+
+/** The loaded shipped model: recognizes mentions in the sentences of one document. */
+export interface EntityRecognizer extends MentionRecognizer {
+  readonly meta: NerMeta;
   /** Raw emission scores, [sentence][token][label] (for parity checks). */
   emissions(sentences: readonly (readonly string[])[]): Promise<Float32Array[]>;
 }
@@ -189,7 +193,7 @@ export async function createNer(loader: ResourceLoader, opts: NerOptions = {}): 
 }
 
 /** NER mentions of a whole Doc, token offsets over the doc. */
-export async function recognizeDoc(ner: EntityRecognizer, doc: Doc): Promise<Mention[]> {
+export async function recognizeDoc(ner: MentionRecognizer, doc: Doc): Promise<Mention[]> {
   const sentences: string[][] = [];
   for (let s = 0; s < doc.sentenceCount; s++) sentences.push(doc.tokens.slice(doc.sentStart[s], doc.sentEnd[s]));
   const found = await ner.recognize(sentences);

@@ -21,6 +21,8 @@ export interface AnnotatorConfig {
   backend: Backend;
   /** Which dependency parser: the accurate BiLSTM one (default) or the ~2x faster convolutional one. */
   parser: 'accurate' | 'fast';
+  /** A Hugging Face token-classification model directory that replaces the shipped NER (transformer-ner.ts). */
+  nerTransformers?: string;
 }
 
 export interface AnnotatorSpec {
@@ -79,9 +81,13 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     name: 'ner',
     requires: ['tokens', 'sentences'],
     assigns: ['mentions'],
-    resources: ['ner/ner.onnx', 'ner/meta.json'],
+    // A user's transformer model lives outside the models directory; the analyzer checks its files when created.
+    resources: (c) => (c.nerTransformers ? [] : ['ner/ner.onnx', 'ner/meta.json']),
     englishOnly: true,
-    create: async (loader, c) => (await import('./ner.js')).createNer(loader, { backend: c.backend }),
+    create: async (loader, c) =>
+      c.nerTransformers
+        ? (await import('./transformer-ner.js')).createTransformerNer(c.nerTransformers)
+        : (await import('./ner.js')).createNer(loader, { backend: c.backend }),
   },
   {
     name: 'linker',

@@ -16,7 +16,8 @@ export const ANALYZE_USAGE = `usage: textlens analyze [--text T | --url U | --fi
                         [--extractors a,b] [--rules FILE] [--param name=value]... [--pretty]
                         [--models DIR] [--backend node|wasm] [--parser accurate|fast] [--allow-host H]...
                         [--dictionary id=FILE]...   (then --param entities.dictionaries=id)
-                        [--classifier name=DIR]...   (then --param classifiers=name)`;
+                        [--classifier name=DIR]...   (then --param classifiers=name)
+                        [--ner-model DIR]   (a Hugging Face token-classification ONNX export instead of the shipped NER)`;
 
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -44,6 +45,7 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
         'allow-host': { type: 'string', multiple: true },
         dictionary: { type: 'string', multiple: true },
         classifier: { type: 'string', multiple: true },
+        'ner-model': { type: 'string' },
       },
       strict: true,
     });
@@ -81,6 +83,7 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
       allowHosts: values['allow-host'],
       dictionaries: dictionaryArgs(values.dictionary),
       classifiers: parseClassifierFlags(values.classifier),
+      ...(values['ner-model'] !== undefined ? { ner: { transformers: values['ner-model'] } } : {}),
     });
     const response = await analyzer.analyze(fields);
     out(JSON.stringify(response, null, pretty ? 2 : undefined) + '\n');

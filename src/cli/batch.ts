@@ -25,6 +25,7 @@ import { paramArgs } from './param-args.js';
 export const BATCH_USAGE = `usage: textlens batch --in FILE|DIR|- --out FILE|-
                      [--extractors a,b] [--param name=value]... [--rules FILE]
                      [--dictionary id=FILE]... [--models DIR] [--parser accurate|fast] [--allow-host H]...
+                     [--ner-model DIR]
                      [--workers N] [--timeout SECONDS] [--unordered] [--resume | --overwrite] [--quiet]
 
   --in FILE|DIR|-   JSON lines {"id", "text"} or {"id", "url"} (optional "params": {name: value}),
@@ -32,6 +33,7 @@ export const BATCH_USAGE = `usage: textlens batch --in FILE|DIR|- --out FILE|-
                     - for stdin (JSON lines)
   --out FILE|-      one JSON line per document: {"id", "response"} or {"id", "error": {status, message}};
                     .gz for gzip; - for stdout
+  --ner-model DIR   a Hugging Face token-classification model (ONNX export) instead of the shipped NER
   --workers N       worker threads, each loading the models once (default: one per core, ${availableParallelism()} here)
   --timeout S       per-document analysis timeout in seconds (default ${DEFAULT_TIMEOUT_MS / 1000}); past it: error 504
   --unordered       write results as they finish (default: in input order)
@@ -72,6 +74,7 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
         rules: { type: 'string' },
         dictionary: { type: 'string', multiple: true },
         models: { type: 'string' },
+        'ner-model': { type: 'string' },
         parser: { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
         workers: { type: 'string' },
@@ -106,8 +109,9 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
     parser: values.parser as 'fast' | 'accurate' | undefined,
     allowHosts: values['allow-host'],
     dictionaries: dictionaryArgs(values.dictionary),
+    ...(values['ner-model'] !== undefined ? { ner: { transformers: values['ner-model'] } } : {}),
   };
-  // Models load lazily, so this only compiles the dictionaries: a bad file fails here, once, with its message.
+  // Models load lazily, so this only compiles the dictionaries and checks --ner-model's files: a bad file fails here, once, with its message.
   await createAnalyzer(config);
 
   const out = values.out;

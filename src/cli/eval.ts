@@ -3,7 +3,7 @@
  * figure in the README and the model cards comes from one of these.
  *
  *   eval ud    --conllu FILE [--gold-tokens] [--scheme ud|stanford]   CoNLL 2018 table
- *   eval ner   --conll FILE                                           conlleval-style P/R/F1
+ *   eval ner   --conll FILE [--ner-model DIR]                         conlleval-style P/R/F1 (shipped or a transformer model)
  *   eval html  --dir DIR                                              word 4-gram F1 of cleanHTML
  *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
  *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
@@ -28,9 +28,10 @@ import {
 } from '../eval/conllu.js';
 import { formatUdTable, scoreUd } from '../eval/ud-score.js';
 import { udToStanford } from '../structure/stanford.js';
+import { loadMentionRecognizer } from '../eval/recognizer.js';
 
 const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford] [--parser accurate|fast] [--models DIR] [--backend node|wasm]
-       textlens eval ner --conll FILE [--models DIR]
+       textlens eval ner --conll FILE [--models DIR] [--ner-model DIR]
        textlens eval html --dir DIR
        textlens eval lemma --conllu FILE [--models DIR]
        textlens eval langid --conllu FILE [--tsv FILE]
@@ -79,6 +80,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       out: { type: 'string' },
       jsonl: { type: 'string' },
       errors: { type: 'boolean' },
+      'ner-model': { type: 'string' },
     },
     strict: true,
   });
@@ -102,8 +104,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
     }
     case 'ner': {
       const { evalNer, recognizeWith, formatNerScores } = await import('../eval/ner.js');
-      const { loadEntityRecognizer } = await import('../annotators/ner.js');
-      const ner = await loadEntityRecognizer(fileLoader(values.models), { backend });
+      const ner = await loadMentionRecognizer(values['ner-model'], () => fileLoader(values.models), backend);
       const conll = await readFile(need(values.conll, '--conll'), 'utf8');
       // Progress on stderr (stdout keeps the scores): documents as -DOCSTART- counts them.
       const { createProgress } = await import('../progress.js');
@@ -120,7 +121,12 @@ export async function evalCommand(argv: string[]): Promise<number> {
         return mentions;
       });
       display.stop();
-      process.stdout.write(`${values.conll}\n${formatNerScores(scores)}\n`);
+      const seconds = (performance.now() - t0) / 1000;
+      process.stdout.write(`${values.conll}${values['ner-model'] ? ` — ${values['ner-model']}` : ''}\n${formatNerScores(scores)}\n`);
+      process.stdout.write(
+        `f1=${(100 * scores.f1).toFixed(2)} precision=${(100 * scores.precision).toFixed(2)} recall=${(100 * scores.recall).toFixed(2)} ` +
+          `tokens=${tokens} seconds=${seconds.toFixed(2)} tokens_per_s=${(tokens / seconds).toFixed(0)}\n`,
+      );
       return 0;
     }
     case 'html': {

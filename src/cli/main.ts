@@ -7,9 +7,9 @@ const USAGE = `textlens — offline text analysis
 
 ${ANALYZE_USAGE}
        textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford]
-       textlens eval ner --conll FILE
+       textlens eval ner --conll FILE [--ner-model DIR]
        textlens eval html --dir DIR
-       textlens eval el --aida FILE [--conll FILE] [--kb FILE]
+       textlens eval el --aida FILE [--conll FILE] [--kb FILE] [--ner-model DIR]
        textlens eval chunks --conll2000 FILE [--out FILE]
        textlens eval properties --jsonl FILE [--errors]
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE)
@@ -21,7 +21,7 @@ ${ANALYZE_USAGE}
                       (textlens batch --help for all options)
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]
                       [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
-                      [--classifier name=DIR]...
+                      [--classifier name=DIR]... [--ner-model DIR]
 `;
 
 /** Runs a command; a usage or setup error prints its message (no stack) and exits 2. */

@@ -14,7 +14,7 @@ import { parseClassifierFlags } from './classifier-flags.js';
 export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
                [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
                [--dictionary id=FILE]... [--classifier name=DIR]...
-               [--response-shape hosted|spec]
+               [--response-shape hosted|spec] [--ner-model DIR]
 
   --port N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H          address to bind (default ${DEFAULT_HOST}, loopback only)
@@ -35,6 +35,9 @@ export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [
                     (wikiLink, freebaseId, freebaseTypes) and word positions
                     counted across the document, as its client libraries
                     read them; spec: exactly the spec's JSON
+  --ner-model DIR   a Hugging Face token-classification model (ONNX export:
+                    config.json, tokenizer.json, tokenizer_config.json,
+                    onnx/model.onnx) instead of the shipped NER
   --classifier N=D  a classifier trained by \`textlens train classifier\` in directory D,
                     requested as classifiers=N (repeatable)
 `;
@@ -52,6 +55,7 @@ export interface ServeSettings {
   dictionaries?: Record<string, string>;
   responseShape: ResponseShape;
   classifiers?: Record<string, string>;
+  nerModel?: string;
 }
 
 /** Reads the command line; throws an Error with a usage hint on bad input. */
@@ -75,6 +79,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
         dictionary: { type: 'string', multiple: true },
         'response-shape': { type: 'string' },
         classifier: { type: 'string', multiple: true },
+        'ner-model': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -107,6 +112,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     dictionaries: dictionaryArgs(values.dictionary),
     responseShape: shape as ResponseShape,
     classifiers: parseClassifierFlags(values.classifier),
+    nerModel: values['ner-model'],
   };
 }
 
@@ -146,11 +152,12 @@ export async function serveCommand(argv: string[]): Promise<void> {
       timeoutMs: settings.timeoutMs,
       responseShape: settings.responseShape,
       analyzer:
-        settings.modelsDir || settings.dictionaries || settings.classifiers
+        settings.modelsDir || settings.dictionaries || settings.classifiers || settings.nerModel
           ? {
               ...(settings.modelsDir ? { modelsDir: settings.modelsDir } : {}),
               ...(settings.dictionaries ? { dictionaries: settings.dictionaries } : {}),
               ...(settings.classifiers ? { classifiers: settings.classifiers } : {}),
+              ...(settings.nerModel ? { ner: { transformers: settings.nerModel } } : {}),
             }
           : undefined,
     });

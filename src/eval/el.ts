@@ -21,7 +21,8 @@ import { documentFeatures, rank, type LinkerModel, type MentionSpan } from '../l
 import type { Segmenter } from '../doc/sentences.js';
 import { linkEntities, type Linker } from '../annotators/linker.js';
 import { Doc, type Mention } from '../doc/doc.js';
-import { recognizeDoc, type EntityRecognizer } from '../annotators/ner.js';
+import { recognizeDoc, type MentionRecognizer } from '../annotators/ner.js';
+import { loadMentionRecognizer } from './recognizer.js';
 import { parseRequest } from '../request.js';
 import type { AnnotateContext } from '../annotators/annotator.js';
 import type { KbEntity, KnowledgeBase } from '../linking/knowledge-base.js';
@@ -34,7 +35,7 @@ export interface ElOptions {
   conll?: string;
   linker: Linker;
   /** The NER model for end to end; omitted: end to end is skipped. */
-  ner?: EntityRecognizer;
+  ner?: MentionRecognizer;
   /** Evaluate only the first N documents. */
   limit?: number;
   /** Called as each document of the end-to-end pass (the slow one) starts, for a progress display. */
@@ -125,7 +126,7 @@ export function aidaDoc(d: AidaDocument): Doc {
   return new Doc(d.tokens.join(' '), spans, d.sentenceEnds);
 }
 
-async function endToEnd(docs: AidaDocument[], linker: Linker, ner: EntityRecognizer, onProgress?: DocumentProgress): Promise<Prf> {
+async function endToEnd(docs: AidaDocument[], linker: Linker, ner: MentionRecognizer, onProgress?: DocumentProgress): Promise<Prf> {
   const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
   const ctx: AnnotateContext = { language: 'eng', request, warn: () => {} };
   let tp = 0;
@@ -277,7 +278,7 @@ export function readGum(gumEntitiesDir: string, conllu: string, split: string): 
 export async function evalQidBenchmark(
   docs: readonly QidDocument[],
   linker: Linker,
-  ner: EntityRecognizer | ((doc: Doc) => Mention[]),
+  ner: MentionRecognizer | ((doc: Doc) => Mention[]),
   onProgress?: DocumentProgress,
 ): Promise<QidBenchmarkResult> {
   const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
@@ -383,7 +384,8 @@ export function formatElResult(r: ElResult): string {
 
 /**
  * CLI: `textlens eval el (--aida FILE [--conll FILE] | --elevant FILE.jsonl... | --gum DIR [--split dev] | --jsonl FILE...)
- *                        [--kb FILE] [--linker FILE] [--threshold T] [--limit N] [--no-e2e]`.
+ *                        [--kb FILE] [--linker FILE] [--threshold T] [--limit N] [--no-e2e] [--ner-model DIR]`.
+ * --ner-model DIR: a transformer token-classification model's mentions instead of the shipped NER's.
  * --elevant and --gum may be repeated / combined; each prints its own block.
  * Returns the exit code; writes the report to stdout.
  */
@@ -415,13 +417,12 @@ export async function elCommand(argv: string[]): Promise<number> {
   if (!aida && elevant.length === 0 && !gum && jsonl.length === 0) {
     process.stderr.write(
       'usage: textlens eval el (--aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] | --elevant FILE.jsonl ... | --gum gum-entities/ [--split dev] | --jsonl FILE.jsonl ...)\n' +
-        '                        [--kb kb.sqlite] [--linker linker.json] [--threshold T] [--limit N] [--no-e2e]\n',
+        '                        [--kb kb.sqlite] [--linker linker.json] [--threshold T] [--limit N] [--no-e2e] [--ner-model DIR]\n',
     );
     return 2;
   }
   const { fileLoader } = await import('../resources-node.js');
   const { loadLinker } = await import('../annotators/linker.js');
-  const { loadEntityRecognizer } = await import('../annotators/ner.js');
   const loader = fileLoader();
   const modelFile = opt('--linker');
   const linker = await loadLinker(loader, opt('--kb'), modelFile ? (JSON.parse(readFileSync(modelFile, 'utf8')) as LinkerModel) : undefined);
@@ -433,7 +434,7 @@ export async function elCommand(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum && jsonl.length === 0 ? undefined : await loadEntityRecognizer(loader);
+  const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum && jsonl.length === 0 ? undefined : await loadMentionRecognizer(opt('--ner-model'), () => loader);
   const limit = opt('--limit') ? Number(opt('--limit')) : undefined;
   if (aida) {
     const progress = documentProgress('eval el');
@@ -447,7 +448,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     for (const f of elevant) {
       const docs = (await readElevant(f, segmenter)).slice(0, limit ?? Infinity);
       const progress = documentProgress('eval el');
-      const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer, progress.update);
+      const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
       progress.stop();
       process.stdout.write(`${formatQidResult(f.replace(/^.*\//, '').replace('.benchmark.jsonl', ''), r)}\n`);
     }
@@ -457,7 +458,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     const { createSegmenter } = await import('../doc/sentences.js');
     const docs = (await readEntityJsonl(f, await createSegmenter(loader))).slice(0, limit ?? Infinity);
     const progress = documentProgress('eval el');
-    const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer, progress.update);
+    const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
     progress.stop();
     process.stdout.write(`${formatQidResult(f.replace(/^.*\//, ''), r)}\n`);
     const e = r.endToEnd;
@@ -473,7 +474,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     }
     const docs = readGum(gum, conllu, split).slice(0, limit ?? Infinity);
     const progress = documentProgress('eval el');
-    const r = await evalQidBenchmark(docs, linker, ner as EntityRecognizer, progress.update);
+    const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
     progress.stop();
     process.stdout.write(`${formatQidResult(`GUM ${split}`, r)}\n`);
   }

@@ -8,7 +8,7 @@
  * `recognize` whole, so document-level context is what it is at run time.
  */
 import { Doc, type Mention } from '../doc/doc.js';
-import { recognizeDoc, type EntityRecognizer } from '../annotators/ner.js';
+import { recognizeDoc, type MentionRecognizer } from '../annotators/ner.js';
 
 export interface TypeScores {
   p: number;
@@ -111,7 +111,7 @@ export function docFromConll(doc: ConllDocument): Doc {
 }
 
 /** The shipped recognizer (loadEntityRecognizer) as a Recognize function: the ner annotator's code path. */
-export function recognizeWith(ner: EntityRecognizer): Recognize {
+export function recognizeWith(ner: MentionRecognizer): Recognize {
   return (doc) => recognizeDoc(ner, doc);
 }
 
