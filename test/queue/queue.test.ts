@@ -1,0 +1,236 @@
+/**
+ * The queue in one process against a real PostgreSQL: enqueue, the worker
+ * loop with a fake analysis runner (so that failures are chosen, not
+ * provoked), dead letters, idempotent results, status and collect.
+ * Worker processes and SIGKILL: workers.test.ts.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { itemKey, type BatchItem } from '../../src/batch/input.js';
+import { queueCommand } from '../../src/cli/queue.js';
+import { AnalysisError } from '../../src/errors.js';
+import type { CountedResult } from '../../src/http/analysis-pool.js';
+import type { StoredDictionaryRef } from '../../src/http/compiled-dictionaries.js';
+import { batchDictionaries, resolveBatch } from '../../src/queue/batches.js';
+import { openQueue, type QueueConnection } from '../../src/queue/connection.js';
+import { enqueueBatch } from '../../src/queue/enqueue.js';
+import { DEAD_LETTER_QUEUE, WORK_QUEUE } from '../../src/queue/jobs.js';
+import { insertResults } from '../../src/queue/results.js';
+import { batchStatus } from '../../src/queue/status.js';
+import { runQueueWorker, type QueueRunner } from '../../src/queue/worker.js';
+import type { FlatOptions } from '../../src/types.js';
+import { postgres, reportMissingPostgres, usePostgres } from './postgres-fixture.js';
+
+reportMissingPostgres('the PostgreSQL queue suite');
+
+/** Echoes the fields it got; "BAD" in a text is a 400, "CRASH" throws as a crashed analysis would. */
+class FakeRunner implements QueueRunner {
+  seen: Array<{ text: string; dictionaries?: readonly StoredDictionaryRef[] }> = [];
+  constructor(private readonly delayMs = 0) {}
+  async runCounted(options: FlatOptions, _shape?: unknown, dictionaries?: readonly StoredDictionaryRef[]): Promise<CountedResult> {
+    const text = String(options.text);
+    this.seen.push({ text, dictionaries });
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    if (text.includes('BAD')) throw new AnalysisError(400, `bad document: ${text}`);
+    if (text.includes('CRASH')) throw new Error(`injected crash: ${text}`);
+    return { body: new TextEncoder().encode(JSON.stringify({ fields: options })), tokens: 2 };
+  }
+  count(text: string): number {
+    return this.seen.filter((s) => s.text === text).length;
+  }
+}
+
+async function* items(texts: readonly string[], extra: BatchItem[] = []): AsyncIterable<BatchItem> {
+  let line = 0;
+  for (const text of texts) {
+    line++;
+    yield { key: itemKey(`d${line - 1}`), id: `d${line - 1}`, line, fields: { text } };
+  }
+  for (const e of extra) yield e;
+}
+
+const RETRY_FAST = { retryLimit: 1, retryDelaySeconds: 1, expireSeconds: 60 };
+
+async function jobStates(q: QueueConnection, queue: string): Promise<Record<string, number>> {
+  const r = await q.pool.query<{ state: string; n: string }>(`SELECT state::text, count(*) AS n FROM ${q.s}.job WHERE name = $1 GROUP BY state`, [queue]);
+  return Object.fromEntries(r.rows.map((row) => [row.state, Number(row.n)]));
+}
+
+function capture(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (d: Buffer) => (text += d.toString()));
+  return { stream, text: () => text };
+}
+
+describe.skipIf(postgres.kind === 'none')('queue on PostgreSQL, in process', () => {
+  const pg = usePostgres();
+  const open = async () => {
+    const schema = pg.freshSchema();
+    return { q: await openQueue(pg.url(), { schema }), schema };
+  };
+
+  it('enqueues a job per chunk, records unusable lines at once, seals the batch and refuses a second batch of the same name', async () => {
+    const { q } = await open();
+    try {
+      const bad: BatchItem = { key: itemKey(null, 9), id: null, line: 9, error: { status: 400, message: 'line 9: not valid JSON' } };
+      const stats = await enqueueBatch(q, { name: 'b1', input: 'test', items: items(['a', 'b', 'c', 'd', 'e'], [bad]), params: { extractors: 'words' }, dictionaries: {}, chunk: 2 });
+      expect(stats).toEqual({ documents: 6, jobs: 3, inputErrors: 1 });
+      expect(await jobStates(q, WORK_QUEUE)).toEqual({ created: 3 });
+      const jobs = await q.pool.query<{ data: { docs: Array<{ seq: number }> }; retry_limit: number; expire_in: { minutes?: number } }>(
+        `SELECT data, retry_limit, expire_in FROM ${q.s}.job WHERE name = $1 ORDER BY data->'docs'->0->'seq'`,
+        [WORK_QUEUE],
+      );
+      expect(jobs.rows.map((j) => j.data.docs.map((d) => d.seq))).toEqual([[0, 1], [2, 3], [4]]);
+      expect(jobs.rows[0]!.retry_limit).toBe(3);
+      expect(jobs.rows[0]!.expire_in.minutes).toBe(15);
+      const batch = await resolveBatch(q, undefined);
+      expect(batch).toMatchObject({ name: 'b1', total: 6, chunk: 2, params: { extractors: 'words' } });
+      expect(batch.sealedAt).toBeInstanceOf(Date);
+      const status = await batchStatus(q, batch);
+      expect(status.results).toMatchObject({ done: 1, errors: 1, ok: 0 });
+      expect(status.pending).toBe(5);
+      expect(status.jobs.created).toBe(3);
+      await expect(enqueueBatch(q, { name: 'b1', input: 'test', items: items(['x']), params: {}, dictionaries: {}, chunk: 1 })).rejects.toThrow(/a batch named 'b1' already exists/);
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('records a 4xx as the document\'s error, retries a crash and dead-letters it with its error; chunk-mates keep their results', async () => {
+    const { q, schema } = await open();
+    try {
+      const texts = ['zero', 'one', 'two', 'three', 'BAD four', 'CRASH five', 'six', 'seven'];
+      await enqueueBatch(q, { name: 'b', input: 'test', items: items(texts), params: { extractors: 'words' }, dictionaries: {}, chunk: 3, retry: RETRY_FAST });
+      const runner = new FakeRunner();
+      const stats = await runQueueWorker({ queue: q, runner, concurrency: 2, pollMs: 100, exitWhenDone: true, name: 'w1' });
+      expect(stats).toMatchObject({ done: 8, ok: 6, errors: 1, dead: 1, jobsFailed: 2, deadLetters: 1, interrupted: false });
+      // The crash was tried twice (retryLimit 1); its chunk-mates once each: the retry skipped them.
+      expect(runner.count('CRASH five')).toBe(2);
+      expect(runner.count('three')).toBe(1);
+      expect(runner.count('BAD four')).toBe(1);
+      expect(await jobStates(q, WORK_QUEUE)).toEqual({ completed: 2, failed: 1 });
+      expect(await jobStates(q, DEAD_LETTER_QUEUE)).toEqual({ completed: 1 });
+
+      const out = join(mkdtempSync(join(tmpdir(), 'queue-collect-')), 'out.jsonl.gz');
+      const err = capture();
+      expect(await queueCommand(['collect', '--queue', pg.url(), '--schema', schema, '--out', out], { stderr: err.stream })).toBe(1);
+      expect(err.text()).toBe('collect: batch=b written=8 ok=6 errors=1 dead=1 missing=0\n');
+      const lines = gunzipSync(readFileSync(out)).toString().split('\n');
+      expect(lines.pop()).toBe('');
+      const results = lines.map((l) => JSON.parse(l) as { id: string; response?: { fields: FlatOptions }; error?: { status: number; message: string } });
+      expect(results.map((r) => r.id)).toEqual(texts.map((_, i) => `d${i}`));
+      expect(results[0]!.response!.fields).toEqual({ extractors: 'words', text: 'zero' });
+      expect(results[4]!.error).toEqual({ status: 400, message: 'bad document: BAD four' });
+      expect(results[5]!.error!.status).toBe(500);
+      expect(results[5]!.error!.message).toMatch(/^gave up after 2 tries; last error \(on w1\): injected crash: CRASH five$/);
+
+      const stdout = capture();
+      expect(await queueCommand(['status', '--queue', pg.url(), '--schema', schema], { stdout: stdout.stream })).toBe(0);
+      const text = stdout.text();
+      expect(text).toMatch(/^batch b: 8 documents, chunk 3, from test, created /);
+      expect(text).toContain('jobs: created 0, retry 0, active 0, completed 2, cancelled 0, failed 1\n');
+      expect(text).toContain('documents: 8 done of 8 (6 ok, 1 errors, 1 dead-lettered, 1 took more than one try), 0 pending\n');
+      const figures = text.trimEnd().split('\n').pop()!;
+      expect(figures).toMatch(/^batch=b total=8 sealed=true done=8 ok=6 errors=1 dead=1 pending=0 retried=1 jobs_created=0 jobs_retry=0 jobs_active=0 jobs_completed=2 jobs_cancelled=0 jobs_failed=1 dead_letters_waiting=0 docs_per_s_1min=0\.13 docs_per_s_5min=0\.03 workers_1min=1 finished=true$/);
+    } finally {
+      await q.close();
+    }
+  }, 30_000);
+
+  it('writes a result once: a second write of the same document is ignored and the first kept', async () => {
+    const { q } = await open();
+    try {
+      await enqueueBatch(q, { name: 'b', input: 'test', items: items(['a']), params: {}, dictionaries: {}, chunk: 1 });
+      const row = { key: itemKey('d0'), seq: 0, outcome: 'ok' as const, line: '{"id":"d0","response":{"first":true}}', attempts: 1 };
+      expect(await insertResults(q, 'b', [row])).toMatchObject({ ok: 1 });
+      expect(await insertResults(q, 'b', [{ ...row, line: '{"id":"d0","response":{"second":true}}', attempts: 2 }])).toEqual({ ok: 0, errors: 0, dead: 0, tokens: 0 });
+      const r = await q.pool.query(`SELECT line, attempts FROM ${q.s}.results`);
+      expect(r.rows).toEqual([{ line: row.line, attempts: 1 }]);
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('stops on abort after finishing its jobs in flight; another worker finishes the rest', async () => {
+    const { q } = await open();
+    try {
+      const texts = Array.from({ length: 12 }, (_, i) => `doc ${i}`);
+      await enqueueBatch(q, { name: 'b', input: 'test', items: items(texts), params: {}, dictionaries: {}, chunk: 1 });
+      const controller = new AbortController();
+      const slow = new FakeRunner(150);
+      const first = await runQueueWorker({
+        queue: q,
+        runner: slow,
+        concurrency: 2,
+        pollMs: 100,
+        signal: controller.signal,
+        onProgress: (s) => {
+          if (s.done >= 1) controller.abort();
+        },
+      });
+      expect(first.interrupted).toBe(true);
+      // Everything it started was finished and recorded: nothing left active.
+      expect(first.done).toBe(slow.seen.length);
+      expect(first.done).toBeLessThan(12);
+      const states = await jobStates(q, WORK_QUEUE);
+      expect(states.active).toBeUndefined();
+      expect(states.completed).toBe(first.done);
+      const second = await runQueueWorker({ queue: q, runner: new FakeRunner(), concurrency: 4, pollMs: 100, exitWhenDone: true });
+      expect(first.done + second.done).toBe(12);
+      expect((await batchStatus(q, await resolveBatch(q, 'b'))).pending).toBe(0);
+    } finally {
+      await q.close();
+    }
+  }, 30_000);
+
+  it("gives the runner the batch's dictionaries, keyed per batch and revision", async () => {
+    const { q } = await open();
+    try {
+      const source = { entries: [{ id: 'p1', text: ['Pier One'] }] };
+      const dictionaries = batchDictionaries({ ports: source });
+      await enqueueBatch(q, { name: 'b', input: 'test', items: items(['At Pier One.']), params: { 'entities.dictionaries': 'ports' }, dictionaries, chunk: 1 });
+      const runner = new FakeRunner();
+      await runQueueWorker({ queue: q, runner, concurrency: 1, pollMs: 100, exitWhenDone: true });
+      expect(runner.seen).toHaveLength(1);
+      expect(runner.seen[0]!.dictionaries).toEqual([{ cacheKey: 'queue/b/ports', id: 'ports', revision: dictionaries.ports!.revision, source }]);
+      expect(dictionaries.ports!.revision).toMatch(/^[0-9a-f]{16}$/);
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('names the batch it needs: an unknown name is a 404, several batches without --name a 400 listing them', async () => {
+    const { q, schema } = await open();
+    try {
+      await expect(resolveBatch(q, undefined)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/holds no batches yet/) });
+      for (const name of ['first', 'second']) await enqueueBatch(q, { name, input: 'test', items: items(['a']), params: {}, dictionaries: {}, chunk: 1 });
+      await expect(resolveBatch(q, 'third')).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/no batch named 'third'.*batches: second, first|batches: first, second/) });
+      await expect(resolveBatch(q, undefined)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/holds 2 batches; give --name/) });
+      const stdout = capture();
+      expect(await queueCommand(['status', '--queue', pg.url(), '--schema', schema], { stdout: stdout.stream })).toBe(0);
+      expect(stdout.text()).toMatch(/^(second|first): 0\/1 done \(0 errors, 0 dead\)\n(first|second): 0\/1 done \(0 errors, 0 dead\)\nbatches=2\n$/);
+      // Collect refuses a batch with pending documents, unless --partial.
+      const out = join(mkdtempSync(join(tmpdir(), 'queue-partial-')), 'out.jsonl');
+      await expect(queueCommand(['collect', '--queue', pg.url(), '--schema', schema, '--name', 'first', '--out', out])).rejects.toThrow(
+        /batch first is not finished: 1 of 1 documents have no result yet .* give --partial/,
+      );
+      const err = capture();
+      expect(await queueCommand(['collect', '--queue', pg.url(), '--schema', schema, '--name', 'first', '--out', out, '--partial'], { stderr: err.stream })).toBe(0);
+      expect(err.text()).toBe('collect: batch=first written=0 ok=0 errors=0 dead=0 missing=1\n');
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('refuses a --queue that is not a PostgreSQL URL and never prints a password', async () => {
+    await expect(openQueue('redis://localhost:6379')).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/--queue must be a PostgreSQL URL/) });
+    await expect(openQueue('postgres://u:secret@127.0.0.1:1/db', { schema: 'x' })).rejects.toSatisfy(
+      (e: Error) => /cannot open the queue at postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db/.test(e.message) && !e.message.includes('secret'),
+    );
+  });
+});
