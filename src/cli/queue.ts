@@ -14,7 +14,7 @@ import { createProgress, type ProgressStream } from '../progress.js';
 import { batchDictionaries, checkBatchName, listBatches, resolveBatch } from '../queue/batches.js';
 import { collectResults } from '../queue/collect.js';
 import type { QueueConnection } from '../queue/connection.js';
-import { DEFAULT_RETRY, enqueueBatch } from '../queue/enqueue.js';
+import { DEFAULT_CHUNK, DEFAULT_RETRY, enqueueBatch } from '../queue/enqueue.js';
 import { batchStatus, isFinished, JOB_STATES, type BatchStatus } from '../queue/status.js';
 import { countResults } from '../queue/results.js';
 import { dictionaryArgs } from './dictionary-args.js';
@@ -32,7 +32,8 @@ enqueue (a job per document, or per --chunk documents; workers may start at once
   --in FILE|DIR|-   as textlens batch: JSON lines {"id", "text"|"url", "params"?} (.gz for gzip),
                     a directory of .txt/.html/.htm files, or - for stdin
   --name BATCH      the batch's name (default: the input's name and the time); status and collect take it
-  --chunk N         documents per job (default 1); a retried job redoes only its documents without a result
+  --chunk N         documents per job (default ${DEFAULT_CHUNK}); fewer round trips per document than 1; a retried
+                    job redoes only its documents without a result
   --extractors, --param, --rules, --dictionary
                     the analysis options, as textlens batch; they are stored with the batch, so
                     workers need no files (dictionaries travel as their entries)
@@ -142,7 +143,7 @@ async function enqueueCommand(argv: string[], io: QueueCommandIO): Promise<numbe
   const input = values.in;
   if (input === undefined) throw new Error(`give --in FILE|DIR|-\n${QUEUE_USAGE}`);
   const name = checkBatchName(values.name ?? defaultBatchName(input));
-  const chunk = wholeArg('chunk', values.chunk, 1, 10_000) ?? 1;
+  const chunk = wholeArg('chunk', values.chunk, 1, 10_000) ?? DEFAULT_CHUNK;
   const retry = {
     retryLimit: wholeArg('retries', values.retries, 0, 100) ?? DEFAULT_RETRY.retryLimit,
     retryDelaySeconds: wholeArg('retry-delay', values['retry-delay'], 0, 86_400) ?? DEFAULT_RETRY.retryDelaySeconds,

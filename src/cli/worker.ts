@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { DEFAULT_TIMEOUT_MS, WorkerPool } from '../http/analysis-pool.js';
 import { createProgress, type ProgressStream } from '../progress.js';
-import { runQueueWorker, type QueueRunner, type QueueWorkerStats } from '../queue/worker.js';
+import { JOBS_PER_THREAD, runQueueWorker, type QueueRunner, type QueueWorkerStats } from '../queue/worker.js';
 import { openQueueArgs, QUEUE_FLAGS, QUEUE_FLAGS_USAGE } from './queue-args.js';
 import { secondsArg, wholeArg } from './run-args.js';
 
@@ -23,7 +23,7 @@ export const WORKER_USAGE = `usage: textlens worker --queue URL [--workers N] [-
                       [--exit-when-done] [--quiet]
 
 ${QUEUE_FLAGS_USAGE}  --workers N       analysis threads, each loading the models once (default: one per core, ${availableParallelism()} here);
-                    twice as many jobs are in flight
+                    ${JOBS_PER_THREAD} jobs per thread are in flight
   --timeout S       per-document analysis timeout (default ${DEFAULT_TIMEOUT_MS / 1000}); past it the job fails and is retried
   --maintenance-interval S
                     how often pg-boss's maintenance may run here: jobs of a worker that died are
@@ -131,7 +131,7 @@ export async function workerCommand(argv: string[], io: WorkerCommandIO = {}): P
     stats = await runQueueWorker({
       queue,
       runner,
-      concurrency: workers * 2,
+      concurrency: workers * JOBS_PER_THREAD,
       pollMs,
       signal,
       exitWhenDone: values['exit-when-done'] === true,

@@ -31,7 +31,8 @@ import { dictionaryRefs, getBatch } from './batches.js';
 import type { QueueConnection } from './connection.js';
 import { recordDeadLetters } from './dead-letters.js';
 import { DEAD_LETTER_QUEUE, WORK_QUEUE, isDocumentError, type AnalysisJob, type JobFailure, type QueuedDocument } from './jobs.js';
-import { insertResults, keysWithResults, type ResultRow } from './results.js';
+import { JobRecorder } from './recorder.js';
+import { insertResults, keysWithResults, type Inserted, type ResultRow } from './results.js';
 
 /** What the worker needs from the analysis pool (WorkerPool, or a wrapper in tests). */
 export interface QueueRunner {
@@ -41,6 +42,13 @@ export interface QueueRunner {
   /** Per-document timeout in ms (to warn when a job's expiry is shorter than a chunk can take). */
   readonly timeoutMs?: number;
 }
+
+/**
+ * Jobs in flight per analysis thread. More than the batch command's two
+ * documents per thread: a job also waits on the database (its fetch, its
+ * group's write), and the pool should not idle meanwhile.
+ */
+export const JOBS_PER_THREAD = 4;
 
 export interface QueueWorkerOptions {
   queue: QueueConnection;
@@ -83,22 +91,12 @@ interface BatchSetup {
   refs?: StoredDictionaryRef[];
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-
 export async function runQueueWorker(o: QueueWorkerOptions): Promise<QueueWorkerStats> {
   const { queue: q, runner, signal } = o;
   const name = o.name ?? `${hostname()}:${process.pid}`;
   const pollMs = o.pollMs ?? 1000;
   const concurrency = Math.max(1, o.concurrency);
+  const refill = Math.ceil(concurrency / 2);
   const log = o.log ?? (() => {});
   const t0 = performance.now();
   const stats: QueueWorkerStats = { done: 0, ok: 0, errors: 0, dead: 0, tokens: 0, jobsCompleted: 0, jobsFailed: 0, deadLetters: 0, elapsedMs: 0, interrupted: false };
@@ -139,14 +137,14 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker
     return { ...row, outcome: 'ok', line: resultLine(doc.id, { body: new TextDecoder().decode(r.body) }).trimEnd(), tokens: r.tokens };
   };
 
-  /** Writes rows and counts what was new (a retried job's rows may be there already). */
-  const save = async (batch: string, rows: readonly ResultRow[]) => {
-    const added = await insertResults(q, batch, rows);
+  /** Counts what a write added (a retried job's rows may be there already). */
+  const count = (added: Inserted) => {
     stats.ok += added.ok;
     stats.errors += added.errors;
     stats.tokens += added.tokens;
     stats.done += added.ok + added.errors + added.dead;
   };
+  const recorder = new JobRecorder(q, count);
 
   /**
    * A job's documents one after the other. A document that fails in a way
@@ -186,17 +184,17 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker
       failed = { error: errorOf(e), count: job.data.docs.length };
     }
     try {
-      // What was analyzed stays analyzed, even in a job that fails: the retry skips it.
-      await save(batch, rows);
       if (failed) {
-        const { error, count } = failed;
-        const message = count > 1 ? `${error.message} (and ${count - 1} more of the job's documents failed)` : error.message;
+        // What was analyzed stays analyzed, even in a job that fails: the retry skips it.
+        count(await insertResults(q, batch, rows));
+        const { error, count: n } = failed;
+        const message = n > 1 ? `${error.message} (and ${n - 1} more of the job's documents failed)` : error.message;
         const failure: JobFailure = { status: error.status, message, worker: name };
         await q.boss.fail(WORK_QUEUE, job.id, failure);
         stats.jobsFailed++;
         log(`job ${job.id} (batch ${batch}, try ${attempts} of ${job.retryLimit + 1}) failed: ${message}`);
       } else {
-        await q.boss.complete(WORK_QUEUE, job.id, { documents: rows.length });
+        await recorder.record(batch, job.id, rows);
         stats.jobsCompleted++;
       }
     } catch (dbError) {
@@ -215,6 +213,31 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker
   };
 
   const inFlight = new Set<Promise<void>>();
+  // Waits end early when a job finishes (a slot is free) or on abort. One
+  // callback, not a race per wait: a long-lived promise raced in every loop
+  // would collect a reaction per iteration for the life of the worker.
+  let wakeUp: (() => void) | undefined;
+  /** A wake-up that came while not waiting: the next wait returns at once. */
+  let missedWake = false;
+  const wake = () => {
+    if (wakeUp) wakeUp();
+    else missedWake = true;
+  };
+  signal?.addEventListener('abort', wake, { once: true });
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted || missedWake) {
+        missedWake = false;
+        return resolve();
+      }
+      const timer = setTimeout(done, ms);
+      wakeUp = done;
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+    });
   let lastDeadLetters = 0;
   try {
     while (!signal?.aborted && !runner.failure) {
@@ -230,25 +253,31 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker
           }
         }
         const free = concurrency - inFlight.size;
-        if (free === 0) {
-          await Promise.race([...inFlight, sleep(pollMs, signal)]);
+        // Fetch once half the slots are free (or none is busy): one round trip brings several
+        // jobs, while the jobs still in flight keep the pool busy.
+        if (free === 0 || (free < refill && inFlight.size > 0)) {
+          await pause(pollMs);
           continue;
         }
         const jobs = await q.boss.fetch<AnalysisJob>(WORK_QUEUE, { batchSize: free, includeMetadata: true });
         for (const job of jobs) {
-          const p: Promise<void> = processJob(job).finally(() => inFlight.delete(p));
+          const p: Promise<void> = processJob(job).finally(() => {
+            inFlight.delete(p);
+            wake();
+          });
           inFlight.add(p);
         }
         if (jobs.length > 0) continue;
         if (inFlight.size === 0 && o.exitWhenDone && (await queueIsDone())) break;
-        await Promise.race([...inFlight, sleep(pollMs, signal)]);
+        await pause(pollMs);
       } catch (e) {
         log(`database error: ${(e as Error).message}; trying again in ${pollMs / 1000} s`);
-        await sleep(pollMs, signal);
+        await pause(pollMs);
       }
     }
   } finally {
     await Promise.all(inFlight);
+    signal?.removeEventListener('abort', wake);
   }
   stats.interrupted = signal?.aborted ?? false;
   if (runner.failure) stats.fatal = runner.failure.message;

@@ -4,21 +4,23 @@
  * provoked), dead letters, idempotent results, status and collect.
  * Worker processes and SIGKILL: workers.test.ts.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { itemKey, type BatchItem } from '../../src/batch/input.js';
 import { queueCommand } from '../../src/cli/queue.js';
 import { AnalysisError } from '../../src/errors.js';
-import type { CountedResult } from '../../src/http/analysis-pool.js';
+import { WorkerPool, type CountedResult } from '../../src/http/analysis-pool.js';
 import type { StoredDictionaryRef } from '../../src/http/compiled-dictionaries.js';
 import { batchDictionaries, resolveBatch } from '../../src/queue/batches.js';
 import { openQueue, type QueueConnection } from '../../src/queue/connection.js';
 import { enqueueBatch } from '../../src/queue/enqueue.js';
 import { DEAD_LETTER_QUEUE, WORK_QUEUE } from '../../src/queue/jobs.js';
+import { JobRecorder } from '../../src/queue/recorder.js';
 import { insertResults } from '../../src/queue/results.js';
 import { batchStatus } from '../../src/queue/status.js';
 import { runQueueWorker, type QueueRunner } from '../../src/queue/worker.js';
@@ -156,6 +158,30 @@ describe.skipIf(postgres.kind === 'none')('queue on PostgreSQL, in process', () 
     }
   });
 
+  it('writes finished jobs in groups: one insert and one completion for the jobs that finish together', async () => {
+    const { q } = await open();
+    try {
+      await enqueueBatch(q, { name: 'b', input: 'test', items: items(['a', 'b', 'c', 'd', 'e']), params: {}, dictionaries: {}, chunk: 1 });
+      const jobs = await q.boss.fetch<{ docs: Array<{ key: string; seq: number }> }>(WORK_QUEUE, { batchSize: 5 });
+      expect(jobs).toHaveLength(5);
+      let added = 0;
+      const recorder = new JobRecorder(q, (a) => (added += a.ok));
+      const row = (d: { key: string; seq: number }) => ({ key: d.key, seq: d.seq, outcome: 'ok' as const, line: `{"id":${d.seq}}`, attempts: 1 });
+      // Recorded in the same tick: the first write takes one job, the other four wait and go as one group.
+      await Promise.all(jobs.map((j) => recorder.record('b', j.id, j.data.docs.map(row))));
+      expect(recorder.groups).toBe(2);
+      expect(added).toBe(5);
+      expect(await jobStates(q, WORK_QUEUE)).toEqual({ completed: 5 });
+      // A group whose write fails rejects every job in it; the jobs stay active (retried past their expiry).
+      await enqueueBatch(q, { name: 'c', input: 'test', items: items(['f']), params: {}, dictionaries: {}, chunk: 1 });
+      const [late] = await q.boss.fetch<{ docs: Array<{ key: string; seq: number }> }>(WORK_QUEUE, { batchSize: 1 });
+      await expect(recorder.record('no-such-batch', late!.id, late!.data.docs.map(row))).rejects.toThrow(/foreign key/);
+      expect((await jobStates(q, WORK_QUEUE)).active).toBe(1);
+    } finally {
+      await q.close();
+    }
+  });
+
   it('stops on abort after finishing its jobs in flight; another worker finishes the rest', async () => {
     const { q } = await open();
     try {
@@ -203,6 +229,33 @@ describe.skipIf(postgres.kind === 'none')('queue on PostgreSQL, in process', () 
       await q.close();
     }
   });
+
+  it('carries --dictionary entries to a real analysis pool: a worker with no files matches them', async () => {
+    const { q, schema } = await open();
+    const pool = new WorkerPool({ size: 1 });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'queue-dict-'));
+      writeFileSync(join(dir, 'in.jsonl'), JSON.stringify({ id: 'r', text: 'She bought an Acme Rocket yesterday.' }) + '\n');
+      const dictionary = fileURLToPath(new URL('../fixtures/dictionaries/products.jsonl', import.meta.url));
+      const err = capture();
+      const args = ['enqueue', '--queue', pg.url(), '--schema', schema, '--in', join(dir, 'in.jsonl'), '--name', 'dict', '--extractors', 'entities'];
+      expect(await queueCommand([...args, '--dictionary', `products=${dictionary}`, '--param', 'entities.dictionaries=products'], { stderr: err.stream })).toBe(0);
+      expect(err.text()).toMatch(/enqueue: batch=dict documents=1 jobs=1 input_errors=0 chunk=10 seconds=/);
+      const stats = await runQueueWorker({ queue: q, runner: pool, concurrency: 2, pollMs: 100, exitWhenDone: true });
+      expect(stats).toMatchObject({ done: 1, ok: 1 });
+      const row = await q.pool.query<{ line: string }>(`SELECT line FROM ${q.s}.results WHERE batch = 'dict'`);
+      const result = JSON.parse(row.rows[0]!.line) as { id: string; response: { response: { entities: Array<{ customEntityId?: string; matchedText: string }> } } };
+      expect(result.id).toBe('r');
+      expect(result.response.response.entities).toEqual(expect.arrayContaining([expect.objectContaining({ customEntityId: 'acme-rocket', matchedText: 'Acme Rocket' })]));
+      // A bad dictionary file fails the enqueue, naming the file, before anything is queued.
+      writeFileSync(join(dir, 'bad.jsonl'), '{"id": "x"}\n');
+      await expect(queueCommand([...args.slice(0, -4), '--name', 'bad', '--dictionary', `bad=${join(dir, 'bad.jsonl')}`])).rejects.toThrow(/dictionary .*bad\.jsonl, line 1/);
+      expect(await resolveBatch(q, 'bad').catch((e: AnalysisError) => e.status)).toBe(404);
+    } finally {
+      await pool.close();
+      await q.close();
+    }
+  }, 60_000);
 
   it('names the batch it needs: an unknown name is a 404, several batches without --name a 400 listing them', async () => {
     const { q, schema } = await open();
