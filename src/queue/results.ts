@@ -34,21 +34,15 @@ export interface Inserted {
 export async function insertResults(q: QueueConnection, batch: string, rows: readonly ResultRow[]): Promise<Inserted> {
   const added: Inserted = { ok: 0, errors: 0, dead: 0, tokens: 0 };
   if (rows.length === 0) return added;
+  // One JSON parameter, not text[] arrays: pg escapes array elements in JavaScript, which for
+  // responses of tens of KB cost more main-thread time (and garbage) than the analysis itself.
   const r = await q.pool.query<{ outcome: Outcome; tokens: number | null }>(
     `INSERT INTO ${q.s}.results (batch, key, seq, outcome, line, tokens, attempts, worker)
-     SELECT $1::text, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[])
+     SELECT $1::text, key, seq, outcome, line, tokens, attempts, worker
+     FROM json_to_recordset($2::json) AS x (key text, seq int, outcome text, line text, tokens int, attempts int, worker text)
      ON CONFLICT (batch, key) DO NOTHING
      RETURNING outcome, tokens`,
-    [
-      batch,
-      rows.map((r) => r.key),
-      rows.map((r) => r.seq),
-      rows.map((r) => r.outcome),
-      rows.map((r) => r.line),
-      rows.map((r) => r.tokens ?? null),
-      rows.map((r) => r.attempts),
-      rows.map((r) => r.worker ?? null),
-    ],
+    [batch, JSON.stringify(rows)],
   );
   for (const row of r.rows) {
     if (row.outcome === 'ok') added.ok++;
