@@ -15,6 +15,8 @@ export type BatchDictionaries = Record<string, { revision: string; source: Dicti
 
 export interface BatchRecord {
   name: string;
+  /** Tells this batch from an earlier one of the same name (deleted since): jobs carry it. */
+  id: string;
   createdAt: Date;
   /** The --in it was read from. */
   input: string;
@@ -52,6 +54,7 @@ export function dictionaryRefs(batch: BatchRecord): StoredDictionaryRef[] {
 
 interface BatchRow {
   name: string;
+  id: string;
   created_at: Date;
   input: string;
   chunk: number;
@@ -64,6 +67,7 @@ interface BatchRow {
 function fromRow(r: BatchRow): BatchRecord {
   return {
     name: r.name,
+    id: r.id,
     createdAt: r.created_at,
     input: r.input,
     chunk: r.chunk,
@@ -74,13 +78,14 @@ function fromRow(r: BatchRow): BatchRecord {
   };
 }
 
-/** Creates the batch; a name already used is refused (its results would mix with the new ones). */
-export async function createBatch(q: QueueConnection, b: Pick<BatchRecord, 'name' | 'input' | 'chunk' | 'params' | 'dictionaries'>): Promise<void> {
-  const r = await q.pool.query(
-    `INSERT INTO ${q.s}.batches (name, input, chunk, params, dictionaries) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING`,
+/** Creates the batch and returns its id; a name already used is refused (its results would mix with the new ones). */
+export async function createBatch(q: QueueConnection, b: Pick<BatchRecord, 'name' | 'input' | 'chunk' | 'params' | 'dictionaries'>): Promise<string> {
+  const r = await q.pool.query<{ id: string }>(
+    `INSERT INTO ${q.s}.batches (name, input, chunk, params, dictionaries) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING RETURNING id`,
     [b.name, b.input, b.chunk, JSON.stringify(b.params), JSON.stringify(b.dictionaries)],
   );
-  if (r.rowCount === 0) throw badRequest(`a batch named '${b.name}' already exists in this queue; give another --name`, 'name');
+  if (r.rows.length === 0) throw badRequest(`a batch named '${b.name}' already exists in this queue; give another --name`, 'name');
+  return r.rows[0]!.id;
 }
 
 export async function sealBatch(q: QueueConnection, name: string, total: number): Promise<void> {
@@ -95,7 +100,7 @@ export async function getBatch(q: QueueConnection, name: string): Promise<BatchR
 /** All batches, newest first, without their dictionaries' entries. */
 export async function listBatches(q: QueueConnection): Promise<BatchRecord[]> {
   const r = await q.pool.query<BatchRow>(
-    `SELECT name, created_at, input, chunk, params, '{}'::jsonb AS dictionaries, sealed_at, total FROM ${q.s}.batches ORDER BY created_at DESC, name`,
+    `SELECT name, id, created_at, input, chunk, params, '{}'::jsonb AS dictionaries, sealed_at, total FROM ${q.s}.batches ORDER BY created_at DESC, name`,
   );
   return r.rows.map(fromRow);
 }

@@ -10,6 +10,7 @@
 import { resultLine } from '../batch/output.js';
 import type { QueueConnection } from './connection.js';
 import { DEAD_LETTER_QUEUE, type AnalysisJob, type JobFailure } from './jobs.js';
+import { getBatch } from './batches.js';
 import { insertResults, type ResultRow } from './results.js';
 
 /** The last error of a dead job: what our worker failed it with, or pg-boss's own (expiry) message. */
@@ -30,22 +31,27 @@ export function lastError(output: unknown): JobFailure {
 export async function recordDeadLetters(q: QueueConnection, recordedBy: string, max = 100): Promise<{ jobs: number; documents: number }> {
   const jobs = await q.boss.fetch<AnalysisJob>(DEAD_LETTER_QUEUE, { batchSize: max, includeMetadata: true });
   if (jobs.length === 0) return { jobs: 0, documents: 0 };
-  const byBatch = new Map<string, ResultRow[]>();
+  // By batch id: a name may have been reused since the job was queued.
+  const byBatch = new Map<string, { batch: string; rows: ResultRow[] }>();
   for (const job of jobs) {
-    const { batch, docs } = job.data;
+    const { batch, batchId, docs } = job.data;
     const attempts = job.retryLimit + 1;
     const last = lastError(job.output);
     const error = {
       status: last.status,
       message: `gave up after ${attempts} tries; last error${last.worker ? ` (on ${last.worker})` : ''}: ${last.message}`,
     };
-    const rows = byBatch.get(batch) ?? [];
-    for (const d of docs) rows.push({ key: d.key, seq: d.seq, outcome: 'dead', line: resultLine(d.id, { error }, d.line).trimEnd(), attempts, worker: recordedBy });
-    byBatch.set(batch, rows);
+    const entry = byBatch.get(batchId) ?? { batch, rows: [] };
+    for (const d of docs) entry.rows.push({ key: d.key, seq: d.seq, outcome: 'dead', line: resultLine(d.id, { error }, d.line).trimEnd(), attempts, worker: recordedBy });
+    byBatch.set(batchId, entry);
   }
-  // A document of a dead chunk that was analyzed before the failure keeps that result (ON CONFLICT DO NOTHING).
   let documents = 0;
-  for (const [batch, rows] of byBatch) documents += (await insertResults(q, batch, rows)).dead;
+  for (const [batchId, { batch, rows }] of byBatch) {
+    // A batch deleted meanwhile wants no results.
+    if ((await getBatch(q, batch))?.id !== batchId) continue;
+    // A document of a dead chunk that was analyzed before the failure keeps that result (ON CONFLICT DO NOTHING).
+    documents += (await insertResults(q, batch, rows)).dead;
+  }
   await q.boss.complete(
     DEAD_LETTER_QUEUE,
     jobs.map((j) => j.id),

@@ -69,7 +69,7 @@ const BYTES_PER_INSERT = 4 << 20;
 
 export async function enqueueBatch(q: QueueConnection, o: EnqueueOptions): Promise<EnqueueStats> {
   const retry = o.retry ?? DEFAULT_RETRY;
-  await createBatch(q, { name: o.name, input: o.input, chunk: o.chunk, params: o.params, dictionaries: o.dictionaries });
+  const batchId = await createBatch(q, { name: o.name, input: o.input, chunk: o.chunk, params: o.params, dictionaries: o.dictionaries });
   const stats: EnqueueStats = { documents: 0, jobs: 0, inputErrors: 0 };
   let chunk: QueuedDocument[] = [];
   let jobs: PgBoss.JobInsert<AnalysisJob>[] = [];
@@ -80,7 +80,7 @@ export async function enqueueBatch(q: QueueConnection, o: EnqueueOptions): Promi
     if (chunk.length === 0) return;
     jobs.push({
       name: WORK_QUEUE,
-      data: { batch: o.name, docs: chunk },
+      data: { batch: o.name, batchId, docs: chunk },
       retryLimit: retry.retryLimit,
       retryDelay: retry.retryDelaySeconds,
       retryBackoff: true,

@@ -28,6 +28,8 @@ export interface QueuedDocument {
 /** A job's data: the batch it belongs to and its documents, analyzed one after the other. */
 export interface AnalysisJob {
   batch: string;
+  /** The batch's id: a job whose batch was deleted (or replaced by one of the same name) is dropped. */
+  batchId: string;
   docs: QueuedDocument[];
 }
 

@@ -19,6 +19,8 @@ export async function migrateQueueTables(pool: pg.Pool, schema: string): Promise
     await client.query(`
       CREATE TABLE IF NOT EXISTS ${s}.batches (
         name TEXT PRIMARY KEY,
+        -- which batch of this name a job belongs to (a name can be reused after a DELETE)
+        id UUID NOT NULL DEFAULT gen_random_uuid(),
         created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
         input TEXT NOT NULL,
         chunk INTEGER NOT NULL,

@@ -104,20 +104,21 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker
     stats.elapsedMs = performance.now() - t0;
     o.onProgress?.(stats);
   };
-  const batches = new LruMap<Promise<BatchSetup>>(16);
+  /** By batch id; undefined for a batch that is gone (deleted, or replaced by one of the same name). */
+  const batches = new LruMap<Promise<BatchSetup | undefined>>(16);
   let warnedExpiry = false;
 
-  const setupOf = (batch: string): Promise<BatchSetup> => {
-    let p = batches.get(batch);
+  const setupOf = (batch: string, batchId: string): Promise<BatchSetup | undefined> => {
+    let p = batches.get(batchId);
     if (!p) {
       p = getBatch(q, batch).then((b) => {
-        if (!b) throw new Error(`batch '${batch}' is not in this queue's batches table (dropped?)`);
+        if (!b || b.id !== batchId) return undefined;
         const refs = dictionaryRefs(b);
         return refs.length > 0 ? { params: b.params, refs } : { params: b.params };
       });
       // A failed lookup (database hiccup) is tried again by the next job.
-      p.catch(() => batches.delete(batch));
-      batches.set(batch, p);
+      p.catch(() => batches.delete(batchId));
+      batches.set(batchId, p);
     }
     return p;
   };
@@ -165,7 +166,13 @@ export async function runQueueWorker(o: QueueWorkerOptions): Promise<QueueWorker
     const rows: ResultRow[] = [];
     let failed: { error: ReturnType<typeof errorOf>; count: number } | undefined;
     try {
-      const setup = await setupOf(batch);
+      const setup = await setupOf(batch, job.data.batchId);
+      if (!setup) {
+        // Its batch was deleted: nobody wants these results. Completed, not analyzed.
+        await q.boss.complete(WORK_QUEUE, job.id, { dropped: 'its batch was deleted' });
+        log(`job ${job.id}: batch ${batch} was deleted; job dropped`);
+        return;
+      }
       let docs = job.data.docs;
       if (job.retryCount > 0) {
         const done = await keysWithResults(q, batch, docs.map((d) => d.key));

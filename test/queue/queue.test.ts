@@ -144,6 +144,25 @@ describe.skipIf(postgres.kind === 'none')('queue on PostgreSQL, in process', () 
     }
   }, 30_000);
 
+  it('drops the jobs of a deleted batch, even when a new batch took its name', async () => {
+    const { q } = await open();
+    try {
+      await enqueueBatch(q, { name: 'b', input: 'old', items: items(['old 0', 'old 1']), params: {}, dictionaries: {}, chunk: 1 });
+      await q.pool.query(`DELETE FROM ${q.s}.batches WHERE name = 'b'`);
+      await enqueueBatch(q, { name: 'b', input: 'new', items: items(['new 0']), params: {}, dictionaries: {}, chunk: 1 });
+      const runner = new FakeRunner();
+      const stats = await runQueueWorker({ queue: q, runner, concurrency: 4, pollMs: 100, exitWhenDone: true });
+      expect(runner.seen.map((x) => x.text)).toEqual(['new 0']);
+      expect(stats).toMatchObject({ done: 1, jobsCompleted: 1 });
+      expect(await jobStates(q, WORK_QUEUE)).toEqual({ completed: 3 });
+      const r = await q.pool.query<{ key: string; line: string }>(`SELECT key, line FROM ${q.s}.results WHERE batch = 'b'`);
+      expect(r.rows).toHaveLength(1);
+      expect(r.rows[0]!.line).toContain('new 0');
+    } finally {
+      await q.close();
+    }
+  });
+
   it('writes a result once: a second write of the same document is ignored and the first kept', async () => {
     const { q } = await open();
     try {
