@@ -2,11 +2,13 @@
  * The worker loop: take jobs from pg-boss, analyze their documents on the
  * analysis pool, write the results, complete or fail the jobs.
  *
- * - Up to `concurrency` jobs in flight (twice the pool's threads keeps every
- *   thread fed); a job's documents run one after the other, so a chunk never
- *   floods the pool's queue. Jobs are fetched with pg-boss's fetch() rather
- *   than work(): work() waits a polling interval after every batch of jobs,
- *   which caps a worker at a few jobs a second whatever the documents' size.
+ * - Up to `concurrency` jobs in flight (JOBS_PER_THREAD per pool thread),
+ *   fetched several at a time once half the slots are free; a job's
+ *   documents run one after the other, so a chunk never floods the pool's
+ *   queue. Jobs are fetched with pg-boss's fetch() rather than work():
+ *   work() waits a polling interval after every batch of jobs, which caps a
+ *   worker at a few jobs a second whatever the documents' size.
+ * - Finished jobs are written and completed in groups (recorder.ts).
  * - A document that fails with a 4xx is a recorded error result. Any other
  *   failure (5xx: a thread that crashed, a timeout; a database error) fails
  *   the job after writing the results it already has; pg-boss retries it
