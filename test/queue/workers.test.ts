@@ -147,4 +147,36 @@ describe.skipIf(postgres.kind === 'none')('textlens worker processes', () => {
       await db.end();
     }
   }, 90_000);
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('on %s finishes and records the jobs in flight, leaves none active, and exits 0', async (sig) => {
+    const url = server.url();
+    const schema = server.freshSchema();
+    const dir = mkdtempSync(join(tmpdir(), 'queue-term-'));
+    const queue = ['--queue', url, '--schema', schema];
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const s = `"${schema}"`;
+    const count = async (sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]!.n);
+    let worker: Child | undefined;
+    try {
+      writeFileSync(join(dir, 'in.jsonl'), Array.from({ length: 1000 }, (_, i) => JSON.stringify({ id: i, text: `Document ${i}. ${SENTENCES[i % 4]}` }) + '\n').join(''));
+      const enqueue = start(['queue', 'enqueue', ...queue, '--in', join(dir, 'in.jsonl'), '--name', 'b', '--chunk', '1', '--extractors', 'words', '--quiet']);
+      expect(await enqueue.exit).toBe(0);
+      worker = start(['worker', ...queue, '--workers', '1']);
+      await until(async () => (await count(`SELECT count(*) AS n FROM ${s}.results`)) >= 5, 'the first results');
+      worker.proc.kill(sig);
+      expect(await worker.exit).toBe(0);
+      expect(worker.stderr()).toContain(`worker: ${sig}, finishing the jobs in flight`);
+      expect(worker.stderr()).toMatch(/ interrupted=true\n$/);
+      // Stopped mid-run, with nothing left half-done: every job it took is completed with its result.
+      const done = await count(`SELECT count(*) AS n FROM ${s}.results`);
+      expect(done).toBeLessThan(1000);
+      expect(await count(`SELECT count(*) AS n FROM ${s}.job WHERE state = 'active'`)).toBe(0);
+      expect(await count(`SELECT count(*) AS n FROM ${s}.job WHERE name = 'textlens-analyze' AND state = 'completed'`)).toBe(done);
+      expect(worker.stderr()).toMatch(new RegExp(`worker: done=${done} ok=${done} `));
+    } finally {
+      if (worker && worker.proc.exitCode === null && worker.proc.signalCode === null) worker.proc.kill('SIGKILL');
+      await db.end();
+    }
+  }, 60_000);
 });
