@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { itemKey, type BatchItem } from '../../src/batch/input.js';
+import { batchCommand } from '../../src/cli/batch.js';
 import { queueCommand } from '../../src/cli/queue.js';
 import { AnalysisError } from '../../src/errors.js';
 import { WorkerPool, type CountedResult } from '../../src/http/analysis-pool.js';
@@ -270,6 +271,30 @@ describe.skipIf(postgres.kind === 'none')('queue on PostgreSQL, in process', () 
       writeFileSync(join(dir, 'bad.jsonl'), '{"id": "x"}\n');
       await expect(queueCommand([...args.slice(0, -4), '--name', 'bad', '--dictionary', `bad=${join(dir, 'bad.jsonl')}`])).rejects.toThrow(/dictionary .*bad\.jsonl, line 1/);
       expect(await resolveBatch(q, 'bad').catch((e: AnalysisError) => e.status)).toBe(404);
+    } finally {
+      await pool.close();
+      await q.close();
+    }
+  }, 60_000);
+
+  it('collects line for line what textlens batch writes for the same input and options (a directory with HTML)', async () => {
+    const { q, schema } = await open();
+    const pool = new WorkerPool({ size: 1 });
+    try {
+      const docs = fileURLToPath(new URL('../fixtures/batch/docs', import.meta.url));
+      const dir = mkdtempSync(join(tmpdir(), 'queue-same-'));
+      const options = ['--extractors', 'words', '--param', 'cleanup.returnCleaned=true'];
+      const quiet = { stderr: new PassThrough(), signal: new AbortController().signal };
+      expect(await batchCommand(['--in', docs, '--out', join(dir, 'batch.jsonl'), '--workers', '1', '--quiet', ...options], quiet)).toBe(0);
+      expect(await queueCommand(['enqueue', '--queue', pg.url(), '--schema', schema, '--in', docs, '--name', 'same', '--chunk', '2', '--quiet', ...options], { stderr: new PassThrough() })).toBe(0);
+      await runQueueWorker({ queue: q, runner: pool, concurrency: 4, pollMs: 100, exitWhenDone: true });
+      expect(await queueCommand(['collect', '--queue', pg.url(), '--schema', schema, '--out', join(dir, 'queue.jsonl')], { stderr: new PassThrough() })).toBe(0);
+      // Equal but for the analysis time each response reports.
+      const untimed = (file: string) => readFileSync(join(dir, file), 'utf8').replace(/"time":[\d.e-]+/g, '"time":0');
+      const fromQueue = untimed('queue.jsonl');
+      expect(fromQueue.split('\n')).toHaveLength(4);
+      expect(fromQueue).toContain('The harbour opened a new pier');
+      expect(fromQueue).toBe(untimed('batch.jsonl'));
     } finally {
       await pool.close();
       await q.close();
