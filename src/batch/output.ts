@@ -47,9 +47,18 @@ function sinkOver(stream: Writable, closeTarget: boolean, gzip?: Gzip): ResultSi
     drain() {
       if (error) return Promise.reject(new Error(`cannot write the results: ${error.message}`));
       if (!head.writableNeedDrain) return Promise.resolve();
+      // Each listener goes when the other fires: a long run drains thousands of times.
       return new Promise((resolve, reject) => {
-        head.once('drain', resolve);
-        head.once('error', reject);
+        const drained = () => {
+          head.off('error', failed);
+          resolve();
+        };
+        const failed = (e: Error) => {
+          head.off('drain', drained);
+          reject(e);
+        };
+        head.once('drain', drained);
+        head.once('error', failed);
       });
     },
     async close() {

@@ -61,7 +61,8 @@ export interface BatchRunOptions {
 
 const ABORTED = Symbol('aborted');
 
-function errorOf(e: unknown): BatchError {
+/** An error as {status, message}: an AnalysisError keeps its status, anything else is a 500. */
+export function errorOf(e: unknown): BatchError {
   const status = typeof (e as { status?: unknown })?.status === 'number' ? (e as { status: number }).status : 500;
   return { status, message: e instanceof Error ? e.message : String(e) };
 }

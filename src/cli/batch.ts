@@ -6,21 +6,18 @@
  * errors are in --out) or the analysis pool failed; 2 a usage or setup error;
  * 130 interrupted (SIGINT or SIGTERM) after finishing the documents in flight.
  */
-import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { createAnalyzer } from '../analyzer.js';
-import { badRequest } from '../errors.js';
 import { DEFAULT_TIMEOUT_MS, WorkerPool } from '../http/analysis-pool.js';
-import { parseRequest } from '../request.js';
 import type { FlatOptions } from '../types.js';
 import { openSource } from '../batch/input.js';
 import { hasContent, openSink, prepareResume, type ResumeState } from '../batch/output.js';
 import { createProgress, type ProgressStream } from '../progress.js';
 import { runBatch, type BatchStats } from '../batch/run.js';
 import { dictionaryArgs } from './dictionary-args.js';
-import { paramArgs } from './param-args.js';
+import { runFields, wholeArg } from './run-args.js';
 
 export const BATCH_USAGE = `usage: textlens batch --in FILE|DIR|- --out FILE|-
                      [--extractors a,b] [--param name=value]... [--rules FILE]
@@ -46,13 +43,6 @@ export interface BatchCommandIO {
   stderr?: ProgressStream;
   /** Tests and embedders pass their own; the command installs SIGINT handling only without one. */
   signal?: AbortSignal;
-}
-
-function whole(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw badRequest(`--${name} must be a whole number from ${min} to ${max}, got '${value}'`, name);
-  return n;
 }
 
 export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Promise<number> {
@@ -94,15 +84,11 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
   if (values.parser !== undefined && values.parser !== 'fast' && values.parser !== 'accurate') {
     throw new Error(`--parser must be fast or accurate, got '${values.parser}'`);
   }
-  const workers = whole('workers', values.workers, 1, 256) ?? availableParallelism();
+  const workers = wholeArg('workers', values.workers, 1, 256) ?? availableParallelism();
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
   if (timeout !== undefined && !(timeout > 0)) throw new Error(`--timeout must be a positive number of seconds, got '${values.timeout}'`);
 
-  const params: FlatOptions = paramArgs(values.param);
-  if (values.extractors !== undefined) params.extractors = values.extractors;
-  if (values.rules !== undefined) params.rules = await readFile(values.rules, 'utf8');
-  // Bad run-wide parameters fail the run now, not each document later.
-  parseRequest({ ...params, text: ' ' });
+  const params: FlatOptions = await runFields(values);
 
   const config: AnalyzerConfig = {
     modelsDir: values.models,

@@ -19,6 +19,8 @@ ${ANALYZE_USAGE}
        textlens kb stats [--kb FILE]
        textlens batch --in FILE|DIR|- --out FILE [--extractors a,b] [--param name=value]… [--workers N] [--resume]
                       (textlens batch --help for all options)
+       textlens queue enqueue|status|collect --queue postgres://… …   (textlens queue --help)
+       textlens worker --queue postgres://… [--workers N] [--exit-when-done]   (textlens worker --help)
        textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]
                       [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
                       [--classifier name=DIR]... [--ner-model DIR]
@@ -54,6 +56,14 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'batch': {
       const { batchCommand } = await import('./batch.js');
       return batchCommand(rest);
+    }
+    case 'queue': {
+      const { queueCommand } = await import('./queue.js');
+      return queueCommand(rest);
+    }
+    case 'worker': {
+      const { workerCommand } = await import('./worker.js');
+      return workerCommand(rest);
     }
     case 'serve': {
       const { serveCommand } = await import('./serve.js');

@@ -93,3 +93,30 @@ describe('gzip output', () => {
     expect(gunzipSync(readFileSync(file)).toString()).toBe(kept + ok('more'));
   });
 });
+
+describe('openSink', () => {
+  it('drains a gzip output many times without piling up listeners (no MaxListenersExceededWarning)', async () => {
+    const file = join(tmp(), 'many.jsonl.gz');
+    const sink = openSink(file, false);
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    const line = ok('x'.repeat(20_000));
+    let drains = 0;
+    try {
+      for (let i = 0; i < 400; i++) {
+        if (!sink.write(line)) {
+          drains++;
+          await sink.drain();
+        }
+      }
+      await sink.close();
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(drains).toBeGreaterThan(10);
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    expect(gunzipSync(readFileSync(file)).toString().split('\n')).toHaveLength(401);
+  });
+});
