@@ -9,6 +9,7 @@
 import { DEFAULT_BACKEND, loadRuntime } from '#platform/onnx.js';
 import type { ResourceLoader } from '../resources.js';
 import type { Backend, OrtRuntime } from './ort-types.js';
+import { setWasmPrefix, wasmPaths } from '../wasm-paths.js';
 
 export type { Backend };
 
@@ -30,16 +31,16 @@ export interface OnnxModel {
 }
 
 const runtimes = new Map<Backend, Promise<OrtRuntime>>();
-let wasmPaths: string | undefined;
 
 /**
- * Where onnxruntime-web fetches its `.wasm` files (a URL prefix ending in
- * "/"). One setting for the process or page, as onnxruntime-web's own
- * `env.wasm.wasmPaths` is: the last analyzer created with `wasmPaths` sets it.
+ * Where onnxruntime-web (and sql.js, see wasm-paths.ts) fetch their `.wasm`
+ * files (a URL prefix ending in "/"). One setting for the process or page,
+ * as onnxruntime-web's own `env.wasm.wasmPaths` is: the last analyzer
+ * created with `wasmPaths` sets it.
  */
 export function setWasmPaths(paths: string | undefined): void {
   if (paths === undefined) return;
-  wasmPaths = paths;
+  setWasmPrefix(paths);
   for (const r of runtimes.values()) void r.then((rt) => configure(rt)).catch(() => {});
 }
 
@@ -48,7 +49,8 @@ function configure(rt: OrtRuntime): OrtRuntime {
   if (wasm) {
     // Single-threaded WASM: no SharedArrayBuffer or worker needed, works everywhere.
     wasm.numThreads = 1;
-    if (wasmPaths !== undefined) wasm.wasmPaths = wasmPaths;
+    const paths = wasmPaths();
+    if (paths !== undefined) wasm.wasmPaths = paths;
   }
   return rt;
 }
