@@ -1,6 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Tests run the TypeScript sources: the platform seam resolves to the Node
+// implementation, as tsconfig.json's "paths" does for tsc and tsx.
+const nodePlatform = fileURLToPath(new URL('./src/platform/node/', import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    alias: [{ find: /^#platform\/(.*)\.js$/, replacement: `${nodePlatform}$1.ts` }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

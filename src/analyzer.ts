@@ -7,15 +7,17 @@ import { parseRequest, type AnalyzeRequest } from './request.js';
 import { buildPayload, okEnvelope } from './response.js';
 import type { AnalyzeOptions, AnalyzeResponse, CleanupMode, FlatOptions } from './types.js';
 import type { ResourceLoader } from './resources.js';
-import { fileLoader } from './resources-node.js';
-import type { Backend } from './models/onnx-runner.js';
+import type { FetchFunction } from './resources-fetch.js';
+import { defaultLoader, fileLoader, readTextFile } from '#platform/resources.js';
+import { fetchUrl } from '#platform/fetch-url.js';
+import { DEFAULT_BACKEND } from '#platform/onnx.js';
+import { runtimeNotice, setWasmPaths, type Backend } from './models/onnx-runner.js';
 import type { Annotator, Layer } from './annotators/annotator.js';
 import { ANNOTATORS, EXTRACTOR_LAYERS, resourcesOf, type AnnotatorConfig, type AnnotatorSpec } from './annotators/registry.js';
 import { Doc } from './doc/doc.js';
 import { createSegmenter, type Segmenter } from './doc/sentences.js';
-import { checkTextSize, fetchUrl } from './source/index.js';
-import { cleanup } from './cleanup/index.js';
-import { detectLanguage, normalizeLanguageCode } from './language/index.js';
+import { checkTextSize } from './source/text.js';
+import { normalizeLanguageCode } from './language/codes.js';
 import { runRules } from './rules/index.js';
 import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type CompiledDictionary, type DictionaryInput } from './dictionaries/index.js';
 import { ClassifierSet, type ClassifierSource } from './classify/classifier-set.js';
@@ -24,12 +26,27 @@ import { ClassifierSet, type ClassifierSource } from './classify/classifier-set.
 const RULE_LAYERS: readonly Layer[] = ['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities', 'phrases', 'properties'];
 
 export interface AnalyzerConfig {
-  /** Directory of shipped models (default: the package's models/). */
+  /**
+   * Directory of shipped models (default: the package's models/). In a
+   * browser, a URL path (default: `models/` relative to the page).
+   */
   modelsDir?: string;
-  /** Or a custom loader (browser bundles, tests). Takes precedence over modelsDir. */
+  /** Base URL to fetch the models from instead (any platform; see urlLoader). */
+  modelsUrl?: string | URL;
+  /** Or a custom loader (urlLoader, bufferLoader, tests). Takes precedence over modelsDir and modelsUrl. */
   loader?: ResourceLoader;
-  /** ONNX backend: native onnxruntime-node (default) or WASM onnxruntime-web. */
+  /**
+   * ONNX backend: native onnxruntime-node (the default in Node; when it
+   * cannot be loaded, WASM runs instead and the response message says so) or
+   * WASM onnxruntime-web (the only one, and the default, in browsers).
+   */
   backend?: Backend;
+  /**
+   * Where onnxruntime-web fetches its `.wasm` files: a URL prefix ending in
+   * "/" (e.g. '/assets/ort/'), for bundlers that do not copy them next to the
+   * bundle. Process- or page-wide, like onnxruntime-web's env.wasm.wasmPaths.
+   */
+  wasmPaths?: string;
   /**
    * Dependency parser: 'accurate' (BiLSTM, default) or 'fast' (convolutional,
    * ~2x the speed, ~3 LAS points lower; see models/parser-fast/MODEL_CARD.md).
@@ -48,8 +65,13 @@ export interface AnalyzerConfig {
    * loopback/private. Empty by default: private addresses are refused.
    */
   allowHosts?: readonly string[];
-  /** Download limits for `url`. */
-  download?: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number };
+  /**
+   * Download limits for `url`, and optionally the fetch to download with.
+   * Without `fetch`, Node uses textlens's guarded download (private
+   * addresses refused) and a browser refuses `url` with a 400; with it, the
+   * caller's fetch is used as is (it decides what may be reached).
+   */
+  download?: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number; fetch?: FetchFunction };
   /**
    * Custom entity dictionaries by id, selected per request with
    * `entities.dictionaries`: a file path (.json, .jsonl, .csv), a list of
@@ -95,19 +117,17 @@ export interface Analyzer {
 const ENGLISH = 'eng';
 
 export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analyzer> {
-  const loader = config.loader ?? fileLoader(config.modelsDir);
-  const backend = config.backend ?? 'node';
+  const loader = config.loader ?? defaultLoader(config);
+  const backend = config.backend ?? DEFAULT_BACKEND;
+  setWasmPaths(config.wasmPaths);
   const nerTransformers = config.ner?.transformers;
   // A wrong directory or a broken export fails now, naming the file, not on the first document.
-  if (nerTransformers !== undefined) (await import('./annotators/transformer-model-dir.js')).checkTransformerModelDir(nerTransformers);
+  if (nerTransformers !== undefined) (await import('#platform/transformer-ner.js')).checkTransformerModelDir(nerTransformers);
   const annotatorConfig: AnnotatorConfig = { backend, parser: config.parser ?? 'accurate', nerTransformers };
   const available = new Map<string, boolean>();
   const created = new Map<string, Promise<Annotator>>();
   let segmenter: Promise<Segmenter> | undefined;
-  const dictionaries = await DictionaryRegistry.create(config.dictionaries, async (path) => {
-    const { readFile } = await import('node:fs/promises');
-    return readFile(path, 'utf8');
-  });
+  const dictionaries = await DictionaryRegistry.create(config.dictionaries, readTextFile);
   const classifiers = new ClassifierSet(loader, config.classifiers ?? {}, (dir) => fileLoader(dir));
 
   async function isAvailable(spec: AnnotatorSpec): Promise<boolean> {
@@ -189,7 +209,8 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   }
 
   async function segment(text: string): Promise<Doc> {
-    segmenter ??= createSegmenter(loader);
+    segmenter ??= createSegmenter(loader, { backend });
+    segmenter.catch(() => (segmenter = undefined));
     const { tokens, sentenceEnds } = await (await segmenter).segment(text);
     return new Doc(text, tokens, sentenceEnds);
   }
@@ -219,7 +240,8 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
 
     const { raw, isHtml } = await source(req, warn);
     const mode: CleanupMode = req.cleanup.mode ?? (isHtml ? 'cleanHTML' : 'raw');
-    const cleaned = cleanup(raw, mode, { useMetadata: req.cleanup.useMetadata && mode !== 'raw' });
+    // The HTML parser (cheerio) is loaded only for input that needs it.
+    const cleaned = mode === 'raw' ? { text: raw, metadata: undefined } : (await import('./cleanup/index.js')).cleanup(raw, mode, { useMetadata: req.cleanup.useMetadata });
     const text = cleaned.text;
     if (req.url !== undefined) checkTextSize(text);
 
@@ -229,7 +251,8 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       language = normalizeLanguageCode(req.languageOverride);
       languageIsReliable = true;
     } else {
-      const detected = detectLanguage(text);
+      // franc and its trigram data load only when a language is to be detected.
+      const detected = (await import('./language/detect.js')).detectLanguage(text);
       languageIsReliable = detected.reliable;
       // Short or ambiguous text: the detector's guess is noise ("Running dogs"
       // scores as Norwegian), so analyze in the default language, English,
@@ -264,6 +287,9 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     const doc = await segment(text);
     const ctx = { language, metadata: cleaned.metadata, request: req, warn };
     for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
+    // Models ran on another runtime than asked for (no onnxruntime-node): say so, once.
+    const notice = await runtimeNotice(backend);
+    if (notice) warn(notice);
     if (customDictionaries.length > 0) {
       const custom = matchDictionaries(doc, customDictionaries, language);
       doc.entities = mergeDictionaryEntities(doc, custom, req, req.cleanup.useMetadata ? cleaned.metadata?.title : undefined);

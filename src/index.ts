@@ -7,8 +7,10 @@ export { AnalysisError, isAnalysisError, type ErrorStatus } from './errors.js';
 export { parseRequest, DEFAULT_EXTRACTORS, PARAMETER_NAMES, type AnalyzeRequest } from './request.js';
 export { errorEnvelope } from './response.js';
 export type { ResourceLoader } from './resources.js';
-export { fileLoader, defaultModelsDir } from './resources-node.js';
-export type { Backend } from './models/onnx-runner.js';
+// fileLoader/defaultModelsDir: files in Node; in a browser, URL paths (#platform seam).
+export { fileLoader, defaultModelsDir } from '#platform/resources.js';
+export { urlLoader, bufferLoader, type FetchFunction, type ResourceBytes, type UrlLoaderOptions } from './resources-fetch.js';
+export type { Backend } from './models/ort-types.js';
 export * from './types.js';
 export {
   parseDictionary,

@@ -81,7 +81,7 @@ export interface DependencyParser extends Annotator {
 export async function createParser(loader: ResourceLoader, opts: ParserOptions = {}): Promise<DependencyParser> {
   const dir = opts.dir ?? 'parser';
   const meta = JSON.parse(await loader.text(`${dir}/meta.json`)) as ParserMeta;
-  const model = await loadOnnxModel(loader, `${dir}/parser.onnx`, { backend: opts.backend ?? 'node' });
+  const model = await loadOnnxModel(loader, `${dir}/parser.onnx`, { backend: opts.backend });
   const labeler = new PairLabeler(meta);
   const uposIx = indexOf(meta.upos);
   const xposIx = indexOf(meta.xpos);

@@ -86,7 +86,7 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     englishOnly: true,
     create: async (loader, c) =>
       c.nerTransformers
-        ? (await import('./transformer-ner.js')).createTransformerNer(c.nerTransformers)
+        ? (await import('#platform/transformer-ner.js')).createTransformerNer(c.nerTransformers)
         : (await import('./ner.js')).createNer(loader, { backend: c.backend }),
   },
   {

@@ -3,8 +3,10 @@
  * languages a caller is likely to send, reported as ISO 639-2.
  */
 import { francAll } from 'franc';
-import { badRequest } from '../errors.js';
-import { francCodeToIso6392, toIso6392 } from './iso639.js';
+import { francCodeToIso6392 } from './iso639.js';
+import { UNDETERMINED } from './codes.js';
+
+export { normalizeLanguageCode, UNDETERMINED } from './codes.js';
 
 /**
  * The candidate set, as franc's ISO 639-3 codes: the ~50 most widely written
@@ -70,9 +72,6 @@ export const MIN_RELIABLE_WORDS = 5;
  */
 export const RELIABLE_MARGIN = 0.08;
 
-/** The language reported when there is nothing to detect from. */
-export const UNDETERMINED = 'und';
-
 export interface DetectedLanguage {
   /** ISO 639-2/T code, or `und` when the text holds no letters to go by. */
   language: string;
@@ -104,17 +103,4 @@ export function detectLanguage(text: string): DetectedLanguage {
   const longEnough = spaceless ? [...trimmed].length >= MIN_RELIABLE_LENGTH / 3 : trimmed.length >= MIN_RELIABLE_LENGTH && words >= MIN_RELIABLE_WORDS;
   const clearLead = !second || best[1] - second[1] >= RELIABLE_MARGIN;
   return { language: francCodeToIso6392(best[0]), reliable: longEnough && clearLead };
-}
-
-/**
- * Checks a caller's `languageOverride` and returns its ISO 639-2/T code.
- * Accepts ISO 639-1 (`en`), 639-2/B or /T (`fre`, `fra`) and the 639-3 codes
- * franc uses (`cmn`), case-insensitive, with an optional region (`en-US`).
- */
-export function normalizeLanguageCode(code: string): string {
-  const iso = toIso6392(code);
-  if (!iso || iso === UNDETERMINED || iso === 'mul' || iso === 'zxx') {
-    throw badRequest(`languageOverride: unknown language code "${code}"; expected an ISO 639-2 code such as "eng"`, 'languageOverride');
-  }
-  return iso;
 }

@@ -5,7 +5,8 @@
  * first-class objects). Only the rows a document asks for are read; a small
  * cache keeps entities that recur across documents.
  */
-import Database from 'better-sqlite3';
+import { openSqlite } from '#platform/sqlite.js';
+import type { SqlDatabase, SqliteSource, SqlStatement } from '../sqlite.js';
 import type { ResourceLoader } from '../resources.js';
 import { AnalysisError } from '../errors.js';
 import { labelFromTitle, normalizeAlias } from './normalize.js';
@@ -21,21 +22,21 @@ export const DEFAULT_KB_PATH = 'kb/kb.sqlite';
 const CACHE_SIZE = 20000;
 
 export class KnowledgeBase {
-  private readonly db: Database.Database;
-  private readonly byId: Database.Statement<[number], EntityRow>;
-  private readonly byQid: Database.Statement<[string], EntityRow>;
-  private readonly byTitle: Database.Statement<[string], EntityRow>;
-  private readonly byMid: Database.Statement<[string], EntityRow>;
-  private readonly byAlias: Database.Statement<[string], Candidate>;
-  private readonly hasAliasStmt: Database.Statement<[string], { one: number }>;
-  private readonly hasPrefixStmt: Database.Statement<[string, string], { one: number }>;
+  private readonly db: SqlDatabase;
+  private readonly byId: SqlStatement<EntityRow>;
+  private readonly byQid: SqlStatement<EntityRow>;
+  private readonly byTitle: SqlStatement<EntityRow>;
+  private readonly byMid: SqlStatement<EntityRow>;
+  private readonly byAlias: SqlStatement<Candidate>;
+  private readonly hasAliasStmt: SqlStatement<{ one: number }>;
+  private readonly hasPrefixStmt: SqlStatement<{ one: number }>;
   /** Alias-matcher probes (exact keys and "key " prefixes) already answered. */
   private readonly probeCache = new Map<string, boolean>();
   private readonly cache = new Map<number, KbEntity>();
   private readonly candidateCache = new Map<string, Candidate[]>();
 
   private constructor(
-    db: Database.Database,
+    db: SqlDatabase,
     private readonly ontology?: DbpediaOntology,
   ) {
     this.db = db;
@@ -50,20 +51,29 @@ export class KnowledgeBase {
   }
 
   /**
-   * Opens a KB file read-only: a path, or a loader (the KB is then
-   * models/kb/kb.sqlite, and the loader must be file-backed because SQLite
-   * is a native addon that reads files).
+   * Opens a KB read-only: a file path (a URL in a browser), or a loader (the
+   * KB is then models/kb/kb.sqlite). A file-backed loader's file is read in
+   * place by better-sqlite3; any other loader's bytes are opened in memory
+   * (sql.js in a browser), so no file path is needed.
    */
   static async open(source: ResourceLoader | string, opts: KbOpenOptions = {}): Promise<KnowledgeBase> {
     const path = opts.path ?? DEFAULT_KB_PATH;
-    let file: string;
-    if (typeof source === 'string') file = source;
-    else {
-      if (!source.filePath) throw new AnalysisError(500, 'The knowledge base needs a file-backed resource loader');
-      if (!(await source.exists(path))) throw new AnalysisError(500, `Knowledge base not found: ${path}`);
-      file = source.filePath(path);
+    let from: SqliteSource;
+    let label: string;
+    if (typeof source === 'string') {
+      from = { file: source };
+      label = `Knowledge base ${source}`;
+    } else {
+      if (!(await source.exists(path))) throw new AnalysisError(500, `Knowledge base not found: ${path} (the entities extractor needs models/${path})`);
+      from = source.filePath ? { file: source.filePath(path) } : { bytes: await source.bytes(path) };
+      label = `Knowledge base ${path}`;
     }
-    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const db = await openSqlite(from, label);
+    const tables = db.prepare<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('entities', 'aliases', 'meta')").all();
+    if (tables.length < 3) {
+      db.close();
+      throw new AnalysisError(500, `${label} is an SQLite file but not a textlens knowledge base (it lacks the entities, aliases and meta tables)`);
+    }
     return new KnowledgeBase(db, opts.ontology);
   }
 
@@ -117,9 +127,9 @@ export class KnowledgeBase {
   }
 
   stats(): KbStats {
-    const count = (sql: string) => (this.db.prepare(sql).get() as { n: number }).n;
+    const count = (sql: string) => this.db.prepare<{ n: number }>(sql).get()!.n;
     const meta: Record<string, string> = {};
-    for (const r of this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta[r.key] = r.value;
+    for (const r of this.db.prepare<{ key: string; value: string }>('SELECT key, value FROM meta').all()) meta[r.key] = r.value;
     return { entities: count('SELECT COUNT(*) AS n FROM entities'), aliases: count('SELECT COUNT(*) AS n FROM aliases'), meta };
   }
 

@@ -1,12 +1,17 @@
 /**
  * One small ONNX runner that hides the backend: onnxruntime-node in Node,
  * onnxruntime-web (WASM) where native addons are unavailable or when asked
- * for. Models are created once per analyzer and called once per document
- * with every sentence batched.
+ * for. Which package is imported is the platform seam's choice
+ * (#platform/onnx.js: src/platform/node or src/platform/web). Models are
+ * created once per analyzer and called once per document with every
+ * sentence batched.
  */
+import { DEFAULT_BACKEND, loadRuntime } from '#platform/onnx.js';
 import type { ResourceLoader } from '../resources.js';
+import type { Backend, OrtRuntime } from './ort-types.js';
+import { setWasmPrefix, wasmPaths } from '../wasm-paths.js';
 
-export type Backend = 'node' | 'wasm';
+export type { Backend };
 
 export type TensorInput =
   | { type: 'int32'; data: Int32Array; dims: readonly number[] }
@@ -25,35 +30,55 @@ export interface OnnxModel {
   run(feeds: Record<string, TensorInput>): Promise<Record<string, TensorOutput>>;
 }
 
-interface OrtTensorCtor {
-  new (type: string, data: unknown, dims: readonly number[]): unknown;
-}
-interface OrtSession {
-  inputNames: readonly string[];
-  outputNames: readonly string[];
-  run(feeds: Record<string, unknown>): Promise<Record<string, { data: unknown; dims: readonly number[] }>>;
-}
-interface OrtModule {
-  Tensor: OrtTensorCtor;
-  InferenceSession: { create(bytes: Uint8Array, options?: Record<string, unknown>): Promise<OrtSession> };
-  env?: { wasm?: { numThreads?: number } };
+const runtimes = new Map<Backend, Promise<OrtRuntime>>();
+
+/**
+ * Where onnxruntime-web (and sql.js, see wasm-paths.ts) fetch their `.wasm`
+ * files (a URL prefix ending in "/"). One setting for the process or page,
+ * as onnxruntime-web's own `env.wasm.wasmPaths` is: the last analyzer
+ * created with `wasmPaths` sets it.
+ */
+export function setWasmPaths(paths: string | undefined): void {
+  if (paths === undefined) return;
+  setWasmPrefix(paths);
+  for (const r of runtimes.values()) void r.then((rt) => configure(rt)).catch(() => {});
 }
 
-let nodeOrt: Promise<OrtModule> | undefined;
-let webOrt: Promise<OrtModule> | undefined;
-
-async function ortFor(backend: Backend): Promise<OrtModule> {
-  if (backend === 'node') {
-    nodeOrt ??= import('onnxruntime-node').then((m) => (m.default ?? m) as unknown as OrtModule);
-    return nodeOrt;
-  }
-  webOrt ??= import('onnxruntime-web').then((m) => {
-    const ort = (m.default ?? m) as unknown as OrtModule;
+function configure(rt: OrtRuntime): OrtRuntime {
+  const wasm = rt.backend === 'wasm' ? rt.ort.env?.wasm : undefined;
+  if (wasm) {
     // Single-threaded WASM: no SharedArrayBuffer or worker needed, works everywhere.
-    if (ort.env?.wasm) ort.env.wasm.numThreads = 1;
-    return ort;
-  });
-  return webOrt;
+    wasm.numThreads = 1;
+    const paths = wasmPaths();
+    if (paths !== undefined) wasm.wasmPaths = paths;
+  }
+  return rt;
+}
+
+/** The runtime for a backend, loaded once per process (or page). */
+export function runtimeFor(backend: Backend): Promise<OrtRuntime> {
+  let r = runtimes.get(backend);
+  if (!r) {
+    r = loadRuntime(backend).then(configure);
+    runtimes.set(backend, r);
+    r.catch(() => runtimes.delete(backend));
+  }
+  return r;
+}
+
+/**
+ * What the caller should be told about the runtime of this backend (e.g.
+ * that onnxruntime-node was missing and WASM ran instead), once it has
+ * loaded; undefined when all is as asked.
+ */
+export async function runtimeNotice(backend: Backend): Promise<string | undefined> {
+  const r = runtimes.get(backend);
+  if (!r) return undefined;
+  try {
+    return (await r).notice;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface LoadOptions {
@@ -63,11 +88,11 @@ export interface LoadOptions {
 }
 
 export async function loadOnnxModel(loader: ResourceLoader, path: string, opts: LoadOptions = {}): Promise<OnnxModel> {
-  const backend = opts.backend ?? 'node';
-  const ort = await ortFor(backend);
+  const runtime = await runtimeFor(opts.backend ?? DEFAULT_BACKEND);
+  const ort = runtime.ort;
   const bytes = await loader.bytes(path);
   const sessionOptions: Record<string, unknown> =
-    backend === 'node'
+    runtime.backend === 'node'
       ? { intraOpNumThreads: opts.threads ?? 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' }
       : { executionProviders: ['wasm'], graphOptimizationLevel: 'all' };
   const session = await ort.InferenceSession.create(bytes, sessionOptions);

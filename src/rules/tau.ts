@@ -6,7 +6,12 @@
  * program may `use_module` (see ALLOWED_LIBRARIES). The `js` and `os`
  * libraries are never loaded: they reach JavaScript globals, files and
  * processes.
+ *
+ * tau-globals.js comes first: it must run before tau-prolog's core does.
+ * Only the rules stage imports this module, and only when a request has
+ * rules (see index.ts), so pages that never run rules never load tau-prolog.
  */
+import './tau-globals.js';
 import tauUntyped from 'tau-prolog';
 import loadCharsio from 'tau-prolog/modules/charsio.js';
 import loadFormat from 'tau-prolog/modules/format.js';

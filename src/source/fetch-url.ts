@@ -24,39 +24,20 @@ import type { Readable } from 'node:stream';
 import { AnalysisError, badRequest } from '../errors.js';
 import { AllowList, blockedReason } from './address-guard.js';
 import { decodeBody } from './charset.js';
+import {
+  DEFAULT_FETCH_TIMEOUT_MS,
+  DEFAULT_MAX_DOWNLOAD_BYTES,
+  DEFAULT_MAX_REDIRECTS,
+  isTextual,
+  looksLikeHtml,
+  parseHttpUrl,
+  trimPartialUtf8,
+  type FetchedPage,
+  type FetchOptions,
+} from './download-common.js';
 
-export interface FetchOptions {
-  /** User-Agent header; the spec's `download.userAgent`. */
-  userAgent?: string;
-  /** Total time for DNS, connect, redirects and body, in ms. Default 15 000. */
-  timeoutMs?: number;
-  /** Body bytes kept (after content decoding); the rest is cut off. Default 2 MB. */
-  maxBytes?: number;
-  /** Redirects followed before giving up. Default 5. */
-  maxRedirects?: number;
-  /**
-   * Hostnames, IPs or CIDRs that may be reached even though they are private
-   * (tests, trusted intranets). Empty by default: only public addresses.
-   */
-  allowHosts?: readonly string[];
-}
+export { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_MAX_DOWNLOAD_BYTES, DEFAULT_MAX_REDIRECTS, type FetchedPage, type FetchOptions };
 
-export interface FetchedPage {
-  /** The URL as requested. */
-  url: string;
-  /** The URL after redirects. */
-  finalUrl: string;
-  status: number;
-  contentType: string;
-  isHtml: boolean;
-  body: string;
-  /** True when the body was cut at `maxBytes`; callers should say so. */
-  truncated: boolean;
-}
-
-export const DEFAULT_FETCH_TIMEOUT_MS = 15_000;
-export const DEFAULT_MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024;
-export const DEFAULT_MAX_REDIRECTS = 5;
 export const DEFAULT_USER_AGENT = `textlens/${packageVersion()} (+offline text analysis; downloads the url given by its caller)`;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -109,23 +90,6 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
     if (signal.aborted) throw badRequest(`url ${url}: no complete answer within ${timeoutMs} ms (timeout)`, 'url');
     throw badRequest(`url ${url} could not be fetched: ${describe(e)}`, 'url');
   }
-}
-
-function parseHttpUrl(text: string, original: string): URL {
-  let u: URL;
-  try {
-    u = new URL(text);
-  } catch {
-    throw badRequest(`url ${original} is not a valid absolute URL`, 'url');
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    const where = text === original ? '' : ` (redirected to ${text})`;
-    throw badRequest(`url ${original}${where}: only http and https URLs can be fetched, not ${u.protocol.replace(/:$/, '')}`, 'url');
-  }
-  if (u.username || u.password) {
-    throw badRequest(`url ${original}: URLs with credentials are not fetched`, 'url');
-  }
-  return u;
 }
 
 /** Resolves the host and returns the addresses that may be connected to, after the SSRF check. */
@@ -224,32 +188,6 @@ async function readCapped(stream: Readable, maxBytes: number, signal: AbortSigna
   // not decode to U+FFFD.
   if (truncated) bytes = trimPartialUtf8(bytes);
   return { bytes, truncated };
-}
-
-function trimPartialUtf8(bytes: Uint8Array): Uint8Array {
-  let i = bytes.length - 1;
-  let back = 0;
-  while (i >= 0 && back < 3 && (bytes[i] & 0xc0) === 0x80) {
-    i--;
-    back++;
-  }
-  if (i < 0) return bytes;
-  const lead = bytes[i];
-  const need = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : 0;
-  return need > back ? bytes.subarray(0, i) : bytes;
-}
-
-function looksLikeHtml(contentType: string, bytes: Uint8Array): boolean {
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  if (type === 'text/html' || type === 'application/xhtml+xml') return true;
-  if (type && type !== 'application/octet-stream') return false;
-  const head = Buffer.from(bytes.subarray(0, 512)).toString('latin1').trimStart().toLowerCase();
-  return head.startsWith('<!doctype html') || head.startsWith('<html');
-}
-
-function isTextual(contentType: string): boolean {
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  return type === '' || type.startsWith('text/') || /[/+](xml|json)$/.test(type);
 }
 
 function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {

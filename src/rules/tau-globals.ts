@@ -1,0 +1,25 @@
+/**
+ * tau-prolog 0.3 assigns eight globals without declaring them
+ * (`tau_file_system = …` in modules/core.js). As a CommonJS script that is
+ * sloppy-mode code and creates them; once a bundler wraps it into an ES
+ * module (strict mode) the assignment throws "ReferenceError:
+ * tau_file_system is not defined" when the rules code loads. Defining the
+ * names on globalThis first turns the assignments into ordinary property
+ * writes, which strict mode allows. This module must be evaluated before
+ * tau-prolog: tau.ts imports it first. The list is exactly what a strict
+ * bundle of tau-prolog 0.3.4 trips over (test/rules/tau-strict.test.ts
+ * checks it).
+ */
+export const TAU_GLOBALS = [
+  'tau_file_system',
+  'tau_user_input',
+  'tau_user_output',
+  'tau_user_error',
+  'nodejs_file_system',
+  'nodejs_user_input',
+  'nodejs_user_output',
+  'nodejs_user_error',
+] as const;
+
+const scope = globalThis as Record<string, unknown>;
+for (const name of TAU_GLOBALS) if (!(name in scope)) scope[name] = undefined;

@@ -1,0 +1,40 @@
+/**
+ * Each platform seam has one shape: the browser module exports what the
+ * Node module does, with the same types (tsc checks the assignments below;
+ * the test checks the names at run time).
+ */
+import { describe, expect, it } from 'vitest';
+import * as nodeResources from '../../src/platform/node/resources.js';
+import * as webResources from '../../src/platform/web/resources.js';
+import * as nodeFetch from '../../src/platform/node/fetch-url.js';
+import * as webFetch from '../../src/platform/web/fetch-url.js';
+import * as nodeOnnx from '../../src/platform/node/onnx.js';
+import * as webOnnx from '../../src/platform/web/onnx.js';
+import * as nodeSqlite from '../../src/platform/node/sqlite.js';
+import * as webSqlite from '../../src/platform/web/sqlite.js';
+import * as nodeTransformerNer from '../../src/platform/node/transformer-ner.js';
+import * as webTransformerNer from '../../src/platform/web/transformer-ner.js';
+
+const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
+  ['resources', nodeResources, webResources satisfies typeof nodeResources],
+  ['fetch-url', nodeFetch, webFetch satisfies typeof nodeFetch],
+  ['onnx', nodeOnnx, webOnnx satisfies typeof nodeOnnx],
+  ['sqlite', nodeSqlite, webSqlite satisfies typeof nodeSqlite],
+  ['transformer-ner', nodeTransformerNer, webTransformerNer satisfies typeof nodeTransformerNer],
+];
+
+describe('platform seams', () => {
+  it.each(pairs)('%s: node and web export the same names', (_name, node, web) => {
+    expect(Object.keys(web).sort()).toEqual(Object.keys(node).sort());
+  });
+
+  it('each platform picks its own default ONNX backend', () => {
+    expect(nodeOnnx.DEFAULT_BACKEND).toBe('node');
+    expect(webOnnx.DEFAULT_BACKEND).toBe('wasm');
+  });
+
+  it('a transformer NER directory is refused in a browser with a 400 naming the option', async () => {
+    expect(() => webTransformerNer.checkTransformerModelDir('/models/bert')).toThrow(/ner.transformers \/models\/bert: .*browser/);
+    await expect(webTransformerNer.createTransformerNer('/models/bert')).rejects.toMatchObject({ status: 400 });
+  });
+});
