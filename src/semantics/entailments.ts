@@ -24,7 +24,7 @@
  */
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { SynsetRelations } from './relations.js';
-import type { SynsetStore } from './synsets.js';
+import type { LemmaSenses, SynsetStore } from './synsets.js';
 import type { FeatureContext, WsdModel } from './wsd-model.js';
 
 export const ENTAILMENT_FLOOR = 0.1;
@@ -71,12 +71,22 @@ interface Path {
   relation: EntailedWord['relation'];
 }
 
-/** The single-word members reachable from one sense, each once by its strongest path (context-independent, cached). */
+/**
+ * The single-word members reachable from one sense, each once by its
+ * strongest path, with what their fit needs (context-independent, built once
+ * per synset). Parallel arrays, indexed by reach entry.
+ */
 interface SenseReach {
-  /** Word ids (see Scratch.words), their lower-case forms, their strongest paths. */
+  /** Word ids (see Scratch.words) and the ids of their lower-case forms. */
   ids: Int32Array;
-  lower: string[];
+  lowerIds: Int32Array;
   paths: Path[];
+  /** The word's own senses under its path's part of speech, the path's synset among them (-1: absent), their SemCor tags. */
+  fitSenses: (LemmaSenses | undefined)[];
+  fitIndex: Int32Array;
+  fitTags: Float64Array;
+  /** The part of speech of the path's synset (satellites as adjectives). */
+  fitPos: WordNetPos[];
 }
 
 /** Interned candidate words and per-word accumulators of entailedWords, one per relations file. */
@@ -88,7 +98,13 @@ interface Scratch {
   prior: Float64Array;
   context: Float64Array;
   bestValue: Float64Array;
-  best: (Path | undefined)[];
+  /** Per word: the sense reach and entry of its strongest path (by q·w). */
+  bestReach: (SenseReach | undefined)[];
+  bestEntry: Int32Array;
+  /** Words in first-touch order (the order a Map would iterate in), and their count. */
+  touched: Int32Array;
+  /** Per synset: its SenseReach, once built. */
+  reach: (SenseReach | undefined)[];
 }
 
 const SCRATCH: WeakMap<SynsetRelations, Scratch> = new WeakMap();
@@ -97,7 +113,19 @@ function scratchOf(relations: SynsetRelations): Scratch {
   let acc = SCRATCH.get(relations);
   if (!acc) {
     const n = 1 << 16;
-    acc = { ids: new Map(), words: [], current: 0, stamp: new Uint32Array(n), prior: new Float64Array(n), context: new Float64Array(n), bestValue: new Float64Array(n), best: [] };
+    acc = {
+      ids: new Map(),
+      words: [],
+      current: 0,
+      stamp: new Uint32Array(n),
+      prior: new Float64Array(n),
+      context: new Float64Array(n),
+      bestValue: new Float64Array(n),
+      bestReach: [],
+      bestEntry: new Int32Array(n),
+      touched: new Int32Array(n),
+      reach: [],
+    };
     SCRATCH.set(relations, acc);
   }
   return acc;
@@ -119,7 +147,7 @@ function wordId(acc: Scratch, word: string): number {
     acc.ids.set(word, id);
     acc.words.push(word);
     if (id >= acc.stamp.length) {
-      const grow = <T extends Uint32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const grow = <T extends Uint32Array | Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
         const b = make(a.length * 2);
         b.set(a);
         return b;
@@ -128,20 +156,32 @@ function wordId(acc: Scratch, word: string): number {
       acc.prior = grow(acc.prior, (n) => new Float64Array(n));
       acc.context = grow(acc.context, (n) => new Float64Array(n));
       acc.bestValue = grow(acc.bestValue, (n) => new Float64Array(n));
+      acc.bestEntry = grow(acc.bestEntry, (n) => new Int32Array(n));
+      acc.touched = grow(acc.touched, (n) => new Int32Array(n));
     }
   }
   return id;
 }
 
-/** Per relations file, per synset: its SenseReach. Per store, per part of speech: a word's fit inputs. */
-const REACH: WeakMap<SynsetRelations, Map<number, SenseReach>> = new WeakMap();
-const FIT_INPUTS: WeakMap<SynsetStore, Record<WordNetPos, Map<string, FitInputs | null>>> = new WeakMap();
+/** Per model: the prior of each candidate list (context-free, so computed once per lemma and part of speech). */
+const PRIORS: WeakMap<WsdModel, Record<WordNetPos, WeakMap<Float32Array, Float64Array>>> = new WeakMap();
 
-interface FitInputs {
-  synsets: Int32Array;
-  tagCounts: Float32Array;
-  /** (tags + 1) / (tags + 1 + κ). */
-  common: number;
+function priorOf(model: WsdModel, tagCounts: Float32Array, pos: WordNetPos): Float64Array {
+  let byPos = PRIORS.get(model);
+  if (!byPos) PRIORS.set(model, (byPos = { n: new WeakMap(), v: new WeakMap(), a: new WeakMap(), r: new WeakMap() }));
+  let prior = byPos[pos].get(tagCounts);
+  if (prior === undefined) byPos[pos].set(tagCounts, (prior = model.prior(tagCounts, pos)));
+  return prior;
+}
+
+/** A candidate with its summed weights, the reach entry of its strongest path, and its rank by context weight. */
+interface Candidate {
+  id: number;
+  prior: number;
+  context: number;
+  reach: SenseReach;
+  entry: number;
+  rank: number;
 }
 
 /**
@@ -157,75 +197,126 @@ export function entailedWords(
   params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
   keep?: { floor: number; cap: number },
 ): EntailedWord[] {
-  const prior = model.prior(source.tagCounts, source.pos);
-  const own = source.lemma.toLowerCase();
-  // Per word (interned id): summed prior and context weights and the strongest path, in scratch arrays
-  // stamped per call; `touched` keeps first-touch order (the order a Map would iterate in).
   const acc = scratchOf(relations);
-  const stamp = nextStamp(acc);
-  const touched: number[] = [];
-  for (let k = 0; k < source.synsets.length; k++) {
-    const q = source.posterior[k];
-    const pi = prior[k];
-    if (q < 0.005 && pi < 0.005) continue;
-    const reached = senseReach(store, relations, source.synsets[k]);
-    for (let i = 0; i < reached.ids.length; i++) {
-      if (reached.lower[i] === own) continue;
-      const id = reached.ids[i];
-      const path = reached.paths[i];
-      if (acc.stamp[id] !== stamp) {
-        acc.stamp[id] = stamp;
-        acc.prior[id] = 0;
-        acc.context[id] = 0;
-        acc.bestValue[id] = -1;
-        acc.best[id] = path;
-        touched.push(id);
-      }
-      acc.prior[id] += pi * path.weight;
-      acc.context[id] += q * path.weight;
-      if (q * path.weight > acc.bestValue[id]) {
-        acc.bestValue[id] = q * path.weight;
-        acc.best[id] = path;
-      }
-    }
-  }
-  const candidates = touched
-    .map((id): [string, { prior: number; context: number; best: Path }] => [acc.words[id], { prior: acc.prior[id], context: acc.context[id], best: acc.best[id]! }])
-    .sort((a, b) => b[1].context - a[1].context);
-  const scored = (word: string, e: { prior: number; context: number; best: Path }, fit: number): EntailedWord => {
-    const contextScore = e.context ** (1 - params.gamma) * fit ** params.gamma;
-    const priorScore = Math.min(1, e.prior);
+  const n = accumulate(store, relations, model, source, acc);
+  const candidate = (i: number, rank: number): Candidate => {
+    const id = acc.touched[i];
+    return { id, prior: acc.prior[id], context: acc.context[id], reach: acc.bestReach[id]!, entry: acc.bestEntry[id], rank };
+  };
+  const scored = (c: Candidate, fit: number): EntailedWord => {
+    const contextScore = c.context ** (1 - params.gamma) * fit ** params.gamma;
+    const priorScore = Math.min(1, c.prior);
+    const path = c.reach.paths[c.entry];
     return {
-      word,
-      synset: e.best.synset,
-      relation: e.best.relation,
+      word: acc.words[c.id],
+      synset: path.synset,
+      relation: path.relation,
       priorScore,
       contextScore,
       score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
     };
   };
+  const fitOf = (c: Candidate): number => (c.rank < params.fitTop ? fit(model, c.reach, c.entry, source.context, params.kappa) : 0);
   if (keep === undefined) {
-    return candidates
-      .map(([word, e], rank) => scored(word, e, rank < params.fitTop ? fitOf(store, model, word, e.best.synset, source, params.kappa) : 0))
-      .sort(byScore);
+    const all = Array.from({ length: n }, (_, i) => candidate(i, 0)).sort((a, b) => b.context - a.context);
+    all.forEach((c, rank) => (c.rank = rank));
+    return all.map((c) => scored(c, fitOf(c))).sort(byScore);
   }
   // Only the best `cap` words at or above `floor` are wanted: a word's score is at most its score with
   // the largest fit it could get (its commonness factor; 0 past fitTop), so candidates are scored in
   // the order of that bound and the fit (the WSD model run on the word) stops once no unscored word
   // can enter the kept ones. The kept words are exactly those of the full ranking.
-  const bounded = candidates.map(([word, e], rank) => {
-    const maxFit = rank < params.fitTop ? (fitInputs(store, word, posOf(store, e.best.synset), params.kappa)?.common ?? 0) : 0;
-    return { word, e, rank, bound: scored(word, e, maxFit).score };
-  });
+  const bounded: { c: Candidate; bound: number }[] = [];
+  for (const c of topByContext(acc, n, params.fitTop)) {
+    const fitSenses = c.reach.fitSenses[c.entry];
+    const maxFit = fitSenses === undefined ? 0 : common(c.reach.fitTags[c.entry], params.kappa);
+    bounded.push({ c, bound: scored(c, maxFit).score });
+  }
+  // Past fitTop the fit is 0, so (with γ > 0) the context part is 0 and the score (1 − λ)·min(1, prior):
+  // most words fall under the floor on that alone.
+  const rest: Candidate[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = acc.touched[i];
+    if (acc.stamp[id] === 0) continue; // in the top (see topByContext)
+    if (params.gamma > 0 && (1 - params.lambda) * Math.min(1, acc.prior[id]) < keep.floor) continue;
+    rest.push(candidate(i, params.fitTop));
+  }
+  rest.sort((a, b) => b.context - a.context);
+  for (const c of rest) bounded.push({ c, bound: scored(c, 0).score });
   bounded.sort((a, b) => b.bound - a.bound);
   const out: EntailedWord[] = [];
-  for (let i = 0; i < bounded.length; i++) {
-    const { word, e, rank, bound } = bounded[i];
+  for (const { c, bound } of bounded) {
     if (bound < keep.floor) break;
     if (out.length >= keep.cap && keptFloorScore(out, keep) > bound) break;
-    out.push(scored(word, e, rank < params.fitTop ? fitOf(store, model, word, e.best.synset, source, params.kappa) : 0));
+    out.push(scored(c, fitOf(c)));
   }
   return out.sort(byScore);
+}
+
+/**
+ * Sums, per candidate word, the prior and context weights over the source's
+ * senses (into the scratch arrays, stamped for this call) and keeps its
+ * strongest path; returns how many words were touched (acc.touched).
+ */
+function accumulate(store: SynsetStore, relations: SynsetRelations, model: WsdModel, source: EntailmentSource, acc: Scratch): number {
+  const prior = priorOf(model, source.tagCounts, source.pos);
+  // Interned now, so that a reach built below (which interns its words) compares against the same id.
+  const ownId = wordId(acc, source.lemma.toLowerCase());
+  const stamp = nextStamp(acc);
+  let n = 0;
+  for (let k = 0; k < source.synsets.length; k++) {
+    const q = source.posterior[k];
+    const pi = prior[k];
+    if (q < 0.005 && pi < 0.005) continue;
+    const reached = senseReach(store, relations, acc, source.synsets[k]);
+    const { ids, lowerIds, paths } = reached;
+    for (let i = 0; i < ids.length; i++) {
+      if (lowerIds[i] === ownId) continue;
+      const id = ids[i];
+      const w = paths[i].weight;
+      if (acc.stamp[id] !== stamp) {
+        acc.stamp[id] = stamp;
+        acc.prior[id] = 0;
+        acc.context[id] = 0;
+        acc.bestValue[id] = -1;
+        acc.touched[n++] = id;
+      }
+      acc.prior[id] += pi * w;
+      acc.context[id] += q * w;
+      if (q * w > acc.bestValue[id]) {
+        acc.bestValue[id] = q * w;
+        acc.bestReach[id] = reached;
+        acc.bestEntry[id] = i;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * The first `top` touched words by context weight, best first, ties in touch
+ * order (what a stable sort of all of them would put first). Their stamps
+ * are cleared, which marks them for the caller.
+ */
+function topByContext(acc: Scratch, n: number, top: number): Candidate[] {
+  const best: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const value = acc.context[acc.touched[i]];
+    if (best.length === top && value <= acc.context[acc.touched[best[top - 1]]]) continue;
+    let at = best.length === top ? top - 1 : best.length;
+    while (at > 0 && acc.context[acc.touched[best[at - 1]]] < value) {
+      if (at < best.length) best[at] = best[at - 1];
+      else best.push(best[at - 1]);
+      at--;
+    }
+    if (at < best.length) best[at] = i;
+    else best.push(i);
+  }
+  return best.map((i, rank) => {
+    const id = acc.touched[i];
+    acc.stamp[id] = 0;
+    return { id, prior: acc.prior[id], context: acc.context[id], reach: acc.bestReach[id]!, entry: acc.bestEntry[id], rank };
+  });
 }
 
 function byScore(a: EntailedWord, b: EntailedWord): number {
@@ -252,11 +343,9 @@ function posOf(store: SynsetStore, synset: number): WordNetPos {
 }
 
 /** Within one sense, a word counts once, by its strongest path (multiword members left out). */
-function senseReach(store: SynsetStore, relations: SynsetRelations, s: number): SenseReach {
-  let bySynset = REACH.get(relations);
-  if (!bySynset) REACH.set(relations, (bySynset = new Map()));
-  let reached = bySynset.get(s);
-  if (reached) return reached;
+function senseReach(store: SynsetStore, relations: SynsetRelations, acc: Scratch, s: number): SenseReach {
+  const cached = acc.reach[s];
+  if (cached) return cached;
   const local = new Map<string, Path>();
   for (const path of reach(relations, s)) {
     for (const [member] of store.members(path.synset)) {
@@ -265,13 +354,24 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, s: number): 
       if (!seen || seen.weight < path.weight) local.set(member, path);
     }
   }
-  const acc = scratchOf(relations);
-  reached = {
-    ids: Int32Array.from(local.keys(), (w) => wordId(acc, w)),
-    lower: [...local.keys()].map((w) => w.toLowerCase()),
-    paths: [...local.values()],
+  const words = [...local.keys()];
+  const paths = [...local.values()];
+  const fitPos = paths.map((p) => posOf(store, p.synset));
+  const fitSenses = words.map((w, i) => store.senses(w, fitPos[i]));
+  const reached: SenseReach = {
+    ids: Int32Array.from(words, (w) => wordId(acc, w)),
+    lowerIds: Int32Array.from(words, (w) => wordId(acc, w.toLowerCase())),
+    paths,
+    fitSenses,
+    fitIndex: Int32Array.from(fitSenses, (senses, i) => (senses === undefined ? -1 : senses.synsets.indexOf(paths[i].synset))),
+    fitTags: Float64Array.from(fitSenses, (senses) => {
+      let tags = 0;
+      if (senses !== undefined) for (const t of senses.tagCounts) tags += t;
+      return tags;
+    }),
+    fitPos,
   };
-  bySynset.set(s, reached);
+  acc.reach[s] = reached;
   return reached;
 }
 
@@ -289,31 +389,21 @@ function reach(relations: SynsetRelations, s: number): Path[] {
   return out;
 }
 
-/** P(word means `synset` | the source's context), by the WSD model over the word's own senses. */
-function fitOf(store: SynsetStore, model: WsdModel, word: string, synset: number, source: EntailmentSource, kappa: number): number {
-  const pos = posOf(store, synset);
-  const inputs = fitInputs(store, word, pos, kappa);
-  if (!inputs) return 0;
-  const k = inputs.synsets.indexOf(synset);
-  if (k < 0) return 0;
-  if (inputs.synsets.length === 1) return inputs.common;
-  return model.probabilities(inputs.synsets, inputs.tagCounts, source.context, pos)[k] * inputs.common;
+/** How usable a word is at all: (t + 1) / (t + 1 + κ), t its SemCor tags under that part of speech. */
+function common(tags: number, kappa: number): number {
+  return (tags + 1) / (tags + 1 + kappa);
 }
 
-/** A word's senses and how common it is (cached per store, part of speech, word; κ is fixed per process). */
-function fitInputs(store: SynsetStore, word: string, pos: WordNetPos, kappa: number): FitInputs | undefined {
-  let byPos = FIT_INPUTS.get(store);
-  if (!byPos) FIT_INPUTS.set(store, (byPos = { n: new Map(), v: new Map(), a: new Map(), r: new Map() }));
-  const key = kappa === DEFAULT_ENTAILMENT_PARAMS.kappa ? word : `${word}\t${kappa}`;
-  const cached = byPos[pos].get(key);
-  if (cached !== undefined) return cached ?? undefined;
-  const senses = store.senses(word, pos);
-  let inputs: FitInputs | null = null;
-  if (senses) {
-    let tags = 0;
-    for (const t of senses.tagCounts) tags += t;
-    inputs = { synsets: senses.synsets, tagCounts: senses.tagCounts, common: (tags + 1) / (tags + 1 + kappa) };
-  }
-  byPos[pos].set(key, inputs);
-  return inputs ?? undefined;
+/**
+ * P(the entry's word means its path's synset | the source's context), by the
+ * WSD model over the word's own senses, times how common the word is.
+ */
+function fit(model: WsdModel, reached: SenseReach, entry: number, context: FeatureContext, kappa: number): number {
+  const senses = reached.fitSenses[entry];
+  if (senses === undefined) return 0;
+  const k = reached.fitIndex[entry];
+  if (k < 0) return 0;
+  const c = common(reached.fitTags[entry], kappa);
+  if (senses.synsets.length === 1) return c;
+  return model.probabilities(senses.synsets, senses.tagCounts, context, reached.fitPos[entry])[k] * c;
 }

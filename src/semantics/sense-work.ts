@@ -15,6 +15,11 @@ export interface SenseWork {
   targets: readonly FoundTarget[];
   /** Parallel to targets; undefined where the target had one sense or none (nothing to disambiguate). */
   contexts: readonly (FeatureContext | undefined)[];
+  /**
+   * Parallel to targets: the probabilities the senses layer gave, in the order of the lemma's
+   * synsets (0 for senses it left out); undefined where the word got no senses.
+   */
+  posteriors?: readonly (Float64Array | undefined)[];
   /** The doc's sentences as WSD context tokens. */
   sentences: readonly (readonly ContextToken[])[];
 }
