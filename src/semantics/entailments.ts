@@ -81,8 +81,12 @@ interface SenseReach {
   ids: Int32Array;
   lowerIds: Int32Array;
   paths: Path[];
+  /** paths[i].weight, side by side for the summing loop. */
+  weights: Float64Array;
   /** The word's own senses under its path's part of speech, the path's synset among them (-1: absent), their SemCor tags. */
   fitSenses: (LemmaSenses | undefined)[];
+  /** How many senses the word has there (0: none), so that a one-sense word's fit reads nothing else. */
+  fitCount: Int32Array;
   fitIndex: Int32Array;
   fitTags: Float64Array;
   /** The part of speech of the path's synset (satellites as adjectives). */
@@ -103,8 +107,8 @@ interface Scratch {
   bestEntry: Int32Array;
   /** Words in first-touch order (the order a Map would iterate in), and their count. */
   touched: Int32Array;
-  /** Per synset: its SenseReach, once built. */
-  reach: (SenseReach | undefined)[];
+  /** Per synset: its SenseReach, once built (allocated for the store's synsets on first use). */
+  reach: (SenseReach | undefined)[] | undefined;
 }
 
 const SCRATCH: WeakMap<SynsetRelations, Scratch> = new WeakMap();
@@ -121,10 +125,10 @@ function scratchOf(relations: SynsetRelations): Scratch {
       prior: new Float64Array(n),
       context: new Float64Array(n),
       bestValue: new Float64Array(n),
-      bestReach: [],
+      bestReach: new Array<SenseReach | undefined>(n).fill(undefined),
       bestEntry: new Int32Array(n),
       touched: new Int32Array(n),
-      reach: [],
+      reach: undefined,
     };
     SCRATCH.set(relations, acc);
   }
@@ -158,6 +162,7 @@ function wordId(acc: Scratch, word: string): number {
       acc.bestValue = grow(acc.bestValue, (n) => new Float64Array(n));
       acc.bestEntry = grow(acc.bestEntry, (n) => new Int32Array(n));
       acc.touched = grow(acc.touched, (n) => new Int32Array(n));
+      acc.bestReach = acc.bestReach.concat(new Array<SenseReach | undefined>(acc.bestReach.length).fill(undefined));
     }
   }
   return id;
@@ -269,11 +274,11 @@ function accumulate(store: SynsetStore, relations: SynsetRelations, model: WsdMo
     const pi = prior[k];
     if (q < 0.005 && pi < 0.005) continue;
     const reached = senseReach(store, relations, acc, source.synsets[k]);
-    const { ids, lowerIds, paths } = reached;
+    const { ids, lowerIds, weights } = reached;
     for (let i = 0; i < ids.length; i++) {
       if (lowerIds[i] === ownId) continue;
       const id = ids[i];
-      const w = paths[i].weight;
+      const w = weights[i];
       if (acc.stamp[id] !== stamp) {
         acc.stamp[id] = stamp;
         acc.prior[id] = 0;
@@ -344,7 +349,8 @@ function posOf(store: SynsetStore, synset: number): WordNetPos {
 
 /** Within one sense, a word counts once, by its strongest path (multiword members left out). */
 function senseReach(store: SynsetStore, relations: SynsetRelations, acc: Scratch, s: number): SenseReach {
-  const cached = acc.reach[s];
+  const bySynset = (acc.reach ??= new Array<SenseReach | undefined>(store.size).fill(undefined));
+  const cached = bySynset[s];
   if (cached) return cached;
   const local = new Map<string, Path>();
   for (const path of reach(relations, s)) {
@@ -362,7 +368,9 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, acc: Scratch
     ids: Int32Array.from(words, (w) => wordId(acc, w)),
     lowerIds: Int32Array.from(words, (w) => wordId(acc, w.toLowerCase())),
     paths,
+    weights: Float64Array.from(paths, (p) => p.weight),
     fitSenses,
+    fitCount: Int32Array.from(fitSenses, (senses) => senses?.synsets.length ?? 0),
     fitIndex: Int32Array.from(fitSenses, (senses, i) => (senses === undefined ? -1 : senses.synsets.indexOf(paths[i].synset))),
     fitTags: Float64Array.from(fitSenses, (senses) => {
       let tags = 0;
@@ -371,7 +379,7 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, acc: Scratch
     }),
     fitPos,
   };
-  acc.reach[s] = reached;
+  bySynset[s] = reached;
   return reached;
 }
 
@@ -399,11 +407,12 @@ function common(tags: number, kappa: number): number {
  * WSD model over the word's own senses, times how common the word is.
  */
 function fit(model: WsdModel, reached: SenseReach, entry: number, context: FeatureContext, kappa: number): number {
-  const senses = reached.fitSenses[entry];
-  if (senses === undefined) return 0;
+  const count = reached.fitCount[entry];
+  if (count === 0) return 0;
   const k = reached.fitIndex[entry];
   if (k < 0) return 0;
   const c = common(reached.fitTags[entry], kappa);
-  if (senses.synsets.length === 1) return c;
-  return model.probabilities(senses.synsets, senses.tagCounts, context, reached.fitPos[entry])[k] * c;
+  if (count === 1) return c;
+  const senses = reached.fitSenses[entry]!;
+  return model.probabilityOf(k, senses.synsets, senses.tagCounts, context, reached.fitPos[entry]) * c;
 }

@@ -94,21 +94,24 @@ export interface LemmaFeatures {
  * that any of its senses has seen, a row of (sense, gain) pairs, found
  * through an open-addressing hash on the feature id. Scoring a context is then
  * one probe per context feature, and only the pairs that count are read.
+ * Laid out for few cache misses: a slot holds the key and its row's place,
+ * a row's pairs sit side by side.
  */
 interface SenseTable {
-  /** Hash slots: feature id (-1 = empty) and its row. */
+  /** Slot count − 1 (a power of two minus one). */
   readonly mask: number;
-  readonly keys: Int32Array;
-  readonly rows: Int32Array;
-  /** Row r holds pairs rowStart[r] .. rowStart[r+1]-1, in sense order. */
-  readonly rowStart: Uint32Array;
-  readonly sense: Uint16Array;
-  readonly gain: Float64Array;
+  /** Per slot, two ints: the feature id (-1 = empty), then its row's first pair << ROW_BITS | pair count. */
+  readonly slots: Int32Array;
+  /** Pairs (sense index, gain), two doubles each; a row's pairs are in sense order. */
+  readonly pairs: Float64Array;
   /** log prior(s) for the prior inputs last used (recomputed when they change). */
   logPrior: Float64Array;
   priorCounts: Float32Array | undefined;
   priorMu: number;
 }
+
+/** A row's pair count fits in ROW_BITS bits (at most one pair per sense; WordNet's most senses for a lemma is 75). */
+const ROW_BITS = 8;
 
 const LOADED: LoadRegistry<WsdModel> = new WeakMap();
 /** The per-lemma feature cache is dropped when it holds this many lemmas (a long-running server sees endless strings). */
@@ -220,6 +223,25 @@ export class WsdModel {
       out[0] = 1;
       return out;
     }
+    const z = this.score(synsets, tagCounts, ctx, pos);
+    const expScore = this.bagSum;
+    for (let k = 0; k < n; k++) out[k] = expScore[k] / z;
+    return out;
+  }
+
+  /** probabilities(…)[k] alone (the same value), without the array. */
+  probabilityOf(k: number, synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos?: WordNetPos): number {
+    if (synsets.length === 1) return 1;
+    const z = this.score(synsets, tagCounts, ctx, pos);
+    return this.bagSum[k] / z;
+  }
+
+  /**
+   * Leaves exp(score(s) − max score) of each sense in bagSum[0..n) and
+   * returns their sum: the softmax's numerators and denominator.
+   */
+  private score(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined): number {
+    const n = synsets.length;
     const { lambdaBag, lambdaCol, mu } = this.paramsFor(pos);
     const table = this.senseTable(synsets);
     const logPrior = this.logPriorOf(table, tagCounts, mu);
@@ -237,13 +259,12 @@ export class WsdModel {
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
       const score = logPrior[k] + lambdaBag * bag[k] + lambdaCol * col[k];
-      out[k] = score;
+      bag[k] = score;
       if (score > best) best = score;
     }
     let z = 0;
-    for (let k = 0; k < n; k++) z += out[k] = Math.exp(out[k] - best);
-    for (let k = 0; k < n; k++) out[k] /= z;
-    return out;
+    for (let k = 0; k < n; k++) z += bag[k] = Math.exp(bag[k] - best);
+    return z;
   }
 
   /** The prior alone (no context): SemCor tag counts smoothed towards WordNet's sense order; sums to 1. */
@@ -290,52 +311,53 @@ export class WsdModel {
     const { start, feature, count, mass } = this.weights;
     let entries = 0;
     for (const s of synsets) entries += start[s + 1] - start[s];
-    // Pass 1: the distinct features and how many senses saw each.
-    let mask = hashSize(entries) - 1;
-    let keys = new Int32Array(mask + 1).fill(-1);
-    let rows = new Int32Array(mask + 1);
+    if (synsets.length >= 1 << ROW_BITS || entries >= 2 ** (31 - ROW_BITS)) {
+      throw new Error(`WSD model: a lemma with ${synsets.length} senses and ${entries} weights is beyond the scoring table's layout`);
+    }
+    // Pass 1: the distinct features (rows, numbered by first sight) and how many senses saw each.
+    const wide = hashSize(entries) - 1;
+    const wideKeys = new Int32Array(wide + 1).fill(-1);
+    const wideRows = new Int32Array(wide + 1);
+    const rowFeature: number[] = [];
     const rowLength: number[] = [];
     for (const s of synsets) {
       for (let e = start[s]; e < start[s + 1]; e++) {
-        const slot = findSlot(keys, mask, feature[e]);
-        if (keys[slot] < 0) {
-          keys[slot] = feature[e];
-          rows[slot] = rowLength.length;
+        const slot = findSlot(wideKeys, wide, feature[e]);
+        if (wideKeys[slot] < 0) {
+          wideKeys[slot] = feature[e];
+          wideRows[slot] = rowLength.length;
+          rowFeature.push(feature[e]);
           rowLength.push(0);
         }
-        rowLength[rows[slot]]++;
+        rowLength[wideRows[slot]]++;
       }
     }
-    if (hashSize(rowLength.length) <= mask) {
-      // Senses share features: the distinct ones get a table of their own size (half full at most).
-      const small = hashSize(rowLength.length) - 1;
-      const smallKeys = new Int32Array(small + 1).fill(-1);
-      const smallRows = new Int32Array(small + 1);
-      for (let slot = 0; slot <= mask; slot++) {
-        if (keys[slot] < 0) continue;
-        const to = findSlot(smallKeys, small, keys[slot]);
-        smallKeys[to] = keys[slot];
-        smallRows[to] = rows[slot];
-      }
-      [mask, keys, rows] = [small, smallKeys, smallRows];
-    }
-    const rowStart = new Uint32Array(rowLength.length + 1);
-    for (let r = 0; r < rowLength.length; r++) rowStart[r + 1] = rowStart[r] + rowLength[r];
+    const rowStart = new Array<number>(rowLength.length);
+    for (let r = 0, at = 0; r < rowLength.length; at += rowLength[r++]) rowStart[r] = at;
     // Pass 2: the pairs, senses in order within each row.
-    const sense = new Uint16Array(entries);
-    const gain = new Float64Array(entries);
-    const fill = rowStart.slice(0, rowLength.length);
+    const pairs = new Float64Array(2 * entries);
+    const fill = rowStart.slice();
     for (let k = 0; k < synsets.length; k++) {
       const s = synsets[k];
       const scale = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(mass[s], 1e-9));
       for (let e = start[s]; e < start[s + 1]; e++) {
         const f = feature[e];
-        const at = fill[rows[findSlot(keys, mask, f)]]++;
-        sense[at] = k;
-        gain[at] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
+        const at = fill[wideRows[findSlot(wideKeys, wide, f)]]++;
+        pairs[2 * at] = k;
+        pairs[2 * at + 1] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
       }
     }
-    const table: SenseTable = { mask, keys, rows, rowStart, sense, gain, logPrior: new Float64Array(synsets.length), priorCounts: undefined, priorMu: NaN };
+    // The lookup table: the distinct features only, half full at most.
+    const mask = hashSize(rowLength.length) - 1;
+    const keys = new Int32Array(mask + 1).fill(-1);
+    const slots = new Int32Array(2 * (mask + 1)).fill(-1);
+    for (let r = 0; r < rowLength.length; r++) {
+      const slot = findSlot(keys, mask, rowFeature[r]);
+      keys[slot] = rowFeature[r];
+      slots[2 * slot] = rowFeature[r];
+      slots[2 * slot + 1] = (rowStart[r] << ROW_BITS) | rowLength[r];
+    }
+    const table: SenseTable = { mask, slots, pairs, logPrior: new Float64Array(synsets.length), priorCounts: undefined, priorMu: NaN };
     this.tables.set(synsets, table);
     return table;
   }
@@ -343,18 +365,20 @@ export class WsdModel {
 
 /** Adds each feature's row of gains to the per-sense sums. */
 function addRows(table: SenseTable, features: Int32Array, sums: Float64Array): void {
-  const { keys, mask, rows, rowStart, sense, gain } = table;
+  const { slots, mask, pairs } = table;
   for (let i = 0; i < features.length; i++) {
     const f = features[i];
     let slot = hashOf(f) & mask;
     let key: number;
-    while ((key = keys[slot]) !== f) {
+    while ((key = slots[2 * slot]) !== f) {
       if (key < 0) break;
       slot = (slot + 1) & mask;
     }
     if (key < 0) continue;
-    const r = rows[slot];
-    for (let e = rowStart[r]; e < rowStart[r + 1]; e++) sums[sense[e]] += gain[e];
+    const row = slots[2 * slot + 1];
+    const from = 2 * (row >>> ROW_BITS);
+    const to = from + 2 * (row & ((1 << ROW_BITS) - 1));
+    for (let e = from; e < to; e += 2) sums[pairs[e]] += pairs[e + 1];
   }
 }
 
