@@ -37,7 +37,7 @@ export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, rel
 
 export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
   const out: EntailmentRecord[] = [];
-  const { targets, contexts, sentences, posteriors } = senseWorkOf(doc, model) ?? senseWork(store, doc);
+  const { targets, contexts, sentences, probabilities, totals } = senseWorkOf(doc, model) ?? senseWork(store, doc);
   const features = new TargetContexts(model, sentences);
   const keep = { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP };
   for (let i = 0; i < targets.length; i++) {
@@ -47,7 +47,8 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
     const chosen = doc.senses![first];
     if (!chosen) continue;
     const senses = t.senses;
-    const posterior = posteriors?.[i] ?? posteriorOf(senses.synsets, chosen);
+    const layer = probabilities?.[i];
+    const posterior = layer === undefined ? posteriorOf(senses.synsets, chosen) : totals![i] === 1 ? layer : layer.map((p) => p / totals![i]);
     // Words of one sense were not disambiguated, but the fit of their substitutes needs the context.
     const context = contexts[i] ?? features.of(t);
     const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context }, undefined, keep);

@@ -40,8 +40,9 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['
   const { sentences, targets } = docTargets(store, doc);
   const contexts: (FeatureContext | undefined)[] = new Array(targets.length);
   const dists = disambiguate(store, model, sentences, targets, contexts);
-  const posteriors: (Float64Array | undefined)[] = new Array(targets.length);
-  rememberSenseWork(doc, model, { targets, contexts, sentences, posteriors });
+  const probabilities: (Float64Array | undefined)[] = new Array(targets.length);
+  const totals = new Float64Array(targets.length);
+  rememberSenseWork(doc, model, { targets, contexts, sentences, probabilities, totals });
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k];
     const d = dists[k];
@@ -60,15 +61,12 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['
       total += d.probabilities[c];
     }
     if (senses.length === 0) continue;
-    if (total !== 1) {
-      for (const x of senses) x.score /= total;
-      if (kept === d.probabilities) kept = d.probabilities.slice();
-      for (let c = 0; c < kept.length; c++) kept[c] /= total;
-    }
+    if (total !== 1) for (const x of senses) x.score /= total;
     // Stable sort: ties keep WordNet's sense order.
     if (senses.length > 1) senses.sort(byScore);
     out[doc.sentStart[t.sentence] + t.first] = senses;
-    posteriors[k] = kept;
+    probabilities[k] = kept;
+    totals[k] = total;
   }
   return out;
 }

@@ -75,26 +75,22 @@ export class TargetContexts {
     const model = this.model;
     if (t.sentence !== this.sentence) this.enter(t.sentence);
     const tokens = this.tokens;
-    const bag = this.bag;
     // The target's own lemma leaves the bag (single words: its token's cached id; multiword units: a lookup).
     const own = t.first === t.last && this.sentences[t.sentence][t.first].lemma === t.lemma ? tokens[t.first].self : model.featureId(t.lemma);
-    const at = own < 0 ? -1 : bag.indexOf(own);
-    let ownBag = bag;
-    if (at >= 0) {
-      ownBag = new Int32Array(bag.length - 1);
-      ownBag.set(bag.subarray(0, at));
-      ownBag.set(bag.subarray(at + 1), at);
-    }
+    // Collocations in ascending id order (slots have distinct prefixes, so their features are distinct).
     const collocations: number[] = [];
     for (let slot = 0; slot < COLLOCATION_SLOTS.length; slot++) {
       const offset = COLLOCATION_SLOTS[slot].offset;
       const i = offset < 0 ? t.first + offset : t.last + offset;
       if (i < 0 || i >= tokens.length) continue;
       const id = tokens[i].collocations[slot];
-      if (id >= 0) collocations.push(id);
+      if (id < 0) continue;
+      let at = collocations.length;
+      collocations.push(id);
+      for (; at > 0 && collocations[at - 1] > id; at--) collocations[at] = collocations[at - 1];
+      collocations[at] = id;
     }
-    // Slots have distinct prefixes, so their features are distinct: sorting is all that is left.
-    return { bag: ownBag, collocations: Int32Array.from(collocations).sort() };
+    return { bag: this.bag, exclude: own, collocations };
   }
 
   private enter(s: number): void {

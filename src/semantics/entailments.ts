@@ -179,15 +179,6 @@ function priorOf(model: WsdModel, tagCounts: Float32Array, pos: WordNetPos): Flo
   return prior;
 }
 
-/** A candidate with its summed weights, the reach entry of its strongest path, and its rank by context weight. */
-interface Candidate {
-  id: number;
-  prior: number;
-  context: number;
-  reach: SenseReach;
-  entry: number;
-  rank: number;
-}
 
 /**
  * Every candidate word with its scores, best first (no floor, no cap); with
@@ -204,38 +195,21 @@ export function entailedWords(
 ): EntailedWord[] {
   const acc = scratchOf(relations);
   const n = accumulate(store, relations, model, source, acc);
-  const candidate = (i: number, rank: number): Candidate => {
-    const id = acc.touched[i];
-    return { id, prior: acc.prior[id], context: acc.context[id], reach: acc.bestReach[id]!, entry: acc.bestEntry[id], rank };
-  };
-  const scored = (c: Candidate, fit: number): EntailedWord => {
-    const contextScore = c.context ** (1 - params.gamma) * fit ** params.gamma;
-    const priorScore = Math.min(1, c.prior);
-    const path = c.reach.paths[c.entry];
-    return {
-      word: acc.words[c.id],
-      synset: path.synset,
-      relation: path.relation,
-      priorScore,
-      contextScore,
-      score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
-    };
-  };
   const fitOf = (c: Candidate): number => (c.rank < params.fitTop ? fit(model, c.reach, c.entry, source.context, params.kappa) : 0);
   if (keep === undefined) {
-    const all = Array.from({ length: n }, (_, i) => candidate(i, 0)).sort((a, b) => b.context - a.context);
+    const all = Array.from({ length: n }, (_, i) => candidateAt(acc, i, 0)).sort((a, b) => b.context - a.context);
     all.forEach((c, rank) => (c.rank = rank));
-    return all.map((c) => scored(c, fitOf(c))).sort(byScore);
+    return all.map((c) => scored(acc, c, fitOf(c), params)).sort(byScore);
   }
   // Only the best `cap` words at or above `floor` are wanted: a word's score is at most its score with
   // the largest fit it could get (its commonness factor; 0 past fitTop), so candidates are scored in
   // the order of that bound and the fit (the WSD model run on the word) stops once no unscored word
   // can enter the kept ones. The kept words are exactly those of the full ranking.
-  const bounded: { c: Candidate; bound: number }[] = [];
+  const bounded: Candidate[] = [];
   for (const c of topByContext(acc, n, params.fitTop)) {
-    const fitSenses = c.reach.fitSenses[c.entry];
-    const maxFit = fitSenses === undefined ? 0 : common(c.reach.fitTags[c.entry], params.kappa);
-    bounded.push({ c, bound: scored(c, maxFit).score });
+    const maxFit = c.reach.fitCount[c.entry] === 0 ? 0 : common(c.reach.fitTags[c.entry], params.kappa);
+    c.bound = scoreOf(c, maxFit, params);
+    bounded.push(c);
   }
   // Past fitTop the fit is 0, so (with γ > 0) the context part is 0 and the score (1 − λ)·min(1, prior):
   // most words fall under the floor on that alone.
@@ -244,18 +218,76 @@ export function entailedWords(
     const id = acc.touched[i];
     if (acc.stamp[id] === 0) continue; // in the top (see topByContext)
     if (params.gamma > 0 && (1 - params.lambda) * Math.min(1, acc.prior[id]) < keep.floor) continue;
-    rest.push(candidate(i, params.fitTop));
+    rest.push(candidateAt(acc, i, params.fitTop));
   }
-  rest.sort((a, b) => b.context - a.context);
-  for (const c of rest) bounded.push({ c, bound: scored(c, 0).score });
+  if (rest.length > 0) {
+    rest.sort((a, b) => b.context - a.context);
+    for (const c of rest) {
+      c.bound = scoreOf(c, 0, params);
+      bounded.push(c);
+    }
+  }
   bounded.sort((a, b) => b.bound - a.bound);
+  // Kept sorted by byScore as they come (the order the full ranking gives them).
   const out: EntailedWord[] = [];
-  for (const { c, bound } of bounded) {
-    if (bound < keep.floor) break;
-    if (out.length >= keep.cap && keptFloorScore(out, keep) > bound) break;
-    out.push(scored(c, fitOf(c)));
+  for (const c of bounded) {
+    if (c.bound < keep.floor) break;
+    if (out.length >= keep.cap && keptFloorScore(out, keep) > c.bound) break;
+    insertSorted(out, scored(acc, c, fitOf(c), params));
   }
-  return out.sort(byScore);
+  return out;
+}
+
+/** A candidate with its summed weights, the reach entry of its strongest path, and its rank by context weight. */
+interface Candidate {
+  id: number;
+  prior: number;
+  context: number;
+  /** context^(1−γ), computed once (the bound and the score both need it). */
+  contextPow: number;
+  reach: SenseReach;
+  entry: number;
+  rank: number;
+  /** Its score with the largest fit it could get. */
+  bound: number;
+}
+
+/** The i-th touched word as a candidate. */
+function candidateAt(acc: Scratch, i: number, rank: number): Candidate {
+  const id = acc.touched[i];
+  return { id, prior: acc.prior[id], context: acc.context[id], contextPow: NaN, reach: acc.bestReach[id]!, entry: acc.bestEntry[id], rank, bound: NaN };
+}
+
+/** λ · context^(1−γ) · fit^γ + (1 − λ) · min(1, prior). */
+function scoreOf(c: Candidate, fit: number, params: EntailmentParams): number {
+  if (Number.isNaN(c.contextPow)) c.contextPow = c.context ** (1 - params.gamma);
+  return params.lambda * (c.contextPow * fit ** params.gamma) + (1 - params.lambda) * Math.min(1, c.prior);
+}
+
+function scored(acc: Scratch, c: Candidate, fit: number, params: EntailmentParams): EntailedWord {
+  if (Number.isNaN(c.contextPow)) c.contextPow = c.context ** (1 - params.gamma);
+  const contextScore = c.contextPow * fit ** params.gamma;
+  const priorScore = Math.min(1, c.prior);
+  const path = c.reach.paths[c.entry];
+  return {
+    word: acc.words[c.id],
+    synset: path.synset,
+    relation: path.relation,
+    priorScore,
+    contextScore,
+    score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
+  };
+}
+
+/** Inserts w into a list sorted by byScore. */
+function insertSorted(list: EntailedWord[], w: EntailedWord): void {
+  let at = list.length;
+  list.push(w);
+  while (at > 0 && byScore(list[at - 1], w) > 0) {
+    list[at] = list[at - 1];
+    at--;
+  }
+  list[at] = w;
 }
 
 /**
@@ -318,9 +350,9 @@ function topByContext(acc: Scratch, n: number, top: number): Candidate[] {
     else best.push(i);
   }
   return best.map((i, rank) => {
-    const id = acc.touched[i];
-    acc.stamp[id] = 0;
-    return { id, prior: acc.prior[id], context: acc.context[id], reach: acc.bestReach[id]!, entry: acc.bestEntry[id], rank };
+    const c = candidateAt(acc, i, rank);
+    acc.stamp[c.id] = 0;
+    return c;
   });
 }
 
@@ -328,16 +360,15 @@ function byScore(a: EntailedWord, b: EntailedWord): number {
   return b.score - a.score || (a.word < b.word ? -1 : 1);
 }
 
-/** The lowest score among the words the extractor would keep from `scored` (−1 while fewer than cap qualify). */
-function keptFloorScore(scored: EntailedWord[], keep: { floor: number; cap: number }): number {
-  const sorted = [...scored].sort(byScore);
-  const kept = new Set<string>();
+/** The lowest score among the words the extractor would keep from `sorted` (by byScore; −1 while fewer than cap qualify). */
+function keptFloorScore(sorted: EntailedWord[], keep: { floor: number; cap: number }): number {
+  const kept: string[] = [];
   for (const w of sorted) {
     if (w.score < keep.floor) break;
     const lower = w.word.toLowerCase();
-    if (kept.has(lower)) continue;
-    kept.add(lower);
-    if (kept.size === keep.cap) return w.score;
+    if (kept.includes(lower)) continue;
+    kept.push(lower);
+    if (kept.length === keep.cap) return w.score;
   }
   return -1;
 }

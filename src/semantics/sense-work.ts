@@ -16,10 +16,12 @@ export interface SenseWork {
   /** Parallel to targets; undefined where the target had one sense or none (nothing to disambiguate). */
   contexts: readonly (FeatureContext | undefined)[];
   /**
-   * Parallel to targets: the probabilities the senses layer gave, in the order of the lemma's
-   * synsets (0 for senses it left out); undefined where the word got no senses.
+   * Parallel to targets: the probabilities the senses layer started from, in the order of the
+   * lemma's synsets (0 for senses it left out, e.g. for names); undefined where the word got no
+   * senses. The layer's scores are these divided by `totals` (when that is not 1).
    */
-  posteriors?: readonly (Float64Array | undefined)[];
+  probabilities?: readonly (Float64Array | undefined)[];
+  totals?: Float64Array;
   /** The doc's sentences as WSD context tokens. */
   sentences: readonly (readonly ContextToken[])[];
 }

@@ -68,8 +68,11 @@ export interface WsdMeta {
  * which a sense's log gains are summed, so every caller gets the same bits.
  */
 export interface FeatureContext {
+  /** The window's bag of words (shared by the targets of a sentence). */
   bag: Int32Array;
-  collocations: Int32Array;
+  /** A bag feature that does not count for this target (its own lemma), -1 for none. */
+  exclude: number;
+  collocations: readonly number[];
 }
 
 export interface SenseWeights {
@@ -178,7 +181,7 @@ export class WsdModel {
 
   /** A context from feature strings (unknown features dropped, repeats kept once). */
   context(bag: Iterable<string>, collocations: Iterable<string>): FeatureContext {
-    return { bag: sortedDistinct(this.idsOf(bag)), collocations: sortedDistinct(this.idsOf(collocations)) };
+    return { bag: sortedDistinct(this.idsOf(bag)), exclude: -1, collocations: Array.from(sortedDistinct(this.idsOf(collocations))) };
   }
 
   /** Ids of the known features among `features`, in their order. */
@@ -254,8 +257,8 @@ export class WsdModel {
     bag.fill(0, 0, n);
     col.fill(0, 0, n);
     // A feature a sense never saw scores log(α·p(f)) for every sense alike, so only seen ones count.
-    addRows(table, ctx.bag, bag);
-    addRows(table, ctx.collocations, col);
+    addRows(table, ctx.bag, ctx.exclude, bag);
+    addRows(table, ctx.collocations, -1, col);
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
       const score = logPrior[k] + lambdaBag * bag[k] + lambdaCol * col[k];
@@ -363,11 +366,12 @@ export class WsdModel {
   }
 }
 
-/** Adds each feature's row of gains to the per-sense sums. */
-function addRows(table: SenseTable, features: Int32Array, sums: Float64Array): void {
+/** Adds each feature's row of gains to the per-sense sums (`exclude` left out). */
+function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array): void {
   const { slots, mask, pairs } = table;
   for (let i = 0; i < features.length; i++) {
     const f = features[i];
+    if (f === exclude) continue;
     let slot = hashOf(f) & mask;
     let key: number;
     while ((key = slots[2 * slot]) !== f) {
