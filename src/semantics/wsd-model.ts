@@ -97,16 +97,16 @@ export interface LemmaFeatures {
  * that any of its senses has seen, a row of (sense, gain) pairs, found
  * through an open-addressing hash on the feature id. Scoring a context is then
  * one probe per context feature, and only the pairs that count are read.
- * Laid out for few cache misses: a slot holds the key and its row's place,
- * a row's pairs sit side by side.
+ * Laid out for few cache misses: a slot holds the key and its row's place.
  */
 interface SenseTable {
   /** Slot count − 1 (a power of two minus one). */
   readonly mask: number;
   /** Per slot, two ints: the feature id (-1 = empty), then its row's first pair << ROW_BITS | pair count. */
   readonly slots: Int32Array;
-  /** Pairs (sense index, gain), two doubles each; a row's pairs are in sense order. */
-  readonly pairs: Float64Array;
+  /** Per pair, the sense index and the gain; a row's pairs are side by side, in sense order. */
+  readonly sense: Uint8Array;
+  readonly gain: Float64Array;
   /** log prior(s) for the prior inputs last used (recomputed when they change). */
   logPrior: Float64Array;
   priorCounts: Float32Array | undefined;
@@ -117,6 +117,8 @@ interface SenseTable {
 const ROW_BITS = 8;
 
 const LOADED: LoadRegistry<WsdModel> = new WeakMap();
+/** Memory the scoring tables may hold (a long-running server would otherwise end up with every lemma's). */
+const MAX_TABLE_BYTES = 256 * 2 ** 20;
 /** The per-lemma feature cache is dropped when it holds this many lemmas (a long-running server sees endless strings). */
 const MAX_CACHED_LEMMAS = 200_000;
 const NO_FEATURES: LemmaFeatures = { bag: new Int32Array(0), collocations: new Int32Array(4).fill(-1), self: -1 };
@@ -132,9 +134,11 @@ export class WsdModel {
   /**
    * Per lemma's candidate list (the store's Int32Array, stable per lemma and
    * part of speech): its SenseTable, built the first time the lemma is
-   * scored. Lemmas never scored cost nothing.
+   * scored. Lemmas never scored cost nothing; the tables are dropped (and
+   * rebuilt on demand) when they pass MAX_TABLE_BYTES.
    */
-  private readonly tables = new WeakMap<Int32Array, SenseTable>();
+  private readonly tables = new Map<Int32Array, SenseTable>();
+  private tableBytes = 0;
   private readonly lemmaCache = new Map<string, LemmaFeatures>();
   /** Per-sense sums of one scoring, reused (senses per lemma are few; grown on demand). */
   private bagSum = new Float64Array(64);
@@ -338,7 +342,8 @@ export class WsdModel {
     const rowStart = new Array<number>(rowLength.length);
     for (let r = 0, at = 0; r < rowLength.length; at += rowLength[r++]) rowStart[r] = at;
     // Pass 2: the pairs, senses in order within each row.
-    const pairs = new Float64Array(2 * entries);
+    const sense = new Uint8Array(entries);
+    const gain = new Float64Array(entries);
     const fill = rowStart.slice();
     for (let k = 0; k < synsets.length; k++) {
       const s = synsets[k];
@@ -346,8 +351,8 @@ export class WsdModel {
       for (let e = start[s]; e < start[s + 1]; e++) {
         const f = feature[e];
         const at = fill[wideRows[findSlot(wideKeys, wide, f)]]++;
-        pairs[2 * at] = k;
-        pairs[2 * at + 1] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
+        sense[at] = k;
+        gain[at] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
       }
     }
     // The lookup table: the distinct features only, half full at most.
@@ -360,15 +365,21 @@ export class WsdModel {
       slots[2 * slot] = rowFeature[r];
       slots[2 * slot + 1] = (rowStart[r] << ROW_BITS) | rowLength[r];
     }
-    const table: SenseTable = { mask, slots, pairs, logPrior: new Float64Array(synsets.length), priorCounts: undefined, priorMu: NaN };
+    const table: SenseTable = { mask, slots, sense, gain, logPrior: new Float64Array(synsets.length), priorCounts: undefined, priorMu: NaN };
+    const bytes = slots.byteLength + sense.byteLength + gain.byteLength;
+    if (this.tableBytes + bytes > MAX_TABLE_BYTES) {
+      this.tables.clear();
+      this.tableBytes = 0;
+    }
     this.tables.set(synsets, table);
+    this.tableBytes += bytes;
     return table;
   }
 }
 
 /** Adds each feature's row of gains to the per-sense sums (`exclude` left out). */
 function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array): void {
-  const { slots, mask, pairs } = table;
+  const { slots, mask, sense, gain } = table;
   for (let i = 0; i < features.length; i++) {
     const f = features[i];
     if (f === exclude) continue;
@@ -380,9 +391,9 @@ function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number
     }
     if (key < 0) continue;
     const row = slots[2 * slot + 1];
-    const from = 2 * (row >>> ROW_BITS);
-    const to = from + 2 * (row & ((1 << ROW_BITS) - 1));
-    for (let e = from; e < to; e += 2) sums[pairs[e]] += pairs[e + 1];
+    const from = row >>> ROW_BITS;
+    const to = from + (row & ((1 << ROW_BITS) - 1));
+    for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
   }
 }
 
