@@ -119,8 +119,8 @@ const ROW_BITS = 8;
 const LOADED: LoadRegistry<WsdModel> = new WeakMap();
 /** Memory the scoring tables may hold (a long-running server would otherwise end up with every lemma's). */
 const MAX_TABLE_BYTES = 256 * 2 ** 20;
-/** The per-lemma feature cache is dropped when it holds this many lemmas (a long-running server sees endless strings). */
-const MAX_CACHED_LEMMAS = 200_000;
+/** The per-lemma feature cache is dropped when it holds this many lemmas (a long-running server sees endless strings; words the model does not know share one entry). */
+const MAX_CACHED_LEMMAS = 100_000;
 const NO_FEATURES: LemmaFeatures = { bag: new Int32Array(0), collocations: new Int32Array(4).fill(-1), self: -1 };
 
 export class WsdModel {
