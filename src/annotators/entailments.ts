@@ -4,15 +4,14 @@
  * at most ENTAILMENT_CAP per word with score ≥ ENTAILMENT_FLOOR.
  * Reads the senses layer for each word's posterior over its senses.
  */
-import type { Doc, EntailmentRecord } from '../doc/doc.js';
+import type { Doc, EntailmentRecord, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
-import { contextOf } from '../semantics/disambiguate.js';
+import { TargetContexts } from '../semantics/disambiguate.js';
 import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { docTargets } from '../semantics/targets.js';
 import { senseWorkOf, type SenseWork } from '../semantics/sense-work.js';
-import { bagOfLemmas } from '../semantics/wsd-features.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 import type { Annotator } from './annotator.js';
 
@@ -38,33 +37,21 @@ export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, rel
 
 export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
   const out: EntailmentRecord[] = [];
-  const { targets, contexts, sentences } = senseWorkOf(doc, model) ?? senseWork(store, doc);
-  const window = model.params.window;
-  let bagSentence = -1;
-  let bag: Set<string> = new Set();
+  const { targets, contexts, sentences, probabilities, totals } = senseWorkOf(doc, model) ?? senseWork(store, doc);
+  const features = new TargetContexts(model, sentences);
+  const keep = { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP };
   for (let i = 0; i < targets.length; i++) {
     const t = targets[i];
     const s = t.sentence;
     const first = doc.sentStart[s] + t.first;
     const chosen = doc.senses![first];
-    const senses = store.senses(t.lemma, t.pos);
-    if (!chosen || !senses) continue;
-    let context = contexts[i];
-    if (context === undefined) {
-      // Words of one sense were not disambiguated, but the fit of their substitutes needs the context.
-      if (s !== bagSentence) {
-        bag = bagOfLemmas(sentences, s - window, s + window + 1);
-        bagSentence = s;
-      }
-      context = contextOf(model, bag, sentences[s], t);
-    }
-    // The posterior in WordNet's order, from the senses layer (senses it dropped, e.g. for names, get 0).
-    const posterior = new Float64Array(senses.synsets.length);
-    for (const c of chosen) {
-      const k = senses.synsets.indexOf(c.index);
-      if (k >= 0) posterior[k] = c.score;
-    }
-    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context }, undefined, { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP });
+    if (!chosen) continue;
+    const senses = t.senses;
+    const layer = probabilities?.[i];
+    const posterior = layer === undefined ? posteriorOf(senses.synsets, chosen) : totals![i] === 1 ? layer : layer.map((p) => p / totals![i]);
+    // Words of one sense were not disambiguated, but the fit of their substitutes needs the context.
+    const context = contexts[i] ?? features.of(t);
+    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context }, undefined, keep);
     const kept: string[] = [];
     for (const w of words) {
       if (w.score < ENTAILMENT_FLOOR || kept.length === ENTAILMENT_CAP) break;
@@ -75,6 +62,16 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
     }
   }
   return out;
+}
+
+/** The posterior in WordNet's order, from a senses layer (senses it dropped, e.g. for names, get 0). */
+function posteriorOf(synsets: Int32Array, chosen: readonly WordSense[]): Float64Array {
+  const posterior = new Float64Array(synsets.length);
+  for (const c of chosen) {
+    const k = synsets.indexOf(c.index);
+    if (k >= 0) posterior[k] = c.score;
+  }
+  return posterior;
 }
 
 /** Targets built afresh, for a doc whose senses layer came from elsewhere (contexts are then built per target). */

@@ -40,25 +40,39 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['
   const { sentences, targets } = docTargets(store, doc);
   const contexts: (FeatureContext | undefined)[] = new Array(targets.length);
   const dists = disambiguate(store, model, sentences, targets, contexts);
-  rememberSenseWork(doc, model, { targets, contexts, sentences });
-  targets.forEach((t, k) => {
+  const probabilities: (Float64Array | undefined)[] = new Array(targets.length);
+  const totals = new Float64Array(targets.length);
+  rememberSenseWork(doc, model, { targets, contexts, sentences, probabilities, totals });
+  for (let k = 0; k < targets.length; k++) {
+    const t = targets[k];
     const d = dists[k];
-    if (!d) return;
+    if (!d) continue;
     const senses: WordSense[] = [];
     let total = 0;
+    let kept = d.probabilities;
     for (let c = 0; c < d.synsets.length; c++) {
       const synset = d.synsets[c];
-      if (t.properName && !hasCapitalizedMember(store, synset, t.lemma)) continue;
+      if (t.properName && !hasCapitalizedMember(store, synset, t.lemma)) {
+        if (kept === d.probabilities) kept = d.probabilities.slice();
+        kept[c] = 0;
+        continue;
+      }
       senses.push({ synset: store.name(synset), index: synset, score: d.probabilities[c] });
       total += d.probabilities[c];
     }
-    if (senses.length === 0) return;
+    if (senses.length === 0) continue;
     if (total !== 1) for (const x of senses) x.score /= total;
     // Stable sort: ties keep WordNet's sense order.
-    senses.sort((a, b) => b.score - a.score);
+    if (senses.length > 1) senses.sort(byScore);
     out[doc.sentStart[t.sentence] + t.first] = senses;
-  });
+    probabilities[k] = kept;
+    totals[k] = total;
+  }
   return out;
+}
+
+function byScore(a: WordSense, b: WordSense): number {
+  return b.score - a.score;
 }
 
 function hasCapitalizedMember(store: SynsetStore, synset: number, lemma: string): boolean {

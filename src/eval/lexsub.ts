@@ -16,12 +16,11 @@ import { createAnalyzer } from '../analyzer.js';
 import { Doc } from '../doc/doc.js';
 import type { WordNetPos } from '../lexicon/penn.js';
 import { fileLoader } from '../resources-node.js';
-import { contextOf, disambiguate, type SenseTarget } from '../semantics/disambiguate.js';
+import { disambiguate, TargetContexts, type SenseTarget } from '../semantics/disambiguate.js';
 import { DEFAULT_ENTAILMENT_PARAMS, entailedWords, type EntailmentParams, type EntailmentSource } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { contextTokens } from '../semantics/targets.js';
-import { bagOfLemmas } from '../semantics/wsd-features.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 
 const USAGE = 'usage: textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE] [--models DIR]';
@@ -117,7 +116,7 @@ export async function prepareLexsub(instances: readonly LexsubInstance[], models
     const [dist] = disambiguate(store, model, [sentence], [target]);
     const senses = store.senses(inst.lemma, inst.pos);
     if (!dist || !senses) return undefined;
-    const context = contextOf(model, bagOfLemmas([sentence], 0, 1), sentence, target);
+    const context = new TargetContexts(model, [sentence]).of(target);
     return { lemma: inst.lemma, pos: inst.pos, synsets: dist.synsets, posterior: dist.probabilities, tagCounts: senses.tagCounts, context };
   });
   return { store, model, relations, sources };

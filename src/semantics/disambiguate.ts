@@ -5,9 +5,9 @@
  * eval wsd`, so the eval measures exactly what the extractor returns.
  */
 import type { WordNetPos } from '../lexicon/penn.js';
-import type { SynsetStore } from './synsets.js';
-import { bagOfLemmas, collocationFeatures, type ContextToken } from './wsd-features.js';
-import type { FeatureContext, WsdModel } from './wsd-model.js';
+import type { LemmaSenses, SynsetStore } from './synsets.js';
+import { COLLOCATION_SLOTS, type ContextToken } from './wsd-features.js';
+import { sortedDistinct, type FeatureContext, type LemmaFeatures, type WsdModel } from './wsd-model.js';
 
 export interface SenseTarget {
   sentence: number;
@@ -17,6 +17,8 @@ export interface SenseTarget {
   /** Lemma as WordNet writes it (lower case, '_' between words). */
   lemma: string;
   pos: WordNetPos;
+  /** The lemma's senses under `pos`, when the caller has already looked them up. */
+  senses?: LemmaSenses;
 }
 
 export interface SenseDistribution {
@@ -30,7 +32,7 @@ export interface SenseDistribution {
  * Distributions for each target, parallel to `targets`; undefined where
  * WordNet has no sense of the lemma under that part of speech. When
  * `contexts` is given, it receives the features of each target that had
- * more than one sense (what contextOf would build), so that entailments need
+ * more than one sense (what TargetContexts builds), so that entailments need
  * not build them again.
  */
 export function disambiguate(
@@ -40,27 +42,71 @@ export function disambiguate(
   targets: readonly SenseTarget[],
   contexts?: (FeatureContext | undefined)[],
 ): (SenseDistribution | undefined)[] {
-  const window = model.params.window;
-  // The bag of one sentence window serves every target in that sentence.
-  let bagSentence = -1;
-  let bagIds: Int32Array = new Int32Array(0);
+  const features = new TargetContexts(model, sentences);
   return targets.map((t, k) => {
-    const senses = store.sensesOf(t.lemma, t.pos) ?? store.senses(t.lemma, t.pos);
+    const senses = t.senses ?? store.sensesOf(t.lemma, t.pos) ?? store.senses(t.lemma, t.pos);
     if (senses === undefined || senses.synsets.length === 0) return undefined;
     if (senses.synsets.length === 1) return { synsets: senses.synsets, probabilities: Float64Array.of(1) };
-    if (t.sentence !== bagSentence) {
-      bagIds = model.idsOf(bagOfLemmas(sentences, t.sentence - window, t.sentence + window + 1));
-      bagSentence = t.sentence;
-    }
-    const ctx = model.contextFromIds(bagIds, t.lemma, collocationFeatures(sentences[t.sentence], t.first, t.last));
+    const ctx = features.of(t);
     if (contexts !== undefined) contexts[k] = ctx;
     return { synsets: senses.synsets, probabilities: model.probabilities(senses.synsets, senses.tagCounts, ctx, t.pos) };
   });
 }
 
-/** The model's features for a target: its window's bag of lemmas (itself excluded) and its collocations. */
-export function contextOf(model: WsdModel, bag: ReadonlySet<string>, sentence: readonly ContextToken[], t: SenseTarget): FeatureContext {
-  const words: string[] = [];
-  for (const w of bag) if (w !== t.lemma) words.push(w);
-  return model.context(words, collocationFeatures(sentence, t.first, t.last));
+/**
+ * The model's features for targets of a document: each target's window's bag
+ * of content lemmas without the target's own lemma (wsd-features'
+ * bagOfLemmas), and its collocations (collocationFeatures), as feature ids.
+ * Per sentence the tokens' features are read once (the model caches them per
+ * lemma) and the bag built once, for all the targets in it; targets are
+ * expected in sentence order.
+ */
+export class TargetContexts {
+  private sentence = -1;
+  private tokens: LemmaFeatures[] = [];
+  private bag: Int32Array = new Int32Array(0);
+
+  constructor(
+    private readonly model: WsdModel,
+    private readonly sentences: readonly (readonly ContextToken[])[],
+  ) {}
+
+  of(t: Pick<SenseTarget, 'sentence' | 'first' | 'last' | 'lemma'>): FeatureContext {
+    const model = this.model;
+    if (t.sentence !== this.sentence) this.enter(t.sentence);
+    const tokens = this.tokens;
+    // The target's own lemma leaves the bag (single words: its token's cached id; multiword units: a lookup).
+    const own = t.first === t.last && this.sentences[t.sentence][t.first].lemma === t.lemma ? tokens[t.first].self : model.featureId(t.lemma);
+    // Collocations in ascending id order (slots have distinct prefixes, so their features are distinct).
+    const collocations: number[] = [];
+    for (let slot = 0; slot < COLLOCATION_SLOTS.length; slot++) {
+      const offset = COLLOCATION_SLOTS[slot].offset;
+      const i = offset < 0 ? t.first + offset : t.last + offset;
+      if (i < 0 || i >= tokens.length) continue;
+      const id = tokens[i].collocations[slot];
+      if (id < 0) continue;
+      let at = collocations.length;
+      collocations.push(id);
+      for (; at > 0 && collocations[at - 1] > id; at--) collocations[at] = collocations[at - 1];
+      collocations[at] = id;
+    }
+    return { bag: this.bag, exclude: own, collocations };
+  }
+
+  private enter(s: number): void {
+    const model = this.model;
+    const window = model.params.window;
+    this.sentence = s;
+    this.tokens = this.sentences[s].map((t) => model.lemmaFeatures(t.lemma));
+    const ids: number[] = [];
+    for (let w = Math.max(0, s - window); w < Math.min(this.sentences.length, s + window + 1); w++) {
+      const sentence = this.sentences[w];
+      for (let i = 0; i < sentence.length; i++) {
+        if (sentence[i].pos === undefined) continue;
+        const own = (w === s ? this.tokens[i] : model.lemmaFeatures(sentence[i].lemma)).bag;
+        for (let k = 0; k < own.length; k++) ids.push(own[k]);
+      }
+    }
+    this.bag = sortedDistinct(Int32Array.from(ids));
+  }
 }

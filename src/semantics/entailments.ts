@@ -24,7 +24,7 @@
  */
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { SynsetRelations } from './relations.js';
-import type { SynsetStore } from './synsets.js';
+import type { LemmaSenses, SynsetStore } from './synsets.js';
 import type { FeatureContext, WsdModel } from './wsd-model.js';
 
 export const ENTAILMENT_FLOOR = 0.1;
@@ -71,12 +71,26 @@ interface Path {
   relation: EntailedWord['relation'];
 }
 
-/** The single-word members reachable from one sense, each once by its strongest path (context-independent, cached). */
+/**
+ * The single-word members reachable from one sense, each once by its
+ * strongest path, with what their fit needs (context-independent, built once
+ * per synset). Parallel arrays, indexed by reach entry.
+ */
 interface SenseReach {
-  /** Word ids (see Scratch.words), their lower-case forms, their strongest paths. */
+  /** Word ids (see Scratch.words) and the ids of their lower-case forms. */
   ids: Int32Array;
-  lower: string[];
+  lowerIds: Int32Array;
   paths: Path[];
+  /** paths[i].weight, side by side for the summing loop. */
+  weights: Float64Array;
+  /** The word's own senses under its path's part of speech, the path's synset among them (-1: absent), their SemCor tags. */
+  fitSenses: (LemmaSenses | undefined)[];
+  /** How many senses the word has there (0: none), so that a one-sense word's fit reads nothing else. */
+  fitCount: Int32Array;
+  fitIndex: Int32Array;
+  fitTags: Float64Array;
+  /** The part of speech of the path's synset (satellites as adjectives). */
+  fitPos: WordNetPos[];
 }
 
 /** Interned candidate words and per-word accumulators of entailedWords, one per relations file. */
@@ -88,7 +102,13 @@ interface Scratch {
   prior: Float64Array;
   context: Float64Array;
   bestValue: Float64Array;
-  best: (Path | undefined)[];
+  /** Per word: the sense reach and entry of its strongest path (by q·w). */
+  bestReach: (SenseReach | undefined)[];
+  bestEntry: Int32Array;
+  /** Words in first-touch order (the order a Map would iterate in), and their count. */
+  touched: Int32Array;
+  /** Per synset: its SenseReach, once built (allocated for the store's synsets on first use). */
+  reach: (SenseReach | undefined)[] | undefined;
 }
 
 const SCRATCH: WeakMap<SynsetRelations, Scratch> = new WeakMap();
@@ -97,7 +117,19 @@ function scratchOf(relations: SynsetRelations): Scratch {
   let acc = SCRATCH.get(relations);
   if (!acc) {
     const n = 1 << 16;
-    acc = { ids: new Map(), words: [], current: 0, stamp: new Uint32Array(n), prior: new Float64Array(n), context: new Float64Array(n), bestValue: new Float64Array(n), best: [] };
+    acc = {
+      ids: new Map(),
+      words: [],
+      current: 0,
+      stamp: new Uint32Array(n),
+      prior: new Float64Array(n),
+      context: new Float64Array(n),
+      bestValue: new Float64Array(n),
+      bestReach: new Array<SenseReach | undefined>(n).fill(undefined),
+      bestEntry: new Int32Array(n),
+      touched: new Int32Array(n),
+      reach: undefined,
+    };
     SCRATCH.set(relations, acc);
   }
   return acc;
@@ -119,7 +151,7 @@ function wordId(acc: Scratch, word: string): number {
     acc.ids.set(word, id);
     acc.words.push(word);
     if (id >= acc.stamp.length) {
-      const grow = <T extends Uint32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const grow = <T extends Uint32Array | Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
         const b = make(a.length * 2);
         b.set(a);
         return b;
@@ -128,21 +160,25 @@ function wordId(acc: Scratch, word: string): number {
       acc.prior = grow(acc.prior, (n) => new Float64Array(n));
       acc.context = grow(acc.context, (n) => new Float64Array(n));
       acc.bestValue = grow(acc.bestValue, (n) => new Float64Array(n));
+      acc.bestEntry = grow(acc.bestEntry, (n) => new Int32Array(n));
+      acc.touched = grow(acc.touched, (n) => new Int32Array(n));
+      acc.bestReach = acc.bestReach.concat(new Array<SenseReach | undefined>(acc.bestReach.length).fill(undefined));
     }
   }
   return id;
 }
 
-/** Per relations file, per synset: its SenseReach. Per store, per part of speech: a word's fit inputs. */
-const REACH: WeakMap<SynsetRelations, Map<number, SenseReach>> = new WeakMap();
-const FIT_INPUTS: WeakMap<SynsetStore, Record<WordNetPos, Map<string, FitInputs | null>>> = new WeakMap();
+/** Per model: the prior of each candidate list (context-free, so computed once per lemma and part of speech). */
+const PRIORS: WeakMap<WsdModel, Record<WordNetPos, WeakMap<Float32Array, Float64Array>>> = new WeakMap();
 
-interface FitInputs {
-  synsets: Int32Array;
-  tagCounts: Float32Array;
-  /** (tags + 1) / (tags + 1 + κ). */
-  common: number;
+function priorOf(model: WsdModel, tagCounts: Float32Array, pos: WordNetPos): Float64Array {
+  let byPos = PRIORS.get(model);
+  if (!byPos) PRIORS.set(model, (byPos = { n: new WeakMap(), v: new WeakMap(), a: new WeakMap(), r: new WeakMap() }));
+  let prior = byPos[pos].get(tagCounts);
+  if (prior === undefined) byPos[pos].set(tagCounts, (prior = model.prior(tagCounts, pos)));
+  return prior;
 }
+
 
 /**
  * Every candidate word with its scores, best first (no floor, no cap); with
@@ -157,91 +193,182 @@ export function entailedWords(
   params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
   keep?: { floor: number; cap: number },
 ): EntailedWord[] {
-  const prior = model.prior(source.tagCounts, source.pos);
-  const own = source.lemma.toLowerCase();
-  // Per word (interned id): summed prior and context weights and the strongest path, in scratch arrays
-  // stamped per call; `touched` keeps first-touch order (the order a Map would iterate in).
   const acc = scratchOf(relations);
-  const stamp = nextStamp(acc);
-  const touched: number[] = [];
-  for (let k = 0; k < source.synsets.length; k++) {
-    const q = source.posterior[k];
-    const pi = prior[k];
-    if (q < 0.005 && pi < 0.005) continue;
-    const reached = senseReach(store, relations, source.synsets[k]);
-    for (let i = 0; i < reached.ids.length; i++) {
-      if (reached.lower[i] === own) continue;
-      const id = reached.ids[i];
-      const path = reached.paths[i];
-      if (acc.stamp[id] !== stamp) {
-        acc.stamp[id] = stamp;
-        acc.prior[id] = 0;
-        acc.context[id] = 0;
-        acc.bestValue[id] = -1;
-        acc.best[id] = path;
-        touched.push(id);
-      }
-      acc.prior[id] += pi * path.weight;
-      acc.context[id] += q * path.weight;
-      if (q * path.weight > acc.bestValue[id]) {
-        acc.bestValue[id] = q * path.weight;
-        acc.best[id] = path;
-      }
-    }
-  }
-  const candidates = touched
-    .map((id): [string, { prior: number; context: number; best: Path }] => [acc.words[id], { prior: acc.prior[id], context: acc.context[id], best: acc.best[id]! }])
-    .sort((a, b) => b[1].context - a[1].context);
-  const scored = (word: string, e: { prior: number; context: number; best: Path }, fit: number): EntailedWord => {
-    const contextScore = e.context ** (1 - params.gamma) * fit ** params.gamma;
-    const priorScore = Math.min(1, e.prior);
-    return {
-      word,
-      synset: e.best.synset,
-      relation: e.best.relation,
-      priorScore,
-      contextScore,
-      score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
-    };
-  };
+  const n = accumulate(store, relations, model, source, acc);
+  const fitOf = (c: Candidate): number => (c.rank < params.fitTop ? fit(model, c.reach, c.entry, source.context, params.kappa) : 0);
   if (keep === undefined) {
-    return candidates
-      .map(([word, e], rank) => scored(word, e, rank < params.fitTop ? fitOf(store, model, word, e.best.synset, source, params.kappa) : 0))
-      .sort(byScore);
+    const all = Array.from({ length: n }, (_, i) => candidateAt(acc, i, 0)).sort((a, b) => b.context - a.context);
+    all.forEach((c, rank) => (c.rank = rank));
+    return all.map((c) => scored(acc, c, fitOf(c), params)).sort(byScore);
   }
   // Only the best `cap` words at or above `floor` are wanted: a word's score is at most its score with
   // the largest fit it could get (its commonness factor; 0 past fitTop), so candidates are scored in
   // the order of that bound and the fit (the WSD model run on the word) stops once no unscored word
   // can enter the kept ones. The kept words are exactly those of the full ranking.
-  const bounded = candidates.map(([word, e], rank) => {
-    const maxFit = rank < params.fitTop ? (fitInputs(store, word, posOf(store, e.best.synset), params.kappa)?.common ?? 0) : 0;
-    return { word, e, rank, bound: scored(word, e, maxFit).score };
-  });
-  bounded.sort((a, b) => b.bound - a.bound);
-  const out: EntailedWord[] = [];
-  for (let i = 0; i < bounded.length; i++) {
-    const { word, e, rank, bound } = bounded[i];
-    if (bound < keep.floor) break;
-    if (out.length >= keep.cap && keptFloorScore(out, keep) > bound) break;
-    out.push(scored(word, e, rank < params.fitTop ? fitOf(store, model, word, e.best.synset, source, params.kappa) : 0));
+  const bounded: Candidate[] = [];
+  for (const c of topByContext(acc, n, params.fitTop)) {
+    const maxFit = c.reach.fitCount[c.entry] === 0 ? 0 : common(c.reach.fitTags[c.entry], params.kappa);
+    c.bound = scoreOf(c, maxFit, params);
+    bounded.push(c);
   }
-  return out.sort(byScore);
+  // Past fitTop the fit is 0, so (with γ > 0) the context part is 0 and the score (1 − λ)·min(1, prior):
+  // most words fall under the floor on that alone.
+  const rest: Candidate[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = acc.touched[i];
+    if (acc.stamp[id] === 0) continue; // in the top (see topByContext)
+    if (params.gamma > 0 && (1 - params.lambda) * Math.min(1, acc.prior[id]) < keep.floor) continue;
+    rest.push(candidateAt(acc, i, params.fitTop));
+  }
+  if (rest.length > 0) {
+    rest.sort((a, b) => b.context - a.context);
+    for (const c of rest) {
+      c.bound = scoreOf(c, 0, params);
+      bounded.push(c);
+    }
+  }
+  bounded.sort((a, b) => b.bound - a.bound);
+  // Kept sorted by byScore as they come (the order the full ranking gives them).
+  const out: EntailedWord[] = [];
+  for (const c of bounded) {
+    if (c.bound < keep.floor) break;
+    if (out.length >= keep.cap && keptFloorScore(out, keep) > c.bound) break;
+    insertSorted(out, scored(acc, c, fitOf(c), params));
+  }
+  return out;
+}
+
+/** A candidate with its summed weights, the reach entry of its strongest path, and its rank by context weight. */
+interface Candidate {
+  id: number;
+  prior: number;
+  context: number;
+  /** context^(1−γ), computed once (the bound and the score both need it). */
+  contextPow: number;
+  reach: SenseReach;
+  entry: number;
+  rank: number;
+  /** Its score with the largest fit it could get. */
+  bound: number;
+}
+
+/** The i-th touched word as a candidate. */
+function candidateAt(acc: Scratch, i: number, rank: number): Candidate {
+  const id = acc.touched[i];
+  return { id, prior: acc.prior[id], context: acc.context[id], contextPow: NaN, reach: acc.bestReach[id]!, entry: acc.bestEntry[id], rank, bound: NaN };
+}
+
+/** λ · context^(1−γ) · fit^γ + (1 − λ) · min(1, prior). */
+function scoreOf(c: Candidate, fit: number, params: EntailmentParams): number {
+  if (Number.isNaN(c.contextPow)) c.contextPow = c.context ** (1 - params.gamma);
+  return params.lambda * (c.contextPow * fit ** params.gamma) + (1 - params.lambda) * Math.min(1, c.prior);
+}
+
+function scored(acc: Scratch, c: Candidate, fit: number, params: EntailmentParams): EntailedWord {
+  if (Number.isNaN(c.contextPow)) c.contextPow = c.context ** (1 - params.gamma);
+  const contextScore = c.contextPow * fit ** params.gamma;
+  const priorScore = Math.min(1, c.prior);
+  const path = c.reach.paths[c.entry];
+  return {
+    word: acc.words[c.id],
+    synset: path.synset,
+    relation: path.relation,
+    priorScore,
+    contextScore,
+    score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
+  };
+}
+
+/** Inserts w into a list sorted by byScore. */
+function insertSorted(list: EntailedWord[], w: EntailedWord): void {
+  let at = list.length;
+  list.push(w);
+  while (at > 0 && byScore(list[at - 1], w) > 0) {
+    list[at] = list[at - 1];
+    at--;
+  }
+  list[at] = w;
+}
+
+/**
+ * Sums, per candidate word, the prior and context weights over the source's
+ * senses (into the scratch arrays, stamped for this call) and keeps its
+ * strongest path; returns how many words were touched (acc.touched).
+ */
+function accumulate(store: SynsetStore, relations: SynsetRelations, model: WsdModel, source: EntailmentSource, acc: Scratch): number {
+  const prior = priorOf(model, source.tagCounts, source.pos);
+  // Interned now, so that a reach built below (which interns its words) compares against the same id.
+  const ownId = wordId(acc, source.lemma.toLowerCase());
+  const stamp = nextStamp(acc);
+  let n = 0;
+  for (let k = 0; k < source.synsets.length; k++) {
+    const q = source.posterior[k];
+    const pi = prior[k];
+    if (q < 0.005 && pi < 0.005) continue;
+    const reached = senseReach(store, relations, acc, source.synsets[k]);
+    const { ids, lowerIds, weights } = reached;
+    for (let i = 0; i < ids.length; i++) {
+      if (lowerIds[i] === ownId) continue;
+      const id = ids[i];
+      const w = weights[i];
+      if (acc.stamp[id] !== stamp) {
+        acc.stamp[id] = stamp;
+        acc.prior[id] = 0;
+        acc.context[id] = 0;
+        acc.bestValue[id] = -1;
+        acc.touched[n++] = id;
+      }
+      acc.prior[id] += pi * w;
+      acc.context[id] += q * w;
+      if (q * w > acc.bestValue[id]) {
+        acc.bestValue[id] = q * w;
+        acc.bestReach[id] = reached;
+        acc.bestEntry[id] = i;
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * The first `top` touched words by context weight, best first, ties in touch
+ * order (what a stable sort of all of them would put first). Their stamps
+ * are cleared, which marks them for the caller.
+ */
+function topByContext(acc: Scratch, n: number, top: number): Candidate[] {
+  const best: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const value = acc.context[acc.touched[i]];
+    if (best.length === top && value <= acc.context[acc.touched[best[top - 1]]]) continue;
+    let at = best.length === top ? top - 1 : best.length;
+    while (at > 0 && acc.context[acc.touched[best[at - 1]]] < value) {
+      if (at < best.length) best[at] = best[at - 1];
+      else best.push(best[at - 1]);
+      at--;
+    }
+    if (at < best.length) best[at] = i;
+    else best.push(i);
+  }
+  return best.map((i, rank) => {
+    const c = candidateAt(acc, i, rank);
+    acc.stamp[c.id] = 0;
+    return c;
+  });
 }
 
 function byScore(a: EntailedWord, b: EntailedWord): number {
   return b.score - a.score || (a.word < b.word ? -1 : 1);
 }
 
-/** The lowest score among the words the extractor would keep from `scored` (−1 while fewer than cap qualify). */
-function keptFloorScore(scored: EntailedWord[], keep: { floor: number; cap: number }): number {
-  const sorted = [...scored].sort(byScore);
-  const kept = new Set<string>();
+/** The lowest score among the words the extractor would keep from `sorted` (by byScore; −1 while fewer than cap qualify). */
+function keptFloorScore(sorted: EntailedWord[], keep: { floor: number; cap: number }): number {
+  const kept: string[] = [];
   for (const w of sorted) {
     if (w.score < keep.floor) break;
     const lower = w.word.toLowerCase();
-    if (kept.has(lower)) continue;
-    kept.add(lower);
-    if (kept.size === keep.cap) return w.score;
+    if (kept.includes(lower)) continue;
+    kept.push(lower);
+    if (kept.length === keep.cap) return w.score;
   }
   return -1;
 }
@@ -252,11 +379,10 @@ function posOf(store: SynsetStore, synset: number): WordNetPos {
 }
 
 /** Within one sense, a word counts once, by its strongest path (multiword members left out). */
-function senseReach(store: SynsetStore, relations: SynsetRelations, s: number): SenseReach {
-  let bySynset = REACH.get(relations);
-  if (!bySynset) REACH.set(relations, (bySynset = new Map()));
-  let reached = bySynset.get(s);
-  if (reached) return reached;
+function senseReach(store: SynsetStore, relations: SynsetRelations, acc: Scratch, s: number): SenseReach {
+  const bySynset = (acc.reach ??= new Array<SenseReach | undefined>(store.size).fill(undefined));
+  const cached = bySynset[s];
+  if (cached) return cached;
   const local = new Map<string, Path>();
   for (const path of reach(relations, s)) {
     for (const [member] of store.members(path.synset)) {
@@ -265,13 +391,26 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, s: number): 
       if (!seen || seen.weight < path.weight) local.set(member, path);
     }
   }
-  const acc = scratchOf(relations);
-  reached = {
-    ids: Int32Array.from(local.keys(), (w) => wordId(acc, w)),
-    lower: [...local.keys()].map((w) => w.toLowerCase()),
-    paths: [...local.values()],
+  const words = [...local.keys()];
+  const paths = [...local.values()];
+  const fitPos = paths.map((p) => posOf(store, p.synset));
+  const fitSenses = words.map((w, i) => store.senses(w, fitPos[i]));
+  const reached: SenseReach = {
+    ids: Int32Array.from(words, (w) => wordId(acc, w)),
+    lowerIds: Int32Array.from(words, (w) => wordId(acc, w.toLowerCase())),
+    paths,
+    weights: Float64Array.from(paths, (p) => p.weight),
+    fitSenses,
+    fitCount: Int32Array.from(fitSenses, (senses) => senses?.synsets.length ?? 0),
+    fitIndex: Int32Array.from(fitSenses, (senses, i) => (senses === undefined ? -1 : senses.synsets.indexOf(paths[i].synset))),
+    fitTags: Float64Array.from(fitSenses, (senses) => {
+      let tags = 0;
+      if (senses !== undefined) for (const t of senses.tagCounts) tags += t;
+      return tags;
+    }),
+    fitPos,
   };
-  bySynset.set(s, reached);
+  bySynset[s] = reached;
   return reached;
 }
 
@@ -289,31 +428,22 @@ function reach(relations: SynsetRelations, s: number): Path[] {
   return out;
 }
 
-/** P(word means `synset` | the source's context), by the WSD model over the word's own senses. */
-function fitOf(store: SynsetStore, model: WsdModel, word: string, synset: number, source: EntailmentSource, kappa: number): number {
-  const pos = posOf(store, synset);
-  const inputs = fitInputs(store, word, pos, kappa);
-  if (!inputs) return 0;
-  const k = inputs.synsets.indexOf(synset);
-  if (k < 0) return 0;
-  if (inputs.synsets.length === 1) return inputs.common;
-  return model.probabilities(inputs.synsets, inputs.tagCounts, source.context, pos)[k] * inputs.common;
+/** How usable a word is at all: (t + 1) / (t + 1 + κ), t its SemCor tags under that part of speech. */
+function common(tags: number, kappa: number): number {
+  return (tags + 1) / (tags + 1 + kappa);
 }
 
-/** A word's senses and how common it is (cached per store, part of speech, word; κ is fixed per process). */
-function fitInputs(store: SynsetStore, word: string, pos: WordNetPos, kappa: number): FitInputs | undefined {
-  let byPos = FIT_INPUTS.get(store);
-  if (!byPos) FIT_INPUTS.set(store, (byPos = { n: new Map(), v: new Map(), a: new Map(), r: new Map() }));
-  const key = kappa === DEFAULT_ENTAILMENT_PARAMS.kappa ? word : `${word}\t${kappa}`;
-  const cached = byPos[pos].get(key);
-  if (cached !== undefined) return cached ?? undefined;
-  const senses = store.senses(word, pos);
-  let inputs: FitInputs | null = null;
-  if (senses) {
-    let tags = 0;
-    for (const t of senses.tagCounts) tags += t;
-    inputs = { synsets: senses.synsets, tagCounts: senses.tagCounts, common: (tags + 1) / (tags + 1 + kappa) };
-  }
-  byPos[pos].set(key, inputs);
-  return inputs ?? undefined;
+/**
+ * P(the entry's word means its path's synset | the source's context), by the
+ * WSD model over the word's own senses, times how common the word is.
+ */
+function fit(model: WsdModel, reached: SenseReach, entry: number, context: FeatureContext, kappa: number): number {
+  const count = reached.fitCount[entry];
+  if (count === 0) return 0;
+  const k = reached.fitIndex[entry];
+  if (k < 0) return 0;
+  const c = common(reached.fitTags[entry], kappa);
+  if (count === 1) return c;
+  const senses = reached.fitSenses[entry]!;
+  return model.probabilityOf(k, senses.synsets, senses.tagCounts, context, reached.fitPos[entry]) * c;
 }

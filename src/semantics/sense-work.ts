@@ -15,6 +15,13 @@ export interface SenseWork {
   targets: readonly FoundTarget[];
   /** Parallel to targets; undefined where the target had one sense or none (nothing to disambiguate). */
   contexts: readonly (FeatureContext | undefined)[];
+  /**
+   * Parallel to targets: the probabilities the senses layer started from, in the order of the
+   * lemma's synsets (0 for senses it left out, e.g. for names); undefined where the word got no
+   * senses. The layer's scores are these divided by `totals` (when that is not 1).
+   */
+  probabilities?: readonly (Float64Array | undefined)[];
+  totals?: Float64Array;
   /** The doc's sentences as WSD context tokens. */
   sentences: readonly (readonly ContextToken[])[];
 }

@@ -31,6 +31,20 @@ export interface LemmaSenses {
   readonly tagCounts: Float32Array;
 }
 
+/**
+ * Everything the store knows about one lower-case string: its senses under
+ * each part of speech, and the second words of the multiword lemmas it
+ * begins ("ice" → cream, cube, …). One map read answers all of it.
+ */
+export class LemmaEntry {
+  n: LemmaSenses | undefined = undefined;
+  v: LemmaSenses | undefined = undefined;
+  a: LemmaSenses | undefined = undefined;
+  r: LemmaSenses | undefined = undefined;
+  /** Second words of the multiword lemmas this word begins, if any. */
+  seconds: Set<string> | undefined = undefined;
+}
+
 const LOADED: LoadRegistry<SynsetStore> = new WeakMap();
 
 export class SynsetStore {
@@ -39,12 +53,10 @@ export class SynsetStore {
   private readonly lexfile: Uint8Array;
   private readonly memberText: string[];
   private readonly headText: string[];
-  /** Per part of speech: lemma → senses (one map per pos, so a lookup builds no key string). */
-  private readonly index: Record<WordNetPos, Map<string, LemmaSenses>>;
-  /** First two words of WordNet's multiword lemmas ("ice_cream", "take_off", "new_york"): most token pairs start none, and skip the search. */
-  readonly multiwordStarts: ReadonlyMap<string, ReadonlySet<string>>;
-  private readonly memberCache = new Map<number, Array<[string, number]>>();
-  private readonly nameCache = new Map<number, string>();
+  /** Lower-case lemma (words joined by '_') or first word of a multiword lemma → what WordNet has for it. */
+  private readonly entries = new Map<string, LemmaEntry>();
+  private readonly memberCache: (Array<[string, number]> | undefined)[];
+  private readonly nameCache: (string | undefined)[];
 
   private constructor(synsetsTsv: string, indexTsv: string) {
     const lines = splitLines(synsetsTsv);
@@ -61,25 +73,28 @@ export class SynsetStore {
       this.memberText[i] = f[2];
       this.headText[i] = f[3];
     }
-    this.index = { n: new Map(), v: new Map(), a: new Map(), r: new Map() };
-    const starts = new Map<string, Set<string>>();
+    this.memberCache = new Array(n).fill(undefined);
+    this.nameCache = new Array(n).fill(undefined);
     const zeros = new Map<number, Float32Array>();
     for (const line of splitLines(indexTsv)) {
       const [lemma, pos, synsets, counts] = line.split('\t');
       const underscore = lemma.indexOf('_');
       if (underscore > 0) {
         const second = lemma.indexOf('_', underscore + 1);
-        const first = lemma.slice(0, underscore);
-        let seconds = starts.get(first);
-        if (!seconds) starts.set(first, (seconds = new Set()));
-        seconds.add(lemma.slice(underscore + 1, second < 0 ? lemma.length : second));
+        const first = this.entryFor(lemma.slice(0, underscore));
+        (first.seconds ??= new Set()).add(lemma.slice(underscore + 1, second < 0 ? lemma.length : second));
       }
       const list = Int32Array.from(synsets.split(' '), Number);
       let tagCounts = counts === undefined ? zeros.get(list.length) : Float32Array.from(counts.split(' '), Number);
       if (tagCounts === undefined) zeros.set(list.length, (tagCounts = new Float32Array(list.length)));
-      this.index[pos as WordNetPos].set(lemma, { synsets: list, tagCounts });
+      this.entryFor(lemma)[pos as WordNetPos] = { synsets: list, tagCounts };
     }
-    this.multiwordStarts = starts;
+  }
+
+  private entryFor(word: string): LemmaEntry {
+    let entry = this.entries.get(word);
+    if (entry === undefined) this.entries.set(word, (entry = new LemmaEntry()));
+    return entry;
   }
 
   /** The store of a models directory, read once per loader. */
@@ -104,37 +119,42 @@ export class SynsetStore {
 
   /** The senses of a lemma (any case; spaces or '_' between words) under a part of speech, or undefined. */
   senses(lemma: string, pos: WordNetPos): LemmaSenses | undefined {
-    return this.index[pos].get(lemma) ?? this.index[pos].get(normalizeLemma(lemma));
+    return this.entries.get(lemma)?.[pos] ?? this.entries.get(normalizeLemma(lemma))?.[pos];
   }
 
   /** `senses` for a lemma already in WordNet's spelling (lower case, '_'): one map read. */
   sensesOf(normalizedLemma: string, pos: WordNetPos): LemmaSenses | undefined {
-    return this.index[pos].get(normalizedLemma);
+    return this.entries.get(normalizedLemma)?.[pos];
+  }
+
+  /** Everything known about a lower-case word (senses per part of speech, multiword starts), or undefined. */
+  entry(word: string): LemmaEntry | undefined {
+    return this.entries.get(word);
   }
 
   /** The synset's NLTK-style name ("bank.n.01"). */
   name(synset: number): string {
-    let name = this.nameCache.get(synset);
+    let name = this.nameCache[synset];
     if (name === undefined) {
       const letter = this.posLetter(synset);
       const first = this.members(synset)[0][0].toLowerCase();
       const list = this.senses(first, letter === 's' ? 'a' : (letter as WordNetPos))?.synsets;
       const number = list ? list.indexOf(synset) + 1 : 1;
       name = `${first}.${letter}.${String(Math.max(1, number)).padStart(2, '0')}`;
-      this.nameCache.set(synset, name);
+      this.nameCache[synset] = name;
     }
     return name;
   }
 
   /** Member lemmas of a synset with their lexicographer ids, in WordNet's order and case ("New_York"). */
   members(synset: number): Array<[lemma: string, lexId: number]> {
-    let m = this.memberCache.get(synset);
+    let m = this.memberCache[synset];
     if (m === undefined) {
       m = this.memberText[synset].split(' ').map((x) => {
         const colon = x.lastIndexOf(':');
         return [x.slice(0, colon), Number(x.slice(colon + 1))] as [string, number];
       });
-      this.memberCache.set(synset, m);
+      this.memberCache[synset] = m;
     }
     return m;
   }

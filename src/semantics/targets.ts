@@ -18,7 +18,7 @@
  */
 import { wordNetPos, type WordNetPos } from '../lexicon/penn.js';
 import type { SenseTarget } from './disambiguate.js';
-import type { SynsetStore } from './synsets.js';
+import type { LemmaEntry, LemmaSenses, SynsetStore } from './synsets.js';
 import type { ContextToken } from './wsd-features.js';
 import type { Doc } from '../doc/doc.js';
 
@@ -32,6 +32,8 @@ export interface TaggedSentence {
 }
 
 export interface FoundTarget extends SenseTarget {
+  /** The lemma's senses under its part of speech (found while matching). */
+  senses: LemmaSenses;
   /** Keep only synsets with a capitalized member (proper nouns). */
   properName: boolean;
 }
@@ -49,24 +51,33 @@ function openClassPos(s: TaggedSentence, i: number): WordNetPos | undefined {
   return wordNetPos(s.xpos[i]);
 }
 
-/** The targets of one sentence (index `sentence` in the document), in token order. */
-export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: number): FoundTarget[] {
+/**
+ * The targets of one sentence (index `sentence` in the document), in token
+ * order. `lower` gives the forms and lemmas already lower-cased, when the
+ * caller has them.
+ */
+export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: number, lower?: { forms: readonly string[]; lemmas: readonly string[] }): FoundTarget[] {
   const out: FoundTarget[] = [];
   const n = s.forms.length;
   // Lower-cased once per sentence: the multiword filter reads each token twice.
-  const forms = s.forms.map((f) => f.toLowerCase());
-  const lemmas = s.lemmas.map((l) => l.toLowerCase());
+  const forms = lower?.forms ?? s.forms.map((f) => f.toLowerCase());
+  const lemmas = lower?.lemmas ?? s.lemmas.map((l) => l.toLowerCase());
   for (let i = 0; i < n; ) {
-    const mwe = i + 1 < n && startsMultiword(store.multiwordStarts, forms, lemmas, i) ? matchMultiword(store, s, i) : undefined;
+    // One map read per distinct string: the form's entry, and the lemma's when it differs.
+    const formEntry = store.entry(forms[i]);
+    const lemmaEntry = lemmas[i] === forms[i] ? formEntry : store.entry(lemmas[i]);
+    const mwe = i + 1 < n && startsMultiword(formEntry, lemmaEntry, forms[i + 1], lemmas[i + 1]) ? matchMultiword(store, s, i) : undefined;
     if (mwe) {
-      out.push({ sentence, first: i, last: mwe.last, lemma: mwe.lemma, pos: mwe.pos, properName: isProperName(s, i, mwe.last) });
+      out.push({ sentence, first: i, last: mwe.last, lemma: mwe.lemma, pos: mwe.pos, senses: mwe.senses, properName: isProperName(s, i, mwe.last) });
       i = mwe.last + 1;
       continue;
     }
     const pos = openClassPos(s, i);
     if (pos !== undefined && HAS_LETTER.test(s.forms[i])) {
-      const lemma = lemmas[i].includes(' ') ? lemmas[i].replaceAll(' ', '_') : lemmas[i];
-      if (store.sensesOf(lemma, pos)) out.push({ sentence, first: i, last: i, lemma, pos, properName: isProperName(s, i, i) });
+      const spaced = lemmas[i].includes(' ');
+      const lemma = spaced ? lemmas[i].replaceAll(' ', '_') : lemmas[i];
+      const senses = spaced ? store.sensesOf(lemma, pos) : lemmaEntry?.[pos];
+      if (senses) out.push({ sentence, first: i, last: i, lemma, pos, senses, properName: isProperName(s, i, i) });
     }
     i++;
   }
@@ -78,22 +89,15 @@ function isProperName(s: TaggedSentence, first: number, last: number): boolean {
   return false;
 }
 
-/** Whether tokens i, i+1 (as written or lemmatized) begin some WordNet multiword lemma. */
-function startsMultiword(
-  starts: ReadonlyMap<string, ReadonlySet<string>>,
-  forms: readonly string[],
-  lemmas: readonly string[],
-  i: number,
-): boolean {
-  const f2 = forms[i + 1];
-  const l2 = lemmas[i + 1];
-  for (const seconds of [starts.get(forms[i]), lemmas[i] === forms[i] ? undefined : starts.get(lemmas[i])]) {
-    if (seconds && (seconds.has(f2) || seconds.has(l2))) return true;
-  }
-  return false;
+/** Whether a token (its form's and lemma's entries) and the next one (form, lemma) begin some WordNet multiword lemma. */
+function startsMultiword(formEntry: LemmaEntry | undefined, lemmaEntry: LemmaEntry | undefined, f2: string, l2: string): boolean {
+  const a = formEntry?.seconds;
+  if (a !== undefined && (a.has(f2) || a.has(l2))) return true;
+  const b = lemmaEntry === formEntry ? undefined : lemmaEntry?.seconds;
+  return b !== undefined && (b.has(f2) || b.has(l2));
 }
 
-function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number): { last: number; lemma: string; pos: WordNetPos } | undefined {
+function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number): { last: number; lemma: string; pos: WordNetPos; senses: LemmaSenses } | undefined {
   const maxLast = Math.min(s.forms.length - 1, first + MAX_MWE_WORDS - 1);
   for (let last = maxLast; last > first; last--) {
     const lemmaJoined = joined(s.lemmas, first, last, last);
@@ -102,17 +106,21 @@ function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number): {
     if (lastPos === 'n') {
       // "ice creams" → ice_cream: every word as written, the last one lemmatized.
       const candidate = joined(s.forms, first, last, last, s.lemmas);
-      if (store.senses(candidate, 'n')) return { last, lemma: candidate, pos: 'n' };
-      if (store.senses(lemmaJoined, 'n')) return { last, lemma: lemmaJoined, pos: 'n' };
+      const asWritten = store.senses(candidate, 'n');
+      if (asWritten) return { last, lemma: candidate, pos: 'n', senses: asWritten };
+      const lemmatized = store.senses(lemmaJoined, 'n');
+      if (lemmatized) return { last, lemma: lemmaJoined, pos: 'n', senses: lemmatized };
     }
     if (firstPos === 'v' && openClassPos(s, first) === 'v') {
       // "took off" → take_off: the verb lemmatized, the rest as written.
       const candidate = joined(s.forms, first, last, first, s.lemmas);
-      if (store.senses(candidate, 'v')) return { last, lemma: candidate, pos: 'v' };
+      const senses = store.senses(candidate, 'v');
+      if (senses) return { last, lemma: candidate, pos: 'v', senses };
     }
     if (lastPos === 'r') {
       const candidate = joined(s.forms, first, last, -1);
-      if (store.senses(candidate, 'r')) return { last, lemma: candidate, pos: 'r' };
+      const senses = store.senses(candidate, 'r');
+      if (senses) return { last, lemma: candidate, pos: 'r', senses };
     }
   }
   return undefined;
@@ -145,8 +153,9 @@ export function docTargets(store: SynsetStore, doc: Doc): { sentences: ContextTo
       xpos: doc.xpos!.slice(from, to),
       upos: doc.upos?.slice(from, to),
     };
-    sentences.push(contextTokens(tagged));
-    for (const t of findTargets(store, tagged, s)) targets.push(t);
+    const lower = { forms: tagged.forms.map((f) => f.toLowerCase()), lemmas: tagged.lemmas.map((l) => l.toLowerCase()) };
+    sentences.push(lower.lemmas.map((lemma, i) => ({ lemma, pos: openClassPos(tagged, i) })));
+    for (const t of findTargets(store, tagged, s, lower)) targets.push(t);
   }
   return { sentences, targets };
 }

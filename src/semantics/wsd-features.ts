@@ -31,7 +31,24 @@ const HAS_LETTER = /\p{L}/u;
 
 /** Whether a token's lemma belongs in the bag of content words. */
 export function isBagLemma(t: ContextToken): boolean {
-  return t.pos !== undefined && t.lemma.length > 1 && !STOPWORDS.has(t.lemma) && HAS_LETTER.test(t.lemma);
+  return t.pos !== undefined && isBagWord(t.lemma);
+}
+
+/** The lemma-level half of isBagLemma: long enough, not a stopword, has a letter. */
+function isBagWord(lemma: string): boolean {
+  return lemma.length > 1 && !STOPWORDS.has(lemma) && HAS_LETTER.test(lemma);
+}
+
+/**
+ * What one content token (pos defined) adds to the bag: its lemma, and for a
+ * multiword unit also its words ("take_place" → take, place); nothing when
+ * the lemma is a stopword, one character or has no letter.
+ */
+export function lemmaBagFeatures(lemma: string): string[] {
+  if (!isBagWord(lemma)) return [];
+  const out = [lemma];
+  if (lemma.includes('_')) for (const w of lemma.split('_')) if (w.length > 1 && !STOPWORDS.has(w)) out.push(w);
+  return out;
 }
 
 /** Feature strings of the bag of words (the lemma itself) and of the collocations (prefixed by their slot). */
@@ -40,15 +57,27 @@ export function bagFeature(lemma: string): string {
 }
 
 /**
+ * The collocation slots: a token at `offset` from the target (before its
+ * first token when negative, after its last when positive) gives the
+ * feature prefix + lemma. The order is the order of collocationFeatures.
+ */
+export const COLLOCATION_SLOTS: readonly { offset: number; prefix: string }[] = [
+  { offset: -1, prefix: '<' },
+  { offset: -2, prefix: '<<' },
+  { offset: 1, prefix: '>' },
+  { offset: 2, prefix: '>>' },
+];
+
+/**
  * The collocation features of a target spanning tokens [first, last] of a
  * sentence: slot-prefixed lemmas at -2, -1, +1, +2.
  */
 export function collocationFeatures(sentence: readonly ContextToken[], first: number, last: number): string[] {
   const out: string[] = [];
-  if (first - 1 >= 0) out.push(`<${sentence[first - 1].lemma}`);
-  if (first - 2 >= 0) out.push(`<<${sentence[first - 2].lemma}`);
-  if (last + 1 < sentence.length) out.push(`>${sentence[last + 1].lemma}`);
-  if (last + 2 < sentence.length) out.push(`>>${sentence[last + 2].lemma}`);
+  for (const { offset, prefix } of COLLOCATION_SLOTS) {
+    const at = offset < 0 ? first + offset : last + offset;
+    if (at >= 0 && at < sentence.length) out.push(prefix + sentence[at].lemma);
+  }
   return out;
 }
 
@@ -60,10 +89,8 @@ export function bagOfLemmas(sentences: readonly (readonly ContextToken[])[], fro
   const bag = new Set<string>();
   for (let s = Math.max(0, from); s < Math.min(sentences.length, to); s++) {
     for (const t of sentences[s]) {
-      if (!isBagLemma(t)) continue;
-      bag.add(t.lemma);
-      // A multiword unit also contributes its words ("take_place" → take, place).
-      if (t.lemma.includes('_')) for (const w of t.lemma.split('_')) if (w.length > 1 && !STOPWORDS.has(w)) bag.add(w);
+      if (t.pos === undefined) continue;
+      for (const f of lemmaBagFeatures(t.lemma)) bag.add(f);
     }
   }
   return bag;

@@ -26,6 +26,7 @@ import type { ResourceLoader } from '../resources.js';
 import { loadOnce, type LoadRegistry } from '../resources.js';
 import { gunzipText } from './gzip.js';
 import { SENSES_DIR } from './synsets.js';
+import { COLLOCATION_SLOTS, lemmaBagFeatures } from './wsd-features.js';
 
 export const WSD_VOCAB_FILE = 'wsd-vocab.txt.gz';
 export const WSD_WEIGHTS_FILE = 'wsd-weights.bin';
@@ -61,10 +62,17 @@ export interface WsdMeta {
   dev: Record<string, number | string>;
 }
 
-/** A document's features, as ids, marked in a shared array so that membership is one read. */
+/**
+ * A target's context as feature ids: the bag of words and the collocations,
+ * each sorted ascending and without repeats. The order fixes the order in
+ * which a sense's log gains are summed, so every caller gets the same bits.
+ */
 export interface FeatureContext {
+  /** The window's bag of words (shared by the targets of a sentence). */
   bag: Int32Array;
-  collocations: Int32Array;
+  /** A bag feature that does not count for this target (its own lemma), -1 for none. */
+  exclude: number;
+  collocations: readonly number[];
 }
 
 export interface SenseWeights {
@@ -74,9 +82,46 @@ export interface SenseWeights {
   count: Uint16Array;
 }
 
+/** What one lemma contributes to a context, as feature ids (see lemmaFeatures). */
+export interface LemmaFeatures {
+  /** Its bag features when the token is a content word (wsd-features' lemmaBagFeatures), known ones only. */
+  readonly bag: Int32Array;
+  /** Its collocation feature in each of COLLOCATION_SLOTS, -1 where the model never saw it. */
+  readonly collocations: Int32Array;
+  /** The lemma itself as a feature (what a target of this lemma drops from its bag), -1 if unknown. */
+  readonly self: number;
+}
+
+/**
+ * One lemma's senses laid out for scoring (see senseTable): for each feature
+ * that any of its senses has seen, a row of (sense, gain) pairs, found
+ * through an open-addressing hash on the feature id. Scoring a context is then
+ * one probe per context feature, and only the pairs that count are read.
+ * Laid out for few cache misses: a slot holds the key and its row's place.
+ */
+interface SenseTable {
+  /** Slot count − 1 (a power of two minus one). */
+  readonly mask: number;
+  /** Per slot, two ints: the feature id (-1 = empty), then its row's first pair << ROW_BITS | pair count. */
+  readonly slots: Int32Array;
+  /** Per pair, the sense index and the gain; a row's pairs are side by side, in sense order. */
+  readonly sense: Uint8Array;
+  readonly gain: Float64Array;
+  /** log prior(s) for the prior inputs last used (recomputed when they change). */
+  logPrior: Float64Array;
+  priorCounts: Float32Array | undefined;
+  priorMu: number;
+}
+
+/** A row's pair count fits in ROW_BITS bits (at most one pair per sense; WordNet's most senses for a lemma is 75). */
+const ROW_BITS = 8;
+
 const LOADED: LoadRegistry<WsdModel> = new WeakMap();
-/** Scan a synset's entries when there are at most this many per context feature, else bisect them (measured fastest). */
-const SCAN_FACTOR = Number(globalThis.process?.env?.WSD_SCAN_FACTOR ?? 4);
+/** Memory the scoring tables may hold (a long-running server would otherwise end up with every lemma's). */
+const MAX_TABLE_BYTES = 256 * 2 ** 20;
+/** The per-lemma feature cache is dropped when it holds this many lemmas (a long-running server sees endless strings; words the model does not know share one entry). */
+const MAX_CACHED_LEMMAS = 100_000;
+const NO_FEATURES: LemmaFeatures = { bag: new Int32Array(0), collocations: new Int32Array(4).fill(-1), self: -1 };
 
 export class WsdModel {
   readonly params: WsdParams;
@@ -85,25 +130,19 @@ export class WsdModel {
   private readonly logAlphaP: Float64Array;
   private readonly alphaP: Float64Array;
   private readonly weights: SenseWeights;
-  /** Per feature: the stamp of the last context that contained it, and in which group (1 bag, 2 collocation). */
-  private readonly stamp: Uint32Array;
-  private readonly group: Uint8Array;
-  private current = 0;
-  private bagGain = 0;
-  private colGain = 0;
-  /**
-   * Per entry, its gain log((1−α)·c/N + αp(f)) − log(αp(f)): it depends on the
-   * synset and the feature only, so it is computed once, the first time the
-   * synset is scored (`gainReady`), not at every token. Same formula, same values.
-   */
-  private readonly entryGain: Float64Array;
-  private readonly gainReady: Uint8Array;
-  /** The context last marked, and per synset the gains computed in it (stamp = `current` when valid). */
-  private markedContext: FeatureContext | undefined;
-  private readonly synsetStamp: Uint32Array;
-  private readonly synsetBagGain: Float64Array;
-  private readonly synsetColGain: Float64Array;
   private readonly posParams = new Map<WordNetPos | undefined, WsdParams>();
+  /**
+   * Per lemma's candidate list (the store's Int32Array, stable per lemma and
+   * part of speech): its SenseTable, built the first time the lemma is
+   * scored. Lemmas never scored cost nothing; the tables are dropped (and
+   * rebuilt on demand) when they pass MAX_TABLE_BYTES.
+   */
+  private readonly tables = new Map<Int32Array, SenseTable>();
+  private tableBytes = 0;
+  private readonly lemmaCache = new Map<string, LemmaFeatures>();
+  /** Per-sense sums of one scoring, reused (senses per lemma are few; grown on demand). */
+  private bagSum = new Float64Array(64);
+  private colSum = new Float64Array(64);
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
@@ -124,14 +163,6 @@ export class WsdModel {
       this.logAlphaP[i] = Math.log(this.alphaP[i]);
     }
     this.weights = weights;
-    this.stamp = new Uint32Array(v);
-    this.group = new Uint8Array(v);
-    this.entryGain = new Float64Array(weights.feature.length);
-    const synsets = weights.mass.length;
-    this.gainReady = new Uint8Array(synsets);
-    this.synsetStamp = new Uint32Array(synsets);
-    this.synsetBagGain = new Float64Array(synsets);
-    this.synsetColGain = new Float64Array(synsets);
   }
 
   static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<WsdModel> {
@@ -152,12 +183,12 @@ export class WsdModel {
     return this.ids.get(feature) ?? -1;
   }
 
-  /** Feature ids of a context (unknown features dropped, duplicates kept once). */
+  /** A context from feature strings (unknown features dropped, repeats kept once). */
   context(bag: Iterable<string>, collocations: Iterable<string>): FeatureContext {
-    return { bag: Int32Array.from(new Set(this.idsOf(bag))), collocations: Int32Array.from(new Set(this.idsOf(collocations))) };
+    return { bag: sortedDistinct(this.idsOf(bag)), exclude: -1, collocations: Array.from(sortedDistinct(this.idsOf(collocations))) };
   }
 
-  /** Ids of distinct known features (callers pass distinct strings; equal strings map to one id). */
+  /** Ids of the known features among `features`, in their order. */
   idsOf(features: Iterable<string>): Int32Array {
     const out: number[] = [];
     for (const f of features) {
@@ -167,18 +198,30 @@ export class WsdModel {
     return Int32Array.from(out);
   }
 
-  /** A context from a window's bag ids (see idsOf) without the target's own lemma, and its collocation strings. */
-  contextFromIds(bagIds: Int32Array, ownLemma: string, collocations: Iterable<string>): FeatureContext {
-    const own = this.ids.get(ownLemma);
-    const bag = own === undefined || !bagIds.includes(own) ? bagIds : bagIds.filter((id) => id !== own);
-    // Collocations are distinct strings (each slot has its own prefix), so their ids are distinct.
-    return { bag, collocations: this.idsOf(collocations) };
+  /**
+   * A lemma's bag and collocation feature ids (lower case, '_' between
+   * words, as ContextToken.lemma), cached: a document repeats its lemmas, so
+   * the strings are looked up once rather than at every token.
+   */
+  lemmaFeatures(lemma: string): LemmaFeatures {
+    let out = this.lemmaCache.get(lemma);
+    if (out === undefined) {
+      const bag = sortedDistinct(this.idsOf(lemmaBagFeatures(lemma)));
+      const collocations = Int32Array.from(COLLOCATION_SLOTS, ({ prefix }) => this.featureId(prefix + lemma));
+      const self = this.featureId(lemma);
+      out = bag.length === 0 && self < 0 && collocations.every((id) => id < 0) ? NO_FEATURES : { bag, collocations, self };
+      if (this.lemmaCache.size >= MAX_CACHED_LEMMAS) this.lemmaCache.clear();
+      this.lemmaCache.set(lemma, out);
+    }
+    return out;
   }
 
   /**
    * Probabilities of the candidate synsets (indexes into the synset store,
    * in WordNet's sense order, with their SemCor tag counts) in a context.
-   * The result is parallel to `synsets` and sums to 1.
+   * The result is parallel to `synsets` and sums to 1. Pass the store's own
+   * array for a lemma (SynsetStore.senses): the lemma's scoring table is kept
+   * per array.
    */
   probabilities(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos?: WordNetPos): Float64Array {
     const n = synsets.length;
@@ -187,33 +230,48 @@ export class WsdModel {
       out[0] = 1;
       return out;
     }
+    const z = this.score(synsets, tagCounts, ctx, pos);
+    const expScore = this.bagSum;
+    for (let k = 0; k < n; k++) out[k] = expScore[k] / z;
+    return out;
+  }
+
+  /** probabilities(…)[k] alone (the same value), without the array. */
+  probabilityOf(k: number, synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos?: WordNetPos): number {
+    if (synsets.length === 1) return 1;
+    const z = this.score(synsets, tagCounts, ctx, pos);
+    return this.bagSum[k] / z;
+  }
+
+  /**
+   * Leaves exp(score(s) − max score) of each sense in bagSum[0..n) and
+   * returns their sum: the softmax's numerators and denominator.
+   */
+  private score(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined): number {
+    const n = synsets.length;
     const { lambdaBag, lambdaCol, mu } = this.paramsFor(pos);
-    // Contexts are immutable: scoring several words in one context (entailments' fit) marks it once
-    // and reuses the gains of synsets already scored in it.
-    const stampValue = ctx === this.markedContext ? this.current : this.mark(ctx);
-    let priorTotal = 0;
-    for (let k = 0; k < n; k++) priorTotal += tagCounts[k] + mu / (k + 1);
+    const table = this.senseTable(synsets);
+    const logPrior = this.logPriorOf(table, tagCounts, mu);
+    if (n > this.bagSum.length) {
+      this.bagSum = new Float64Array(2 * n);
+      this.colSum = new Float64Array(2 * n);
+    }
+    const bag = this.bagSum;
+    const col = this.colSum;
+    bag.fill(0, 0, n);
+    col.fill(0, 0, n);
+    // A feature a sense never saw scores log(α·p(f)) for every sense alike, so only seen ones count.
+    addRows(table, ctx.bag, ctx.exclude, bag);
+    addRows(table, ctx.collocations, -1, col);
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
-      const s = synsets[k];
-      // A feature the sense never saw scores log(α·p(f)) for every sense alike, so only seen ones count.
-      if (this.synsetStamp[s] === stampValue) {
-        this.bagGain = this.synsetBagGain[s];
-        this.colGain = this.synsetColGain[s];
-      } else {
-        this.gains(s, ctx, stampValue);
-        this.synsetStamp[s] = stampValue;
-        this.synsetBagGain[s] = this.bagGain;
-        this.synsetColGain[s] = this.colGain;
-      }
-      const score = Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * this.bagGain + lambdaCol * this.colGain;
-      out[k] = score;
+      const score = logPrior[k] + lambdaBag * bag[k] + lambdaCol * col[k];
+      bag[k] = score;
       if (score > best) best = score;
     }
     let z = 0;
-    for (let k = 0; k < n; k++) z += out[k] = Math.exp(out[k] - best);
-    for (let k = 0; k < n; k++) out[k] /= z;
-    return out;
+    for (let k = 0; k < n; k++) z += bag[k] = Math.exp(bag[k] - best);
+    return z;
   }
 
   /** The prior alone (no context): SemCor tag counts smoothed towards WordNet's sense order; sums to 1. */
@@ -237,86 +295,134 @@ export class WsdModel {
     return params;
   }
 
-  /** Marks the context's features with a fresh stamp; returns it. */
-  private mark(ctx: FeatureContext): number {
-    if (this.current === 0xffffffff) {
-      this.stamp.fill(0);
-      this.synsetStamp.fill(0);
-      this.current = 0;
-    }
-    this.markedContext = ctx;
-    const value = ++this.current;
-    for (const f of ctx.bag) {
-      this.stamp[f] = value;
-      this.group[f] = 1;
-    }
-    for (const f of ctx.collocations) {
-      this.stamp[f] = value;
-      this.group[f] = 2;
-    }
-    return value;
+  /** log prior(s) = log((tags(s) + μ/rank(s)) / Σ), cached in the table for these counts and μ. */
+  private logPriorOf(table: SenseTable, tagCounts: Float32Array, mu: number): Float64Array {
+    if (table.priorCounts === tagCounts && table.priorMu === mu) return table.logPrior;
+    const n = table.logPrior.length;
+    let priorTotal = 0;
+    for (let k = 0; k < n; k++) priorTotal += tagCounts[k] + mu / (k + 1);
+    for (let k = 0; k < n; k++) table.logPrior[k] = Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal);
+    table.priorCounts = tagCounts;
+    table.priorMu = mu;
+    return table.logPrior;
   }
 
   /**
-   * Σ over the context's features that synset s has seen of log((1−α)·c/N + αp) − log(αp),
-   * per group. Walks the shorter side: the synset's entries when they are
-   * few, else bisects them for each context feature ("be" has thousands).
+   * The lemma's SenseTable. Each entry's gain is
+   * log((1−α)·c/N + αp(f)) − log(αp(f)): the log-probability of the feature
+   * under the sense, relative to one the sense never saw.
    */
-  private gains(s: number, ctx: FeatureContext, stampValue: number): void {
-    const { start, feature } = this.weights;
-    const from = start[s];
-    const to = start[s + 1];
-    if (this.gainReady[s] === 0) this.computeGains(s);
-    const gain = this.entryGain;
-    const stamp = this.stamp;
-    const group = this.group;
-    let bagGain = 0;
-    let colGain = 0;
-    const contextSize = ctx.bag.length + ctx.collocations.length;
-    if (to - from <= contextSize * SCAN_FACTOR) {
-      for (let e = from; e < to; e++) {
+  private senseTable(synsets: Int32Array): SenseTable {
+    const cached = this.tables.get(synsets);
+    if (cached !== undefined) return cached;
+    const { start, feature, count, mass } = this.weights;
+    let entries = 0;
+    for (const s of synsets) entries += start[s + 1] - start[s];
+    if (synsets.length >= 1 << ROW_BITS || entries >= 2 ** (31 - ROW_BITS)) {
+      throw new Error(`WSD model: a lemma with ${synsets.length} senses and ${entries} weights is beyond the scoring table's layout`);
+    }
+    // Pass 1: the distinct features (rows, numbered by first sight) and how many senses saw each.
+    const wide = hashSize(entries) - 1;
+    const wideKeys = new Int32Array(wide + 1).fill(-1);
+    const wideRows = new Int32Array(wide + 1);
+    const rowFeature: number[] = [];
+    const rowLength: number[] = [];
+    for (const s of synsets) {
+      for (let e = start[s]; e < start[s + 1]; e++) {
+        const slot = findSlot(wideKeys, wide, feature[e]);
+        if (wideKeys[slot] < 0) {
+          wideKeys[slot] = feature[e];
+          wideRows[slot] = rowLength.length;
+          rowFeature.push(feature[e]);
+          rowLength.push(0);
+        }
+        rowLength[wideRows[slot]]++;
+      }
+    }
+    const rowStart = new Array<number>(rowLength.length);
+    for (let r = 0, at = 0; r < rowLength.length; at += rowLength[r++]) rowStart[r] = at;
+    // Pass 2: the pairs, senses in order within each row.
+    const sense = new Uint8Array(entries);
+    const gain = new Float64Array(entries);
+    const fill = rowStart.slice();
+    for (let k = 0; k < synsets.length; k++) {
+      const s = synsets[k];
+      const scale = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(mass[s], 1e-9));
+      for (let e = start[s]; e < start[s + 1]; e++) {
         const f = feature[e];
-        if (stamp[f] !== stampValue) continue;
-        if (group[f] === 1) bagGain += gain[e];
-        else colGain += gain[e];
-      }
-    } else {
-      for (const f of ctx.bag) {
-        const e = bisect(feature, from, to, f);
-        if (e >= 0) bagGain += gain[e];
-      }
-      for (const f of ctx.collocations) {
-        const e = bisect(feature, from, to, f);
-        if (e >= 0) colGain += gain[e];
+        const at = fill[wideRows[findSlot(wideKeys, wide, f)]]++;
+        sense[at] = k;
+        gain[at] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
       }
     }
-    // Fields rather than a returned object: this runs for every candidate sense of every word.
-    this.bagGain = bagGain;
-    this.colGain = colGain;
-  }
-
-  /** Fills entryGain for synset s's entries (once per synset per model). */
-  private computeGains(s: number): void {
-    const { start, feature, count } = this.weights;
-    const scale = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(this.weights.mass[s], 1e-9));
-    for (let e = start[s]; e < start[s + 1]; e++) {
-      const f = feature[e];
-      this.entryGain[e] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
+    // The lookup table: the distinct features only, half full at most.
+    const mask = hashSize(rowLength.length) - 1;
+    const keys = new Int32Array(mask + 1).fill(-1);
+    const slots = new Int32Array(2 * (mask + 1)).fill(-1);
+    for (let r = 0; r < rowLength.length; r++) {
+      const slot = findSlot(keys, mask, rowFeature[r]);
+      keys[slot] = rowFeature[r];
+      slots[2 * slot] = rowFeature[r];
+      slots[2 * slot + 1] = (rowStart[r] << ROW_BITS) | rowLength[r];
     }
-    this.gainReady[s] = 1;
+    const table: SenseTable = { mask, slots, sense, gain, logPrior: new Float64Array(synsets.length), priorCounts: undefined, priorMu: NaN };
+    const bytes = slots.byteLength + sense.byteLength + gain.byteLength;
+    if (this.tableBytes + bytes > MAX_TABLE_BYTES) {
+      this.tables.clear();
+      this.tableBytes = 0;
+    }
+    this.tables.set(synsets, table);
+    this.tableBytes += bytes;
+    return table;
   }
 }
 
-function bisect(a: Uint32Array, lo: number, hi: number, x: number): number {
-  hi--;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = a[mid];
-    if (v === x) return mid;
-    if (v < x) lo = mid + 1;
-    else hi = mid - 1;
+/** Adds each feature's row of gains to the per-sense sums (`exclude` left out). */
+function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array): void {
+  const { slots, mask, sense, gain } = table;
+  for (let i = 0; i < features.length; i++) {
+    const f = features[i];
+    if (f === exclude) continue;
+    let slot = hashOf(f) & mask;
+    let key: number;
+    while ((key = slots[2 * slot]) !== f) {
+      if (key < 0) break;
+      slot = (slot + 1) & mask;
+    }
+    if (key < 0) continue;
+    const row = slots[2 * slot + 1];
+    const from = row >>> ROW_BITS;
+    const to = from + (row & ((1 << ROW_BITS) - 1));
+    for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
   }
-  return -1;
+}
+
+/** Slots for `entries` keys at most half full (a power of two). */
+function hashSize(entries: number): number {
+  let size = 8;
+  while (size < 2 * entries) size *= 2;
+  return size;
+}
+
+/** Fibonacci hashing of a feature id. */
+function hashOf(f: number): number {
+  return Math.imul(f, 0x9e3779b1) >>> 7;
+}
+
+/** The slot holding `f`, or the empty slot where it would go. */
+function findSlot(keys: Int32Array, mask: number, f: number): number {
+  let slot = hashOf(f) & mask;
+  while (keys[slot] >= 0 && keys[slot] !== f) slot = (slot + 1) & mask;
+  return slot;
+}
+
+/** The values sorted ascending, each once. */
+export function sortedDistinct(ids: Int32Array): Int32Array {
+  if (ids.length < 2) return ids;
+  const sorted = ids.slice().sort();
+  let n = 1;
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i];
+  return n === sorted.length ? sorted : sorted.slice(0, n);
 }
 
 export function parseVocab(text: string): { vocab: string[]; background: Float64Array } {

@@ -1,0 +1,138 @@
+/**
+ * The WSD model's fast paths against the definitions they replace: context
+ * features by id (TargetContexts) against the feature strings training uses
+ * (wsd-features), and the per-lemma scoring tables against the naive-Bayes
+ * formula computed straight from the weights. Reads the committed models/senses.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TargetContexts, type SenseTarget } from '../../src/semantics/disambiguate.js';
+import { fileLoader } from '../../src/resources-node.js';
+import { SynsetStore } from '../../src/semantics/synsets.js';
+import { bagOfLemmas, collocationFeatures, type ContextToken } from '../../src/semantics/wsd-features.js';
+import { COUNT_SCALE, WsdModel, type FeatureContext } from '../../src/semantics/wsd-model.js';
+
+let store: SynsetStore;
+let model: WsdModel;
+beforeAll(async () => {
+  const loader = fileLoader();
+  [store, model] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader)]);
+}, 60_000);
+
+/** "She sat on the bank of the river and took off her ice_cream shoes ." as context tokens. */
+const SENTENCE: ContextToken[] = [
+  ['she', undefined],
+  ['sit', 'v'],
+  ['on', undefined],
+  ['the', undefined],
+  ['bank', 'n'],
+  ['of', undefined],
+  ['the', undefined],
+  ['river', 'n'],
+  ['and', undefined],
+  ['take_off', 'v'],
+  ['her', undefined],
+  ['ice_cream', 'n'],
+  ['shoe', 'n'],
+  ['.', undefined],
+].map(([lemma, pos]) => ({ lemma: lemma!, pos: pos as ContextToken['pos'] }));
+
+/** What the feature strings give: the bag without the target's lemma, the collocations, as sorted ids. */
+function fromStrings(sentences: ContextToken[][], t: SenseTarget): { bag: number[]; collocations: number[] } {
+  const bag = [...bagOfLemmas(sentences, t.sentence, t.sentence + 1)].filter((w) => w !== t.lemma);
+  const ctx = model.context(bag, collocationFeatures(sentences[t.sentence], t.first, t.last));
+  return { bag: [...ctx.bag], collocations: [...ctx.collocations] };
+}
+
+/** The ids a context counts (its bag less the excluded feature). */
+function counted(ctx: FeatureContext): { bag: number[]; collocations: number[] } {
+  return { bag: [...ctx.bag].filter((f) => f !== ctx.exclude), collocations: [...ctx.collocations] };
+}
+
+/** The naive-Bayes probabilities straight from the weights: every entry of every sense scanned. */
+function reference(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: 'n' | 'v'): number[] {
+  const weights = (model as unknown as { weights: { mass: Float32Array; start: Uint32Array; feature: Uint32Array; count: Uint16Array } }).weights;
+  const alphaP = (model as unknown as { alphaP: Float64Array }).alphaP;
+  const { lambdaBag, lambdaCol, mu, alpha } = model.paramsFor(pos);
+  const bag = new Set(counted(ctx).bag);
+  const col = new Set(ctx.collocations);
+  let priorTotal = 0;
+  synsets.forEach((_, k) => (priorTotal += tagCounts[k] + mu / (k + 1)));
+  const scores = [...synsets].map((s, k) => {
+    let b = 0;
+    let c = 0;
+    for (let e = weights.start[s]; e < weights.start[s + 1]; e++) {
+      const f = weights.feature[e];
+      const gain = Math.log((weights.count[e] * (1 - alpha)) / (COUNT_SCALE * Math.max(weights.mass[s], 1e-9)) + alphaP[f]) - Math.log(alphaP[f]);
+      if (bag.has(f)) b += gain;
+      if (col.has(f)) c += gain;
+    }
+    return Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * b + lambdaCol * c;
+  });
+  const best = Math.max(...scores);
+  const z = scores.reduce((sum, x) => sum + Math.exp(x - best), 0);
+  return scores.map((x) => Math.exp(x - best) / z);
+}
+
+describe('context features by id', () => {
+  it('are the ids of the feature strings training uses (single words, multiword units, sentence edges)', () => {
+    const sentences = [SENTENCE, SENTENCE.slice(0, 5)];
+    const contexts = new TargetContexts(model, sentences);
+    const targets: SenseTarget[] = [
+      { sentence: 0, first: 1, last: 1, lemma: 'sit', pos: 'v' },
+      { sentence: 0, first: 4, last: 4, lemma: 'bank', pos: 'n' },
+      { sentence: 0, first: 9, last: 9, lemma: 'take_off', pos: 'v' },
+      { sentence: 0, first: 11, last: 12, lemma: 'ice_cream_shoe', pos: 'n' },
+      { sentence: 0, first: 12, last: 12, lemma: 'shoe', pos: 'n' },
+      { sentence: 1, first: 0, last: 0, lemma: 'she', pos: 'n' },
+      { sentence: 1, first: 4, last: 4, lemma: 'bank', pos: 'n' },
+    ];
+    for (const t of targets) {
+      const ctx = contexts.of(t);
+      expect(counted(ctx), `${t.lemma} in sentence ${t.sentence}`).toEqual(fromStrings(sentences, t));
+      // Sorted ascending: the order the gains are summed in.
+      expect([...ctx.bag]).toEqual([...ctx.bag].sort((a, b) => a - b));
+      expect([...ctx.collocations]).toEqual([...ctx.collocations].sort((a, b) => a - b));
+    }
+    // "bank" leaves itself out of the bag; "river" stays.
+    const bank = contexts.of(targets[1]);
+    expect(bank.exclude).toBe(model.featureId('bank'));
+    expect(counted(bank).bag).toContain(model.featureId('river'));
+    expect(counted(bank).bag).not.toContain(model.featureId('bank'));
+  });
+});
+
+describe('scoring tables', () => {
+  it('give the naive-Bayes posterior computed from the weights, for polysemous nouns and verbs', () => {
+    const contexts = new TargetContexts(model, [SENTENCE]);
+    const cases: Array<[string, 'n' | 'v', number]> = [
+      ['bank', 'n', 4],
+      ['sit', 'v', 1],
+      ['river', 'n', 7],
+      ['take_off', 'v', 9],
+    ];
+    let compared = 0;
+    for (const [lemma, pos, at] of cases) {
+      const senses = store.senses(lemma, pos)!;
+      const ctx = contexts.of({ sentence: 0, first: at, last: at, lemma });
+      const got = model.probabilities(senses.synsets, senses.tagCounts, ctx, pos);
+      const want = reference(senses.synsets, senses.tagCounts, ctx, pos);
+      expect(got.length).toBe(want.length);
+      got.forEach((p, k) => expect(p).toBeCloseTo(want[k], 12));
+      if (senses.synsets.length > 1) compared++;
+      // One sense read alone is the same number as in the whole distribution.
+      for (let k = 0; k < got.length; k++) expect(model.probabilityOf(k, senses.synsets, senses.tagCounts, ctx, pos)).toBe(got[k]);
+    }
+    expect(compared).toBeGreaterThanOrEqual(3);
+  });
+
+  it('scores an empty context by the prior alone, and a lemma of one sense as certain', () => {
+    const bank = store.senses('bank', 'n')!;
+    const empty: FeatureContext = { bag: new Int32Array(0), exclude: -1, collocations: [] };
+    const got = model.probabilities(bank.synsets, bank.tagCounts, empty, 'n');
+    const prior = model.prior(bank.tagCounts, 'n');
+    got.forEach((p, k) => expect(p).toBeCloseTo(prior[k], 12));
+    const one = store.senses('river', 'n')!;
+    expect(one.synsets.length).toBe(1);
+    expect([...model.probabilities(one.synsets, one.tagCounts, empty, 'n')]).toEqual([1]);
+  });
+});
