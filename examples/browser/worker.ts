@@ -2,8 +2,8 @@
  * The Web Worker variant: the same analyzer, off the page's main thread.
  * The page sends its settings once, then requests; every reply is an envelope.
  */
-import { createAnalyzer, errorEnvelope, type Analyzer } from 'textlens';
-import { analyzerConfig } from './settings.js';
+import { errorEnvelope, type Analyzer } from 'textlens';
+import { createPageAnalyzer } from './analyzer.js';
 import type { FromWorker, ToWorker } from './messages.js';
 
 /** The worker's global scope, as far as this file uses it (the DOM lib types `self` as a Window). */
@@ -17,7 +17,9 @@ let analyzer: Promise<Analyzer> | undefined;
 scope.onmessage = async (event) => {
   const message = event.data;
   if (message.kind === 'init') {
-    analyzer = createAnalyzer(analyzerConfig(message.settings));
+    analyzer = createPageAnalyzer(message.settings);
+    // A failed start is reported by the first analysis, not as an unhandled rejection.
+    analyzer.catch(() => {});
     return;
   }
   const t0 = performance.now();

@@ -89,7 +89,7 @@ describe.skipIf(missing !== undefined)('the example app in Chromium', () => {
       page.on('pageerror', (error) => pageErrors.push(`${mode}: ${error.message}`));
       await page.goto(`${example.url}?mode=${mode}`);
       await page.waitForSelector('#status[data-state="ready"]', { timeout: 30_000 });
-      const got = [];
+      const got: Omit<AnalyzeResponse, 'time'>[] = [];
       for (const request of requests) got.push(timeless(await analyzeInPage(page, request)));
       // Errors first, so that a failure names its cause before the long diff.
       expect(got.map((r) => r.error)).toEqual(wasm.map((r) => r.error));
