@@ -56,60 +56,96 @@ interface BuildModule {
   copyWasmFiles(dir: string): Promise<void>;
   packageRoot(): string;
 }
+const example = join(root, 'examples', 'browser');
+
 interface ServeModule {
   serveStatic(options: { mounts: Record<string, string>; isolated?: boolean }): Promise<{ server: Server; url: string }>;
 }
 
-/** Runs every variant over `docs`; `passes` timed passes per pipeline after one warm-up. */
-export async function browserBench(docs: string[], passes = 2, variants = VARIANTS): Promise<BrowserResult[]> {
+/** The bench page, built (esbuild, as the example) into a temporary directory. */
+export interface BuiltBenchPage {
+  outdir: string;
+  modelsDir: string;
+  remove(): void;
+}
+
+export async function buildBenchPage(): Promise<BuiltBenchPage> {
   const missing = chromiumMissing();
   if (missing) throw new Error(`cannot run the browser bench: ${missing}`);
-  const example = join(root, 'examples', 'browser');
   const build = (await import(join(example, 'build.mjs'))) as BuildModule;
-  const serve = (await import(join(example, 'serve.mjs'))) as ServeModule;
   const outdir = mkdtempSync(join(tmpdir(), 'textlens-bench-page-'));
+  await esbuild.build({ ...build.BUNDLE_OPTIONS, entryPoints: [fileURLToPath(new URL('./browser-page.ts', import.meta.url))], outdir, minify: true });
+  writeFileSync(join(outdir, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="./browser-page.js"></script>\n');
+  await build.copyWasmFiles(join(outdir, 'wasm'));
+  return { outdir, modelsDir: join(build.packageRoot(), 'models'), remove: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/** The bench page open in a fresh Chromium (fresh profile: its first result is a cold start). */
+export interface OpenBenchPage {
+  start: Pick<BrowserResult, 'firstWordsMs' | 'isolated' | 'wasmThreads' | 'resources'>;
+  /** ms of one pass over `docs` with `extractors`, in the page. */
+  pass(extractors: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openBenchPage(built: BuiltBenchPage, variant: BrowserVariant, docs: string[]): Promise<OpenBenchPage> {
+  const serve = (await import(join(example, 'serve.mjs'))) as ServeModule;
+  const { server, url } = await serve.serveStatic({ mounts: { '/': built.outdir, '/models/': built.modelsDir }, isolated: variant.isolated });
+  const browser = await launchChromium();
+  const close = async () => {
+    await browser.close();
+    server.closeAllConnections();
+    server.close();
+  };
+  try {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${url}?threads=${variant.threads}`);
+    await page
+      .waitForFunction(() => 'textlensBench' in globalThis, null, { timeout: 120_000 })
+      .catch((error: unknown) => {
+        throw new Error(`the bench page did not start: ${errors.join('; ') || String(error)}`);
+      });
+    // Functions passed to page.evaluate run in the page, where the bench page put its hooks.
+    const start = await page.evaluate((d) => {
+      const hooks = (globalThis as unknown as { textlensBench: BrowserBenchHooks }).textlensBench;
+      hooks.docs = d;
+      return { firstWordsMs: hooks.firstWordsMs, isolated: hooks.crossOriginIsolated, wasmThreads: hooks.wasmThreads, resources: hooks.resources };
+    }, docs);
+    return {
+      start,
+      pass: (extractors) => page.evaluate((e) => (globalThis as unknown as { textlensBench: BrowserBenchHooks }).textlensBench.pass(e), extractors),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Runs every variant over `docs`; `passes` timed passes per pipeline after one warm-up. */
+export async function browserBench(docs: string[], passes = 2, variants = VARIANTS): Promise<BrowserResult[]> {
+  const built = await buildBenchPage();
   const results: BrowserResult[] = [];
   try {
-    await esbuild.build({ ...build.BUNDLE_OPTIONS, entryPoints: [fileURLToPath(new URL('./browser-page.ts', import.meta.url))], outdir, minify: true });
-    writeFileSync(join(outdir, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="./browser-page.js"></script>\n');
-    await build.copyWasmFiles(join(outdir, 'wasm'));
     for (const variant of variants) {
-      const { server, url } = await serve.serveStatic({ mounts: { '/': outdir, '/models/': join(build.packageRoot(), 'models') }, isolated: variant.isolated });
-      // A fresh profile per variant: nothing cached, so the first result is a cold start.
-      const browser = await launchChromium();
+      const page = await openBenchPage(built, variant, docs);
       try {
-        const page = await browser.context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(`${url}?threads=${variant.threads}`);
-        await page
-          .waitForFunction(() => 'textlensBench' in globalThis, null, { timeout: 120_000 })
-          .catch((error: unknown) => {
-            throw new Error(`the bench page did not start: ${errors.join('; ') || String(error)}`);
-          });
-        // Functions passed to page.evaluate run in the page, where the bench page put its hooks.
-        const start = await page.evaluate((d) => {
-          const hooks = (globalThis as unknown as { textlensBench: BrowserBenchHooks }).textlensBench;
-          hooks.docs = d;
-          return { firstWordsMs: hooks.firstWordsMs, isolated: hooks.crossOriginIsolated, wasmThreads: hooks.wasmThreads, resources: hooks.resources };
-        }, docs);
         const msPerPass: Record<string, number> = {};
         for (const [name, extractors] of BROWSER_PIPELINES) {
-          const run = () => page.evaluate((e) => (globalThis as unknown as { textlensBench: BrowserBenchHooks }).textlensBench.pass(e), extractors);
-          await run(); // warm-up: loads this pipeline's models
+          await page.pass(extractors); // warm-up: loads this pipeline's models
           let total = 0;
-          for (let i = 0; i < passes; i++) total += await run();
+          for (let i = 0; i < passes; i++) total += await page.pass(extractors);
           msPerPass[name] = total / passes;
         }
-        results.push({ variant, ...start, msPerPass });
+        results.push({ variant, ...page.start, msPerPass });
       } finally {
-        await browser.close();
-        server.closeAllConnections();
-        server.close();
+        await page.close();
       }
     }
   } finally {
-    rmSync(outdir, { recursive: true, force: true });
+    built.remove();
   }
   return results;
 }
