@@ -6,7 +6,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createAnalyzer } from '../../src/analyzer.js';
+import type { ResourceLoader } from '../../src/resources.js';
+import { defaultModelsDir } from '../../src/resources-node.js';
 import type { Metafile } from 'esbuild';
 import { bundleBrowserEntry, FORBIDDEN_PACKAGES, packageOf, ROOT, TAU_NODE_ONLY, type BrowserBundle } from '../../bench/browser-bundle.js';
 
@@ -65,5 +70,25 @@ describe('the browser bundle of src/index.ts', () => {
     // …and they are in the bundle, behind those imports.
     const all = packagesIn(metafile, Object.keys(metafile.outputs));
     for (const lazy of ['tau-prolog', 'cheerio', 'franc', 'sql.js', 'onnxruntime-web']) expect(all.has(lazy), lazy).toBe(true);
+  });
+});
+
+describe('the browser bundle, run', () => {
+  it('analyzes on onnxruntime-web/wasm with wasmPaths as Node does natively', async () => {
+    // A loader without file paths, as a page has; the .wasm glue is read from wasmPaths.
+    const loader: ResourceLoader = {
+      bytes: async (p) => new Uint8Array(await readFile(join(defaultModelsDir, p))),
+      text: async (p) => readFile(join(defaultModelsDir, p), 'utf8'),
+      exists: (p) => readFile(join(defaultModelsDir, p)).then(() => true, () => false),
+    };
+    const browserEntry = (await import(pathToFileURL(join(bundle.outdir, 'index.js')).href)) as typeof import('../../src/index.js');
+    const wasmPaths = pathToFileURL(join(ROOT, 'node_modules', 'onnxruntime-web', 'dist')).href + '/';
+    const text = 'The committee met on Monday. It approved the budget for next year, after a long debate.';
+    const options = { extractors: 'words,dependency-trees', languageOverride: 'eng' };
+    const inBundle = await (await browserEntry.createAnalyzer({ loader, wasmPaths })).analyze(text, options);
+    const native = await (await createAnalyzer()).analyze(text, options);
+    expect(inBundle.message).toBe('');
+    expect(inBundle.response?.sentences).toHaveLength(2);
+    expect(inBundle.response?.sentences).toEqual(native.response?.sentences);
   });
 });
