@@ -16,8 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Server } from 'node:http';
-import { chromiumMissing, launchChromium, root } from '../test/browser/harness.js';
+import { chromiumMissing, exampleScripts, launchChromium, root } from '../test/browser/harness.js';
 import type { BrowserBenchHooks } from './browser-page.js';
 
 export interface BrowserVariant {
@@ -51,17 +50,6 @@ export interface BrowserResult {
   msPerPass: Record<string, number>;
 }
 
-interface BuildModule {
-  BUNDLE_OPTIONS: esbuild.BuildOptions;
-  copyWasmFiles(dir: string): Promise<void>;
-  packageRoot(): string;
-}
-const example = join(root, 'examples', 'browser');
-
-interface ServeModule {
-  serveStatic(options: { mounts: Record<string, string>; isolated?: boolean }): Promise<{ server: Server; url: string }>;
-}
-
 /** The bench page, built (esbuild, as the example) into a temporary directory. */
 export interface BuiltBenchPage {
   outdir: string;
@@ -72,7 +60,7 @@ export interface BuiltBenchPage {
 export async function buildBenchPage(): Promise<BuiltBenchPage> {
   const missing = chromiumMissing();
   if (missing) throw new Error(`cannot run the browser bench: ${missing}`);
-  const build = (await import(join(example, 'build.mjs'))) as BuildModule;
+  const { build } = await exampleScripts();
   const outdir = mkdtempSync(join(tmpdir(), 'textlens-bench-page-'));
   await esbuild.build({ ...build.BUNDLE_OPTIONS, entryPoints: [fileURLToPath(new URL('./browser-page.ts', import.meta.url))], outdir, minify: true });
   writeFileSync(join(outdir, 'index.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="./browser-page.js"></script>\n');
@@ -89,7 +77,7 @@ export interface OpenBenchPage {
 }
 
 export async function openBenchPage(built: BuiltBenchPage, variant: BrowserVariant, docs: string[]): Promise<OpenBenchPage> {
-  const serve = (await import(join(example, 'serve.mjs'))) as ServeModule;
+  const { serve } = await exampleScripts();
   const { server, url } = await serve.serveStatic({ mounts: { '/': built.outdir, '/models/': built.modelsDir }, isolated: variant.isolated });
   const browser = await launchChromium();
   const close = async () => {

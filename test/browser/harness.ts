@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
+import type { BuildOptions } from 'esbuild';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -78,19 +79,34 @@ export function ensureBuiltPackage(): void {
   });
 }
 
-interface ExampleModule {
-  buildExample(options: { outdir: string; minify?: boolean }): Promise<{ outputs: Record<string, { bytes: number }> }>;
+/** examples/browser/build.mjs, as the suite and the benches use it. */
+export interface ExampleBuild {
+  /** esbuild options for a browser bundle of textlens (ESM, splitting, the browser conditions). */
+  BUNDLE_OPTIONS: BuildOptions;
+  /** Copies onnxruntime-web's and sql.js's WASM files into a directory. */
+  copyWasmFiles(dir: string): Promise<void>;
+  buildExample(options: { outdir: string; minify?: boolean }): Promise<unknown>;
+  /** The directory of the textlens package the example resolves (its models/). */
   packageRoot(): string;
 }
-interface ServeModule {
+
+/** examples/browser/serve.mjs. */
+export interface ExampleServe {
   serveStatic(options: { mounts: Record<string, string>; port?: number; isolated?: boolean }): Promise<{ server: Server; url: string }>;
+}
+
+/** The example's build and serve scripts (plain .mjs, as a user's would be). */
+export async function exampleScripts(): Promise<{ build: ExampleBuild; serve: ExampleServe }> {
+  const example = join(root, 'examples', 'browser');
+  return {
+    build: (await import(join(example, 'build.mjs'))) as ExampleBuild,
+    serve: (await import(join(example, 'serve.mjs'))) as ExampleServe,
+  };
 }
 
 export interface ServedExample {
   /** The page's URL. */
   url: string;
-  /** Bytes of each built file (esbuild's metafile), by path relative to the output dir. */
-  outputs: Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -100,20 +116,15 @@ export interface ServedExample {
  * `isolated` sends COOP/COEP, so the page may use WASM threads.
  */
 export async function serveExample(options: { isolated?: boolean } = {}): Promise<ServedExample> {
-  const example = join(root, 'examples', 'browser');
-  const { buildExample, packageRoot } = (await import(join(example, 'build.mjs'))) as ExampleModule;
-  const { serveStatic } = (await import(join(example, 'serve.mjs'))) as ServeModule;
+  const { build, serve } = await exampleScripts();
   const outdir = mkdtempSync(join(tmpdir(), 'textlens-example-'));
-  const metafile = await buildExample({ outdir });
-  const outputs: Record<string, number> = {};
-  for (const [file, { bytes }] of Object.entries(metafile.outputs)) outputs[file.slice(file.lastIndexOf('/') + 1)] = bytes;
-  const { server, url } = await serveStatic({
-    mounts: { '/': outdir, '/models/': join(packageRoot(), 'models') },
+  await build.buildExample({ outdir });
+  const { server, url } = await serve.serveStatic({
+    mounts: { '/': outdir, '/models/': join(build.packageRoot(), 'models') },
     isolated: options.isolated,
   });
   return {
     url,
-    outputs,
     async close() {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));

@@ -8,16 +8,12 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { root } from './harness.js';
-
-interface ServeModule {
-  serveStatic(options: { mounts: Record<string, string>; isolated?: boolean }): Promise<{ server: Server; url: string }>;
-}
+import { exampleScripts, type ExampleServe } from './harness.js';
 
 describe('the example static server', () => {
   const dir = mkdtempSync(join(tmpdir(), 'textlens-serve-'));
   const servers: Server[] = [];
-  let serve: ServeModule['serveStatic'];
+  let serve: ExampleServe['serveStatic'];
 
   beforeAll(async () => {
     mkdirSync(join(dir, 'site', 'wasm'), { recursive: true });
@@ -27,7 +23,7 @@ describe('the example static server', () => {
     writeFileSync(join(dir, 'site', 'wasm', 'a.mjs'), 'export {};');
     writeFileSync(join(dir, 'models', 'tagger', 'meta.json'), '{}');
     writeFileSync(join(dir, 'secret.txt'), 'not served');
-    ({ serveStatic: serve } = (await import(join(root, 'examples', 'browser', 'serve.mjs'))) as ServeModule);
+    serve = (await exampleScripts()).serve.serveStatic;
   });
   afterAll(() => {
     for (const s of servers) s.close();
