@@ -5,7 +5,7 @@
  * documents, so that the load of a shared machine falls on all three alike
  * (bench/run.ts times its rows one after the other, minutes apart).
  *
- * node --import tsx bench/wasm-ratio.ts  (after npm run build)
+ * npm run bench:wasm-ratio (builds dist/, then runs this file)
  * BENCH_ROUNDS=n (default 2), BENCH_DOCS=n for `words,dependency-trees,entities`
  * (default 6 of the ~50 kB documents; `words` runs on all).
  * The last line is name=value pairs.
