@@ -12,6 +12,9 @@
  * the same JSON too, and a separate test says so, so that a difference there
  * reads as numerics, not as a broken browser seam.
  *
+ * A third run uses two WASM threads (a worker on a cross-origin isolated
+ * page): the same JSON again.
+ *
  * Skipped, with the reason, where /usr/bin/chromium is absent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +62,8 @@ async function analyzeInPage(page: Page, request: AnalyzeOptions): Promise<Analy
 describe.skipIf(missing !== undefined)('the example app in Chromium', () => {
   let browser: Chromium;
   let example: ServedExample;
+  /** The same app served with COOP/COEP, where onnxruntime-web may run threads. */
+  let isolated: ServedExample;
   let wasm: Omit<AnalyzeResponse, 'time'>[];
   /** Requests the pages made to anywhere but the example's server. */
   const elsewhere: string[] = [];
@@ -66,9 +71,10 @@ describe.skipIf(missing !== undefined)('the example app in Chromium', () => {
 
   beforeAll(async () => {
     ensureBuiltPackage();
-    [example, browser] = await Promise.all([serveExample(), launchChromium()]);
+    [example, isolated, browser] = await Promise.all([serveExample(), serveExample({ isolated: true }), launchChromium()]);
     browser.context.on('request', (request) => {
-      if (!request.url().startsWith(example.url) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+      const url = request.url();
+      if (!url.startsWith(example.url) && !url.startsWith(isolated.url) && !url.startsWith('data:')) elsewhere.push(url);
     });
     wasm = await nodeResponses('wasm');
   }, 240_000);
@@ -76,6 +82,7 @@ describe.skipIf(missing !== undefined)('the example app in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await example?.close();
+    await isolated?.close();
   });
 
   it('Node gives the same JSON with the native and the WASM runtime on these documents', async () => {
@@ -108,4 +115,23 @@ describe.skipIf(missing !== undefined)('the example app in Chromium', () => {
       expect(elsewhere).toEqual([]);
     }, 120_000);
   }
+
+  it('gives the same JSON with two WASM threads, in a worker of a cross-origin isolated page', async () => {
+    const page = await browser.context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(message.text()));
+    page.on('pageerror', (error) => pageErrors.push(`threads: ${error.message}`));
+    await page.goto(`${isolated.url}?mode=worker&threads=2`);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    await page.waitForSelector('#status[data-state="ready"]', { timeout: 30_000 });
+    const got: Omit<AnalyzeResponse, 'time'>[] = [];
+    for (const request of requests) got.push(timeless(await analyzeInPage(page, request)));
+    expect(got.map((r) => r.error)).toEqual(wasm.map((r) => r.error));
+    expect(got).toEqual(wasm);
+    // onnxruntime-web says so in the console when it falls back to one thread.
+    expect(consoleLines.filter((line) => /multi-threading is not supported|numThreads/.test(line))).toEqual([]);
+    await page.close();
+    expect(pageErrors).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  }, 120_000);
 });
