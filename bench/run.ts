@@ -20,6 +20,9 @@ import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { benchText, documents, shared } from './text.js';
+import { BROWSER_PIPELINES, VARIANTS, browserBench, type BrowserVariant } from './browser.js';
+import { chromiumMissing } from '../test/browser/harness.js';
 
 /** A module of the built package, typed by its source. */
 async function built<T>(path: string): Promise<T> {
@@ -35,46 +38,12 @@ const { CompiledCache } = await built<typeof import('../src/http/compiled-dictio
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
-const shared = process.env.TEXTLENS_DATA ?? join(root, '..', 'shared', 'data');
-
-function conlluText(path: string): string {
-  const paras: string[] = [];
-  let current: string[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.startsWith('# newdoc') || line.startsWith('# newpar')) {
-      if (current.length) paras.push(current.join(' '));
-      current = [];
-    } else if (line.startsWith('# text = ')) current.push(line.slice(9));
-  }
-  if (current.length) paras.push(current.join(' '));
-  return paras.join('\n\n');
-}
-
-function benchText(): { text: string; source: string } {
-  const ewt = join(shared, 'ud-english-ewt', 'en_ewt-ud-train.conllu');
-  if (existsSync(ewt)) return { text: conlluText(ewt), source: 'UD English EWT train, raw text' };
-  const fixture = join(root, 'test', 'fixtures', 'doc');
-  const files = existsSync(fixture) ? readdirSync(fixture).filter((f) => f.endsWith('.conllu')) : [];
-  if (files.length === 0) throw new Error('no benchmark text: ../shared/data is missing and so is test/fixtures/doc');
-  return { text: conlluText(join(fixture, files[0])), source: `test/fixtures/doc/${files[0]} (EWT slice)` };
-}
-
-/** Documents of at most ~50 kB, split at paragraph breaks (the API caps one text at 200 kB). */
-function documents(text: string, size = 50_000): string[] {
-  const docs: string[] = [];
-  let cur = '';
-  for (const p of text.split('\n\n')) {
-    if (cur.length + p.length > size && cur) {
-      docs.push(cur);
-      cur = '';
-    }
-    cur += (cur ? '\n\n' : '') + p;
-  }
-  if (cur) docs.push(cur);
-  return docs;
-}
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Pipelines timed on the WASM runtime too (in Node, and in Chromium by bench/browser.ts). */
+const WASM_ROWS = ['words', 'words+dependency-trees+entities'];
+const browserRowName = (pipeline: string, variant: BrowserVariant) => `textlens ${pipeline} (${variant.label})`;
 
 async function main(): Promise<void> {
   const { text, source } = benchText();
@@ -170,6 +139,17 @@ async function main(): Promise<void> {
       for (const d of docs) await analyzer.analyze({ text: d, extractors, languageOverride: 'eng' });
     });
   }
+  // The same analyses on onnxruntime-web's WASM build in Node (createAnalyzer({ backend: 'wasm' })), in the
+  // same run as the native rows above: what a browser or a Node without onnxruntime-node runs (issue #13).
+  const wasmPipelines = pipelines.filter(([name]) => WASM_ROWS.includes(name) && want(`textlens ${name} (WASM)`));
+  if (wasmPipelines.length > 0) {
+    const wasm = await createAnalyzer({ backend: 'wasm' });
+    for (const [name, extractors] of wasmPipelines) {
+      add(`textlens ${name} (WASM)`, async () => {
+        for (const d of docs) await wasm.analyze({ text: d, extractors, languageOverride: 'eng' });
+      });
+    }
+  }
   // A user classifier (createAnalyzer({ classifiers })): the IPTC model's directory registered by name,
   // so the row measures a model of realistic size (125k features × 17 labels) through the user path.
   const userModel = join(root, 'models', 'topics', 'mediatopics-classifier');
@@ -251,6 +231,23 @@ async function main(): Promise<void> {
     rows.push([t.name, fmt((n / ms) * 1000), ((bytes / 1e6 / ms) * 1000).toFixed(2), `${ms.toFixed(0)} ms`]);
   }
 
+  // --- the same pipelines in Chromium (bench/browser.ts), beside the native and WASM-in-Node rows above
+  const browserNames = VARIANTS.flatMap((v) => BROWSER_PIPELINES.map(([name]) => browserRowName(name, v)));
+  const browserLines: string[] = [];
+  if (browserNames.some(want)) {
+    const missing = chromiumMissing();
+    if (missing) browserLines.push(`Browser rows: not measured, ${missing}.`);
+    else {
+      for (const r of await browserBench(docs)) {
+        for (const [name, ms] of Object.entries(r.msPerPass)) {
+          if (want(browserRowName(name, r.variant))) rows.push([browserRowName(name, r.variant), fmt((nTokens / ms) * 1000), ((bytes / 1e6 / ms) * 1000).toFixed(2), `${ms.toFixed(0)} ms`]);
+        }
+        const isolation = r.variant.isolated && !r.isolated ? ' (the page was not cross-origin isolated: it ran single-threaded)' : '';
+        browserLines.push(`Cold start in Chromium (${r.variant.label}${isolation}; fresh profile, navigation → first \`words\` result): ${r.firstWordsMs.toFixed(0)} ms.`);
+      }
+    }
+  }
+
   // --- cold start and memory: a fresh process, import → first result
   const cold = spawnSync(
     process.execPath,
@@ -269,7 +266,8 @@ async function main(): Promise<void> {
   lines.push(`Written by \`npm run bench\` (bench/run.ts, tinybench) on ${new Date().toISOString().slice(0, 10)}.`);
   lines.push(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ONNX intra-op threads 1.`);
   lines.push(`Text: ${source} — ${(bytes / 1e6).toFixed(2)} MB, ${fmt(nTokens)} textlens tokens (${fmt(winkTokens)} wink-nlp tokens), in ${docs.length} documents of ≤ 50 kB.`);
-  lines.push('Tokens/s counts each tool\'s own tokens. Pipelines run through `analyze()` of the built package (dist/) end to end (request, language id, JSON response).', '');
+  lines.push('Tokens/s counts each tool\'s own tokens. Pipelines run through `analyze()` of the built package (dist/) end to end (request, language id, JSON response).');
+  lines.push('Rows marked (WASM) run onnxruntime-web in Node (`backend: \'wasm\'`); rows marked (Chromium, …) run the package bundled by esbuild in Debian\'s Chromium (bench/browser.ts).', '');
   lines.push('| task | tokens/s | MB/s | time per pass |', '|---|---:|---:|---:|');
   for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
   lines.push('');
@@ -278,6 +276,7 @@ async function main(): Promise<void> {
   } else {
     lines.push(`Cold start: failed to measure (${cold.stderr.slice(0, 200)})`);
   }
+  lines.push(...browserLines);
   lines.push(`RSS of this benchmark process at the end: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB.`, '');
   const loadMd = join(root, 'bench', 'LOAD.md');
   if (existsSync(loadMd)) lines.push(readFileSync(loadMd, 'utf8'));

@@ -284,9 +284,14 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     }
     const steps = await plan(required, optional, language, warn);
 
+    // Start loading every model the request needs while the text is segmented,
+    // not one after the other: on a cold start (a page's first request) the
+    // fetches and WASM compiles overlap. A failure surfaces in the loop below.
+    const loading = steps.map((spec) => annotator(spec));
+    loading.forEach((a) => a.catch(() => {}));
     const doc = await segment(text);
     const ctx = { language, metadata: cleaned.metadata, request: req, warn };
-    for (const spec of steps) await (await annotator(spec)).run(doc, ctx);
+    for (const a of loading) await (await a).run(doc, ctx);
     // Models ran on another runtime than asked for (no onnxruntime-node): say so, once.
     const notice = await runtimeNotice(backend);
     if (notice) warn(notice);

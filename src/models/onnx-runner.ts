@@ -47,8 +47,10 @@ export function setWasmPaths(paths: string | undefined): void {
 function configure(rt: OrtRuntime): OrtRuntime {
   const wasm = rt.backend === 'wasm' ? rt.ort.env?.wasm : undefined;
   if (wasm) {
-    // Single-threaded WASM: no SharedArrayBuffer or worker needed, works everywhere.
-    wasm.numThreads = 1;
+    // Single-threaded WASM by default: no SharedArrayBuffer or worker needed,
+    // works everywhere. An app that set onnxruntime-web's env.wasm.numThreads
+    // itself (a cross-origin isolated page that wants threads) keeps its value.
+    wasm.numThreads ??= 1;
     const paths = wasmPaths();
     if (paths !== undefined) wasm.wasmPaths = paths;
   }

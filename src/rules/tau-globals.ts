@@ -23,3 +23,14 @@ export const TAU_GLOBALS = [
 
 const scope = globalThis as Record<string, unknown>;
 for (const name of TAU_GLOBALS) if (!(name in scope)) scope[name] = undefined;
+
+/**
+ * Outside Node, tau-prolog also reads `window` when it loads (`__env:
+ * nodejs_flag ? global : window`, the environment of its JS-interop module,
+ * which textlens does not use). A Web Worker has no `window`, so loading the
+ * rules there threw "window is not defined". A global `window` property
+ * holding undefined makes that read harmless, and `typeof window` and
+ * `globalThis.window` still say there is no window to other libraries.
+ */
+const inNode = typeof process !== 'undefined' && !(process as { browser?: boolean }).browser;
+if (!inNode && !('window' in scope)) scope.window = undefined;
