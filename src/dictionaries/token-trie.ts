@@ -30,19 +30,24 @@ function slotHash(node: number, token: number): number {
 /**
  * The edges: an open-addressing hash table from (node, token) to child node.
  * Each slot is three consecutive Int32s — from, token, to — so that a probe
- * reads one cache line, not three.
+ * reads one cache line, not three. The root's edges are an array indexed by
+ * token instead: every path and every match attempt starts there, and a
+ * dense array keeps those first steps in cache.
  */
 class EdgeTable {
   mask = INITIAL_SLOTS - 1;
   slots = new Int32Array(INITIAL_SLOTS * 3);
+  /** The root's child along each token (0: none). */
+  root = new Int32Array(INITIAL_SLOTS);
   size = 0;
 
   get byteLength(): number {
-    return this.slots.byteLength;
+    return this.slots.byteLength + this.root.byteLength;
   }
 
   /** The child of `node` along `token`, or -1. */
   get(node: number, token: number): number {
+    if (node === ROOT) return token < this.root.length && this.root[token] !== 0 ? this.root[token] : -1;
     const { mask, slots } = this;
     let slot = slotHash(node, token) & mask;
     for (;;) {
@@ -56,6 +61,7 @@ class EdgeTable {
 
   /** The child of `node` along `token`; `next` is set as the child when there is none (returned then). */
   getOrSet(node: number, token: number, next: number): number {
+    if (node === ROOT) return this.getOrSetRoot(token, next);
     const { mask, slots } = this;
     let slot = slotHash(node, token) & mask;
     let at = slot * 3;
@@ -71,6 +77,20 @@ class EdgeTable {
     slots[at + 2] = next;
     // Grow at 3/4 full: linear probing stays short below that.
     if (++this.size * 4 > (mask + 1) * 3) this.grow();
+    return next;
+  }
+
+  private getOrSetRoot(token: number, next: number): number {
+    if (token >= this.root.length) {
+      let length = this.root.length * 2;
+      while (token >= length) length *= 2;
+      const root = new Int32Array(length);
+      root.set(this.root);
+      this.root = root;
+    }
+    if (this.root[token] !== 0) return this.root[token];
+    this.root[token] = next;
+    this.size++;
     return next;
   }
 
