@@ -122,6 +122,15 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(venter.type).toEqual(expect.arrayContaining(['Place']));
   });
 
+  it('finds camel-cased brand names as aliases, not their lower-case spelling', () => {
+    const found = (text: string) => {
+      const d = doc(text, []);
+      return matchAliases(d, linker.kb).map((m) => d.tokens.slice(m.start, m.end).join(' '));
+    };
+    expect(found('Nike hired a new chief executive from eBay')).toEqual(['Nike', 'eBay']);
+    expect(found('Nike hired a new chief executive from ebay')).toEqual(['Nike']);
+  });
+
   it('links a surname to the person named in full earlier in the document', () => {
     const d = doc('Adam Hollioake bowled well . Later Hollioake took two wickets', [
       [0, 2, 'PER'],
