@@ -40,15 +40,17 @@ export function matchDictionaries(doc: Doc, dictionaries: readonly CompiledDicti
     for (let s = 0; s < doc.sentenceCount; s++) d.match(keys, doc.sentStart[s], doc.sentEnd[s], matches);
     const confidence = confidenceOf(d);
     for (const m of matches) {
+      const types = d.entryTypes(m.entry);
+      const data = d.entryData(m.entry);
       records.push({
         start: m.start,
         end: m.end,
-        customEntityId: m.entry.id,
-        type: m.entry.types ? [...m.entry.types] : [],
+        customEntityId: d.entryId(m.entry),
+        type: types ? [...types] : [],
         kbTwoTypes: [],
         confidenceScore: confidence,
         relevanceScore: 0,
-        data: m.entry.data ? structuredClone(m.entry.data) : {},
+        data: data ? structuredClone(data) : {},
       });
     }
   }

@@ -11,6 +11,8 @@
  *   columns; several values in one cell are separated by `|`.
  */
 import { AnalysisError } from '../errors.js';
+import { StringTable, fnvHash } from './string-table.js';
+import { parseJsonLine } from './json-line.js';
 import { DEFAULT_SETTINGS, type DictionaryEntry, type DictionarySettings, type DictionarySource, type MatchType } from './entries.js';
 
 export type DictionaryFormat = 'json' | 'jsonl' | 'csv';
@@ -31,34 +33,82 @@ export class DictionaryError extends AnalysisError {
   }
 }
 
+/**
+ * Where parsed entries go: `settings` exactly once, before the first entry;
+ * then each entry, checked (a well-formed object, no duplicate id), in file
+ * order. A compiler can take them one by one, so that no parsed object
+ * outlives its line (matcher.ts, DictionaryCompiler).
+ */
+export interface DictionarySink {
+  settings(settings: DictionarySettings): void;
+  entry(entry: DictionaryEntry): void;
+}
+
 /** Parse a dictionary's text in the given format; `source` names it in errors (a file name or id). */
 export function parseDictionary(text: string, format: DictionaryFormat, source: string): DictionarySource {
+  let settings = DEFAULT_SETTINGS;
+  const entries: DictionaryEntry[] = [];
+  parseDictionaryInto(text, format, source, { settings: (s) => (settings = s), entry: (e) => entries.push(e) });
+  return { ...settings, entries };
+}
+
+/** Parse a dictionary's text into `sink`, entry by entry. */
+export function parseDictionaryInto(text: string, format: DictionaryFormat, source: string, sink: DictionarySink): void {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   switch (format) {
     case 'json':
-      return parseJson(body, source);
+      return parseJson(body, source, sink);
     case 'jsonl':
-      return parseJsonLines(body, source);
+      return parseJsonLines(body, source, sink);
     case 'csv':
-      return parseCsv(body, source);
+      return parseCsv(body, source, sink);
   }
 }
 
-/** Validate entries and settings given in code (createAnalyzer) or parsed from a file. */
-export function checkSource(src: DictionarySource, source: string, lines?: number[]): DictionarySource {
+/** Validate entries and settings given in code (createAnalyzer) or sent over HTTP. */
+export function checkSource(src: DictionarySource, source: string): DictionarySource {
   const settings = checkSettings(src, source, undefined);
-  const seen = new Map<string, number>();
-  const entries = src.entries.map((e, i) => {
-    const line = lines?.[i];
-    const entry = checkEntry(e, source, line ?? undefined, lines ? undefined : i);
-    const prev = seen.get(entry.id);
-    if (prev !== undefined) {
-      throw new DictionaryError(source, line, `duplicate entry id '${entry.id}' (first at ${lines ? `line ${lines[prev]}` : `entry ${prev}`})`);
-    }
-    seen.set(entry.id, i);
-    return entry;
-  });
+  const entries: DictionaryEntry[] = [];
+  checkEntries(src.entries, source, { settings: () => {}, entry: (e) => entries.push(e) });
   return { ...settings, entries };
+}
+
+function checkEntries(raw: readonly unknown[], source: string, sink: DictionarySink): void {
+  const checker = new EntryChecker(source, sink, (id) => `entry ${raw.findIndex((r) => idOf(r) === id)}`);
+  raw.forEach((r, i) => checker.add(r, undefined, i));
+}
+
+/** An entry's id as checkEntry reads it, for finding the first holder of a duplicate. */
+function idOf(raw: unknown): string | undefined {
+  const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
+  return typeof id === 'number' ? String(id) : typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * Checks entries one by one and passes them on. Remembers the ids only (a
+ * StringTable: a million of them are checked markedly faster than with a
+ * Set); where a duplicate's first holder is, `firstAt` finds again on that
+ * error path alone.
+ */
+class EntryChecker {
+  private readonly seen = new StringTable();
+
+  constructor(
+    private readonly source: string,
+    private readonly sink: DictionarySink,
+    private readonly firstAt: (id: string) => string,
+  ) {}
+
+  /** `line` for files, `index` for entries given as a list. */
+  add(raw: unknown, line: number | undefined, index: number | undefined): void {
+    const entry = checkEntry(raw, this.source, line, index);
+    const { id } = entry;
+    const known = this.seen.size;
+    if (this.seen.intern(id, 0, id.length, fnvHash(id, 0, id.length)) < known) {
+      throw new DictionaryError(this.source, line, `duplicate entry id '${id}' (first at ${this.firstAt(id)})`);
+    }
+    this.sink.entry(entry);
+  }
 }
 
 function checkSettings(raw: unknown, source: string, line: number | undefined): DictionarySettings {
@@ -77,11 +127,21 @@ function checkSettings(raw: unknown, source: string, line: number | undefined): 
 }
 
 function stringList(v: unknown, what: string, source: string, line: number | undefined): string[] {
-  const list = typeof v === 'string' ? [v] : v;
-  if (!Array.isArray(list) || !list.every((s) => typeof s === 'string')) {
-    throw new DictionaryError(source, line, `${what} must be a string or a list of strings`);
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) {
+    let strings = true;
+    for (let i = 0; i < v.length && strings; i++) strings = typeof v[i] === 'string';
+    if (strings) return v as string[];
   }
-  return list as string[];
+  throw new DictionaryError(source, line, `${what} must be a string or a list of strings`);
+}
+
+/** Surface forms trimmed, empty ones dropped; the list itself when it needs neither (the common case: no copy). */
+function surfaceForms(list: string[]): string[] {
+  for (const t of list) {
+    if (t === '' || t.trim() !== t) return list.map((f) => f.trim()).filter((f) => f !== '');
+  }
+  return list;
 }
 
 function checkEntry(raw: unknown, source: string, line: number | undefined, index: number | undefined): DictionaryEntry {
@@ -92,7 +152,7 @@ function checkEntry(raw: unknown, source: string, line: number | undefined, inde
   const o = raw as Record<string, unknown>;
   const id = typeof o.id === 'number' ? String(o.id) : o.id;
   if (typeof id !== 'string' || id === '') throw new DictionaryError(source, line, `${where}'id' must be a non-empty string`);
-  const text = stringList(o.text, `${where}'text'`, source, line).map((t) => t.trim()).filter((t) => t !== '');
+  const text = surfaceForms(stringList(o.text, `${where}'text'`, source, line));
   if (text.length === 0) throw new DictionaryError(source, line, `${where}entry '${id}' has no surface form in 'text'`);
   const entry: DictionaryEntry = { id, text };
   if (o.types !== undefined) entry.types = stringList(o.types, `${where}'types'`, source, line);
@@ -103,8 +163,8 @@ function checkEntry(raw: unknown, source: string, line: number | undefined, inde
     entry.data = {};
     for (const [k, v] of Object.entries(o.data)) entry.data[k] = stringList(v, `${where}data '${k}'`, source, line);
   }
-  for (const key of Object.keys(o)) {
-    if (!['id', 'text', 'types', 'data'].includes(key)) throw new DictionaryError(source, line, `${where}unknown field '${key}' in entry '${id}'`);
+  for (const key in o) {
+    if (key !== 'id' && key !== 'text' && key !== 'types' && key !== 'data') throw new DictionaryError(source, line, `${where}unknown field '${key}' in entry '${id}'`);
   }
   return entry;
 }
@@ -116,45 +176,69 @@ function jsonError(source: string, err: unknown, text: string): DictionaryError 
   return new DictionaryError(source, line, `not valid JSON (${msg})`);
 }
 
-function parseJson(text: string, source: string): DictionarySource {
+function parseJson(text: string, source: string, sink: DictionarySink): void {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (err) {
     throw jsonError(source, err, text);
   }
-  if (Array.isArray(doc)) return checkSource({ entries: doc as DictionaryEntry[] }, source);
-  if (typeof doc === 'object' && doc !== null && Array.isArray((doc as { entries?: unknown }).entries)) {
+  let settings: unknown = {};
+  let entries: unknown[];
+  if (Array.isArray(doc)) entries = doc;
+  else if (typeof doc === 'object' && doc !== null && Array.isArray((doc as { entries?: unknown }).entries)) {
     const o = doc as Record<string, unknown>;
     const unknown = Object.keys(o).filter((k) => !['entries', 'matchType', 'caseInsensitive', 'language'].includes(k));
     if (unknown.length > 0) throw new DictionaryError(source, undefined, `unknown top-level field '${unknown[0]}'`);
-    return checkSource(o as unknown as DictionarySource, source);
-  }
-  throw new DictionaryError(source, undefined, "JSON must be a list of entries or an object with an 'entries' list");
+    settings = o;
+    entries = o.entries as unknown[];
+  } else throw new DictionaryError(source, undefined, "JSON must be a list of entries or an object with an 'entries' list");
+  sink.settings(checkSettings(settings, source, undefined));
+  checkEntries(entries, source, sink);
 }
 
-function parseJsonLines(text: string, source: string): DictionarySource {
-  const entries: DictionaryEntry[] = [];
-  const lines: number[] = [];
-  let settings: Partial<DictionarySettings> = {};
-  const rows = text.split('\n');
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i].trim();
+function parseJsonLines(text: string, source: string, sink: DictionarySink): void {
+  let settled = false;
+  const checker = new EntryChecker(source, sink, (id) => `line ${firstLineWithId(text, id)}`);
+  // Lines are cut with indexOf rather than split('\n'): no array of a million line strings held at once.
+  let line = 0;
+  for (let p = 0; p <= text.length; ) {
+    let q = text.indexOf('\n', p);
+    if (q < 0) q = text.length;
+    line++;
+    const row = text.slice(p, q).trim();
+    p = q + 1;
     if (row === '') continue;
     let value: unknown;
     try {
-      value = JSON.parse(row);
+      value = parseJsonLine(row);
     } catch (err) {
-      throw new DictionaryError(source, i + 1, `not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+      throw new DictionaryError(source, line, `not valid JSON (${err instanceof Error ? err.message : String(err)})`);
     }
-    if (entries.length === 0 && typeof value === 'object' && value !== null && 'settings' in value && !('id' in value)) {
-      settings = checkSettings((value as { settings: unknown }).settings, source, i + 1);
-      continue;
+    if (!settled) {
+      settled = true;
+      if (typeof value === 'object' && value !== null && 'settings' in value && !('id' in value)) {
+        sink.settings(checkSettings((value as { settings: unknown }).settings, source, line));
+        continue;
+      }
+      sink.settings(DEFAULT_SETTINGS);
     }
-    entries.push(value as DictionaryEntry);
-    lines.push(i + 1);
+    checker.add(value, line, undefined);
   }
-  return checkSource({ ...settings, entries }, source, lines);
+  if (!settled) sink.settings(DEFAULT_SETTINGS);
+}
+
+/** The first line of JSON-lines `text` whose entry has id `id` (the duplicate-id error path). */
+function firstLineWithId(text: string, id: string): number | undefined {
+  const rows = text.split('\n');
+  for (let i = 0; i < rows.length; i++) {
+    try {
+      if (idOf(JSON.parse(rows[i])) === id) return i + 1;
+    } catch {
+      // blank or settings lines
+    }
+  }
+  return undefined;
 }
 
 /** RFC 4180 rows: quoted fields may hold commas, quotes ("") and newlines. Returns each row with its first line number. */
@@ -206,9 +290,11 @@ function csvRows(text: string, source: string): Array<{ line: number; cells: str
   return rows;
 }
 
-function parseCsv(text: string, source: string): DictionarySource {
+function parseCsv(text: string, source: string, sink: DictionarySink): void {
   const rows = csvRows(text, source);
-  if (rows.length === 0) return { entries: [] };
+  // CSV has no settings row: the defaults.
+  sink.settings(DEFAULT_SETTINGS);
+  if (rows.length === 0) return;
   const header = rows[0].cells.map((h) => h.trim());
   const idCol = header.indexOf('id');
   const textCol = header.indexOf('text');
@@ -222,6 +308,7 @@ function parseCsv(text: string, source: string): DictionarySource {
   const split = (s: string) => s.split('|').map((v) => v.trim()).filter((v) => v !== '');
   const entries: DictionaryEntry[] = [];
   const lines: number[] = [];
+  const checker = new EntryChecker(source, sink, (id) => `line ${lines[entries.findIndex((e) => e.id === id)]}`);
   for (const { line, cells } of rows.slice(1)) {
     if (cells.length !== header.length) {
       throw new DictionaryError(source, line, `${cells.length} cells where the header has ${header.length}`);
@@ -234,6 +321,6 @@ function parseCsv(text: string, source: string): DictionarySource {
     });
     entries.push(entry);
     lines.push(line);
+    checker.add(entry, line, undefined);
   }
-  return checkSource({ entries }, source, lines);
 }

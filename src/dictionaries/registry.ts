@@ -4,9 +4,10 @@
  * selected per request with `entities.dictionaries`.
  */
 import { badRequest } from '../errors.js';
-import type { DictionaryInput, DictionarySource } from './entries.js';
-import { checkSource, parseDictionary, formatOfFile, DictionaryError } from './parse.js';
+import type { DictionaryInput } from './entries.js';
+import { checkSource, parseDictionaryInto, formatOfFile, DictionaryError } from './parse.js';
 import { CompiledDictionary } from './matcher.js';
+import { DictionaryCompiler } from './compiler.js';
 
 /** Reads a dictionary file's text; Node passes a file reader, a browser a fetch or nothing. */
 export type ReadText = (path: string) => Promise<string>;
@@ -18,7 +19,7 @@ export class DictionaryRegistry {
     const registry = new DictionaryRegistry();
     for (const [id, input] of Object.entries(inputs ?? {})) {
       if (!/^[A-Za-z0-9_.-]+$/.test(id)) throw badRequest(`dictionary id '${id}' may hold only letters, digits, '_', '.' and '-'`);
-      registry.byId.set(id, new CompiledDictionary(id, await sourceOf(id, input, readText)));
+      registry.byId.set(id, await compile(id, input, readText));
     }
     return registry;
   }
@@ -44,7 +45,7 @@ export class DictionaryRegistry {
   }
 }
 
-async function sourceOf(id: string, input: DictionaryInput, readText?: ReadText): Promise<DictionarySource> {
+async function compile(id: string, input: DictionaryInput, readText?: ReadText): Promise<CompiledDictionary> {
   if (typeof input === 'string') {
     const format = formatOfFile(input);
     if (!format) throw new DictionaryError(input, undefined, 'unknown format: the file name must end in .json, .jsonl, .ndjson or .csv');
@@ -55,9 +56,16 @@ async function sourceOf(id: string, input: DictionaryInput, readText?: ReadText)
     } catch (err) {
       throw new DictionaryError(input, undefined, `cannot be read (${err instanceof Error ? err.message : String(err)})`);
     }
-    return parseDictionary(text, format, input);
+    // Each entry goes to the compiler as soon as its line is parsed: a million parsed objects never live at once.
+    let compiler: DictionaryCompiler | undefined;
+    parseDictionaryInto(text, format, input, {
+      settings: (settings) => (compiler = new DictionaryCompiler(settings)),
+      entry: (entry) => compiler?.add(entry),
+    });
+    if (!compiler) throw new Error(`dictionary ${input}: the parser gave no settings`);
+    return new CompiledDictionary(id, compiler);
   }
-  if (Array.isArray(input)) return checkSource({ entries: input }, id);
-  if (typeof input === 'object' && input !== null && Array.isArray(input.entries)) return checkSource(input, id);
+  if (Array.isArray(input)) return new CompiledDictionary(id, checkSource({ entries: input }, id));
+  if (typeof input === 'object' && input !== null && Array.isArray(input.entries)) return new CompiledDictionary(id, checkSource(input, id));
   throw badRequest(`dictionary '${id}': expected a file path, a list of entries, or {entries, matchType?, caseInsensitive?, language?}`);
 }

@@ -3,8 +3,9 @@
  * even where the tagger misses it. Longest match first, at most 6 tokens,
  * inside a sentence. Casing rules keep common words out: every token of the
  * match starts with an upper-case letter or a digit (or the whole match is
- * upper case); single-token matches of 3 letters or fewer must be all upper
- * case ("UN", "EU"); a single capitalized token at a sentence start must be
+ * upper case), or is camel-cased after a one- or two-letter lower-case prefix
+ * ("eBay", "iPhone"); single-token matches of 3 letters or fewer must be all
+ * upper case ("UN", "EU"); a single capitalized token at a sentence start must be
  * an all-caps token or unknown as a lower-case word elsewhere in the doc.
  * Sentences mostly in capitals (headlines) are skipped: casing says nothing there.
  */
@@ -30,7 +31,9 @@ function shouted(tokens: readonly string[], from: number, to: number): boolean {
 export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   const lowerSeen = new Set(doc.tokens.filter((t) => /^\p{Ll}/u.test(t)));
-  const capitalized = (t: string) => /^[\p{Lu}\p{N}]/u.test(t);
+  // A name starts with a capital or a digit — or is camel-cased after a lower-case prefix
+  // ("eBay", "iPhone", "iOS"): brands written so are never common words.
+  const capitalized = (t: string) => /^[\p{Lu}\p{N}]|^\p{Ll}{1,2}\p{Lu}/u.test(t);
   for (let s = 0; s < doc.sentenceCount; s++) {
     const end = doc.sentEnd[s];
     let i = doc.sentStart[s];

@@ -414,11 +414,87 @@ export function disambiguate(
   docTokens: readonly string[],
   mentions: readonly MentionSpan[],
 ): Disambiguation[] {
+  let sports: number | undefined;
+  // How much the document reads like a sports report: computed once, only if an override is weighed.
+  const sportsScore = () => (sports ??= sportsSimilarity(docTokens, model));
   return documentFeatures(kb, model, docTokens, mentions).map((c, i) => {
     const ranked = rank(c, model.weights);
     const top = ranked[0];
-    return { mention: mentions[i], ranked, best: top && top.probability >= model.threshold ? top : undefined };
+    if (top && top.probability >= model.threshold) return { mention: mentions[i], ranked, best: top };
+    return { mention: mentions[i], ranked, best: overrideNerClass(c, mentions[i], model, sportsScore) };
   });
+}
+
+function sportsSimilarity(docTokens: readonly string[], model: LinkerModel): number {
+  const profile = model.classContexts?.SportsTeam;
+  return profile ? contextSimilarity(new Set(contentWords(docTokens)), profile) : 0;
+}
+
+/** The share of its probability a link keeps when it overrides the NER class (reported confidence; README, "Entities"). */
+export const NER_OVERRIDE_CONFIDENCE = 0.8;
+/** The least prior with which the name's top candidate may override the NER class. */
+export const NER_OVERRIDE_MIN_PRIOR = 0.5;
+/**
+ * Similarity to the SportsTeam class profile from which a document reads as a
+ * sports report (AIDA testa: other news 0.00–0.03, match reports 0.05–0.17).
+ */
+export const SPORTS_REPORT = 0.05;
+
+const AGREE = FEATURE_NAMES.indexOf('typeAgree');
+const CONFLICT = FEATURE_NAMES.indexOf('typeConflict');
+const PRIOR = FEATURE_NAMES.indexOf('prior');
+const TOP_PRIOR = FEATURE_NAMES.indexOf('topPrior');
+const LOC_TEAM = FEATURE_NAMES.indexOf('locTeam');
+const EXACT_NAME = FEATURE_NAMES.indexOf('exactName');
+
+/** The NER label (PER, ORG, LOC) whose classes an entity's DBpedia classes include, if any. */
+function nerLabelOf(e: KbEntity): string | undefined {
+  for (const [label, classes] of Object.entries(COARSE)) if (classes.some((c) => e.dbpediaTypes.includes(c))) return label;
+  return undefined;
+}
+
+/**
+ * The NER class is evidence, not a veto. When the mention's NER class
+ * contradicts every candidate the KB has for the name (Nintendo tagged PER,
+ * Lisbon tagged ORG: the KB knows no person Nintendo, no organisation
+ * Lisbon), the tagger is taken to have erred, provided the name's top-prior
+ * candidate
+ * - is dominant (prior ≥ NER_OVERRIDE_MIN_PRIOR),
+ * - is named by the mention itself (its label or title: "Kehl" is not
+ *   Sebastian Kehl, "NLD" not the Netherlands — a bare surname or code with
+ *   the wrong class is more often someone or something the KB lacks), and
+ * - is not a place in a sports report (SPORTS_REPORT): "Bath" or
+ *   "Gloucester" there, tagged PER or ORG, are teams the KB may lack.
+ * The mention is then ranked again as if it carried that candidate's class
+ * (typeAgree, typeConflict and locTeam recomputed under it). A link found so
+ * has its probability scaled by NER_OVERRIDE_CONFIDENCE — a disagreement was
+ * overridden — and its type is the KB's, as for every link. When some
+ * candidate has the NER's class (Chelsea tagged PER: Chelsea Clinton), the
+ * NER class stands.
+ */
+function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerModel, sportsScore: () => number): ScoredCandidate | undefined {
+  const label = mention.label?.toUpperCase();
+  if (!label || !COARSE[label] || c.rows.length === 0) return undefined;
+  if (c.rows.some((x) => x[AGREE] === 1)) return undefined;
+  const top = c.rows.findIndex((x) => x[TOP_PRIOR] === 1);
+  if (top < 0) return undefined;
+  const row = c.rows[top];
+  if (row[CONFLICT] !== 1 || row[PRIOR] < NER_OVERRIDE_MIN_PRIOR || row[EXACT_NAME] !== 1) return undefined;
+  const kbLabel = nerLabelOf(c.entities[top]);
+  if (!kbLabel || (kbLabel === 'LOC' && sportsScore() >= SPORTS_REPORT)) return undefined;
+  const relabelled = { ...mention, label: kbLabel };
+  const rows = c.rows.map((x, j) => {
+    const y = x.slice();
+    const e = c.entities[j];
+    const agree = COARSE[kbLabel].some((k) => e.dbpediaTypes.includes(k));
+    y[AGREE] = agree ? 1 : 0;
+    y[CONFLICT] = !agree && e.dbpediaTypes.length > 0 && nerLabelOf(e) !== undefined && !(kbLabel === 'LOC' && isTeam(e)) ? 1 : 0;
+    y[LOC_TEAM] = kbLabel === 'LOC' && isTeam(e) ? 1 : 0;
+    return y;
+  });
+  const best = rank({ ...c, rows }, model.weights)[0];
+  if (!best || best.probability < model.threshold || nerLabelOf(best.entity) !== relabelled.label) return undefined;
+  return { ...best, probability: best.probability * NER_OVERRIDE_CONFIDENCE };
 }
 
 /** Both stages' features for a document under a model (what ranking and evaluation use). */

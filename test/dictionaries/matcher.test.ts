@@ -8,7 +8,7 @@ function run(d: CompiledDictionary, text: string): Array<[string, string]> {
   const forms = spans.map((s) => s.form ?? text.slice(s.start, s.end));
   const out: DictionaryMatch[] = [];
   d.match(forms.map((f) => d.key(f)), 0, forms.length, out);
-  return out.map((m) => [forms.slice(m.start, m.end).join(' '), m.entry.id]);
+  return out.map((m) => [forms.slice(m.start, m.end).join(' '), d.entryId(m.entry)]);
 }
 
 describe('CompiledDictionary', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDictionary, formatOfFile, DictionaryError } from '../../src/dictionaries/index.js';
+import { checkSource } from '../../src/dictionaries/parse.js';
 
 const fails = (f: () => unknown, pattern: RegExp) => {
   try {
@@ -57,8 +58,19 @@ describe('dictionary formats', () => {
     fails(() => parseDictionary('[1,', 'json', 'bad.json'), /bad\.json.*not valid JSON/);
   });
 
-  it('refuses duplicate ids, naming both lines', () => {
+  it('refuses duplicate ids, naming both lines (or entries)', () => {
     fails(() => parseDictionary('{"id":"a","text":"A"}\n{"id":"b","text":"B"}\n{"id":"a","text":"C"}', 'jsonl', 'dup.jsonl'), /line 3: duplicate entry id 'a' \(first at line 1\)/);
+    fails(() => parseDictionary('{"settings":{}}\n\n{"id":7,"text":"A"}\n{"id":"7","text":"B"}', 'jsonl', 'dup.jsonl'), /line 4: duplicate entry id '7' \(first at line 3\)/);
+    fails(() => parseDictionary('id,text\nx,X\ny,Y\nx,Z\n', 'csv', 'dup.csv'), /line 4: duplicate entry id 'x' \(first at line 2\)/);
+    fails(() => parseDictionary('[{"id":"q","text":"Q"},{"id":"r","text":"R"},{"id":"q","text":"S"}]', 'json', 'dup.json'), /duplicate entry id 'q' \(first at entry 0\)/);
+    fails(() => checkSource({ entries: [{ id: 'k', text: ['K'] }, { id: 'k', text: ['L'] }] }, 'mine'), /dictionary mine: duplicate entry id 'k' \(first at entry 0\)/);
+  });
+
+  it('reads a large JSON-lines file entry by entry, as many entries as lines', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ id: `id-${i}-${'x'.repeat(i % 20)}`, text: [`Name ${i}`], types: ['T'] }));
+    const d = parseDictionary(lines.join('\n'), 'jsonl', 'big.jsonl');
+    expect(d.entries).toHaveLength(5000);
+    expect(d.entries[4999]).toEqual(JSON.parse(lines[4999]));
   });
 
   it('tells the format from the file name', () => {

@@ -102,6 +102,35 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(matchAliases(d, linker.kb).map((m) => d.tokens.slice(m.start, m.end).join(' '))).toEqual(['U.S.']);
   });
 
+  it('a dominant candidate named by the mention overrides an NER class that no candidate has, at reduced confidence', () => {
+    // "Nintendo" tagged PER: the KB knows no person of that name; its company is the top candidate.
+    const asPer = linkEntities(linker, doc('Nintendo sold more consoles than expected this year', [[0, 1, 'PER']]), ctx())[0];
+    const asOrg = linkEntities(linker, doc('Nintendo sold more consoles than expected this year', [[0, 1, 'ORG']]), ctx())[0];
+    expect(asPer.wikidataId).toBe('Q8093');
+    expect(asOrg.wikidataId).toBe('Q8093');
+    // The type follows the KB, not the NER label.
+    expect(asPer.type).toEqual(asOrg.type);
+    expect(asPer.type).toContain('Organisation');
+    expect(asPer.type).not.toContain('Person');
+    expect(asPer.confidenceScore).toBeLessThan(asOrg.confidenceScore);
+  });
+
+  it('keeps the NER class when the mention only shortens the candidate\'s name or a candidate has that class', () => {
+    // "Venter" tagged LOC: its top candidate, Craig Venter, is not named "Venter" alone.
+    const venter = linkEntities(linker, doc('The talks in Venter ended on Tuesday', [[3, 4, 'LOC']]), ctx())[0];
+    expect(venter.entityId).not.toBe('Craig_Venter');
+    expect(venter.type).toEqual(expect.arrayContaining(['Place']));
+  });
+
+  it('finds camel-cased brand names as aliases, not their lower-case spelling', () => {
+    const found = (text: string) => {
+      const d = doc(text, []);
+      return matchAliases(d, linker.kb).map((m) => d.tokens.slice(m.start, m.end).join(' '));
+    };
+    expect(found('Nike hired a new chief executive from eBay')).toEqual(['Nike', 'eBay']);
+    expect(found('Nike hired a new chief executive from ebay')).toEqual(['Nike']);
+  });
+
   it('links a surname to the person named in full earlier in the document', () => {
     const d = doc('Adam Hollioake bowled well . Later Hollioake took two wickets', [
       [0, 2, 'PER'],
