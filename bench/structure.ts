@@ -4,7 +4,9 @@
  * (EWT train when ../shared/data is beside the checkout, else the EWT slice
  * in test/fixtures/doc; BENCH_CONLLU=FILE picks another), then times the two tree walks alone with tinybench,
  * and the analyze() rows `words,dependency-trees` and
- * `words,dependency-trees,phrases` in the same run. Prints a table; the
+ * `words,dependency-trees,phrases` in the same run; with models/chunker
+ * installed, the trained chunker is timed too (and counts in `walks_ms`
+ * instead of the rule walk, which it runs). Prints a table; the
  * last line reads `walks_ms=… parse_ms=… share=…` (share in percent).
  */
 import { Bench } from 'tinybench';
@@ -13,6 +15,9 @@ import { join } from 'node:path';
 import { createAnalyzer } from '../src/analyzer.js';
 import { nounPhrasesOfDoc } from '../src/structure/noun-phrases.js';
 import { propertiesOfDoc } from '../src/structure/properties.js';
+import { chunkedPhrasesOfDoc } from '../src/annotators/phrases.js';
+import { loadChunker } from '../src/structure/chunker-model.js';
+import { fileLoader } from '../src/resources-node.js';
 import type { Doc } from '../src/doc/doc.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -48,6 +53,13 @@ walks.add('noun phrases (tree walk)', () => {
 walks.add('properties (tree walk, over the noun phrases)', () => {
   for (const d of docs) propertiesOfDoc(d);
 });
+// The trained chunker (models/chunker): the rule walk plus features and Viterbi; what the phrases extractor runs when installed.
+const chunker = existsSync(join(root, 'models', 'chunker', 'meta.json')) ? await loadChunker(fileLoader(join(root, 'models'))) : undefined;
+if (chunker) {
+  walks.add('noun phrases (trained chunker over the rule walk)', () => {
+    for (const d of docs) chunkedPhrasesOfDoc(d, chunker);
+  });
+}
 await walks.run();
 
 const pipes = new Bench({ time: time * 2, iterations: 3, warmupIterations: 1 });
@@ -66,7 +78,8 @@ const lines = [`${tokens} tokens in ${docs.length} documents; tagging+lemmas+par
 for (const b of [walks, pipes]) {
   b.tasks.forEach((t, k) => lines.push(`| ${t.name} | ${period(b, k).toFixed(1)} | ${Math.round((tokens / period(b, k)) * 1000).toLocaleString('en-US')} |`));
 }
-const walksMs = period(walks, 0) + period(walks, 1);
+// what the phrases and relations extractors run: the chunker when installed (it includes the rule walk), and properties
+const walksMs = (chunker ? period(walks, 2) : period(walks, 0)) + period(walks, 1);
 const [base, withPhrases] = [period(pipes, 0), period(pipes, 1)];
 lines.push(`phrases row vs dependency-trees row: ${(((withPhrases - base) / base) * 100).toFixed(1)} %`);
 lines.push(`walks_ms=${walksMs.toFixed(1)} parse_ms=${parseMs.toFixed(0)} share=${((100 * walksMs) / parseMs).toFixed(2)} rows_delta=${(((withPhrases - base) / base) * 100).toFixed(1)}`);

@@ -1,19 +1,39 @@
 /**
- * The noun-phrase annotator: doc.nounPhrases, the base noun phrases read off
- * the dependency tree (src/structure/noun-phrases.ts). A tree walk, no model.
+ * The noun-phrase annotator: doc.nounPhrases. With the trained chunker
+ * (models/chunker/) the phrases are its tags over the rule walk's
+ * (src/structure/np-chunker.ts); without it, the rule walk over the
+ * dependency tree alone (src/structure/noun-phrases.ts).
  */
 import type { Doc } from '../doc/doc.js';
-import { nounPhrasesOfDoc } from '../structure/noun-phrases.js';
+import type { ResourceLoader } from '../resources.js';
+import { loadChunker, type LoadedChunker } from '../structure/chunker-model.js';
+import { nounPhrasesOfDoc, type PhraseSpan, type TreeLayers } from '../structure/noun-phrases.js';
+import { chunkSentence } from '../structure/np-chunker.js';
 import type { Annotator } from './annotator.js';
 
-export function createPhraseAnnotator(): Annotator {
+export function createPhraseAnnotator(chunker?: LoadedChunker): Annotator {
   return {
-    name: 'phrases',
+    name: chunker ? 'phrase-chunker' : 'phrases',
     requires: ['upos', 'xpos', 'deps'],
     assigns: ['phrases'],
     languages: ['eng'],
     run(doc: Doc) {
-      doc.nounPhrases = nounPhrasesOfDoc(doc);
+      doc.nounPhrases = chunker ? chunkedPhrasesOfDoc(doc, chunker) : nounPhrasesOfDoc(doc);
     },
   };
+}
+
+/** The annotator with the trained chunker read from models/chunker/. */
+export async function createPhraseChunker(loader: ResourceLoader): Promise<Annotator> {
+  return createPhraseAnnotator(await loadChunker(loader));
+}
+
+/** Every sentence's noun phrases as the chunker tags them, in document order; empty when the doc has no parse. */
+export function chunkedPhrasesOfDoc(doc: Doc, chunker: LoadedChunker): PhraseSpan[] {
+  const { tokens, upos, xpos, head, deprel } = doc;
+  if (!upos || !xpos || !head || !deprel) return [];
+  const layers: TreeLayers = { tokens, upos, xpos, head, deprel };
+  const out: PhraseSpan[] = [];
+  for (let s = 0; s < doc.sentStart.length; s++) out.push(...chunkSentence(chunker.weights, layers, doc.sentStart[s], doc.sentEnd[s], chunker.featurizer));
+  return out;
 }

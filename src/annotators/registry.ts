@@ -106,6 +106,15 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     create: async (loader) => (await import('./mention-entities.js')).createMentionEntities(loader),
   },
   {
+    // The trained chunker over the rule walk's tags; without its files, the rule walk alone (next).
+    name: 'phrase-chunker',
+    requires: ['upos', 'xpos', 'deps'],
+    assigns: ['phrases'],
+    resources: ['chunker/meta.json', 'chunker/weights.bin', 'tagger/word-clusters.bin'],
+    englishOnly: true,
+    create: async (loader) => (await import('./phrases.js')).createPhraseChunker(loader),
+  },
+  {
     name: 'phrases',
     requires: ['upos', 'xpos', 'deps'],
     assigns: ['phrases'],

@@ -7,7 +7,7 @@
  *   eval html  --dir DIR                                              word 4-gram F1 of cleanHTML
  *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
  *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
- *   eval chunks --conll2000 FILE [--out FILE]                         NP chunk P/R/F1 (noun phrases)
+ *   eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules]  NP chunk P/R/F1 (noun phrases)
  *   eval properties --jsonl FILE [--errors]                           property P/R/F1
  *   eval carb  --gold FILE (--sentences FILE [--out FILE] | --score FILE)  CaRB Open IE F1/AUC of relations
  *   eval wsd   --data X.data.xml --gold X.gold.key.txt [--out FILE]   all-words WSD P/R/F1 (src/eval/wsd.ts)
@@ -35,7 +35,7 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval html --dir DIR
        textlens eval lemma --conllu FILE [--models DIR]
        textlens eval langid --conllu FILE [--tsv FILE]
-       textlens eval chunks --conll2000 FILE [--out FILE] [--parser accurate|fast] [--models DIR]
+       textlens eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules] [--parser accurate|fast] [--models DIR]
        textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR]
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast]
        textlens eval wsd --data X.data.xml --gold X.gold.key.txt [--out FILE] [--models DIR]
@@ -81,6 +81,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
       jsonl: { type: 'string' },
       errors: { type: 'boolean' },
       'ner-model': { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      rules: { type: 'boolean' },
     },
     strict: true,
   });
@@ -161,7 +164,17 @@ export async function evalCommand(argv: string[]): Promise<number> {
       const file = need(values.conll2000, '--conll2000');
       const parser = values.parser === 'fast' ? 'fast' : 'accurate';
       const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
-      const { scores } = await evalChunks(analyzer, file, values.out);
+      const sentenceNumber = (v: string | undefined, flag: string): number | undefined => {
+        if (v === undefined) return undefined;
+        if (!/^\d+$/.test(v)) throw new Error(`textlens eval chunks: ${flag} takes a sentence number (1-based), got ${JSON.stringify(v)}\n${USAGE}`);
+        return Number(v);
+      };
+      const { scores } = await evalChunks(analyzer, file, {
+        out: values.out,
+        from: sentenceNumber(values.from, '--from'),
+        to: sentenceNumber(values.to, '--to'),
+        rules: values.rules ?? false,
+      });
       process.stdout.write(`${formatChunkScores(file, scores)}\n`);
       return 0;
     }

@@ -10,7 +10,7 @@ ${ANALYZE_USAGE}
        textlens eval ner --conll FILE [--ner-model DIR]
        textlens eval html --dir DIR
        textlens eval el --aida FILE [--conll FILE] [--kb FILE] [--ner-model DIR]
-       textlens eval chunks --conll2000 FILE [--out FILE]
+       textlens eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules]
        textlens eval properties --jsonl FILE [--errors]
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE)
        textlens eval classifier --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
