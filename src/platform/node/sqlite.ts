@@ -13,11 +13,12 @@
  */
 import { open, readFile } from 'node:fs/promises';
 import { checkSqliteHeader, type SqlDatabase, type SqliteSource, type SqlStatement } from '../../sqlite.js';
-import { loadNativeSqlite, type NativeSqlite } from '../../native-sqlite.js';
+import { loadNativeSqlite, type NativeSqlite, type NativeSqliteLoad } from '../../native-sqlite.js';
 import { sqlJsDatabase } from '../../sqljs-database.js';
 
-export async function openSqlite(source: SqliteSource, label: string): Promise<SqlDatabase> {
-  const native = await loadNativeSqlite();
+/** `addon`: better-sqlite3 as loaded (a parameter so that bench/kb-sqlite.ts can time the fallback). */
+export async function openSqlite(source: SqliteSource, label: string, addon: Promise<NativeSqliteLoad> = loadNativeSqlite()): Promise<SqlDatabase> {
+  const native = await addon;
   if ('Database' in native) return openNative(native.Database, source, label);
   const bytes = 'file' in source ? new Uint8Array(await readFile(source.file)) : source.bytes;
   checkSqliteHeader(bytes, label);
