@@ -18,7 +18,7 @@ import { classForTitle, surnameOf } from './types.js';
 // better-sqlite3 is optional (a native addon). It is loaded, or found
 // missing, when this module loads, so the constructor stays synchronous and
 // fails at once, saying what to do. There is no sql.js fallback here: this
-// store writes, and an in-memory copy would lose what it wrote.
+// writes a KB file, which an in-memory copy would never reach.
 const native = await loadNativeSqlite();
 
 export interface EntityInput {

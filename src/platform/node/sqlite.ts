@@ -7,7 +7,8 @@
  * When better-sqlite3 cannot be loaded (not installed, no binary for this
  * platform or this Node), the same file is opened with sql.js, as in a
  * browser: the whole file in memory (the shipped KB is ~20 MB), the same
- * answers, and a `notice` that the analyzer adds to the response message.
+ * answers, and a `notice` that the entities annotator (annotators/linker.ts)
+ * adds to the response message, as the ONNX runtime's fallback does.
  * Only reading falls back: the stores that write refuse instead (see
  * src/native-sqlite.ts).
  */
