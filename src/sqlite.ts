@@ -1,9 +1,10 @@
 /**
  * The one small read interface textlens needs of SQLite (the knowledge base):
  * prepared statements that return rows as objects. Node implements it with
- * better-sqlite3 (a native addon, reads the file in place), browsers with
- * sql.js (WASM, reads the file's bytes into memory): see #platform/sqlite.js.
- * Both read the same kb.sqlite.
+ * better-sqlite3 (a native addon, reads the file in place; when it cannot be
+ * loaded, sql.js as in browsers), browsers with sql.js (WASM, reads the
+ * file's bytes into memory): see #platform/sqlite.js. Both read the same
+ * kb.sqlite.
  */
 import { AnalysisError } from './errors.js';
 
@@ -18,6 +19,12 @@ export interface SqlStatement<Row> {
 export interface SqlDatabase {
   prepare<Row>(sql: string): SqlStatement<Row>;
   close(): void;
+  /**
+   * Set when the engine is not the one the platform prefers (Node without
+   * better-sqlite3): the caller is told in the response message, as for the
+   * ONNX runtime (OrtRuntime.notice).
+   */
+  notice?: string;
 }
 
 /** A database file by path (Node; a URL in a browser) or its bytes. */

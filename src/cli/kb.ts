@@ -139,6 +139,7 @@ export async function kbCommand(argv: string[]): Promise<number> {
   }
   if (sub === 'stats') {
     const kb = await KnowledgeBase.open(resolve(opt('--kb') ?? join(defaultModelsDir, 'kb', 'kb.sqlite')));
+    if (kb.notice) process.stderr.write(`kb stats: ${kb.notice}\n`);
     process.stdout.write(`${JSON.stringify(kb.stats(), null, 2)}\n`);
     kb.close();
     return 0;

@@ -23,7 +23,8 @@ export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [
   --no-auth         serve the analysis API without API keys
   --events TARGET   the server's store (status events, and the dictionaries
                     managed at /entities/…): SQLite file (default
-                    ./${DEFAULT_EVENTS_FILE}), postgres://… or memory:
+                    ./${DEFAULT_EVENTS_FILE}; needs the optional better-sqlite3),
+                    postgres://… or memory:
   --admin-token T   token for the events admin API (else env TEXTLENS_ADMIN_TOKEN;
                     without one the admin routes are closed)
   --workers N       analysis worker threads (default: one per core)

@@ -4,9 +4,16 @@
  * since the events store owns `user_version`). WAL journal, synchronous=FULL,
  * one transaction per write, as in src/events/sqlite-store.ts.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { loadNativeSqlite, nativeSqliteOrExplain, SERVER_STORE_ALTERNATIVES } from '../native-sqlite.js';
 import type { DictionaryEntry, DictionarySettings, MatchType } from '../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
+
+// better-sqlite3 is optional (a native addon). It is loaded, or found
+// missing, when this module loads, so the constructor stays synchronous and
+// fails at once, saying what to do. There is no sql.js fallback here: this
+// store writes, and an in-memory copy would lose what it wrote.
+const native = await loadNativeSqlite();
 
 const SCHEMA_VERSION = 1;
 
@@ -61,7 +68,7 @@ export class SqliteDictionaryStore implements DictionaryStore {
 
   constructor(path: string, options: { busyTimeoutMs?: number } = {}) {
     this.path = path;
-    this.db = new Database(path);
+    this.db = new (nativeSqliteOrExplain(native, `The SQLite dictionary store (${path})`, SERVER_STORE_ALTERNATIVES))(path);
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');

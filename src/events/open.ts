@@ -7,7 +7,6 @@
  */
 import { MemoryEventStore } from './memory-store.js';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-store.js';
-import { SqliteEventStore } from './sqlite-store.js';
 import type { EventStore } from './store.js';
 
 export const DEFAULT_EVENTS_FILE = 'textlens-events.db';
@@ -21,5 +20,8 @@ export async function openEventStore(
   if (/^postgres(?:ql)?:\/\//i.test(target)) return PostgresEventStore.open(target, options);
   if (target === 'memory:') return new MemoryEventStore();
   if (target === '') throw new Error('openEventStore: empty target; give a file path or a postgres:// URL');
+  // Imported only for a SQLite target: better-sqlite3 (optional) loads with it, and a
+  // missing addon fails here, when the server starts, naming the other backends.
+  const { SqliteEventStore } = await import('./sqlite-store.js');
   return new SqliteEventStore(target);
 }

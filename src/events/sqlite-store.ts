@@ -9,7 +9,8 @@
  * price is one fsync per write, which status events (a few per minute) can
  * afford.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { loadNativeSqlite, nativeSqliteOrExplain, SERVER_STORE_ALTERNATIVES } from '../native-sqlite.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
 import { newSid } from './sid.js';
@@ -26,6 +27,12 @@ import {
   type ServiceRecord,
   type StatusRecord,
 } from './store.js';
+
+// better-sqlite3 is optional (a native addon). It is loaded, or found
+// missing, when this module loads, so the constructor stays synchronous and
+// fails at once, saying what to do. There is no sql.js fallback here: this
+// store writes, and an in-memory copy would lose what it wrote.
+const native = await loadNativeSqlite();
 
 const SCHEMA_VERSION = 1;
 
@@ -84,7 +91,7 @@ export class SqliteEventStore implements EventStore {
 
   constructor(path: string, options: SqliteEventStoreOptions = {}) {
     this.path = path;
-    this.db = new Database(path);
+    this.db = new (nativeSqliteOrExplain(native, `The SQLite events store (${path})`, SERVER_STORE_ALTERNATIVES))(path);
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');

@@ -34,12 +34,15 @@ export class KnowledgeBase {
   private readonly probeCache = new Map<string, boolean>();
   private readonly cache = new Map<number, KbEntity>();
   private readonly candidateCache = new Map<string, Candidate[]>();
+  /** Set when the file was not read the platform's preferred way (Node without better-sqlite3): for the response message. */
+  readonly notice?: string;
 
   private constructor(
     db: SqlDatabase,
     private readonly ontology?: DbpediaOntology,
   ) {
     this.db = db;
+    this.notice = db.notice;
     this.byId = db.prepare('SELECT * FROM entities WHERE id = ?');
     this.byQid = db.prepare('SELECT * FROM entities WHERE qid = ?');
     this.byTitle = db.prepare('SELECT * FROM entities WHERE title = ?');
@@ -53,8 +56,9 @@ export class KnowledgeBase {
   /**
    * Opens a KB read-only: a file path (a URL in a browser), or a loader (the
    * KB is then models/kb/kb.sqlite). A file-backed loader's file is read in
-   * place by better-sqlite3; any other loader's bytes are opened in memory
-   * (sql.js in a browser), so no file path is needed.
+   * place by better-sqlite3 (or, where that addon cannot load, copied into
+   * memory for sql.js; see `notice`); any other loader's bytes are opened in
+   * memory (sql.js in a browser), so no file path is needed.
    */
   static async open(source: ResourceLoader | string, opts: KbOpenOptions = {}): Promise<KnowledgeBase> {
     const path = opts.path ?? DEFAULT_KB_PATH;

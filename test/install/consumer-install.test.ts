@@ -7,6 +7,7 @@
  * reachable offline; the install must succeed anyway and `words` must run
  * (natively, or on onnxruntime-web with the one warning in `message`); with
  * that step skipped (ONNXRUNTIME_NODE_INSTALL=skip) the native runtime runs.
+ * better-sqlite3 is optional too (checked in the installed package.json).
  *
  * Slow (minutes where better-sqlite3 has no prebuilt binary to download and
  * compiles SQLite): skipped unless the npm registry answers, or when
@@ -98,6 +99,18 @@ describe.skipIf(skipReason !== undefined)('npm install of the packed tarball in 
     const install = await run('npm', ['install', join(work, tarball), '--no-audit', '--no-fund'], { cwd: app, env: userEnv() });
     expect(install.status, `${install.stdout}\n${install.stderr}`).toBe(0);
     expect(install.stderr).not.toMatch(/Unknown project config/);
+    // Both native addons are optional in the package as installed: npm drops
+    // one whose install step fails (no prebuilt binary and no compiler for
+    // better-sqlite3) instead of failing the install; textlens then reads the
+    // KB with sql.js (test/platform/kb-sqlite.test.ts) and runs models on WASM.
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules', 'textlens', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      optionalDependencies: Record<string, string>;
+    };
+    for (const addon of ['better-sqlite3', 'onnxruntime-node']) {
+      expect(Object.keys(installed.optionalDependencies), addon).toContain(addon);
+      expect(Object.keys(installed.dependencies), addon).not.toContain(addon);
+    }
 
     const first = await analyzeWords(app);
     expect(first.sentences).toBe(2);

@@ -1,7 +1,10 @@
 /**
  * The SQLite seam: the knowledge base read by sql.js (the browser's engine)
- * answers as better-sqlite3 (Node's) does, from the same kb.sqlite; a file
- * that is not a knowledge base fails with a clear error.
+ * answers as better-sqlite3 (Node's) does, from the same kb.sqlite; Node
+ * without better-sqlite3 (its import made to fail, as when the optional
+ * dependency is not installed) reads the KB with sql.js, gives the same
+ * entities and says so once in the response message; a file that is not a
+ * knowledge base fails with a clear error.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -45,6 +48,7 @@ function useSqlJs(): void {
 
 afterEach(() => {
   vi.doUnmock('#platform/sqlite.js');
+  vi.doUnmock('better-sqlite3');
   vi.resetModules();
 });
 
@@ -97,6 +101,79 @@ describe('sql.js and better-sqlite3 read the same kb.sqlite alike', () => {
     expect(sqlJsOpens).toBe(1);
     expect(native.response?.entities?.length).toBeGreaterThan(2);
     expect(viaSqlJs.response).toEqual(native.response);
+  });
+});
+
+describe('Node without better-sqlite3', () => {
+  const DOCS = [
+    'Angela Merkel met Emmanuel Macron in Paris on Tuesday. Apple and Google were not invited to the summit in France.',
+    'Barack Obama was born in Hawaii and later lived in Washington.',
+    'The Beatles recorded Abbey Road in London.',
+  ];
+  const WARNING = /The native SQLite addon \(better-sqlite3\) could not be loaded \((.+)\)\. Knowledge base kb\/kb\.sqlite was read into memory with sql\.js/;
+
+  /** better-sqlite3 fails for modules imported from now on, as `fail` says (at import, or at the first open). */
+  function withoutBetterSqlite(fail: 'import' | 'addon'): void {
+    vi.resetModules();
+    vi.doMock('better-sqlite3', () => {
+      if (fail === 'import') throw new Error("Cannot find package 'better-sqlite3' imported from textlens (simulated)");
+      // The package's JavaScript is there but its compiled addon is not (or was built for another Node).
+      return {
+        default: class {
+          constructor() {
+            throw new Error('Could not locate the bindings file (simulated)');
+          }
+        },
+      };
+    });
+  }
+
+  it('reads the KB with sql.js: the same entities, and one warning in message', async () => {
+    // better-sqlite3 loads on the KB's first open: the native answers are computed before it is made to fail.
+    const { createAnalyzer } = await import('../../src/analyzer.js');
+    const native = await createAnalyzer();
+    const expected = [];
+    for (const text of DOCS) expected.push(await native.analyze(text, { extractors: 'entities' }));
+    expect(expected.reduce((n, r) => n + (r.response?.entities?.length ?? 0), 0)).toBeGreaterThan(6);
+
+    withoutBetterSqlite('import');
+    const { createAnalyzer: createWithout } = await import('../../src/analyzer.js');
+    const without = await createWithout();
+    for (const [i, text] of DOCS.entries()) {
+      const got = await without.analyze(text, { extractors: 'entities' });
+      expect(expected[i].message ?? '').not.toMatch(/better-sqlite3/);
+      expect(got.response, text).toEqual(expected[i].response);
+      expect(got.message, text).toMatch(WARNING);
+      expect(got.message?.match(/better-sqlite3\) could not be loaded/g), text).toHaveLength(1);
+    }
+    // The warning is about the KB: a request that does not read it has none.
+    const words = await without.analyze(DOCS[1], { extractors: 'words' });
+    expect(words.message ?? '').not.toMatch(/better-sqlite3/);
+  });
+
+  it('also when the package imports but its compiled addon does not load', async () => {
+    const nativeKb = await KnowledgeBase.open(fileLoader());
+    expect(nativeKb.notice).toBeUndefined();
+    withoutBetterSqlite('addon');
+    const { KnowledgeBase: KbWithout } = await import('../../src/linking/knowledge-base.js');
+    const kb = await KbWithout.open(fileLoader());
+    expect(kb.notice).toMatch(/could not be loaded \(Could not locate the bindings file \(simulated\)\)/);
+    for (const m of MENTIONS) expect(kb.candidates(m), m).toEqual(nativeKb.candidates(m));
+    expect(kb.stats()).toEqual(nativeKb.stats());
+    kb.close();
+    nativeKb.close();
+  });
+
+  it('still refuses a file that is not SQLite, by name', async () => {
+    withoutBetterSqlite('import');
+    const dir = mkdtempSync(join(tmpdir(), 'textlens-kb-'));
+    mkdirSync(join(dir, 'kb'));
+    writeFileSync(join(dir, 'kb', 'kb.sqlite'), 'not a database at all, only text');
+    const { KnowledgeBase: KbWithout } = await import('../../src/linking/knowledge-base.js');
+    const { AnalysisError: FreshAnalysisError } = await import('../../src/errors.js');
+    const e = await KbWithout.open(fileLoader(dir)).then(() => undefined, (err: unknown) => err);
+    expect(e).toBeInstanceOf(FreshAnalysisError);
+    expect((e as Error).message).toMatch(/kb\/kb\.sqlite is not an SQLite database/);
   });
 });
 

@@ -6,13 +6,20 @@
  * SQLite from the start, so a full Wikidata dump streams through without
  * holding its entities in memory.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { loadNativeSqlite, nativeSqliteOrExplain } from '../../native-sqlite.js';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { KB_FORMAT_VERSION, KB_SCHEMA, type EntityRow, type PropertyValue } from '../kb-schema.js';
 import { canonicalTitle, isAcronym, labelFromTitle, normalizeAlias } from '../normalize.js';
 import { STOPWORDS } from '../stopwords.js';
 import type { DbpediaOntology } from '../ontology.js';
 import { classForTitle, surnameOf } from './types.js';
+
+// better-sqlite3 is optional (a native addon). It is loaded, or found
+// missing, when this module loads, so the constructor stays synchronous and
+// fails at once, saying what to do. There is no sql.js fallback here: this
+// writes a KB file, which an in-memory copy would never reach.
+const native = await loadNativeSqlite();
 
 export interface EntityInput {
   title?: string;
@@ -75,7 +82,7 @@ export class KbWriter {
   ) {
     this.tmpFile = `${outFile}.building`;
     if (existsSync(this.tmpFile)) rmSync(this.tmpFile);
-    this.db = new Database(this.tmpFile);
+    this.db = new (nativeSqliteOrExplain(native, `Building a knowledge base (${outFile})`))(this.tmpFile);
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.exec(KB_SCHEMA);

@@ -5,7 +5,8 @@
  * `sql-wasm-browser.wasm`), else from next to the page.
  */
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import { checkSqliteHeader, type SqlDatabase, type SqliteSource, type SqlStatement, type SqlValue } from '../../sqlite.js';
+import { checkSqliteHeader, type SqlDatabase, type SqliteSource } from '../../sqlite.js';
+import { sqlJsDatabase } from '../../sqljs-database.js';
 import { AnalysisError } from '../../errors.js';
 import { wasmPaths } from '../../wasm-paths.js';
 
@@ -22,27 +23,7 @@ export async function openSqlite(source: SqliteSource, label: string): Promise<S
   const bytes = 'bytes' in source ? source.bytes : await download(source.file, label);
   checkSqliteHeader(bytes, label);
   const SQL = await sqlJs();
-  const db = new SQL.Database(bytes);
-  return {
-    prepare<Row>(sql: string): SqlStatement<Row> {
-      const st = db.prepare(sql);
-      const rows = (params: SqlValue[], one: boolean): Row[] => {
-        st.bind(params);
-        const out: Row[] = [];
-        try {
-          while (st.step()) {
-            out.push(st.getAsObject() as Row);
-            if (one) break;
-          }
-        } finally {
-          st.reset();
-        }
-        return out;
-      };
-      return { get: (...p) => rows(p, true)[0], all: (...p) => rows(p, false) };
-    },
-    close: () => db.close(),
-  };
+  return sqlJsDatabase(new SQL.Database(bytes));
 }
 
 async function download(url: string, label: string): Promise<Uint8Array> {
