@@ -41,6 +41,8 @@ const { followTrainerOutput } = await import('../src/progress-protocol.ts');
 const child = spawn(command, commandArgs, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env });
 // Ctrl-C reaches the trainer through the terminal's process group; the wrapper waits for it to exit.
 process.on('SIGINT', () => {});
+// A SIGTERM sent to the wrapper alone (a job runner) is passed on, so the trainer does not outlive it.
+process.on('SIGTERM', () => child.kill('SIGTERM'));
 const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 await followTrainerOutput(child.stdout, { label: `train ${model}`, mode: quiet ? 'quiet' : 'auto' });
 process.exit(await exited);
