@@ -57,6 +57,15 @@ export function parseProgressLine(line: string): ProgressReport | undefined {
   return total === undefined ? { done, unit, fields } : { done, total, unit, fields };
 }
 
+/** The protocol line of a report (for trainers written in TypeScript); parseProgressLine reads it back. */
+export function formatProgressLine(report: Readonly<ProgressReport>): string {
+  const parts = ['progress', `done=${report.done}`];
+  if (report.total !== undefined) parts.push(`total=${report.total}`);
+  parts.push(`unit=${report.unit}`);
+  for (const [key, value] of report.fields) parts.push(`${key}=${value.replace(/\s+/g, '_')}`);
+  return parts.join(' ');
+}
+
 /** The trainer's own figures as the display's note: "loss 0.4312 | epoch 2/10". */
 export function progressNote(report: Readonly<ProgressReport>): string | undefined {
   return report.fields.length === 0 ? undefined : report.fields.map(([k, v]) => `${k} ${v}`).join(' | ');

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { followTrainerOutput, parseProgressLine, progressNote } from '../../src/progress-protocol.js';
+import { followTrainerOutput, formatProgressLine, parseProgressLine, progressNote } from '../../src/progress-protocol.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fakePython = fileURLToPath(new URL('../fixtures/fake-trainer/fake-python.py', import.meta.url));
@@ -31,6 +31,13 @@ describe('parseProgressLine', () => {
   it('defaults the unit to step and leaves the total out when not given', () => {
     expect(parseProgressLine('progress done=0')).toEqual({ done: 0, unit: 'step', fields: [] });
     expect(progressNote({ done: 0, unit: 'step', fields: [] })).toBeUndefined();
+  });
+
+  it('reads back what formatProgressLine writes (the TypeScript trainers’ side), spaces in values made underscores', () => {
+    const report = { done: 7, total: 111, unit: 'trial', fields: [['dev', '64.20'], ['best', 'lambda bag']] as Array<[string, string]> };
+    expect(formatProgressLine(report)).toBe('progress done=7 total=111 unit=trial dev=64.20 best=lambda_bag');
+    expect(parseProgressLine(formatProgressLine(report))).toEqual({ ...report, fields: [['dev', '64.20'], ['best', 'lambda_bag']] });
+    expect(parseProgressLine(formatProgressLine({ done: 0, unit: 'step', fields: [] }))).toEqual({ done: 0, unit: 'step', fields: [] });
   });
 
   it('takes any other line as the trainer’s own output', () => {
