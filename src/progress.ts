@@ -63,7 +63,8 @@ export function describeProgress(s: Readonly<ProgressState>, unit: string) {
     value,
     total: s.total,
     counted: s.total === undefined ? `${value} ${unit}` : `${value}/${s.total} ${unit}`,
-    rate: `${perSecond.toFixed(1)} ${unit}/s`,
+    // A unit that takes ten seconds or more (a training batch, an epoch) reads better as time per unit.
+    rate: perSecond > 0 && perSecond < 0.1 ? `${formatDuration(1 / perSecond)}/${unit}` : `${perSecond.toFixed(1)} ${unit}/s`,
     tokens: s.tokens === undefined ? '' : ` | ${Math.round(rate(s.tokens, s.elapsedMs))} tokens/s`,
     errors: (s.errors === undefined ? '' : ` | ${s.errors} errors`) + (s.note ? ` | ${s.note}` : ''),
     eta,

@@ -22,6 +22,7 @@ import { fileLoader } from '../resources-node.js';
 import type { ResourceLoader } from '../resources.js';
 import { MEDIATOPICS_CLASSIFIER_DIR } from '../semantics/topics.js';
 import { createProgress, type ProgressDisplay } from '../progress.js';
+import { itemProgress } from '../eval/eval-progress.js';
 
 export const TRAIN_USAGE = `usage: textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
                                  [--loss svm|log] [--c C] [--epochs N] [--ngrams 1|2] [--min-df N] [--threshold P] [--quiet]`;
@@ -141,7 +142,8 @@ export async function evalClassifierCommand(argv: string[]): Promise<number> {
 }
 
 export const EVAL_TOPICS_USAGE = `usage: textlens eval topics --data FILE.jsonl[.gz] [--models DIR] [--topic-model DIR] [--out preds.jsonl]
-                            [--text-field text] [--label-field categories]
+                            [--text-field text] [--label-field categories] [--quiet]
+  --quiet            no progress display on stderr
   --topic-model DIR  use this IPTC classifier (e.g. one trained on a train split by
                      \`npm run train -- topics --dev\`) instead of the shipped one
   Accuracy of the top-scoring coarse topic; labels are dataset labels mapped by
@@ -158,6 +160,7 @@ export async function evalTopicsCommand(argv: string[]): Promise<number> {
       out: { type: 'string' },
       'text-field': { type: 'string' },
       'label-field': { type: 'string' },
+      quiet: { type: 'boolean' },
     },
     strict: true,
   });
@@ -175,9 +178,12 @@ export async function evalTopicsCommand(argv: string[]): Promise<number> {
   const perLabel = new Map<string, { n: number; correct: number; predicted: Map<string, number> }>();
   const preds: string[] = [];
   let correct = 0;
+  // Progress on stderr (stdout keeps the scores); its own clock, so the reported seconds are as before.
+  const progress = itemProgress({ label: 'eval topics', unit: 'docs', quiet: values.quiet });
   const t0 = performance.now();
   for (const d of docs) {
     const r = await analyzer.analyze({ text: d.text || ' ', extractors: ['topics'] });
+    progress.report(preds.length + 1, docs.length);
     const top = r.response?.coarseTopics?.[0];
     const gold = d.labels[0];
     const ok = top !== undefined && acceptedTopics(gold)!.includes(top.id);
@@ -191,6 +197,7 @@ export async function evalTopicsCommand(argv: string[]): Promise<number> {
     preds.push(JSON.stringify({ id: d.id, categories: top ? [top.id] : [], coarseTopics: r.response?.coarseTopics ?? [] }));
   }
   const seconds = (performance.now() - t0) / 1000;
+  progress.stop();
   if (values.out) writeFileSync(values.out, preds.join('\n') + '\n');
   process.stdout.write(`${values.data}: top coarse topic of ${docs.length} documents in ${seconds.toFixed(1)} s\n`);
   for (const [label, s] of [...perLabel].sort()) {

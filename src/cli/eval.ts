@@ -29,17 +29,20 @@ import {
 import { formatUdTable, scoreUd } from '../eval/ud-score.js';
 import { udToStanford } from '../structure/stanford.js';
 import { loadMentionRecognizer } from '../eval/recognizer.js';
+import { itemProgress } from '../eval/eval-progress.js';
 
 const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford] [--parser accurate|fast] [--models DIR] [--backend node|wasm]
-       textlens eval ner --conll FILE [--models DIR] [--ner-model DIR]
-       textlens eval html --dir DIR
+       textlens eval ner --conll FILE [--models DIR] [--ner-model DIR] [--quiet]
+       textlens eval html --dir DIR [--quiet]
        textlens eval lemma --conllu FILE [--models DIR]
        textlens eval langid --conllu FILE [--tsv FILE]
        textlens eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules] [--parser accurate|fast] [--models DIR]
-       textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR]
+       textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR] [--quiet]
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast]
        textlens eval wsd --data X.data.xml --gold X.gold.key.txt [--out FILE] [--models DIR]
        textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE] [--models DIR]
+  --quiet   no progress display on stderr (eval ner, html, properties, carb, el, topics show one:
+            a bar on a terminal, a line every 10 s otherwise; the scores stay on stdout)
 `;
 
 export async function evalCommand(argv: string[]): Promise<number> {
@@ -84,6 +87,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       from: { type: 'string' },
       to: { type: 'string' },
       rules: { type: 'boolean' },
+      quiet: { type: 'boolean' },
     },
     strict: true,
   });
@@ -111,7 +115,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       const conll = await readFile(need(values.conll, '--conll'), 'utf8');
       // Progress on stderr (stdout keeps the scores): documents as -DOCSTART- counts them.
       const { createProgress } = await import('../progress.js');
-      const display = createProgress({ label: 'eval ner', unit: 'docs' });
+      const display = createProgress({ label: 'eval ner', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto' });
       const total = conll.match(/^-DOCSTART-/gm)?.length || undefined;
       const recognize = recognizeWith(ner);
       const t0 = performance.now();
@@ -134,7 +138,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
     }
     case 'html': {
       const { evalHtmlExtraction } = await import('../eval/html-extraction.js');
-      const s = await evalHtmlExtraction(need(values.dir, '--dir'));
+      const progress = itemProgress({ label: 'eval html', unit: 'pages', quiet: values.quiet });
+      const s = await evalHtmlExtraction(need(values.dir, '--dir'), { onItem: progress.report });
+      progress.stop();
       process.stdout.write(
         `cleanHTML on ${s.documents} pages (word 4-gram shingles): precision ${s.precision.toFixed(4)}, recall ${s.recall.toFixed(4)}, F1 ${s.f1.toFixed(4)}\n`,
       );
@@ -183,7 +189,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
       const file = need(values.jsonl, '--jsonl');
       const parser = values.parser === 'fast' ? 'fast' : 'accurate';
       const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
-      const r = await evalProperties(analyzer, file);
+      const progress = itemProgress({ label: 'eval properties', unit: 'sentences', quiet: values.quiet });
+      const r = await evalProperties(analyzer, file, progress.report);
+      progress.stop();
       process.stdout.write(`${formatPropertyScores(file, r, values.errors ?? false)}\n`);
       return 0;
     }

@@ -14,6 +14,7 @@ ${ANALYZE_USAGE}
        textlens eval properties --jsonl FILE [--errors]
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE)
        textlens eval classifier --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
+                      (eval ner, el, html, properties, carb, topics: progress on stderr, --quiet for none)
        textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
        textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]… [--quiet]
        textlens kb stats [--kb FILE]

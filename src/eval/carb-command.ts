@@ -12,9 +12,10 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { formatCarbLine, formatCarbSummary, readCarbGold, readExtractions, scoreCarb, type OieTuple } from './carb.js';
+import { itemProgress } from './eval-progress.js';
 
 export const CARB_USAGE =
-  'usage: textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast] [--models DIR]';
+  'usage: textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast] [--models DIR] [--quiet]';
 
 async function readInput(path: string, flag: string): Promise<string> {
   if (!existsSync(path)) throw new Error(`textlens eval carb: ${flag} ${path}: no such file`);
@@ -32,6 +33,7 @@ export async function carbCommand(argv: string[], write: (s: string) => void = (
       parser: { type: 'string' },
       models: { type: 'string' },
       backend: { type: 'string' },
+      quiet: { type: 'boolean' },
     },
     strict: true,
   });
@@ -51,7 +53,10 @@ export async function carbCommand(argv: string[], write: (s: string) => void = (
     const { createAnalyzer } = await import('../analyzer.js');
     const { extractCarbTuples } = await import('../structure/relations-carb.js');
     const analyzer = await createAnalyzer({ modelsDir: values.models, backend: values.backend === 'wasm' ? 'wasm' : 'node', parser });
-    predicted = await extractCarbTuples(analyzer, sentences);
+    // Progress on stderr per batch of sentences (stdout keeps the scores).
+    const progress = itemProgress({ label: 'eval carb', unit: 'sentences', quiet: values.quiet });
+    predicted = await extractCarbTuples(analyzer, sentences, progress.report);
+    progress.stop();
     what = `textlens relations (${parser} parser) on ${sentences.length} sentences of ${values.sentences}`;
     if (values.out) await writeFile(values.out, predicted.map((t) => formatCarbLine(t) + '\n').join(''));
   }

@@ -384,14 +384,15 @@ export function formatElResult(r: ElResult): string {
 
 /**
  * CLI: `textlens eval el (--aida FILE [--conll FILE] | --elevant FILE.jsonl... | --gum DIR [--split dev] | --jsonl FILE...)
- *                        [--kb FILE] [--linker FILE] [--threshold T] [--limit N] [--no-e2e] [--ner-model DIR]`.
+ *                        [--kb FILE] [--linker FILE] [--threshold T] [--limit N] [--no-e2e] [--ner-model DIR] [--quiet]`.
+ * --quiet: no progress display on stderr.
  * --ner-model DIR: a transformer token-classification model's mentions instead of the shipped NER's.
  * --elevant and --gum may be repeated / combined; each prints its own block.
  * Returns the exit code; writes the report to stdout.
  */
 /** The shared progress display (stderr; stdout keeps the scores) fed by a DocumentProgress. */
-function documentProgress(label: string): { update: DocumentProgress; stop(): void } {
-  const display = createProgress({ label, unit: 'docs' });
+function documentProgress(label: string, quiet: boolean): { update: DocumentProgress; stop(): void } {
+  const display = createProgress({ label, unit: 'docs', mode: quiet ? 'quiet' : 'auto' });
   const t0 = performance.now();
   let last = { done: 0, total: 0, tokens: 0 };
   return {
@@ -411,13 +412,14 @@ export async function elCommand(argv: string[]): Promise<number> {
   const opt = (n: string) => (argv.includes(n) ? argv[argv.indexOf(n) + 1] : undefined);
   const all = (n: string) => argv.flatMap((a, i) => (a === n && argv[i + 1] ? [argv[i + 1]] : []));
   const aida = opt('--aida');
+  const quiet = argv.includes('--quiet');
   const elevant = all('--elevant');
   const gum = opt('--gum');
   const jsonl = all('--jsonl');
   if (!aida && elevant.length === 0 && !gum && jsonl.length === 0) {
     process.stderr.write(
       'usage: textlens eval el (--aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] | --elevant FILE.jsonl ... | --gum gum-entities/ [--split dev] | --jsonl FILE.jsonl ...)\n' +
-        '                        [--kb kb.sqlite] [--linker linker.json] [--threshold T] [--limit N] [--no-e2e] [--ner-model DIR]\n',
+        '                        [--kb kb.sqlite] [--linker linker.json] [--threshold T] [--limit N] [--no-e2e] [--ner-model DIR] [--quiet]\n',
     );
     return 2;
   }
@@ -437,7 +439,7 @@ export async function elCommand(argv: string[]): Promise<number> {
   const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum && jsonl.length === 0 ? undefined : await loadMentionRecognizer(opt('--ner-model'), () => loader);
   const limit = opt('--limit') ? Number(opt('--limit')) : undefined;
   if (aida) {
-    const progress = documentProgress('eval el');
+    const progress = documentProgress('eval el', quiet);
     const r = await evalEntityLinking({ aida, conll: opt('--conll'), linker, ner: argv.includes('--no-e2e') ? undefined : ner, limit, onProgress: progress.update });
     progress.stop();
     process.stdout.write(`${formatElResult(r)}\n`);
@@ -447,7 +449,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     const segmenter = await createSegmenter(loader);
     for (const f of elevant) {
       const docs = (await readElevant(f, segmenter)).slice(0, limit ?? Infinity);
-      const progress = documentProgress('eval el');
+      const progress = documentProgress('eval el', quiet);
       const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
       progress.stop();
       process.stdout.write(`${formatQidResult(f.replace(/^.*\//, '').replace('.benchmark.jsonl', ''), r)}\n`);
@@ -457,7 +459,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     const { readEntityJsonl } = await import('./el-jsonl.js');
     const { createSegmenter } = await import('../doc/sentences.js');
     const docs = (await readEntityJsonl(f, await createSegmenter(loader))).slice(0, limit ?? Infinity);
-    const progress = documentProgress('eval el');
+    const progress = documentProgress('eval el', quiet);
     const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
     progress.stop();
     process.stdout.write(`${formatQidResult(f.replace(/^.*\//, ''), r)}\n`);
@@ -473,7 +475,7 @@ export async function elCommand(argv: string[]): Promise<number> {
       return 2;
     }
     const docs = readGum(gum, conllu, split).slice(0, limit ?? Infinity);
-    const progress = documentProgress('eval el');
+    const progress = documentProgress('eval el', quiet);
     const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
     progress.stop();
     process.stdout.write(`${formatQidResult(`GUM ${split}`, r)}\n`);

@@ -17,6 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { extractMainContent, type MainContentOptions } from '../cleanup/main-content.js';
+import { yieldToTimers, type ItemReport } from './eval-progress.js';
 
 export interface HtmlExtractionScore {
   f1: number;
@@ -30,6 +31,8 @@ export interface HtmlExtractionEvalOptions {
   includeHeadline?: boolean;
   /** Called per document, for error analysis. */
   onDocument?: (id: string, counts: ShingleCounts, predicted: string, expected: string) => void;
+  /** Called after each page, for the progress display (pages are not tokenised: no token count). */
+  onItem?: ItemReport;
 }
 
 export interface ShingleCounts {
@@ -43,7 +46,8 @@ export async function evalHtmlExtraction(dir: string, opts: HtmlExtractionEvalOp
   const files = new Set(readdirSync(join(dir, 'html')));
   const extractOpts: MainContentOptions = { includeHeadline: opts.includeHeadline ?? false };
   const counts: ShingleCounts[] = [];
-  for (const id of Object.keys(truth).sort()) {
+  const ids = Object.keys(truth).sort();
+  for (const id of ids) {
     const file = `${id}.html.gz`;
     const expected = truth[id].articleBody ?? '';
     // A page missing from html/ scores as an empty prediction, as upstream would.
@@ -52,6 +56,10 @@ export async function evalHtmlExtraction(dir: string, opts: HtmlExtractionEvalOp
     const c = shingleMatch(expected, predicted);
     counts.push(c);
     opts.onDocument?.(id, c, predicted, expected);
+    if (opts.onItem) {
+      opts.onItem(counts.length, ids.length);
+      await yieldToTimers();
+    }
   }
   return { ...scoreFromCounts(counts), documents: counts.length };
 }

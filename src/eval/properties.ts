@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Analyzer } from '../analyzer.js';
+import type { ItemReport } from './eval-progress.js';
 
 export interface PropertyExample {
   text: string;
@@ -50,7 +51,8 @@ export function parsePropertyExamples(text: string, name = 'input'): PropertyExa
 const key = (focus: string, property: string): string => `${norm(focus)} => ${norm(property)}`;
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, '');
 
-export async function evalProperties(analyzer: Analyzer, file: string): Promise<PropertyEvalResult> {
+/** `onItem` hears of each example as it is scored (for the progress display). */
+export async function evalProperties(analyzer: Analyzer, file: string, onItem?: ItemReport): Promise<PropertyEvalResult> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -62,6 +64,8 @@ export async function evalProperties(analyzer: Analyzer, file: string): Promise<
   let predicted = 0;
   let correct = 0;
   const errors: PropertyEvalResult['errors'] = [];
+  let tokens = 0;
+  let done = 0;
   for (const ex of examples) {
     const doc = await analyzer.segment(ex.text);
     await analyzer.annotateDoc(doc, ['properties']);
@@ -80,6 +84,8 @@ export async function evalProperties(analyzer: Analyzer, file: string): Promise<
     gold += ex.properties.length;
     predicted += pred.length;
     if (spurious.length > 0 || remaining.length > 0) errors.push({ text: ex.text, spurious, missed: remaining });
+    tokens += doc.length;
+    onItem?.(++done, examples.length, tokens);
   }
   const precision = predicted === 0 ? 0 : (100 * correct) / predicted;
   const recall = gold === 0 ? 0 : (100 * correct) / gold;

@@ -20,11 +20,14 @@
 import type { Analyzer } from '../analyzer.js';
 import { Doc, type TokenSpan } from '../doc/doc.js';
 import type { OieTuple } from '../eval/carb.js';
+import type { ItemReport } from '../eval/eval-progress.js';
 import { propertyToCarbTuple } from './properties-carb.js';
 import type { RelationRecord } from './relation-layer.js';
 
 /** Runs the pipeline over tokenised sentences (tokens taken as given, one sentence per line) and converts its relations. */
-export async function extractCarbTuples(analyzer: Analyzer, sentences: readonly string[]): Promise<OieTuple[]> {
+/** `onItem` hears of each batch of sentences as it is done (for the progress display). */
+export async function extractCarbTuples(analyzer: Analyzer, sentences: readonly string[], onItem?: ItemReport): Promise<OieTuple[]> {
+  let tokens = 0;
   const out: OieTuple[] = [];
   // documents of a few hundred sentences keep the parser's batches full without holding everything at once
   for (let from = 0; from < sentences.length; from += 200) {
@@ -39,6 +42,8 @@ export async function extractCarbTuples(analyzer: Analyzer, sentences: readonly 
       const t = propertyToCarbTuple(doc, p, batch);
       if (t) out.push(t);
     }
+    tokens += doc.length;
+    onItem?.(from + batch.length, sentences.length, tokens);
   }
   return out;
 }

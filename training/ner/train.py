@@ -17,6 +17,7 @@ import torch
 
 from ..common.features import feature_id
 from ..common.half import half_embeddings
+from ..common.progress import Progress
 from .conll import LABELS, TYPES, bioes_from_spans, read_conll, spans_bioes, spans_iob
 from .dense import DENSE_DIM, build_gazetteer, doc_features
 from .model import CRF, NerNet
@@ -186,6 +187,9 @@ def main():
         opt = torch.optim.Adam(params, lr=args.lr)
         sched = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, mode="max", factor=0.5, patience=2)
         best, best_ep, history = -1.0, 0, []
+        # Progress over the most batches the run may take (early stopping ends it sooner).
+        per_epoch = (len(train_ex) + args.batch - 1) // args.batch
+        progress = Progress(args.epochs * per_epoch, unit="batch")
         for ep in range(1, args.epochs + 1):
             net.train()
             te = time.time()
@@ -202,6 +206,7 @@ def main():
                 torch.nn.utils.clip_grad_norm_(params, 5.0)
                 opt.step()
                 tot += loss.item(); nb += 1
+                progress.update((ep - 1) * per_epoch + nb, epoch=f"{ep}/{args.epochs}", loss=tot / nb)
             res = evaluate(net, crf, dev_ex)
             f1 = res["all"]["f1"]
             sched.step(f1)

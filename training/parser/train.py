@@ -22,6 +22,7 @@ import torch.nn.functional as F
 
 from training.common.features import featurize
 from training.common.lexical import LexicalCodes
+from training.common.progress import Progress
 from training.common.conllu import read_conllu
 from training.parser.model import Parser
 from training.common.half import half_stored
@@ -346,7 +347,9 @@ def main():
             te = time.time()
             total = 0.0
             bl = batches(train, args.batch_tokens, rng)
-            for idx in bl:
+            # How many epochs remain depends on early stopping and the time budget: progress is per epoch.
+            progress = Progress(len(bl), unit="batch")
+            for nb, idx in enumerate(bl, 1):
                 ids, up, xp, lens, gh, gl = make_batch(train, idx, noise)
                 h, ok = model.encode(ids, up, xp, lens)
                 arcs = model.arc_scores(h, ok)
@@ -360,6 +363,7 @@ def main():
                 torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
                 opt.step()
                 total += float(loss)
+                progress.update(nb, epoch=epoch, phase=phase, loss=total / nb)
             d = evaluate(model, dev, labels)
             msg = (f"epoch {epoch} ({phase}) loss {total / len(bl):.4f} dev UAS {d['uas']:.2f} LAS {d['las']:.2f} "
                    f"({time.time() - te:.0f}s, total {(time.time() - start) / 60:.1f} min)")

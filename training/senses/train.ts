@@ -23,6 +23,7 @@ import { STOPWORDS } from '../../src/linking/stopwords.js';
 import { fileLoader } from '../../src/resources-node.js';
 import { parseFrameworkData, parseGoldKeys } from '../../src/eval/wsd-framework.js';
 import { disambiguate, type SenseTarget } from '../../src/semantics/disambiguate.js';
+import { formatProgressLine } from '../../src/progress-protocol.js';
 import { RELATIONS_FILE } from '../../src/semantics/relations.js';
 import { SENSE_INDEX_FILE, SYNSETS_FILE, SynsetStore } from '../../src/semantics/synsets.js';
 import { bagOfLemmas, collocationFeatures, DEFAULT_WINDOW, type ContextToken } from '../../src/semantics/wsd-features.js';
@@ -506,11 +507,18 @@ function tuneParams(
     const model = new WsdModel(vocab, background, weights, p);
     return (accuracy(store, model, sets[0]) + accuracy(store, model, sets[1], 6000)) / 2;
   };
+  // Progress for `npm run train` (src/progress-protocol.ts): one line per grid point, the skipped ones included.
+  const perPos = grid.lambdaBag.length + grid.lambdaCol.length + grid.mu.length;
+  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos;
+  let trials = 0;
+  const trial = () => log(formatProgressLine({ done: ++trials, total, unit: 'trial', fields: [['dev', (100 * bestScore).toFixed(2)]] }));
   let best = { ...start };
   let bestScore = objective(best);
+  trial();
   for (let pass = 0; pass < 2; pass++) {
     for (const key of Object.keys(grid) as (keyof typeof grid)[]) {
       for (const v of grid[key]) {
+        trial();
         if (v === best[key]) continue;
         const p = { ...best, [key]: v };
         const score = objective(p);
@@ -526,6 +534,7 @@ function tuneParams(
   for (const pos of ['n', 'v', 'a', 'r'] as WordNetPos[]) {
     for (const key of ['lambdaBag', 'lambdaCol', 'mu'] as const) {
       for (const v of grid[key]) {
+        trial();
         const current = best.byPos?.[pos]?.[key] ?? best[key];
         if (v === current) continue;
         const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], [key]: v } } };

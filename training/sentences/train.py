@@ -19,6 +19,7 @@ import time
 import numpy as np
 import torch
 from torch import nn
+from training.common.progress import Progress
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "models", "sentences")
@@ -83,6 +84,8 @@ def main():
     lossf = nn.BCELoss()
     n = xtr.shape[0]
     best = (-1.0, 0.5, None, 0)
+    per_epoch = (n + 255) // 256
+    progress = Progress(EPOCHS * per_epoch, unit="batch")
     for epoch in range(EPOCHS):
         t0 = time.time()
         model.train()
@@ -95,6 +98,7 @@ def main():
             loss.backward()
             opt.step()
             total += float(loss) * len(idx)
+            progress.update(epoch * per_epoch + b // 256 + 1, epoch=f"{epoch + 1}/{EPOCHS}", loss=total / min(n, b + 256))
         model.eval()
         with torch.no_grad():
             probs = model(xdev).numpy()

@@ -21,6 +21,7 @@ from torch import nn
 
 from training.common.features import feature_id
 from training.common.lexical import LexicalCodes
+from training.common.progress import Progress
 from training.common.conllu import read_tagged as read_conllu
 from training.tagger.model import HASH_PRIME, ExportedChars, ExportedTagger, ShippedEmbedding, Tagger, known_norm_mask
 
@@ -315,11 +316,13 @@ def main():
     saved = torch.load(args.load) if args.load else None
     if saved:
         best_state, history = saved["state"], saved["history"]
+    # Progress over the most batches the run may take (early stopping ends it sooner).
+    progress = None if args.load else Progress(args.epochs * steps_per_epoch, unit="batch")
     for epoch in range(1, 0 if args.load else args.epochs + 1):
         model.train()
         te0 = time.time()
         tot = 0.0
-        for bi in batches(tr, args.batch, rng):
+        for nb, bi in enumerate(batches(tr, args.batch, rng), 1):
             items = [tr[i] for i in bi]
             ids, mask, xp, up, types_b, lex_b = pad_batch(items)
             keep = torch.ones(ids.shape, dtype=torch.float32)
@@ -339,6 +342,7 @@ def main():
                     for pe, pm in zip(ema.parameters(), model.parameters()):
                         pe.mul_(args.ema).add_(pm, alpha=1 - args.ema)
             tot += loss.item()
+            progress.update((epoch - 1) * steps_per_epoch + min(nb, steps_per_epoch), epoch=f"{epoch}/{args.epochs}", loss=tot / nb)
         dx, du = evaluate(scored, dv, known, chars)
         history.append({"epoch": epoch, "loss": round(tot / steps_per_epoch, 4), "dev_xpos": round(dx, 2), "dev_upos": round(du, 2)})
         print(f"epoch {epoch:2d} loss {tot / steps_per_epoch:.4f} dev XPOS {dx:.2f} UPOS {du:.2f} "

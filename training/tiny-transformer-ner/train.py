@@ -19,6 +19,7 @@ import time
 
 import torch
 
+from ..common.progress import Progress
 from ..ner.conll import TYPES, read_conll, spans_iob
 from .export import export
 from .model import TinyBert
@@ -148,6 +149,8 @@ def main():
     warmup = max(1, steps // 20)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / (steps - warmup))))
     loss_fn = torch.nn.CrossEntropyLoss(ignore_index=IGNORE)
+    progress = Progress(steps, unit="batch") if steps else None
+    step = 0
     for epoch in range(args.epochs):
         te, total, n = time.time(), 0.0, 0
         for group in batches(items, args.batch, rng):
@@ -161,6 +164,8 @@ def main():
             sched.step()
             total += loss.item()
             n += 1
+            step += 1
+            progress.update(step, epoch=f"{epoch + 1}/{args.epochs}", loss=total / n)
         print(f"epoch {epoch + 1}/{args.epochs} loss {total / n:.4f} ({time.time() - te:.0f}s)", flush=True)
 
     if not args.export_only:
