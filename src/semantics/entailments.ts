@@ -6,7 +6,10 @@
  * From each sense s of the word (posterior q(s) in this sentence, prior π(s)
  * from sense frequency alone), WordNet is followed to related synsets r with
  * a relation weight w: the synset itself (synonyms) 1, similar-to adjectives
- * 0.8, hypernyms 0.7 (their hypernyms 0.4), verb entailments and causes 0.5.
+ * 0.8, hypernyms 0.7 (their hypernyms 0.4), verb entailments and causes 0.5,
+ * hyponyms 0.1 and sister terms (other hyponyms of a hypernym) 0.05 — the
+ * last two only fill the tail where the others are few (a synset with over
+ * 100 hyponyms contributes none).
  * Each single-word member c of r other than the word itself is a candidate.
  *
  *   priorScore(c)   = Σ_s π(s) · max_{r ∋ c} w(s→r)                    (independent of the sentence)
@@ -41,14 +44,19 @@ export interface EntailmentParams {
   kappa: number;
 }
 
-export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, fitTop: 8, kappa: 30 };
+export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, fitTop: 16, kappa: 30 };
+
+/** Relation weights of the tail relations (see reach), tuned on the lexical-substitution dev files. */
+const HYPONYM_WEIGHT = 0.1;
+const SISTER_WEIGHT = 0.05;
+const MAX_HYPONYMS = 100;
 
 export interface EntailedWord {
   /** The entailed word as WordNet writes it ("car", "automobile"). */
   word: string;
   /** The synset it was reached through, and the relation. */
   synset: number;
-  relation: 'synonym' | 'similar' | 'hypernym' | 'entailment' | 'cause';
+  relation: 'synonym' | 'similar' | 'hypernym' | 'entailment' | 'cause' | 'hyponym' | 'sister';
   priorScore: number;
   contextScore: number;
   score: number;
@@ -425,6 +433,16 @@ function reach(relations: SynsetRelations, s: number): Path[] {
   }
   for (const r of links.entails) out.push({ weight: 0.5, synset: r, relation: 'entailment' });
   for (const r of links.causes) out.push({ weight: 0.5, synset: r, relation: 'cause' });
+  // Hyponyms and sister terms (hyponyms of a hypernym) with weights low enough that they rank after the
+  // synonyms and hypernyms of the same sense and rarely pass the response's floor: they fill the tail of
+  // the ranking where the entailed words are few. A synset with more than MAX_HYPONYMS hyponyms is
+  // skipped (such lists are taxonomies, "person" or "city", not substitutes, and cost time).
+  const hyponyms = relations.hyponyms(s);
+  if (hyponyms.length <= MAX_HYPONYMS) for (const r of hyponyms) out.push({ weight: HYPONYM_WEIGHT, synset: r, relation: 'hyponym' });
+  for (const h of links.hypernyms) {
+    const sisters = relations.hyponyms(h);
+    if (sisters.length <= MAX_HYPONYMS) for (const r of sisters) if (r !== s) out.push({ weight: SISTER_WEIGHT, synset: r, relation: 'sister' });
+  }
   return out;
 }
 

@@ -24,6 +24,8 @@ const LOADED: LoadRegistry<SynsetRelations> = new WeakMap();
 export class SynsetRelations {
   private readonly lines: string[];
   private readonly cache = new Map<number, SynsetLinks>();
+  /** Per synset, the synsets whose hypernym it is (built on first use, by inverting every line). */
+  private hyponymLists: (number[] | undefined)[] | undefined;
 
   private constructor(text: string) {
     this.lines = text.split('\n');
@@ -45,6 +47,21 @@ export class SynsetRelations {
       this.cache.set(synset, links);
     }
     return links;
+  }
+
+  /** The synsets that have this one as a hypernym (incl. instance hypernyms). */
+  hyponyms(synset: number): readonly number[] {
+    if (this.hyponymLists === undefined) {
+      const lists: (number[] | undefined)[] = new Array<number[] | undefined>(this.lines.length).fill(undefined);
+      this.lines.forEach((line, s) => {
+        const tab = line.indexOf('\t');
+        const head = tab < 0 ? line : line.slice(0, tab);
+        if (head === '') return;
+        for (const h of head.split(' ')) (lists[Number(h)] ??= []).push(s);
+      });
+      this.hyponymLists = lists;
+    }
+    return this.hyponymLists[synset] ?? NONE;
   }
 }
 

@@ -177,3 +177,14 @@ describe.skipIf(reason !== '')(`LS07 trial${reason}`, () => {
   }, 120_000);
 });
 if (reason) console.warn(reason.trim());
+
+describe('SynsetRelations.hyponyms', () => {
+  it('inverts the hypernym column, instance hypernyms included, and is empty for a leaf', () => {
+    // Synsets 0..3: 1 and 2 have hypernym 0, 3 has hypernyms 1 and 0; similar-to lists are not hypernyms.
+    const relations = SynsetRelations.fromText(['\t2', '0\t', '0\t', '1 0\t\t\t'].join('\n'));
+    expect([...relations.hyponyms(0)]).toEqual([1, 2, 3]);
+    expect([...relations.hyponyms(1)]).toEqual([3]);
+    expect(relations.hyponyms(2)).toHaveLength(0);
+    expect(relations.hyponyms(3)).toHaveLength(0);
+  });
+});
