@@ -178,7 +178,14 @@ export function bioesSpans(path: ArrayLike<number>, labels: readonly string[]): 
 
 /** The recognizer as a pipeline annotator: needs tokens and sentences, assigns mentions. */
 export async function createNer(loader: ResourceLoader, opts: NerOptions = {}): Promise<Annotator> {
-  const ner = await loadEntityRecognizer(loader, opts);
+  return nerAnnotator(await loadEntityRecognizer(loader, opts));
+}
+
+/**
+ * Any mention recognizer (the shipped one, a transformer model) as the
+ * pipeline's `ner` annotator. English-only: the linker after it reads English.
+ */
+export function nerAnnotator(ner: MentionRecognizer): Annotator {
   return {
     name: 'ner',
     requires: ['tokens', 'sentences'],

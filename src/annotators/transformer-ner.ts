@@ -23,7 +23,7 @@ import { resolve } from 'node:path';
 import type { Doc, Mention } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
 import type { Annotator } from './annotator.js';
-import type { MentionRecognizer, SentenceMention } from './ner.js';
+import { nerAnnotator, type MentionRecognizer, type SentenceMention } from './ner.js';
 import { checkTransformerModelDir, type TransformerModelDir } from './transformer-model-dir.js';
 import { labelSpans, type ParsedLabel } from './transformer-labels.js';
 import { pieceWindows, type PieceWindow } from './transformer-windows.js';
@@ -212,17 +212,5 @@ function argmaxSoftmax(x: Float32Array, at: number, n: number): [number, number]
 
 /** The recognizer as the pipeline's `ner` annotator (assigns mentions, like the shipped one). */
 export async function createTransformerNer(dir: string, opts: TransformerNerOptions = {}): Promise<Annotator> {
-  const ner = await loadTransformerRecognizer(dir, opts);
-  return {
-    name: 'ner',
-    requires: ['tokens', 'sentences'],
-    assigns: ['mentions'],
-    // The registry keeps the ner layer English-only: the linker after it reads English.
-    languages: ['eng'],
-    async run(doc: Doc) {
-      const { recognizeDoc } = await import('./ner.js');
-      const mentions: Mention[] = await recognizeDoc(ner, doc);
-      doc.mentions = [...(doc.mentions ?? []).filter((m) => m.source !== 'ner'), ...mentions];
-    },
-  };
+  return nerAnnotator(await loadTransformerRecognizer(dir, opts));
 }

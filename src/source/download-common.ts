@@ -4,7 +4,8 @@
  * fetch-delegated.ts): options, result, limits and the checks on a URL and
  * its body. Platform-free.
  */
-import { badRequest } from '../errors.js';
+import { AnalysisError, badRequest } from '../errors.js';
+import { decodeBody } from './charset.js';
 import type { FetchFunction } from '../resources-fetch.js';
 
 export interface FetchOptions {
@@ -89,4 +90,26 @@ export function looksLikeHtml(contentType: string, bytes: Uint8Array): boolean {
 export function isTextual(contentType: string): boolean {
   const type = contentType.split(';')[0].trim().toLowerCase();
   return type === '' || type.startsWith('text/') || /[/+](xml|json)$/.test(type);
+}
+
+/**
+ * The page of a successful answer, whichever way it was downloaded: refused
+ * unless it is text or HTML, decoded by its charset.
+ */
+export function pageFromBody(
+  answer: { url: string; finalUrl: string; status: number; contentType: string },
+  bytes: Uint8Array,
+  truncated: boolean,
+): FetchedPage {
+  const { url, contentType } = answer;
+  const isHtml = looksLikeHtml(contentType, bytes);
+  if (!isHtml && !isTextual(contentType)) throw badRequest(`url ${url}: content type ${contentType} is not text or HTML`, 'url');
+  return { ...answer, isHtml, body: decodeBody(bytes, contentType, isHtml).text, truncated };
+}
+
+/** What a failed download becomes: its own AnalysisError, a timeout, or a 400 with the cause. */
+export function downloadFailure(e: unknown, url: string, timedOut: boolean, timeoutMs: number, cause: string): AnalysisError {
+  if (e instanceof AnalysisError) return e;
+  if (timedOut) return badRequest(`url ${url}: no complete answer within ${timeoutMs} ms (timeout)`, 'url');
+  return badRequest(`url ${url} could not be fetched: ${cause}`, 'url');
 }

@@ -4,14 +4,13 @@
  * download apply (timeout, byte cap, http/https only, text or HTML only);
  * redirects and which hosts may be reached are the fetch's business.
  */
-import { AnalysisError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
 import type { FetchFunction } from '../resources-fetch.js';
-import { decodeBody } from './charset.js';
 import {
   DEFAULT_FETCH_TIMEOUT_MS,
   DEFAULT_MAX_DOWNLOAD_BYTES,
-  isTextual,
-  looksLikeHtml,
+  downloadFailure,
+  pageFromBody,
   parseHttpUrl,
   trimPartialUtf8,
   type FetchedPage,
@@ -33,21 +32,9 @@ export async function fetchWith(fetchFn: FetchFunction, url: string, opts: Fetch
     }
     const contentType = res.headers.get('content-type') ?? '';
     const { bytes, truncated } = await readCapped(res, maxBytes);
-    const isHtml = looksLikeHtml(contentType, bytes);
-    if (!isHtml && !isTextual(contentType)) throw badRequest(`url ${url}: content type ${contentType} is not text or HTML`, 'url');
-    return {
-      url,
-      finalUrl: res.url || url,
-      status: res.status,
-      contentType,
-      isHtml,
-      body: decodeBody(bytes, contentType, isHtml).text,
-      truncated,
-    };
+    return pageFromBody({ url, finalUrl: res.url || url, status: res.status, contentType }, bytes, truncated);
   } catch (e) {
-    if (e instanceof AnalysisError) throw e;
-    if (signal.aborted) throw badRequest(`url ${url}: no complete answer within ${timeoutMs} ms (timeout)`, 'url');
-    throw badRequest(`url ${url} could not be fetched: ${e instanceof Error ? e.message : String(e)}`, 'url');
+    throw downloadFailure(e, url, signal.aborted, timeoutMs, e instanceof Error ? e.message : String(e));
   }
 }
 

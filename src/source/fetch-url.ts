@@ -21,15 +21,14 @@ import { isIP } from 'node:net';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { AnalysisError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { AllowList, blockedReason } from './address-guard.js';
-import { decodeBody } from './charset.js';
 import {
   DEFAULT_FETCH_TIMEOUT_MS,
   DEFAULT_MAX_DOWNLOAD_BYTES,
   DEFAULT_MAX_REDIRECTS,
-  isTextual,
-  looksLikeHtml,
+  downloadFailure,
+  pageFromBody,
   parseHttpUrl,
   trimPartialUtf8,
   type FetchedPage,
@@ -71,24 +70,10 @@ export async function fetchUrl(url: string, opts: FetchOptions = {}): Promise<Fe
       }
       const contentType = String(res.headers['content-type'] ?? '');
       const { bytes, truncated } = await readCapped(decompressed(res), maxBytes, signal);
-      const isHtml = looksLikeHtml(contentType, bytes);
-      if (!isHtml && !isTextual(contentType)) {
-        throw badRequest(`url ${url}: content type ${contentType} is not text or HTML`, 'url');
-      }
-      return {
-        url,
-        finalUrl: current.toString(),
-        status,
-        contentType,
-        isHtml,
-        body: decodeBody(bytes, contentType, isHtml).text,
-        truncated,
-      };
+      return pageFromBody({ url, finalUrl: current.toString(), status, contentType }, bytes, truncated);
     }
   } catch (e) {
-    if (e instanceof AnalysisError) throw e;
-    if (signal.aborted) throw badRequest(`url ${url}: no complete answer within ${timeoutMs} ms (timeout)`, 'url');
-    throw badRequest(`url ${url} could not be fetched: ${describe(e)}`, 'url');
+    throw downloadFailure(e, url, signal.aborted, timeoutMs, describe(e));
   }
 }
 

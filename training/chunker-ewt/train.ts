@@ -17,7 +17,7 @@
  * with dev added. Nothing from CoNLL-2000 is read here: its tail is scored
  * afterwards with `textlens eval chunks`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../../src/analyzer.js';
@@ -25,7 +25,8 @@ import { Doc, type TokenSpan } from '../../src/doc/doc.js';
 import { scoreChunks, type ChunkSpan } from '../../src/eval/conll2000.js';
 import { parseConllu, type ConlluSentence } from '../../src/eval/conllu.js';
 import { fileLoader } from '../../src/resources-node.js';
-import { CHUNKER_FORMAT, loadClusterCoder, weightsToBytes, type ChunkerMeta } from '../../src/structure/chunker-model.js';
+import { loadClusterCoder } from '../../src/structure/chunker-model.js';
+import { writeChunkerModel } from '../common/chunker-files.js';
 import type { TreeLayers } from '../../src/structure/noun-phrases.js';
 import { ChunkFeaturizer, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from '../../src/structure/np-chunker.js';
 import { quantize, trainChunker, type ChunkExample } from '../../src/structure/np-chunker-train.js';
@@ -148,13 +149,8 @@ const finalParts: Split[] = [...SETS[choice], 'dev'];
 console.log(`chosen: ${finalParts.join('+')}, ${epochs} epochs`);
 const weights = quantize(trainChunker(finalParts.flatMap((p) => data[p]), { buckets, epochs, clusters }));
 
-mkdirSync(values.out!, { recursive: true });
-writeFileSync(join(values.out!, 'weights.bin'), weightsToBytes(weights));
-const meta: ChunkerMeta = {
-  format: CHUNKER_FORMAT,
+const meta = writeChunkerModel(values.out!, weights, {
   buckets,
-  emissionScale: weights.scale,
-  weights: 'weights.bin',
   clusters: clusterMeta,
   training: {
     data: `UD English-EWT v2.16 (CC BY-SA 4.0) ${finalParts.join('+')}: gold chunks from the rule walk over the gold trees, features from textlens' predicted tags and parses`,
@@ -164,7 +160,6 @@ const meta: ChunkerMeta = {
     selectionScores: selection,
     trainingSentences: finalParts.reduce((n, p) => n + data[p].length, 0),
   },
-};
-writeFileSync(join(values.out!, 'meta.json'), JSON.stringify(meta, null, 1) + '\n');
+});
 console.log(`trained on ${finalParts.join('+')} (${meta.training.trainingSentences} sentences) in ${((Date.now() - t0) / 1000).toFixed(1)} s → ${values.out}`);
 console.log(`train=${finalParts.join('+')} epochs=${epochs} ewt_dev_rules_f1=${rulesDev.f1.toFixed(2)}`);

@@ -23,7 +23,8 @@ import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../../src/analyzer.js';
 import { conll2000Doc, readConll2000, scoreChunks, type ChunkSpan } from '../../src/eval/conll2000.js';
 import { fileLoader } from '../../src/resources-node.js';
-import { CHUNKER_FORMAT, loadClusterCoder, weightsToBytes, type ChunkerMeta } from '../../src/structure/chunker-model.js';
+import { loadClusterCoder } from '../../src/structure/chunker-model.js';
+import { writeChunkerModel } from '../common/chunker-files.js';
 import type { TreeLayers } from '../../src/structure/noun-phrases.js';
 import { ChunkFeaturizer, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from '../../src/structure/np-chunker.js';
 import { goldTags, quantize, trainChunker, type ChunkExample } from '../../src/structure/np-chunker-train.js';
@@ -143,13 +144,8 @@ const tailModel = f1(tail, weights, clusters);
 const tailRules = f1(tail, null, clusters);
 const tuneModel = f1(tune, weights, clusters);
 
-mkdirSync(values.out!, { recursive: true });
-writeFileSync(join(values.out!, 'weights.bin'), weightsToBytes(weights));
-const meta: ChunkerMeta = {
-  format: CHUNKER_FORMAT,
+writeChunkerModel(values.out!, weights, {
   buckets,
-  emissionScale: weights.scale,
-  weights: 'weights.bin',
   clusters: clusterMeta,
   training: {
     data: 'CoNLL-2000 train.txt (WSJ sections 15-18; research use only), sentences 1-7936',
@@ -162,8 +158,7 @@ const meta: ChunkerMeta = {
     'sentences 7937-8936 (not trained or tuned on), model': tailModel,
     'sentences 7937-8936, rules alone': tailRules,
   },
-};
-writeFileSync(join(values.out!, 'meta.json'), JSON.stringify(meta, null, 1) + '\n');
+});
 console.log(`trained ${epochs} epochs on ${tune.length} sentences in ${((Date.now() - t0) / 1000).toFixed(1)} s → ${values.out}`);
 console.log(`tail (7,937–8,936): model ${tailModel}; rules ${tailRules}`);
 console.log(`epochs=${epochs} tail_f1=${tailModel.split('F1 ')[1]} rules_tail_f1=${tailRules.split('F1 ')[1]}`);
