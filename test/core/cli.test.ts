@@ -52,3 +52,27 @@ describe('textlens analyze', () => {
     expect(missing.json.error).toContain('/nonexistent/file.txt');
   });
 });
+
+describe('textlens command line limits', () => {
+  it('refuses an argument over 16,384 characters with the way round it, before any model loads', async () => {
+    const { main, MAX_ARGUMENT_CHARS } = await import('../../src/cli/main.js');
+    const errors: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((s: string) => (errors.push(String(s)), true)) as typeof process.stderr.write;
+    let code: number;
+    try {
+      code = await main(['analyze', '--text', 'Apple shares fell. '.repeat(1000)]);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(MAX_ARGUMENT_CHARS).toBe(16_384);
+    expect(code).toBe(2);
+    expect(errors.join('')).toMatch(/the value of --text \(argument 3\) is 19,000 characters.*--file FILE or on stdin/);
+  });
+
+  it('takes an argument of exactly the limit', async () => {
+    const { code, json } = await run(['--text', 'a '.repeat(8192), '--extractors', 'words']);
+    expect(code).toBe(0);
+    expect(json.ok).toBe(true);
+  });
+});
