@@ -16,6 +16,29 @@ describe('detectLanguage', () => {
     expect(detectLanguage(text).language).toBe('eng');
   });
 
+  it.each([
+    'Satya Nadella has led Microsoft since 2014.',
+    'Deutsche Bank cut jobs in Frankfurt and New York.',
+    'Chelsea and Arsenal drew at Stamford Bridge.',
+  ])('English news made mostly of names is English, by its function words: %s', (text) => {
+    // franc alone: Swedish, German and Danish, each marked reliable.
+    expect(detectLanguage(text)).toEqual({ language: 'eng', reliable: false });
+  });
+
+  it('never trusts a guess that only names support', () => {
+    // franc reads it as Indonesian; "visited met in" is all the evidence there is.
+    const d = detectLanguage('Barack Obama visited Paris. Angela Merkel met Tim Cook in Berlin.');
+    expect(d.reliable).toBe(false);
+  });
+
+  it('keeps German reliable although it capitalizes its nouns', () => {
+    expect(detectLanguage('Das Fußballspiel wurde wegen des Schnees verschoben.')).toEqual({ language: 'deu', reliable: true });
+  });
+
+  it('does not take Dutch for English over a shared word or two', () => {
+    expect(detectLanguage('De conferentie gaat over de toekomst van kunstmatige intelligentie.').language).toBe('nld');
+  });
+
   it('marks an English sentence of normal length reliable', () => {
     expect(detectLanguage('The committee will publish its final report on the proposed changes next week.')).toEqual({
       language: 'eng',
