@@ -12,6 +12,7 @@ import { featureId, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import type { ResourceLoader } from '../resources.js';
 import type { Annotator } from './annotator.js';
+import { retagSentenceInitialName } from './sentence-initial-names.js';
 
 export interface TaggerOptions {
   backend?: Backend;
@@ -95,7 +96,10 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
     ? await loadOnnxModel(loader, `${dir}/${meta.chars.file}`, { backend: opts.backend, threads: opts.threads })
     : undefined;
   const lexical = meta.embedding.lexical ? await loadLexicalCodes(loader, dir, meta.embedding.lexical) : undefined;
-  const embedder = wordEmbedder(meta, table, new Set(known), chars, lexical);
+  const knownNorms = new Set(known);
+  const embedder = wordEmbedder(meta, table, knownNorms, chars, lexical);
+  const normSpec = meta.features[0]!;
+  const isKnown = (word: string) => knownNorms.has(featureId(normSpec, word) + 1);
 
   return {
     meta,
@@ -113,6 +117,7 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
       for (const call of calls) {
         await runCall(model, meta, vectors, sentences, call, result);
       }
+      sentences.forEach((words, i) => retagSentenceInitialName(words, result[i]!, isKnown));
       return result;
     },
   };
