@@ -162,7 +162,13 @@ export async function evalCommand(argv: string[]): Promise<number> {
         ...(values.tsv ?? []).flatMap((f) => readLabeledTsv(f)),
       ];
       if (sentences.length === 0) throw new Error(`textlens eval langid: give --conllu and/or --tsv\n${USAGE}`);
-      process.stdout.write(JSON.stringify(evalLanguageId(sentences), null, 2) + '\n');
+      const report = evalLanguageId(sentences);
+      process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      const pct = (x: number) => (100 * x).toFixed(2);
+      process.stdout.write(
+        `accuracy=${pct(report.accuracy)} reliable_share=${pct(report.reliableShare)} ` +
+          `reliable_precision=${pct(report.reliablePrecision)} sentences=${report.sentences}\n`,
+      );
       return 0;
     }
     case 'chunks': {
