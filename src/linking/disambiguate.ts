@@ -23,6 +23,7 @@ import type { Candidate, KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { normalizeAlias } from './normalize.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
+import { resolveShortNames } from './name-coreference.js';
 
 export const FEATURE_NAMES = [
   'bias',
@@ -417,12 +418,19 @@ export function disambiguate(
   let sports: number | undefined;
   // How much the document reads like a sports report: computed once, only if an override is weighed.
   const sportsScore = () => (sports ??= sportsSimilarity(docTokens, model));
-  return documentFeatures(kb, model, docTokens, mentions).map((c, i) => {
+  const ranked = documentFeatures(kb, model, docTokens, mentions).map((c, i): Disambiguation => {
     const ranked = rank(c, model.weights);
     const top = ranked[0];
     if (top && top.probability >= model.threshold) return { mention: mentions[i], ranked, best: top };
     return { mention: mentions[i], ranked, best: overrideNerClass(c, mentions[i], model, sportsScore) };
   });
+  // A person's short name means whom the document's full name means (src/linking/name-coreference.ts).
+  const links = resolveShortNames(
+    mentions,
+    ranked.map((d) => d.best),
+    (i) => ranked[i].ranked,
+  );
+  return ranked.map((d, i) => ({ ...d, best: links[i] }));
 }
 
 function sportsSimilarity(docTokens: readonly string[], model: LinkerModel): number {
