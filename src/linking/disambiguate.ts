@@ -48,6 +48,8 @@ export const FEATURE_NAMES = [
   'localContext',
   'localClass',
   'sportNamed',
+  'teamSlot',
+  'placeSlot',
   'topCoherence',
 ] as const;
 
@@ -265,6 +267,27 @@ function classSimilarity(words: ReadonlySet<string>, e: KbEntity, profiles: Reco
   return cls !== undefined ? contextSimilarity(words, (profiles as Record<string, Record<string, number>>)[cls]) : 0;
 }
 
+/**
+ * Words next to a name that make it a side in a match ("Belgium beat
+ * Turkey", "against Belgium", "Belgium v Turkey"): a country or city named
+ * so is its team. Words before a name that make it a place: a nationality in
+ * parentheses after a player ("Marc Wilmots (Belgium)") or a locative
+ * preposition ("in Belgium"). Features teamSlot and placeSlot, set on team
+ * candidates only: sports reports name countries both ways, and the
+ * document-level features cannot tell the two apart.
+ */
+const MATCH_WORDS = /^(v|vs|against|beat|beats|beaten|drew|draw|lost|lose|defeated|defeat|thrashed|edged|won|win|wins|host|hosts|play|plays|face|faces|meet|meets)$/i;
+const PLACE_WORDS = /^(in|at|near|from|\()$/i;
+const TEAM_SLOT = FEATURE_NAMES.indexOf('teamSlot');
+const PLACE_SLOT = FEATURE_NAMES.indexOf('placeSlot');
+
+export function matchSlot(tokens: readonly string[], m: { start: number; end: number }): 'match' | 'place' | 'none' {
+  const prev = tokens[m.start - 1] ?? '';
+  const next = tokens[m.end] ?? '';
+  if (MATCH_WORDS.test(prev) || MATCH_WORDS.test(next)) return 'match';
+  return PLACE_WORDS.test(prev) ? 'place' : 'none';
+}
+
 /** Candidates and their stage-1 feature vectors (topCoherence 0) for every mention of a document. */
 export function candidateFeatures(
   kb: KnowledgeBase,
@@ -358,7 +381,7 @@ export function candidateFeatures(
         const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
         const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
         const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
-        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0);
+        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, 0);
         if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
         return x;
       });
@@ -366,9 +389,11 @@ export function candidateFeatures(
     }
     const near = windowWords(i);
     const classNear = new Map<string, number>();
+    const slot = matchSlot(docTokens, mention);
     const rows = base.map((b, j) => {
       const e = g.entities[j];
       const x = b.slice();
+      if (slot !== 'none' && isTeam(e)) x[slot === 'match' ? TEAM_SLOT : PLACE_SLOT] = 1;
       x[LOCAL] = contextSimilarity(near, overrides.context ? overrides.context(e) : e.context);
       const cls = overrides.classContexts ? profiledClass(e, overrides.classContexts) : undefined;
       if (cls !== undefined) {
