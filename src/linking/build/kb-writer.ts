@@ -119,11 +119,31 @@ export class KbWriter {
   }
 
   private findRow(ids: { title?: string; qid?: string; mid?: string }): EntityRow | undefined {
-    return (
+    const title = ids.title ? canonicalTitle(ids.title) : undefined;
+    const row =
       (ids.mid ? this.st.byMid.get(ids.mid) : undefined) ??
       (ids.qid ? this.st.byQid.get(ids.qid) : undefined) ??
-      (ids.title ? this.st.byTitle.get(canonicalTitle(ids.title)) : undefined)
-    );
+      (title ? (this.st.byTitle.get(title) ?? this.byFormerTitle(title)) : undefined);
+    // The same page under another title (AIDA's 2010 "Burma" with the mid of
+    // today's "Myanmar"): later sources that name it only by that title
+    // (PPRforNED's candidate pages) must find this entity, not add a twin.
+    if (row && title && row.title && row.title !== title && (ids.mid || ids.qid) && !this.st.byTitle.get(title)) this.formerTitles.set(title, row.id);
+    return row;
+  }
+
+  /** Titles that name an entity stored under another title (see findRow). */
+  private readonly formerTitles = new Map<string, number>();
+  private readonly byId = () => (this.byIdStatement ??= this.db.prepare('SELECT * FROM entities WHERE id = ?'));
+  private byIdStatement?: Database.Statement<[number], EntityRow>;
+
+  private byFormerTitle(title: string): EntityRow | undefined {
+    const id = this.formerTitles.get(title);
+    return id === undefined ? undefined : this.byId().get(id);
+  }
+
+  /** How many titles were found to name an entity stored under another title. */
+  get formerTitleCount(): number {
+    return this.formerTitles.size;
   }
 
   /** Adds or merges an entity; returns its row id. Its label and aliases become aliases (count 0). */
@@ -256,6 +276,7 @@ export class KbWriter {
       }
     });
     log(`kb: ${resolved} entities had classes under disjoint top classes; the best-supported one kept`);
+    log(`kb: ${this.formerTitles.size} former titles resolved to the entity under its current title`);
     log('kb: surnames, club names');
     this.addSurnames();
     this.addClubNames();

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { KbWriter } from '../../src/linking/build/kb-writer.js';
+import { DbpediaOntology, type OntologyFile } from '../../src/linking/ontology.js';
+import { defaultModelsDir } from '../../src/resources-node.js';
+
+const ontology = new DbpediaOntology(JSON.parse(readFileSync(`${defaultModelsDir}ontology/dbpedia-classes.json`, 'utf8')) as OntologyFile);
+let writer: KbWriter | undefined;
+let dir = '';
+afterEach(() => {
+  writer?.abort();
+  rmSync(dir, { recursive: true, force: true });
+});
+const newWriter = () => {
+  dir = mkdtempSync(join(tmpdir(), 'former-'));
+  return (writer = new KbWriter(join(dir, 'kb.sqlite'), ontology));
+};
+const titles = (kb: KbWriter) => (kb.db.prepare('SELECT title FROM entities ORDER BY id').all() as { title: string }[]).map((r) => r.title);
+
+describe('former titles at KB build', () => {
+  it('a title met with the mid of an entity stored under another title finds that entity later', () => {
+    const kb = newWriter();
+    const myanmar = kb.upsert({ title: 'Myanmar', mid: '/m/04xn_', qid: 'Q836' });
+    // AIDA 2010: "Burma" with the same mid; then a source that knows only the title.
+    expect(kb.upsert({ title: 'Burma', mid: '/m/04xn_' })).toBe(myanmar);
+    expect(kb.upsert({ title: 'Burma', popularity: 10141 })).toBe(myanmar);
+    expect(titles(kb)).toEqual(['Myanmar']);
+    expect(kb.formerTitleCount).toBe(1);
+  });
+  it('a title alone does not redirect, and an existing entity of that title is kept apart', () => {
+    const kb = newWriter();
+    const a = kb.upsert({ title: 'Headingley' });
+    const b = kb.upsert({ title: 'Headingley_Stadium', mid: '/m/062_1g' });
+    expect(kb.upsert({ title: 'Headingley', mid: '/m/062_1g' })).toBe(b);
+    expect(kb.upsert({ title: 'Headingley' })).toBe(a);
+    expect(kb.formerTitleCount).toBe(0);
+  });
+});
