@@ -38,3 +38,20 @@ describe('former titles at KB build', () => {
     expect(kb.formerTitleCount).toBe(0);
   });
 });
+
+describe('acronymOf (acronym aliases at KB build)', () => {
+  it('takes the initials of 3-6 capitalized words, function words skipped', async () => {
+    const { acronymOf } = await import('../../src/linking/build/kb-writer.js');
+    expect(acronymOf('Irish Republican Army')).toBe('IRA');
+    expect(acronymOf('National League for Democracy')).toBe('NLD');
+    expect(acronymOf('Advanced Micro Devices')).toBe('AMD');
+    expect(acronymOf('New York Stock Exchange (disambiguation)')).toBe('NYSE');
+  });
+  it('passes by short names, concepts (lower-case words) and names with other tokens', async () => {
+    const { acronymOf } = await import('../../src/linking/build/kb-writer.js');
+    expect(acronymOf('Bank of America')).toBeUndefined();
+    expect(acronymOf('Gross domestic product')).toBeUndefined();
+    expect(acronymOf('U.S. Steel 2000 Corp')).toBeUndefined();
+    expect(acronymOf('A B C D E F G')).toBeUndefined();
+  });
+});

@@ -22,7 +22,7 @@ import { disambiguate, FEATURE_NAMES } from '../../src/linking/disambiguate.js';
 import { parseRequest } from '../../src/request.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
 
-const [aidaFile, conllFile, topN = '15'] = process.argv.slice(2);
+const [aidaFile, conllFile, topN = '15', docFilter] = process.argv.slice(2);
 const loader = fileLoader();
 const linker = await loadLinker(loader);
 const ner = await loadMentionRecognizer(undefined, () => loader);
@@ -37,6 +37,8 @@ const add = (b: string, s: string) => {
 };
 const CONFLICT = FEATURE_NAMES.indexOf('typeConflict');
 for (const d of docs) {
+  // Optional: only documents whose first tokens match (e.g. "^(SOCCER|CRICKET)" for sports reports).
+  if (docFilter && !new RegExp(docFilter).test(d.tokens.slice(0, 3).join(' '))) continue;
   const doc = aidaDoc(d);
   doc.mentions = await recognizeDoc(ner, doc);
   const ents = linkEntities(linker, doc, ctx);
@@ -72,6 +74,13 @@ for (const d of docs) {
     const s = `${doc.tokens.slice(e.start, e.end).join(' ')} → ${e.entityId}`;
     if (!m) add('fp:noGoldSpan', s);
     else if (!m.title) add('fp:nme', s);
+    // Precision by where the span came from and what the entity is.
+    const nerSpan = doc.mentions?.find((x) => x.start === e.start && x.end === e.end && x.source === 'ner');
+    const fromNer = nerSpan ? `ner-${nerSpan.label}` : 'alias';
+    const g = m?.title ? goldEntity(linker.kb, m) : undefined;
+    const right = !!m?.title && (e.entityId === m.title || e.entityId === g?.title);
+    const kind = `${fromNer} ${linker.kb.entity(e.entityId)?.dbpediaTypes.length ? 'typed' : 'untyped'} ${e.end - e.start === 1 ? '1tok' : 'ntok'}`;
+    add(right ? 'prec:tp' : 'prec:fp', kind);
   }
 }
 void CONFLICT;

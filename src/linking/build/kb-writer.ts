@@ -277,9 +277,10 @@ export class KbWriter {
     });
     log(`kb: ${resolved} entities had classes under disjoint top classes; the best-supported one kept`);
     log(`kb: ${this.formerTitles.size} former titles resolved to the entity under its current title`);
-    log('kb: surnames, club names');
+    log('kb: surnames, club names, acronyms');
     this.addSurnames();
     this.addClubNames();
+    log(`kb: ${this.addAcronyms()} acronym aliases`);
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -351,6 +352,38 @@ export class KbWriter {
     });
   }
 
+  /**
+   * Organisations are named by their initials after first mention, and often
+   * only so ("IRA", "NLD", "WHO", "AMD"): the initials of a name of three or
+   * more capitalized words (function words skipped: "National League for
+   * Democracy" → NLD) are an alias (count 0, so the prior comes from
+   * popularity among the acronym's candidates, below any annotated use).
+   * Sports teams are left out: they are not called by their initials; so are
+   * people, places, works and events.
+   * Returns how many were added.
+   */
+  private addAcronyms(): number {
+    const rows = this.db.prepare('SELECT id, label, title, dbpedia FROM entities').all() as {
+      id: number; label: string; title: string | null; dbpedia: string | null;
+    }[];
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) {
+        // Organisations, and untyped pages (PPRforNED's candidates: "Irish_Republican_Army"); a
+        // concept's title is lower case after its first word, so acronymOf passes it by.
+        const classes = r.dbpedia ? (JSON.parse(r.dbpedia) as string[]) : [];
+        const org = classes.some((c) => this.ontology.isA(c, 'Organisation'));
+        if ((classes.length > 0 && !org) || classes.some((c) => this.ontology.isA(c, 'SportsTeam') || this.ontology.isA(c, 'SportsClub'))) continue;
+        const names = new Set([r.label, r.title ? r.title.replace(/_/g, ' ') : '']);
+        for (const name of names) {
+          const a = name ? acronymOf(name) : undefined;
+          if (a) this.addAlias(a, r.id, 0), n++;
+        }
+      }
+    });
+    return n;
+  }
+
   /** Surname aliases added by finish(). */
   surnames = 0;
 
@@ -406,6 +439,16 @@ export class KbWriter {
     this.db.close();
     if (existsSync(this.tmpFile)) rmSync(this.tmpFile);
   }
+}
+
+const ACRONYM_SKIP = /^(of|the|and|for|de|du|des|la|le|in|on|at|&|y|et|für|der|und)$/i;
+
+/** The initials of a name of 3–6 capitalized words ("Irish Republican Army" → "IRA"), if it has them. */
+export function acronymOf(name: string): string | undefined {
+  const words = name.replace(/\s*\([^)]*\)\s*$/, '').split(/[\s-]+/).filter((w) => w.length > 0 && !ACRONYM_SKIP.test(w));
+  if (words.length < 3 || words.length > 6) return undefined;
+  if (!words.every((w) => /^\p{Lu}\p{L}*[.,]?$/u.test(w))) return undefined;
+  return words.map((w) => w[0].toUpperCase()).join('');
 }
 
 function unique(xs: string[]): string[] {
