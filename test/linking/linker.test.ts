@@ -181,3 +181,36 @@ describe.skipIf(!existsSync(data) || !existsSync(kbFile))('accuracy floor on a s
     expect(r.disambiguation.accuracy).toBeGreaterThan(0.66);
   }, 20000);
 });
+
+describe.skipIf(!existsSync(kbFile))('names glued to a possessive', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+  /** A doc whose tokens are given with their offsets ("McDonald" + "'s" glued). */
+  const glued = (text: string, words: string[], mention: [number, number, string]): Doc => {
+    let at = 0;
+    const spans = words.map((w) => {
+      const start = text.indexOf(w, at);
+      at = start + w.length;
+      return { start, end: at };
+    });
+    const d = new Doc(text, spans, [words.length]);
+    d.mentions = [{ start: mention[0], end: mention[1], label: mention[2], score: 0.9, source: 'ner' }];
+    return d;
+  };
+
+  it("takes the 's back into a business named after a person, not a surname link", () => {
+    const d = glued("McDonald's shares fell", ['McDonald', "'s", 'shares', 'fell'], [0, 1, 'PER']);
+    const ents = linkEntities(linker, d, ctx({ 'entities.allowOverlap': false }));
+    expect(ents[0]).toMatchObject({ start: 0, end: 2 });
+    expect(ents.some((e) => e.entityId === 'Christopher_McDonald')).toBe(false);
+  });
+
+  it("leaves a place's possessive and a space-separated 's alone", () => {
+    const sweden = glued("Sweden's economy grew", ['Sweden', "'s", 'economy', 'grew'], [0, 1, 'LOC']);
+    expect(linkEntities(linker, sweden, ctx())[0]).toMatchObject({ start: 0, end: 1, entityId: 'Sweden' });
+    const spaced = glued("McDonald 's shares fell", ['McDonald', "'s", 'shares', 'fell'], [0, 1, 'PER']);
+    expect(linkEntities(linker, spaced, ctx())[0]).toMatchObject({ start: 0, end: 1 });
+  });
+});
