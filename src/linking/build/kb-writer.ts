@@ -13,7 +13,7 @@ import { KB_FORMAT_VERSION, KB_SCHEMA, type EntityRow, type PropertyValue } from
 import { canonicalTitle, isAcronym, labelFromTitle, normalizeAlias } from '../normalize.js';
 import { STOPWORDS } from '../stopwords.js';
 import type { DbpediaOntology } from '../ontology.js';
-import { classForTitle, surnameOf } from './types.js';
+import { classForTitle, classForTitleHead, containingPlaceOf, surnameOf } from './types.js';
 
 // better-sqlite3 is optional (a native addon). It is loaded, or found
 // missing, when this module loads, so the constructor stays synchronous and
@@ -276,6 +276,7 @@ export class KbWriter {
       }
     });
     log(`kb: ${resolved} entities had classes under disjoint top classes; the best-supported one kept`);
+    log(`kb: ${this.typeFromTitleForm()} untyped entities typed by their title's head word or "Place,_Region" form`);
     log(`kb: ${this.formerTitles.size} former titles resolved to the entity under its current title`);
     log('kb: surnames, club names, acronyms');
     this.addSurnames();
@@ -307,6 +308,31 @@ export class KbWriter {
     db.close();
     if (existsSync(this.outFile)) rmSync(this.outFile);
     renameSync(this.tmpFile, this.outFile);
+  }
+
+  /**
+   * The last resort for entities no source gives a class: the title's head
+   * word ("…_Airport", "…_Party", "…_Bank") or its "Place,_Region" form when
+   * the region is a place of the KB ("Springfield,_Virginia" is a
+   * settlement). Returns how many entities got a class.
+   */
+  private typeFromTitleForm(): number {
+    const rows = this.db.prepare('SELECT id, title FROM entities WHERE title IS NOT NULL AND dbpedia IS NULL').all() as { id: number; title: string }[];
+    const setType = this.db.prepare('UPDATE entities SET dbpedia = ? WHERE id = ?');
+    const placeTitle = this.db.prepare('SELECT dbpedia FROM entities WHERE title = ?');
+    const isPlace = (title: string) => {
+      const r = placeTitle.get(title) as { dbpedia: string | null } | undefined;
+      return !!r?.dbpedia && (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.topClass(c) === 'Place');
+    };
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) {
+        const region = containingPlaceOf(r.title);
+        const cls = classForTitleHead(r.title) ?? (region && isPlace(region) ? 'Settlement' : undefined);
+        if (cls && this.ontology.resolve(cls)) setType.run(JSON.stringify([cls]), r.id), n++;
+      }
+    });
+    return n;
   }
 
   /**
