@@ -70,14 +70,16 @@ interface Span extends MentionSpan {
 
 export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): EntityRecord[] {
   const opts = ctx.request.entities;
-  const spans: Span[] = (doc.mentions ?? []).map((m) => ({
-    start: m.start,
-    end: m.end,
-    text: doc.tokens.slice(m.start, m.end).join(' '),
-    label: m.label,
-    ner: m.source === 'ner',
-    nerScore: m.score,
-  }));
+  const spans: Span[] = (doc.mentions ?? []).flatMap((m) =>
+    splitCoordination(linker.kb, doc, {
+      start: m.start,
+      end: m.end,
+      text: doc.tokens.slice(m.start, m.end).join(' '),
+      label: m.label,
+      ner: m.source === 'ner',
+      nerScore: m.score,
+    }),
+  );
   for (const s of spans) extendGluedPossessive(linker.kb, doc, s);
   const covered = new Uint8Array(doc.length);
   for (const s of spans) covered.fill(1, s.start, s.end);
@@ -123,6 +125,25 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
  * candidate is a person (or it has none) and the name with the "'s" names
  * something else: "Sweden's" and "Clinton's" stay possessives.
  */
+/**
+ * The tagger sometimes joins two coordinated names into one mention
+ * ("Harvard University and Stanford University"). When the whole is no KB
+ * name but both sides of an "and" are, the mention is the two names; a name
+ * with "and" in it ("Bosnia and Herzegovina", "Procter and Gamble") is a KB
+ * name and stays whole.
+ */
+function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
+  if (s.end - s.start < 3) return [s];
+  for (let k = s.start + 1; k < s.end - 1; k++) {
+    if (doc.tokens[k] !== 'and') continue;
+    const key = (a: number, b: number) => normalizeAlias(doc.tokens.slice(a, b).join(' '));
+    if (kb.hasAlias(key(s.start, s.end)) || !kb.hasAlias(key(s.start, k)) || !kb.hasAlias(key(k + 1, s.end))) return [s];
+    const part = (a: number, b: number): Span => ({ ...s, start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
+    return [part(s.start, k), part(k + 1, s.end)];
+  }
+  return [s];
+}
+
 const isPerson = (e: KbEntity) => e.dbpediaTypes.includes('Person');
 
 function extendGluedPossessive(kb: KnowledgeBase, doc: Doc, s: Span): void {

@@ -214,3 +214,25 @@ describe.skipIf(!existsSync(kbFile))('names glued to a possessive', () => {
     expect(linkEntities(linker, spaced, ctx())[0]).toMatchObject({ start: 0, end: 1 });
   });
 });
+
+describe.skipIf(!existsSync(kbFile))('coordinated names in one tagger mention', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+  it('splits two KB names joined by "and" into two mentions', () => {
+    const d = doc('Researchers at Harvard University and Stanford University published it', [[2, 7, 'ORG']]);
+    const ents = linkEntities(linker, d, ctx());
+    expect(ents.map((e) => [e.start, e.end])).toEqual([
+      [2, 4],
+      [5, 7],
+    ]);
+    expect(ents.map((e) => e.entityId)).toEqual(['Harvard_University', 'Stanford_University']);
+  });
+  it('keeps a name that has "and" in it, and a span whose sides are not both KB names', () => {
+    const bosnia = doc('Troops left Bosnia and Herzegovina today', [[2, 5, 'LOC']]);
+    expect(linkEntities(linker, bosnia, ctx()).map((e) => [e.start, e.end])).toEqual([[2, 5]]);
+    const unknown = doc('Zorblax Quentle and Harvard University met', [[0, 5, 'ORG']]);
+    expect(linkEntities(linker, unknown, ctx({ 'entities.allowOverlap': false })).some((e) => e.start === 0 && e.end === 5)).toBe(true);
+  });
+});
