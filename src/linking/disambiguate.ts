@@ -50,6 +50,7 @@ export const FEATURE_NAMES = [
   'sportNamed',
   'teamSlot',
   'placeSlot',
+  'teamNoSport',
   'topCoherence',
 ] as const;
 
@@ -251,6 +252,24 @@ function sportWordsOf(e: KbEntity): readonly string[] {
   return out;
 }
 
+/**
+ * Words without which a text is no sports report: a team is what a city or
+ * country name means in a match report, hardly ever elsewhere ("Boston" in
+ * "Boston hospitals" is not the Red Sox). Feature teamNoSport: a team
+ * candidate in a document with none of them (a short document, a business
+ * or political report).
+ */
+const SPORTS_TEXT = new Set(
+  `soccer football cricket rugby basketball baseball hockey nba nfl nhl tennis golf athletics league leagues match matches
+game games season coach championship championships tournament cup goal goals scored innings wicket wickets playoff playoffs
+olympic olympics stadium striker midfielder defender pitcher quarterback inning sport sports team teams club clubs fans
+standings racing prix squad captain referee halftime draw drew beat`.split(/\s+/),
+);
+const noSportWords = (docWords: ReadonlySet<string>) => {
+  for (const w of SPORTS_TEXT) if (docWords.has(w)) return false;
+  return true;
+};
+
 /** 1 when the entity is a team and the document names its sport. */
 const sportNamed = (e: KbEntity, docWords: ReadonlySet<string>): number =>
   isTeam(e) && sportWordsOf(e).some((w) => docWords.has(w)) ? 1 : 0;
@@ -297,6 +316,7 @@ export function candidateFeatures(
   overrides: FeatureOverrides = {},
 ): CandidateRows[] {
   const docWords = new Set(contentWords(docTokens));
+  const noSport = noSportWords(docWords);
   // How much the document reads like a sports report (the SportsTeam class profile).
   const sports = overrides.classContexts?.SportsTeam ? contextSimilarity(docWords, overrides.classContexts.SportsTeam) : 0;
   const norms = mentions.map((m) => normalizeAlias(m.text));
@@ -381,7 +401,7 @@ export function candidateFeatures(
         const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
         const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
         const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
-        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, 0);
+        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, isTeam(e) && noSport ? 1 : 0, 0);
         if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
         return x;
       });

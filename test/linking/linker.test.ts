@@ -236,3 +236,19 @@ describe.skipIf(!existsSync(kbFile))('coordinated names in one tagger mention', 
     expect(linkEntities(linker, unknown, ctx({ 'entities.allowOverlap': false })).some((e) => e.start === 0 && e.end === 5)).toBe(true);
   });
 });
+
+describe.skipIf(!existsSync(kbFile))('teams and their cities', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+  it('reads a city name as the city outside sports text and as the team in a match report', () => {
+    const city = doc('Boston hospitals said on Monday they would hire more nurses', [[0, 1, 'LOC']]);
+    expect(linkEntities(linker, city, ctx())[0]?.entityId).toBe('Boston');
+    const match = doc('BASEBALL - Detroit beat Boston 5-3 in the major league game on Sunday', [
+      [2, 3, 'ORG'],
+      [4, 5, 'ORG'],
+    ]);
+    expect(linkEntities(linker, match, ctx()).find((e) => e.start === 4)?.entityId).toBe('Boston_Red_Sox');
+  });
+});
