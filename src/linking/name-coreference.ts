@@ -37,25 +37,30 @@ export interface NameLink {
   probability: number;
 }
 
-/** The index of the full-name mention each mention shortens (-1 for none). */
-export function fullNameOf(mentions: readonly NamedMention[]): number[] {
+/** Every full-name mention (PER, ending with the mention's whole words, not overlapping it) of each mention. */
+export function fullNamesOf(mentions: readonly NamedMention[]): number[][] {
   const keys = mentions.map((m) => normalizeAlias(m.text));
   const person = mentions.map((m) => m.label?.toUpperCase() === 'PER');
   return mentions.map((m, i) => {
     const key = keys[i];
-    if (key.length < 2 || !/^\p{Lu}/u.test(m.text)) return -1;
+    if (key.length < 2 || !/^\p{Lu}/u.test(m.text)) return [];
     const tail = ` ${key}`;
-    const longer = (j: number) =>
-      j !== i && person[j] && keys[j].length > key.length && keys[j].endsWith(tail) && (mentions[j].end <= m.start || mentions[j].start >= m.end);
-    for (let j = i - 1; j >= 0; j--) if (mentions[j].end <= m.start && longer(j)) return j;
+    const out: number[] = [];
+    for (let j = 0; j < mentions.length; j++)
+      if (j !== i && person[j] && keys[j].length > key.length && keys[j].endsWith(tail) && (mentions[j].end <= m.start || mentions[j].start >= m.end)) out.push(j);
+    return out;
+  });
+}
+
+/** The index of the full-name mention each mention shortens (-1 for none). */
+export function fullNameOf(mentions: readonly NamedMention[], all = fullNamesOf(mentions)): number[] {
+  const keys = mentions.map((m) => normalizeAlias(m.text));
+  return mentions.map((m, i) => {
+    const before = all[i].filter((j) => mentions[j].end <= m.start);
+    if (before.length > 0) return before[before.length - 1];
     // None before: a later full form, when the document has only one such name.
-    let after = -1;
-    for (let j = i + 1; j < mentions.length; j++) {
-      if (!longer(j)) continue;
-      if (after >= 0 && keys[after] !== keys[j]) return -1;
-      if (after < 0) after = j;
-    }
-    return after;
+    const after = all[i];
+    return after.length > 0 && after.every((j) => keys[j] === keys[after[0]]) ? after[0] : -1;
   });
 }
 
@@ -72,10 +77,13 @@ export function resolveShortNames<L extends NameLink>(
   links: readonly (L | undefined)[],
   candidates: (i: number) => readonly L[],
 ): (L | NameLink | undefined)[] {
-  const full = fullNameOf(mentions);
+  const all = fullNamesOf(mentions);
+  const full = fullNameOf(mentions, all);
   return links.map((own, i) => {
     const j = full[i];
     if (j < 0) return own;
+    // Two people of one surname ("Boris Yeltsin", "Naina Yeltsin"): a short name already linked to one of them keeps it.
+    if (own && all[i].some((k) => links[k]?.entity.id === own.entity.id)) return own;
     const target = links[j];
     // An unlinked full name unlinks only mentions that may be people ("London" after "Jack London" stays the ranker's).
     if (!target) return mayBePerson(mentions[i]) ? undefined : own;

@@ -62,6 +62,14 @@ describe('resolveShortNames', () => {
     const city = link(entity(4, 'London', ['City', 'Place']), 0.9);
     expect(resolveShortNames(london, [undefined, city], () => [])[1]).toBe(city);
   });
+  it('keeps a short name linked to one of two full names of the surname, whichever is nearer', () => {
+    const boris = entity(5, 'Boris_Yeltsin', ['Person', 'Agent']);
+    const ms = mentions(['Boris Yeltsin', 'PER'], ['Naina Yeltsin', 'PER'], ['Yeltsin', 'PER']);
+    const own = link(boris, 0.99);
+    expect(resolveShortNames(ms, [link(boris, 0.99), undefined, own], () => [])[2]).toBe(own);
+    // Without Boris in the document the unlinked Naina Yeltsin wins.
+    expect(resolveShortNames(ms.slice(1), [undefined, own], () => [])[1]).toBeUndefined();
+  });
   it('leaves mentions alone when the full form links to a non-person', () => {
     const ms = mentions(['Frank Bank', 'PER'], ['Bank', 'PER']);
     const own = link(skater, 0.6);
