@@ -55,3 +55,16 @@ describe('acronymOf (acronym aliases at KB build)', () => {
     expect(acronymOf('A B C D E F G')).toBeUndefined();
   });
 });
+
+describe('Romanian cedilla and comma-below titles', () => {
+  it('are one page at KB build, whichever spelling comes first', async () => {
+    const { swapRomanianCommas } = await import('../../src/linking/build/kb-writer.js');
+    expect(swapRomanianCommas('Chişinău')).toBe('Chișinău');
+    expect(swapRomanianCommas('FC_Steaua_București')).toBe('FC_Steaua_Bucureşti');
+    expect(swapRomanianCommas('London')).toBe('London');
+    const kb = newWriter();
+    const id = kb.upsert({ title: 'Chişinău', mid: '/m/0fn77' });
+    expect(kb.upsert({ title: 'Chișinău', popularity: 465 })).toBe(id);
+    expect(titles(kb)).toEqual(['Chişinău']);
+  });
+});

@@ -123,7 +123,7 @@ export class KbWriter {
     const row =
       (ids.mid ? this.st.byMid.get(ids.mid) : undefined) ??
       (ids.qid ? this.st.byQid.get(ids.qid) : undefined) ??
-      (title ? (this.st.byTitle.get(title) ?? this.byFormerTitle(title)) : undefined);
+      (title ? (this.st.byTitle.get(title) ?? this.byFormerTitle(title) ?? this.byOtherRomanianComma(title)) : undefined);
     // The same page under another title (AIDA's 2010 "Burma" with the mid of
     // today's "Myanmar"): later sources that name it only by that title
     // (PPRforNED's candidate pages) must find this entity, not add a twin.
@@ -139,6 +139,17 @@ export class KbWriter {
   private byFormerTitle(title: string): EntityRow | undefined {
     const id = this.formerTitles.get(title);
     return id === undefined ? undefined : this.byId().get(id);
+  }
+
+  /**
+   * Romanian titles are spelled with cedillas in 2010 ("Chişinău", AIDA and
+   * FB15k) and with commas below today ("Chișinău", PPRforNED's pages): the
+   * same page. A title not found is looked up in the other spelling (Turkish
+   * titles, cedilla only, never have a comma-below twin to find).
+   */
+  private byOtherRomanianComma(title: string): EntityRow | undefined {
+    const other = swapRomanianCommas(title);
+    return other === title ? undefined : this.st.byTitle.get(other);
   }
 
   /** How many titles were found to name an entity stored under another title. */
@@ -465,6 +476,15 @@ export class KbWriter {
     this.db.close();
     if (existsSync(this.tmpFile)) rmSync(this.tmpFile);
   }
+}
+
+const CEDILLA_TO_COMMA: Record<string, string> = { 'ş': 'ș', 'Ş': 'Ș', 'ţ': 'ț', 'Ţ': 'Ț' };
+const COMMA_TO_CEDILLA: Record<string, string> = { 'ș': 'ş', 'Ș': 'Ş', 'ț': 'ţ', 'Ț': 'Ţ' };
+
+/** The title in the other Romanian spelling: commas below for cedillas, or the reverse (whichever it has). */
+export function swapRomanianCommas(title: string): string {
+  if (/[şŞţŢ]/.test(title)) return title.replace(/[şŞţŢ]/g, (c) => CEDILLA_TO_COMMA[c]);
+  return title.replace(/[șȘțȚ]/g, (c) => COMMA_TO_CEDILLA[c]);
 }
 
 const ACRONYM_SKIP = /^(of|the|and|for|de|du|des|la|le|in|on|at|&|y|et|für|der|und)$/i;
