@@ -68,3 +68,14 @@ describe('Romanian cedilla and comma-below titles', () => {
     expect(titles(kb)).toEqual(['Chişinău']);
   });
 });
+
+describe('umlaut-free spellings (English news: Moellenbeck, Haessler)', () => {
+  it('transliterates umlauts and ß', async () => {
+    const { withoutUmlauts } = await import('../../src/linking/build/kb-writer.js');
+    expect(withoutUmlauts('Michael Möllenbeck')).toBe('Michael Moellenbeck');
+    expect(withoutUmlauts('Thomas Häßler')).toBe('Thomas Haessler');
+    expect(withoutUmlauts('Überlingen')).toBe('Ueberlingen');
+    expect(withoutUmlauts('Zürich')).toBe('Zuerich');
+    expect(withoutUmlauts('Paris')).toBe('Paris');
+  });
+});

@@ -293,6 +293,7 @@ export class KbWriter {
     this.addSurnames();
     this.addClubNames();
     log(`kb: ${this.addAcronyms()} acronym aliases`);
+    log(`kb: ${this.addUmlautSpellings()} umlaut-free spellings (Möllenbeck → Moellenbeck)`);
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -421,6 +422,34 @@ export class KbWriter {
     return n;
   }
 
+  /**
+   * English news writes German names without umlauts, as "ae", "oe", "ue"
+   * ("Moellenbeck", "Moenchengladbach", "Juergen"), while the sources spell
+   * them with umlauts — which alias keys drop ("mollenbeck"). Each name with
+   * an umlaut or ß (label, title, display aliases, and a person's surname)
+   * gets its transliterated spelling as an alias (count 0). Returns how many.
+   */
+  private addUmlautSpellings(): number {
+    const rows = this.db.prepare("SELECT id, label, title, aliases, dbpedia FROM entities").all() as {
+      id: number; label: string; title: string | null; aliases: string | null; dbpedia: string | null;
+    }[];
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) {
+        const names = [r.label, r.title ? labelFromTitle(r.title) : '', ...(r.aliases ? (JSON.parse(r.aliases) as string[]) : [])].filter((x) => /[äöüÄÖÜß]/.test(x));
+        if (names.length === 0) continue;
+        const person = !!r.dbpedia && (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'Person'));
+        for (const name of new Set(names)) {
+          const spelled = withoutUmlauts(name);
+          this.addAlias(spelled, r.id, 0), n++;
+          const surname = person ? surnameOf(spelled) : undefined;
+          if (surname && /ae|oe|ue|ss/.test(surname)) this.addAlias(surname, r.id, 0), n++;
+        }
+      }
+    });
+    return n;
+  }
+
   /** Surname aliases added by finish(). */
   surnames = 0;
 
@@ -476,6 +505,13 @@ export class KbWriter {
     this.db.close();
     if (existsSync(this.tmpFile)) rmSync(this.tmpFile);
   }
+}
+
+const UMLAUT_SPELLING: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
+
+/** A German name as English news spells it: "Möllenbeck" → "Moellenbeck", "Strauß" → "Strauss". */
+export function withoutUmlauts(name: string): string {
+  return name.replace(/[äöüÄÖÜß]/g, (c) => UMLAUT_SPELLING[c]);
 }
 
 const CEDILLA_TO_COMMA: Record<string, string> = { 'ş': 'ș', 'Ş': 'Ș', 'ţ': 'ț', 'Ţ': 'Ț' };
