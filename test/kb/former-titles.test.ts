@@ -79,3 +79,20 @@ describe('umlaut-free spellings (English news: Moellenbeck, Haessler)', () => {
     expect(withoutUmlauts('Paris')).toBe('Paris');
   });
 });
+
+describe('short organisation names', () => {
+  it('drops a legal form and a leading "The", and puts a ministry head first', async () => {
+    const { shortOrganisationNames } = await import('../../src/linking/build/kb-writer.js');
+    expect(shortOrganisationNames('Dow_Chemical_Company')).toEqual(['Dow Chemical']);
+    expect(shortOrganisationNames('The_Coca-Cola_Company')).toEqual(['Coca-Cola']);
+    expect(shortOrganisationNames('United_States_Department_of_Agriculture')).toEqual(['Agriculture Department', 'U.S. Agriculture Department']);
+    expect(shortOrganisationNames('Ministry_of_Defence')).toEqual(['Defence Ministry']);
+  });
+  it('leaves one-word, disambiguated and other titles alone', async () => {
+    const { shortOrganisationNames } = await import('../../src/linking/build/kb-writer.js');
+    expect(shortOrganisationNames('Company')).toEqual([]);
+    expect(shortOrganisationNames('Ford_Motor_Company_(disambiguation)')).toEqual([]);
+    expect(shortOrganisationNames('Department_of_Trade_and_Industry')).toEqual([]);
+    expect(shortOrganisationNames('London')).toEqual([]);
+  });
+});

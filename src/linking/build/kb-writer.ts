@@ -294,6 +294,7 @@ export class KbWriter {
     this.addClubNames();
     log(`kb: ${this.addAcronyms()} acronym aliases`);
     log(`kb: ${this.addUmlautSpellings()} umlaut-free spellings (Möllenbeck → Moellenbeck)`);
+    log(`kb: ${this.addShortOrganisationNames()} short organisation names (Dow Chemical, Agriculture Department)`);
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -450,6 +451,22 @@ export class KbWriter {
     return n;
   }
 
+  /**
+   * News names companies without their legal form ("Dow Chemical" for
+   * Dow_Chemical_Company) and ministries head first ("Agriculture
+   * Department", "U.S. Agriculture Department" for
+   * United_States_Department_of_Agriculture): those names are aliases
+   * (count 0). Returns how many were added.
+   */
+  private addShortOrganisationNames(): number {
+    const rows = this.db.prepare('SELECT id, title FROM entities WHERE title IS NOT NULL').all() as { id: number; title: string }[];
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) for (const name of shortOrganisationNames(r.title)) this.addAlias(name, r.id, 0), n++;
+    });
+    return n;
+  }
+
   /** Surname aliases added by finish(). */
   surnames = 0;
 
@@ -505,6 +522,31 @@ export class KbWriter {
     this.db.close();
     if (existsSync(this.tmpFile)) rmSync(this.tmpFile);
   }
+}
+
+const LEGAL_FORM = /^(Company|Corporation|Corp\.|Inc\.|Incorporated|Limited|Ltd\.|plc|PLC|AG|S\.A\.|N\.V\.|Holdings)$/;
+
+/**
+ * Shorter names news uses for an organisation's title: without a legal form
+ * and a leading "The" ("The_Coca-Cola_Company" → "Coca-Cola"), and a
+ * ministry head first ("United_States_Department_of_Agriculture" →
+ * "Agriculture Department", "U.S. Agriculture Department").
+ */
+export function shortOrganisationNames(title: string): string[] {
+  if (/_\(/.test(title)) return [];
+  const words = title.replace(/,_/g, '_').split('_');
+  const out: string[] = [];
+  if (words.length >= 2 && LEGAL_FORM.test(words[words.length - 1])) {
+    const core = words.slice(words[0] === 'The' ? 1 : 0, -1);
+    if (core.length > 0 && /^\p{Lu}/u.test(core[0])) out.push(core.join(' '));
+  }
+  const dept = /^(United_States_|U\.S\._)?(Department|Ministry)_of_(the_)?([A-Z][A-Za-z]+)$/.exec(title);
+  if (dept) {
+    const head = `${dept[4]} ${dept[2]}`;
+    out.push(head);
+    if (dept[1]) out.push(`U.S. ${head}`);
+  }
+  return out;
 }
 
 const UMLAUT_SPELLING: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
