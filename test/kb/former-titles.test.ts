@@ -96,3 +96,13 @@ describe('short organisation names', () => {
     expect(shortOrganisationNames('London')).toEqual([]);
   });
 });
+
+describe('Arabic names without their article', () => {
+  it('drops al-/el- before a capitalized part, nothing else', async () => {
+    const { withoutArabicArticle } = await import('../../src/linking/build/kb-writer.js');
+    expect(withoutArabicArticle('Muammar al-Gaddafi')).toBe('Muammar Gaddafi');
+    expect(withoutArabicArticle('Abdel Fattah el-Sisi')).toBe('Abdel Fattah Sisi');
+    expect(withoutArabicArticle('Anne-Marie Duff')).toBe('Anne-Marie Duff');
+    expect(withoutArabicArticle('Al-Ahly')).toBe('Al-Ahly');
+  });
+});

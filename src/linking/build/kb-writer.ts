@@ -366,6 +366,13 @@ export class KbWriter {
         for (const name of names) {
           const s = name ? surnameOf(name) : undefined;
           if (s) this.addAlias(s, r.id, 0), n++;
+          // Arabic names lose their article in English news: "Muammar al-Gaddafi" is "Muammar Gaddafi", "Gaddafi".
+          const bare = name ? withoutArabicArticle(name) : name;
+          if (bare && bare !== name) {
+            this.addAlias(bare, r.id, 0), n++;
+            const t = surnameOf(bare);
+            if (t) this.addAlias(t, r.id, 0), n++;
+          }
         }
       }
     });
@@ -547,6 +554,11 @@ export function shortOrganisationNames(title: string): string[] {
     if (dept[1]) out.push(`U.S. ${head}`);
   }
   return out;
+}
+
+/** A name without the Arabic article of its parts ("Muammar al-Gaddafi" → "Muammar Gaddafi"); the name itself if it has none. */
+export function withoutArabicArticle(name: string): string {
+  return name.replace(/(^|\s)(?:al|el|ad|ash|as|at|az|an|ar)-(?=\p{Lu})/gu, '$1');
 }
 
 const UMLAUT_SPELLING: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
