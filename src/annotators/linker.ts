@@ -26,7 +26,7 @@ import { DbpediaOntology } from '../linking/ontology.js';
 import { KnowledgeBase, type KbEntity } from '../linking/knowledge-base.js';
 import { disambiguate, type LinkerModel, type MentionSpan } from '../linking/disambiguate.js';
 import { matchAliases } from '../linking/alias-matcher.js';
-import { wikipediaLink } from '../linking/normalize.js';
+import { normalizeAlias, wikipediaLink } from '../linking/normalize.js';
 import { enrich } from '../linking/enrichment.js';
 import { passesTypeFilter, resolveOverlaps, salience } from './mention-entities.js';
 
@@ -70,14 +70,17 @@ interface Span extends MentionSpan {
 
 export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): EntityRecord[] {
   const opts = ctx.request.entities;
-  const spans: Span[] = (doc.mentions ?? []).map((m) => ({
-    start: m.start,
-    end: m.end,
-    text: doc.tokens.slice(m.start, m.end).join(' '),
-    label: m.label,
-    ner: m.source === 'ner',
-    nerScore: m.score,
-  }));
+  const spans: Span[] = (doc.mentions ?? []).flatMap((m) =>
+    splitCoordination(linker.kb, doc, {
+      start: m.start,
+      end: m.end,
+      text: doc.tokens.slice(m.start, m.end).join(' '),
+      label: m.label,
+      ner: m.source === 'ner',
+      nerScore: m.score,
+    }),
+  );
+  for (const s of spans) extendGluedPossessive(linker.kb, doc, s);
   const covered = new Uint8Array(doc.length);
   for (const s of spans) covered.fill(1, s.start, s.end);
   for (const a of matchAliases(doc, linker.kb)) {
@@ -110,6 +113,56 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     }
     return rec;
   });
+}
+
+/**
+ * Names that end in a possessive ("McDonald's", "Sainsbury's", "Macy's") are
+ * split by the tokenizer into "McDonald" + "'s", and the tagger marks the
+ * first part: when the "'s" is glued to the name in the text and the KB knows
+ * the name with it, the span takes the "'s" back, so that "McDonald" is not
+ * read as a surname ("McDonald's shares fell"). Such names are businesses
+ * named after a person, so this happens only when the bare name's best
+ * candidate is a person (or it has none) and the name with the "'s" names
+ * something else: "Sweden's" and "Clinton's" stay possessives.
+ */
+/**
+ * The tagger sometimes joins two coordinated names into one mention
+ * ("Harvard University and Stanford University"). When the whole is no KB
+ * name but both sides of an "and" are, the mention is the two names; a name
+ * with "and" in it ("Bosnia and Herzegovina", "Procter and Gamble") is a KB
+ * name and stays whole.
+ */
+function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
+  if (s.end - s.start < 3) return [s];
+  for (let k = s.start + 1; k < s.end - 1; k++) {
+    if (doc.tokens[k] !== 'and') continue;
+    const key = (a: number, b: number) => normalizeAlias(doc.tokens.slice(a, b).join(' '));
+    if (kb.hasAlias(key(s.start, s.end)) || !kb.hasAlias(key(s.start, k)) || !kb.hasAlias(key(k + 1, s.end))) return [s];
+    const part = (a: number, b: number): Span => ({ ...s, start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
+    return [part(s.start, k), part(k + 1, s.end)];
+  }
+  return [s];
+}
+
+const isPerson = (e: KbEntity) => e.dbpediaTypes.includes('Person');
+
+function extendGluedPossessive(kb: KnowledgeBase, doc: Doc, s: Span): void {
+  const next = doc.tokens[s.end];
+  if (next !== "'s" && next !== '\u2019s') return;
+  if (doc.start[s.end] !== doc.end[s.end - 1]) return;
+  const key = normalizeAlias(`${s.text}'s`);
+  const top = kb.hasAlias(key) ? kb.candidatesForKey(key)[0] : undefined;
+  const named = top ? kb.entity(top.entity) : undefined;
+  if (!top || !named || isPerson(named)) return;
+  // Such a name is a business named after a person: the bare name must read first as a person (or as nothing),
+  // so that "Sweden's" stays Sweden's possessive whatever alias lists say.
+  const bare = kb.candidatesForKey(normalizeAlias(s.text))[0];
+  const bareEntity = bare ? kb.entity(bare.entity) : undefined;
+  if (bare && (bare.entity === top.entity || !bareEntity || !isPerson(bareEntity))) return;
+  s.end += 1;
+  s.text = doc.tokens.slice(s.start, s.end).join(' ');
+  // The tagger's class was for the person's name it saw ("McDonald": PER), not for the business.
+  s.label = undefined;
 }
 
 function entityRecord(linker: Linker, s: Span, e: KbEntity | undefined, p: number | undefined): EntityRecord {

@@ -23,6 +23,7 @@ import type { Candidate, KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { normalizeAlias } from './normalize.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
+import { resolveShortNames } from './name-coreference.js';
 
 export const FEATURE_NAMES = [
   'bias',
@@ -47,6 +48,9 @@ export const FEATURE_NAMES = [
   'localContext',
   'localClass',
   'sportNamed',
+  'teamSlot',
+  'placeSlot',
+  'teamNoSport',
   'topCoherence',
 ] as const;
 
@@ -248,6 +252,24 @@ function sportWordsOf(e: KbEntity): readonly string[] {
   return out;
 }
 
+/**
+ * Words without which a text is no sports report: a team is what a city or
+ * country name means in a match report, hardly ever elsewhere ("Boston" in
+ * "Boston hospitals" is not the Red Sox). Feature teamNoSport: a team
+ * candidate in a document with none of them (a short document, a business
+ * or political report).
+ */
+const SPORTS_TEXT = new Set(
+  `soccer football cricket rugby basketball baseball hockey nba nfl nhl tennis golf athletics league leagues match matches
+game games season coach championship championships tournament cup goal goals scored innings wicket wickets playoff playoffs
+olympic olympics stadium striker midfielder defender pitcher quarterback inning sport sports team teams club clubs fans
+standings racing prix squad captain referee halftime draw drew beat`.split(/\s+/),
+);
+const noSportWords = (docWords: ReadonlySet<string>) => {
+  for (const w of SPORTS_TEXT) if (docWords.has(w)) return false;
+  return true;
+};
+
 /** 1 when the entity is a team and the document names its sport. */
 const sportNamed = (e: KbEntity, docWords: ReadonlySet<string>): number =>
   isTeam(e) && sportWordsOf(e).some((w) => docWords.has(w)) ? 1 : 0;
@@ -264,6 +286,27 @@ function classSimilarity(words: ReadonlySet<string>, e: KbEntity, profiles: Reco
   return cls !== undefined ? contextSimilarity(words, (profiles as Record<string, Record<string, number>>)[cls]) : 0;
 }
 
+/**
+ * Words next to a name that make it a side in a match ("Belgium beat
+ * Turkey", "against Belgium", "Belgium v Turkey"): a country or city named
+ * so is its team. Words before a name that make it a place: a nationality in
+ * parentheses after a player ("Marc Wilmots (Belgium)") or a locative
+ * preposition ("in Belgium"). Features teamSlot and placeSlot, set on team
+ * candidates only: sports reports name countries both ways, and the
+ * document-level features cannot tell the two apart.
+ */
+const MATCH_WORDS = /^(v|vs|against|beat|beats|beaten|drew|draw|lost|lose|defeated|defeat|thrashed|edged|won|win|wins|host|hosts|play|plays|face|faces|meet|meets)$/i;
+const PLACE_WORDS = /^(in|at|near|from|\()$/i;
+const TEAM_SLOT = FEATURE_NAMES.indexOf('teamSlot');
+const PLACE_SLOT = FEATURE_NAMES.indexOf('placeSlot');
+
+export function matchSlot(tokens: readonly string[], m: { start: number; end: number }): 'match' | 'place' | 'none' {
+  const prev = tokens[m.start - 1] ?? '';
+  const next = tokens[m.end] ?? '';
+  if (MATCH_WORDS.test(prev) || MATCH_WORDS.test(next)) return 'match';
+  return PLACE_WORDS.test(prev) ? 'place' : 'none';
+}
+
 /** Candidates and their stage-1 feature vectors (topCoherence 0) for every mention of a document. */
 export function candidateFeatures(
   kb: KnowledgeBase,
@@ -273,6 +316,7 @@ export function candidateFeatures(
   overrides: FeatureOverrides = {},
 ): CandidateRows[] {
   const docWords = new Set(contentWords(docTokens));
+  const noSport = noSportWords(docWords);
   // How much the document reads like a sports report (the SportsTeam class profile).
   const sports = overrides.classContexts?.SportsTeam ? contextSimilarity(docWords, overrides.classContexts.SportsTeam) : 0;
   const norms = mentions.map((m) => normalizeAlias(m.text));
@@ -357,7 +401,7 @@ export function candidateFeatures(
         const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
         const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
         const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
-        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0);
+        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, isTeam(e) && noSport ? 1 : 0, 0);
         if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
         return x;
       });
@@ -365,9 +409,11 @@ export function candidateFeatures(
     }
     const near = windowWords(i);
     const classNear = new Map<string, number>();
+    const slot = matchSlot(docTokens, mention);
     const rows = base.map((b, j) => {
       const e = g.entities[j];
       const x = b.slice();
+      if (slot !== 'none' && isTeam(e)) x[slot === 'match' ? TEAM_SLOT : PLACE_SLOT] = 1;
       x[LOCAL] = contextSimilarity(near, overrides.context ? overrides.context(e) : e.context);
       const cls = overrides.classContexts ? profiledClass(e, overrides.classContexts) : undefined;
       if (cls !== undefined) {
@@ -417,12 +463,19 @@ export function disambiguate(
   let sports: number | undefined;
   // How much the document reads like a sports report: computed once, only if an override is weighed.
   const sportsScore = () => (sports ??= sportsSimilarity(docTokens, model));
-  return documentFeatures(kb, model, docTokens, mentions).map((c, i) => {
+  const ranked = documentFeatures(kb, model, docTokens, mentions).map((c, i): Disambiguation => {
     const ranked = rank(c, model.weights);
     const top = ranked[0];
     if (top && top.probability >= model.threshold) return { mention: mentions[i], ranked, best: top };
     return { mention: mentions[i], ranked, best: overrideNerClass(c, mentions[i], model, sportsScore) };
   });
+  // A person's short name means whom the document's full name means (src/linking/name-coreference.ts).
+  const links = resolveShortNames(
+    mentions,
+    ranked.map((d) => d.best),
+    (i) => ranked[i].ranked,
+  );
+  return ranked.map((d, i) => ({ ...d, best: links[i] }));
 }
 
 function sportsSimilarity(docTokens: readonly string[], model: LinkerModel): number {

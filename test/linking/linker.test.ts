@@ -181,3 +181,74 @@ describe.skipIf(!existsSync(data) || !existsSync(kbFile))('accuracy floor on a s
     expect(r.disambiguation.accuracy).toBeGreaterThan(0.66);
   }, 20000);
 });
+
+describe.skipIf(!existsSync(kbFile))('names glued to a possessive', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+  /** A doc whose tokens are given with their offsets ("McDonald" + "'s" glued). */
+  const glued = (text: string, words: string[], mention: [number, number, string]): Doc => {
+    let at = 0;
+    const spans = words.map((w) => {
+      const start = text.indexOf(w, at);
+      at = start + w.length;
+      return { start, end: at };
+    });
+    const d = new Doc(text, spans, [words.length]);
+    d.mentions = [{ start: mention[0], end: mention[1], label: mention[2], score: 0.9, source: 'ner' }];
+    return d;
+  };
+
+  it("takes the 's back into a business named after a person, not a surname link", () => {
+    const d = glued("McDonald's shares fell", ['McDonald', "'s", 'shares', 'fell'], [0, 1, 'PER']);
+    const ents = linkEntities(linker, d, ctx({ 'entities.allowOverlap': false }));
+    expect(ents[0]).toMatchObject({ start: 0, end: 2 });
+    expect(ents.some((e) => e.entityId === 'Christopher_McDonald')).toBe(false);
+  });
+
+  it("leaves a place's possessive and a space-separated 's alone", () => {
+    const sweden = glued("Sweden's economy grew", ['Sweden', "'s", 'economy', 'grew'], [0, 1, 'LOC']);
+    expect(linkEntities(linker, sweden, ctx())[0]).toMatchObject({ start: 0, end: 1, entityId: 'Sweden' });
+    const spaced = glued("McDonald 's shares fell", ['McDonald', "'s", 'shares', 'fell'], [0, 1, 'PER']);
+    expect(linkEntities(linker, spaced, ctx())[0]).toMatchObject({ start: 0, end: 1 });
+  });
+});
+
+describe.skipIf(!existsSync(kbFile))('coordinated names in one tagger mention', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+  it('splits two KB names joined by "and" into two mentions', () => {
+    const d = doc('Researchers at Harvard University and Stanford University published it', [[2, 7, 'ORG']]);
+    const ents = linkEntities(linker, d, ctx());
+    expect(ents.map((e) => [e.start, e.end])).toEqual([
+      [2, 4],
+      [5, 7],
+    ]);
+    expect(ents.map((e) => e.entityId)).toEqual(['Harvard_University', 'Stanford_University']);
+  });
+  it('keeps a name that has "and" in it, and a span whose sides are not both KB names', () => {
+    const bosnia = doc('Troops left Bosnia and Herzegovina today', [[2, 5, 'LOC']]);
+    expect(linkEntities(linker, bosnia, ctx()).map((e) => [e.start, e.end])).toEqual([[2, 5]]);
+    const unknown = doc('Zorblax Quentle and Harvard University met', [[0, 5, 'ORG']]);
+    expect(linkEntities(linker, unknown, ctx({ 'entities.allowOverlap': false })).some((e) => e.start === 0 && e.end === 5)).toBe(true);
+  });
+});
+
+describe.skipIf(!existsSync(kbFile))('teams and their cities', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+  it('reads a city name as the city outside sports text and as the team in a match report', () => {
+    const city = doc('Boston hospitals said on Monday they would hire more nurses', [[0, 1, 'LOC']]);
+    expect(linkEntities(linker, city, ctx())[0]?.entityId).toBe('Boston');
+    const match = doc('BASEBALL - Detroit beat Boston 5-3 in the major league game on Sunday', [
+      [2, 3, 'ORG'],
+      [4, 5, 'ORG'],
+    ]);
+    expect(linkEntities(linker, match, ctx()).find((e) => e.start === 4)?.entityId).toBe('Boston_Red_Sox');
+  });
+});

@@ -13,7 +13,7 @@ import { KB_FORMAT_VERSION, KB_SCHEMA, type EntityRow, type PropertyValue } from
 import { canonicalTitle, isAcronym, labelFromTitle, normalizeAlias } from '../normalize.js';
 import { STOPWORDS } from '../stopwords.js';
 import type { DbpediaOntology } from '../ontology.js';
-import { classForTitle, surnameOf } from './types.js';
+import { classForTitle, classForTitleHead, containingPlaceOf, surnameOf } from './types.js';
 
 // better-sqlite3 is optional (a native addon). It is loaded, or found
 // missing, when this module loads, so the constructor stays synchronous and
@@ -119,11 +119,42 @@ export class KbWriter {
   }
 
   private findRow(ids: { title?: string; qid?: string; mid?: string }): EntityRow | undefined {
-    return (
+    const title = ids.title ? canonicalTitle(ids.title) : undefined;
+    const row =
       (ids.mid ? this.st.byMid.get(ids.mid) : undefined) ??
       (ids.qid ? this.st.byQid.get(ids.qid) : undefined) ??
-      (ids.title ? this.st.byTitle.get(canonicalTitle(ids.title)) : undefined)
-    );
+      (title ? (this.st.byTitle.get(title) ?? this.byFormerTitle(title) ?? this.byOtherRomanianComma(title)) : undefined);
+    // The same page under another title (AIDA's 2010 "Burma" with the mid of
+    // today's "Myanmar"): later sources that name it only by that title
+    // (PPRforNED's candidate pages) must find this entity, not add a twin.
+    if (row && title && row.title && row.title !== title && (ids.mid || ids.qid) && !this.st.byTitle.get(title)) this.formerTitles.set(title, row.id);
+    return row;
+  }
+
+  /** Titles that name an entity stored under another title (see findRow). */
+  private readonly formerTitles = new Map<string, number>();
+  private readonly byId = () => (this.byIdStatement ??= this.db.prepare('SELECT * FROM entities WHERE id = ?'));
+  private byIdStatement?: Database.Statement<[number], EntityRow>;
+
+  private byFormerTitle(title: string): EntityRow | undefined {
+    const id = this.formerTitles.get(title);
+    return id === undefined ? undefined : this.byId().get(id);
+  }
+
+  /**
+   * Romanian titles are spelled with cedillas in 2010 ("Chişinău", AIDA and
+   * FB15k) and with commas below today ("Chișinău", PPRforNED's pages): the
+   * same page. A title not found is looked up in the other spelling (Turkish
+   * titles, cedilla only, never have a comma-below twin to find).
+   */
+  private byOtherRomanianComma(title: string): EntityRow | undefined {
+    const other = swapRomanianCommas(title);
+    return other === title ? undefined : this.st.byTitle.get(other);
+  }
+
+  /** How many titles were found to name an entity stored under another title. */
+  get formerTitleCount(): number {
+    return this.formerTitles.size;
   }
 
   /** Adds or merges an entity; returns its row id. Its label and aliases become aliases (count 0). */
@@ -256,9 +287,14 @@ export class KbWriter {
       }
     });
     log(`kb: ${resolved} entities had classes under disjoint top classes; the best-supported one kept`);
-    log('kb: surnames, club names');
+    log(`kb: ${this.typeFromTitleForm()} untyped entities typed by their title's head word or "Place,_Region" form`);
+    log(`kb: ${this.formerTitles.size} former titles resolved to the entity under its current title`);
+    log('kb: surnames, club names, acronyms');
     this.addSurnames();
     this.addClubNames();
+    log(`kb: ${this.addAcronyms()} acronym aliases`);
+    log(`kb: ${this.addUmlautSpellings()} umlaut-free spellings (Möllenbeck → Moellenbeck)`);
+    log(`kb: ${this.addShortOrganisationNames()} short organisation names (Dow Chemical, Agriculture Department)`);
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -288,6 +324,31 @@ export class KbWriter {
   }
 
   /**
+   * The last resort for entities no source gives a class: the title's head
+   * word ("…_Airport", "…_Party", "…_Bank") or its "Place,_Region" form when
+   * the region is a place of the KB ("Springfield,_Virginia" is a
+   * settlement). Returns how many entities got a class.
+   */
+  private typeFromTitleForm(): number {
+    const rows = this.db.prepare('SELECT id, title FROM entities WHERE title IS NOT NULL AND dbpedia IS NULL').all() as { id: number; title: string }[];
+    const setType = this.db.prepare('UPDATE entities SET dbpedia = ? WHERE id = ?');
+    const placeTitle = this.db.prepare('SELECT dbpedia FROM entities WHERE title = ?');
+    const isPlace = (title: string) => {
+      const r = placeTitle.get(title) as { dbpedia: string | null } | undefined;
+      return !!r?.dbpedia && (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.topClass(c) === 'Place');
+    };
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) {
+        const region = containingPlaceOf(r.title);
+        const cls = classForTitleHead(r.title) ?? (region && isPlace(region) ? 'Settlement' : undefined);
+        if (cls && this.ontology.resolve(cls)) setType.run(JSON.stringify([cls]), r.id), n++;
+      }
+    });
+    return n;
+  }
+
+  /**
    * A person is called by the surname after first mention, and sports
    * reports and line-ups often only ever use it: every person's surname is
    * an alias (count 0, so its prior comes from popularity among the
@@ -305,6 +366,13 @@ export class KbWriter {
         for (const name of names) {
           const s = name ? surnameOf(name) : undefined;
           if (s) this.addAlias(s, r.id, 0), n++;
+          // Arabic names lose their article in English news: "Muammar al-Gaddafi" is "Muammar Gaddafi", "Gaddafi".
+          const bare = name ? withoutArabicArticle(name) : name;
+          if (bare && bare !== name) {
+            this.addAlias(bare, r.id, 0), n++;
+            const t = surnameOf(bare);
+            if (t) this.addAlias(t, r.id, 0), n++;
+          }
         }
       }
     });
@@ -328,6 +396,82 @@ export class KbWriter {
         if (lead && core.length === 2) this.addAlias(core[0], r.id, 0);
       }
     });
+  }
+
+  /**
+   * Organisations are named by their initials after first mention, and often
+   * only so ("IRA", "NLD", "WHO", "AMD"): the initials of a name of three or
+   * more capitalized words (function words skipped: "National League for
+   * Democracy" → NLD) are an alias (count 0, so the prior comes from
+   * popularity among the acronym's candidates, below any annotated use).
+   * Sports teams are left out: they are not called by their initials; so are
+   * people, places, works and events.
+   * Returns how many were added.
+   */
+  private addAcronyms(): number {
+    const rows = this.db.prepare('SELECT id, label, title, dbpedia FROM entities').all() as {
+      id: number; label: string; title: string | null; dbpedia: string | null;
+    }[];
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) {
+        // Organisations, and untyped pages (PPRforNED's candidates: "Irish_Republican_Army"); a
+        // concept's title is lower case after its first word, so acronymOf passes it by.
+        const classes = r.dbpedia ? (JSON.parse(r.dbpedia) as string[]) : [];
+        const org = classes.some((c) => this.ontology.isA(c, 'Organisation'));
+        if ((classes.length > 0 && !org) || classes.some((c) => this.ontology.isA(c, 'SportsTeam') || this.ontology.isA(c, 'SportsClub'))) continue;
+        const names = new Set([r.label, r.title ? r.title.replace(/_/g, ' ') : '']);
+        for (const name of names) {
+          const a = name ? acronymOf(name) : undefined;
+          if (a) this.addAlias(a, r.id, 0), n++;
+        }
+      }
+    });
+    return n;
+  }
+
+  /**
+   * English news writes German names without umlauts, as "ae", "oe", "ue"
+   * ("Moellenbeck", "Moenchengladbach", "Juergen"), while the sources spell
+   * them with umlauts — which alias keys drop ("mollenbeck"). Each name with
+   * an umlaut or ß (label, title, display aliases, and a person's surname)
+   * gets its transliterated spelling as an alias (count 0). Returns how many.
+   */
+  private addUmlautSpellings(): number {
+    const rows = this.db.prepare("SELECT id, label, title, aliases, dbpedia FROM entities").all() as {
+      id: number; label: string; title: string | null; aliases: string | null; dbpedia: string | null;
+    }[];
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) {
+        const names = [r.label, r.title ? labelFromTitle(r.title) : '', ...(r.aliases ? (JSON.parse(r.aliases) as string[]) : [])].filter((x) => /[äöüÄÖÜß]/.test(x));
+        if (names.length === 0) continue;
+        const person = !!r.dbpedia && (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'Person'));
+        for (const name of new Set(names)) {
+          const spelled = withoutUmlauts(name);
+          this.addAlias(spelled, r.id, 0), n++;
+          const surname = person ? surnameOf(spelled) : undefined;
+          if (surname && /ae|oe|ue|ss/.test(surname)) this.addAlias(surname, r.id, 0), n++;
+        }
+      }
+    });
+    return n;
+  }
+
+  /**
+   * News names companies without their legal form ("Dow Chemical" for
+   * Dow_Chemical_Company) and ministries head first ("Agriculture
+   * Department", "U.S. Agriculture Department" for
+   * United_States_Department_of_Agriculture): those names are aliases
+   * (count 0). Returns how many were added.
+   */
+  private addShortOrganisationNames(): number {
+    const rows = this.db.prepare('SELECT id, title FROM entities WHERE title IS NOT NULL').all() as { id: number; title: string }[];
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) for (const name of shortOrganisationNames(r.title)) this.addAlias(name, r.id, 0), n++;
+    });
+    return n;
   }
 
   /** Surname aliases added by finish(). */
@@ -385,6 +529,62 @@ export class KbWriter {
     this.db.close();
     if (existsSync(this.tmpFile)) rmSync(this.tmpFile);
   }
+}
+
+const LEGAL_FORM = /^(Company|Corporation|Corp\.|Inc\.|Incorporated|Limited|Ltd\.|plc|PLC|AG|S\.A\.|N\.V\.|Holdings)$/;
+
+/**
+ * Shorter names news uses for an organisation's title: without a legal form
+ * and a leading "The" ("The_Coca-Cola_Company" → "Coca-Cola"), and a
+ * ministry head first ("United_States_Department_of_Agriculture" →
+ * "Agriculture Department", "U.S. Agriculture Department").
+ */
+export function shortOrganisationNames(title: string): string[] {
+  if (/_\(/.test(title)) return [];
+  const words = title.replace(/,_/g, '_').split('_');
+  const out: string[] = [];
+  if (words.length >= 2 && LEGAL_FORM.test(words[words.length - 1])) {
+    const core = words.slice(words[0] === 'The' ? 1 : 0, -1);
+    if (core.length > 0 && /^\p{Lu}/u.test(core[0])) out.push(core.join(' '));
+  }
+  const dept = /^(United_States_|U\.S\._)?(Department|Ministry)_of_(the_)?([A-Z][A-Za-z]+)$/.exec(title);
+  if (dept) {
+    const head = `${dept[4]} ${dept[2]}`;
+    out.push(head);
+    if (dept[1]) out.push(`U.S. ${head}`);
+  }
+  return out;
+}
+
+/** A name without the Arabic article of its parts ("Muammar al-Gaddafi" → "Muammar Gaddafi"); the name itself if it has none. */
+export function withoutArabicArticle(name: string): string {
+  return name.replace(/(^|\s)(?:al|el|ad|ash|as|at|az|an|ar)-(?=\p{Lu})/gu, '$1');
+}
+
+const UMLAUT_SPELLING: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
+
+/** A German name as English news spells it: "Möllenbeck" → "Moellenbeck", "Strauß" → "Strauss". */
+export function withoutUmlauts(name: string): string {
+  return name.replace(/[äöüÄÖÜß]/g, (c) => UMLAUT_SPELLING[c]);
+}
+
+const CEDILLA_TO_COMMA: Record<string, string> = { 'ş': 'ș', 'Ş': 'Ș', 'ţ': 'ț', 'Ţ': 'Ț' };
+const COMMA_TO_CEDILLA: Record<string, string> = { 'ș': 'ş', 'Ș': 'Ş', 'ț': 'ţ', 'Ț': 'Ţ' };
+
+/** The title in the other Romanian spelling: commas below for cedillas, or the reverse (whichever it has). */
+export function swapRomanianCommas(title: string): string {
+  if (/[şŞţŢ]/.test(title)) return title.replace(/[şŞţŢ]/g, (c) => CEDILLA_TO_COMMA[c]);
+  return title.replace(/[șȘțȚ]/g, (c) => COMMA_TO_CEDILLA[c]);
+}
+
+const ACRONYM_SKIP = /^(of|the|and|for|de|du|des|la|le|in|on|at|&|y|et|für|der|und)$/i;
+
+/** The initials of a name of 3–6 capitalized words ("Irish Republican Army" → "IRA"), if it has them. */
+export function acronymOf(name: string): string | undefined {
+  const words = name.replace(/\s*\([^)]*\)\s*$/, '').split(/[\s-]+/).filter((w) => w.length > 0 && !ACRONYM_SKIP.test(w));
+  if (words.length < 3 || words.length > 6) return undefined;
+  if (!words.every((w) => /^\p{Lu}\p{L}*[.,]?$/u.test(w))) return undefined;
+  return words.map((w) => w[0].toUpperCase()).join('');
 }
 
 function unique(xs: string[]): string[] {

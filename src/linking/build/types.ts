@@ -166,3 +166,58 @@ export function surnameOf(name: string): string | undefined {
   const last = words[words.length - 1].replace(/,$/, '');
   return /^\p{Lu}\p{L}+(['-]\p{L}+)*$/u.test(last) && last.length >= 3 ? last : undefined;
 }
+
+/**
+ * The class a title's last word names, for pages the sources give no class
+ * ("World_Bank", "Kansai_International_Airport", "Lake_Geneva" stays
+ * untyped: the head comes last in English names). Weaker than every source:
+ * used only for entities without any class. Plural and generic heads
+ * ("Awards", "Group", "Cup") say too little and are not listed.
+ */
+const HEAD_WORD_CLASSES: Record<string, string> = {
+  Airport: 'Airport',
+  River: 'River',
+  College: 'College',
+  University: 'University',
+  Island: 'Island',
+  Township: 'Town',
+  County: 'AdministrativeRegion',
+  Province: 'AdministrativeRegion',
+  Castle: 'Castle',
+  Stadium: 'Stadium',
+  Party: 'PoliticalParty',
+  Records: 'RecordLabel',
+  Airlines: 'Airline',
+  Airways: 'Airline',
+  Lake: 'Lake',
+  Bridge: 'Bridge',
+  Station: 'Station',
+  Museum: 'Museum',
+  Hospital: 'Hospital',
+  Company: 'Company',
+  Corporation: 'Company',
+  Bank: 'Bank',
+  School: 'School',
+  Railway: 'RailwayLine',
+  Railroad: 'RailwayLine',
+  Mountain: 'Mountain',
+  Street: 'Street',
+  Newspaper: 'Newspaper',
+  Agency: 'GovernmentAgency',
+  Union: 'TradeUnion',
+  Parliament: 'Legislature',
+  Assembly: 'Legislature',
+};
+
+export function classForTitleHead(title: string): string | undefined {
+  if (/_\(/.test(title)) return undefined;
+  const words = title.split('_');
+  if (words.length < 2) return undefined;
+  return Object.hasOwn(HEAD_WORD_CLASSES, words[words.length - 1]) ? HEAD_WORD_CLASSES[words[words.length - 1]] : undefined;
+}
+
+/** "Springfield,_Virginia" → "Virginia": a page named after a place in a larger one, if the title has that form. */
+export function containingPlaceOf(title: string): string | undefined {
+  const m = /^[^,]+,_(\p{Lu}[^,()]*)$/u.exec(title);
+  return m ? m[1] : undefined;
+}

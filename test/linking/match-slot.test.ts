@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { matchSlot } from '../../src/linking/disambiguate.js';
+
+const slot = (text: string, name: string) => {
+  const toks = text.split(' ');
+  const start = toks.indexOf(name);
+  return matchSlot(toks, { start, end: start + 1 });
+};
+
+describe('matchSlot (features teamSlot / placeSlot)', () => {
+  it('reads a side in a match from the words around the name', () => {
+    expect(slot('Belgium beat Turkey 2-1', 'Belgium')).toBe('match');
+    expect(slot('they lost against Belgium on Saturday', 'Belgium')).toBe('match');
+    expect(slot('Belgium v Turkey', 'Turkey')).toBe('match');
+  });
+  it('reads a place from a nationality in parentheses or a locative preposition', () => {
+    expect(slot('Marc Wilmots ( Belgium ) scored', 'Belgium')).toBe('place');
+    expect(slot('the final in Belgium attracted a crowd', 'Belgium')).toBe('place');
+  });
+  it('says nothing otherwise, also at the edges of the document', () => {
+    expect(slot('Belgium', 'Belgium')).toBe('none');
+    expect(slot('Belgium kicked off their campaign', 'Belgium')).toBe('none');
+  });
+});
