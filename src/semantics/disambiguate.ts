@@ -53,6 +53,9 @@ export function disambiguate(
   });
 }
 
+/** Document bags this long also get a membership table (a lemma with fewer features then walks its own). */
+const LONG_DOCUMENT = 512;
+
 /**
  * The model's features for targets of a document: each target's window's bag
  * of content lemmas without the target's own lemma (wsd-features'
@@ -65,6 +68,10 @@ export class TargetContexts {
   private sentence = -1;
   private tokens: LemmaFeatures[] = [];
   private bag: Int32Array = new Int32Array(0);
+  /** The document's bag of content lemmas, built at the first target when the model reads it. */
+  private doc: Int32Array | undefined;
+  /** The same as a membership table, for documents of LONG_DOCUMENT features or more. */
+  private docSet: Uint8Array | undefined;
 
   constructor(
     private readonly model: WsdModel,
@@ -90,7 +97,31 @@ export class TargetContexts {
       for (; at > 0 && collocations[at - 1] > id; at--) collocations[at] = collocations[at - 1];
       collocations[at] = id;
     }
-    return { bag: this.bag, exclude: own, collocations };
+    if (this.doc === undefined) this.enterDocument();
+    return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet };
+  }
+
+  private enterDocument(): void {
+    const doc = (this.doc = this.documentBag());
+    if (doc.length >= LONG_DOCUMENT) {
+      const set = (this.docSet = new Uint8Array(this.model.vocabularySize));
+      for (let k = 0; k < doc.length; k++) set[doc[k]] = 1;
+    }
+  }
+
+  /** Every sentence's content lemmas as sorted distinct ids; empty when no part of speech weighs the document. */
+  private documentBag(): Int32Array {
+    const model = this.model;
+    if (!model.readsDocument()) return new Int32Array(0);
+    const ids: number[] = [];
+    for (const sentence of this.sentences) {
+      for (const t of sentence) {
+        if (t.pos === undefined) continue;
+        const own = model.lemmaFeatures(t.lemma).bag;
+        for (let k = 0; k < own.length; k++) ids.push(own[k]);
+      }
+    }
+    return sortedDistinct(Int32Array.from(ids));
   }
 
   private enter(s: number): void {

@@ -36,6 +36,15 @@ const SENTENCE: ContextToken[] = [
   ['.', undefined],
 ].map(([lemma, pos]) => ({ lemma: lemma!, pos: pos as ContextToken['pos'] }));
 
+/** "The loan earned interest ." */
+const LOANS: ContextToken[] = [
+  ['the', undefined],
+  ['loan', 'n'],
+  ['earn', 'v'],
+  ['interest', 'n'],
+  ['.', undefined],
+].map(([lemma, pos]) => ({ lemma: lemma!, pos: pos as ContextToken['pos'] }));
+
 /** What the feature strings give: the bag without the target's lemma, the collocations, as sorted ids. */
 function fromStrings(sentences: ContextToken[][], t: SenseTarget): { bag: number[]; collocations: number[] } {
   const bag = [...bagOfLemmas(sentences, t.sentence, t.sentence + 1)].filter((w) => w !== t.lemma);
@@ -52,21 +61,25 @@ function counted(ctx: FeatureContext): { bag: number[]; collocations: number[] }
 function reference(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: 'n' | 'v'): number[] {
   const weights = (model as unknown as { weights: { mass: Float32Array; start: Uint32Array; feature: Uint32Array; count: Uint16Array } }).weights;
   const alphaP = (model as unknown as { alphaP: Float64Array }).alphaP;
-  const { lambdaBag, lambdaCol, mu, alpha } = model.paramsFor(pos);
+  const { lambdaBag, lambdaCol, mu, alpha, lambdaDoc } = model.paramsFor(pos);
   const bag = new Set(counted(ctx).bag);
   const col = new Set(ctx.collocations);
+  // The other sentences' content lemmas: the document's bag less the sentence's (and less the target).
+  const others = new Set([...(ctx.doc ?? [])].filter((f) => f !== ctx.exclude && !bag.has(f)));
   let priorTotal = 0;
   synsets.forEach((_, k) => (priorTotal += tagCounts[k] + mu / (k + 1)));
   const scores = [...synsets].map((s, k) => {
     let b = 0;
     let c = 0;
+    let d = 0;
     for (let e = weights.start[s]; e < weights.start[s + 1]; e++) {
       const f = weights.feature[e];
       const gain = Math.log((weights.count[e] * (1 - alpha)) / (COUNT_SCALE * Math.max(weights.mass[s], 1e-9)) + alphaP[f]) - Math.log(alphaP[f]);
       if (bag.has(f)) b += gain;
       if (col.has(f)) c += gain;
+      if (others.has(f)) d += gain;
     }
-    return Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * b + lambdaCol * c;
+    return Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * b + lambdaCol * c + (lambdaDoc ?? 0) * d;
   });
   const best = Math.max(...scores);
   const z = scores.reduce((sum, x) => sum + Math.exp(x - best), 0);
@@ -103,7 +116,9 @@ describe('context features by id', () => {
 
 describe('scoring tables', () => {
   it('give the naive-Bayes posterior computed from the weights, for polysemous nouns and verbs', () => {
-    const contexts = new TargetContexts(model, [SENTENCE]);
+    // A second sentence, so that the document's other sentences count too (the shipped model weighs them).
+    const contexts = new TargetContexts(model, [SENTENCE, LOANS]);
+    expect(model.paramsFor('n').lambdaDoc).toBeGreaterThan(0);
     const cases: Array<[string, 'n' | 'v', number]> = [
       ['bank', 'n', 4],
       ['sit', 'v', 1],

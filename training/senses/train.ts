@@ -60,6 +60,9 @@ const DEFAULT_PARAMS: WsdParams = {
   window: Number(process.env.WSD_WINDOW ?? DEFAULT_WINDOW),
 };
 
+/** The document stage of the search (tuneParams): weights of the other sentences' bag (0 = not read). */
+const DOC_GRID = [0, 0.005, 0.01, 0.02, 0.03, 0.05];
+
 function main(): void {
   const tune = !process.argv.includes('--no-tune');
   if (!existsSync(join(WN_DIR, 'data.noun'))) {
@@ -134,7 +137,7 @@ function main(): void {
     join(OUT, 'meta.json'),
     JSON.stringify(
       {
-        version: 'wordnet-3.0+semcor-nb-1',
+        version: 'wordnet-3.0+semcor-nb-2',
         params,
         backgroundNorm: pruned.norm,
         build: {
@@ -509,7 +512,8 @@ function tuneParams(
   };
   // Progress for `npm run train` (src/progress-protocol.ts): one line per grid point, the skipped ones included.
   const perPos = grid.lambdaBag.length + grid.lambdaCol.length + grid.mu.length;
-  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos;
+  const total =
+    1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + 4 * (DOC_GRID.length + grid.mu.length);
   let trials = 0;
   const trial = () => log(formatProgressLine({ done: ++trials, total, unit: 'trial', fields: [['dev', (100 * bestScore).toFixed(2)]] }));
   let best = { ...start };
@@ -544,6 +548,31 @@ function tuneParams(
           bestScore = score;
           log(`  tune ${pos}: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
         }
+      }
+    }
+  }
+  // Then the document: the other sentences' bag, and the prior mass it may now need.
+  for (const pos of ['n', 'v', 'a', 'r'] as WordNetPos[]) {
+    for (const v of DOC_GRID) {
+      trial();
+      if (v === (best.byPos?.[pos]?.lambdaDoc ?? best.lambdaDoc ?? 0)) continue;
+      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], lambdaDoc: v } } };
+      const score = objective(p);
+      if (score > bestScore) {
+        best = p;
+        bestScore = score;
+        log(`  tune ${pos} document: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
+      }
+    }
+    for (const v of grid.mu) {
+      trial();
+      if (v === (best.byPos?.[pos]?.mu ?? best.mu)) continue;
+      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], mu: v } } };
+      const score = objective(p);
+      if (score > bestScore) {
+        best = p;
+        bestScore = score;
+        log(`  tune ${pos} mu: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
       }
     }
   }
