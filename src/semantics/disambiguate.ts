@@ -53,9 +53,6 @@ export function disambiguate(
   });
 }
 
-/** Document bags this long also get a membership table (a lemma with fewer features then walks its own). */
-const LONG_DOCUMENT = 512;
-
 /**
  * The model's features for targets of a document: each target's window's bag
  * of content lemmas without the target's own lemma (wsd-features'
@@ -68,9 +65,9 @@ export class TargetContexts {
   private sentence = -1;
   private tokens: LemmaFeatures[] = [];
   private bag: Int32Array = new Int32Array(0);
-  /** The document's bag of content lemmas, built at the first target when the model reads it. */
+  /** The document's bag of content lemmas (its most repeated ones when long), built at the first target. */
   private doc: Int32Array | undefined;
-  /** The same as a membership table, for documents of LONG_DOCUMENT features or more. */
+  /** Membership of `doc` by feature id, when the document had more features than the model reads. */
   private docSet: Uint8Array | undefined;
 
   constructor(
@@ -101,18 +98,17 @@ export class TargetContexts {
     return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet };
   }
 
+  /**
+   * The document's bag: every content token's bag features, distinct; past
+   * the model's docFeatures, the most repeated ones (a document's topic words
+   * recur), ties to the lower id. Empty when no part of speech weighs it.
+   */
   private enterDocument(): void {
-    const doc = (this.doc = this.documentBag());
-    if (doc.length >= LONG_DOCUMENT) {
-      const set = (this.docSet = new Uint8Array(this.model.vocabularySize));
-      for (let k = 0; k < doc.length; k++) set[doc[k]] = 1;
-    }
-  }
-
-  /** Every sentence's content lemmas as sorted distinct ids; empty when no part of speech weighs the document. */
-  private documentBag(): Int32Array {
     const model = this.model;
-    if (!model.readsDocument()) return new Int32Array(0);
+    if (!model.readsDocument()) {
+      this.doc = new Int32Array(0);
+      return;
+    }
     const ids: number[] = [];
     for (const sentence of this.sentences) {
       for (const t of sentence) {
@@ -121,7 +117,27 @@ export class TargetContexts {
         for (let k = 0; k < own.length; k++) ids.push(own[k]);
       }
     }
-    return sortedDistinct(Int32Array.from(ids));
+    const all = Int32Array.from(ids).sort();
+    const distinct: number[] = [];
+    const counts: number[] = [];
+    for (let i = 0; i < all.length; i++) {
+      if (i > 0 && all[i] === all[i - 1]) counts[counts.length - 1]++;
+      else {
+        distinct.push(all[i]);
+        counts.push(1);
+      }
+    }
+    const limit = model.params.docFeatures ?? Infinity;
+    if (distinct.length <= limit) {
+      this.doc = Int32Array.from(distinct);
+      return;
+    }
+    const order = distinct.map((_, i) => i).sort((a, b) => counts[b] - counts[a] || a - b);
+    const kept = Int32Array.from(order.slice(0, limit), (i) => distinct[i]).sort();
+    const set = new Uint8Array(model.vocabularySize);
+    for (let k = 0; k < kept.length; k++) set[kept[k]] = 1;
+    this.doc = kept;
+    this.docSet = set;
   }
 
   private enter(s: number): void {

@@ -55,6 +55,8 @@ export interface WsdParams {
    * either way.
    */
   lambdaDoc?: number;
+  /** The most features a document's bag holds: a longer document keeps its most repeated content lemmas (speed; dev-tuned). */
+  docFeatures?: number;
   /** Per part of speech, weights and prior mass that replace the ones above (tuned on dev). */
   byPos?: Partial<Record<WordNetPos, PosParams>>;
 }
@@ -83,12 +85,14 @@ export interface FeatureContext {
   exclude: number;
   collocations: readonly number[];
   /**
-   * The document's bag of content lemmas (sorted, distinct; the sentence's
-   * own included), one array shared by every target of the document: the
-   * model caches a lemma's document sums per array. Absent or empty: none.
+   * The document's bag of content lemmas (sorted, distinct), one array
+   * shared by every target of the document: the model caches a lemma's
+   * document sums per array. Either every content lemma of the document (the
+   * sentence's own included) or, for a long one, its `docFeatures` most
+   * repeated ones. Absent or empty: none.
    */
   doc?: Int32Array;
-  /** `doc` as a membership table over feature ids (1 = in the document), for long documents; else absent. */
+  /** Membership of `doc` by feature id, given when `doc` is the truncated kind (the sentence's bag need not be in it). */
   docSet?: Uint8Array;
 }
 
@@ -164,6 +168,7 @@ export class WsdModel {
   /** Per-sense sums of one scoring, reused (senses per lemma are few; grown on demand). */
   private bagSum = new Float64Array(64);
   private colSum = new Float64Array(64);
+  private overlapSum = new Float64Array(64);
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
@@ -287,27 +292,35 @@ export class WsdModel {
     if (n > this.bagSum.length) {
       this.bagSum = new Float64Array(2 * n);
       this.colSum = new Float64Array(2 * n);
+      this.overlapSum = new Float64Array(2 * n);
     }
     const bag = this.bagSum;
     const col = this.colSum;
     bag.fill(0, 0, n);
     col.fill(0, 0, n);
+    const readDoc = lambdaDoc !== undefined && lambdaDoc > 0 && ctx.doc !== undefined && ctx.doc.length > 0;
+    // The sentence's bag features that are also in a truncated document bag, summed on the side (see below).
+    const own = readDoc && ctx.docSet !== undefined ? this.overlapSum : undefined;
     // A feature a sense never saw scores log(α·p(f)) for every sense alike, so only seen ones count.
-    addRows(table, ctx.bag, ctx.exclude, bag);
+    if (own === undefined) addRows(table, ctx.bag, ctx.exclude, bag);
+    else {
+      own.fill(0, 0, n);
+      addRowsSplit(table, ctx.bag, ctx.exclude, bag, ctx.docSet!, own);
+    }
     addRows(table, ctx.collocations, -1, col);
-    if (lambdaDoc !== undefined && lambdaDoc > 0 && ctx.doc !== undefined && ctx.doc.length > 0) {
+    if (readDoc) {
       // The document's sums are the same for every occurrence of the lemma in it: computed once per document.
       if (table.docOf !== ctx.doc || table.docExclude !== ctx.exclude) {
         table.docSum.fill(0);
-        // A long document against a lemma with fewer features: walk the lemma's rows and test membership instead.
-        if (ctx.docSet !== undefined && table.mask + 1 < ctx.doc.length) addRowsIn(table, ctx.docSet, ctx.exclude, table.docSum);
-        else addRows(table, ctx.doc, ctx.exclude, table.docSum);
+        addRows(table, ctx.doc!, ctx.exclude, table.docSum);
         table.docOf = ctx.doc;
         table.docExclude = ctx.exclude;
       }
-      // The other sentences only: the sentence's own bag (a subset of the document's) is taken back out.
+      // The other sentences only: the sentence's own bag features are taken back out of the document's
+      // (all of them, unless the document's bag was truncated: then those in it).
       const doc = table.docSum;
-      for (let k = 0; k < n; k++) col[k] = lambdaCol * col[k] + lambdaDoc * (doc[k] - bag[k]);
+      const inDoc = own ?? bag;
+      for (let k = 0; k < n; k++) col[k] = lambdaCol * col[k] + lambdaDoc * (doc[k] - inDoc[k]);
     } else {
       for (let k = 0; k < n; k++) col[k] = lambdaCol * col[k];
     }
@@ -462,16 +475,24 @@ function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number
   }
 }
 
-/** Adds the row of each of the table's features that `member` marks (`exclude` left out) to the per-sense sums. */
-function addRowsIn(table: SenseTable, member: Uint8Array, exclude: number, sums: Float64Array): void {
+/** addRows into `sums`, and the rows of the features `member` marks into `marked` as well. */
+function addRowsSplit(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array, member: Uint8Array, marked: Float64Array): void {
   const { slots, mask, sense, gain } = table;
-  for (let slot = 0; slot <= mask; slot++) {
-    const f = slots[2 * slot];
-    if (f < 0 || f === exclude || member[f] !== 1) continue;
+  for (let i = 0; i < features.length; i++) {
+    const f = features[i];
+    if (f === exclude) continue;
+    let slot = hashOf(f) & mask;
+    let key: number;
+    while ((key = slots[2 * slot]) !== f) {
+      if (key < 0) break;
+      slot = (slot + 1) & mask;
+    }
+    if (key < 0) continue;
     const row = slots[2 * slot + 1];
     const from = row >>> ROW_BITS;
     const to = from + (row & ((1 << ROW_BITS) - 1));
     for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
+    if (member[f] === 1) for (let e = from; e < to; e++) marked[sense[e]] += gain[e];
   }
 }
 

@@ -118,19 +118,21 @@ describe('the document bag', () => {
 });
 
 describe('a long document', () => {
-  it('scores the same through its membership table as through its sorted ids', () => {
-    const m = withParams({ lambdaDoc: 0.05, byPos: { ...model.params.byPos, n: { ...model.params.byPos?.n, lambdaDoc: 0.05 } } });
-    // Every 40th feature id: a document bag of ~4,000 features, longer than "bank"'s table.
-    const doc = Int32Array.from({ length: Math.floor(m.vocabularySize / 40) }, (_, i) => 40 * i);
-    const docSet = new Uint8Array(m.vocabularySize);
-    for (const f of doc) docSet[f] = 1;
-    const bank = store.senses('bank', 'n')!;
-    const base = { bag: doc.slice(0, 20), exclude: m.featureId('bank'), collocations: [] };
-    const bySet = m.probabilities(bank.synsets, bank.tagCounts, { ...base, doc, docSet }, 'n');
-    const byIds = m.withParams(m.params).probabilities(bank.synsets, bank.tagCounts, { ...base, doc }, 'n');
-    const prior = m.prior(bank.tagCounts, 'n');
-    bySet.forEach((p, k) => expect(p).toBeCloseTo(byIds[k], 10));
-    // The document moved the distribution away from the prior.
-    expect(Math.max(...bySet.map((p, k) => Math.abs(p - prior[k])))).toBeGreaterThan(0.01);
+  it('keeps its most repeated content lemmas, ties to the lower id, and marks them in a membership table', () => {
+    const m = withParams({ docFeatures: 3 });
+    // "interest" three times, "loan" twice, the rest once.
+    const doc = [MONEY, NEUTRAL, MONEY.slice(0, 4), tokens([['interest', 'n'], ['interest', 'n']]), RIVER];
+    const ctx = new TargetContexts(m, doc).of(BANK);
+    const id = (lemma: string) => m.featureId(lemma);
+    const onceEach = ['deposit', 'earn', 'account', 'walk', 'bank', 'river', 'flood', 'muddy', 'shore', 'fish', 'swim', 'water'].map(id);
+    const third = Math.min(...onceEach.filter((f) => f >= 0));
+    expect([...ctx.doc!]).toEqual([id('interest'), id('loan'), third].sort((a, b) => a - b));
+    expect(ctx.docSet).toBeDefined();
+    for (const f of ctx.doc!) expect(ctx.docSet![f]).toBe(1);
+    expect(ctx.docSet!.reduce((a, b) => a + b, 0)).toBe(3);
+    // A short document is read whole, without a table.
+    const short = new TargetContexts(withParams({ docFeatures: 1000 }), doc).of(BANK);
+    expect(short.docSet).toBeUndefined();
+    expect(short.doc!.length).toBeGreaterThan(10);
   });
 });

@@ -140,6 +140,24 @@ describe('scoring tables', () => {
     expect(compared).toBeGreaterThanOrEqual(3);
   });
 
+  it('count a truncated document bag as the other sentences: its features less the sentence’s, whichever are in it', () => {
+    const bank = store.senses('bank', 'n')!;
+    const ids = ['money', 'loan', 'river', 'water', 'deposit', 'account', 'fish'].map((w) => model.featureId(w));
+    expect(ids.every((f) => f >= 0)).toBe(true);
+    // The sentence has money, loan, river; the document's top features are loan, water, deposit, account (not money, river).
+    const bag = Int32Array.from(ids.slice(0, 3)).sort();
+    const doc = Int32Array.from([ids[1], ids[3], ids[4], ids[5]]).sort();
+    const docSet = new Uint8Array(model.vocabularySize);
+    for (const f of doc) docSet[f] = 1;
+    const ctx: FeatureContext = { bag, exclude: model.featureId('bank'), collocations: [], doc, docSet };
+    const got = model.probabilities(bank.synsets, bank.tagCounts, ctx, 'n');
+    const want = reference(bank.synsets, bank.tagCounts, ctx, 'n');
+    got.forEach((p, k) => expect(p).toBeCloseTo(want[k], 12));
+    // Read as an untruncated bag (no table), the sentence's money and river would be taken out of the document's sums though never in them.
+    const wrong = model.withParams(model.params).probabilities(bank.synsets, bank.tagCounts, { ...ctx, docSet: undefined }, 'n');
+    expect(Math.max(...got.map((p, k) => Math.abs(p - wrong[k])))).toBeGreaterThan(1e-6);
+  });
+
   it('scores an empty context by the prior alone, and a lemma of one sense as certain', () => {
     const bank = store.senses('bank', 'n')!;
     const empty: FeatureContext = { bag: new Int32Array(0), exclude: -1, collocations: [] };
