@@ -437,7 +437,12 @@ export class WsdModel {
       slots[2 * slot] = rowFeature[r];
       slots[2 * slot + 1] = (rowStart[r] << ROW_BITS) | rowLength[r];
     }
-    const table: SenseTable = { mask, slots, sense, gain, logPrior: new Float64Array(synsets.length),
+    const table: SenseTable = {
+      mask,
+      slots,
+      sense,
+      gain,
+      logPrior: new Float64Array(synsets.length),
       priorCounts: undefined,
       priorMu: NaN,
       docSum: new Float64Array(synsets.length),

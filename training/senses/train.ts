@@ -65,7 +65,8 @@ const DOC_GRID = [0, 0.005, 0.01, 0.02, 0.03, 0.05];
 /**
  * A long document's bag keeps its 128 most repeated content lemmas: every document lemma costs each
  * distinct target lemma one probe, and with all of them (~3,000 in a 50 kB text) `words,senses` ran at
- * ~0.8× its speed; dev F1 with 128 / 256 / all: SE07 63.3 / 63.5 / 64.2, SemCor dev 72.54 / 72.49 / 72.51.
+ * ~0.8× its speed (bench/cpu-ratio.ts). Dev F1, nouns reading 128 / 256 lemmas: SE07 63.3 / 63.5, SemCor dev
+ * 72.54 / 72.49; nouns, verbs and adjectives reading the whole document: 64.2 / 72.51 (models/senses/MODEL_CARD.md).
  */
 const DOC_FEATURES = 128;
 
