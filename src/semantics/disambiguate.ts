@@ -65,6 +65,10 @@ export class TargetContexts {
   private sentence = -1;
   private tokens: LemmaFeatures[] = [];
   private bag: Int32Array = new Int32Array(0);
+  /** The document's bag of content lemmas (its most repeated ones when long), built at the first target. */
+  private doc: Int32Array | undefined;
+  /** Membership of `doc` by feature id, when the document had more features than the model reads. */
+  private docSet: Uint8Array | undefined;
 
   constructor(
     private readonly model: WsdModel,
@@ -90,7 +94,50 @@ export class TargetContexts {
       for (; at > 0 && collocations[at - 1] > id; at--) collocations[at] = collocations[at - 1];
       collocations[at] = id;
     }
-    return { bag: this.bag, exclude: own, collocations };
+    if (this.doc === undefined) this.enterDocument();
+    return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet };
+  }
+
+  /**
+   * The document's bag: every content token's bag features, distinct; past
+   * the model's docFeatures, the most repeated ones (a document's topic words
+   * recur), ties to the lower id. Empty when no part of speech weighs it.
+   */
+  private enterDocument(): void {
+    const model = this.model;
+    if (!model.readsDocument()) {
+      this.doc = new Int32Array(0);
+      return;
+    }
+    const ids: number[] = [];
+    for (const sentence of this.sentences) {
+      for (const t of sentence) {
+        if (t.pos === undefined) continue;
+        const own = model.lemmaFeatures(t.lemma).bag;
+        for (let k = 0; k < own.length; k++) ids.push(own[k]);
+      }
+    }
+    const all = Int32Array.from(ids).sort();
+    const distinct: number[] = [];
+    const counts: number[] = [];
+    for (let i = 0; i < all.length; i++) {
+      if (i > 0 && all[i] === all[i - 1]) counts[counts.length - 1]++;
+      else {
+        distinct.push(all[i]);
+        counts.push(1);
+      }
+    }
+    const limit = model.params.docFeatures ?? Infinity;
+    if (distinct.length <= limit) {
+      this.doc = Int32Array.from(distinct);
+      return;
+    }
+    const order = distinct.map((_, i) => i).sort((a, b) => counts[b] - counts[a] || a - b);
+    const kept = Int32Array.from(order.slice(0, limit), (i) => distinct[i]).sort();
+    const set = new Uint8Array(model.vocabularySize);
+    for (let k = 0; k < kept.length; k++) set[kept[k]] = 1;
+    this.doc = kept;
+    this.docSet = set;
   }
 
   private enter(s: number): void {

@@ -10,6 +10,7 @@
  *
  *   score(s) = log prior(s)
  *            + λ_bag · Σ_{f ∈ bag} log P(f | s) + λ_col · Σ_{f ∈ collocations} log P(f | s)
+ *            + λ_doc · Σ_{f ∈ document bag − bag} log P(f | s)          (the other sentences' content lemmas)
  *   P(f | s) = (1 − α) · c(s, f) / N(s) + α · p(f)          (Jelinek-Mercer smoothing towards p(f))
  *   prior(s) ∝ tags(lemma, s) + μ / rank(s)
  *
@@ -46,11 +47,21 @@ export interface WsdParams {
   mu: number;
   /** Sentences either side in the bag of words. */
   window: number;
+  /**
+   * Weight of the bag of content lemmas of the document's other sentences
+   * (scored by the same per-synset distributions as the sentence bag): nouns
+   * are topical, so the rest of the document says which sense fits. 0 or
+   * absent: the document is not read; a one-sentence text scores the same
+   * either way.
+   */
+  lambdaDoc?: number;
+  /** The most features a document's bag holds: a longer document keeps its most repeated content lemmas (speed; dev-tuned). */
+  docFeatures?: number;
   /** Per part of speech, weights and prior mass that replace the ones above (tuned on dev). */
   byPos?: Partial<Record<WordNetPos, PosParams>>;
 }
 
-export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu'>>;
+export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc'>>;
 
 export interface WsdMeta {
   version: string;
@@ -73,6 +84,16 @@ export interface FeatureContext {
   /** A bag feature that does not count for this target (its own lemma), -1 for none. */
   exclude: number;
   collocations: readonly number[];
+  /**
+   * The document's bag of content lemmas (sorted, distinct), one array
+   * shared by every target of the document: the model caches a lemma's
+   * document sums per array. Either every content lemma of the document (the
+   * sentence's own included) or, for a long one, its `docFeatures` most
+   * repeated ones. Absent or empty: none.
+   */
+  doc?: Int32Array;
+  /** Membership of `doc` by feature id, given when `doc` is the truncated kind (the sentence's bag need not be in it). */
+  docSet?: Uint8Array;
 }
 
 export interface SenseWeights {
@@ -111,6 +132,10 @@ interface SenseTable {
   logPrior: Float64Array;
   priorCounts: Float32Array | undefined;
   priorMu: number;
+  /** Σ gains of the document bag per sense for the document (and excluded feature) last scored. */
+  docSum: Float64Array;
+  docOf: Int32Array | undefined;
+  docExclude: number;
 }
 
 /** A row's pair count fits in ROW_BITS bits (at most one pair per sense; WordNet's most senses for a lemma is 75). */
@@ -143,13 +168,20 @@ export class WsdModel {
   /** Per-sense sums of one scoring, reused (senses per lemma are few; grown on demand). */
   private bagSum = new Float64Array(64);
   private colSum = new Float64Array(64);
+  private overlapSum = new Float64Array(64);
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
    * default total count + vocabulary size. A pruned model passes the norm of
    * the vocabulary it was estimated on, so that pruning does not shift p(f).
    */
-  constructor(vocab: readonly string[], background: Float64Array, weights: SenseWeights, params: WsdParams, backgroundNorm?: number) {
+  constructor(
+    private readonly vocab: readonly string[],
+    private readonly background: Float64Array,
+    weights: SenseWeights,
+    params: WsdParams,
+    private readonly backgroundNorm?: number,
+  ) {
     this.params = params;
     this.ids = new Map();
     vocab.forEach((f, i) => this.ids.set(f, i));
@@ -176,6 +208,11 @@ export class WsdModel {
       const { vocab, background } = parseVocab(vocabText);
       return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm);
     });
+  }
+
+  /** The same counts scored with other parameters (dev sweeps: training/senses/tune-wsd.ts). */
+  withParams(params: WsdParams): WsdModel {
+    return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm);
   }
 
   /** The id of a feature string, or -1 when the model never saw it. */
@@ -249,23 +286,47 @@ export class WsdModel {
    */
   private score(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined): number {
     const n = synsets.length;
-    const { lambdaBag, lambdaCol, mu } = this.paramsFor(pos);
+    const { lambdaBag, lambdaCol, mu, lambdaDoc } = this.paramsFor(pos);
     const table = this.senseTable(synsets);
     const logPrior = this.logPriorOf(table, tagCounts, mu);
     if (n > this.bagSum.length) {
       this.bagSum = new Float64Array(2 * n);
       this.colSum = new Float64Array(2 * n);
+      this.overlapSum = new Float64Array(2 * n);
     }
     const bag = this.bagSum;
     const col = this.colSum;
     bag.fill(0, 0, n);
     col.fill(0, 0, n);
+    const readDoc = lambdaDoc !== undefined && lambdaDoc > 0 && ctx.doc !== undefined && ctx.doc.length > 0;
+    // The sentence's bag features that are also in a truncated document bag, summed on the side (see below).
+    const own = readDoc && ctx.docSet !== undefined ? this.overlapSum : undefined;
     // A feature a sense never saw scores log(α·p(f)) for every sense alike, so only seen ones count.
-    addRows(table, ctx.bag, ctx.exclude, bag);
+    if (own === undefined) addRows(table, ctx.bag, ctx.exclude, bag);
+    else {
+      own.fill(0, 0, n);
+      addRowsSplit(table, ctx.bag, ctx.exclude, bag, ctx.docSet!, own);
+    }
     addRows(table, ctx.collocations, -1, col);
+    if (readDoc) {
+      // The document's sums are the same for every occurrence of the lemma in it: computed once per document.
+      if (table.docOf !== ctx.doc || table.docExclude !== ctx.exclude) {
+        table.docSum.fill(0);
+        addRows(table, ctx.doc!, ctx.exclude, table.docSum);
+        table.docOf = ctx.doc;
+        table.docExclude = ctx.exclude;
+      }
+      // The other sentences only: the sentence's own bag features are taken back out of the document's
+      // (all of them, unless the document's bag was truncated: then those in it).
+      const doc = table.docSum;
+      const inDoc = own ?? bag;
+      for (let k = 0; k < n; k++) col[k] = lambdaCol * col[k] + lambdaDoc * (doc[k] - inDoc[k]);
+    } else {
+      for (let k = 0; k < n; k++) col[k] = lambdaCol * col[k];
+    }
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
-      const score = logPrior[k] + lambdaBag * bag[k] + lambdaCol * col[k];
+      const score = logPrior[k] + lambdaBag * bag[k] + col[k];
       bag[k] = score;
       if (score > best) best = score;
     }
@@ -282,6 +343,17 @@ export class WsdModel {
     for (let k = 0; k < tagCounts.length; k++) total += out[k] = tagCounts[k] + mu / (k + 1);
     for (let k = 0; k < out.length; k++) out[k] /= total;
     return out;
+  }
+
+  /** How many features the model knows (feature ids are below it). */
+  get vocabularySize(): number {
+    return this.vocab.length;
+  }
+
+  /** Whether any part of speech gives the document's bag a weight (else callers need not build it). */
+  readsDocument(): boolean {
+    const { lambdaDoc, byPos } = this.params;
+    return (lambdaDoc ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaDoc ?? 0) > 0);
   }
 
   /** The weights for a part of speech: its overrides over the shared ones. */
@@ -365,7 +437,18 @@ export class WsdModel {
       slots[2 * slot] = rowFeature[r];
       slots[2 * slot + 1] = (rowStart[r] << ROW_BITS) | rowLength[r];
     }
-    const table: SenseTable = { mask, slots, sense, gain, logPrior: new Float64Array(synsets.length), priorCounts: undefined, priorMu: NaN };
+    const table: SenseTable = {
+      mask,
+      slots,
+      sense,
+      gain,
+      logPrior: new Float64Array(synsets.length),
+      priorCounts: undefined,
+      priorMu: NaN,
+      docSum: new Float64Array(synsets.length),
+      docOf: undefined,
+      docExclude: -1,
+    };
     const bytes = slots.byteLength + sense.byteLength + gain.byteLength;
     if (this.tableBytes + bytes > MAX_TABLE_BYTES) {
       this.tables.clear();
@@ -394,6 +477,27 @@ function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number
     const from = row >>> ROW_BITS;
     const to = from + (row & ((1 << ROW_BITS) - 1));
     for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
+  }
+}
+
+/** addRows into `sums`, and the rows of the features `member` marks into `marked` as well. */
+function addRowsSplit(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array, member: Uint8Array, marked: Float64Array): void {
+  const { slots, mask, sense, gain } = table;
+  for (let i = 0; i < features.length; i++) {
+    const f = features[i];
+    if (f === exclude) continue;
+    let slot = hashOf(f) & mask;
+    let key: number;
+    while ((key = slots[2 * slot]) !== f) {
+      if (key < 0) break;
+      slot = (slot + 1) & mask;
+    }
+    if (key < 0) continue;
+    const row = slots[2 * slot + 1];
+    const from = row >>> ROW_BITS;
+    const to = from + (row & ((1 << ROW_BITS) - 1));
+    for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
+    if (member[f] === 1) for (let e = from; e < to; e++) marked[sense[e]] += gain[e];
   }
 }
 

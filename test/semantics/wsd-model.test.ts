@@ -36,6 +36,15 @@ const SENTENCE: ContextToken[] = [
   ['.', undefined],
 ].map(([lemma, pos]) => ({ lemma: lemma!, pos: pos as ContextToken['pos'] }));
 
+/** "The loan earned interest ." */
+const LOANS: ContextToken[] = [
+  ['the', undefined],
+  ['loan', 'n'],
+  ['earn', 'v'],
+  ['interest', 'n'],
+  ['.', undefined],
+].map(([lemma, pos]) => ({ lemma: lemma!, pos: pos as ContextToken['pos'] }));
+
 /** What the feature strings give: the bag without the target's lemma, the collocations, as sorted ids. */
 function fromStrings(sentences: ContextToken[][], t: SenseTarget): { bag: number[]; collocations: number[] } {
   const bag = [...bagOfLemmas(sentences, t.sentence, t.sentence + 1)].filter((w) => w !== t.lemma);
@@ -52,21 +61,25 @@ function counted(ctx: FeatureContext): { bag: number[]; collocations: number[] }
 function reference(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: 'n' | 'v'): number[] {
   const weights = (model as unknown as { weights: { mass: Float32Array; start: Uint32Array; feature: Uint32Array; count: Uint16Array } }).weights;
   const alphaP = (model as unknown as { alphaP: Float64Array }).alphaP;
-  const { lambdaBag, lambdaCol, mu, alpha } = model.paramsFor(pos);
+  const { lambdaBag, lambdaCol, mu, alpha, lambdaDoc } = model.paramsFor(pos);
   const bag = new Set(counted(ctx).bag);
   const col = new Set(ctx.collocations);
+  // The other sentences' content lemmas: the document's bag less the sentence's (and less the target).
+  const others = new Set([...(ctx.doc ?? [])].filter((f) => f !== ctx.exclude && !bag.has(f)));
   let priorTotal = 0;
   synsets.forEach((_, k) => (priorTotal += tagCounts[k] + mu / (k + 1)));
   const scores = [...synsets].map((s, k) => {
     let b = 0;
     let c = 0;
+    let d = 0;
     for (let e = weights.start[s]; e < weights.start[s + 1]; e++) {
       const f = weights.feature[e];
       const gain = Math.log((weights.count[e] * (1 - alpha)) / (COUNT_SCALE * Math.max(weights.mass[s], 1e-9)) + alphaP[f]) - Math.log(alphaP[f]);
       if (bag.has(f)) b += gain;
       if (col.has(f)) c += gain;
+      if (others.has(f)) d += gain;
     }
-    return Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * b + lambdaCol * c;
+    return Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * b + lambdaCol * c + (lambdaDoc ?? 0) * d;
   });
   const best = Math.max(...scores);
   const z = scores.reduce((sum, x) => sum + Math.exp(x - best), 0);
@@ -103,7 +116,9 @@ describe('context features by id', () => {
 
 describe('scoring tables', () => {
   it('give the naive-Bayes posterior computed from the weights, for polysemous nouns and verbs', () => {
-    const contexts = new TargetContexts(model, [SENTENCE]);
+    // A second sentence, so that the document's other sentences count too (the shipped model weighs them).
+    const contexts = new TargetContexts(model, [SENTENCE, LOANS]);
+    expect(model.paramsFor('n').lambdaDoc).toBeGreaterThan(0);
     const cases: Array<[string, 'n' | 'v', number]> = [
       ['bank', 'n', 4],
       ['sit', 'v', 1],
@@ -123,6 +138,24 @@ describe('scoring tables', () => {
       for (let k = 0; k < got.length; k++) expect(model.probabilityOf(k, senses.synsets, senses.tagCounts, ctx, pos)).toBe(got[k]);
     }
     expect(compared).toBeGreaterThanOrEqual(3);
+  });
+
+  it('count a truncated document bag as the other sentences: its features less the sentence’s, whichever are in it', () => {
+    const bank = store.senses('bank', 'n')!;
+    const ids = ['money', 'loan', 'river', 'water', 'deposit', 'account', 'fish'].map((w) => model.featureId(w));
+    expect(ids.every((f) => f >= 0)).toBe(true);
+    // The sentence has money, loan, river; the document's top features are loan, water, deposit, account (not money, river).
+    const bag = Int32Array.from(ids.slice(0, 3)).sort();
+    const doc = Int32Array.from([ids[1], ids[3], ids[4], ids[5]]).sort();
+    const docSet = new Uint8Array(model.vocabularySize);
+    for (const f of doc) docSet[f] = 1;
+    const ctx: FeatureContext = { bag, exclude: model.featureId('bank'), collocations: [], doc, docSet };
+    const got = model.probabilities(bank.synsets, bank.tagCounts, ctx, 'n');
+    const want = reference(bank.synsets, bank.tagCounts, ctx, 'n');
+    got.forEach((p, k) => expect(p).toBeCloseTo(want[k], 12));
+    // Read as an untruncated bag (no table), the sentence's money and river would be taken out of the document's sums though never in them.
+    const wrong = model.withParams(model.params).probabilities(bank.synsets, bank.tagCounts, { ...ctx, docSet: undefined }, 'n');
+    expect(Math.max(...got.map((p, k) => Math.abs(p - wrong[k])))).toBeGreaterThan(1e-6);
   });
 
   it('scores an empty context by the prior alone, and a lemma of one sense as certain', () => {

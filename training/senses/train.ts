@@ -60,6 +60,16 @@ const DEFAULT_PARAMS: WsdParams = {
   window: Number(process.env.WSD_WINDOW ?? DEFAULT_WINDOW),
 };
 
+/** The document stage of the search (tuneParams): weights of the other sentences' bag (0 = not read). */
+const DOC_GRID = [0, 0.005, 0.01, 0.02, 0.03, 0.05];
+/**
+ * A long document's bag keeps its 128 most repeated content lemmas: every document lemma costs each
+ * distinct target lemma one probe, and with all of them (~3,000 in a 50 kB text) `words,senses` ran at
+ * ~0.8× its speed (bench/cpu-ratio.ts). Dev F1, nouns reading 128 / 256 lemmas: SE07 63.3 / 63.5, SemCor dev
+ * 72.54 / 72.49; nouns, verbs and adjectives reading the whole document: 64.2 / 72.51 (models/senses/MODEL_CARD.md).
+ */
+const DOC_FEATURES = 128;
+
 function main(): void {
   const tune = !process.argv.includes('--no-tune');
   if (!existsSync(join(WN_DIR, 'data.noun'))) {
@@ -112,7 +122,7 @@ function main(): void {
   const devSets = devInstances(wn, store, dev);
   const meta = existsSync(join(OUT, 'meta.json')) ? (JSON.parse(readFileSync(join(OUT, 'meta.json'), 'utf8')) as { params: WsdParams }) : undefined;
   // The window is fixed by the counts just built; the rest may come from the last build's meta.json.
-  let params = { ...(meta?.params ?? DEFAULT_PARAMS), window: DEFAULT_PARAMS.window };
+  let params = { ...(meta?.params ?? DEFAULT_PARAMS), window: DEFAULT_PARAMS.window, docFeatures: DOC_FEATURES };
   if (tune) params = tuneParams(vocab, backgroundArray, weights, store, devSets, params);
   const unquantized = prune(vocab, backgroundArray, weights, params.alpha);
   // Measure what ships: the weights after their one-byte quantization.
@@ -134,7 +144,7 @@ function main(): void {
     join(OUT, 'meta.json'),
     JSON.stringify(
       {
-        version: 'wordnet-3.0+semcor-nb-1',
+        version: 'wordnet-3.0+semcor-nb-2',
         params,
         backgroundNorm: pruned.norm,
         build: {
@@ -509,7 +519,7 @@ function tuneParams(
   };
   // Progress for `npm run train` (src/progress-protocol.ts): one line per grid point, the skipped ones included.
   const perPos = grid.lambdaBag.length + grid.lambdaCol.length + grid.mu.length;
-  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos;
+  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length;
   let trials = 0;
   const trial = () => log(formatProgressLine({ done: ++trials, total, unit: 'trial', fields: [['dev', (100 * bestScore).toFixed(2)]] }));
   let best = { ...start };
@@ -544,6 +554,32 @@ function tuneParams(
           bestScore = score;
           log(`  tune ${pos}: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
         }
+      }
+    }
+  }
+  // Then the document, for nouns (the topical words; for verbs and adjectives it gained ≤ 0.15 on dev and
+  // cost ~10 % of the senses' speed): the other sentences' bag, and the prior mass it may now need.
+  for (const pos of ['n'] as WordNetPos[]) {
+    for (const v of DOC_GRID) {
+      trial();
+      if (v === (best.byPos?.[pos]?.lambdaDoc ?? best.lambdaDoc ?? 0)) continue;
+      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], lambdaDoc: v } } };
+      const score = objective(p);
+      if (score > bestScore) {
+        best = p;
+        bestScore = score;
+        log(`  tune ${pos} document: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
+      }
+    }
+    for (const v of grid.mu) {
+      trial();
+      if (v === (best.byPos?.[pos]?.mu ?? best.mu)) continue;
+      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], mu: v } } };
+      const score = objective(p);
+      if (score > bestScore) {
+        best = p;
+        bestScore = score;
+        log(`  tune ${pos} mu: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
       }
     }
   }
