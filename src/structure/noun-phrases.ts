@@ -58,7 +58,7 @@ const NOMINAL_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const ADVERBS_IN_PHRASE = new Set([
   'about', 'only', 'more', 'most', 'nearly', 'very', 'earlier', 'much', 'almost', 'less', 'as', 'previously', 'early',
   'too', 'roughly', 'around', 'over', 'newly', 'relatively', 'highly', 'just', 'approximately', 'exactly', 'precisely',
-  'virtually', 'some', 'least', 'fewer', 'fully', 'later', 'once',
+  'virtually', 'some', 'least', 'fewer', 'fully', 'later', 'once', 'even', 'pretty', 'quite', 'late',
 ]);
 
 /** -ly adverbs that comment on the sentence rather than grade an adjective. */
@@ -94,6 +94,45 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     if (years[i - first] >= 0) absorbedBy[i - first] = years[i - first];
     else if (absorbs(t, i, h, first, last, flat)) absorbedBy[i - first] = possessiveTarget(t, i, h, first, last);
   }
+  let out = phrasesOfOwners(t, first, last, absorbedBy, bareNoun);
+  // A nominal its head absorbed but could not reach — words between them belong to neither — heads a phrase
+  // of its own rather than vanishing: "[Dow Jones industrials] [2689.14] , up [5.94]" (5.94 hung on
+  // "industrials"). Rare, so the second pass costs nothing on most sentences.
+  const covered = new Uint8Array(n);
+  for (const p of out) covered.fill(1, p.start - first, p.end - first);
+  let orphans = false;
+  for (let k = 0; k < n; k++) {
+    const i = first + k;
+    if (covered[k] || absorbedBy[k] < 0 || t.upos[i] !== 'NUM' || i === first || !(t.upos[i - 1] === 'VERB' || t.upos[i - 1] === 'ADV' || t.xpos[i - 1] === 'RP')) continue;
+    absorbedBy[k] = -1;
+    orphans = true;
+  }
+  if (orphans) out = phrasesOfOwners(t, first, last, absorbedBy, bareNoun);
+  return attachComparisons(t, joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, out, first, last)))), first);
+}
+
+const AS_MUCH = /^(much|many|little|few|great|large|recently|early|late|far)$/i;
+
+/**
+ * "[as much as $ 5.42 billion]", "[as many as 100 stores]": the comparison
+ * bounding an amount is part of its phrase in the Penn Treebank, however the
+ * parser hung it.
+ */
+function attachComparisons(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (const p of phrases) {
+    const s = p.start - 3;
+    if (s >= first && isAmountWord(t, p.start) && t.tokens[s].toLowerCase() === 'as' && AS_MUCH.test(t.tokens[s + 1]) && t.tokens[s + 2].toLowerCase() === 'as') {
+      while (out.length > 0 && out[out.length - 1].end > s) out.pop();
+      out.push({ start: s, end: p.end, head: p.head });
+    } else out.push(p);
+  }
+  return out;
+}
+
+/** The phrases of the owners (the words absorbed by no one) once each word's absorbing head is known. */
+function phrasesOfOwners(t: TreeLayers, first: number, last: number, absorbedBy: Int32Array, bareNoun: Uint8Array): PhraseSpan[] {
+  const n = last - first;
   // owner[k]: the word at the top of word k's absorption chain.
   const owner = new Int32Array(n).fill(-1);
   const ownerOf = (i: number): number => {
@@ -120,7 +159,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     out.push({ start: s, end: e, head: i });
   }
   out.sort((a, b) => a.start - b.start);
-  return joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, out, first, last))));
+  return out;
 }
 
 /**
@@ -172,6 +211,13 @@ const MONTHS = /^(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$|^(january|fe
 function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   const out: PhraseSpan[] = [];
   for (const p of phrases) {
+    // "[August] ['s] 3.9 % [increase]": after a possessive, a percentage is an adjective phrase of its own, outside both
+    const pct = isPossessiveMarker(t, p.start) ? percentAfter(t, p.start + 1, p.end) : -1;
+    if (pct > 0 && pct + 1 < p.end) {
+      out.push({ start: p.start, end: p.start + 1, head: p.start });
+      out.push({ start: pct + 1, end: p.end, head: p.head > pct ? p.head : p.end - 1 });
+      continue;
+    }
     let start = p.start;
     for (let k = p.start + 1; k < p.end; k++) {
       const before = t.upos[k - 1] === 'NOUN' || t.upos[k - 1] === 'NUM' || t.upos[k - 1] === 'SYM' || t.tokens[k - 1] === '%';
@@ -186,6 +232,13 @@ function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
     out.push(start === p.start ? p : { start, end: p.end, head: p.head >= start ? p.head : p.end - 1 });
   }
   return out;
+}
+
+/** The index of the "%" that ends a number run starting at k ("3.9 %", "7 1/2 %"), or -1. */
+function percentAfter(t: TreeLayers, k: number, end: number): number {
+  let j = k;
+  while (j < end && t.upos[j] === 'NUM') j++;
+  return j > k && j < end && t.tokens[j] === '%' ? j : -1;
 }
 
 /**
@@ -217,6 +270,39 @@ function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   return out;
 }
 
+/**
+ * "[$ 35.50 to $ 36.50]", "[5 % to 10 %]", "[40 to 60]": two amounts with
+ * "to" between are one phrase in the Penn Treebank when the parser linked
+ * them (one hangs on the other). "gained [100] to [7,580]", where both hang
+ * on the verb, is a change and a level: two phrases.
+ */
+function isRange(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  if (t.tokens[q.end].toLowerCase() !== 'to' || !isAmountWord(t, p.start)) return false;
+  // after a verb or "up"/"down" the first amount is a change: "rose [$ 1.75] to [$ 73]", "up [8 %] to [$ 5.44 billion]"
+  const before = q.start - 1;
+  if (before < 0 || t.upos[before] !== 'ADP' || /^(up|down|off|from|by|into)$/i.test(t.tokens[before])) return false;
+  const e = q.end - 1;
+  if (!isAmountWord(t, e) && !(t.upos[e] === 'NOUN' && q.start < e && isAmountWord(t, e - 1))) return false;
+  for (let k = q.start; k < q.end; k++) if (t.head[k] >= p.start && t.head[k] < p.end) return true;
+  for (let k = p.start; k < p.end; k++) if (t.head[k] >= q.start && t.head[k] < q.end) return true;
+  return false;
+}
+
+/**
+ * "[Sung] Won [Sohn]", "[Bankers] Trust [Co]": a capitalised name word the
+ * parser hung elsewhere, between two parts of one name, is part of it.
+ */
+function isNameGap(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  const m = q.end;
+  const isName = (k: number): boolean => t.upos[k] === 'PROPN' && t.xpos[k].startsWith('NNP') && /^[A-Z]/.test(t.tokens[k]);
+  return isName(m) && isName(m - 1) && isName(p.start) && t.upos[q.start] !== 'DET' && t.head[m] !== m - 1 && t.head[m] !== p.start && !isPossessiveMarker(t, p.start);
+}
+
+/** A number, a currency sign or a percent sign. */
+function isAmountWord(t: TreeLayers, k: number): boolean {
+  return t.upos[k] === 'NUM' || t.xpos[k] === '$' || t.xpos[k] === '#' || t.tokens[k] === '%';
+}
+
 /** A phrase of capitalised proper nouns only ("Stearns", "Smith Barney"). */
 function isBareName(t: TreeLayers, p: PhraseSpan): boolean {
   for (let i = p.start; i < p.end; i++) if (!/^[A-Z]/.test(t.tokens[i]) || (t.upos[i] !== 'PROPN' && t.upos[i] !== 'NOUN')) return false;
@@ -224,7 +310,7 @@ function isBareName(t: TreeLayers, p: PhraseSpan): boolean {
 }
 
 function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
-  if (q.end + 1 === p.start) return t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET';
+  if (q.end + 1 === p.start) return (t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') || isRange(t, q, p) || isNameGap(t, q, p);
   if (q.end !== p.start) return false;
   if (/^[ap]\.m\.?$/i.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
   // a mixed number: "[34 3/4]"
@@ -282,7 +368,8 @@ function descendsFrom(t: TreeLayers, k: number, head: number, lo: number): boole
 /**
  * A possessive 's that the tree left outside every phrase (an odd parse)
  * still starts the phrase right after it, as in CoNLL-2000; with no phrase
- * after it, it is left out.
+ * after it, it is a phrase alone (1,750 of CoNLL-2000's 1,769 possessive
+ * markers start a phrase).
  */
 function attachPossessiveMarkers(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   let k = 0;
@@ -290,6 +377,8 @@ function attachPossessiveMarkers(t: TreeLayers, phrases: PhraseSpan[], first: nu
     if (!isPossessiveMarker(t, i)) continue;
     while (k < phrases.length && phrases[k].end <= i) k++;
     if (k < phrases.length && phrases[k].start === i + 1) phrases[k].start = i;
+    // with no phrase after it ("[McDonald] ['s] has", "[Wendy] ['s] and") it is one, as in CoNLL-2000
+    else if (k >= phrases.length || phrases[k].start > i) phrases.splice(k, 0, { start: i, end: i + 1, head: i });
   }
   return phrases;
 }
@@ -305,6 +394,9 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
   if (left && rel !== 'case' && rel !== 'punct' && rel !== 'cc' && isNumberPremodifier(t, h, first, last)) {
     return rel !== 'advmod' || ADVERBS_IN_PHRASE.has(t.tokens[i].toLowerCase());
   }
+  // "In [composite trading]": a noun right before a noun, with a preposition before both and none of the head's own,
+  // is its compound, whatever relation the parser gave it.
+  if ((rel === 'obl' || rel === 'nmod') && i === h - 1 && t.upos[i] === 'NOUN' && t.upos[h] === 'NOUN' && !hasCaseChild(t, h, first, last)) return true;
   switch (rel) {
     case 'amod':
     case 'nmod:desc': // "Mr. Lawson", "Sen. Boren": titles before a name
@@ -326,7 +418,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
       if (!left) return false;
       {
         const w = t.tokens[i].toLowerCase();
-        if (ADVERBS_IN_PHRASE.has(w)) return isPremodifier(t, h, first, last) || NOMINAL_UPOS.has(t.upos[h]) || t.upos[h] === 'SYM';
+        if (ADVERBS_IN_PHRASE.has(w)) return isPremodifier(t, h, first, last) || NOMINAL_UPOS.has(t.upos[h]) || t.upos[h] === 'SYM' || (t.upos[h] === 'ADJ' && NOMINAL_RELATIONS.has(t.deprel[h])); // "[too many] of"
         // Degree adverbs of adjectives: "a [highly profitable] unit".
         return w.endsWith('ly') && !SENTENCE_ADVERBS.has(w) && t.deprel[h] === 'amod' && isPremodifier(t, h, first, last);
       }
@@ -487,6 +579,12 @@ function isPremodifier(t: TreeLayers, h: number, first: number, last: number): b
   return (rel === 'amod' && h < g) || rel === 'nummod' || rel === 'det' || rel === 'det:predet';
 }
 
+/** Whether word w has a case marker (a preposition) among its dependents. */
+function hasCaseChild(t: TreeLayers, w: number, first: number, last: number): boolean {
+  for (let k = Math.max(first, w - 8); k < Math.min(last, w + 8); k++) if (t.head[k] === w && t.deprel[k] === 'case') return true;
+  return false;
+}
+
 /** Whether word i has a determiner child; looked for only next to it (a determiner precedes its head closely). */
 function hasDeterminer(t: TreeLayers, i: number, first: number, last: number): boolean {
   for (let k = Math.max(first, i - 8); k < Math.min(last, i + 8); k++) if (t.head[k] === i && t.deprel[k] === 'det') return true;
@@ -497,6 +595,8 @@ function hasDeterminer(t: TreeLayers, i: number, first: number, last: number): b
 function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean {
   const u = t.upos[i];
   if (NOMINAL_UPOS.has(u)) return true;
+  // "at least" with no amount after it is an adverb: "rise [at least] as fast", "[at least two]" is absorbed by its number
+  if (i > 0 && /^(least|most)$/i.test(t.tokens[i]) && t.tokens[i - 1].toLowerCase() === 'at' && !(i + 1 < t.upos.length && isAmountWord(t, i + 1))) return false;
   const x = t.xpos[i];
   if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
   if (u === 'DET') return true;

@@ -295,3 +295,124 @@ describe('baseNounPhrases: pre-modifiers, numbers and times', () => {
     expect(phrases([['Stocks', 'NOUN', 'NNS', 0, 'root']])).toEqual(['Stocks']);
   });
 });
+
+describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,936 (chunks branch)', () => {
+  it('gives a possessive with no phrase after it a phrase of its own: "[McDonald] [\'s] has"', () => {
+    expect(
+      phrases([
+        ['McDonald', 'PROPN', 'NNP', 4, 'nsubj'],
+        ["'s", 'PART', 'POS', 1, 'case'],
+        ['has', 'AUX', 'VBZ', 4, 'aux'],
+        ['grown', 'VERB', 'VBN', 0, 'root'],
+      ]),
+    ).toEqual(['McDonald', "'s"]);
+  });
+
+  it('leaves a percentage after a possessive outside both phrases: "[August] [\'s] 3.9 % [increase]"', () => {
+    expect(
+      phrases([
+        ['August', 'PROPN', 'NNP', 5, 'nmod:poss'],
+        ["'s", 'PART', 'POS', 1, 'case'],
+        ['3.9', 'NUM', 'CD', 4, 'nummod'],
+        ['%', 'SYM', 'NN', 5, 'compound'],
+        ['increase', 'NOUN', 'NN', 0, 'root'],
+      ]),
+    ).toEqual(['August', "'s", 'increase']);
+  });
+
+  it('does not make "at least" a phrase without an amount, but keeps "[at least $ 2.5 billion]"', () => {
+    expect(
+      phrases([
+        ['rise', 'VERB', 'VB', 0, 'root'],
+        ['at', 'ADP', 'IN', 3, 'case'],
+        ['least', 'ADJ', 'JJS', 1, 'obl'],
+        ['as', 'ADV', 'RB', 5, 'advmod'],
+        ['fast', 'ADV', 'RB', 1, 'advmod'],
+      ]),
+    ).toEqual([]);
+    expect(
+      phrases([
+        ['total', 'VERB', 'VB', 0, 'root'],
+        ['at', 'ADP', 'IN', 3, 'case'],
+        ['least', 'ADJ', 'JJS', 4, 'nmod'],
+        ['$', 'SYM', '$', 1, 'obj'],
+        ['2.5', 'NUM', 'CD', 6, 'compound'],
+        ['billion', 'NUM', 'CD', 4, 'nummod'],
+      ]),
+    ).toEqual(['at least $ 2.5 billion']);
+  });
+
+  it('takes "as much as" into the amount it bounds: "[as much as $ 500]", not "as long as"', () => {
+    const rows = (word: string): Row[] => [
+      ['for', 'ADP', 'IN', 5, 'case'],
+      ['as', 'ADV', 'RB', 3, 'advmod'],
+      [word, 'ADJ', 'JJ', 5, 'advmod'],
+      ['as', 'ADP', 'IN', 5, 'case'],
+      ['$', 'SYM', '$', 0, 'root'],
+      ['500', 'NUM', 'CD', 5, 'nummod'],
+    ];
+    expect(phrases(rows('much'))).toEqual(['as much as $ 500']);
+    expect(phrases(rows('long'))).toEqual(['$ 500']);
+  });
+
+  it('joins a range of amounts the parser linked after a preposition, not a change after a verb', () => {
+    expect(
+      phrases([
+        ['for', 'ADP', 'IN', 2, 'case'],
+        ['$', 'SYM', '$', 0, 'root'],
+        ['35.50', 'NUM', 'CD', 2, 'nummod'],
+        ['to', 'ADP', 'IN', 5, 'case'],
+        ['$', 'SYM', '$', 2, 'nmod'],
+        ['36.50', 'NUM', 'CD', 5, 'nummod'],
+      ]),
+    ).toEqual(['$ 35.50 to $ 36.50']);
+    expect(
+      phrases([
+        ['gained', 'VERB', 'VBD', 0, 'root'],
+        ['100', 'NUM', 'CD', 1, 'obj'],
+        ['to', 'ADP', 'IN', 4, 'case'],
+        ['7,580', 'NUM', 'CD', 2, 'nmod'],
+      ]),
+    ).toEqual(['100', '7,580']);
+  });
+
+  it('gives a number its head could not reach a phrase of its own: "[industrials] [2689.14] , up [5.94]"', () => {
+    expect(
+      phrases([
+        ['industrials', 'NOUN', 'NNS', 0, 'root'],
+        ['2689.14', 'NUM', 'CD', 1, 'obj'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['up', 'ADV', 'RB', 1, 'advmod'],
+        ['5.94', 'NUM', 'CD', 1, 'nummod'],
+      ]),
+    ).toEqual(['industrials', '2689.14', '5.94']);
+  });
+
+  it('takes a noun the parser hung as an oblique on the next noun as its compound: "In [composite trading]"', () => {
+    expect(
+      phrases([
+        ['In', 'ADP', 'IN', 2, 'case'],
+        ['composite', 'NOUN', 'NN', 3, 'obl'],
+        ['trading', 'NOUN', 'NN', 4, 'obl'],
+        ['closed', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['composite trading']);
+  });
+
+  it('takes "even" and the adverb of an adjective standing as a noun into the phrase: "[even the minority]", "[too many]"', () => {
+    expect(
+      phrases([
+        ['even', 'ADV', 'RB', 3, 'advmod'],
+        ['the', 'DET', 'DT', 3, 'det'],
+        ['minority', 'NOUN', 'NN', 0, 'root'],
+      ]),
+    ).toEqual(['even the minority']);
+    expect(
+      phrases([
+        ['spend', 'VERB', 'VB', 0, 'root'],
+        ['too', 'ADV', 'RB', 3, 'advmod'],
+        ['many', 'ADJ', 'JJ', 1, 'obj'],
+      ]),
+    ).toEqual(['too many']);
+  });
+});
