@@ -3,7 +3,7 @@
  * usual slips (issue 12 follow-up), each on a hand-built UD tree.
  */
 import { describe, expect, it } from 'vitest';
-import { baseNounPhrases } from '../../src/structure/noun-phrases.js';
+import { baseNounPhrases, pennConventions } from '../../src/structure/noun-phrases.js';
 import { texts, tree, type Row } from './tree-helpers.js';
 
 const phrases = (rows: Row[]): string[] => {
@@ -414,5 +414,26 @@ describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,9
         ['many', 'ADJ', 'JJ', 1, 'obj'],
       ]),
     ).toEqual(['too many']);
+  });
+});
+
+describe('pennConventions on the trained chunker\'s phrases', () => {
+  it('splits a sum after a possessive and takes "general" into a title', () => {
+    const t = tree([
+      ['Qintex', 'PROPN', 'NNP', 6, 'nmod:poss'],
+      ["'s", 'PART', 'POS', 1, 'case'],
+      ['$', 'SYM', '$', 6, 'compound'],
+      ['1.5', 'NUM', 'CD', 5, 'compound'],
+      ['billion', 'NUM', 'CD', 3, 'nummod'],
+      ['pact', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 0, end: 1, head: 0 }, { start: 1, end: 6, head: 5 }], 0, 6))).toEqual(['Qintex', "'s", 'pact']);
+    const u = tree([
+      ['the', 'DET', 'DT', 2, 'det'],
+      ['attorney', 'NOUN', 'NN', 4, 'nsubj'],
+      ['general', 'ADJ', 'JJ', 2, 'amod'],
+      ['alleged', 'VERB', 'VBD', 0, 'root'],
+    ]);
+    expect(texts(u, pennConventions(u, [{ start: 0, end: 2, head: 1 }], 0, 4))).toEqual(['the attorney general']);
   });
 });
