@@ -121,7 +121,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return attachTitleGeneral(t, attachComparisons(t, joined, first), last);
+  return attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last);
 }
 
 /**
@@ -136,6 +136,15 @@ function attachTitleGeneral(t: TreeLayers, phrases: PhraseSpan[], last: number):
     if (g < last && t.tokens[g] === 'general' && t.upos[p.end - 1] === 'NOUN' && t.upos[g] === 'ADJ' && (k + 1 >= phrases.length || phrases[k + 1].start > g)) {
       phrases[k] = { start: p.start, end: g + 1, head: p.head };
     }
+  }
+  return phrases;
+}
+
+/** "closed at [$ 38] , up [$ 1.875]": the direction of a change is an adverb before the amount, never in its phrase. */
+function trimDirections(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    if (p.end - p.start >= 2 && /^(up|down|off)$/i.test(t.tokens[p.start]) && isAmountWord(t, p.start + 1)) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
   }
   return phrases;
 }
@@ -233,7 +242,8 @@ const MONTHS = /^(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$|^(january|fe
  * Phrases that the parser glued together where the text has two: a day
  * of the week or a date after a noun or number ("made [a comeback] [Friday]",
  * "from [862 million] [Thursday]", "take [effect] [Nov. 1]"), a number after
- * a percent sign in a list of rates ("[8.525 %] [30 days]"), and a relative
+ * a percent sign in a list of rates ("[8.525 %] [30 days]", "[Canada] [13.50 %]"),
+ * the unit of a price ("[28 cents] [a share]"), and a relative
  * "which" after a preposition and the subject it precedes ("in [which]
  * [holders] get").
  */
@@ -252,10 +262,12 @@ function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
     for (let k = p.start + 1; k < p.end; k++) {
       const before = t.upos[k - 1] === 'NOUN' || t.upos[k - 1] === 'NUM' || t.upos[k - 1] === 'SYM' || t.tokens[k - 1] === '%';
       const day = before && (WEEKDAYS.test(t.tokens[k]) || (MONTHS.test(t.tokens[k]) && k + 1 < p.end && t.upos[k + 1] === 'NUM'));
-      const rate = t.upos[k] === 'NUM' && t.tokens[k - 1] === '%';
+      const rate = t.upos[k] === 'NUM' && (t.tokens[k - 1] === '%' || (k === p.start + 1 && t.upos[k - 1] === 'PROPN' && amountAfter(t, k, p.end) === p.end - 1));
+      // "[28 cents] [a share]": a price's unit is a phrase of its own
+      const per = t.upos[k - 1] === 'NOUN' && (t.tokens[k] === 'a' || t.tokens[k] === 'an');
       // "in [which] [holders] get": a relative "which" after a preposition is not the subject's determiner
       const relative = k === p.start + 1 && t.xpos[p.start] === 'WDT' && p.start > 0 && t.upos[p.start - 1] === 'ADP' && t.deprel[p.head].startsWith('nsubj');
-      if (!day && !rate && !relative) continue;
+      if (!day && !rate && !relative && !per) continue;
       out.push({ start, end: k, head: p.head < k ? p.head : k - 1 });
       start = k;
     }
@@ -345,6 +357,10 @@ function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   if (q.end + 1 === p.start) return (t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') || isRange(t, q, p) || isNameGap(t, q, p);
   if (q.end !== p.start) return false;
   if (/^[ap]\.m\.?$/i.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
+  // "[Walt] [Disney Co.]", "[Costa] [Rica]": two bare names side by side are one name the parser split
+  // (not two arguments of one verb: "gave [Mary] [Boston]")
+  const sameHead = t.head[q.head] === t.head[p.head];
+  if (isBareName(t, q) && isBareName(t, p) && t.upos[q.end - 1] === 'PROPN' && t.upos[p.start] === 'PROPN' && !WEEKDAYS.test(t.tokens[p.start]) && !MONTHS.test(t.tokens[p.start]) && (!sameHead || t.deprel[q.head] === t.deprel[p.head])) return true;
   // a mixed number: "[34 3/4]"
   if (p.end - p.start === 1 && /^\d+\/\d+$/.test(t.tokens[p.start])) return /^\d+$/.test(t.tokens[q.end - 1]);
   if (q.end - q.start === 2 && t.tokens[q.start].toLowerCase() === 'at' && /^(least|most)$/i.test(t.tokens[q.start + 1])) {

@@ -437,3 +437,44 @@ describe('pennConventions on the trained chunker\'s phrases', () => {
     expect(texts(u, pennConventions(u, [{ start: 0, end: 2, head: 1 }], 0, 4))).toEqual(['the attorney general']);
   });
 });
+
+describe('baseNounPhrases: more Penn conventions (chunks branch)', () => {
+  it('drops the direction of a change from the amount: "up [$ 1.875]"', () => {
+    expect(
+      phrases([
+        ['closed', 'VERB', 'VBD', 0, 'root'],
+        ['up', 'ADV', 'RB', 3, 'advmod'],
+        ['$', 'SYM', '$', 1, 'obl'],
+        ['1.875', 'NUM', 'CD', 3, 'nummod'],
+      ]),
+    ).toEqual(['$ 1.875']);
+  });
+
+  it('joins two bare names the parser split, but not two arguments of one verb', () => {
+    expect(
+      phrases([
+        ['from', 'ADP', 'IN', 2, 'case'],
+        ['Costa', 'PROPN', 'NNP', 0, 'root'],
+        ['Rica', 'PROPN', 'NNP', 2, 'appos'],
+      ]),
+    ).toEqual(['Costa Rica']);
+  });
+
+  it('splits a price\'s unit and a rate after a country: "[28 cents] [a share]", "[Canada] [13.50 %]"', () => {
+    expect(
+      phrases([
+        ['28', 'NUM', 'CD', 2, 'nummod'],
+        ['cents', 'NOUN', 'NNS', 0, 'root'],
+        ['a', 'DET', 'DT', 4, 'det'],
+        ['share', 'NOUN', 'NN', 2, 'compound'], // a slip that would glue the two
+      ]),
+    ).toEqual(['28 cents', 'a share']);
+    expect(
+      phrases([
+        ['Canada', 'PROPN', 'NNP', 3, 'compound'],
+        ['13.50', 'NUM', 'CD', 3, 'nummod'],
+        ['%', 'SYM', 'NN', 0, 'root'],
+      ]),
+    ).toEqual(['Canada', '13.50 %']);
+  });
+});
