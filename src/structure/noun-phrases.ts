@@ -121,7 +121,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last);
+  return joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last);
 }
 
 /**
@@ -138,6 +138,46 @@ function attachTitleGeneral(t: TreeLayers, phrases: PhraseSpan[], last: number):
     }
   }
   return phrases;
+}
+
+/** The end of an amount starting at k: "$"/"#" then numbers, or numbers (then "%"); k when there is none. */
+function amountEnd(t: TreeLayers, k: number, last: number): number {
+  let j = k < last && (t.xpos[k] === '$' || t.xpos[k] === '#') ? k + 1 : k;
+  const digits = j;
+  while (j < last && t.upos[j] === 'NUM') j++;
+  if (j === digits) return k;
+  return j < last && t.tokens[j] === '%' ? j + 1 : j;
+}
+
+/** Words before a range that make its first amount a change or a start, not a bound: "rose 5 to 10", "from 5 to 10". */
+const NOT_RANGE_BEFORE = /^(up|down|off|from|by|to|into|rose|fell|gained|lost|added|jumped|climbed|dropped|slipped|declined|advanced|eased|increased|decreased|surged|tumbled|was|were|is|are)$/i;
+
+/**
+ * "[six to nine months]", "[$ 35.50 to $ 36.50]", "[15 % to 20 %]": an
+ * amount, "to" and an amount bound one quantity, a single phrase in the
+ * Penn Treebank with the noun they count — unless the words before make
+ * the first amount a change or a start ("gained [100] to [7,580]").
+ */
+function joinRanges(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
+  let out = phrases;
+  for (let a = first; a < last; a++) {
+    const e = amountEnd(t, a, last);
+    if (e === a || e >= last - 1 || t.tokens[e] !== 'to') continue;
+    const e2 = amountEnd(t, e + 1, last);
+    if (e2 === e + 1 || t.tokens[e2 - 1] === '%') continue; // lists of rates keep their ranges apart
+    if (a > first && (NOT_RANGE_BEFORE.test(t.tokens[a - 1]) || t.upos[a - 1] === 'NUM' || t.upos[a - 1] === 'VERB' || t.upos[a - 1] === 'AUX')) continue;
+    // the range runs on through the phrase its second amount opens or sits in
+    let end = e2;
+    for (const p of out) if ((p.start <= e2 - 1 && p.end > e2 - 1) || (p.start === e2 && t.upos[e2] === 'NOUN')) end = Math.max(end, p.end);
+    const start = a;
+    const kept = out.filter((p) => p.end <= start || p.start >= end);
+    const inside = out.filter((p) => !(p.end <= start || p.start >= end));
+    if (inside.some((p) => p.start < start)) continue; // a phrase already runs into the range from the left
+    const head = inside.length > 0 ? inside[inside.length - 1].head : end - 1;
+    out = [...kept, { start, end, head }].sort((x, y) => x.start - y.start);
+    a = end - 1;
+  }
+  return out;
 }
 
 /** "closed at [$ 38] , up [$ 1.875]": the direction of a change is an adverb before the amount, never in its phrase. */

@@ -478,3 +478,25 @@ describe('baseNounPhrases: more Penn conventions (chunks branch)', () => {
     ).toEqual(['Canada', '13.50 %']);
   });
 });
+
+describe('baseNounPhrases: ranges', () => {
+  it('makes a range with its noun one phrase, "[six to nine months]", but not a change and a level after a verb', () => {
+    expect(
+      phrases([
+        ['in', 'ADP', 'IN', 4, 'case'],
+        ['six', 'NUM', 'CD', 4, 'nummod'],
+        ['to', 'ADP', 'IN', 4, 'case'],
+        ['nine', 'NUM', 'CD', 5, 'nummod'],
+        ['months', 'NOUN', 'NNS', 0, 'root'],
+      ]),
+    ).toEqual(['six to nine months']);
+    expect(
+      phrases([
+        ['gained', 'VERB', 'VBD', 0, 'root'],
+        ['100', 'NUM', 'CD', 1, 'obj'],
+        ['to', 'ADP', 'IN', 4, 'case'],
+        ['7,580', 'NUM', 'CD', 1, 'obl'],
+      ]),
+    ).toEqual(['100', '7,580']);
+  });
+});
