@@ -121,7 +121,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last);
+  return joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last);
 }
 
 /**
@@ -176,6 +176,31 @@ function joinRanges(t: TreeLayers, phrases: PhraseSpan[], first: number, last: n
     const head = inside.length > 0 ? inside[inside.length - 1].head : end - 1;
     out = [...kept, { start, end, head }].sort((x, y) => x.start - y.start);
     a = end - 1;
+  }
+  return out;
+}
+
+const FRACTION = /^\d+\/\d+$/;
+
+/**
+ * "rose [1 1/4]", "[8 11/16 %]": a whole number and its fraction (with a
+ * percent sign after them) are one amount, in one phrase, however the
+ * parser hung them.
+ */
+function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
+  let out = phrases;
+  for (let k = first + 1; k < last; k++) {
+    if (!FRACTION.test(t.tokens[k]) || !/^\d+$/.test(t.tokens[k - 1])) continue;
+    let start = k - 1;
+    let end = t.tokens[k + 1] === '%' ? k + 2 : k + 1;
+    const inside = out.filter((p) => p.end > start && p.start < end);
+    if (inside.length === 1 && inside[0].start <= start && inside[0].end >= end) continue; // already one phrase
+    for (const p of inside) {
+      start = Math.min(start, p.start);
+      end = Math.max(end, p.end);
+    }
+    const head = inside.length > 0 ? inside[inside.length - 1].head : end - 1;
+    out = [...out.filter((p) => p.end <= start || p.start >= end), { start, end, head }].sort((x, y) => x.start - y.start);
   }
   return out;
 }
@@ -382,6 +407,11 @@ function isNameGap(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   return isName(m) && isName(m - 1) && isName(p.start) && t.upos[q.start] !== 'DET' && t.head[m] !== m - 1 && t.head[m] !== p.start && !isPossessiveMarker(t, p.start);
 }
 
+/** "[Fiat S.p . A.]": a company form the tokenizer cut at its inner period. */
+function isSplitAbbreviation(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  return t.tokens[q.end] === '.' && /\.[A-Za-z]$/.test(t.tokens[q.end - 1]) && /^[A-Z]\.$/.test(t.tokens[p.start]) && p.end - p.start === 1;
+}
+
 /** A number, a currency sign or a percent sign. */
 function isAmountWord(t: TreeLayers, k: number): boolean {
   return t.upos[k] === 'NUM' || t.xpos[k] === '$' || t.xpos[k] === '#' || t.tokens[k] === '%';
@@ -394,10 +424,13 @@ function isBareName(t: TreeLayers, p: PhraseSpan): boolean {
 }
 
 function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
-  if (q.end + 1 === p.start) return (t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') || isRange(t, q, p) || isNameGap(t, q, p);
+  if (q.end + 1 === p.start) return (t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') || isRange(t, q, p) || isNameGap(t, q, p) || isSplitAbbreviation(t, q, p);
   if (q.end !== p.start) return false;
   if (/^[ap]\.m\.?$/i.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
   // "[Walt] [Disney Co.]", "[Costa] [Rica]": two bare names side by side are one name the parser split
+  // "[New Zealand financier Ron Brierley]": a title noun and the name it precedes, linked in the tree
+  const dated = WEEKDAYS.test(t.tokens[p.start]) || MONTHS.test(t.tokens[p.start]);
+  if (!dated && t.upos[q.end - 1] === 'NOUN' && /^[a-z]/.test(t.tokens[q.end - 1]) && isBareName(t, p) && t.upos[p.start] === 'PROPN' && (t.head[p.head] === q.head || t.head[q.head] === p.head)) return true;
   // (not two arguments of one verb: "gave [Mary] [Boston]")
   const sameHead = t.head[q.head] === t.head[p.head];
   if (isBareName(t, q) && isBareName(t, p) && t.upos[q.end - 1] === 'PROPN' && t.upos[p.start] === 'PROPN' && !WEEKDAYS.test(t.tokens[p.start]) && !MONTHS.test(t.tokens[p.start]) && (!sameHead || t.deprel[q.head] === t.deprel[p.head])) return true;

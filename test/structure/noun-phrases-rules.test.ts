@@ -500,3 +500,40 @@ describe('baseNounPhrases: ranges', () => {
     ).toEqual(['100', '7,580']);
   });
 });
+
+describe('pennConventions: mixed numbers, company forms, titles before names', () => {
+  it('joins a whole number and its fraction: "rose [1 1/4]"', () => {
+    const t = tree([
+      ['rose', 'VERB', 'VBD', 0, 'root'],
+      ['1', 'NUM', 'CD', 1, 'obj'],
+      ['1/4', 'NUM', 'CD', 1, 'obl'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 1, end: 2, head: 1 }], 0, 3))).toEqual(['1 1/4']);
+  });
+
+  it('joins "S.p . A." and a title noun with the name after it, not a weekday', () => {
+    const t = tree([
+      ['Fiat', 'PROPN', 'NNP', 0, 'root'],
+      ['S.p', 'PROPN', 'NNP', 1, 'flat'],
+      ['.', 'PUNCT', '.', 1, 'punct'],
+      ['A.', 'PROPN', 'NNP', 1, 'flat'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 0, end: 2, head: 0 }, { start: 3, end: 4, head: 3 }], 0, 4))).toEqual(['Fiat S.p . A.']);
+    expect(
+      phrases([
+        ['financier', 'NOUN', 'NN', 0, 'root'],
+        ['Ron', 'PROPN', 'NNP', 1, 'appos'],
+        ['Brierley', 'PROPN', 'NNP', 2, 'flat'],
+        [',', 'PUNCT', ',', 1, 'punct'],
+      ]).slice(0, 1),
+    ).toEqual(['financier Ron Brierley']);
+    expect(
+      phrases([
+        ['made', 'VERB', 'VBD', 0, 'root'],
+        ['a', 'DET', 'DT', 3, 'det'],
+        ['comeback', 'NOUN', 'NN', 1, 'obj'],
+        ['Friday', 'PROPN', 'NNP', 3, 'nmod:unmarked'],
+      ]),
+    ).toEqual(['a comeback', 'Friday']);
+  });
+});
