@@ -121,7 +121,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last);
+  return attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last), first);
 }
 
 /**
@@ -178,6 +178,13 @@ function joinRanges(t: TreeLayers, phrases: PhraseSpan[], first: number, last: n
     a = end - 1;
   }
   return out;
+}
+
+/** "[Not a peso] is offered", "[Not everyone] believes": a sentence-opening "not" belongs to the subject it negates. */
+function attachLeadingNot(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  const p = phrases[0];
+  if (p !== undefined && p.start === first + 1 && /^not$/i.test(t.tokens[first]) && t.upos[p.start] !== 'PRON') phrases[0] = { start: first, end: p.end, head: p.head };
+  return phrases;
 }
 
 const FRACTION = /^\d+\/\d+$/;
@@ -308,7 +315,8 @@ const MONTHS = /^(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$|^(january|fe
  * of the week or a date after a noun or number ("made [a comeback] [Friday]",
  * "from [862 million] [Thursday]", "take [effect] [Nov. 1]"), a number after
  * a percent sign in a list of rates ("[8.525 %] [30 days]", "[Canada] [13.50 %]"),
- * the unit of a price ("[28 cents] [a share]"), and a relative
+ * the unit of a price ("[28 cents] [a share]"), the noun after a name
+ * ending "X of Y" ("the Bank of [England] [governor]"), and a relative
  * "which" after a preposition and the subject it precedes ("in [which]
  * [holders] get").
  */
@@ -332,13 +340,22 @@ function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
       const per = t.upos[k - 1] === 'NOUN' && (t.tokens[k] === 'a' || t.tokens[k] === 'an');
       // "in [which] [holders] get": a relative "which" after a preposition is not the subject's determiner
       const relative = k === p.start + 1 && t.xpos[p.start] === 'WDT' && p.start > 0 && t.upos[p.start - 1] === 'ADP' && t.deprel[p.head].startsWith('nsubj');
-      if (!day && !rate && !relative && !per) continue;
+      // "the University of [Utah] [chemists]": a name ending a name with "of" does not take the noun after it
+      const ofName = /^[a-z]/.test(t.tokens[k]) && t.upos[k] === 'NOUN' && t.upos[k - 1] === 'PROPN' && afterNameOf(t, p.start, k);
+      if (!day && !rate && !relative && !per && !ofName) continue;
       out.push({ start, end: k, head: p.head < k ? p.head : k - 1 });
       start = k;
     }
     out.push(start === p.start ? p : { start, end: p.end, head: p.head >= start ? p.head : p.end - 1 });
   }
   return out;
+}
+
+/** Whether words [s, k) are capitalised names right after "of" that follows a capitalised name ("Bank of [England]"). */
+function afterNameOf(t: TreeLayers, s: number, k: number): boolean {
+  if (s < 2 || t.tokens[s - 1] !== 'of' || t.upos[s - 2] !== 'PROPN' || !/^[A-Z]/.test(t.tokens[s - 2])) return false;
+  for (let j = s; j < k; j++) if (t.upos[j] !== 'PROPN' || !/^[A-Z]/.test(t.tokens[j])) return false;
+  return true;
 }
 
 /** The last word of an amount starting at k — a percentage ("3.9 %", "7 1/2 %") or a sum ("$ 1.5 billion") — or -1. */

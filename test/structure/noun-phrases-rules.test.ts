@@ -537,3 +537,25 @@ describe('pennConventions: mixed numbers, company forms, titles before names', (
     ).toEqual(['a comeback', 'Friday']);
   });
 });
+
+describe('baseNounPhrases: a name after "X of", a leading "not"', () => {
+  it('splits the noun after "the Bank of [England]" and takes a sentence-opening "Not" into the subject', () => {
+    expect(
+      phrases([
+        ['Bank', 'PROPN', 'NNP', 0, 'root'],
+        ['of', 'ADP', 'IN', 4, 'case'],
+        ['England', 'PROPN', 'NNP', 4, 'compound'],
+        ['governor', 'NOUN', 'NN', 1, 'nmod'],
+      ]),
+    ).toEqual(['Bank', 'England', 'governor']);
+    expect(
+      phrases([
+        ['Not', 'PART', 'RB', 3, 'advmod'],
+        ['a', 'DET', 'DT', 3, 'det'],
+        ['peso', 'NOUN', 'NN', 5, 'nsubj:pass'],
+        ['is', 'AUX', 'VBZ', 5, 'aux:pass'],
+        ['offered', 'VERB', 'VBN', 0, 'root'],
+      ]),
+    ).toEqual(['Not a peso']);
+  });
+});
