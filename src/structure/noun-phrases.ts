@@ -121,7 +121,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last), first);
+  return attachParticiples(t, attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last), first), first);
 }
 
 /**
@@ -184,6 +184,30 @@ function joinRanges(t: TreeLayers, phrases: PhraseSpan[], first: number, last: n
 function attachLeadingNot(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
   const p = phrases[0];
   if (p !== undefined && p.start === first + 1 && /^not$/i.test(t.tokens[first]) && t.upos[p.start] !== 'PRON') phrases[0] = { start: first, end: p.end, head: p.head };
+  return phrases;
+}
+
+/** -ing words that in business text modify the noun after them far more often than they take it as an object. */
+const MODIFYING_PARTICIPLES = new Set(['operating', 'managing', 'leading', 'existing', 'underlying', 'continuing', 'growing', 'rising', 'remaining', 'closing', 'slowing', 'nonrecurring', 'controlling']);
+/** -ing words that work as prepositions: never in the phrase after them ("excluding [special items]"). */
+const PREPOSITIONAL_PARTICIPLES = new Set(['including', 'excluding', 'involving', 'regarding', 'concerning']);
+
+/**
+ * "[operating profit]", "a [managing director]" whatever the parser made of
+ * the participle; "excluding [special items]" with the preposition outside.
+ */
+function attachParticiples(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  let prevEnd = first;
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const before = p.start - 1;
+    const w = t.tokens[p.start].toLowerCase();
+    if (PREPOSITIONAL_PARTICIPLES.has(w) && p.end - p.start >= 2) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
+    else if (before >= prevEnd && MODIFYING_PARTICIPLES.has(t.tokens[before].toLowerCase()) && (t.upos[p.start] === 'NOUN' || t.upos[p.start] === 'ADJ')) {
+      phrases[k] = { start: before, end: p.end, head: p.head };
+    }
+    prevEnd = phrases[k].end;
+  }
   return phrases;
 }
 
@@ -732,6 +756,8 @@ function hasDeterminer(t: TreeLayers, i: number, first: number, last: number): b
 /** Whether an owner heads a noun phrase: a nominal, `$`/`%`, or a determiner or adjective standing as a noun. */
 function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean {
   const u = t.upos[i];
+  // a word the parser made a clause's marker is a complementizer, whatever its tag ("fears [that] Wall Street …")
+  if (t.deprel[i] === 'mark') return false;
   if (NOMINAL_UPOS.has(u)) return true;
   // "at least" with no amount after it is an adverb: "rise [at least] as fast", "[at least two]" is absorbed by its number
   if (i > 0 && /^(least|most)$/i.test(t.tokens[i]) && t.tokens[i - 1].toLowerCase() === 'at' && !(i + 1 < t.upos.length && isAmountWord(t, i + 1))) return false;

@@ -559,3 +559,34 @@ describe('baseNounPhrases: a name after "X of", a leading "not"', () => {
     ).toEqual(['Not a peso']);
   });
 });
+
+describe('baseNounPhrases: participles and markers', () => {
+  it('takes a modifying participle into the phrase and leaves a prepositional one out', () => {
+    expect(
+      phrases([
+        ['in', 'ADP', 'IN', 3, 'case'],
+        ['operating', 'VERB', 'VBG', 0, 'root'],
+        ['profit', 'NOUN', 'NN', 2, 'obj'],
+      ]),
+    ).toEqual(['operating profit']);
+    expect(
+      phrases([
+        ['rose', 'VERB', 'VBD', 0, 'root'],
+        ['excluding', 'VERB', 'VBG', 4, 'amod'],
+        ['special', 'ADJ', 'JJ', 4, 'amod'],
+        ['items', 'NOUN', 'NNS', 1, 'obl'],
+      ]),
+    ).toEqual(['special items']);
+  });
+
+  it('does not make a clause marker a phrase, whatever its tag', () => {
+    expect(
+      phrases([
+        ['fears', 'NOUN', 'NNS', 0, 'root'],
+        ['that', 'PRON', 'WDT', 4, 'mark'],
+        ['stocks', 'NOUN', 'NNS', 4, 'nsubj'],
+        ['fall', 'VERB', 'VBP', 1, 'acl'],
+      ]),
+    ).toEqual(['fears', 'stocks']);
+  });
+});
