@@ -3,7 +3,7 @@
  * usual slips (issue 12 follow-up), each on a hand-built UD tree.
  */
 import { describe, expect, it } from 'vitest';
-import { baseNounPhrases, pennConventions } from '../../src/structure/noun-phrases.js';
+import { baseNounPhrases, pennConventions, type PhraseSpan } from '../../src/structure/noun-phrases.js';
 import { texts, tree, type Row } from './tree-helpers.js';
 
 const phrases = (rows: Row[]): string[] => {
@@ -588,5 +588,28 @@ describe('baseNounPhrases: participles and markers', () => {
         ['fall', 'VERB', 'VBP', 1, 'acl'],
       ]),
     ).toEqual(['fears', 'stocks']);
+  });
+});
+
+describe('pennConventions: bare noun pairs', () => {
+  it('joins "[fraud] and [abuse]" the parser split, not a second noun with a complement of its own', () => {
+    const t = tree([
+      ['fraud', 'NOUN', 'NN', 0, 'root'],
+      ['and', 'CCONJ', 'CC', 3, 'cc'],
+      ['abuse', 'NOUN', 'NN', 1, 'parataxis'],
+      ['of', 'ADP', 'IN', 5, 'case'],
+      ['power', 'NOUN', 'NN', 3, 'nmod'],
+    ]);
+    const spans = (): PhraseSpan[] => [
+      { start: 0, end: 1, head: 0 },
+      { start: 2, end: 3, head: 2 },
+    ];
+    const pair = tree([
+      ['fraud', 'NOUN', 'NN', 0, 'root'],
+      ['and', 'CCONJ', 'CC', 3, 'cc'],
+      ['abuse', 'NOUN', 'NN', 1, 'parataxis'],
+    ]);
+    expect(texts(pair, pennConventions(pair, spans(), 0, 3))).toEqual(['fraud and abuse']);
+    expect(texts(t, pennConventions(t, spans(), 0, 5))).toEqual(['fraud', 'abuse']);
   });
 });
