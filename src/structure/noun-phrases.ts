@@ -201,9 +201,9 @@ function attachParticiples(t: TreeLayers, phrases: PhraseSpan[], first: number):
   for (let k = 0; k < phrases.length; k++) {
     const p = phrases[k];
     const before = p.start - 1;
-    const w = t.tokens[p.start].toLowerCase();
-    if (PREPOSITIONAL_PARTICIPLES.has(w) && p.end - p.start >= 2) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
-    else if (before >= prevEnd && MODIFYING_PARTICIPLES.has(t.tokens[before].toLowerCase()) && (t.upos[p.start] === 'NOUN' || t.upos[p.start] === 'ADJ')) {
+    // the tag first: the lower-casing runs only on the few -ing words
+    if (t.xpos[p.start] === 'VBG' && p.end - p.start >= 2 && PREPOSITIONAL_PARTICIPLES.has(t.tokens[p.start].toLowerCase())) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
+    else if (before >= prevEnd && t.xpos[before] === 'VBG' && MODIFYING_PARTICIPLES.has(t.tokens[before].toLowerCase()) && (t.upos[p.start] === 'NOUN' || t.upos[p.start] === 'ADJ')) {
       phrases[k] = { start: before, end: p.end, head: p.head };
     }
     prevEnd = phrases[k].end;
@@ -221,7 +221,7 @@ const FRACTION = /^\d+\/\d+$/;
 function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   let out = phrases;
   for (let k = first + 1; k < last; k++) {
-    if (!FRACTION.test(t.tokens[k]) || !/^\d+$/.test(t.tokens[k - 1])) continue;
+    if (t.upos[k] !== 'NUM' || t.upos[k - 1] !== 'NUM' || !FRACTION.test(t.tokens[k]) || !/^\d+$/.test(t.tokens[k - 1])) continue;
     let start = k - 1;
     let end = t.tokens[k + 1] === '%' ? k + 2 : k + 1;
     const inside = out.filter((p) => p.end > start && p.start < end);
@@ -240,7 +240,7 @@ function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, l
 function trimDirections(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   for (let k = 0; k < phrases.length; k++) {
     const p = phrases[k];
-    if (p.end - p.start >= 2 && /^(up|down|off)$/i.test(t.tokens[p.start]) && isAmountWord(t, p.start + 1)) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
+    if (p.end - p.start >= 2 && isAmountWord(t, p.start + 1) && /^(up|down|off)$/i.test(t.tokens[p.start])) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
   }
   return phrases;
 }
@@ -365,7 +365,7 @@ function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
       // "in [which] [holders] get": a relative "which" after a preposition is not the subject's determiner
       const relative = k === p.start + 1 && t.xpos[p.start] === 'WDT' && p.start > 0 && t.upos[p.start - 1] === 'ADP' && t.deprel[p.head].startsWith('nsubj');
       // "the University of [Utah] [chemists]": a name ending a name with "of" does not take the noun after it
-      const ofName = /^[a-z]/.test(t.tokens[k]) && t.upos[k] === 'NOUN' && t.upos[k - 1] === 'PROPN' && afterNameOf(t, p.start, k);
+      const ofName = t.upos[k] === 'NOUN' && t.upos[k - 1] === 'PROPN' && /^[a-z]/.test(t.tokens[k]) && afterNameOf(t, p.start, k);
       if (!day && !rate && !relative && !per && !ofName) continue;
       out.push({ start, end: k, head: p.head < k ? p.head : k - 1 });
       start = k;
