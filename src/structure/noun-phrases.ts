@@ -121,7 +121,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return attachParticiples(t, attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last), first), first);
+  return joinDeterminedPercentages(t, attachParticiples(t, attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last), first), first), first);
 }
 
 /**
@@ -185,6 +185,25 @@ function attachLeadingNot(t: TreeLayers, phrases: PhraseSpan[], first: number): 
   const p = phrases[0];
   if (p !== undefined && p.start === first + 1 && /^not$/i.test(t.tokens[first]) && t.upos[p.start] !== 'PRON') phrases[0] = { start: first, end: p.end, head: p.head };
   return phrases;
+}
+
+/**
+ * "[a 7 % annual rise]", "[the 0.3 % month-to-month rise]": a determiner the
+ * parser left before a percentage, the percentage and the noun it grades.
+ */
+function joinDeterminedPercentages(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (let k = 0; k < phrases.length; k++) {
+    const q = phrases[k];
+    const p = phrases[k + 1];
+    const d = q.start - 1;
+    const free = d >= first && (out.length === 0 || out[out.length - 1].end <= d);
+    if (p !== undefined && free && p.start === q.end && t.upos[d] === 'DET' && isPercentage(t, q) && (t.upos[p.start] === 'ADJ' || t.upos[p.start] === 'NOUN')) {
+      out.push({ start: d, end: p.end, head: p.head });
+      k++;
+    } else out.push(q);
+  }
+  return out;
 }
 
 /** -ing words that in business text modify the noun after them far more often than they take it as an object. */
@@ -407,7 +426,7 @@ function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
     if (q && belongTogether(t, q, p)) {
       out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
       // a firm's name lists its partners before the ampersand: "[Bear , Stearns & Co.]", "[Milbank , Tweed , Hadley & McCloy]"
-      if (t.tokens[q.end] === '&') {
+      if (t.tokens[q.end] === '&' || t.tokens[q.end] === ',') {
         while (out.length >= 2) {
           const r = out[out.length - 2];
           const m = out[out.length - 1];
@@ -466,9 +485,21 @@ function isBareNounPair(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   );
 }
 
+/** "[Kidder , Peabody & Co.]": a one-word name, a comma, and a firm name with "&" the parser kept whole. */
+function isFirmPartner(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  if (t.tokens[q.end] !== ',' || q.end - q.start !== 1 || !isBareName(t, q)) return false;
+  for (let k = p.start + 1; k < p.end - 1; k++) if (t.tokens[k] === '&') return /^[A-Z]/.test(t.tokens[p.start]);
+  return false;
+}
+
 /** "[Fiat S.p . A.]": a company form the tokenizer cut at its inner period. */
 function isSplitAbbreviation(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   return t.tokens[q.end] === '.' && /\.[A-Za-z]$/.test(t.tokens[q.end - 1]) && /^[A-Z]\.$/.test(t.tokens[p.start]) && p.end - p.start === 1;
+}
+
+/** A phrase that is a percentage and nothing more: "7 %", "7 1/2 %". */
+function isPercentage(t: TreeLayers, q: PhraseSpan): boolean {
+  return q.end - q.start >= 2 && t.tokens[q.end - 1] === '%' && amountAfter(t, q.start, q.end) === q.end - 1;
 }
 
 /** A number, a currency sign or a percent sign. */
@@ -483,7 +514,7 @@ function isBareName(t: TreeLayers, p: PhraseSpan): boolean {
 }
 
 function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
-  if (q.end + 1 === p.start) return (t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') || isRange(t, q, p) || isNameGap(t, q, p) || isSplitAbbreviation(t, q, p) || isBareNounPair(t, q, p);
+  if (q.end + 1 === p.start) return (t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') || isFirmPartner(t, q, p) || isRange(t, q, p) || isNameGap(t, q, p) || isSplitAbbreviation(t, q, p) || isBareNounPair(t, q, p);
   if (q.end !== p.start) return false;
   if (/^[ap]\.m\.?$/i.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
   // "[Walt] [Disney Co.]", "[Costa] [Rica]": two bare names side by side are one name the parser split

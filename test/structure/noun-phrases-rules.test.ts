@@ -613,3 +613,35 @@ describe('pennConventions: bare noun pairs', () => {
     expect(texts(t, pennConventions(t, spans(), 0, 5))).toEqual(['fraud', 'abuse']);
   });
 });
+
+describe('pennConventions: determined percentages and firm partners', () => {
+  it('joins "[a 7 % annual rise]" and "[Milbank , Tweed , Hadley & McCloy]"', () => {
+    const t = tree([
+      ['a', 'DET', 'DT', 5, 'det'],
+      ['7', 'NUM', 'CD', 3, 'nummod'],
+      ['%', 'SYM', 'NN', 5, 'obl'],
+      ['annual', 'ADJ', 'JJ', 5, 'amod'],
+      ['rise', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    const pct: PhraseSpan[] = [
+      { start: 1, end: 3, head: 2 },
+      { start: 3, end: 5, head: 4 },
+    ];
+    expect(texts(t, pennConventions(t, pct, 0, 5))).toEqual(['a 7 % annual rise']);
+    const u = tree([
+      ['Milbank', 'PROPN', 'NNP', 0, 'root'],
+      [',', 'PUNCT', ',', 3, 'punct'],
+      ['Tweed', 'PROPN', 'NNP', 1, 'conj'],
+      [',', 'PUNCT', ',', 5, 'punct'],
+      ['Hadley', 'PROPN', 'NNP', 1, 'conj'],
+      ['&', 'CCONJ', 'CC', 7, 'cc'],
+      ['McCloy', 'PROPN', 'NNP', 5, 'conj'],
+    ]);
+    const firm: PhraseSpan[] = [
+      { start: 0, end: 1, head: 0 },
+      { start: 2, end: 3, head: 2 },
+      { start: 4, end: 7, head: 4 },
+    ];
+    expect(texts(u, pennConventions(u, firm, 0, 7))).toEqual(['Milbank , Tweed , Hadley & McCloy']);
+  });
+});
