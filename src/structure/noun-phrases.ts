@@ -161,6 +161,7 @@ const NOT_RANGE_BEFORE = /^(up|down|off|from|by|to|into|rose|fell|gained|lost|ad
 function joinRanges(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   let out = phrases;
   for (let a = first; a < last; a++) {
+    if (t.upos[a] !== 'NUM' && t.xpos[a] !== '$' && t.xpos[a] !== '#') continue; // the cheap test first: most words start no amount
     const e = amountEnd(t, a, last);
     if (e === a || e >= last - 1 || t.tokens[e] !== 'to') continue;
     const e2 = amountEnd(t, e + 1, last);
@@ -446,7 +447,7 @@ function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
  * on the verb, is a change and a level: two phrases.
  */
 function isRange(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
-  if (t.tokens[q.end].toLowerCase() !== 'to' || !isAmountWord(t, p.start)) return false;
+  if (!isAmountWord(t, p.start) || t.tokens[q.end].toLowerCase() !== 'to') return false;
   // after a verb or "up"/"down" the first amount is a change: "rose [$ 1.75] to [$ 73]", "up [8 %] to [$ 5.44 billion]"
   const before = q.start - 1;
   if (before < 0 || t.upos[before] !== 'ADP' || /^(up|down|off|from|by|into)$/i.test(t.tokens[before])) return false;
@@ -463,8 +464,12 @@ function isRange(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
  */
 function isNameGap(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   const m = q.end;
-  const isName = (k: number): boolean => t.upos[k] === 'PROPN' && t.xpos[k].startsWith('NNP') && /^[A-Z]/.test(t.tokens[k]);
-  return isName(m) && isName(m - 1) && isName(p.start) && t.upos[q.start] !== 'DET' && t.head[m] !== m - 1 && t.head[m] !== p.start && !isPossessiveMarker(t, p.start);
+  return isNameWord(t, m) && isNameWord(t, m - 1) && isNameWord(t, p.start) && t.upos[q.start] !== 'DET' && t.head[m] !== m - 1 && t.head[m] !== p.start && !isPossessiveMarker(t, p.start);
+}
+
+/** A capitalised proper noun tagged as one by both taggers' schemes. */
+function isNameWord(t: TreeLayers, k: number): boolean {
+  return t.upos[k] === 'PROPN' && t.xpos[k].startsWith('NNP') && /^[A-Z]/.test(t.tokens[k]);
 }
 
 /**
