@@ -14,7 +14,7 @@
  * training and at inference.
  */
 import { fnv1a, shape } from '../models/features.js';
-import { baseNounPhrases, type PhraseSpan, type TreeLayers } from './noun-phrases.js';
+import { baseNounPhrases, pennConventions, type PhraseSpan, type TreeLayers } from './noun-phrases.js';
 
 /** Tags in the order of each feature's weight triple. */
 export const CHUNK_TAGS = ['O', 'B-NP', 'I-NP'] as const;
@@ -384,5 +384,5 @@ export function spansOfTags(t: TreeLayers, tags: Uint8Array, first: number): Phr
 export function chunkSentence(w: ChunkerWeights, t: TreeLayers, first: number, last: number, featurizer: ChunkFeaturizer): PhraseSpan[] {
   if (last <= first) return [];
   if (featurizer.buckets !== w.buckets) throw new Error(`featurizer for ${featurizer.buckets} buckets, weights for ${w.buckets}`);
-  return spansOfTags(t, viterbi(w, featurizer.sentence(t, first, last), last - first), first);
+  return pennConventions(t, spansOfTags(t, viterbi(w, featurizer.sentence(t, first, last), last - first), first), first, last);
 }

@@ -3,7 +3,7 @@
  * usual slips (issue 12 follow-up), each on a hand-built UD tree.
  */
 import { describe, expect, it } from 'vitest';
-import { baseNounPhrases } from '../../src/structure/noun-phrases.js';
+import { baseNounPhrases, pennConventions, type PhraseSpan } from '../../src/structure/noun-phrases.js';
 import { texts, tree, type Row } from './tree-helpers.js';
 
 const phrases = (rows: Row[]): string[] => {
@@ -293,5 +293,355 @@ describe('baseNounPhrases: pre-modifiers, numbers and times', () => {
     const t = tree([['Hello', 'INTJ', 'UH', 0, 'root']]);
     expect(baseNounPhrases(t, 0, 0)).toEqual([]);
     expect(phrases([['Stocks', 'NOUN', 'NNS', 0, 'root']])).toEqual(['Stocks']);
+  });
+});
+
+describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,936 (chunks branch)', () => {
+  it('gives a possessive with no phrase after it a phrase of its own: "[McDonald] [\'s] has"', () => {
+    expect(
+      phrases([
+        ['McDonald', 'PROPN', 'NNP', 4, 'nsubj'],
+        ["'s", 'PART', 'POS', 1, 'case'],
+        ['has', 'AUX', 'VBZ', 4, 'aux'],
+        ['grown', 'VERB', 'VBN', 0, 'root'],
+      ]),
+    ).toEqual(['McDonald', "'s"]);
+  });
+
+  it('leaves a percentage after a possessive outside both phrases: "[August] [\'s] 3.9 % [increase]"', () => {
+    expect(
+      phrases([
+        ['August', 'PROPN', 'NNP', 5, 'nmod:poss'],
+        ["'s", 'PART', 'POS', 1, 'case'],
+        ['3.9', 'NUM', 'CD', 4, 'nummod'],
+        ['%', 'SYM', 'NN', 5, 'compound'],
+        ['increase', 'NOUN', 'NN', 0, 'root'],
+      ]),
+    ).toEqual(['August', "'s", 'increase']);
+  });
+
+  it('does not make "at least" a phrase without an amount, but keeps "[at least $ 2.5 billion]"', () => {
+    expect(
+      phrases([
+        ['rise', 'VERB', 'VB', 0, 'root'],
+        ['at', 'ADP', 'IN', 3, 'case'],
+        ['least', 'ADJ', 'JJS', 1, 'obl'],
+        ['as', 'ADV', 'RB', 5, 'advmod'],
+        ['fast', 'ADV', 'RB', 1, 'advmod'],
+      ]),
+    ).toEqual([]);
+    expect(
+      phrases([
+        ['total', 'VERB', 'VB', 0, 'root'],
+        ['at', 'ADP', 'IN', 3, 'case'],
+        ['least', 'ADJ', 'JJS', 4, 'nmod'],
+        ['$', 'SYM', '$', 1, 'obj'],
+        ['2.5', 'NUM', 'CD', 6, 'compound'],
+        ['billion', 'NUM', 'CD', 4, 'nummod'],
+      ]),
+    ).toEqual(['at least $ 2.5 billion']);
+  });
+
+  it('takes "as much as" into the amount it bounds: "[as much as $ 500]", not "as long as"', () => {
+    const rows = (word: string): Row[] => [
+      ['for', 'ADP', 'IN', 5, 'case'],
+      ['as', 'ADV', 'RB', 3, 'advmod'],
+      [word, 'ADJ', 'JJ', 5, 'advmod'],
+      ['as', 'ADP', 'IN', 5, 'case'],
+      ['$', 'SYM', '$', 0, 'root'],
+      ['500', 'NUM', 'CD', 5, 'nummod'],
+    ];
+    expect(phrases(rows('much'))).toEqual(['as much as $ 500']);
+    expect(phrases(rows('long'))).toEqual(['$ 500']);
+  });
+
+  it('joins a range of amounts the parser linked after a preposition, not a change after a verb', () => {
+    expect(
+      phrases([
+        ['for', 'ADP', 'IN', 2, 'case'],
+        ['$', 'SYM', '$', 0, 'root'],
+        ['35.50', 'NUM', 'CD', 2, 'nummod'],
+        ['to', 'ADP', 'IN', 5, 'case'],
+        ['$', 'SYM', '$', 2, 'nmod'],
+        ['36.50', 'NUM', 'CD', 5, 'nummod'],
+      ]),
+    ).toEqual(['$ 35.50 to $ 36.50']);
+    expect(
+      phrases([
+        ['gained', 'VERB', 'VBD', 0, 'root'],
+        ['100', 'NUM', 'CD', 1, 'obj'],
+        ['to', 'ADP', 'IN', 4, 'case'],
+        ['7,580', 'NUM', 'CD', 2, 'nmod'],
+      ]),
+    ).toEqual(['100', '7,580']);
+  });
+
+  it('gives a number its head could not reach a phrase of its own: "[industrials] [2689.14] , up [5.94]"', () => {
+    expect(
+      phrases([
+        ['industrials', 'NOUN', 'NNS', 0, 'root'],
+        ['2689.14', 'NUM', 'CD', 1, 'obj'],
+        [',', 'PUNCT', ',', 4, 'punct'],
+        ['up', 'ADV', 'RB', 1, 'advmod'],
+        ['5.94', 'NUM', 'CD', 1, 'nummod'],
+      ]),
+    ).toEqual(['industrials', '2689.14', '5.94']);
+  });
+
+  it('takes a noun the parser hung as an oblique on the next noun as its compound: "In [composite trading]"', () => {
+    expect(
+      phrases([
+        ['In', 'ADP', 'IN', 2, 'case'],
+        ['composite', 'NOUN', 'NN', 3, 'obl'],
+        ['trading', 'NOUN', 'NN', 4, 'obl'],
+        ['closed', 'VERB', 'VBD', 0, 'root'],
+      ]),
+    ).toEqual(['composite trading']);
+  });
+
+  it('takes "even" and the adverb of an adjective standing as a noun into the phrase: "[even the minority]", "[too many]"', () => {
+    expect(
+      phrases([
+        ['even', 'ADV', 'RB', 3, 'advmod'],
+        ['the', 'DET', 'DT', 3, 'det'],
+        ['minority', 'NOUN', 'NN', 0, 'root'],
+      ]),
+    ).toEqual(['even the minority']);
+    expect(
+      phrases([
+        ['spend', 'VERB', 'VB', 0, 'root'],
+        ['too', 'ADV', 'RB', 3, 'advmod'],
+        ['many', 'ADJ', 'JJ', 1, 'obj'],
+      ]),
+    ).toEqual(['too many']);
+  });
+});
+
+describe('pennConventions on the trained chunker\'s phrases', () => {
+  it('splits a sum after a possessive and takes "general" into a title', () => {
+    const t = tree([
+      ['Qintex', 'PROPN', 'NNP', 6, 'nmod:poss'],
+      ["'s", 'PART', 'POS', 1, 'case'],
+      ['$', 'SYM', '$', 6, 'compound'],
+      ['1.5', 'NUM', 'CD', 5, 'compound'],
+      ['billion', 'NUM', 'CD', 3, 'nummod'],
+      ['pact', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 0, end: 1, head: 0 }, { start: 1, end: 6, head: 5 }], 0, 6))).toEqual(['Qintex', "'s", 'pact']);
+    const u = tree([
+      ['the', 'DET', 'DT', 2, 'det'],
+      ['attorney', 'NOUN', 'NN', 4, 'nsubj'],
+      ['general', 'ADJ', 'JJ', 2, 'amod'],
+      ['alleged', 'VERB', 'VBD', 0, 'root'],
+    ]);
+    expect(texts(u, pennConventions(u, [{ start: 0, end: 2, head: 1 }], 0, 4))).toEqual(['the attorney general']);
+  });
+});
+
+describe('baseNounPhrases: more Penn conventions (chunks branch)', () => {
+  it('drops the direction of a change from the amount: "up [$ 1.875]"', () => {
+    expect(
+      phrases([
+        ['closed', 'VERB', 'VBD', 0, 'root'],
+        ['up', 'ADV', 'RB', 3, 'advmod'],
+        ['$', 'SYM', '$', 1, 'obl'],
+        ['1.875', 'NUM', 'CD', 3, 'nummod'],
+      ]),
+    ).toEqual(['$ 1.875']);
+  });
+
+  it('joins two bare names the parser split, but not two arguments of one verb', () => {
+    expect(
+      phrases([
+        ['from', 'ADP', 'IN', 2, 'case'],
+        ['Costa', 'PROPN', 'NNP', 0, 'root'],
+        ['Rica', 'PROPN', 'NNP', 2, 'appos'],
+      ]),
+    ).toEqual(['Costa Rica']);
+  });
+
+  it('splits a price\'s unit and a rate after a country: "[28 cents] [a share]", "[Canada] [13.50 %]"', () => {
+    expect(
+      phrases([
+        ['28', 'NUM', 'CD', 2, 'nummod'],
+        ['cents', 'NOUN', 'NNS', 0, 'root'],
+        ['a', 'DET', 'DT', 4, 'det'],
+        ['share', 'NOUN', 'NN', 2, 'compound'], // a slip that would glue the two
+      ]),
+    ).toEqual(['28 cents', 'a share']);
+    expect(
+      phrases([
+        ['Canada', 'PROPN', 'NNP', 3, 'compound'],
+        ['13.50', 'NUM', 'CD', 3, 'nummod'],
+        ['%', 'SYM', 'NN', 0, 'root'],
+      ]),
+    ).toEqual(['Canada', '13.50 %']);
+  });
+});
+
+describe('baseNounPhrases: ranges', () => {
+  it('makes a range with its noun one phrase, "[six to nine months]", but not a change and a level after a verb', () => {
+    expect(
+      phrases([
+        ['in', 'ADP', 'IN', 4, 'case'],
+        ['six', 'NUM', 'CD', 4, 'nummod'],
+        ['to', 'ADP', 'IN', 4, 'case'],
+        ['nine', 'NUM', 'CD', 5, 'nummod'],
+        ['months', 'NOUN', 'NNS', 0, 'root'],
+      ]),
+    ).toEqual(['six to nine months']);
+    expect(
+      phrases([
+        ['gained', 'VERB', 'VBD', 0, 'root'],
+        ['100', 'NUM', 'CD', 1, 'obj'],
+        ['to', 'ADP', 'IN', 4, 'case'],
+        ['7,580', 'NUM', 'CD', 1, 'obl'],
+      ]),
+    ).toEqual(['100', '7,580']);
+  });
+});
+
+describe('pennConventions: mixed numbers, company forms, titles before names', () => {
+  it('joins a whole number and its fraction: "rose [1 1/4]"', () => {
+    const t = tree([
+      ['rose', 'VERB', 'VBD', 0, 'root'],
+      ['1', 'NUM', 'CD', 1, 'obj'],
+      ['1/4', 'NUM', 'CD', 1, 'obl'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 1, end: 2, head: 1 }], 0, 3))).toEqual(['1 1/4']);
+  });
+
+  it('joins "S.p . A." and a title noun with the name after it, not a weekday', () => {
+    const t = tree([
+      ['Fiat', 'PROPN', 'NNP', 0, 'root'],
+      ['S.p', 'PROPN', 'NNP', 1, 'flat'],
+      ['.', 'PUNCT', '.', 1, 'punct'],
+      ['A.', 'PROPN', 'NNP', 1, 'flat'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 0, end: 2, head: 0 }, { start: 3, end: 4, head: 3 }], 0, 4))).toEqual(['Fiat S.p . A.']);
+    expect(
+      phrases([
+        ['financier', 'NOUN', 'NN', 0, 'root'],
+        ['Ron', 'PROPN', 'NNP', 1, 'appos'],
+        ['Brierley', 'PROPN', 'NNP', 2, 'flat'],
+        [',', 'PUNCT', ',', 1, 'punct'],
+      ]).slice(0, 1),
+    ).toEqual(['financier Ron Brierley']);
+    expect(
+      phrases([
+        ['made', 'VERB', 'VBD', 0, 'root'],
+        ['a', 'DET', 'DT', 3, 'det'],
+        ['comeback', 'NOUN', 'NN', 1, 'obj'],
+        ['Friday', 'PROPN', 'NNP', 3, 'nmod:unmarked'],
+      ]),
+    ).toEqual(['a comeback', 'Friday']);
+  });
+});
+
+describe('baseNounPhrases: a name after "X of", a leading "not"', () => {
+  it('splits the noun after "the Bank of [England]" and takes a sentence-opening "Not" into the subject', () => {
+    expect(
+      phrases([
+        ['Bank', 'PROPN', 'NNP', 0, 'root'],
+        ['of', 'ADP', 'IN', 4, 'case'],
+        ['England', 'PROPN', 'NNP', 4, 'compound'],
+        ['governor', 'NOUN', 'NN', 1, 'nmod'],
+      ]),
+    ).toEqual(['Bank', 'England', 'governor']);
+    expect(
+      phrases([
+        ['Not', 'PART', 'RB', 3, 'advmod'],
+        ['a', 'DET', 'DT', 3, 'det'],
+        ['peso', 'NOUN', 'NN', 5, 'nsubj:pass'],
+        ['is', 'AUX', 'VBZ', 5, 'aux:pass'],
+        ['offered', 'VERB', 'VBN', 0, 'root'],
+      ]),
+    ).toEqual(['Not a peso']);
+  });
+});
+
+describe('baseNounPhrases: participles and markers', () => {
+  it('takes a modifying participle into the phrase and leaves a prepositional one out', () => {
+    expect(
+      phrases([
+        ['in', 'ADP', 'IN', 3, 'case'],
+        ['operating', 'VERB', 'VBG', 0, 'root'],
+        ['profit', 'NOUN', 'NN', 2, 'obj'],
+      ]),
+    ).toEqual(['operating profit']);
+    expect(
+      phrases([
+        ['rose', 'VERB', 'VBD', 0, 'root'],
+        ['excluding', 'VERB', 'VBG', 4, 'amod'],
+        ['special', 'ADJ', 'JJ', 4, 'amod'],
+        ['items', 'NOUN', 'NNS', 1, 'obl'],
+      ]),
+    ).toEqual(['special items']);
+  });
+
+  it('does not make a clause marker a phrase, whatever its tag', () => {
+    expect(
+      phrases([
+        ['fears', 'NOUN', 'NNS', 0, 'root'],
+        ['that', 'PRON', 'WDT', 4, 'mark'],
+        ['stocks', 'NOUN', 'NNS', 4, 'nsubj'],
+        ['fall', 'VERB', 'VBP', 1, 'acl'],
+      ]),
+    ).toEqual(['fears', 'stocks']);
+  });
+});
+
+describe('pennConventions: bare noun pairs', () => {
+  it('joins "[fraud] and [abuse]" the parser split, not a second noun with a complement of its own', () => {
+    const t = tree([
+      ['fraud', 'NOUN', 'NN', 0, 'root'],
+      ['and', 'CCONJ', 'CC', 3, 'cc'],
+      ['abuse', 'NOUN', 'NN', 1, 'parataxis'],
+      ['of', 'ADP', 'IN', 5, 'case'],
+      ['power', 'NOUN', 'NN', 3, 'nmod'],
+    ]);
+    const spans = (): PhraseSpan[] => [
+      { start: 0, end: 1, head: 0 },
+      { start: 2, end: 3, head: 2 },
+    ];
+    const pair = tree([
+      ['fraud', 'NOUN', 'NN', 0, 'root'],
+      ['and', 'CCONJ', 'CC', 3, 'cc'],
+      ['abuse', 'NOUN', 'NN', 1, 'parataxis'],
+    ]);
+    expect(texts(pair, pennConventions(pair, spans(), 0, 3))).toEqual(['fraud and abuse']);
+    expect(texts(t, pennConventions(t, spans(), 0, 5))).toEqual(['fraud', 'abuse']);
+  });
+});
+
+describe('pennConventions: determined percentages and firm partners', () => {
+  it('joins "[a 7 % annual rise]" and "[Milbank , Tweed , Hadley & McCloy]"', () => {
+    const t = tree([
+      ['a', 'DET', 'DT', 5, 'det'],
+      ['7', 'NUM', 'CD', 3, 'nummod'],
+      ['%', 'SYM', 'NN', 5, 'obl'],
+      ['annual', 'ADJ', 'JJ', 5, 'amod'],
+      ['rise', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    const pct: PhraseSpan[] = [
+      { start: 1, end: 3, head: 2 },
+      { start: 3, end: 5, head: 4 },
+    ];
+    expect(texts(t, pennConventions(t, pct, 0, 5))).toEqual(['a 7 % annual rise']);
+    const u = tree([
+      ['Milbank', 'PROPN', 'NNP', 0, 'root'],
+      [',', 'PUNCT', ',', 3, 'punct'],
+      ['Tweed', 'PROPN', 'NNP', 1, 'conj'],
+      [',', 'PUNCT', ',', 5, 'punct'],
+      ['Hadley', 'PROPN', 'NNP', 1, 'conj'],
+      ['&', 'CCONJ', 'CC', 7, 'cc'],
+      ['McCloy', 'PROPN', 'NNP', 5, 'conj'],
+    ]);
+    const firm: PhraseSpan[] = [
+      { start: 0, end: 1, head: 0 },
+      { start: 2, end: 3, head: 2 },
+      { start: 4, end: 7, head: 4 },
+    ];
+    expect(texts(u, pennConventions(u, firm, 0, 7))).toEqual(['Milbank , Tweed , Hadley & McCloy']);
   });
 });
