@@ -116,16 +116,6 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
 }
 
 /**
- * Names that end in a possessive ("McDonald's", "Sainsbury's", "Macy's") are
- * split by the tokenizer into "McDonald" + "'s", and the tagger marks the
- * first part: when the "'s" is glued to the name in the text and the KB knows
- * the name with it, the span takes the "'s" back, so that "McDonald" is not
- * read as a surname ("McDonald's shares fell"). Such names are businesses
- * named after a person, so this happens only when the bare name's best
- * candidate is a person (or it has none) and the name with the "'s" names
- * something else: "Sweden's" and "Clinton's" stay possessives.
- */
-/**
  * The tagger sometimes joins two coordinated names into one mention
  * ("Harvard University and Stanford University"). When the whole is no KB
  * name but both sides of an "and" are, the mention is the two names; a name
@@ -146,6 +136,16 @@ function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
 
 const isPerson = (e: KbEntity) => e.dbpediaTypes.includes('Person');
 
+/**
+ * Names that end in a possessive ("McDonald's", "Sainsbury's", "Macy's") are
+ * split by the tokenizer into "McDonald" + "'s", and the tagger marks the
+ * first part: when the "'s" is glued to the name in the text and the KB knows
+ * the name with it, the span takes the "'s" back, so that "McDonald" is not
+ * read as a surname ("McDonald's shares fell"). Such names are businesses
+ * named after a person, so this happens only when the bare name's best
+ * candidate is a person (or it has none) and the name with the "'s" names
+ * something else: "Sweden's" and "Clinton's" stay possessives.
+ */
 function extendGluedPossessive(kb: KnowledgeBase, doc: Doc, s: Span): void {
   const next = doc.tokens[s.end];
   if (next !== "'s" && next !== '\u2019s') return;

@@ -28,7 +28,7 @@ describe('retagSentenceInitialName', () => {
 
   it('fixes the README example end to end', async () => {
     const r = await analyze({ text: 'Barack Obama was born in Hawaii.', extractors: ['words'] });
-    const first = r.response!.sentences[0]!.words[0]!;
+    const first = r.response!.sentences![0]!.words[0]!;
     expect([first.token, first.partOfSpeech, first.lemma]).toEqual(['Barack', 'NNP', 'Barack']);
   });
 });
