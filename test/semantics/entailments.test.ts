@@ -91,7 +91,7 @@ function kept(words: EntailedWord[], floor: number, cap: number): string[] {
   return out;
 }
 
-describe('entailedWords with a floor and cap (the fit skipped where it cannot matter)', () => {
+describe('entailedWords with a floor and cap (the candidates that cannot be kept skipped)', () => {
   it('keeps exactly the words of the full ranking, with the same scores', async () => {
     const prepared = await prepareLexsub(parseLexsubData(readFileSync(DATA, 'latin1')), undefined);
     const { store, relations, model } = prepared;
