@@ -50,13 +50,30 @@ export interface EntailmentParams {
   kappa: number;
 }
 
-export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, kappa: 30 };
+export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, kappa: 70 };
 
 export type EntailmentRelation = 'synonym' | 'similar' | 'also-see' | 'hypernym' | 'entailment' | 'cause' | 'verb-group' | 'hyponym' | 'sister';
 
-/** Relation weights (tuned on the lexical-substitution dev files; see the header). */
-const WEIGHT = { similar: 0.8, alsoSee: 0.7, hypernym: 0.7, hypernym2: 0.4, entailment: 0.5, cause: 0.5, verbGroup: 0.5, hyponym: 0.1, sister: 0.05 };
-const MAX_HYPONYMS = 100;
+/**
+ * Relation weights (tuned on the lexical-substitution dev files; see the header), and the most
+ * hyponyms a synset may have for them to count. Read when a relations file's first lookups are
+ * made (the reach of each synset is cached per SynsetRelations): the tuning script changes them
+ * and loads the relations afresh.
+ */
+export const RELATION_WEIGHTS = {
+  similar: 0.8,
+  alsoSee: 0.7,
+  hypernym: 0.7,
+  hypernym2: 0.3,
+  entailment: 0.5,
+  cause: 0.5,
+  verbGroup: 0.5,
+  hyponym: 0.2,
+  sister: 0.05,
+  similar2: 0.3,
+  maxHyponyms: 100,
+};
+const WEIGHT = RELATION_WEIGHTS;
 /** A sense with both posterior and prior under this adds nothing (it would add at most this much weight). */
 const NEGLIGIBLE = 0.005;
 /** Memory the per-lemma candidate tables may hold before they are dropped and rebuilt on demand. */
@@ -447,7 +464,11 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, cache: Cache
 function reach(relations: SynsetRelations, s: number): Path[] {
   const out: Path[] = [{ weight: 1, synset: s, relation: 'synonym' }];
   const links = relations.links(s);
-  for (const r of links.similar) out.push({ weight: WEIGHT.similar, synset: r, relation: 'similar' });
+  for (const r of links.similar) {
+    out.push({ weight: WEIGHT.similar, synset: r, relation: 'similar' });
+    // Two steps: a satellite's head's other satellites, or a head's satellites' head (the source itself left out).
+    for (const r2 of relations.links(r).similar) if (r2 !== s) out.push({ weight: WEIGHT.similar2, synset: r2, relation: 'similar' });
+  }
   for (const r of links.alsoSee) out.push({ weight: WEIGHT.alsoSee, synset: r, relation: 'also-see' });
   for (const h of links.hypernyms) {
     out.push({ weight: WEIGHT.hypernym, synset: h, relation: 'hypernym' });
@@ -458,13 +479,13 @@ function reach(relations: SynsetRelations, s: number): Path[] {
   for (const r of links.verbGroup) out.push({ weight: WEIGHT.verbGroup, synset: r, relation: 'verb-group' });
   // Hyponyms and sister terms (hyponyms of a hypernym) with weights low enough that they rank after the
   // synonyms and hypernyms of the same sense and rarely pass the response's floor: they fill the tail of
-  // the ranking where the entailed words are few. A synset with more than MAX_HYPONYMS hyponyms is
+  // the ranking where the entailed words are few. A synset with more than maxHyponyms hyponyms is
   // skipped (such lists are taxonomies, "person" or "city", not substitutes, and cost time).
   const hyponyms = relations.hyponyms(s);
-  if (hyponyms.length <= MAX_HYPONYMS) for (const r of hyponyms) out.push({ weight: WEIGHT.hyponym, synset: r, relation: 'hyponym' });
+  if (hyponyms.length <= WEIGHT.maxHyponyms) for (const r of hyponyms) out.push({ weight: WEIGHT.hyponym, synset: r, relation: 'hyponym' });
   for (const h of links.hypernyms) {
     const sisters = relations.hyponyms(h);
-    if (sisters.length <= MAX_HYPONYMS) for (const r of sisters) if (r !== s) out.push({ weight: WEIGHT.sister, synset: r, relation: 'sister' });
+    if (sisters.length <= WEIGHT.maxHyponyms) for (const r of sisters) if (r !== s) out.push({ weight: WEIGHT.sister, synset: r, relation: 'sister' });
   }
   return out;
 }
