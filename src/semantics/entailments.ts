@@ -52,7 +52,8 @@ export interface EntailmentParams {
 
 export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, kappa: 70 };
 
-export type EntailmentRelation = 'synonym' | 'similar' | 'also-see' | 'hypernym' | 'entailment' | 'cause' | 'verb-group' | 'hyponym' | 'sister';
+const RELATIONS = ['synonym', 'similar', 'also-see', 'hypernym', 'entailment', 'cause', 'verb-group', 'hyponym', 'sister'] as const;
+export type EntailmentRelation = (typeof RELATIONS)[number];
 
 /**
  * Relation weights (tuned on the lexical-substitution dev files; see the header), and the most
@@ -131,7 +132,9 @@ interface LemmaCandidates {
   /** P(the candidate means the path's synset) by the WSD model's prior, and the candidate's SemCor tags there (see fitOf). */
   fitPrior: Float64Array;
   fitTags: Float64Array;
-  paths: Path[];
+  /** Per entry, its path's synset and relation (an index into RELATIONS). */
+  pathSynset: Int32Array;
+  pathRelation: Uint8Array;
   /** Per candidate: Σ_s π(s)·w over all senses and max_s w (each ≥ what any posterior gives). */
   priorAll: Float64Array;
   maxWeight: Float64Array;
@@ -206,8 +209,15 @@ export function entailedWords(
     if (size === keep.cap) keptFloor = kept.score[size - 1];
   }
   for (let j = 0; j < size; j++) {
-    const path = lemma.paths[kept.best[j]];
-    out.push({ word: lemma.words[kept.candidate[j]], synset: path.synset, relation: path.relation, priorScore: kept.prior[j], contextScore: kept.context[j], score: kept.score[j] });
+    const e = kept.best[j];
+    out.push({
+      word: lemma.words[kept.candidate[j]],
+      synset: lemma.pathSynset[e],
+      relation: RELATIONS[lemma.pathRelation[e]],
+      priorScore: kept.prior[j],
+      contextScore: kept.context[j],
+      score: kept.score[j],
+    });
   }
   return out;
 }
@@ -304,8 +314,8 @@ function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: En
 
 /** The candidate evaluate just scored, as an EntailedWord. */
 function entailed(lemma: LemmaCandidates, i: number, params: EntailmentParams): EntailedWord {
-  const path = lemma.paths[last.best];
-  return { word: lemma.words[i], synset: path.synset, relation: path.relation, priorScore: last.prior, contextScore: last.context, score: last.score };
+  const e = last.best;
+  return { word: lemma.words[i], synset: lemma.pathSynset[e], relation: RELATIONS[lemma.pathRelation[e]], priorScore: last.prior, contextScore: last.context, score: last.score };
 }
 
 /** fit^γ of each entry under these params (computed once per lemma and params). */
@@ -381,7 +391,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   const weight = new Float64Array(total);
   const fitPrior = new Float64Array(total);
   const fitTags = new Float64Array(total);
-  const paths = new Array<Path>(total);
+  const pathSynset = new Int32Array(total);
+  const pathRelation = new Uint8Array(total);
   const priorAll = new Float64Array(n);
   const maxWeight = new Float64Array(n);
   let e = 0;
@@ -393,7 +404,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
       const f = fitOf(store, model, words[i], entry.path.synset);
       fitPrior[e] = f.prior;
       fitTags[e] = f.tags;
-      paths[e] = entry.path;
+      pathSynset[e] = entry.path.synset;
+      pathRelation[e] = RELATIONS.indexOf(entry.path.relation);
       priorAll[i] += prior[entry.k] * entry.path.weight;
       if (entry.path.weight > maxWeight[i]) maxWeight[i] = entry.path.weight;
       e++;
@@ -402,8 +414,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   start[n] = e;
   const order = Int32Array.from({ length: n }, (_, i) => i);
   // Typed arrays, and about 60 bytes per candidate for its string and entry objects.
-  const bytes = total * (1 + 8 + 8 + 8 + 8 + 8) + n * (4 + 3 * 8 + 8 + 4 + 60);
-  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, paths, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), order, sortedBound: new Float64Array(n), bytes };
+  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 3 * 8 + 8 + 4 + 60);
+  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), order, sortedBound: new Float64Array(n), bytes };
 }
 
 function lowerIds(words: readonly string[]): Int32Array {
