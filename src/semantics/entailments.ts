@@ -147,6 +147,9 @@ interface LemmaCandidates {
   bound: Float64Array;
   order: Int32Array;
   sortedBound: Float64Array;
+  /** Per place in that order: the least context with which the candidate can reach the floor. */
+  minContext: Float64Array;
+  boundFloor: number;
   bytes: number;
 }
 
@@ -195,7 +198,7 @@ export function entailedWords(
   // Candidates in the order of their score's upper bound: once the kept words all beat the next bound
   // (or it is under the floor), no candidate left can enter them. The kept words are those of the full
   // ranking; a word that cannot be kept (under the floor or the kept words' lowest score) is not returned.
-  boundsFor(lemma, params);
+  boundsFor(lemma, params, keep.floor);
   const kept = keptSlots(keep.cap);
   let size = 0;
   let keptFloor = -1;
@@ -203,7 +206,7 @@ export function entailedWords(
     const bound = lemma.sortedBound[j];
     if (bound < keep.floor || keptFloor > bound) break;
     const i = lemma.order[j];
-    const score = evaluate(lemma, i, source.posterior, params);
+    const score = evaluate(lemma, i, source.posterior, params, lemma.minContext[j]);
     if (score < keep.floor || score < keptFloor) continue;
     size = keepCandidate(lemma, i, kept, size, keep.cap);
     if (size === keep.cap) keptFloor = kept.score[size - 1];
@@ -286,7 +289,7 @@ const last = { context: 0, prior: 0, best: -1, score: 0 };
  * −1 when every sense that reaches it is negligible here (q and π both
  * under NEGLIGIBLE): the word is then no candidate at all.
  */
-function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: EntailmentParams): number {
+function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: EntailmentParams, minContext = 0): number {
   const { prior, sense, weight } = lemma;
   let context = 0;
   let priorSum = 0;
@@ -306,6 +309,7 @@ function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: En
     }
   }
   if (best < 0) return -1;
+  if (context < minContext) return -2;
   last.context = context ** (1 - params.gamma) * fitPowOf(lemma, params)[best];
   last.prior = Math.min(1, priorSum);
   last.best = best;
@@ -328,20 +332,28 @@ function fitPowOf(lemma: LemmaCandidates, params: EntailmentParams): Float64Arra
 }
 
 /** Each candidate's score bound under these params (context ≤ max weight since Σq = 1, prior sums over all senses), and the order by it. */
-function boundsFor(lemma: LemmaCandidates, params: EntailmentParams): void {
-  if (lemma.boundParams === params) return;
+function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: number): void {
+  if (lemma.boundParams === params && lemma.boundFloor === floor) return;
   const n = lemma.words.length;
   const fitPow = fitPowOf(lemma, params);
+  const maxFitPow = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    let maxFitPow = 0;
-    for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) maxFitPow = Math.max(maxFitPow, fitPow[e]);
+    for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) maxFitPow[i] = Math.max(maxFitPow[i], fitPow[e]);
     // A hair over the exact bound: Σq may exceed 1 by rounding.
     const context = lemma.maxWeight[i] * (1 + 1e-9);
-    lemma.bound[i] = (params.lambda * context ** (1 - params.gamma) * maxFitPow + (1 - params.lambda) * Math.min(1, lemma.priorAll[i])) * (1 + 1e-9);
+    lemma.bound[i] = (params.lambda * context ** (1 - params.gamma) * maxFitPow[i] + (1 - params.lambda) * Math.min(1, lemma.priorAll[i])) * (1 + 1e-9);
   }
   lemma.order.sort((a, b) => lemma.bound[b] - lemma.bound[a] || a - b);
-  for (let j = 0; j < n; j++) lemma.sortedBound[j] = lemma.bound[lemma.order[j]];
+  for (let j = 0; j < n; j++) {
+    const i = lemma.order[j];
+    lemma.sortedBound[j] = lemma.bound[i];
+    // score ≥ floor needs λ·context^(1−γ)·fit^γ ≥ floor − (1−λ)·prior, and fit^γ ≤ maxFitPow, prior ≤ priorAll:
+    // a context under this (a hair under, for rounding) cannot reach the floor, and skips the power.
+    const rest = floor - (1 - params.lambda) * Math.min(1, lemma.priorAll[i]) * (1 + 1e-9);
+    lemma.minContext[j] = rest <= 0 ? 0 : maxFitPow[i] === 0 ? Infinity : (rest / (params.lambda * maxFitPow[i])) ** (1 / (1 - params.gamma)) * (1 - 1e-9);
+  }
   lemma.boundParams = params;
+  lemma.boundFloor = floor;
 }
 
 function byScore(a: EntailedWord, b: EntailedWord): number {
@@ -414,8 +426,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   start[n] = e;
   const order = Int32Array.from({ length: n }, (_, i) => i);
   // Typed arrays, and about 60 bytes per candidate for its string and entry objects.
-  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 3 * 8 + 8 + 4 + 60);
-  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), order, sortedBound: new Float64Array(n), bytes };
+  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 4 * 8 + 8 + 4 + 60);
+  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), order, sortedBound: new Float64Array(n), minContext: new Float64Array(n), boundFloor: NaN, bytes };
 }
 
 function lowerIds(words: readonly string[]): Int32Array {
