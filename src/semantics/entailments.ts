@@ -124,7 +124,7 @@ interface LemmaCandidates {
   /** π(s), the model's prior over the lemma's senses. */
   prior: Float64Array;
   words: string[];
-  /** Per candidate, the first candidate with the same lower-case form (words differing only in case count once). */
+  /** Per candidate, one candidate standing for its lower-case form, the same for all of them (words differing only in case count once). */
   lowerId: Int32Array;
   start: Int32Array;
   sense: Uint8Array;
@@ -143,11 +143,12 @@ interface LemmaCandidates {
   fitPowParams: EntailmentParams | undefined;
   /** The params the bounds below were computed for. */
   boundParams: EntailmentParams | undefined;
-  /** Per candidate, an upper bound of its score; and the candidates by it, best first. */
+  /**
+   * Per candidate, an upper bound of its score (once boundsFor ran, the candidates and their entries
+   * are laid out in its order, best first, so that a word's scoring reads its lemma's arrays front to back).
+   */
   bound: Float64Array;
-  order: Int32Array;
-  sortedBound: Float64Array;
-  /** Per place in that order: the least context with which the candidate can reach the floor. */
+  /** Per candidate: the least context with which it can reach the floor. */
   minContext: Float64Array;
   boundFloor: number;
   bytes: number;
@@ -202,11 +203,10 @@ export function entailedWords(
   const kept = keptSlots(keep.cap);
   let size = 0;
   let keptFloor = -1;
-  for (let j = 0; j < n; j++) {
-    const bound = lemma.sortedBound[j];
+  for (let i = 0; i < n; i++) {
+    const bound = lemma.bound[i];
     if (bound < keep.floor || keptFloor > bound) break;
-    const i = lemma.order[j];
-    const score = evaluate(lemma, i, source.posterior, params, lemma.minContext[j]);
+    const score = evaluate(lemma, i, source.posterior, params, lemma.minContext[i]);
     if (score < keep.floor || score < keptFloor) continue;
     size = keepCandidate(lemma, i, kept, size, keep.cap);
     if (size === keep.cap) keptFloor = kept.score[size - 1];
@@ -343,17 +343,49 @@ function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: numb
     const context = lemma.maxWeight[i] * (1 + 1e-9);
     lemma.bound[i] = (params.lambda * context ** (1 - params.gamma) * maxFitPow[i] + (1 - params.lambda) * Math.min(1, lemma.priorAll[i])) * (1 + 1e-9);
   }
-  lemma.order.sort((a, b) => lemma.bound[b] - lemma.bound[a] || a - b);
-  for (let j = 0; j < n; j++) {
-    const i = lemma.order[j];
-    lemma.sortedBound[j] = lemma.bound[i];
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => lemma.bound[b] - lemma.bound[a] || a - b);
+  if (order.some((i, j) => i !== j)) {
+    permute(lemma, order);
+    const sorted = Float64Array.from(order, (i) => maxFitPow[i]);
+    maxFitPow.set(sorted);
+  }
+  for (let i = 0; i < n; i++) {
     // score ≥ floor needs λ·context^(1−γ)·fit^γ ≥ floor − (1−λ)·prior, and fit^γ ≤ maxFitPow, prior ≤ priorAll:
     // a context under this (a hair under, for rounding) cannot reach the floor, and skips the power.
     const rest = floor - (1 - params.lambda) * Math.min(1, lemma.priorAll[i]) * (1 + 1e-9);
-    lemma.minContext[j] = rest <= 0 ? 0 : maxFitPow[i] === 0 ? Infinity : (rest / (params.lambda * maxFitPow[i])) ** (1 / (1 - params.gamma)) * (1 - 1e-9);
+    lemma.minContext[i] = rest <= 0 ? 0 : maxFitPow[i] === 0 ? Infinity : (rest / (params.lambda * maxFitPow[i])) ** (1 / (1 - params.gamma)) * (1 - 1e-9);
   }
   lemma.boundParams = params;
   lemma.boundFloor = floor;
+}
+
+/** Lays the candidates (and their entries) out in `order`: candidate j becomes order[j]. */
+function permute(lemma: LemmaCandidates, order: Int32Array): void {
+  const n = order.length;
+  const newIndex = new Int32Array(n);
+  order.forEach((i, j) => (newIndex[i] = j));
+  const perCandidate = <T extends Float64Array | Int32Array>(a: T): T => a.map((_, j) => a[order[j]]) as T;
+  const start = new Int32Array(n + 1);
+  const entryOrder: number[] = [];
+  for (let j = 0; j < n; j++) {
+    start[j] = entryOrder.length;
+    for (let e = lemma.start[order[j]]; e < lemma.start[order[j] + 1]; e++) entryOrder.push(e);
+  }
+  start[n] = entryOrder.length;
+  const perEntry = <T extends Float64Array | Int32Array | Uint8Array>(a: T): T => a.map((_, k) => a[entryOrder[k]]) as T;
+  lemma.words = Array.from(order, (i) => lemma.words[i]);
+  lemma.lowerId = Int32Array.from(order, (i) => newIndex[lemma.lowerId[i]]);
+  lemma.priorAll = perCandidate(lemma.priorAll);
+  lemma.maxWeight = perCandidate(lemma.maxWeight);
+  lemma.bound = perCandidate(lemma.bound);
+  lemma.start = start;
+  lemma.sense = perEntry(lemma.sense);
+  lemma.weight = perEntry(lemma.weight);
+  lemma.fitPrior = perEntry(lemma.fitPrior);
+  lemma.fitTags = perEntry(lemma.fitTags);
+  lemma.fitPow = perEntry(lemma.fitPow);
+  lemma.pathSynset = perEntry(lemma.pathSynset);
+  lemma.pathRelation = perEntry(lemma.pathRelation);
 }
 
 function byScore(a: EntailedWord, b: EntailedWord): number {
@@ -424,10 +456,9 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     }
   }
   start[n] = e;
-  const order = Int32Array.from({ length: n }, (_, i) => i);
   // Typed arrays, and about 60 bytes per candidate for its string and entry objects.
-  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 4 * 8 + 8 + 4 + 60);
-  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), order, sortedBound: new Float64Array(n), minContext: new Float64Array(n), boundFloor: NaN, bytes };
+  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 4 * 8 + 60);
+  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), minContext: new Float64Array(n), boundFloor: NaN, bytes };
 }
 
 function lowerIds(words: readonly string[]): Int32Array {
