@@ -6,7 +6,6 @@
  */
 import type { Doc, EntailmentRecord, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
-import { TargetContexts } from '../semantics/disambiguate.js';
 import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
@@ -37,8 +36,7 @@ export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, rel
 
 export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
   const out: EntailmentRecord[] = [];
-  const { targets, contexts, sentences, probabilities, totals } = senseWorkOf(doc, model) ?? senseWork(store, doc);
-  const features = new TargetContexts(model, sentences);
+  const { targets, probabilities, totals } = senseWorkOf(doc, model) ?? senseWork(store, doc);
   const keep = { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP };
   for (let i = 0; i < targets.length; i++) {
     const t = targets[i];
@@ -49,15 +47,8 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
     const senses = t.senses;
     const layer = probabilities?.[i];
     const posterior = layer === undefined ? posteriorOf(senses.synsets, chosen) : totals![i] === 1 ? layer : layer.map((p) => p / totals![i]);
-    // Words of one sense were not disambiguated, but the fit of their substitutes needs the context.
-    const context = contexts[i] ?? features.of(t);
-    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context }, undefined, keep);
-    const kept: string[] = [];
+    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts }, undefined, keep);
     for (const w of words) {
-      if (w.score < ENTAILMENT_FLOOR || kept.length === ENTAILMENT_CAP) break;
-      const lower = w.word.toLowerCase();
-      if (kept.includes(lower)) continue;
-      kept.push(lower);
       out.push({ start: first, end: doc.sentStart[s] + t.last + 1, word: w.word, priorScore: w.priorScore, contextScore: w.contextScore, score: w.score });
     }
   }
@@ -74,7 +65,7 @@ function posteriorOf(synsets: Int32Array, chosen: readonly WordSense[]): Float64
   return posterior;
 }
 
-/** Targets built afresh, for a doc whose senses layer came from elsewhere (contexts are then built per target). */
+/** Targets built afresh, for a doc whose senses layer came from elsewhere. */
 function senseWork(store: SynsetStore, doc: Doc): SenseWork {
   const { sentences, targets } = docTargets(store, doc);
   return { targets, contexts: [], sentences };

@@ -16,7 +16,7 @@ import { createAnalyzer } from '../analyzer.js';
 import { Doc } from '../doc/doc.js';
 import type { WordNetPos } from '../lexicon/penn.js';
 import { fileLoader } from '../resources-node.js';
-import { disambiguate, TargetContexts, type SenseTarget } from '../semantics/disambiguate.js';
+import { disambiguate, type SenseTarget } from '../semantics/disambiguate.js';
 import { DEFAULT_ENTAILMENT_PARAMS, entailedWords, type EntailmentParams, type EntailmentSource } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
@@ -116,8 +116,7 @@ export async function prepareLexsub(instances: readonly LexsubInstance[], models
     const [dist] = disambiguate(store, model, [sentence], [target]);
     const senses = store.senses(inst.lemma, inst.pos);
     if (!dist || !senses) return undefined;
-    const context = new TargetContexts(model, [sentence]).of(target);
-    return { lemma: inst.lemma, pos: inst.pos, synsets: dist.synsets, posterior: dist.probabilities, tagCounts: senses.tagCounts, context };
+    return { lemma: inst.lemma, pos: inst.pos, synsets: dist.synsets, posterior: dist.probabilities, tagCounts: senses.tagCounts };
   });
   return { store, model, relations, sources };
 }

@@ -6,57 +6,86 @@
  * From each sense s of the word (posterior q(s) in this sentence, prior π(s)
  * from sense frequency alone), WordNet is followed to related synsets r with
  * a relation weight w: the synset itself (synonyms) 1, similar-to adjectives
- * 0.8, hypernyms 0.7 (their hypernyms 0.4), verb entailments and causes 0.5,
- * hyponyms 0.1 and sister terms (other hyponyms of a hypernym) 0.05 — the
- * last two only fill the tail where the others are few (a synset with over
- * 100 hyponyms contributes none).
+ * 0.8, also-see 0.7, hypernyms 0.7 (their hypernyms 0.4), verb entailments
+ * and causes 0.5, verb groups 0.5, hyponyms 0.1 and sister terms (other
+ * hyponyms of a hypernym) 0.05 — the last two only fill the tail where the
+ * others are few (a synset with over 100 hyponyms contributes none).
  * Each single-word member c of r other than the word itself is a candidate.
  *
  *   priorScore(c)   = Σ_s π(s) · max_{r ∋ c} w(s→r)                    (independent of the sentence)
  *   contextScore(c) = (Σ_s q(s) · max_{r ∋ c} w(s→r))^(1−γ) · fit(c)^γ
- *   fit(c)          = P(c means r* | this context) · (t + 1) / (t + 1 + κ): the WSD model run
- *                     on c in the word's place, r* the synset through which c scored best —
- *                     does the substitute read in this sentence with the meaning it was
- *                     chosen for? — times how common c is at all (t: its SemCor tag count
- *                     under that part of speech), so "shiny" comes before "nitid"
+ *   fit(c)          = P(c means r*) · (t + 1) / (t + 1 + κ), r* the synset through which c
+ *                     scored best (max q·w): how readily c stands for that meaning at all —
+ *                     the WSD model's prior for r* among c's own senses (so a word whose
+ *                     usual meaning is another one fits less) — times how common c is (t: its
+ *                     SemCor tag count under that part of speech), so "shiny" comes before "nitid"
  *   score(c)        = λ · contextScore(c) + (1 − λ) · priorScore(c)
  *
- * All three lie in 0..1. γ and λ were tuned on the lexical-substitution dev
- * files (see models/senses/MODEL_CARD.md). The extractor keeps at most
+ * All three lie in 0..1. The sentence enters through the posterior q alone:
+ * running the WSD model on each substitute in place (an earlier fit) cost
+ * most of the extractor's time and did not help on the dev sets (see
+ * models/senses/MODEL_CARD.md). γ, λ, κ and the relation weights were tuned on
+ * the lexical-substitution dev files. The extractor keeps at most
  * ENTAILMENT_CAP words per source word with score ≥ ENTAILMENT_FLOOR.
+ *
+ * Everything but q is context-free, so it is computed once per source lemma
+ * (LemmaCandidates): its candidate words, each one's (sense, weight, fit)
+ * entries, and an upper bound of its score over all posteriors, by which the
+ * candidates are visited so that a floor and cap stop the work early.
  */
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { SynsetRelations } from './relations.js';
-import type { LemmaSenses, SynsetStore } from './synsets.js';
-import type { FeatureContext, WsdModel } from './wsd-model.js';
+import type { SynsetStore } from './synsets.js';
+import type { WsdModel } from './wsd-model.js';
 
 export const ENTAILMENT_FLOOR = 0.1;
 export const ENTAILMENT_CAP = 5;
 
 export interface EntailmentParams {
-  /** Weight of the context-fit part of the context score. */
+  /** Weight of the fit in the context score. */
   gamma: number;
   /** Weight of the context score in the overall score. */
   lambda: number;
-  /** Candidates, by their relation score, whose fit is computed (the rest keep fit from the relation alone). */
-  fitTop: number;
   /** How many SemCor tags make a word half as usable as a common one. */
   kappa: number;
 }
 
-export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, fitTop: 16, kappa: 30 };
+export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, kappa: 70 };
 
-/** Relation weights of the tail relations (see reach), tuned on the lexical-substitution dev files. */
-const HYPONYM_WEIGHT = 0.1;
-const SISTER_WEIGHT = 0.05;
-const MAX_HYPONYMS = 100;
+const RELATIONS = ['synonym', 'similar', 'also-see', 'hypernym', 'entailment', 'cause', 'verb-group', 'hyponym', 'sister'] as const;
+export type EntailmentRelation = (typeof RELATIONS)[number];
+
+/**
+ * Relation weights (tuned on the lexical-substitution dev files; see the header), and the most
+ * hyponyms a synset may have for them to count. Read when a relations file's first lookups are
+ * made (the reach of each synset is cached per SynsetRelations): the tuning script changes them
+ * and loads the relations afresh.
+ */
+export const RELATION_WEIGHTS = {
+  similar: 0.8,
+  alsoSee: 0.7,
+  hypernym: 0.7,
+  hypernym2: 0.3,
+  entailment: 0.5,
+  cause: 0.5,
+  verbGroup: 0.5,
+  hyponym: 0.2,
+  sister: 0.05,
+  similar2: 0.3,
+  maxHyponyms: 100,
+};
+const WEIGHT = RELATION_WEIGHTS;
+/** A sense with both posterior and prior under this adds nothing (it would add at most this much weight). */
+const NEGLIGIBLE = 0.005;
+/** Memory the per-lemma candidate tables may hold before they are dropped and rebuilt on demand. */
+const MAX_CANDIDATE_BYTES = 128 * 2 ** 20;
 
 export interface EntailedWord {
   /** The entailed word as WordNet writes it ("car", "automobile"). */
   word: string;
   /** The synset it was reached through, and the relation. */
   synset: number;
-  relation: 'synonym' | 'similar' | 'hypernym' | 'entailment' | 'cause' | 'hyponym' | 'sister';
+  relation: EntailmentRelation;
   priorScore: number;
   contextScore: number;
   score: number;
@@ -65,133 +94,92 @@ export interface EntailedWord {
 export interface EntailmentSource {
   lemma: string;
   pos: WordNetPos;
-  /** The word's candidate synsets and their posteriors (from disambiguate). */
+  /** The word's candidate synsets (the store's array for the lemma) and their posteriors (from disambiguate). */
   synsets: Int32Array;
   posterior: Float64Array;
   tagCounts: Float32Array;
-  /** The WSD features of the word's context (for the fit). */
-  context: FeatureContext;
 }
 
 interface Path {
   weight: number;
   synset: number;
-  relation: EntailedWord['relation'];
+  relation: EntailmentRelation;
+}
+
+/** The single-word members reachable from one sense, each once by its strongest path (built once per synset). */
+interface SenseReach {
+  words: string[];
+  paths: Path[];
 }
 
 /**
- * The single-word members reachable from one sense, each once by its
- * strongest path, with what their fit needs (context-independent, built once
- * per synset). Parallel arrays, indexed by reach entry.
+ * One source lemma's candidates, context-free (built once per lemma and
+ * part of speech). Candidate i's entries are start[i]..start[i+1): the senses
+ * that reach it (ascending), the weight of the strongest path from each, that
+ * path and the candidate's fit through it.
  */
-interface SenseReach {
-  /** Word ids (see Scratch.words) and the ids of their lower-case forms. */
-  ids: Int32Array;
-  lowerIds: Int32Array;
-  paths: Path[];
-  /** paths[i].weight, side by side for the summing loop. */
-  weights: Float64Array;
-  /** The word's own senses under its path's part of speech, the path's synset among them (-1: absent), their SemCor tags. */
-  fitSenses: (LemmaSenses | undefined)[];
-  /** How many senses the word has there (0: none), so that a one-sense word's fit reads nothing else. */
-  fitCount: Int32Array;
-  fitIndex: Int32Array;
-  fitTags: Float64Array;
-  /** The part of speech of the path's synset (satellites as adjectives). */
-  fitPos: WordNetPos[];
-}
-
-/** Interned candidate words and per-word accumulators of entailedWords, one per relations file. */
-interface Scratch {
-  ids: Map<string, number>;
-  words: string[];
-  current: number;
-  stamp: Uint32Array;
+interface LemmaCandidates {
+  lemma: string;
+  tagCounts: Float32Array;
+  /** π(s), the model's prior over the lemma's senses. */
   prior: Float64Array;
-  context: Float64Array;
-  bestValue: Float64Array;
-  /** Per word: the sense reach and entry of its strongest path (by q·w). */
-  bestReach: (SenseReach | undefined)[];
-  bestEntry: Int32Array;
-  /** Words in first-touch order (the order a Map would iterate in), and their count. */
-  touched: Int32Array;
-  /** Per synset: its SenseReach, once built (allocated for the store's synsets on first use). */
-  reach: (SenseReach | undefined)[] | undefined;
+  words: string[];
+  /** Per candidate, one candidate standing for its lower-case form, the same for all of them (words differing only in case count once). */
+  lowerId: Int32Array;
+  start: Int32Array;
+  sense: Uint8Array;
+  weight: Float64Array;
+  /** P(the candidate means the path's synset) by the WSD model's prior, and the candidate's SemCor tags there (see fitOf). */
+  fitPrior: Float64Array;
+  fitTags: Float64Array;
+  /** Per entry, its path's synset and relation (an index into RELATIONS). */
+  pathSynset: Int32Array;
+  pathRelation: Uint8Array;
+  /** Per candidate: Σ_s π(s)·w over all senses and max_s w (each ≥ what any posterior gives). */
+  priorAll: Float64Array;
+  maxWeight: Float64Array;
+  /** fit^γ per entry, for fitPowParams. */
+  fitPow: Float64Array;
+  fitPowParams: EntailmentParams | undefined;
+  /** The params the bounds below were computed for. */
+  boundParams: EntailmentParams | undefined;
+  /**
+   * Per candidate, an upper bound of its score (once boundsFor ran, the candidates and their entries
+   * are laid out in its order, best first, so that a word's scoring reads its lemma's arrays front to back).
+   */
+  bound: Float64Array;
+  /** Per candidate: the least context with which it can reach the floor. */
+  minContext: Float64Array;
+  boundFloor: number;
+  bytes: number;
 }
 
-const SCRATCH: WeakMap<SynsetRelations, Scratch> = new WeakMap();
-
-function scratchOf(relations: SynsetRelations): Scratch {
-  let acc = SCRATCH.get(relations);
-  if (!acc) {
-    const n = 1 << 16;
-    acc = {
-      ids: new Map(),
-      words: [],
-      current: 0,
-      stamp: new Uint32Array(n),
-      prior: new Float64Array(n),
-      context: new Float64Array(n),
-      bestValue: new Float64Array(n),
-      bestReach: new Array<SenseReach | undefined>(n).fill(undefined),
-      bestEntry: new Int32Array(n),
-      touched: new Int32Array(n),
-      reach: undefined,
-    };
-    SCRATCH.set(relations, acc);
-  }
-  return acc;
+/** Per relations file and model: each synset's reach, each lemma's candidates. */
+interface Cache {
+  reach: (SenseReach | undefined)[];
+  lemmas: Map<Int32Array, LemmaCandidates>;
+  bytes: number;
 }
 
-function nextStamp(acc: Scratch): number {
-  if (acc.current === 0xffffffff) {
-    acc.stamp.fill(0);
-    acc.current = 0;
-  }
-  return ++acc.current;
+const CACHES: WeakMap<SynsetRelations, WeakMap<WsdModel, Cache>> = new WeakMap();
+
+/** The cache last used, and for what (a document's words all go to the same one). */
+let lastCache: { relations: SynsetRelations; model: WsdModel; cache: Cache } | undefined;
+
+function cacheOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel): Cache {
+  if (lastCache !== undefined && lastCache.relations === relations && lastCache.model === model) return lastCache.cache;
+  let byModel = CACHES.get(relations);
+  if (!byModel) CACHES.set(relations, (byModel = new WeakMap()));
+  let cache = byModel.get(model);
+  if (!cache) byModel.set(model, (cache = { reach: new Array<SenseReach | undefined>(store.size).fill(undefined), lemmas: new Map(), bytes: 0 }));
+  lastCache = { relations, model, cache };
+  return cache;
 }
-
-/** The id of a candidate word, growing the accumulators when the vocabulary outgrows them. */
-function wordId(acc: Scratch, word: string): number {
-  let id = acc.ids.get(word);
-  if (id === undefined) {
-    id = acc.words.length;
-    acc.ids.set(word, id);
-    acc.words.push(word);
-    if (id >= acc.stamp.length) {
-      const grow = <T extends Uint32Array | Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
-        const b = make(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      acc.stamp = grow(acc.stamp, (n) => new Uint32Array(n));
-      acc.prior = grow(acc.prior, (n) => new Float64Array(n));
-      acc.context = grow(acc.context, (n) => new Float64Array(n));
-      acc.bestValue = grow(acc.bestValue, (n) => new Float64Array(n));
-      acc.bestEntry = grow(acc.bestEntry, (n) => new Int32Array(n));
-      acc.touched = grow(acc.touched, (n) => new Int32Array(n));
-      acc.bestReach = acc.bestReach.concat(new Array<SenseReach | undefined>(acc.bestReach.length).fill(undefined));
-    }
-  }
-  return id;
-}
-
-/** Per model: the prior of each candidate list (context-free, so computed once per lemma and part of speech). */
-const PRIORS: WeakMap<WsdModel, Record<WordNetPos, WeakMap<Float32Array, Float64Array>>> = new WeakMap();
-
-function priorOf(model: WsdModel, tagCounts: Float32Array, pos: WordNetPos): Float64Array {
-  let byPos = PRIORS.get(model);
-  if (!byPos) PRIORS.set(model, (byPos = { n: new WeakMap(), v: new WeakMap(), a: new WeakMap(), r: new WeakMap() }));
-  let prior = byPos[pos].get(tagCounts);
-  if (prior === undefined) byPos[pos].set(tagCounts, (prior = model.prior(tagCounts, pos)));
-  return prior;
-}
-
 
 /**
  * Every candidate word with its scores, best first (no floor, no cap); with
- * `keep`, only enough of them that the first `cap` distinct words (any case)
- * scoring at least `floor` are exactly those of the full list.
+ * `keep`, only what the extractor keeps of that list: its first `cap`
+ * distinct words (any case) scoring at least `floor`.
  */
 export function entailedWords(
   store: SynsetStore,
@@ -201,184 +189,308 @@ export function entailedWords(
   params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
   keep?: { floor: number; cap: number },
 ): EntailedWord[] {
-  const acc = scratchOf(relations);
-  const n = accumulate(store, relations, model, source, acc);
-  const fitOf = (c: Candidate): number => (c.rank < params.fitTop ? fit(model, c.reach, c.entry, source.context, params.kappa) : 0);
-  if (keep === undefined) {
-    const all = Array.from({ length: n }, (_, i) => candidateAt(acc, i, 0)).sort((a, b) => b.context - a.context);
-    all.forEach((c, rank) => (c.rank = rank));
-    return all.map((c) => scored(acc, c, fitOf(c), params)).sort(byScore);
-  }
-  // Only the best `cap` words at or above `floor` are wanted: a word's score is at most its score with
-  // the largest fit it could get (its commonness factor; 0 past fitTop), so candidates are scored in
-  // the order of that bound and the fit (the WSD model run on the word) stops once no unscored word
-  // can enter the kept ones. The kept words are exactly those of the full ranking.
-  const bounded: Candidate[] = [];
-  for (const c of topByContext(acc, n, params.fitTop)) {
-    const maxFit = c.reach.fitCount[c.entry] === 0 ? 0 : common(c.reach.fitTags[c.entry], params.kappa);
-    c.bound = scoreOf(c, maxFit, params);
-    bounded.push(c);
-  }
-  // Past fitTop the fit is 0, so (with γ > 0) the context part is 0 and the score (1 − λ)·min(1, prior):
-  // most words fall under the floor on that alone.
-  const rest: Candidate[] = [];
-  for (let i = 0; i < n; i++) {
-    const id = acc.touched[i];
-    if (acc.stamp[id] === 0) continue; // in the top (see topByContext)
-    if (params.gamma > 0 && (1 - params.lambda) * Math.min(1, acc.prior[id]) < keep.floor) continue;
-    rest.push(candidateAt(acc, i, params.fitTop));
-  }
-  if (rest.length > 0) {
-    rest.sort((a, b) => b.context - a.context);
-    for (const c of rest) {
-      c.bound = scoreOf(c, 0, params);
-      bounded.push(c);
-    }
-  }
-  bounded.sort((a, b) => b.bound - a.bound);
-  // Kept sorted by byScore as they come (the order the full ranking gives them).
+  const lemma = candidatesOf(store, relations, model, source);
+  const n = lemma.words.length;
   const out: EntailedWord[] = [];
-  for (const c of bounded) {
-    if (c.bound < keep.floor) break;
-    if (out.length >= keep.cap && keptFloorScore(out, keep) > c.bound) break;
-    insertSorted(out, scored(acc, c, fitOf(c), params));
+  if (keep === undefined) {
+    for (let i = 0; i < n; i++) if (evaluate(lemma, i, source.posterior, params) >= 0) out.push(entailed(lemma, i, params));
+    return out.sort(byScore);
+  }
+  // Candidates in the order of their score's upper bound: once the kept words all beat the next bound
+  // (or it is under the floor), no candidate left can enter them. The kept words are those of the full
+  // ranking; a word that cannot be kept (under the floor or the kept words' lowest score) is not returned.
+  boundsFor(lemma, params, keep.floor);
+  const kept = keptSlots(keep.cap);
+  let size = 0;
+  let keptFloor = -1;
+  for (let i = 0; i < n; i++) {
+    const bound = lemma.bound[i];
+    if (bound < keep.floor || keptFloor > bound) break;
+    const score = evaluate(lemma, i, source.posterior, params, lemma.minContext[i]);
+    if (score < keep.floor || score < keptFloor) continue;
+    size = keepCandidate(lemma, i, kept, size, keep.cap);
+    if (size === keep.cap) keptFloor = kept.score[size - 1];
+  }
+  for (let j = 0; j < size; j++) {
+    const e = kept.best[j];
+    out.push({
+      word: lemma.words[kept.candidate[j]],
+      synset: lemma.pathSynset[e],
+      relation: RELATIONS[lemma.pathRelation[e]],
+      priorScore: kept.prior[j],
+      contextScore: kept.context[j],
+      score: kept.score[j],
+    });
   }
   return out;
 }
 
-/** A candidate with its summed weights, the reach entry of its strongest path, and its rank by context weight. */
-interface Candidate {
-  id: number;
-  prior: number;
-  context: number;
-  /** context^(1−γ), computed once (the bound and the score both need it). */
-  contextPow: number;
-  reach: SenseReach;
-  entry: number;
-  rank: number;
-  /** Its score with the largest fit it could get. */
-  bound: number;
+/** The kept words so far, best first by byScore: per slot, the candidate and what evaluate found for it. */
+interface KeptSlots {
+  candidate: Int32Array;
+  best: Int32Array;
+  score: Float64Array;
+  context: Float64Array;
+  prior: Float64Array;
 }
 
-/** The i-th touched word as a candidate. */
-function candidateAt(acc: Scratch, i: number, rank: number): Candidate {
-  const id = acc.touched[i];
-  return { id, prior: acc.prior[id], context: acc.context[id], contextPow: NaN, reach: acc.bestReach[id]!, entry: acc.bestEntry[id], rank, bound: NaN };
-}
+let slots: KeptSlots | undefined;
 
-/** λ · context^(1−γ) · fit^γ + (1 − λ) · min(1, prior). */
-function scoreOf(c: Candidate, fit: number, params: EntailmentParams): number {
-  if (Number.isNaN(c.contextPow)) c.contextPow = c.context ** (1 - params.gamma);
-  return params.lambda * (c.contextPow * fit ** params.gamma) + (1 - params.lambda) * Math.min(1, c.prior);
-}
-
-function scored(acc: Scratch, c: Candidate, fit: number, params: EntailmentParams): EntailedWord {
-  if (Number.isNaN(c.contextPow)) c.contextPow = c.context ** (1 - params.gamma);
-  const contextScore = c.contextPow * fit ** params.gamma;
-  const priorScore = Math.min(1, c.prior);
-  const path = c.reach.paths[c.entry];
-  return {
-    word: acc.words[c.id],
-    synset: path.synset,
-    relation: path.relation,
-    priorScore,
-    contextScore,
-    score: params.lambda * contextScore + (1 - params.lambda) * priorScore,
-  };
-}
-
-/** Inserts w into a list sorted by byScore. */
-function insertSorted(list: EntailedWord[], w: EntailedWord): void {
-  let at = list.length;
-  list.push(w);
-  while (at > 0 && byScore(list[at - 1], w) > 0) {
-    list[at] = list[at - 1];
-    at--;
+function keptSlots(cap: number): KeptSlots {
+  if (slots === undefined || slots.candidate.length < cap + 1) {
+    slots = { candidate: new Int32Array(cap + 1), best: new Int32Array(cap + 1), score: new Float64Array(cap + 1), context: new Float64Array(cap + 1), prior: new Float64Array(cap + 1) };
   }
-  list[at] = w;
+  return slots;
+}
+
+/** Whether candidate a (score sa) comes before candidate b (score sb) in byScore's order. */
+function before(lemma: LemmaCandidates, sa: number, a: number, sb: number, b: number): boolean {
+  return sa > sb || (sa === sb && lemma.words[a] < lemma.words[b]);
 }
 
 /**
- * Sums, per candidate word, the prior and context weights over the source's
- * senses (into the scratch arrays, stamped for this call) and keeps its
- * strongest path; returns how many words were touched (acc.touched).
+ * Enters the candidate evaluate just scored among the kept words (one per
+ * lower-case form, the first by byScore; at most cap); returns their count.
  */
-function accumulate(store: SynsetStore, relations: SynsetRelations, model: WsdModel, source: EntailmentSource, acc: Scratch): number {
-  const prior = priorOf(model, source.tagCounts, source.pos);
-  // Interned now, so that a reach built below (which interns its words) compares against the same id.
-  const ownId = wordId(acc, source.lemma.toLowerCase());
-  const stamp = nextStamp(acc);
-  let n = 0;
-  for (let k = 0; k < source.synsets.length; k++) {
-    const q = source.posterior[k];
-    const pi = prior[k];
-    if (q < 0.005 && pi < 0.005) continue;
-    const reached = senseReach(store, relations, acc, source.synsets[k]);
-    const { ids, lowerIds, weights } = reached;
-    for (let i = 0; i < ids.length; i++) {
-      if (lowerIds[i] === ownId) continue;
-      const id = ids[i];
-      const w = weights[i];
-      if (acc.stamp[id] !== stamp) {
-        acc.stamp[id] = stamp;
-        acc.prior[id] = 0;
-        acc.context[id] = 0;
-        acc.bestValue[id] = -1;
-        acc.touched[n++] = id;
-      }
-      acc.prior[id] += pi * w;
-      acc.context[id] += q * w;
-      if (q * w > acc.bestValue[id]) {
-        acc.bestValue[id] = q * w;
-        acc.bestReach[id] = reached;
-        acc.bestEntry[id] = i;
-      }
+function keepCandidate(lemma: LemmaCandidates, i: number, kept: KeptSlots, size: number, cap: number): number {
+  const score = last.score;
+  // A kept word of the same lower-case form: the later in byScore's order goes.
+  for (let j = 0; j < size; j++) {
+    const other = kept.candidate[j];
+    if (lemma.lowerId[other] !== lemma.lowerId[i]) continue;
+    if (before(lemma, kept.score[j], other, score, i)) return size;
+    for (let m = j; m < size - 1; m++) copySlot(kept, m + 1, m);
+    size--;
+    break;
+  }
+  let at = size;
+  for (; at > 0 && before(lemma, score, i, kept.score[at - 1], kept.candidate[at - 1]); at--) copySlot(kept, at - 1, at);
+  kept.candidate[at] = i;
+  kept.best[at] = last.best;
+  kept.score[at] = score;
+  kept.context[at] = last.context;
+  kept.prior[at] = last.prior;
+  return Math.min(size + 1, cap);
+}
+
+function copySlot(kept: KeptSlots, from: number, to: number): void {
+  kept.candidate[to] = kept.candidate[from];
+  kept.best[to] = kept.best[from];
+  kept.score[to] = kept.score[from];
+  kept.context[to] = kept.context[from];
+  kept.prior[to] = kept.prior[from];
+}
+
+/** What evaluate found for the last candidate (read by entailed). */
+const last = { context: 0, prior: 0, best: -1, score: 0 };
+
+/**
+ * Candidate i's score under the posterior q (its parts left in `last`), or
+ * −1 when every sense that reaches it is negligible here (q and π both
+ * under NEGLIGIBLE): the word is then no candidate at all.
+ */
+function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: EntailmentParams, minContext = 0): number {
+  const { prior, sense, weight } = lemma;
+  let context = 0;
+  let priorSum = 0;
+  let best = -1;
+  let bestValue = -1;
+  for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) {
+    const k = sense[e];
+    const qk = q[k];
+    const pk = prior[k];
+    if (qk < NEGLIGIBLE && pk < NEGLIGIBLE) continue;
+    const w = weight[e];
+    context += qk * w;
+    priorSum += pk * w;
+    if (qk * w > bestValue) {
+      bestValue = qk * w;
+      best = e;
     }
   }
-  return n;
+  if (best < 0) return -1;
+  if (context < minContext) return -2;
+  last.context = context ** (1 - params.gamma) * fitPowOf(lemma, params)[best];
+  last.prior = Math.min(1, priorSum);
+  last.best = best;
+  return (last.score = params.lambda * last.context + (1 - params.lambda) * last.prior);
 }
 
-/**
- * The first `top` touched words by context weight, best first, ties in touch
- * order (what a stable sort of all of them would put first). Their stamps
- * are cleared, which marks them for the caller.
- */
-function topByContext(acc: Scratch, n: number, top: number): Candidate[] {
-  const best: number[] = [];
+/** The candidate evaluate just scored, as an EntailedWord. */
+function entailed(lemma: LemmaCandidates, i: number, params: EntailmentParams): EntailedWord {
+  const e = last.best;
+  return { word: lemma.words[i], synset: lemma.pathSynset[e], relation: RELATIONS[lemma.pathRelation[e]], priorScore: last.prior, contextScore: last.context, score: last.score };
+}
+
+/** fit^γ of each entry under these params (computed once per lemma and params). */
+function fitPowOf(lemma: LemmaCandidates, params: EntailmentParams): Float64Array {
+  if (lemma.fitPowParams !== params) {
+    for (let e = 0; e < lemma.fitPow.length; e++) lemma.fitPow[e] = (lemma.fitPrior[e] * common(lemma.fitTags[e], params.kappa)) ** params.gamma;
+    lemma.fitPowParams = params;
+  }
+  return lemma.fitPow;
+}
+
+/** Each candidate's score bound under these params (context ≤ max weight since Σq = 1, prior sums over all senses), and the order by it. */
+function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: number): void {
+  if (lemma.boundParams === params && lemma.boundFloor === floor) return;
+  const n = lemma.words.length;
+  const fitPow = fitPowOf(lemma, params);
+  const maxFitPow = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const value = acc.context[acc.touched[i]];
-    if (best.length === top && value <= acc.context[acc.touched[best[top - 1]]]) continue;
-    let at = best.length === top ? top - 1 : best.length;
-    while (at > 0 && acc.context[acc.touched[best[at - 1]]] < value) {
-      if (at < best.length) best[at] = best[at - 1];
-      else best.push(best[at - 1]);
-      at--;
-    }
-    if (at < best.length) best[at] = i;
-    else best.push(i);
+    for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) maxFitPow[i] = Math.max(maxFitPow[i], fitPow[e]);
+    // A hair over the exact bound: Σq may exceed 1 by rounding.
+    const context = lemma.maxWeight[i] * (1 + 1e-9);
+    lemma.bound[i] = (params.lambda * context ** (1 - params.gamma) * maxFitPow[i] + (1 - params.lambda) * Math.min(1, lemma.priorAll[i])) * (1 + 1e-9);
   }
-  return best.map((i, rank) => {
-    const c = candidateAt(acc, i, rank);
-    acc.stamp[c.id] = 0;
-    return c;
-  });
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => lemma.bound[b] - lemma.bound[a] || a - b);
+  if (order.some((i, j) => i !== j)) {
+    permute(lemma, order);
+    const sorted = Float64Array.from(order, (i) => maxFitPow[i]);
+    maxFitPow.set(sorted);
+  }
+  for (let i = 0; i < n; i++) {
+    // score ≥ floor needs λ·context^(1−γ)·fit^γ ≥ floor − (1−λ)·prior, and fit^γ ≤ maxFitPow, prior ≤ priorAll:
+    // a context under this (a hair under, for rounding) cannot reach the floor, and skips the power.
+    const rest = floor - (1 - params.lambda) * Math.min(1, lemma.priorAll[i]) * (1 + 1e-9);
+    lemma.minContext[i] = rest <= 0 ? 0 : maxFitPow[i] === 0 ? Infinity : (rest / (params.lambda * maxFitPow[i])) ** (1 / (1 - params.gamma)) * (1 - 1e-9);
+  }
+  lemma.boundParams = params;
+  lemma.boundFloor = floor;
+}
+
+/** Lays the candidates (and their entries) out in `order`: candidate j becomes order[j]. */
+function permute(lemma: LemmaCandidates, order: Int32Array): void {
+  const n = order.length;
+  const newIndex = new Int32Array(n);
+  order.forEach((i, j) => (newIndex[i] = j));
+  const perCandidate = <T extends Float64Array | Int32Array>(a: T): T => a.map((_, j) => a[order[j]]) as T;
+  const start = new Int32Array(n + 1);
+  const entryOrder: number[] = [];
+  for (let j = 0; j < n; j++) {
+    start[j] = entryOrder.length;
+    for (let e = lemma.start[order[j]]; e < lemma.start[order[j] + 1]; e++) entryOrder.push(e);
+  }
+  start[n] = entryOrder.length;
+  const perEntry = <T extends Float64Array | Int32Array | Uint8Array>(a: T): T => a.map((_, k) => a[entryOrder[k]]) as T;
+  lemma.words = Array.from(order, (i) => lemma.words[i]);
+  lemma.lowerId = Int32Array.from(order, (i) => newIndex[lemma.lowerId[i]]);
+  lemma.priorAll = perCandidate(lemma.priorAll);
+  lemma.maxWeight = perCandidate(lemma.maxWeight);
+  lemma.bound = perCandidate(lemma.bound);
+  lemma.start = start;
+  lemma.sense = perEntry(lemma.sense);
+  lemma.weight = perEntry(lemma.weight);
+  lemma.fitPrior = perEntry(lemma.fitPrior);
+  lemma.fitTags = perEntry(lemma.fitTags);
+  lemma.fitPow = perEntry(lemma.fitPow);
+  lemma.pathSynset = perEntry(lemma.pathSynset);
+  lemma.pathRelation = perEntry(lemma.pathRelation);
 }
 
 function byScore(a: EntailedWord, b: EntailedWord): number {
   return b.score - a.score || (a.word < b.word ? -1 : 1);
 }
 
-/** The lowest score among the words the extractor would keep from `sorted` (by byScore; −1 while fewer than cap qualify). */
-function keptFloorScore(sorted: EntailedWord[], keep: { floor: number; cap: number }): number {
-  const kept: string[] = [];
-  for (const w of sorted) {
-    if (w.score < keep.floor) break;
-    const lower = w.word.toLowerCase();
-    if (kept.includes(lower)) continue;
-    kept.push(lower);
-    if (kept.length === keep.cap) return w.score;
+/** The source lemma's candidate table, built on first use (cached per the store's synset array of the lemma). */
+function candidatesOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel, source: EntailmentSource): LemmaCandidates {
+  const cache = cacheOf(store, relations, model);
+  const cached = cache.lemmas.get(source.synsets);
+  if (cached !== undefined && cached.lemma === source.lemma && cached.tagCounts === source.tagCounts) return cached;
+  const built = buildCandidates(store, relations, model, cache, source);
+  if (cache.bytes + built.bytes > MAX_CANDIDATE_BYTES) {
+    cache.lemmas.clear();
+    cache.bytes = 0;
   }
-  return -1;
+  cache.lemmas.set(source.synsets, built);
+  cache.bytes += built.bytes;
+  return built;
+}
+
+function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: WsdModel, cache: Cache, source: EntailmentSource): LemmaCandidates {
+  const own = source.lemma.toLowerCase();
+  const prior = model.prior(source.tagCounts, source.pos);
+  // Per candidate, in first-touch order (senses in WordNet's order): its entries, one per sense that reaches it.
+  const index = new Map<string, number>();
+  const entries: Array<Array<{ k: number; path: Path }>> = [];
+  const words: string[] = [];
+  for (let k = 0; k < source.synsets.length; k++) {
+    const reached = senseReach(store, relations, cache, source.synsets[k]);
+    for (let r = 0; r < reached.words.length; r++) {
+      const word = reached.words[r];
+      if (word.toLowerCase() === own) continue;
+      let i = index.get(word);
+      if (i === undefined) {
+        index.set(word, (i = words.length));
+        words.push(word);
+        entries.push([]);
+      }
+      entries[i].push({ k, path: reached.paths[r] });
+    }
+  }
+  const n = words.length;
+  const total = entries.reduce((z, list) => z + list.length, 0);
+  const start = new Int32Array(n + 1);
+  const sense = new Uint8Array(total);
+  const weight = new Float64Array(total);
+  const fitPrior = new Float64Array(total);
+  const fitTags = new Float64Array(total);
+  const pathSynset = new Int32Array(total);
+  const pathRelation = new Uint8Array(total);
+  const priorAll = new Float64Array(n);
+  const maxWeight = new Float64Array(n);
+  let e = 0;
+  for (let i = 0; i < n; i++) {
+    start[i] = e;
+    for (const entry of entries[i]) {
+      sense[e] = entry.k;
+      weight[e] = entry.path.weight;
+      const f = fitOf(store, model, words[i], entry.path.synset);
+      fitPrior[e] = f.prior;
+      fitTags[e] = f.tags;
+      pathSynset[e] = entry.path.synset;
+      pathRelation[e] = RELATIONS.indexOf(entry.path.relation);
+      priorAll[i] += prior[entry.k] * entry.path.weight;
+      if (entry.path.weight > maxWeight[i]) maxWeight[i] = entry.path.weight;
+      e++;
+    }
+  }
+  start[n] = e;
+  // Typed arrays, and about 60 bytes per candidate for its string and entry objects.
+  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 4 * 8 + 60);
+  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), minContext: new Float64Array(n), boundFloor: NaN, bytes };
+}
+
+function lowerIds(words: readonly string[]): Int32Array {
+  const first = new Map<string, number>();
+  return Int32Array.from(words, (w, i) => {
+    const lower = w.toLowerCase();
+    const seen = first.get(lower);
+    if (seen !== undefined) return seen;
+    first.set(lower, i);
+    return i;
+  });
+}
+
+/**
+ * What fit(c) needs of `word` reached as a member of `synset`: the WSD
+ * model's prior probability that the word means that synset among its own
+ * senses under that part of speech (1 for a one-sense word, 0 when WordNet
+ * does not list the synset among them), and its SemCor tag count there.
+ */
+function fitOf(store: SynsetStore, model: WsdModel, word: string, synset: number): { prior: number; tags: number } {
+  const pos = posOf(store, synset);
+  const senses = store.senses(word, pos);
+  const k = senses === undefined ? -1 : senses.synsets.indexOf(synset);
+  if (senses === undefined || k < 0) return { prior: 0, tags: 0 };
+  let tags = 0;
+  for (const t of senses.tagCounts) tags += t;
+  return { prior: senses.synsets.length === 1 ? 1 : model.prior(senses.tagCounts, pos)[k], tags };
+}
+
+/** How usable a word is at all: (t + 1) / (t + 1 + κ), t its SemCor tags under that part of speech. */
+function common(tags: number, kappa: number): number {
+  return (tags + 1) / (tags + 1 + kappa);
 }
 
 function posOf(store: SynsetStore, synset: number): WordNetPos {
@@ -387,9 +499,8 @@ function posOf(store: SynsetStore, synset: number): WordNetPos {
 }
 
 /** Within one sense, a word counts once, by its strongest path (multiword members left out). */
-function senseReach(store: SynsetStore, relations: SynsetRelations, acc: Scratch, s: number): SenseReach {
-  const bySynset = (acc.reach ??= new Array<SenseReach | undefined>(store.size).fill(undefined));
-  const cached = bySynset[s];
+function senseReach(store: SynsetStore, relations: SynsetRelations, cache: Cache, s: number): SenseReach {
+  const cached = cache.reach[s];
   if (cached) return cached;
   const local = new Map<string, Path>();
   for (const path of reach(relations, s)) {
@@ -399,26 +510,8 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, acc: Scratch
       if (!seen || seen.weight < path.weight) local.set(member, path);
     }
   }
-  const words = [...local.keys()];
-  const paths = [...local.values()];
-  const fitPos = paths.map((p) => posOf(store, p.synset));
-  const fitSenses = words.map((w, i) => store.senses(w, fitPos[i]));
-  const reached: SenseReach = {
-    ids: Int32Array.from(words, (w) => wordId(acc, w)),
-    lowerIds: Int32Array.from(words, (w) => wordId(acc, w.toLowerCase())),
-    paths,
-    weights: Float64Array.from(paths, (p) => p.weight),
-    fitSenses,
-    fitCount: Int32Array.from(fitSenses, (senses) => senses?.synsets.length ?? 0),
-    fitIndex: Int32Array.from(fitSenses, (senses, i) => (senses === undefined ? -1 : senses.synsets.indexOf(paths[i].synset))),
-    fitTags: Float64Array.from(fitSenses, (senses) => {
-      let tags = 0;
-      if (senses !== undefined) for (const t of senses.tagCounts) tags += t;
-      return tags;
-    }),
-    fitPos,
-  };
-  bySynset[s] = reached;
+  const reached: SenseReach = { words: [...local.keys()], paths: [...local.values()] };
+  cache.reach[s] = reached;
   return reached;
 }
 
@@ -426,42 +519,28 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, acc: Scratch
 function reach(relations: SynsetRelations, s: number): Path[] {
   const out: Path[] = [{ weight: 1, synset: s, relation: 'synonym' }];
   const links = relations.links(s);
-  for (const r of links.similar) out.push({ weight: 0.8, synset: r, relation: 'similar' });
-  for (const h of links.hypernyms) {
-    out.push({ weight: 0.7, synset: h, relation: 'hypernym' });
-    for (const h2 of relations.links(h).hypernyms) out.push({ weight: 0.4, synset: h2, relation: 'hypernym' });
+  for (const r of links.similar) {
+    out.push({ weight: WEIGHT.similar, synset: r, relation: 'similar' });
+    // Two steps: a satellite's head's other satellites, or a head's satellites' head (the source itself left out).
+    for (const r2 of relations.links(r).similar) if (r2 !== s) out.push({ weight: WEIGHT.similar2, synset: r2, relation: 'similar' });
   }
-  for (const r of links.entails) out.push({ weight: 0.5, synset: r, relation: 'entailment' });
-  for (const r of links.causes) out.push({ weight: 0.5, synset: r, relation: 'cause' });
+  for (const r of links.alsoSee) out.push({ weight: WEIGHT.alsoSee, synset: r, relation: 'also-see' });
+  for (const h of links.hypernyms) {
+    out.push({ weight: WEIGHT.hypernym, synset: h, relation: 'hypernym' });
+    for (const h2 of relations.links(h).hypernyms) out.push({ weight: WEIGHT.hypernym2, synset: h2, relation: 'hypernym' });
+  }
+  for (const r of links.entails) out.push({ weight: WEIGHT.entailment, synset: r, relation: 'entailment' });
+  for (const r of links.causes) out.push({ weight: WEIGHT.cause, synset: r, relation: 'cause' });
+  for (const r of links.verbGroup) out.push({ weight: WEIGHT.verbGroup, synset: r, relation: 'verb-group' });
   // Hyponyms and sister terms (hyponyms of a hypernym) with weights low enough that they rank after the
   // synonyms and hypernyms of the same sense and rarely pass the response's floor: they fill the tail of
-  // the ranking where the entailed words are few. A synset with more than MAX_HYPONYMS hyponyms is
+  // the ranking where the entailed words are few. A synset with more than maxHyponyms hyponyms is
   // skipped (such lists are taxonomies, "person" or "city", not substitutes, and cost time).
   const hyponyms = relations.hyponyms(s);
-  if (hyponyms.length <= MAX_HYPONYMS) for (const r of hyponyms) out.push({ weight: HYPONYM_WEIGHT, synset: r, relation: 'hyponym' });
+  if (hyponyms.length <= WEIGHT.maxHyponyms) for (const r of hyponyms) out.push({ weight: WEIGHT.hyponym, synset: r, relation: 'hyponym' });
   for (const h of links.hypernyms) {
     const sisters = relations.hyponyms(h);
-    if (sisters.length <= MAX_HYPONYMS) for (const r of sisters) if (r !== s) out.push({ weight: SISTER_WEIGHT, synset: r, relation: 'sister' });
+    if (sisters.length <= WEIGHT.maxHyponyms) for (const r of sisters) if (r !== s) out.push({ weight: WEIGHT.sister, synset: r, relation: 'sister' });
   }
   return out;
-}
-
-/** How usable a word is at all: (t + 1) / (t + 1 + κ), t its SemCor tags under that part of speech. */
-function common(tags: number, kappa: number): number {
-  return (tags + 1) / (tags + 1 + kappa);
-}
-
-/**
- * P(the entry's word means its path's synset | the source's context), by the
- * WSD model over the word's own senses, times how common the word is.
- */
-function fit(model: WsdModel, reached: SenseReach, entry: number, context: FeatureContext, kappa: number): number {
-  const count = reached.fitCount[entry];
-  if (count === 0) return 0;
-  const k = reached.fitIndex[entry];
-  if (k < 0) return 0;
-  const c = common(reached.fitTags[entry], kappa);
-  if (count === 1) return c;
-  const senses = reached.fitSenses[entry]!;
-  return model.probabilityOf(k, senses.synsets, senses.tagCounts, context, reached.fitPos[entry]) * c;
 }

@@ -2,7 +2,9 @@
  * The WordNet 3.0 relations the entailments extractor follows, per synset
  * (indexes as in the synset store). Shipped as models/senses/relations.tsv.gz,
  * one line per synset: hypernyms (incl. instance hypernyms) TAB similar-to
- * TAB verb entailments TAB causes, each a space-separated list of indexes.
+ * TAB verb entailments TAB causes TAB also-see TAB verb group, each a
+ * space-separated list of indexes (a file from before the last two columns
+ * reads them as empty).
  * Read only when entailments are requested.
  */
 import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
@@ -16,6 +18,8 @@ export interface SynsetLinks {
   similar: readonly number[];
   entails: readonly number[];
   causes: readonly number[];
+  alsoSee: readonly number[];
+  verbGroup: readonly number[];
 }
 
 const NONE: readonly number[] = Object.freeze([]);
@@ -42,8 +46,15 @@ export class SynsetRelations {
   links(synset: number): SynsetLinks {
     let links = this.cache.get(synset);
     if (links === undefined) {
-      const [hypernyms, similar, entails, causes] = (this.lines[synset] ?? '').split('\t').map(indexList);
-      links = { hypernyms: hypernyms ?? NONE, similar: similar ?? NONE, entails: entails ?? NONE, causes: causes ?? NONE };
+      const [hypernyms, similar, entails, causes, alsoSee, verbGroup] = (this.lines[synset] ?? '').split('\t').map(indexList);
+      links = {
+        hypernyms: hypernyms ?? NONE,
+        similar: similar ?? NONE,
+        entails: entails ?? NONE,
+        causes: causes ?? NONE,
+        alsoSee: alsoSee ?? NONE,
+        verbGroup: verbGroup ?? NONE,
+      };
       this.cache.set(synset, links);
     }
     return links;

@@ -91,7 +91,7 @@ function kept(words: EntailedWord[], floor: number, cap: number): string[] {
   return out;
 }
 
-describe('entailedWords with a floor and cap (the fit skipped where it cannot matter)', () => {
+describe('entailedWords with a floor and cap (the candidates that cannot be kept skipped)', () => {
   it('keeps exactly the words of the full ranking, with the same scores', async () => {
     const prepared = await prepareLexsub(parseLexsubData(readFileSync(DATA, 'latin1')), undefined);
     const { store, relations, model } = prepared;
@@ -177,6 +177,46 @@ describe.skipIf(reason !== '')(`LS07 trial${reason}`, () => {
   }, 120_000);
 });
 if (reason) console.warn(reason.trim());
+
+describe('entailments through also-see, verb groups and two-step similar-to', () => {
+  it('reaches "cheerful" from "happy" by also-see, and ranks it after the synonyms of the chosen sense', async () => {
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const senses = store.senses('happy', 'a')!;
+    const posterior = new Float64Array(senses.synsets.length);
+    posterior[0] = 1; // happy.a.01
+    const words = entailedWords(store, relations, model, { lemma: 'happy', pos: 'a', synsets: senses.synsets, posterior, tagCounts: senses.tagCounts });
+    const cheerful = words.find((w) => w.word === 'cheerful');
+    expect(cheerful?.relation).toBe('also-see');
+    expect(words.some((w) => w.relation === 'synonym')).toBe(true);
+    for (const w of words) if (w.relation === 'synonym' && w.synset === senses.synsets[0]) expect(w.contextScore).toBeGreaterThan(cheerful!.contextScore);
+  });
+
+  it('reaches "range" from "run" by the verb group of run.v.03, in context only when that sense is likely', async () => {
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const senses = store.senses('run', 'v')!;
+    const k = senses.synsets.findIndex((s) => store.name(s) === 'run.v.03');
+    expect(k).toBeGreaterThanOrEqual(0);
+    const range = (sense: number) => {
+      const posterior = new Float64Array(senses.synsets.length);
+      posterior[sense] = 1;
+      const source = { lemma: 'run', pos: 'v' as const, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts };
+      return entailedWords(store, relations, model, source).find((w) => w.word === 'range');
+    };
+    expect(range(k)).toMatchObject({ relation: 'verb-group' });
+    expect(range(k)!.contextScore).toBeGreaterThan(0);
+    expect(range(0)?.contextScore ?? 0).toBe(0);
+  });
+});
+
+describe('SynsetRelations.links', () => {
+  it('reads the also-see and verb-group columns, and a file without them as empty', () => {
+    const relations = SynsetRelations.fromText(['1\t\t\t\t2 3\t4', '0\t2\t\t'].join('\n'));
+    expect(relations.links(0)).toMatchObject({ hypernyms: [1], similar: [], alsoSee: [2, 3], verbGroup: [4] });
+    expect(relations.links(1)).toMatchObject({ hypernyms: [0], similar: [2], alsoSee: [], verbGroup: [] });
+  });
+});
 
 describe('SynsetRelations.hyponyms', () => {
   it('inverts the hypernym column, instance hypernyms included, and is empty for a leaf', () => {

@@ -399,16 +399,25 @@ function synsetsTsv(wn: WordNet30): string {
   return lines.join('\n') + '\n';
 }
 
-/** One line per synset (same order as synsets.tsv): hypernyms TAB similar-to TAB verb entailments TAB causes. */
+/**
+ * One line per synset (same order as synsets.tsv): hypernyms TAB similar-to TAB verb entailments TAB
+ * causes TAB also-see TAB verb group. The last two take semantic and lexical pointers alike, each as
+ * the target synset (which member a lexical pointer names is not kept: the entailments read whole
+ * synsets). Derivationally related forms and pertainyms were tried as a seventh column and left out:
+ * they cross parts of speech, and as candidates they lowered dev R@10 (MODEL_CARD.md).
+ */
 function relationsTsv(wn: WordNet30): string {
   const lines = wn.synsets.map((s) => {
-    const rel = (symbols: string[]) =>
-      s.pointers
-        .filter((p) => symbols.includes(p.symbol))
-        .map((p) => wn.indexOfId.get(p.target))
-        .filter((j): j is number => j !== undefined)
-        .join(' ');
-    return [rel(['@', '@i']), rel(['&']), rel(['*']), rel(['>'])].join('\t');
+    const rel = (symbols: string[], lexical = false) => {
+      const out: number[] = [];
+      for (const p of lexical ? [...s.pointers, ...s.lexicalPointers] : s.pointers) {
+        if (!symbols.includes(p.symbol)) continue;
+        const j = wn.indexOfId.get(p.target);
+        if (j !== undefined && !(lexical && out.includes(j))) out.push(j);
+      }
+      return out.join(' ');
+    };
+    return [rel(['@', '@i']), rel(['&']), rel(['*']), rel(['>']), rel(['^'], true), rel(['$'], true)].join('\t');
   });
   return lines.join('\n') + '\n';
 }

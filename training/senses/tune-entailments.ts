@@ -32,10 +32,9 @@ const objective = (r: ReturnType<typeof evaluate>) => r.reduce((z, x) => z + x.p
 let best = { ...DEFAULT_ENTAILMENT_PARAMS };
 let bestScore = objective(evaluate(best));
 const grid: Partial<Record<keyof EntailmentParams, number[]>> = {
-  kappa: [10, 30, 100, 300, 1000],
+  kappa: [10, 30, 50, 70, 100, 300],
   gamma: [0, 0.1, 0.15, 0.2, 0.3],
   lambda: [0.6, 0.7, 0.8, 0.9, 1],
-  fitTop: [5, 8, 12],
 };
 for (let pass = 0; pass < 2; pass++) {
   for (const key of Object.keys(grid) as (keyof EntailmentParams)[]) {

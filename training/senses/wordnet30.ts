@@ -17,6 +17,11 @@ export interface WnSynset {
   lexfile: number;
   members: Array<{ lemma: string; lexId: number }>;
   pointers: Array<{ symbol: string; target: string }>;
+  /**
+   * Lexical pointers (one member word to another's synset: derivation, pertainym, most verb also-see),
+   * kept apart so that what reads `pointers` (the WSD pseudo-counts) is unchanged by them.
+   */
+  lexicalPointers: Array<{ symbol: string; target: string }>;
   gloss: string;
 }
 
@@ -54,6 +59,7 @@ export function readWordNet30(dir: string): WordNet30 {
       }
       const pointerCount = Number(fields[k++]);
       const pointers: WnSynset['pointers'] = [];
+      const lexicalPointers: WnSynset['lexicalPointers'] = [];
       for (let p = 0; p < pointerCount; p++) {
         const symbol = fields[k];
         const targetOffset = fields[k + 1];
@@ -61,18 +67,19 @@ export function readWordNet30(dir: string): WordNet30 {
         const sourceTarget = fields[k + 3];
         // Only semantic pointers (source/target 0000) relate synsets; lexical ones relate single words.
         if (sourceTarget === '0000') pointers.push({ symbol, target: `${targetOffset}-${targetPos}` });
+        else lexicalPointers.push({ symbol, target: `${targetOffset}-${targetPos}` });
         k += 4;
       }
       const id = `${offset}-${posLetter}`;
       indexOfId.set(id, synsets.length);
-      synsets.push({ id, posLetter, lexfile, members, pointers, gloss });
+      synsets.push({ id, posLetter, lexfile, members, pointers, lexicalPointers, gloss });
     }
   }
   // Pointers name satellites with pos 's' or 'a' inconsistently across files; resolve by offset.
   const byOffset = new Map<string, number>();
   for (const [id, i] of indexOfId) byOffset.set(`${id.slice(0, 8)}-${id[9] === 's' ? 'a' : id[9]}`, i);
   for (const s of synsets) {
-    for (const p of s.pointers) {
+    for (const p of [...s.pointers, ...s.lexicalPointers]) {
       if (!indexOfId.has(p.target)) {
         const alt = byOffset.get(`${p.target.slice(0, 8)}-${p.target[9] === 's' ? 'a' : p.target[9]}`);
         if (alt !== undefined) p.target = synsets[alt].id;
