@@ -13,6 +13,7 @@ import { docTargets } from '../semantics/targets.js';
 import { senseWorkOf, type SenseWork } from '../semantics/sense-work.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 import type { Annotator } from './annotator.js';
+import { senseLayer } from './senses.js';
 
 export async function createEntailmentsAnnotator(loader: ResourceLoader): Promise<Annotator> {
   const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
@@ -36,7 +37,7 @@ export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, rel
 
 export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
   const out: EntailmentRecord[] = [];
-  const { targets, probabilities, totals } = senseWorkOf(doc, model) ?? senseWork(store, doc);
+  const { targets, probabilities, totals } = senseWorkOf(doc, model) ?? senseWork(store, model, doc);
   const keep = { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP };
   for (let i = 0; i < targets.length; i++) {
     const t = targets[i];
@@ -65,8 +66,17 @@ function posteriorOf(synsets: Int32Array, chosen: readonly WordSense[]): Float64
   return posterior;
 }
 
-/** Targets built afresh, for a doc whose senses layer came from elsewhere. */
-function senseWork(store: SynsetStore, doc: Doc): SenseWork {
+/**
+ * The work for a doc whose senses layer came from elsewhere (another model
+ * instance): targets built afresh, posteriors read off the layer's named
+ * senses. A layer built without names (only `entailments` was asked for)
+ * has none to read, so the senses are computed again with this model.
+ */
+function senseWork(store: SynsetStore, model: WsdModel, doc: Doc): SenseWork {
+  if (doc.senses!.some((s) => s !== undefined && s.length === 0)) {
+    senseLayer(store, model, doc, { named: false });
+    return senseWorkOf(doc, model)!;
+  }
   const { sentences, targets } = docTargets(store, doc);
   return { targets, contexts: [], sentences };
 }

@@ -11,7 +11,7 @@ import type { FeatureContext } from '../semantics/wsd-model.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { docTargets } from '../semantics/targets.js';
 import { WsdModel } from '../semantics/wsd-model.js';
-import type { Annotator } from './annotator.js';
+import type { AnnotateContext, Annotator } from './annotator.js';
 
 export async function createSensesAnnotator(loader: ResourceLoader): Promise<Annotator> {
   const [store, model] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader)]);
@@ -24,18 +24,34 @@ export function sensesAnnotatorFor(store: SynsetStore, model: WsdModel): Annotat
     requires: ['tokens', 'sentences', 'xpos', 'lemma'],
     assigns: ['senses'],
     languages: ['eng'],
-    run(doc: Doc) {
+    run(doc: Doc, ctx: AnnotateContext) {
       const { xpos, lemma } = doc;
       if (xpos === undefined || lemma === undefined) {
         throw new Error('senses: doc.xpos and doc.lemma must be set (run the tagger and lemmatizer first)');
       }
-      doc.senses = senseLayer(store, model, doc);
+      // Only the response's Word.senses and the rules' sense facts read the
+      // named, sorted lists; `entailments` alone reads the posteriors.
+      const named = ctx.request.extractors.includes('senses') || ctx.request.rules !== undefined;
+      doc.senses = senseLayer(store, model, doc, { named });
     },
   };
 }
 
-/** The senses layer of a tagged and lemmatized doc, one entry per token. */
-export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['senses'] {
+/**
+ * A word's entry in a layer built without names: it has senses, and the
+ * posterior over them is in the doc's sense work (src/semantics/sense-work.ts).
+ */
+const UNNAMED: readonly WordSense[] = Object.freeze([]);
+
+/**
+ * The senses layer of a tagged and lemmatized doc, one entry per token. With
+ * `named: false` each word that has senses gets an empty list instead of its
+ * named, sorted senses: the entailments need only the posteriors kept in the
+ * sense work, and building ~2 senses' objects and names per content word
+ * was a tenth of a `words,entailments` request.
+ */
+export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: { named?: boolean } = {}): Doc['senses'] {
+  const named = opts.named ?? true;
   const out: NonNullable<Doc['senses']> = new Array(doc.length);
   const { sentences, targets } = docTargets(store, doc);
   const contexts: (FeatureContext | undefined)[] = new Array(targets.length);
@@ -49,6 +65,7 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['
     if (!d) continue;
     const senses: WordSense[] = [];
     let total = 0;
+    let count = 0;
     let kept = d.probabilities;
     for (let c = 0; c < d.synsets.length; c++) {
       const synset = d.synsets[c];
@@ -57,14 +74,17 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc): Doc['
         kept[c] = 0;
         continue;
       }
-      senses.push({ synset: store.name(synset), index: synset, score: d.probabilities[c] });
+      count++;
       total += d.probabilities[c];
+      if (named) senses.push({ synset: store.name(synset), index: synset, score: d.probabilities[c] });
     }
-    if (senses.length === 0) continue;
-    if (total !== 1) for (const x of senses) x.score /= total;
-    // Stable sort: ties keep WordNet's sense order.
-    if (senses.length > 1) senses.sort(byScore);
-    out[doc.sentStart[t.sentence] + t.first] = senses;
+    if (count === 0) continue;
+    if (named) {
+      if (total !== 1) for (const x of senses) x.score /= total;
+      // Stable sort: ties keep WordNet's sense order.
+      if (senses.length > 1) senses.sort(byScore);
+    }
+    out[doc.sentStart[t.sentence] + t.first] = named ? senses : (UNNAMED as WordSense[]);
     probabilities[k] = kept;
     totals[k] = total;
   }

@@ -113,6 +113,16 @@ describe('entailedWords with a floor and cap (the candidates that cannot be kept
 });
 
 describe('entailments reuse the senses annotator\'s work', () => {
+  it('are the same whether or not senses are requested (without them the senses layer skips names)', async () => {
+    const text = 'We sat on the bank of the river. The bank raised its interest rates and the firm hired new staff.';
+    const alone = await payload(text, 'words,entailments');
+    const both = await payload(text, 'words,senses,entailments');
+    expect(alone.entailments!.length).toBeGreaterThan(5);
+    expect(alone.entailments).toEqual(both.entailments);
+    expect(alone.sentences!.flatMap((s) => s.words).some((w) => w.senses !== undefined)).toBe(false);
+    expect(both.sentences!.flatMap((s) => s.words).some((w) => (w.senses?.length ?? 0) > 0)).toBe(true);
+  }, 60_000);
+
   it('gives the same records as building targets and contexts afresh', async () => {
     const text = 'The car was parked outside the bank. We sat on the bank of the river and ate ice cream.\n\nShe runs a small company.';
     const doc = await analyzer.segment(text);
