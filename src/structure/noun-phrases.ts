@@ -273,20 +273,38 @@ function trimDirections(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
 const AS_MUCH = /^(much|many|little|few|great|large|recently|early|late|far)$/i;
 
 /**
- * "[as much as $ 5.42 billion]", "[as many as 100 stores]": the comparison
- * bounding an amount is part of its phrase in the Penn Treebank, however the
- * parser hung it.
+ * "[as much as $ 5.42 billion]", "[as many as 100 stores]", "[fewer than
+ * 4,000 employees]", "[up to 20 %]": the comparison bounding an amount is
+ * part of its phrase in the Penn Treebank, however the parser hung it.
  */
 function attachComparisons(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
   const out: PhraseSpan[] = [];
   for (const p of phrases) {
-    const s = p.start - 3;
-    if (s >= first && isAmountWord(t, p.start) && t.tokens[s].toLowerCase() === 'as' && AS_MUCH.test(t.tokens[s + 1]) && t.tokens[s + 2].toLowerCase() === 'as') {
+    const s = isAmountWord(t, p.start) ? boundStart(t, p.start, first) : -1;
+    if (s >= 0) {
       while (out.length > 0 && out[out.length - 1].end > s) out.pop();
       out.push({ start: s, end: p.end, head: p.head });
     } else out.push(p);
   }
   return out;
+}
+
+const MORE_OR_LESS = /^(more|fewer|less)$/i;
+
+/**
+ * Where the words before an amount at k bound it, the first of them; -1 when
+ * they do not: "as much as", "more than" / "fewer than" / "less than", and
+ * "up to" unless a verb comes before ("edged up to [$ 8.9 billion]" is a
+ * change; "settle for [up to $ 65.7 million]" a bound).
+ */
+function boundStart(t: TreeLayers, k: number, first: number): number {
+  const s3 = k - 3;
+  if (s3 >= first && t.tokens[s3].toLowerCase() === 'as' && AS_MUCH.test(t.tokens[s3 + 1]) && t.tokens[s3 + 2].toLowerCase() === 'as') return s3;
+  const s2 = k - 2;
+  if (s2 < first || t.tokens[s2 + 1].toLowerCase() !== (t.tokens[s2].toLowerCase() === 'up' ? 'to' : 'than')) return -1;
+  if (MORE_OR_LESS.test(t.tokens[s2])) return s2;
+  if (t.tokens[s2].toLowerCase() === 'up' && (s2 === first || (t.upos[s2 - 1] !== 'VERB' && t.upos[s2 - 1] !== 'AUX'))) return s2;
+  return -1;
 }
 
 /** The phrases of the owners (the words absorbed by no one) once each word's absorbing head is known. */

@@ -31,8 +31,9 @@ const COPULA_LIKE = new Set(['cop', 'aux', 'aux:pass']);
 /**
  * The layers with every common noun (NN, NNS) that the tree treats as a
  * verb read as one (UPOS VERB, a verb's XPOS): a noun with an object, or
- * with a subject but no copula or auxiliary. Returns the given layers
- * themselves when nothing changes.
+ * with a subject but no copula or auxiliary; and "that" made the determiner
+ * of a plural read as the complementizer it is (SCONJ, IN, mark). Returns
+ * the given layers themselves when nothing changes.
  */
 export function layersTrustingTree(t: TreeLayers): TreeLayers {
   const n = t.tokens.length;
@@ -61,5 +62,21 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
     }
     read(h);
   }
-  return upos === undefined || xpos === undefined ? t : { ...t, upos, xpos };
+  let deprel: string[] | undefined;
+  for (let i = 0; i < n; i++) {
+    // "noted that/DT large increases …": "that" does not determine a plural; it opens the clause
+    const h = t.head[i];
+    if (t.deprel[i] !== 'det' || h < 0 || (t.xpos[h] !== 'NNS' && t.xpos[h] !== 'NNPS') || t.tokens[i].toLowerCase() !== 'that') continue;
+    if (i + 1 < n && /^(many|few)$/i.test(t.tokens[i + 1])) continue; // "[that many new skiers]"
+    if (upos === undefined || xpos === undefined) {
+      upos = t.upos.slice();
+      xpos = t.xpos.slice();
+    }
+    deprel ??= t.deprel.slice();
+    upos[i] = 'SCONJ';
+    xpos[i] = 'IN';
+    deprel[i] = 'mark';
+  }
+  if (upos === undefined || xpos === undefined) return t;
+  return deprel === undefined ? { ...t, upos, xpos } : { ...t, upos, xpos, deprel };
 }

@@ -355,6 +355,20 @@ describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,9
     expect(phrases(rows('long'))).toEqual(['$ 500']);
   });
 
+  it('takes "fewer than" and "up to" into the amount they bound, but not "up to" after a verb', () => {
+    const rows = (before: string, upos: string, w1: string, w2: string): Row[] => [
+      [before, upos, upos === 'VERB' ? 'VBD' : 'IN', 0, 'root'],
+      [w1, 'ADJ', 'JJR', 5, 'amod'],
+      [w2, 'ADP', 'IN', 5, 'case'],
+      ['4,000', 'NUM', 'CD', 5, 'nummod'],
+      ['employees', 'NOUN', 'NNS', 1, 'obl'],
+    ];
+    expect(phrases(rows('with', 'ADP', 'fewer', 'than'))).toEqual(['fewer than 4,000 employees']);
+    expect(phrases(rows('for', 'ADP', 'up', 'to'))).toEqual(['up to 4,000 employees']);
+    expect(phrases(rows('edged', 'VERB', 'up', 'to'))).toEqual(['4,000 employees']);
+    expect(phrases(rows('for', 'ADP', 'fewer', 'to'))).toEqual(['4,000 employees']);
+  });
+
   it('joins a range of amounts the parser linked after a preposition, not a change after a verb', () => {
     expect(
       phrases([

@@ -80,3 +80,23 @@ describe('layersTrustingTree', () => {
     expect([r.xpos[1], r.xpos[4]]).toEqual(['VBG', 'VBD']);
   });
 });
+
+describe('layersTrustingTree: "that" before a plural', () => {
+  const rows = (second: string): Row[] => [
+    ['noted', 'VERB', 'VBD', 0, 'root'],
+    ['that', 'DET', 'DT', 4, 'det'],
+    [second, 'ADJ', 'JJ', 4, 'amod'],
+    ['increases', 'NOUN', 'NNS', 1, 'obj'],
+  ];
+
+  it('reads "that" determining a plural as the complementizer, outside the phrase', () => {
+    const t = layersTrustingTree(tree(rows('large')));
+    expect([t.upos[1], t.xpos[1], t.deprel[1]]).toEqual(['SCONJ', 'IN', 'mark']);
+    expect(texts(t, baseNounPhrases(t, 0, 4))).toEqual(['large increases']);
+  });
+
+  it('keeps "that many" a determiner', () => {
+    const t = tree(rows('many'));
+    expect(layersTrustingTree(t)).toBe(t);
+  });
+});
