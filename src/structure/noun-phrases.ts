@@ -126,7 +126,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return joinDeterminedPercentages(t, attachParticiples(t, attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last), first), first), first);
+  return joinDeterminedPercentages(t, attachParticiples(t, attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, dropAdverbialIdioms(t, joined, first)), first), last), first, last), first, last), first), first), first);
 }
 
 /**
@@ -259,6 +259,17 @@ function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, l
     out = [...out.filter((p) => p.end <= start || p.start >= end), { start, end, head }].sort((x, y) => x.start - y.start);
   }
   return out;
+}
+
+/** Fixed adverbial phrases whose second word is an adjective, adverb or quantifier, not a noun phrase, in the Penn Treebank ("not at all", "as usual"). */
+const ADVERBIAL_IDIOMS = new Set(['at all', 'at first', 'as usual', 'than usual', 'than ever', 'for long', 'for sure', 'and large']);
+
+/** Drops the one-word phrase of an adverbial idiom ("[all]" of "at all"), which the walk takes for a preposition's object. */
+function dropAdverbialIdioms(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  return phrases.filter((p) => {
+    if (p.end - p.start !== 1 || p.start === first || NOMINAL_UPOS.has(t.upos[p.start])) return true;
+    return !ADVERBIAL_IDIOMS.has(`${t.tokens[p.start - 1].toLowerCase()} ${t.tokens[p.start].toLowerCase()}`);
+  });
 }
 
 /** "closed at [$ 38] , up [$ 1.875]": the direction of a change is an adverb before the amount, never in its phrase. */

@@ -369,6 +369,18 @@ describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,9
     expect(phrases(rows('for', 'ADP', 'fewer', 'to'))).toEqual(['4,000 employees']);
   });
 
+  it('leaves adverbial idioms out ("not at all", "as usual"), but not a pronoun after the same preposition', () => {
+    const rows = (word: string, upos: string, xpos: string): Row[] => [
+      ['changed', 'VERB', 'VBN', 0, 'root'],
+      ['at', 'ADP', 'IN', 3, 'case'],
+      [word, upos, xpos, 1, 'obl'],
+    ];
+    expect(phrases(rows('all', 'DET', 'DT'))).toEqual([]);
+    expect(phrases(rows('first', 'ADV', 'RB'))).toEqual([]);
+    expect(phrases(rows('them', 'PRON', 'PRP'))).toEqual(['them']);
+    expect(phrases(rows('some', 'DET', 'DT'))).toEqual(['some']);
+  });
+
   it('joins a range of amounts the parser linked after a preposition, not a change after a verb', () => {
     expect(
       phrases([
