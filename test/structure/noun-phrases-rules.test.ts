@@ -381,6 +381,34 @@ describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,9
     expect(phrases(rows('some', 'DET', 'DT'))).toEqual(['some']);
   });
 
+  it('splits a flat coordination of compounds ("[bankers] and [stock analysts]"), not one of bare nouns or adjectives', () => {
+    const rows = (w1: string, x1: string, u1: string): Row[] => [
+      [w1, u1, x1, 4, 'nsubj'],
+      ['and', 'CCONJ', 'CC', 4, 'cc'],
+      ['stock', 'NOUN', 'NN', 4, 'compound'],
+      ['analysts', 'NOUN', 'NNS', 5, 'conj'],
+      ['said', 'VERB', 'VBD', 0, 'root'],
+    ];
+    const chunked = (r: Row[]): string[] => {
+      const t = tree(r);
+      return texts(t, pennConventions(t, [{ start: 0, end: 4, head: 3 }], 0, r.length));
+    };
+    expect(chunked(rows('bankers', 'NNS', 'NOUN'))).toEqual(['bankers', 'stock analysts']);
+    expect(chunked(rows('bank', 'NN', 'NOUN'))).toEqual(['bank and stock analysts']);
+    expect(chunked(rows('foreign', 'JJ', 'ADJ'))).toEqual(['foreign and stock analysts']);
+  });
+
+  it('makes "course" of "of course" a phrase', () => {
+    const t = tree([
+      ['Of', 'ADP', 'IN', 5, 'advmod'],
+      ['course', 'NOUN', 'NN', 1, 'fixed'],
+      [',', 'PUNCT', ',', 4, 'punct'],
+      ['it', 'PRON', 'PRP', 4, 'nsubj'],
+      ['fell', 'VERB', 'VBD', 0, 'root'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 3, end: 4, head: 3 }], 0, 5))).toEqual(['course', 'it']);
+  });
+
   it('joins a range of amounts the parser linked after a preposition, not a change after a verb', () => {
     expect(
       phrases([
