@@ -122,11 +122,19 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  * chunker's, which learns from EWT where most of them are rare): the
  * possessive starts the possessed phrase, dates, rates and a relative
  * "which" split off, names, ranges and place descriptions join, a
- * comparison bounding an amount is taken in.
+ * comparison bounding an amount is taken in, and so on (one function per
+ * convention below).
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
-  const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return splitCompoundCoordinations(t, joinDeterminedPercentages(t, attachParticiples(t, attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, addOfCourse(t, dropAdverbialIdioms(t, joined, first), first, last)), first), last), first, last), first, last), first), first), first));
+  // in this order: each pass sees the phrases the passes before it made
+  let p = attachPossessiveMarkers(t, phrases, first, last);
+  p = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, p)));
+  p = addOfCourse(t, dropAdverbialIdioms(t, p, first), first, last);
+  p = attachComparisons(t, trimDirections(t, p), first);
+  p = joinRanges(t, attachTitleGeneral(t, p, last), first, last);
+  p = attachLeadingNot(t, joinMixedNumbers(t, p, first, last), first);
+  p = attachParticiples(t, attachGradingAdverbs(t, p, first), first);
+  return splitCompoundCoordinations(t, joinDeterminedPercentages(t, p, first));
 }
 
 /**
@@ -186,12 +194,42 @@ function joinRanges(t: TreeLayers, phrases: PhraseSpan[], first: number, last: n
   return out;
 }
 
-/** "[Not a peso] is offered", "[Not everyone] believes": a sentence-opening "not" belongs to the subject it negates. */
+/** "[Not a peso] is offered", "[Not everyone] believes": a sentence-opening "not" belongs to the subject it negates, and "not" before "every"/"all" to the phrase it opens anywhere. */
 function attachLeadingNot(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
-  const p = phrases[0];
-  if (p !== undefined && p.start === first + 1 && /^not$/i.test(t.tokens[first]) && t.upos[p.start] !== 'PRON') phrases[0] = { start: first, end: p.end, head: p.head };
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const n = p.start - 1;
+    if (n < first || (k > 0 && phrases[k - 1].end > n) || !/^not$/i.test(t.tokens[n])) continue;
+    if ((n === first && t.upos[p.start] !== 'PRON') || EVERY.test(t.tokens[p.start])) phrases[k] = { start: n, end: p.end, head: p.head };
+  }
   return phrases;
 }
+
+/** Adverbs that grade the phrase they stand before, and the words that phrase must open with: "[earlier this month]", "[late last week]", "[far more energy]". */
+const GRADING_ADVERBS: ReadonlyMap<string, RegExp> = new Map([
+  ['earlier', /^(this|last|next)$/i],
+  ['early', /^(this|last|next)$/i],
+  ['late', /^(this|last|next)$/i],
+  ['later', /^(this|last|next)$/i],
+  ['far', /^(more|fewer|less)$/i],
+  ['much', /^(more|fewer|less)$/i],
+]);
+
+/** Takes a grading adverb (GRADING_ADVERBS) into the phrase after it; "more" etc. only when a noun follows in the phrase. */
+function attachGradingAdverbs(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const a = p.start - 1;
+    if (a < first || (k > 0 && phrases[k - 1].end > a)) continue;
+    const opens = GRADING_ADVERBS.get(t.tokens[a].toLowerCase());
+    if (opens === undefined || !opens.test(t.tokens[p.start]) || p.end - p.start < 2) continue;
+    phrases[k] = { start: a, end: p.end, head: p.head };
+  }
+  return phrases;
+}
+
+/** Universal quantifiers "not" negates inside their phrase wherever it stands ("saw that [not every company] …"). */
+const EVERY = /^(every|everyone|everybody|everything|all)$/i;
 
 /**
  * "[a 7 % annual rise]", "[the 0.3 % month-to-month rise]": a determiner the

@@ -398,6 +398,18 @@ describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,9
     expect(chunked(rows('foreign', 'JJ', 'ADJ'))).toEqual(['foreign and stock analysts']);
   });
 
+  it('takes "earlier this month", "far more energy" and "not every company" as one phrase, not "far more" alone', () => {
+    const chunked = (words: [string, string, string][], phrase: [number, number]): string[] => {
+      const t = tree(words.map(([w, u, x], k) => [w, u, x, k === 0 ? 0 : 1, 'dep'] as Row));
+      return texts(t, pennConventions(t, [{ start: phrase[0], end: phrase[1], head: phrase[1] - 1 }], 0, words.length));
+    };
+    expect(chunked([['rose', 'VERB', 'VBD'], ['earlier', 'ADV', 'RBR'], ['this', 'DET', 'DT'], ['month', 'NOUN', 'NN']], [2, 4])).toEqual(['earlier this month']);
+    expect(chunked([['added', 'VERB', 'VBD'], ['far', 'ADV', 'RB'], ['more', 'ADJ', 'JJR'], ['energy', 'NOUN', 'NN']], [2, 4])).toEqual(['far more energy']);
+    expect(chunked([['wants', 'VERB', 'VBZ'], ['far', 'ADV', 'RB'], ['more', 'ADJ', 'JJR']], [2, 3])).toEqual(['more']);
+    expect(chunked([['But', 'CCONJ', 'CC'], ['not', 'PART', 'RB'], ['every', 'DET', 'DT'], ['company', 'NOUN', 'NN']], [2, 4])).toEqual(['not every company']);
+    expect(chunked([['But', 'CCONJ', 'CC'], ['not', 'PART', 'RB'], ['the', 'DET', 'DT'], ['company', 'NOUN', 'NN']], [2, 4])).toEqual(['the company']);
+  });
+
   it('makes "course" of "of course" a phrase', () => {
     const t = tree([
       ['Of', 'ADP', 'IN', 5, 'advmod'],
