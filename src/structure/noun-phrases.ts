@@ -205,7 +205,7 @@ function attachLeadingNot(t: TreeLayers, phrases: PhraseSpan[], first: number): 
   return phrases;
 }
 
-/** Adverbs that grade the phrase they stand before, and the words that phrase must open with: "[earlier this month]", "[late last week]", "[far more energy]". */
+/** Adverbs that grade the phrase they stand before, and the words that phrase must open with: "[earlier this month]", "[late last week]", "[far more energy]", "[nearly all]", "[only about 20 cases]". */
 const GRADING_ADVERBS: ReadonlyMap<string, RegExp> = new Map([
   ['earlier', /^(this|last|next)$/i],
   ['early', /^(this|last|next)$/i],
@@ -213,6 +213,11 @@ const GRADING_ADVERBS: ReadonlyMap<string, RegExp> = new Map([
   ['later', /^(this|last|next)$/i],
   ['far', /^(more|fewer|less)$/i],
   ['much', /^(more|fewer|less)$/i],
+  ['only', /^about$/i],
+  ['just', /^about$/i],
+  ['nearly', /^all$/i],
+  ['almost', /^all$/i],
+  ['so', /^(many|much|few)$/i],
 ]);
 
 /** Takes a grading adverb (GRADING_ADVERBS) into the phrase after it; "more" etc. only when a noun follows in the phrase. */
@@ -222,7 +227,7 @@ function attachGradingAdverbs(t: TreeLayers, phrases: PhraseSpan[], first: numbe
     const a = p.start - 1;
     if (a < first || (k > 0 && phrases[k - 1].end > a)) continue;
     const opens = GRADING_ADVERBS.get(t.tokens[a].toLowerCase());
-    if (opens === undefined || !opens.test(t.tokens[p.start]) || p.end - p.start < 2) continue;
+    if (opens === undefined || !opens.test(t.tokens[p.start]) || (p.end - p.start < 2 && /^(more|fewer|less)$/i.test(t.tokens[p.start]))) continue;
     phrases[k] = { start: a, end: p.end, head: p.head };
   }
   return phrases;
