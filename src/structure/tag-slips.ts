@@ -24,6 +24,20 @@ function verbTag(word: string, xpos: string): string {
   return 'VBP';
 }
 
+/**
+ * Whether "that" at i, which the tagger made a determiner or relative
+ * pronoun, opens a clause: the parser made it the clause's marker and a word
+ * follows ("suggestions that/WDT much of the spending went …"; "that ," is
+ * the pronoun), or the determiner of a plural ("noted that/DT large
+ * increases …"; not "[that many new skiers]").
+ */
+function isComplementizer(t: TreeLayers, i: number, n: number): boolean {
+  const next = i + 1 < n ? t.tokens[i + 1] : '';
+  if (t.deprel[i] === 'mark') return next !== '' && t.upos[i + 1] !== 'PUNCT';
+  const h = t.head[i];
+  return t.deprel[i] === 'det' && h >= 0 && (t.xpos[h] === 'NNS' || t.xpos[h] === 'NNPS') && !/^(many|few)$/i.test(next);
+}
+
 /** Relations that make a nominal head a predicate without being a verb ("X is a bank", "X has been a bank"). */
 const COPULA_LIKE = new Set(['cop', 'aux', 'aux:pass']);
 
@@ -31,8 +45,9 @@ const COPULA_LIKE = new Set(['cop', 'aux', 'aux:pass']);
 /**
  * The layers with every common noun (NN, NNS) that the tree treats as a
  * verb read as one (UPOS VERB, a verb's XPOS): a noun with an object, or
- * with a subject but no copula or auxiliary; and "that" made the determiner
- * of a plural read as the complementizer it is (SCONJ, IN, mark). Returns
+ * with a subject but no copula or auxiliary; and a "that" tagged as a
+ * determiner that opens a clause (isComplementizer) read as the
+ * complementizer it is (SCONJ, IN, mark). Returns
  * the given layers themselves when nothing changes.
  */
 export function layersTrustingTree(t: TreeLayers): TreeLayers {
@@ -64,10 +79,7 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
   }
   let deprel: string[] | undefined;
   for (let i = 0; i < n; i++) {
-    // "noted that/DT large increases …": "that" does not determine a plural; it opens the clause
-    const h = t.head[i];
-    if (t.deprel[i] !== 'det' || h < 0 || (t.xpos[h] !== 'NNS' && t.xpos[h] !== 'NNPS') || t.tokens[i].toLowerCase() !== 'that') continue;
-    if (i + 1 < n && /^(many|few)$/i.test(t.tokens[i + 1])) continue; // "[that many new skiers]"
+    if (t.tokens[i].toLowerCase() !== 'that' || (t.deprel[i] === 'mark' && t.xpos[i] === 'IN') || !isComplementizer(t, i, n)) continue;
     if (upos === undefined || xpos === undefined) {
       upos = t.upos.slice();
       xpos = t.xpos.slice();

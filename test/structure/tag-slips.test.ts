@@ -100,3 +100,22 @@ describe('layersTrustingTree: "that" before a plural', () => {
     expect(layersTrustingTree(t)).toBe(t);
   });
 });
+
+describe('layersTrustingTree: "that" the parser made a clause marker', () => {
+  const rows = (next: string, nextUpos: string): Row[] => [
+    ['suggestions', 'NOUN', 'NNS', 0, 'root'],
+    ['that', 'PRON', 'WDT', 4, 'mark'],
+    [next, nextUpos, nextUpos === 'PUNCT' ? ',' : 'RB', 4, nextUpos === 'PUNCT' ? 'punct' : 'nsubj'],
+    ['went', 'VERB', 'VBD', 1, 'acl'],
+  ];
+
+  it('reads it as the complementizer when a word follows', () => {
+    const t = layersTrustingTree(tree(rows('much', 'ADV')));
+    expect([t.upos[1], t.xpos[1]]).toEqual(['SCONJ', 'IN']);
+  });
+
+  it('keeps "that ," (a pronoun before an aside) as tagged', () => {
+    const t = tree(rows(',', 'PUNCT'));
+    expect(layersTrustingTree(t)).toBe(t);
+  });
+});
