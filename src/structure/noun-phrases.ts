@@ -134,7 +134,7 @@ export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: num
   p = joinRanges(t, attachTitleGeneral(t, p, last), first, last);
   p = attachLeadingNot(t, joinMixedNumbers(t, p, first, last), first);
   p = attachParticiples(t, attachGradingAdverbs(t, p, first), first);
-  return splitCompoundCoordinations(t, joinDeterminedPercentages(t, p, first));
+  return joinAdjacentNames(t, splitCompoundCoordinations(t, joinDeterminedPercentages(t, p, first)));
 }
 
 /**
@@ -302,6 +302,38 @@ function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, l
     out = [...out.filter((p) => p.end <= start || p.start >= end), { start, end, head }].sort((x, y) => x.start - y.start);
   }
   return out;
+}
+
+/**
+ * "[East Rock Partners Limited Partnership]", "[Texas A&M University]",
+ * "[T. Rowe Price]": two phrases that touch, with capitalised words on both
+ * sides of the seam, are one name the parser (or the tagger, calling a name
+ * word a common noun or an adjective) split — unless the second is a date
+ * ("[Tokyo] [Friday]"), a pronoun, or hangs on the verb as a time or place
+ * ("obl", "nmod:unmarked"), or the first is a determined phrase and the
+ * second a subject ("as [The Way] [We] Were"), or the two are the bare
+ * objects of one verb ("gave [Mary] [Boston]").
+ */
+function joinAdjacentNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (const p of phrases) {
+    const q = out[out.length - 1];
+    if (q !== undefined && q.end === p.start && isNameSeam(t, q, p)) out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+    else out.push(p);
+  }
+  return out;
+}
+
+function isNameSeam(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  const a = q.end - 1;
+  const b = p.start;
+  if (!/^[A-Z]/.test(t.tokens[a]) || !/^[A-Z]/.test(t.tokens[b]) || t.upos[b] === 'PRON' || t.upos[a] === 'PRON') return false;
+  if (WEEKDAYS.test(t.tokens[b]) || MONTHS.test(t.tokens[b])) return false;
+  const rel = t.deprel[b];
+  if (rel.startsWith('obl') || rel === 'nmod:unmarked') return false;
+  // the two objects of one verb ("gave [Mary] [Boston]"; a name split by the parser is mostly not two bare objects)
+  if (t.head[q.head] === t.head[p.head] && t.deprel[q.head] === 'iobj' && t.deprel[p.head] === 'obj' && t.upos[q.start] !== 'DET') return false;
+  return !(rel.startsWith('nsubj') && t.upos[q.start] === 'DET');
 }
 
 /** Common nouns (NN, NNS). */

@@ -410,6 +410,23 @@ describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,9
     expect(chunked([['But', 'CCONJ', 'CC'], ['not', 'PART', 'RB'], ['the', 'DET', 'DT'], ['company', 'NOUN', 'NN']], [2, 4])).toEqual(['the company']);
   });
 
+  it('joins touching phrases with capitalised words at the seam ("[East Rock Partners Limited Partnership]"), not a date or a time', () => {
+    const t = tree([
+      ['East', 'PROPN', 'NNP', 3, 'compound'],
+      ['Rock', 'NOUN', 'NN', 3, 'compound'],
+      ['Partners', 'NOUN', 'NNS', 0, 'root'],
+      ['Limited', 'ADJ', 'JJ', 5, 'amod'],
+      ['Partnership', 'NOUN', 'NN', 3, 'appos'],
+      ['Friday', 'PROPN', 'NNP', 3, 'obl:unmarked'],
+    ]);
+    const two = [
+      { start: 0, end: 3, head: 2 },
+      { start: 3, end: 5, head: 4 },
+      { start: 5, end: 6, head: 5 },
+    ];
+    expect(texts(t, pennConventions(t, two, 0, 6))).toEqual(['East Rock Partners Limited Partnership', 'Friday']);
+  });
+
   it('makes "course" of "of course" a phrase', () => {
     const t = tree([
       ['Of', 'ADP', 'IN', 5, 'advmod'],
