@@ -310,8 +310,7 @@ function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, l
  * sides of the seam, are one name the parser (or the tagger, calling a name
  * word a common noun or an adjective) split — unless the second is a date
  * ("[Tokyo] [Friday]"), a pronoun, or hangs on the verb as a time or place
- * ("obl", "nmod:unmarked"), or is the apposition of a phrase that is not a
- * bare name, or the first is a determined phrase and the
+ * ("obl", "nmod:unmarked"), or the first is a determined phrase and the
  * second a subject ("as [The Way] [We] Were"), or the two are the bare
  * objects of one verb ("gave [Mary] [Boston]").
  */
@@ -332,8 +331,6 @@ function isNameSeam(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   if (WEEKDAYS.test(t.tokens[b]) || MONTHS.test(t.tokens[b])) return false;
   const rel = t.deprel[b];
   if (rel.startsWith('obl') || rel === 'nmod:unmarked') return false;
-  // "[former U.S. Attorney] [Todd Graves]": a described person stays apart from the description (the properties read it)
-  if (rel === 'appos' && !isBareName(t, q)) return false;
   // the two objects of one verb ("gave [Mary] [Boston]"; a name split by the parser is mostly not two bare objects)
   if (t.head[q.head] === t.head[p.head] && t.deprel[q.head] === 'iobj' && t.deprel[p.head] === 'obj' && t.upos[q.start] !== 'DET') return false;
   return !(rel.startsWith('nsubj') && t.upos[q.start] === 'DET');
