@@ -226,7 +226,8 @@ function attachGradingAdverbs(t: TreeLayers, phrases: PhraseSpan[], first: numbe
     const p = phrases[k];
     const a = p.start - 1;
     if (a < first || (k > 0 && phrases[k - 1].end > a)) continue;
-    const opens = GRADING_ADVERBS.get(t.tokens[a].toLowerCase());
+    const w = t.tokens[a];
+    const opens = GRADING_ADVERBS.get(w) ?? (w.charCodeAt(0) < 97 ? GRADING_ADVERBS.get(w.toLowerCase()) : undefined); // lower-case only capitalised words
     if (opens === undefined || !opens.test(t.tokens[p.start]) || (p.end - p.start < 2 && /^(more|fewer|less)$/i.test(t.tokens[p.start]))) continue;
     phrases[k] = { start: a, end: p.end, head: p.head };
   }

@@ -79,7 +79,8 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
   }
   let deprel: string[] | undefined;
   for (let i = 0; i < n; i++) {
-    if (t.tokens[i].toLowerCase() !== 'that' || (t.deprel[i] === 'mark' && t.xpos[i] === 'IN') || !isComplementizer(t, i, n)) continue;
+    const w = t.tokens[i];
+    if ((w !== 'that' && w !== 'That' && w !== 'THAT') || (t.deprel[i] === 'mark' && t.xpos[i] === 'IN') || !isComplementizer(t, i, n)) continue;
     if (upos === undefined || xpos === undefined) {
       upos = t.upos.slice();
       xpos = t.xpos.slice();
