@@ -319,10 +319,15 @@ function joinAdjacentNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   const out: PhraseSpan[] = [];
   for (const p of phrases) {
     const q = out[out.length - 1];
-    if (q !== undefined && q.end === p.start && isNameSeam(t, q, p)) out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+    if (q !== undefined && ((q.end === p.start && isNameSeam(t, q, p)) || isPlaceBased(t, q, p))) out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
     else out.push(p);
   }
   return out;
+}
+
+/** "[The Beverly Hills , Calif.-based company]": a town, a comma and its state's "-based" modifier describe one firm. */
+function isPlaceBased(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  return q.end + 1 === p.start && t.tokens[q.end] === ',' && /^[A-Z][a-z]*\.-based$/.test(t.tokens[p.start]) && /^[A-Z]/.test(t.tokens[q.end - 1]);
 }
 
 function isNameSeam(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {

@@ -427,6 +427,23 @@ describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,9
     expect(texts(t, pennConventions(t, two, 0, 6))).toEqual(['East Rock Partners Limited Partnership', 'Friday']);
   });
 
+  it('joins a town, a comma and a state\'s "-based" modifier ("[The Beverly Hills , Calif.-based company]")', () => {
+    const t = tree([
+      ['The', 'DET', 'DT', 3, 'det'],
+      ['Beverly', 'PROPN', 'NNP', 3, 'compound'],
+      ['Hills', 'PROPN', 'NNP', 7, 'nsubj'],
+      [',', 'PUNCT', ',', 3, 'punct'],
+      ['Calif.-based', 'ADJ', 'JJ', 6, 'amod'],
+      ['company', 'NOUN', 'NN', 3, 'appos'],
+      ['said', 'VERB', 'VBD', 0, 'root'],
+    ]);
+    const split = [
+      { start: 0, end: 3, head: 2 },
+      { start: 4, end: 6, head: 5 },
+    ];
+    expect(texts(t, pennConventions(t, split, 0, 7))).toEqual(['The Beverly Hills , Calif.-based company']);
+  });
+
   it('makes "course" of "of course" a phrase', () => {
     const t = tree([
       ['Of', 'ADP', 'IN', 5, 'advmod'],
