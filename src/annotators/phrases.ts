@@ -7,8 +7,9 @@
 import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
 import { loadChunker, type LoadedChunker } from '../structure/chunker-model.js';
-import { nounPhrasesOfDoc, type PhraseSpan, type TreeLayers } from '../structure/noun-phrases.js';
+import { nounPhrasesOfDoc, type PhraseSpan } from '../structure/noun-phrases.js';
 import { chunkSentence } from '../structure/np-chunker.js';
+import { layersTrustingTree } from '../structure/tag-slips.js';
 import type { Annotator } from './annotator.js';
 
 export function createPhraseAnnotator(chunker?: LoadedChunker): Annotator {
@@ -32,7 +33,7 @@ export async function createPhraseChunker(loader: ResourceLoader): Promise<Annot
 export function chunkedPhrasesOfDoc(doc: Doc, chunker: LoadedChunker): PhraseSpan[] {
   const { tokens, upos, xpos, head, deprel } = doc;
   if (!upos || !xpos || !head || !deprel) return [];
-  const layers: TreeLayers = { tokens, upos, xpos, head, deprel };
+  const layers = layersTrustingTree({ tokens, upos, xpos, head, deprel });
   const out: PhraseSpan[] = [];
   for (let s = 0; s < doc.sentStart.length; s++) out.push(...chunkSentence(chunker.weights, layers, doc.sentStart[s], doc.sentEnd[s], chunker.featurizer));
   return out;

@@ -29,6 +29,7 @@
  * head (a pre-modifier relation) or owns a phrase; a phrase is the contiguous
  * run of words around its owner that the owner absorbed, directly or not.
  */
+import { layersTrustingTree } from './tag-slips.js';
 
 /** The layers the walk reads, indexed by token of the doc (UD relations, heads as doc indexes, -1 at a root). */
 export interface TreeLayers {
@@ -121,11 +122,19 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
  * chunker's, which learns from EWT where most of them are rare): the
  * possessive starts the possessed phrase, dates, rates and a relative
  * "which" split off, names, ranges and place descriptions join, a
- * comparison bounding an amount is taken in.
+ * comparison bounding an amount is taken in, and so on (one function per
+ * convention below).
  */
 export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
-  const joined = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, attachPossessiveMarkers(t, phrases, first, last))));
-  return joinDeterminedPercentages(t, attachParticiples(t, attachLeadingNot(t, joinMixedNumbers(t, joinRanges(t, attachTitleGeneral(t, attachComparisons(t, trimDirections(t, joined), first), last), first, last), first, last), first), first), first);
+  // in this order: each pass sees the phrases the passes before it made
+  let p = attachPossessiveMarkers(t, phrases, first, last);
+  p = joinPlaceDescriptions(t, joinSplitNames(t, splitRuns(t, p)));
+  p = addOfCourse(t, dropAdverbialIdioms(t, p, first), first, last);
+  p = attachComparisons(t, trimDirections(t, p), first);
+  p = joinRanges(t, attachTitleGeneral(t, p, last), first, last);
+  p = attachLeadingNot(t, joinMixedNumbers(t, p, first, last), first);
+  p = attachParticiples(t, attachGradingAdverbs(t, p, first), first);
+  return joinAdjacentNames(t, splitCompoundCoordinations(t, joinDeterminedPercentages(t, p, first)));
 }
 
 /**
@@ -185,12 +194,48 @@ function joinRanges(t: TreeLayers, phrases: PhraseSpan[], first: number, last: n
   return out;
 }
 
-/** "[Not a peso] is offered", "[Not everyone] believes": a sentence-opening "not" belongs to the subject it negates. */
+/** "[Not a peso] is offered", "[Not everyone] believes": a sentence-opening "not" belongs to the subject it negates, and "not" before "every"/"all" to the phrase it opens anywhere. */
 function attachLeadingNot(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
-  const p = phrases[0];
-  if (p !== undefined && p.start === first + 1 && /^not$/i.test(t.tokens[first]) && t.upos[p.start] !== 'PRON') phrases[0] = { start: first, end: p.end, head: p.head };
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const n = p.start - 1;
+    if (n < first || (k > 0 && phrases[k - 1].end > n) || !/^not$/i.test(t.tokens[n])) continue;
+    if ((n === first && t.upos[p.start] !== 'PRON') || EVERY.test(t.tokens[p.start])) phrases[k] = { start: n, end: p.end, head: p.head };
+  }
   return phrases;
 }
+
+/** Adverbs that grade the phrase they stand before, and the words that phrase must open with: "[earlier this month]", "[late last week]", "[far more energy]", "[nearly all]", "[only about 20 cases]". */
+const GRADING_ADVERBS: ReadonlyMap<string, RegExp> = new Map([
+  ['earlier', /^(this|last|next)$/i],
+  ['early', /^(this|last|next)$/i],
+  ['late', /^(this|last|next)$/i],
+  ['later', /^(this|last|next)$/i],
+  ['far', /^(more|fewer|less)$/i],
+  ['much', /^(more|fewer|less)$/i],
+  ['only', /^about$/i],
+  ['just', /^about$/i],
+  ['nearly', /^all$/i],
+  ['almost', /^all$/i],
+  ['so', /^(many|much|few)$/i],
+]);
+
+/** Takes a grading adverb (GRADING_ADVERBS) into the phrase after it; "more" etc. only when a noun follows in the phrase. */
+function attachGradingAdverbs(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const a = p.start - 1;
+    if (a < first || (k > 0 && phrases[k - 1].end > a)) continue;
+    const w = t.tokens[a];
+    const opens = GRADING_ADVERBS.get(w) ?? (w.charCodeAt(0) < 97 ? GRADING_ADVERBS.get(w.toLowerCase()) : undefined); // lower-case only capitalised words
+    if (opens === undefined || !opens.test(t.tokens[p.start]) || (p.end - p.start < 2 && /^(more|fewer|less)$/i.test(t.tokens[p.start]))) continue;
+    phrases[k] = { start: a, end: p.end, head: p.head };
+  }
+  return phrases;
+}
+
+/** Universal quantifiers "not" negates inside their phrase wherever it stands ("saw that [not every company] …"). */
+const EVERY = /^(every|everyone|everybody|everything|all)$/i;
 
 /**
  * "[a 7 % annual rise]", "[the 0.3 % month-to-month rise]": a determiner the
@@ -260,6 +305,93 @@ function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, l
   return out;
 }
 
+/**
+ * "[East Rock Partners Limited Partnership]", "[Texas A&M University]",
+ * "[T. Rowe Price]": two phrases that touch, with capitalised words on both
+ * sides of the seam, are one name the parser (or the tagger, calling a name
+ * word a common noun or an adjective) split — unless the second is a date
+ * ("[Tokyo] [Friday]"), a pronoun, or hangs on the verb as a time or place
+ * ("obl", "nmod:unmarked"), or the first is a determined phrase and the
+ * second a subject ("as [The Way] [We] Were"), or the two are the bare
+ * objects of one verb ("gave [Mary] [Boston]").
+ */
+function joinAdjacentNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (const p of phrases) {
+    const q = out[out.length - 1];
+    if (q !== undefined && ((q.end === p.start && isNameSeam(t, q, p)) || isPlaceBased(t, q, p))) out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+    else out.push(p);
+  }
+  return out;
+}
+
+/** "[The Beverly Hills , Calif.-based company]": a town, a comma and its state's "-based" modifier describe one firm. */
+function isPlaceBased(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  return q.end + 1 === p.start && t.tokens[q.end] === ',' && /^[A-Z][a-z]*\.-based$/.test(t.tokens[p.start]) && /^[A-Z]/.test(t.tokens[q.end - 1]);
+}
+
+function isNameSeam(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
+  const a = q.end - 1;
+  const b = p.start;
+  if (!/^[A-Z]/.test(t.tokens[a]) || !/^[A-Z]/.test(t.tokens[b]) || t.upos[b] === 'PRON' || t.upos[a] === 'PRON') return false;
+  if (WEEKDAYS.test(t.tokens[b]) || MONTHS.test(t.tokens[b])) return false;
+  const rel = t.deprel[b];
+  if (rel.startsWith('obl') || rel === 'nmod:unmarked') return false;
+  // the two objects of one verb ("gave [Mary] [Boston]"; a name split by the parser is mostly not two bare objects)
+  if (t.head[q.head] === t.head[p.head] && t.deprel[q.head] === 'iobj' && t.deprel[p.head] === 'obj' && t.upos[q.start] !== 'DET') return false;
+  return !(rel.startsWith('nsubj') && t.upos[q.start] === 'DET');
+}
+
+/** Common nouns (NN, NNS). */
+function isCommonNoun(t: TreeLayers, k: number): boolean {
+  return t.xpos[k] === 'NN' || t.xpos[k] === 'NNS';
+}
+
+/**
+ * "[bankers] and [stock analysts]", "[retail trade] and [consumer demand]":
+ * a coordination of common nouns whose second conjunct is a compound and
+ * whose first is a compound too or a plural (which cannot be a modifier
+ * shared with the second) is two phrases in the Penn Treebank, however flat
+ * the parser made it. Shared pre-modifiers ("[aluminum sheet and foil
+ * products]") are rarer in these shapes (6 of 31 on CoNLL-2000 1–7,936).
+ */
+function splitCompoundCoordinations(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
+  const out: PhraseSpan[] = [];
+  for (const p of phrases) {
+    let cc = -1;
+    let nouns = true;
+    for (let k = p.start; k < p.end && nouns; k++) {
+      if (t.xpos[k] === 'CC') cc = cc < 0 ? k : -2;
+      else nouns = isCommonNoun(t, k);
+    }
+    const split = nouns && cc > p.start && p.end - cc > 2 && (cc - p.start >= 2 || t.xpos[p.start] === 'NNS');
+    if (split) out.push({ start: p.start, end: cc, head: cc - 1 }, { start: cc + 1, end: p.end, head: p.head });
+    else out.push(p);
+  }
+  return out;
+}
+
+/** "Of [course]": the Penn Treebank brackets the idiom as a preposition and a noun phrase, where UD makes "course" a fixed part of an adverb. */
+function addOfCourse(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
+  let out = phrases;
+  for (let k = first + 1; k < last; k++) {
+    if (t.tokens[k] !== 'course' || t.tokens[k - 1].toLowerCase() !== 'of' || out.some((p) => p.start <= k && p.end > k)) continue;
+    out = [...out, { start: k, end: k + 1, head: k }].sort((x, y) => x.start - y.start);
+  }
+  return out;
+}
+
+/** Fixed adverbial phrases whose second word is an adjective, adverb or quantifier, not a noun phrase, in the Penn Treebank ("not at all", "as usual"). */
+const ADVERBIAL_IDIOMS = new Set(['at all', 'at first', 'as usual', 'than usual', 'than ever', 'for long', 'for sure', 'and large']);
+
+/** Drops the one-word phrase of an adverbial idiom ("[all]" of "at all"), which the walk takes for a preposition's object. */
+function dropAdverbialIdioms(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  return phrases.filter((p) => {
+    if (p.end - p.start !== 1 || p.start === first || NOMINAL_UPOS.has(t.upos[p.start])) return true;
+    return !ADVERBIAL_IDIOMS.has(`${t.tokens[p.start - 1].toLowerCase()} ${t.tokens[p.start].toLowerCase()}`);
+  });
+}
+
 /** "closed at [$ 38] , up [$ 1.875]": the direction of a change is an adverb before the amount, never in its phrase. */
 function trimDirections(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   for (let k = 0; k < phrases.length; k++) {
@@ -272,20 +404,38 @@ function trimDirections(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
 const AS_MUCH = /^(much|many|little|few|great|large|recently|early|late|far)$/i;
 
 /**
- * "[as much as $ 5.42 billion]", "[as many as 100 stores]": the comparison
- * bounding an amount is part of its phrase in the Penn Treebank, however the
- * parser hung it.
+ * "[as much as $ 5.42 billion]", "[as many as 100 stores]", "[fewer than
+ * 4,000 employees]", "[up to 20 %]": the comparison bounding an amount is
+ * part of its phrase in the Penn Treebank, however the parser hung it.
  */
 function attachComparisons(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
   const out: PhraseSpan[] = [];
   for (const p of phrases) {
-    const s = p.start - 3;
-    if (s >= first && isAmountWord(t, p.start) && t.tokens[s].toLowerCase() === 'as' && AS_MUCH.test(t.tokens[s + 1]) && t.tokens[s + 2].toLowerCase() === 'as') {
+    const s = isAmountWord(t, p.start) ? boundStart(t, p.start, first) : -1;
+    if (s >= 0) {
       while (out.length > 0 && out[out.length - 1].end > s) out.pop();
       out.push({ start: s, end: p.end, head: p.head });
     } else out.push(p);
   }
   return out;
+}
+
+const MORE_OR_LESS = /^(more|fewer|less)$/i;
+
+/**
+ * Where the words before an amount at k bound it, the first of them; -1 when
+ * they do not: "as much as", "more than" / "fewer than" / "less than", and
+ * "up to" unless a verb comes before ("edged up to [$ 8.9 billion]" is a
+ * change; "settle for [up to $ 65.7 million]" a bound).
+ */
+function boundStart(t: TreeLayers, k: number, first: number): number {
+  const s3 = k - 3;
+  if (s3 >= first && t.tokens[s3].toLowerCase() === 'as' && AS_MUCH.test(t.tokens[s3 + 1]) && t.tokens[s3 + 2].toLowerCase() === 'as') return s3;
+  const s2 = k - 2;
+  if (s2 < first || t.tokens[s2 + 1].toLowerCase() !== (t.tokens[s2].toLowerCase() === 'up' ? 'to' : 'than')) return -1;
+  if (MORE_OR_LESS.test(t.tokens[s2])) return s2;
+  if (t.tokens[s2].toLowerCase() === 'up' && (s2 === first || (t.upos[s2 - 1] !== 'VERB' && t.upos[s2 - 1] !== 'AUX'))) return s2;
+  return -1;
 }
 
 /** The phrases of the owners (the words absorbed by no one) once each word's absorbing head is known. */
@@ -855,7 +1005,7 @@ export function nounPhrasesOfDoc(doc: {
 }): PhraseSpan[] {
   const { tokens, upos, xpos, head, deprel } = doc;
   if (!upos || !xpos || !head || !deprel) return [];
-  const layers: TreeLayers = { tokens, upos, xpos, head, deprel };
+  const layers = layersTrustingTree({ tokens, upos, xpos, head, deprel });
   const out: PhraseSpan[] = [];
   for (let s = 0; s < doc.sentStart.length; s++) out.push(...baseNounPhrases(layers, doc.sentStart[s], doc.sentEnd[s]));
   return out;

@@ -355,6 +355,106 @@ describe('baseNounPhrases: CoNLL-2000 conventions tuned on its sentences 1–7,9
     expect(phrases(rows('long'))).toEqual(['$ 500']);
   });
 
+  it('takes "fewer than" and "up to" into the amount they bound, but not "up to" after a verb', () => {
+    const rows = (before: string, upos: string, w1: string, w2: string): Row[] => [
+      [before, upos, upos === 'VERB' ? 'VBD' : 'IN', 0, 'root'],
+      [w1, 'ADJ', 'JJR', 5, 'amod'],
+      [w2, 'ADP', 'IN', 5, 'case'],
+      ['4,000', 'NUM', 'CD', 5, 'nummod'],
+      ['employees', 'NOUN', 'NNS', 1, 'obl'],
+    ];
+    expect(phrases(rows('with', 'ADP', 'fewer', 'than'))).toEqual(['fewer than 4,000 employees']);
+    expect(phrases(rows('for', 'ADP', 'up', 'to'))).toEqual(['up to 4,000 employees']);
+    expect(phrases(rows('edged', 'VERB', 'up', 'to'))).toEqual(['4,000 employees']);
+    expect(phrases(rows('for', 'ADP', 'fewer', 'to'))).toEqual(['4,000 employees']);
+  });
+
+  it('leaves adverbial idioms out ("not at all", "as usual"), but not a pronoun after the same preposition', () => {
+    const rows = (word: string, upos: string, xpos: string): Row[] => [
+      ['changed', 'VERB', 'VBN', 0, 'root'],
+      ['at', 'ADP', 'IN', 3, 'case'],
+      [word, upos, xpos, 1, 'obl'],
+    ];
+    expect(phrases(rows('all', 'DET', 'DT'))).toEqual([]);
+    expect(phrases(rows('first', 'ADV', 'RB'))).toEqual([]);
+    expect(phrases(rows('them', 'PRON', 'PRP'))).toEqual(['them']);
+    expect(phrases(rows('some', 'DET', 'DT'))).toEqual(['some']);
+  });
+
+  it('splits a flat coordination of compounds ("[bankers] and [stock analysts]"), not one of bare nouns or adjectives', () => {
+    const rows = (w1: string, x1: string, u1: string): Row[] => [
+      [w1, u1, x1, 4, 'nsubj'],
+      ['and', 'CCONJ', 'CC', 4, 'cc'],
+      ['stock', 'NOUN', 'NN', 4, 'compound'],
+      ['analysts', 'NOUN', 'NNS', 5, 'conj'],
+      ['said', 'VERB', 'VBD', 0, 'root'],
+    ];
+    const chunked = (r: Row[]): string[] => {
+      const t = tree(r);
+      return texts(t, pennConventions(t, [{ start: 0, end: 4, head: 3 }], 0, r.length));
+    };
+    expect(chunked(rows('bankers', 'NNS', 'NOUN'))).toEqual(['bankers', 'stock analysts']);
+    expect(chunked(rows('bank', 'NN', 'NOUN'))).toEqual(['bank and stock analysts']);
+    expect(chunked(rows('foreign', 'JJ', 'ADJ'))).toEqual(['foreign and stock analysts']);
+  });
+
+  it('takes "earlier this month", "far more energy" and "not every company" as one phrase, not "far more" alone', () => {
+    const chunked = (words: [string, string, string][], phrase: [number, number]): string[] => {
+      const t = tree(words.map(([w, u, x], k) => [w, u, x, k === 0 ? 0 : 1, 'dep'] as Row));
+      return texts(t, pennConventions(t, [{ start: phrase[0], end: phrase[1], head: phrase[1] - 1 }], 0, words.length));
+    };
+    expect(chunked([['rose', 'VERB', 'VBD'], ['earlier', 'ADV', 'RBR'], ['this', 'DET', 'DT'], ['month', 'NOUN', 'NN']], [2, 4])).toEqual(['earlier this month']);
+    expect(chunked([['added', 'VERB', 'VBD'], ['far', 'ADV', 'RB'], ['more', 'ADJ', 'JJR'], ['energy', 'NOUN', 'NN']], [2, 4])).toEqual(['far more energy']);
+    expect(chunked([['wants', 'VERB', 'VBZ'], ['far', 'ADV', 'RB'], ['more', 'ADJ', 'JJR']], [2, 3])).toEqual(['more']);
+    expect(chunked([['But', 'CCONJ', 'CC'], ['not', 'PART', 'RB'], ['every', 'DET', 'DT'], ['company', 'NOUN', 'NN']], [2, 4])).toEqual(['not every company']);
+    expect(chunked([['But', 'CCONJ', 'CC'], ['not', 'PART', 'RB'], ['the', 'DET', 'DT'], ['company', 'NOUN', 'NN']], [2, 4])).toEqual(['the company']);
+  });
+
+  it('joins touching phrases with capitalised words at the seam ("[East Rock Partners Limited Partnership]"), not a date or a time', () => {
+    const t = tree([
+      ['East', 'PROPN', 'NNP', 3, 'compound'],
+      ['Rock', 'NOUN', 'NN', 3, 'compound'],
+      ['Partners', 'NOUN', 'NNS', 0, 'root'],
+      ['Limited', 'ADJ', 'JJ', 5, 'amod'],
+      ['Partnership', 'NOUN', 'NN', 3, 'appos'],
+      ['Friday', 'PROPN', 'NNP', 3, 'obl:unmarked'],
+    ]);
+    const two = [
+      { start: 0, end: 3, head: 2 },
+      { start: 3, end: 5, head: 4 },
+      { start: 5, end: 6, head: 5 },
+    ];
+    expect(texts(t, pennConventions(t, two, 0, 6))).toEqual(['East Rock Partners Limited Partnership', 'Friday']);
+  });
+
+  it('joins a town, a comma and a state\'s "-based" modifier ("[The Beverly Hills , Calif.-based company]")', () => {
+    const t = tree([
+      ['The', 'DET', 'DT', 3, 'det'],
+      ['Beverly', 'PROPN', 'NNP', 3, 'compound'],
+      ['Hills', 'PROPN', 'NNP', 7, 'nsubj'],
+      [',', 'PUNCT', ',', 3, 'punct'],
+      ['Calif.-based', 'ADJ', 'JJ', 6, 'amod'],
+      ['company', 'NOUN', 'NN', 3, 'appos'],
+      ['said', 'VERB', 'VBD', 0, 'root'],
+    ]);
+    const split = [
+      { start: 0, end: 3, head: 2 },
+      { start: 4, end: 6, head: 5 },
+    ];
+    expect(texts(t, pennConventions(t, split, 0, 7))).toEqual(['The Beverly Hills , Calif.-based company']);
+  });
+
+  it('makes "course" of "of course" a phrase', () => {
+    const t = tree([
+      ['Of', 'ADP', 'IN', 5, 'advmod'],
+      ['course', 'NOUN', 'NN', 1, 'fixed'],
+      [',', 'PUNCT', ',', 4, 'punct'],
+      ['it', 'PRON', 'PRP', 4, 'nsubj'],
+      ['fell', 'VERB', 'VBD', 0, 'root'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 3, end: 4, head: 3 }], 0, 5))).toEqual(['course', 'it']);
+  });
+
   it('joins a range of amounts the parser linked after a preposition, not a change after a verb', () => {
     expect(
       phrases([

@@ -28,6 +28,7 @@ import { fileLoader } from '../../src/resources-node.js';
 import { loadClusterCoder } from '../../src/structure/chunker-model.js';
 import { writeChunkerModel } from '../common/chunker-files.js';
 import type { TreeLayers } from '../../src/structure/noun-phrases.js';
+import { layersTrustingTree } from '../../src/structure/tag-slips.js';
 import { ChunkFeaturizer, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from '../../src/structure/np-chunker.js';
 import { quantize, trainChunker, type ChunkExample } from '../../src/structure/np-chunker-train.js';
 
@@ -73,8 +74,9 @@ async function split(name: Split): Promise<ChunkExample[]> {
   }
   const doc = new Doc(text, tokens, ends);
   await analyzer.annotateDoc(doc, ['xpos', 'upos', 'deps']);
-  const { upos, xpos, head, deprel } = doc;
-  if (!upos || !xpos || !head || !deprel) throw new Error('the tagger and parser models are needed (models/tagger, models/parser)');
+  if (!doc.upos || !doc.xpos || !doc.head || !doc.deprel) throw new Error('the tagger and parser models are needed (models/tagger, models/parser)');
+  // the layers the phrase annotator reads at inference: tags the parse contradicts read its way (src/structure/tag-slips.ts)
+  const { upos, xpos, head, deprel } = layersTrustingTree({ tokens: doc.tokens, upos: doc.upos, xpos: doc.xpos, head: doc.head, deprel: doc.deprel });
   return sentences.map((s, k): ChunkExample => {
     const a = doc.sentStart[k];
     const b = doc.sentEnd[k];
@@ -82,7 +84,7 @@ async function split(name: Split): Promise<ChunkExample[]> {
       tokens: doc.tokens.slice(a, b),
       upos: upos.slice(a, b),
       xpos: xpos.slice(a, b),
-      head: Int32Array.from(head.subarray(a, b), (h) => (h < 0 ? -1 : h - a)),
+      head: Int32Array.from(Array.prototype.slice.call(head, a, b) as number[], (h) => (h < 0 ? -1 : h - a)),
       deprel: deprel.slice(a, b),
     };
     return { layers, gold: ruleTags(goldLayers(s), 0, s.words.length) };

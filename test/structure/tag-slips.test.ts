@@ -1,0 +1,121 @@
+/**
+ * layersTrustingTree: where the parser treats a word the tagger called a
+ * common noun as a verb, the phrase layers read it as a verb.
+ */
+import { describe, expect, it } from 'vitest';
+import { baseNounPhrases } from '../../src/structure/noun-phrases.js';
+import { layersTrustingTree } from '../../src/structure/tag-slips.js';
+import { texts, tree, type Row } from './tree-helpers.js';
+
+// "Net income rose/NN 19 %": the parser gave "rose" a subject and an object.
+const ROSE: Row[] = [
+  ['Net', 'ADJ', 'JJ', 2, 'amod'],
+  ['income', 'NOUN', 'NN', 3, 'nsubj'],
+  ['rose', 'NOUN', 'NN', 0, 'root'],
+  ['19', 'NUM', 'CD', 5, 'nummod'],
+  ['%', 'NOUN', 'NN', 3, 'obj'],
+];
+
+describe('layersTrustingTree', () => {
+  it('reads a noun with an object as a verb, and the walk then leaves it out of every phrase', () => {
+    const t = tree(ROSE);
+    const repaired = layersTrustingTree(t);
+    expect(repaired.upos[2]).toBe('VERB');
+    expect(repaired.xpos[2]).toBe('VBP');
+    expect(texts(repaired, baseNounPhrases(repaired, 0, ROSE.length))).toEqual(['Net income', '19 %']);
+    // the document's own tags are not touched
+    expect(t.upos[2]).toBe('NOUN');
+  });
+
+  it('gives a plural noun with a subject and no copula a verb tag in -s ("the company already markets/NNS …")', () => {
+    const t = tree([
+      ['The', 'DET', 'DT', 2, 'det'],
+      ['company', 'NOUN', 'NN', 3, 'nsubj'],
+      ['markets', 'NOUN', 'NNS', 0, 'root'],
+      ['cars', 'NOUN', 'NNS', 3, 'obl'],
+    ]);
+    const repaired = layersTrustingTree(t);
+    expect([repaired.upos[2], repaired.xpos[2]]).toEqual(['VERB', 'VBZ']);
+    expect(texts(repaired, baseNounPhrases(repaired, 0, 4))).toEqual(['The company', 'cars']);
+  });
+
+  it('keeps a predicate noun with a copula or an auxiliary a noun ("Barclays is a bank", "it has been a bank")', () => {
+    const copula = tree([
+      ['Barclays', 'PROPN', 'NNP', 4, 'nsubj'],
+      ['is', 'AUX', 'VBZ', 4, 'cop'],
+      ['a', 'DET', 'DT', 4, 'det'],
+      ['bank', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    expect(layersTrustingTree(copula)).toBe(copula);
+    const aux = tree([
+      ['it', 'PRON', 'PRP', 5, 'nsubj'],
+      ['has', 'AUX', 'VBZ', 5, 'aux'],
+      ['been', 'AUX', 'VBN', 5, 'cop'],
+      ['a', 'DET', 'DT', 5, 'det'],
+      ['bank', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    expect(layersTrustingTree(aux)).toBe(aux);
+  });
+
+  it('returns the same layers when no noun looks like a verb, and leaves proper nouns alone', () => {
+    const t = tree([
+      ['Coach', 'PROPN', 'NNP', 0, 'root'],
+      ['them', 'PRON', 'PRP', 1, 'obj'],
+    ]);
+    expect(layersTrustingTree(t)).toBe(t);
+    const empty = tree([]);
+    expect(layersTrustingTree(empty)).toBe(empty);
+  });
+
+  it('picks the verb tag from the form: -ing, -ed', () => {
+    const t = tree([
+      ['I', 'PRON', 'PRP', 2, 'nsubj'],
+      ['building', 'NOUN', 'NN', 0, 'root'],
+      ['wealth', 'NOUN', 'NN', 2, 'obj'],
+      ['they', 'PRON', 'PRP', 5, 'nsubj'],
+      ['tightened', 'NOUN', 'NN', 2, 'conj'],
+      ['demand', 'NOUN', 'NN', 5, 'obj'],
+    ]);
+    const r = layersTrustingTree(t);
+    expect([r.xpos[1], r.xpos[4]]).toEqual(['VBG', 'VBD']);
+  });
+});
+
+describe('layersTrustingTree: "that" before a plural', () => {
+  const rows = (second: string): Row[] => [
+    ['noted', 'VERB', 'VBD', 0, 'root'],
+    ['that', 'DET', 'DT', 4, 'det'],
+    [second, 'ADJ', 'JJ', 4, 'amod'],
+    ['increases', 'NOUN', 'NNS', 1, 'obj'],
+  ];
+
+  it('reads "that" determining a plural as the complementizer, outside the phrase', () => {
+    const t = layersTrustingTree(tree(rows('large')));
+    expect([t.upos[1], t.xpos[1], t.deprel[1]]).toEqual(['SCONJ', 'IN', 'mark']);
+    expect(texts(t, baseNounPhrases(t, 0, 4))).toEqual(['large increases']);
+  });
+
+  it('keeps "that many" a determiner', () => {
+    const t = tree(rows('many'));
+    expect(layersTrustingTree(t)).toBe(t);
+  });
+});
+
+describe('layersTrustingTree: "that" the parser made a clause marker', () => {
+  const rows = (next: string, nextUpos: string): Row[] => [
+    ['suggestions', 'NOUN', 'NNS', 0, 'root'],
+    ['that', 'PRON', 'WDT', 4, 'mark'],
+    [next, nextUpos, nextUpos === 'PUNCT' ? ',' : 'RB', 4, nextUpos === 'PUNCT' ? 'punct' : 'nsubj'],
+    ['went', 'VERB', 'VBD', 1, 'acl'],
+  ];
+
+  it('reads it as the complementizer when a word follows', () => {
+    const t = layersTrustingTree(tree(rows('much', 'ADV')));
+    expect([t.upos[1], t.xpos[1]]).toEqual(['SCONJ', 'IN']);
+  });
+
+  it('keeps "that ," (a pronoun before an aside) as tagged', () => {
+    const t = tree(rows(',', 'PUNCT'));
+    expect(layersTrustingTree(t)).toBe(t);
+  });
+});
