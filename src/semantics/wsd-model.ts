@@ -460,20 +460,30 @@ export class WsdModel {
   }
 }
 
+/**
+ * The packed row (start << ROW_BITS | length) of feature `f` in the table's
+ * open-addressing slots, or -1. Rows are non-negative: one lemma's table holds
+ * far fewer than 2^23 entries.
+ */
+function rowOf(table: SenseTable, f: number): number {
+  const { slots, mask } = table;
+  let slot = hashOf(f) & mask;
+  let key: number;
+  while ((key = slots[2 * slot]) !== f) {
+    if (key < 0) return -1;
+    slot = (slot + 1) & mask;
+  }
+  return slots[2 * slot + 1];
+}
+
 /** Adds each feature's row of gains to the per-sense sums (`exclude` left out). */
 function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array): void {
-  const { slots, mask, sense, gain } = table;
+  const { sense, gain } = table;
   for (let i = 0; i < features.length; i++) {
     const f = features[i];
     if (f === exclude) continue;
-    let slot = hashOf(f) & mask;
-    let key: number;
-    while ((key = slots[2 * slot]) !== f) {
-      if (key < 0) break;
-      slot = (slot + 1) & mask;
-    }
-    if (key < 0) continue;
-    const row = slots[2 * slot + 1];
+    const row = rowOf(table, f);
+    if (row < 0) continue;
     const from = row >>> ROW_BITS;
     const to = from + (row & ((1 << ROW_BITS) - 1));
     for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
@@ -482,18 +492,12 @@ function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number
 
 /** addRows into `sums`, and the rows of the features `member` marks into `marked` as well. */
 function addRowsSplit(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array, member: Uint8Array, marked: Float64Array): void {
-  const { slots, mask, sense, gain } = table;
+  const { sense, gain } = table;
   for (let i = 0; i < features.length; i++) {
     const f = features[i];
     if (f === exclude) continue;
-    let slot = hashOf(f) & mask;
-    let key: number;
-    while ((key = slots[2 * slot]) !== f) {
-      if (key < 0) break;
-      slot = (slot + 1) & mask;
-    }
-    if (key < 0) continue;
-    const row = slots[2 * slot + 1];
+    const row = rowOf(table, f);
+    if (row < 0) continue;
     const from = row >>> ROW_BITS;
     const to = from + (row & ((1 << ROW_BITS) - 1));
     for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
