@@ -6,7 +6,7 @@
  *   eval ner   --conll FILE [--ner-model DIR]                         conlleval-style P/R/F1 (shipped or a transformer model)
  *   eval html  --dir DIR                                              word 4-gram F1 of cleanHTML
  *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
- *   eval langid --conllu FILE [--tsv FILE]                            language-id accuracy
+ *   eval langid [--conllu FILE]... [--tsv FILE]...                    language-id accuracy
  *   eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules]  NP chunk P/R/F1 (noun phrases)
  *   eval properties --jsonl FILE [--errors]                           property P/R/F1
  *   eval carb  --gold FILE (--sentences FILE [--out FILE] | --score FILE)  CaRB Open IE F1/AUC of relations
@@ -35,7 +35,7 @@ const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme u
        textlens eval ner --conll FILE [--models DIR] [--ner-model DIR] [--quiet]
        textlens eval html --dir DIR [--quiet]
        textlens eval lemma --conllu FILE [--models DIR]
-       textlens eval langid --conllu FILE [--tsv FILE]
+       textlens eval langid [--conllu FILE]... [--tsv FILE]...
        textlens eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules] [--parser accurate|fast] [--models DIR]
        textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR] [--quiet]
        textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast]
@@ -70,7 +70,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: rest,
     options: {
-      conllu: { type: 'string' },
+      conllu: { type: 'string', multiple: true },
       conll: { type: 'string' },
       dir: { type: 'string' },
       tsv: { type: 'string', multiple: true },
@@ -91,6 +91,12 @@ export async function evalCommand(argv: string[]): Promise<number> {
     },
     strict: true,
   });
+  // Only `eval langid` reads several CoNLL-U files; the others take one and say so rather than use the last.
+  const conlluFiles = values.conllu ?? [];
+  if (what !== 'langid' && conlluFiles.length > 1) {
+    throw new Error(`textlens eval ${what}: --conllu takes one file here (got ${conlluFiles.length}); run once per file\n${USAGE}`);
+  }
+  const conllu = conlluFiles[0];
   const need = (v: string | undefined, flag: string): string => {
     if (!v) throw new Error(`textlens eval ${what}: ${flag} is required\n${USAGE}`);
     return v;
@@ -102,11 +108,11 @@ export async function evalCommand(argv: string[]): Promise<number> {
       if (scheme !== 'ud' && scheme !== 'stanford') throw new Error(`--scheme must be ud or stanford\n${USAGE}`);
       const parser = values.parser === 'fast' ? 'fast' : 'accurate';
       const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
-      const gold = parseConllu(await readFile(need(values.conllu, '--conllu'), 'utf8'));
+      const gold = parseConllu(await readFile(need(conllu, '--conllu'), 'utf8'));
       const system = await systemConllu(analyzer, gold, values['gold-tokens'] ?? false);
       const table = formatUdTable(scheme === 'stanford' ? scoreUd(toStanford(gold), toStanford(system)) : scoreUd(gold, system));
       const mode = values['gold-tokens'] ? 'gold tokens and sentences' : 'raw text';
-      process.stdout.write(`${values.conllu} — ${mode}, ${scheme} dependencies\n${table}\n`);
+      process.stdout.write(`${conllu} — ${mode}, ${scheme} dependencies\n${table}\n`);
       return 0;
     }
     case 'ner': {
@@ -150,15 +156,15 @@ export async function evalCommand(argv: string[]): Promise<number> {
       const { evalLemmas } = await import('../eval/lemma.js');
       const { Lexicon } = await import('../lexicon/index.js');
       const lex = await Lexicon.load(fileLoader(values.models));
-      const r = evalLemmas(await readFile(need(values.conllu, '--conllu'), 'utf8'), lex);
-      process.stdout.write(`${values.conllu} — lemmas with gold XPOS: accuracy ${(100 * r.accuracy).toFixed(2)}% of ${r.total} words\n`);
+      const r = evalLemmas(await readFile(need(conllu, '--conllu'), 'utf8'), lex);
+      process.stdout.write(`${conllu} — lemmas with gold XPOS: accuracy ${(100 * r.accuracy).toFixed(2)}% of ${r.total} words\n`);
       for (const e of r.errors.slice(0, 15)) process.stdout.write(`  ${e.join('\t')}\n`);
       return 0;
     }
     case 'langid': {
       const { evalLanguageId, readConlluSentences, readLabeledTsv } = await import('../language/eval.js');
       const sentences = [
-        ...(values.conllu ? readConlluSentences(values.conllu) : []),
+        ...conlluFiles.flatMap((f) => readConlluSentences(f)),
         ...(values.tsv ?? []).flatMap((f) => readLabeledTsv(f)),
       ];
       if (sentences.length === 0) throw new Error(`textlens eval langid: give --conllu and/or --tsv\n${USAGE}`);

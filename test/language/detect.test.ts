@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AnalysisError } from '../../src/errors.js';
 import { detectLanguage, normalizeLanguageCode } from '../../src/language/index.js';
 import { evalLanguageId, readConlluSentences, readLabeledTsv } from '../../src/language/eval.js';
@@ -111,5 +111,36 @@ describe.skipIf(!haveUd)('English sentences of UD EWT test', () => {
     expect(byBucket['40-79']).toBeGreaterThan(0.88);
     expect(byBucket['80-159']).toBeGreaterThan(0.96);
     expect(report.reliablePrecision).toBeGreaterThan(0.97);
+  });
+});
+
+describe('textlens eval langid', () => {
+  const slices = ['../fixtures/doc/ewt-dev-slice.conllu', '../fixtures/lexicon/ewt-dev-first40.conllu'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
+
+  async function run(args: string[]): Promise<{ code: number; out: string }> {
+    const { evalCommand } = await import('../../src/cli/eval.js');
+    let out = '';
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+    try {
+      return { code: await evalCommand(args), out };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('reads every --conllu file it is given and ends with a name=value line', async () => {
+    const one = await run(['langid', '--conllu', slices[0]!]);
+    const both = await run(['langid', '--conllu', slices[0]!, '--conllu', slices[1]!]);
+    const count = (out: string) => Number(/sentences=(\d+)$/.exec(out.trim().split('\n').at(-1)!)![1]);
+    expect(one.code).toBe(0);
+    expect(both.out.trim().split('\n').at(-1)).toMatch(/^accuracy=[\d.]+ reliable_share=[\d.]+ reliable_precision=[\d.]+ sentences=\d+$/);
+    expect(count(both.out)).toBeGreaterThan(count(one.out));
+  });
+
+  it('refuses two --conllu files where a command reads one', async () => {
+    const { evalCommand } = await import('../../src/cli/eval.js');
+    await expect(evalCommand(['lemma', '--conllu', slices[0]!, '--conllu', slices[1]!])).rejects.toThrow(/--conllu takes one file here \(got 2\)/);
   });
 });
