@@ -34,6 +34,14 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     linker = await loadLinker(fileLoader());
   });
 
+  it('files Pantheon people under their English Wikipedia page name, with Pantheon\'s form as an alias', async () => {
+    const kb = await KnowledgeBase.open(kbFile);
+    const [byPage] = kb.candidates('tim cook');
+    expect(kb.entity(byPage!.entity)?.title).toBe('Tim_Cook');
+    expect(kb.candidates('timothy d. cook')[0]?.entity).toBe(byPage!.entity);
+    kb.close();
+  });
+
   it('opens the KB within the 300 ms bound', async () => {
     const t0 = performance.now();
     const kb = await KnowledgeBase.open(kbFile);

@@ -113,24 +113,42 @@ export function addPantheon(kb: KbWriter, dir: string, log: Log, signals: Popula
   const rows = readFileSync(join(dir, 'data', 'pantheon.tsv'), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
   const header = rows[0];
   const col = (name: string) => header.indexOf(name);
-  const [cName, cLangs, cOcc, cViews] = [col('name'), col('numlangs'), col('occupation'), col('TotalPageViews')];
-  if ([cName, cLangs, cOcc, cViews].some((c) => c < 0)) throw new Error(`pantheon.tsv: unexpected header ${header.join(', ')}`);
+  const [cId, cName, cLangs, cOcc, cViews] = [col('en_curid'), col('name'), col('numlangs'), col('occupation'), col('TotalPageViews')];
+  if ([cId, cName, cLangs, cOcc, cViews].some((c) => c < 0)) throw new Error(`pantheon.tsv: unexpected header ${header.join(', ')}`);
+  const englishNames = englishPageNames(join(dir, 'data', 'langs', 'wikilangs.tsv'));
   let matched = 0;
   let added = 0;
+  let renamed = 0;
   kb.batch(() => {
     for (const r of rows.slice(1)) {
       const name = r[cName]?.trim();
       if (!name) continue;
-      const title = canonicalTitle(name);
+      // Pantheon names people formally ("Timothy D. Cook"); English Wikipedia's page name is what
+      // text and the KB's other sources use ("Tim Cook"), so it is the title, and both are aliases.
+      const english = englishNames.get(r[cId]!.trim());
+      const title = canonicalTitle(english ?? name);
+      if (english !== undefined && english !== name) renamed++;
       const existed = kb.find({ title }) !== undefined;
       const cls = OCCUPATION_CLASS[r[cOcc]] ?? 'Person';
-      const id = kb.upsert({ title, label: name, dbpedia: [cls], typeEvidence: 'curated' });
+      const id = kb.upsert({ title, label: english ?? name, dbpedia: [cls], typeEvidence: 'curated' });
+      if (english !== undefined && english !== name) kb.addAlias(name, id, 0);
       if (existed) matched++;
       else added++;
       signals.set(id, 'languageEditions', Number(r[cLangs]) || 0);
     }
   });
-  log(`pantheon: ${matched} people matched by title, ${added} added`);
+  log(`pantheon: ${matched} people matched by title, ${added} added (${renamed} under their English Wikipedia page name)`);
+}
+
+/** Pantheon's `data/langs/wikilangs.tsv` (en_curid, lang, name): each person's English Wikipedia page name by page id. */
+function englishPageNames(file: string): Map<string, string> {
+  const names = new Map<string, string>();
+  if (!existsSync(file)) return names;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [id, lang, name] = line.split('\t');
+    if (lang === 'en' && id && name?.trim()) names.set(id, name.trim());
+  }
+  return names;
 }
 
 /** The popular-title list of compromise-wikipedia: a signal for entities whose plain title is on it and unique in the KB. */
