@@ -22,14 +22,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../../src/analyzer.js';
 import { Doc, type TokenSpan } from '../../src/doc/doc.js';
-import { scoreChunks, type ChunkSpan } from '../../src/eval/conll2000.js';
 import { parseConllu, type ConlluSentence } from '../../src/eval/conllu.js';
 import { fileLoader } from '../../src/resources-node.js';
 import { loadClusterCoder } from '../../src/structure/chunker-model.js';
-import { writeChunkerModel } from '../common/chunker-files.js';
+import { scoreChunker, writeChunkerModel } from '../common/chunker-files.js';
 import type { TreeLayers } from '../../src/structure/noun-phrases.js';
 import { layersTrustingTree } from '../../src/structure/tag-slips.js';
-import { ChunkFeaturizer, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from '../../src/structure/np-chunker.js';
+import { ruleTags } from '../../src/structure/np-chunker.js';
 import { quantize, trainChunker, type ChunkExample } from '../../src/structure/np-chunker-train.js';
 
 const { values } = parseArgs({
@@ -91,23 +90,6 @@ async function split(name: Split): Promise<ChunkExample[]> {
   });
 }
 
-function spans(tags: Uint8Array, layers: TreeLayers): ChunkSpan[] {
-  return spansOfTags(layers, tags, 0).map((p) => ({ start: p.start, end: p.end }));
-}
-
-/** NP F1 of the model (or of the rule walk on the predicted tree, with no weights) against the gold-tree chunks. */
-function score(examples: readonly ChunkExample[], w: ChunkerWeights | null, clusters: ClusterCoder | undefined): { f1: number; text: string } {
-  const gold = examples.map((e) => spans(e.gold, e.layers));
-  const featurizer = w ? new ChunkFeaturizer(w.buckets, clusters) : undefined;
-  const pred = examples.map((e) => {
-    const n = e.gold.length;
-    const tags = w && featurizer ? viterbi(w, featurizer.sentence(e.layers, 0, n), n) : ruleTags(e.layers, 0, n);
-    return spans(tags, e.layers);
-  });
-  const s = scoreChunks(gold, pred);
-  return { f1: s.f1, text: `P ${s.precision.toFixed(2)} / R ${s.recall.toFixed(2)} / F1 ${s.f1.toFixed(2)}` };
-}
-
 const t0 = Date.now();
 const analyzer = await createAnalyzer({ parser: 'accurate' });
 const data = { train: await split('train'), dev: await split('dev'), test: await split('test') };
@@ -117,7 +99,7 @@ const clusterMeta = { file: 'tagger/word-clusters.bin', finePer: 16, coarseRows:
 const clusters = await loadClusterCoder(fileLoader(), clusterMeta);
 
 const SETS: Record<string, Split[]> = { 'test': ['test'], 'train+test': ['train', 'test'] };
-const rulesDev = score(data.dev, null, clusters);
+const rulesDev = scoreChunker(data.dev, null, clusters);
 console.log(`EWT dev, rule walk on the predicted tree: ${rulesDev.text}`);
 const selection: Record<string, string> = {};
 // --train names the final set; selection trains the same set without dev (scored on dev).
@@ -135,7 +117,7 @@ if (!choice || !epochs) {
       epochs: Number(values['max-epochs']),
       clusters,
       onEpoch: (epoch, w) => {
-        const r = score(data.dev, quantize(w), clusters);
+        const r = scoreChunker(data.dev, quantize(w), clusters);
         selection[`${name}, epoch ${epoch}`] = r.text;
         console.log(`trained on ${name}, epoch ${epoch}: EWT dev ${r.text}`);
         if (r.f1 > best) {

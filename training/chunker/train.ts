@@ -21,12 +21,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../../src/analyzer.js';
-import { conll2000Doc, readConll2000, scoreChunks, type ChunkSpan } from '../../src/eval/conll2000.js';
+import { conll2000Doc, readConll2000 } from '../../src/eval/conll2000.js';
 import { fileLoader } from '../../src/resources-node.js';
 import { loadClusterCoder } from '../../src/structure/chunker-model.js';
-import { writeChunkerModel } from '../common/chunker-files.js';
+import { scoreChunker, writeChunkerModel } from '../common/chunker-files.js';
 import type { TreeLayers } from '../../src/structure/noun-phrases.js';
-import { ChunkFeaturizer, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from '../../src/structure/np-chunker.js';
 import { goldTags, quantize, trainChunker, type ChunkExample } from '../../src/structure/np-chunker-train.js';
 
 const { values } = parseArgs({
@@ -86,23 +85,6 @@ function example(s: CachedSentence): ChunkExample {
   return { layers, gold: goldTags(s.chunks) };
 }
 
-function spans(tags: Uint8Array, layers: TreeLayers): ChunkSpan[] {
-  return spansOfTags(layers, tags, 0).map((p) => ({ start: p.start, end: p.end }));
-}
-
-/** NP F1 of the model (or of the rules, with no weights) over examples. */
-function f1(examples: readonly ChunkExample[], w: ChunkerWeights | null, clusters: ClusterCoder | undefined): string {
-  const gold = examples.map((e) => spans(e.gold, e.layers));
-  const featurizer = w ? new ChunkFeaturizer(w.buckets, clusters) : undefined;
-  const pred = examples.map((e) => {
-    const n = e.gold.length;
-    const tags = w && featurizer ? viterbi(w, featurizer.sentence(e.layers, 0, n), n) : ruleTags(e.layers, 0, n);
-    return spans(tags, e.layers);
-  });
-  const s = scoreChunks(gold, pred);
-  return `P ${s.precision.toFixed(2)} / R ${s.recall.toFixed(2)} / F1 ${s.f1.toFixed(2)}`;
-}
-
 console.warn('CoNLL-2000 is research-only data: the model written here must not be redistributed or shipped (see ../shared/data/conll2000/README.md).');
 const t0 = Date.now();
 const rows = await parsed(values.data!, values.parser!);
@@ -127,22 +109,22 @@ if (!epochs) {
     clusters,
     onEpoch: (epoch, w) => {
       // scored as shipped: int8 weights
-      const r = f1(held, quantize(w), clusters);
+      const r = scoreChunker(held, quantize(w), clusters).text;
       selection[epoch] = r;
       const score = Number(r.split('F1 ')[1]);
-      console.log(`epoch ${epoch}: sentences 7,001–7,936 ${r} (float weights: ${f1(held, w, clusters).split('/ ').pop()})`);
+      console.log(`epoch ${epoch}: sentences 7,001–7,936 ${r} (float weights: ${scoreChunker(held, w, clusters).text.split('/ ').pop()})`);
       if (score > best) {
         best = score;
         epochs = epoch;
       }
     },
   });
-  console.log(`chosen: ${epochs} epochs (rules on 7,001–7,936: ${f1(held, null, clusters)})`);
+  console.log(`chosen: ${epochs} epochs (rules on 7,001–7,936: ${scoreChunker(held, null, clusters).text})`);
 }
 const weights = quantize(trainChunker(tune, { buckets, epochs, clusters }));
-const tailModel = f1(tail, weights, clusters);
-const tailRules = f1(tail, null, clusters);
-const tuneModel = f1(tune, weights, clusters);
+const tailModel = scoreChunker(tail, weights, clusters).text;
+const tailRules = scoreChunker(tail, null, clusters).text;
+const tuneModel = scoreChunker(tune, weights, clusters).text;
 
 writeChunkerModel(values.out!, weights, {
   buckets,
