@@ -3,7 +3,7 @@
  * usual slips (issue 12 follow-up), each on a hand-built UD tree.
  */
 import { describe, expect, it } from 'vitest';
-import { baseNounPhrases, pennConventions, type PhraseSpan } from '../../src/structure/noun-phrases.js';
+import { baseNounPhrases, pennConventions, type PhraseSpan, type TreeLayers } from '../../src/structure/noun-phrases.js';
 import { texts, tree, type Row } from './tree-helpers.js';
 
 const phrases = (rows: Row[]): string[] => {
@@ -743,5 +743,100 @@ describe('pennConventions: determined percentages and firm partners', () => {
       { start: 4, end: 7, head: 4 },
     ];
     expect(texts(u, pennConventions(u, firm, 0, 7))).toEqual(['Milbank , Tweed , Hadley & McCloy']);
+  });
+});
+
+describe('pennConventions: approximate amounts and ages (npacc branch)', () => {
+  // "worth $ 250,000 or more ,": the walk leaves "or more" out of the amount.
+  const orMore = (tail: string, after: [string, string, string]): Row[] => [
+    ['worth', 'ADJ', 'JJ', 0, 'root'],
+    ['$', 'SYM', '$', 1, 'obj'],
+    ['250,000', 'NUM', 'CD', 2, 'nummod'],
+    ['or', 'CCONJ', 'CC', 5, 'cc'],
+    [tail, 'ADJ', 'JJR', 2, 'conj'],
+    [after[0], after[1], after[2], 1, after[1] === 'PUNCT' ? 'punct' : 'obl'],
+  ];
+
+  it('takes "or more", "or less", "or so" after a phrase into it: "[$ 250,000 or more]"', () => {
+    expect(phrases(orMore('more', [',', 'PUNCT', ',']))).toEqual(['$ 250,000 or more']);
+    expect(phrases(orMore('so', ['.', 'PUNCT', '.']))).toEqual(['$ 250,000 or so']);
+    // the walk's own phrase of "more" is replaced, not kept beside the joined one
+    const t = tree(orMore('less', [',', 'PUNCT', ',']));
+    const split: PhraseSpan[] = [
+      { start: 1, end: 3, head: 1 },
+      { start: 4, end: 5, head: 4 },
+    ];
+    expect(texts(t, pennConventions(t, split, 0, 6))).toEqual(['$ 250,000 or less']);
+  });
+
+  it('leaves "or" alone before a word "more" compares ("or more money", "or less than") and in "more or less"', () => {
+    expect(phrases(orMore('more', ['money', 'NOUN', 'NN']))).not.toContain('$ 250,000 or more');
+    expect(phrases(orMore('less', ['than', 'ADP', 'IN']))).toEqual(['$ 250,000']);
+    const t = tree([
+      ['runs', 'VERB', 'VBZ', 0, 'root'],
+      ['more', 'ADV', 'RBR', 1, 'obj'],
+      ['or', 'CCONJ', 'CC', 4, 'cc'],
+      ['less', 'ADV', 'RBR', 2, 'conj'],
+      ['on', 'ADP', 'IN', 6, 'case'],
+      ['lines', 'NOUN', 'NNS', 1, 'obl'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 1, end: 2, head: 1 }, { start: 5, end: 6, head: 5 }], 0, 6))).toEqual(['more', 'lines']);
+  });
+
+  it('leaves the adjective of an age out: "[Mr. Franco] , [47 years] old ,"; and "work like crazy" has no phrase', () => {
+    const age = tree([
+      ['Franco', 'PROPN', 'NNP', 0, 'root'],
+      [',', 'PUNCT', ',', 5, 'punct'],
+      ['47', 'NUM', 'CD', 4, 'nummod'],
+      ['years', 'NOUN', 'NNS', 5, 'obl:unmarked'],
+      ['old', 'ADJ', 'JJ', 1, 'appos'],
+    ]);
+    const walked: PhraseSpan[] = [
+      { start: 0, end: 1, head: 0 },
+      { start: 2, end: 4, head: 3 },
+      { start: 4, end: 5, head: 4 },
+    ];
+    expect(texts(age, pennConventions(age, walked, 0, 5))).toEqual(['Franco', '47 years']);
+    const crazy = tree([
+      ['work', 'VERB', 'VB', 0, 'root'],
+      ['like', 'ADP', 'IN', 3, 'case'],
+      ['crazy', 'ADJ', 'JJ', 1, 'obl'],
+    ]);
+    expect(texts(crazy, pennConventions(crazy, [{ start: 2, end: 3, head: 2 }], 0, 3))).toEqual([]);
+  });
+});
+
+describe('pennConventions: ranges of rates (npacc branch)', () => {
+  // "growth of only 5 % to 6 % ,": the walk gives "[only 5 %]" and "[6 %]".
+  const rates = (before: Row, adverb: boolean): { t: TreeLayers; walked: PhraseSpan[]; n: number } => {
+    const a = adverb ? 1 : 0;
+    const rows: Row[] = [
+      before,
+      ...(adverb ? [['only', 'ADV', 'RB', 3, 'advmod'] as Row] : []),
+      ['5', 'NUM', 'CD', 3 + a, 'nummod'],
+      ['%', 'SYM', 'NN', 0, 'root'],
+      ['to', 'ADP', 'IN', 6 + a, 'case'],
+      ['6', 'NUM', 'CD', 6 + a, 'nummod'],
+      ['%', 'SYM', 'NN', 3 + a, 'nmod'],
+    ];
+    const walked: PhraseSpan[] = [
+      { start: 1, end: 3 + a, head: 2 + a },
+      { start: 4 + a, end: 6 + a, head: 5 + a },
+    ];
+    return { t: tree(rows), walked, n: rows.length };
+  };
+
+  it('joins two rates and "to" inside a sentence, with the adverbs before the first: "[only 5 % to 6 %]"', () => {
+    const { t, walked, n } = rates(['of', 'ADP', 'IN', 3, 'case'], true);
+    expect(texts(t, pennConventions(t, walked, 0, n))).toEqual(['only 5 % to 6 %']);
+    const bare = rates(['of', 'ADP', 'IN', 3, 'case'], false);
+    expect(texts(bare.t, pennConventions(bare.t, bare.walked, 0, bare.n))).toEqual(['5 % to 6 %']);
+  });
+
+  it('keeps the rates of a money-rate table apart after a colon ("CALL MONEY : [9 %] to [10 %]"), and a change after a verb', () => {
+    const table = rates([':', 'PUNCT', ':', 3, 'punct'], false);
+    expect(texts(table.t, pennConventions(table.t, table.walked, 0, table.n))).toEqual(['5 %', '6 %']);
+    const change = rates(['rose', 'VERB', 'VBD', 0, 'root'], true);
+    expect(texts(change.t, pennConventions(change.t, change.walked, 0, change.n))).toEqual(['only 5 %', '6 %']);
   });
 });
