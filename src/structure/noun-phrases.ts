@@ -135,7 +135,7 @@ export function pennConventions(t: TreeLayers, phrases: PhraseSpan[], first: num
   p = attachLeadingNot(t, joinMixedNumbers(t, p, first, last), first);
   p = attachParticiples(t, attachGradingAdverbs(t, p, first), first);
   p = joinAdjacentNames(t, splitCompoundCoordinations(t, joinDeterminedPercentages(t, p, first)));
-  return attachApproximateTails(t, p, last);
+  return attachOpeningWords(t, attachApproximateTails(t, p, last), first);
 }
 
 /**
@@ -407,6 +407,36 @@ function dropAdverbialIdioms(t: TreeLayers, phrases: PhraseSpan[], first: number
     if (p.end - p.start !== 1 || p.start === first || NOMINAL_UPOS.has(t.upos[p.start])) return true;
     return !ADVERBIAL_IDIOMS.has(`${t.tokens[p.start - 1].toLowerCase()} ${t.tokens[p.start].toLowerCase()}`);
   });
+}
+
+/** Opening and closing quotes as tokenised text and the WSJ spell them. */
+const OPENING_QUOTES = new Set(['"', '“', '``']);
+const CLOSING_QUOTES = new Set(['"', '”', "''"]);
+
+/** Whether a word of p between its first and last is in `words`. */
+function hasInside(t: TreeLayers, p: PhraseSpan, words: ReadonlySet<string>): boolean {
+  for (let i = p.start + 1; i < p.end - 1; i++) if (words.has(t.tokens[i])) return true;
+  return false;
+}
+
+const AND = new Set(['and']);
+
+/**
+ * Words before a phrase that open it in the Penn Treebank: an opening quote
+ * whose closing one is inside the phrase ("into [" heavy " water]"), and
+ * "both" before a coordination ("[both stocks and bonds]"; "both [media
+ * companies]" alone stays as it is).
+ * Tuned on CoNLL-2000 train 1–7,936: the quote belongs 17 times in 22, "both" 13 in 14.
+ */
+function attachOpeningWords(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const o = p.start - 1;
+    if (o < first || (k > 0 && phrases[k - 1].end > o)) continue;
+    const w = t.tokens[o];
+    if (OPENING_QUOTES.has(w) ? hasInside(t, p, CLOSING_QUOTES) : (w === 'both' || w === 'Both') && hasInside(t, p, AND)) phrases[k] = { start: o, end: p.end, head: p.head };
+  }
+  return phrases;
 }
 
 /** The words that make an amount approximate after "or": "[10 % or more]", "[a year or so]". */

@@ -840,3 +840,41 @@ describe('pennConventions: ranges of rates (npacc branch)', () => {
     expect(texts(change.t, pennConventions(change.t, change.walked, 0, change.n))).toEqual(['only 5 %', '6 %']);
   });
 });
+
+describe('pennConventions: opening quotes and "both" (npacc branch)', () => {
+  it('takes an opening quote into the phrase that holds its closing one: "into [" heavy " water]"', () => {
+    const t = tree([
+      ['into', 'ADP', 'IN', 5, 'case'],
+      ['"', 'PUNCT', '``', 5, 'punct'],
+      ['heavy', 'ADJ', 'JJ', 5, 'amod'],
+      ['"', 'PUNCT', "''", 3, 'punct'],
+      ['water', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 2, end: 5, head: 4 }], 0, 5))).toEqual(['" heavy " water']);
+    // a quote closing after the phrase leaves it as it is: granted " [control] "
+    const u = tree([
+      ['granted', 'VERB', 'VBN', 0, 'root'],
+      ['"', 'PUNCT', '``', 3, 'punct'],
+      ['control', 'NOUN', 'NN', 1, 'obj'],
+      ['"', 'PUNCT', "''", 3, 'punct'],
+    ]);
+    expect(texts(u, pennConventions(u, [{ start: 2, end: 3, head: 2 }], 0, 4))).toEqual(['control']);
+  });
+
+  it('takes "both" into a coordination it opens ("[both stocks and bonds]"), not into a single phrase', () => {
+    const t = tree([
+      ['mixes', 'VERB', 'VBZ', 0, 'root'],
+      ['both', 'CCONJ', 'CC', 3, 'cc:preconj'],
+      ['stocks', 'NOUN', 'NNS', 1, 'obj'],
+      ['and', 'CCONJ', 'CC', 5, 'cc'],
+      ['bonds', 'NOUN', 'NNS', 3, 'conj'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 2, end: 5, head: 2 }], 0, 5))).toEqual(['both stocks and bonds']);
+    const u = tree([
+      ['both', 'CCONJ', 'CC', 3, 'det'],
+      ['media', 'NOUN', 'NN', 3, 'compound'],
+      ['companies', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    expect(texts(u, pennConventions(u, [{ start: 1, end: 3, head: 2 }], 0, 3))).toEqual(['media companies']);
+  });
+});
