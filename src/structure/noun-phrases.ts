@@ -401,11 +401,28 @@ const ADVERBIAL_IDIOMS = new Set([
   'years old', 'months old', 'weeks old', 'days old',
 ]);
 
-/** Drops the one-word phrase of an adverbial idiom ("[all]" of "at all"), which the walk takes for a preposition's object. */
+/**
+ * Adverbs that stand as a noun phrase in the Penn Treebank ("until [then]",
+ * "by [now]", "[much] of it"); any other adverb alone is no phrase unless
+ * the parser made it a subject or object (where the tagger more likely
+ * slipped): "for long", "rose tenfold", "for awhile".
+ */
+const ADVERBS_AS_PHRASES = new Set([
+  'much', 'more', 'less', 'most', 'then', 'now', 'there', 'here', 'once', 'recently', 'elsewhere', 'sometime', 'above', 'below', 'second',
+]);
+
+/**
+ * Drops the one-word phrase of an adverbial idiom ("[all]" of "at all"),
+ * which the walk takes for a preposition's object, and of an adverb that
+ * does not stand as a noun (ADVERBS_AS_PHRASES).
+ * Tuned on CoNLL-2000 train 1–7,936: the adverbs dropped were right 0 times in 16.
+ */
 function dropAdverbialIdioms(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
   return phrases.filter((p) => {
-    if (p.end - p.start !== 1 || p.start === first || NOMINAL_UPOS.has(t.upos[p.start])) return true;
-    return !ADVERBIAL_IDIOMS.has(`${t.tokens[p.start - 1].toLowerCase()} ${t.tokens[p.start].toLowerCase()}`);
+    if (p.end - p.start !== 1 || NOMINAL_UPOS.has(t.upos[p.start])) return true;
+    const x = t.xpos[p.start];
+    if ((x === 'RB' || x === 'RBR') && !CORE_ARGUMENTS.has(t.deprel[p.start]) && !ADVERBS_AS_PHRASES.has(t.tokens[p.start].toLowerCase())) return false;
+    return p.start === first || !ADVERBIAL_IDIOMS.has(`${t.tokens[p.start - 1].toLowerCase()} ${t.tokens[p.start].toLowerCase()}`);
   });
 }
 

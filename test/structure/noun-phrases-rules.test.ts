@@ -878,3 +878,26 @@ describe('pennConventions: opening quotes and "both" (npacc branch)', () => {
     expect(texts(u, pennConventions(u, [{ start: 1, end: 3, head: 2 }], 0, 3))).toEqual(['media companies']);
   });
 });
+
+describe('pennConventions: adverbs alone (npacc branch)', () => {
+  const rows = (word: string, rel: string): Row[] => [
+    ['lasted', 'VERB', 'VBD', 0, 'root'],
+    ['for', 'ADP', 'IN', 3, 'case'],
+    [word, 'ADV', 'RB', 1, rel],
+  ];
+  const run = (word: string, rel = 'obl'): string[] => {
+    const t = tree(rows(word, rel));
+    return texts(t, pennConventions(t, [{ start: 2, end: 3, head: 2 }], 0, 3));
+  };
+
+  it('drops an adverb standing alone ("for [awhile]", "too [long]"), keeps "until [then]" and "[much]"', () => {
+    expect(run('awhile')).toEqual([]);
+    expect(run('long')).toEqual([]);
+    expect(run('then')).toEqual(['then']);
+    expect(run('much')).toEqual(['much']);
+  });
+
+  it('keeps an adverb the parser made an object, where the tagger more likely slipped ("buy [brand]")', () => {
+    expect(run('brand', 'obj')).toEqual(['brand']);
+  });
+});
