@@ -147,9 +147,10 @@ function attachTitleGeneral(t: TreeLayers, phrases: PhraseSpan[], last: number):
   for (let k = 0; k < phrases.length; k++) {
     const p = phrases[k];
     const g = p.end;
-    if (g < last && t.tokens[g] === 'general' && t.upos[p.end - 1] === 'NOUN' && t.upos[g] === 'ADJ' && (k + 1 >= phrases.length || phrases[k + 1].start > g)) {
-      phrases[k] = { start: p.start, end: g + 1, head: p.head };
-    }
+    if (g >= last || t.tokens[g] !== 'general' || t.upos[p.end - 1] !== 'NOUN') continue;
+    if (t.upos[g] === 'ADJ' && (k + 1 >= phrases.length || phrases[k + 1].start > g)) phrases[k] = { start: p.start, end: g + 1, head: p.head };
+    // "[the attorney] [general] ['s office]": a phrase of "general" alone, which a possessive made, joins too
+    else if (k + 1 < phrases.length && phrases[k + 1].start === g && phrases[k + 1].end === g + 1) phrases.splice(k, 2, { start: p.start, end: g + 1, head: p.head });
   }
   return phrases;
 }

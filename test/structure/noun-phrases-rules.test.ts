@@ -901,3 +901,21 @@ describe('pennConventions: adverbs alone (npacc branch)', () => {
     expect(run('brand', 'obj')).toEqual(['brand']);
   });
 });
+
+describe('pennConventions: "general" with a phrase of its own (npacc branch)', () => {
+  it('joins "[the attorney] [general] [\'s office]" into "[the attorney general] [\'s office]"', () => {
+    const t = tree([
+      ['the', 'DET', 'DT', 2, 'det'],
+      ['attorney', 'NOUN', 'NN', 3, 'nmod:poss'],
+      ['general', 'ADJ', 'JJ', 5, 'nmod:poss'],
+      ["'s", 'PART', 'POS', 3, 'case'],
+      ['office', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    const walked: PhraseSpan[] = [
+      { start: 0, end: 2, head: 1 },
+      { start: 2, end: 3, head: 2 },
+      { start: 3, end: 5, head: 4 },
+    ];
+    expect(texts(t, pennConventions(t, walked, 0, 5))).toEqual(['the attorney general', "'s office"]);
+  });
+});
