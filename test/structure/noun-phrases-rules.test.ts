@@ -861,6 +861,27 @@ describe('pennConventions: opening quotes and "both" (npacc branch)', () => {
     expect(texts(u, pennConventions(u, [{ start: 2, end: 3, head: 2 }], 0, 4))).toEqual(['control']);
   });
 
+  it("takes a plural possessor's apostrophe tagged as a quote into the possessed phrase: \"[the banks] [' markets]\"", () => {
+    const t = tree([
+      ['the', 'DET', 'DT', 2, 'det'],
+      ['banks', 'NOUN', 'NNS', 5, 'nmod:poss'],
+      ["'", 'PUNCT', "''", 2, 'punct'],
+      ['own', 'ADJ', 'JJ', 5, 'amod'],
+      ['markets', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    const walked: PhraseSpan[] = [
+      { start: 0, end: 2, head: 1 },
+      { start: 3, end: 5, head: 4 },
+    ];
+    expect(texts(t, pennConventions(t, walked, 0, 5))).toEqual(['the banks', "' own markets"]);
+    // after a word not in -s, or with no phrase before it, the quote stays out
+    const u = tree([
+      ["'", 'PUNCT', '``', 2, 'punct'],
+      ['markets', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    expect(texts(u, pennConventions(u, [{ start: 1, end: 2, head: 1 }], 0, 2))).toEqual(['markets']);
+  });
+
   it('takes "both" into a coordination it opens ("[both stocks and bonds]"), not into a single phrase', () => {
     const t = tree([
       ['mixes', 'VERB', 'VBZ', 0, 'root'],
