@@ -940,3 +940,26 @@ describe('pennConventions: "general" with a phrase of its own (npacc branch)', (
     expect(texts(t, pennConventions(t, walked, 0, 5))).toEqual(['the attorney general', "'s office"]);
   });
 });
+
+describe('pennConventions: a shared plural head (npacc branch)', () => {
+  const rows = (first: string, xpos: string): Row[] => [
+    [first, 'NOUN', xpos, 4, 'nsubj'],
+    ['and', 'CCONJ', 'CC', 4, 'cc'],
+    ['pizza', 'NOUN', 'NN', 4, 'compound'],
+    ['outlets', 'NOUN', 'NNS', 0, 'root'],
+  ];
+  const split: PhraseSpan[] = [
+    { start: 0, end: 1, head: 0 },
+    { start: 2, end: 4, head: 3 },
+  ];
+
+  it('joins a lone singular, "and" and a compound ending in a plural: "[hamburger and pizza outlets]"', () => {
+    const t = tree(rows('hamburger', 'NN'));
+    expect(texts(t, pennConventions(t, split.map((p) => ({ ...p })), 0, 4))).toEqual(['hamburger and pizza outlets']);
+  });
+
+  it('leaves a plural first conjunct apart: "[bankers] and [pizza outlets]"', () => {
+    const t = tree(rows('bankers', 'NNS'));
+    expect(texts(t, pennConventions(t, split.map((p) => ({ ...p })), 0, 4))).toEqual(['bankers', 'pizza outlets']);
+  });
+});
