@@ -963,3 +963,24 @@ describe('pennConventions: a shared plural head (npacc branch)', () => {
     expect(texts(t, pennConventions(t, split.map((p) => ({ ...p })), 0, 4))).toEqual(['bankers', 'pizza outlets']);
   });
 });
+
+describe('pennConventions: a plural title before two names (npacc branch)', () => {
+  it('joins "[producers Peter Guber and Jon Peters]", not a singular title ("[producer Peter Guber] and [Jon Peters]")', () => {
+    const rows = (title: string, xpos: string): Row[] => [
+      [title, 'NOUN', xpos, 3, 'compound'],
+      ['Peter', 'PROPN', 'NNP', 3, 'compound'],
+      ['Guber', 'PROPN', 'NNP', 0, 'root'],
+      ['and', 'CCONJ', 'CC', 6, 'cc'],
+      ['Jon', 'PROPN', 'NNP', 6, 'compound'],
+      ['Peters', 'PROPN', 'NNP', 3, 'conj'],
+    ];
+    const split = (): PhraseSpan[] => [
+      { start: 0, end: 3, head: 2 },
+      { start: 4, end: 6, head: 5 },
+    ];
+    const plural = tree(rows('producers', 'NNS'));
+    expect(texts(plural, pennConventions(plural, split(), 0, 6))).toEqual(['producers Peter Guber and Jon Peters']);
+    const singular = tree(rows('producer', 'NN'));
+    expect(texts(singular, pennConventions(singular, split(), 0, 6))).toEqual(['producer Peter Guber', 'Jon Peters']);
+  });
+});
