@@ -897,6 +897,14 @@ describe('pennConventions: opening quotes and "both" (npacc branch)', () => {
       ['companies', 'NOUN', 'NNS', 0, 'root'],
     ]);
     expect(texts(u, pennConventions(u, [{ start: 1, end: 3, head: 2 }], 0, 3))).toEqual(['media companies']);
+    // before a conjunct with a determiner or a name, "both" is a phrase of its own: "on [both] [the facts] and …"
+    const v = tree([
+      ['on', 'ADP', 'IN', 4, 'case'],
+      ['both', 'CCONJ', 'CC', 4, 'cc:preconj'],
+      ['the', 'DET', 'DT', 4, 'det'],
+      ['facts', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    expect(texts(v, pennConventions(v, [{ start: 2, end: 4, head: 3 }], 0, 4))).toEqual(['both', 'the facts']);
   });
 });
 
@@ -982,5 +990,16 @@ describe('pennConventions: a plural title before two names (npacc branch)', () =
     expect(texts(plural, pennConventions(plural, split(), 0, 6))).toEqual(['producers Peter Guber and Jon Peters']);
     const singular = tree(rows('producer', 'NN'));
     expect(texts(singular, pennConventions(singular, split(), 0, 6))).toEqual(['producer Peter Guber', 'Jon Peters']);
+  });
+});
+
+describe('pennConventions: list markers (npacc branch)', () => {
+  it('gives a list item\'s number no phrase: "1 . Make sure [you] …"', () => {
+    const t = tree([
+      ['1', 'NUM', 'LS', 3, 'discourse'],
+      ['.', 'PUNCT', '.', 1, 'punct'],
+      ['Make', 'VERB', 'VB', 0, 'root'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 0, end: 1, head: 0 }], 0, 3))).toEqual([]);
   });
 });
