@@ -115,8 +115,8 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
   let deprel: string[] | undefined;
   let head: Int32Array | undefined;
   for (let v = 1; v < n; v++) {
-    // the cheap tests first: most words are no common noun heading a clause
-    if ((t.xpos[v] !== 'NNS' && t.xpos[v] !== 'NN') || t.upos[v] !== 'NOUN' || !CLAUSE_HEAD_RELATIONS.has(t.deprel[v]) || !isSwallowingVerb(t, v, n)) continue;
+    // the cheap tests first: most words do not head the word before them, nor are a common noun heading a clause
+    if (t.head[v - 1] !== v || (t.xpos[v] !== 'NNS' && t.xpos[v] !== 'NN') || t.upos[v] !== 'NOUN' || !CLAUSE_HEAD_RELATIONS.has(t.deprel[v]) || !isSwallowingVerb(t, v, n)) continue;
     read(v);
     // The word before becomes the subject's head, and the verb's other left dependents (the subject's
     // modifiers, contiguous up to it) hang on that word instead.
