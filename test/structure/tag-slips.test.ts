@@ -176,3 +176,31 @@ describe('layersTrustingTree: a verb the parser made the head of its own subject
     expect(layersTrustingTree(headline)).toBe(headline);
   });
 });
+
+describe('layersTrustingTree: a capitalised "adjective" that owns a possessive or is an agent', () => {
+  it('reads it as a name, so the walk gives it a phrase: "[Digital] [\'s target]", "by [Transatlantic]"', () => {
+    const t = layersTrustingTree(
+      tree([
+        ['Digital', 'ADJ', 'JJ', 3, 'nmod:poss'],
+        ["'s", 'PART', 'POS', 1, 'case'],
+        ['target', 'NOUN', 'NN', 0, 'root'],
+      ]),
+    );
+    expect([t.upos[0], t.xpos[0]]).toEqual(['PROPN', 'NNP']);
+    expect(texts(t, baseNounPhrases(t, 0, 3))).toEqual(['Digital', "'s target"]);
+  });
+
+  it('leaves a lower-case adjective and an ordinary modifier alone', () => {
+    const lower = tree([
+      ['federal', 'ADJ', 'JJ', 3, 'nmod:poss'],
+      ["'s", 'PART', 'POS', 1, 'case'],
+      ['target', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    expect(layersTrustingTree(lower)).toBe(lower);
+    const modifier = tree([
+      ['Federal', 'ADJ', 'JJ', 2, 'amod'],
+      ['funds', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    expect(layersTrustingTree(modifier)).toBe(modifier);
+  });
+});
