@@ -119,7 +119,9 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
   // A capitalised word tagged as an adjective that owns a possessive or is a passive's agent is a name
   // ("[Digital] 's target", "set by [Transatlantic]"): only nouns own those.
   for (let i = 0; i < n; i++) {
-    if (t.xpos[i] !== 'JJ' || (t.deprel[i] !== 'nmod:poss' && t.deprel[i] !== 'obl:agent')) continue; // the cheap tests first
+    if (t.xpos[i] !== 'JJ') continue; // the cheap test first
+    const owns = i + 1 < n && t.xpos[i + 1] === 'POS' && t.head[i + 1] === i; // "Standard & Poor/JJ 's"
+    if (!owns && t.deprel[i] !== 'nmod:poss' && t.deprel[i] !== 'obl:agent') continue;
     const c = t.tokens[i].charCodeAt(0);
     if (c < 65 || c > 90) continue;
     if (upos === undefined || xpos === undefined) {
