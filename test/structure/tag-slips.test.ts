@@ -204,3 +204,29 @@ describe('layersTrustingTree: a capitalised "adjective" that owns a possessive o
     expect(layersTrustingTree(modifier)).toBe(modifier);
   });
 });
+
+describe('layersTrustingTree: a "verb" with a determiner and no clause of its own', () => {
+  it('reads "a 9.4 % sales gain/VBP" as a noun, so the phrase runs to it', () => {
+    const t = layersTrustingTree(
+      tree([
+        ['posted', 'VERB', 'VBD', 0, 'root'],
+        ['a', 'DET', 'DT', 6, 'det'],
+        ['9.4', 'NUM', 'CD', 4, 'nummod'],
+        ['%', 'SYM', 'NN', 6, 'compound'],
+        ['sales', 'NOUN', 'NNS', 6, 'compound'],
+        ['gain', 'VERB', 'VBP', 1, 'obj'],
+      ]),
+    );
+    expect([t.upos[5], t.xpos[5]]).toEqual(['NOUN', 'NN']);
+    expect(texts(t, baseNounPhrases(t, 0, 6))).toEqual(['a 9.4 % sales gain']);
+  });
+
+  it('keeps a word with an object a verb ("all buy stock")', () => {
+    const t = tree([
+      ['all', 'DET', 'DT', 2, 'det'],
+      ['buy', 'VERB', 'VBP', 0, 'root'],
+      ['stock', 'NOUN', 'NN', 2, 'obj'],
+    ]);
+    expect(layersTrustingTree(t)).toBe(t);
+  });
+});
