@@ -93,10 +93,14 @@ const COPULA_LIKE = new Set(['cop', 'aux', 'aux:pass']);
 /**
  * The layers with every common noun (NN, NNS) that the tree treats as a
  * verb read as one (UPOS VERB, a verb's XPOS): a noun with an object, or
- * with a subject but no copula or auxiliary; and a "that" tagged as a
- * determiner that opens a clause (isComplementizer) read as the
- * complementizer it is (SCONJ, IN, mark). Returns
- * the given layers themselves when nothing changes.
+ * with a subject but no copula or auxiliary, or one that swallowed its
+ * subject (isSwallowingVerb; the subject's last word then becomes its
+ * nsubj, with the subject's modifiers on it); a capitalised adjective that
+ * owns a possessive or is an agent read as a name (PROPN, NNP); a verb or
+ * adverb with a determiner or possessor and no clause of its own read as a
+ * noun (NOUN, NN); and a "that" tagged as a determiner that opens a clause
+ * (isComplementizer) read as the complementizer it is (SCONJ, IN, mark).
+ * Returns the given layers themselves when nothing changes.
  */
 export function layersTrustingTree(t: TreeLayers): TreeLayers {
   const n = t.tokens.length;
