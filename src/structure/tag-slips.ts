@@ -86,6 +86,9 @@ const NOUNLIKE_SLIPS = new Set(['VB', 'VBP', 'VBG', 'RB']);
 /** Dependents only a clause's head has. */
 const CLAUSE_DEPENDENTS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj', 'aux', 'aux:pass', 'cop', 'mark', 'expl', 'csubj', 'ccomp', 'xcomp']);
 
+/** How far from a word its clause dependents are looked for. */
+const CLAUSE_WINDOW = 64;
+
 /** Relations that make a nominal head a predicate without being a verb ("X is a bank", "X has been a bank"). */
 const COPULA_LIKE = new Set(['cop', 'aux', 'aux:pass']);
 
@@ -129,44 +132,44 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
     }
     read(h);
   }
-  // A capitalised word tagged as an adjective that owns a possessive or is a passive's agent is a name
-  // ("[Digital] 's target", "set by [Transatlantic]"): only nouns own those.
+  // One pass for two readings. A capitalised word tagged as an adjective that owns a possessive or is a
+  // passive's agent is a name ("[Digital] 's target", "set by [Transatlantic]"): only nouns own those.
+  // A word tagged as a base or present verb, a gerund or an adverb that has a determiner or possessor
+  // and no clause of its own (subject, object, auxiliary, copula, marker) is a noun: "a 9.4 % sales
+  // gain/VBP", "the LBO craze/VB", "Olivetti 's restructuring/VBG", "a … right/RB" (marked here,
+  // checked for a clause below).
+  const determined: number[] = [];
   for (let i = 0; i < n; i++) {
-    if (t.xpos[i] !== 'JJ') continue; // the cheap test first
-    const owns = i + 1 < n && t.xpos[i + 1] === 'POS' && t.head[i + 1] === i; // "Standard & Poor/JJ 's"
-    if (!owns && t.deprel[i] !== 'nmod:poss' && t.deprel[i] !== 'obl:agent') continue;
-    const c = t.tokens[i].charCodeAt(0);
-    if (c < 65 || c > 90) continue;
+    const r = t.deprel[i];
+    if (t.xpos[i] === 'JJ') {
+      const owns = i + 1 < n && t.xpos[i + 1] === 'POS' && t.head[i + 1] === i; // "Standard & Poor/JJ 's"
+      const c = t.tokens[i].charCodeAt(0);
+      if ((owns || r === 'nmod:poss' || r === 'obl:agent') && c >= 65 && c <= 90) {
+        if (upos === undefined || xpos === undefined) {
+          upos = t.upos.slice();
+          xpos = t.xpos.slice();
+        }
+        upos[i] = 'PROPN';
+        xpos[i] = 'NNP';
+      }
+    }
+    if (r !== 'det' && r !== 'nmod:poss') continue;
+    const h = t.head[i];
+    if (h >= 0 && NOUNLIKE_SLIPS.has(t.xpos[h]) && !(t.xpos[h] === 'VBG' && t.deprel[h] === 'amod')) determined.push(h);
+  }
+  // These words are rare, so each looks for a clause dependent among the words near it (a sentence's
+  // dependents lie within CLAUSE_WINDOW words of their head but for rare long lists) rather than the
+  // whole document being scanned again.
+  for (const h of determined) {
+    let clause = false;
+    for (let j = Math.max(0, h - CLAUSE_WINDOW); j < Math.min(n, h + CLAUSE_WINDOW) && !clause; j++) clause = t.head[j] === h && CLAUSE_DEPENDENTS.has(t.deprel[j]);
+    if (clause) continue;
     if (upos === undefined || xpos === undefined) {
       upos = t.upos.slice();
       xpos = t.xpos.slice();
     }
-    upos[i] = 'PROPN';
-    xpos[i] = 'NNP';
-  }
-  // A word tagged as a base or present verb, a gerund or an adverb that has a determiner or possessor
-  // and no clause of its own (subject, object, auxiliary, copula, marker) is a noun: "a 9.4 % sales
-  // gain/VBP", "the LBO craze/VB", "Olivetti 's restructuring/VBG", "a … right/RB".
-  let determined: Uint8Array | undefined;
-  for (let j = 0; j < n; j++) {
-    const r = t.deprel[j];
-    if (r !== 'det' && r !== 'nmod:poss') continue;
-    const h = t.head[j];
-    if (h < 0 || !NOUNLIKE_SLIPS.has(t.xpos[h])) continue;
-    determined ??= new Uint8Array(n);
-    determined[h] = 1;
-  }
-  if (determined !== undefined) {
-    for (let j = 0; j < n; j++) if (t.head[j] >= 0 && determined[t.head[j]] && CLAUSE_DEPENDENTS.has(t.deprel[j])) determined[t.head[j]] = 0;
-    for (let h = 0; h < n; h++) {
-      if (!determined[h] || (t.xpos[h] === 'VBG' && t.deprel[h] === 'amod')) continue;
-      if (upos === undefined || xpos === undefined) {
-        upos = t.upos.slice();
-        xpos = t.xpos.slice();
-      }
-      upos[h] = 'NOUN';
-      xpos[h] = 'NN';
-    }
+    upos[h] = 'NOUN';
+    xpos[h] = 'NN';
   }
   let deprel: string[] | undefined;
   let head: Int32Array | undefined;
@@ -176,7 +179,7 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
     read(v);
     // The word before becomes the subject's head, and the verb's other left dependents (the subject's
     // modifiers, contiguous up to it) hang on that word instead.
-    head ??= Int32Array.from(t.head);
+    head ??= new Int32Array(t.head); // a copy (a typed array copies at memory speed)
     deprel ??= t.deprel.slice();
     const subject = v - 1;
     head[subject] = v;
