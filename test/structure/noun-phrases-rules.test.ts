@@ -3,7 +3,7 @@
  * usual slips (issue 12 follow-up), each on a hand-built UD tree.
  */
 import { describe, expect, it } from 'vitest';
-import { baseNounPhrases, pennConventions, type PhraseSpan } from '../../src/structure/noun-phrases.js';
+import { baseNounPhrases, pennConventions, type PhraseSpan, type TreeLayers } from '../../src/structure/noun-phrases.js';
 import { texts, tree, type Row } from './tree-helpers.js';
 
 const phrases = (rows: Row[]): string[] => {
@@ -743,5 +743,263 @@ describe('pennConventions: determined percentages and firm partners', () => {
       { start: 4, end: 7, head: 4 },
     ];
     expect(texts(u, pennConventions(u, firm, 0, 7))).toEqual(['Milbank , Tweed , Hadley & McCloy']);
+  });
+});
+
+describe('pennConventions: approximate amounts and ages (npacc branch)', () => {
+  // "worth $ 250,000 or more ,": the walk leaves "or more" out of the amount.
+  const orMore = (tail: string, after: [string, string, string]): Row[] => [
+    ['worth', 'ADJ', 'JJ', 0, 'root'],
+    ['$', 'SYM', '$', 1, 'obj'],
+    ['250,000', 'NUM', 'CD', 2, 'nummod'],
+    ['or', 'CCONJ', 'CC', 5, 'cc'],
+    [tail, 'ADJ', 'JJR', 2, 'conj'],
+    [after[0], after[1], after[2], 1, after[1] === 'PUNCT' ? 'punct' : 'obl'],
+  ];
+
+  it('takes "or more", "or less", "or so" after a phrase into it: "[$ 250,000 or more]"', () => {
+    expect(phrases(orMore('more', [',', 'PUNCT', ',']))).toEqual(['$ 250,000 or more']);
+    expect(phrases(orMore('so', ['.', 'PUNCT', '.']))).toEqual(['$ 250,000 or so']);
+    // the walk's own phrase of "more" is replaced, not kept beside the joined one
+    const t = tree(orMore('less', [',', 'PUNCT', ',']));
+    const split: PhraseSpan[] = [
+      { start: 1, end: 3, head: 1 },
+      { start: 4, end: 5, head: 4 },
+    ];
+    expect(texts(t, pennConventions(t, split, 0, 6))).toEqual(['$ 250,000 or less']);
+  });
+
+  it('leaves "or" alone before a word "more" compares ("or more money", "or less than") and in "more or less"', () => {
+    expect(phrases(orMore('more', ['money', 'NOUN', 'NN']))).not.toContain('$ 250,000 or more');
+    expect(phrases(orMore('less', ['than', 'ADP', 'IN']))).toEqual(['$ 250,000']);
+    const t = tree([
+      ['runs', 'VERB', 'VBZ', 0, 'root'],
+      ['more', 'ADV', 'RBR', 1, 'obj'],
+      ['or', 'CCONJ', 'CC', 4, 'cc'],
+      ['less', 'ADV', 'RBR', 2, 'conj'],
+      ['on', 'ADP', 'IN', 6, 'case'],
+      ['lines', 'NOUN', 'NNS', 1, 'obl'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 1, end: 2, head: 1 }, { start: 5, end: 6, head: 5 }], 0, 6))).toEqual(['more', 'lines']);
+  });
+
+  it('leaves the adjective of an age out: "[Mr. Franco] , [47 years] old ,"; and "work like crazy" has no phrase', () => {
+    const age = tree([
+      ['Franco', 'PROPN', 'NNP', 0, 'root'],
+      [',', 'PUNCT', ',', 5, 'punct'],
+      ['47', 'NUM', 'CD', 4, 'nummod'],
+      ['years', 'NOUN', 'NNS', 5, 'obl:unmarked'],
+      ['old', 'ADJ', 'JJ', 1, 'appos'],
+    ]);
+    const walked: PhraseSpan[] = [
+      { start: 0, end: 1, head: 0 },
+      { start: 2, end: 4, head: 3 },
+      { start: 4, end: 5, head: 4 },
+    ];
+    expect(texts(age, pennConventions(age, walked, 0, 5))).toEqual(['Franco', '47 years']);
+    const crazy = tree([
+      ['work', 'VERB', 'VB', 0, 'root'],
+      ['like', 'ADP', 'IN', 3, 'case'],
+      ['crazy', 'ADJ', 'JJ', 1, 'obl'],
+    ]);
+    expect(texts(crazy, pennConventions(crazy, [{ start: 2, end: 3, head: 2 }], 0, 3))).toEqual([]);
+  });
+});
+
+describe('pennConventions: ranges of rates (npacc branch)', () => {
+  // "growth of only 5 % to 6 % ,": the walk gives "[only 5 %]" and "[6 %]".
+  const rates = (before: Row, adverb: boolean): { t: TreeLayers; walked: PhraseSpan[]; n: number } => {
+    const a = adverb ? 1 : 0;
+    const rows: Row[] = [
+      before,
+      ...(adverb ? [['only', 'ADV', 'RB', 3, 'advmod'] as Row] : []),
+      ['5', 'NUM', 'CD', 3 + a, 'nummod'],
+      ['%', 'SYM', 'NN', 0, 'root'],
+      ['to', 'ADP', 'IN', 6 + a, 'case'],
+      ['6', 'NUM', 'CD', 6 + a, 'nummod'],
+      ['%', 'SYM', 'NN', 3 + a, 'nmod'],
+    ];
+    const walked: PhraseSpan[] = [
+      { start: 1, end: 3 + a, head: 2 + a },
+      { start: 4 + a, end: 6 + a, head: 5 + a },
+    ];
+    return { t: tree(rows), walked, n: rows.length };
+  };
+
+  it('joins two rates and "to" inside a sentence, with the adverbs before the first: "[only 5 % to 6 %]"', () => {
+    const { t, walked, n } = rates(['of', 'ADP', 'IN', 3, 'case'], true);
+    expect(texts(t, pennConventions(t, walked, 0, n))).toEqual(['only 5 % to 6 %']);
+    const bare = rates(['of', 'ADP', 'IN', 3, 'case'], false);
+    expect(texts(bare.t, pennConventions(bare.t, bare.walked, 0, bare.n))).toEqual(['5 % to 6 %']);
+  });
+
+  it('keeps the rates of a money-rate table apart after a colon ("CALL MONEY : [9 %] to [10 %]"), and a change after a verb', () => {
+    const table = rates([':', 'PUNCT', ':', 3, 'punct'], false);
+    expect(texts(table.t, pennConventions(table.t, table.walked, 0, table.n))).toEqual(['5 %', '6 %']);
+    const change = rates(['rose', 'VERB', 'VBD', 0, 'root'], true);
+    expect(texts(change.t, pennConventions(change.t, change.walked, 0, change.n))).toEqual(['only 5 %', '6 %']);
+  });
+});
+
+describe('pennConventions: opening quotes and "both" (npacc branch)', () => {
+  it('takes an opening quote into the phrase that holds its closing one: "into [" heavy " water]"', () => {
+    const t = tree([
+      ['into', 'ADP', 'IN', 5, 'case'],
+      ['"', 'PUNCT', '``', 5, 'punct'],
+      ['heavy', 'ADJ', 'JJ', 5, 'amod'],
+      ['"', 'PUNCT', "''", 3, 'punct'],
+      ['water', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 2, end: 5, head: 4 }], 0, 5))).toEqual(['" heavy " water']);
+    // a quote closing after the phrase leaves it as it is: granted " [control] "
+    const u = tree([
+      ['granted', 'VERB', 'VBN', 0, 'root'],
+      ['"', 'PUNCT', '``', 3, 'punct'],
+      ['control', 'NOUN', 'NN', 1, 'obj'],
+      ['"', 'PUNCT', "''", 3, 'punct'],
+    ]);
+    expect(texts(u, pennConventions(u, [{ start: 2, end: 3, head: 2 }], 0, 4))).toEqual(['control']);
+  });
+
+  it("takes a plural possessor's apostrophe tagged as a quote into the possessed phrase: \"[the banks] [' markets]\"", () => {
+    const t = tree([
+      ['the', 'DET', 'DT', 2, 'det'],
+      ['banks', 'NOUN', 'NNS', 5, 'nmod:poss'],
+      ["'", 'PUNCT', "''", 2, 'punct'],
+      ['own', 'ADJ', 'JJ', 5, 'amod'],
+      ['markets', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    const walked: PhraseSpan[] = [
+      { start: 0, end: 2, head: 1 },
+      { start: 3, end: 5, head: 4 },
+    ];
+    expect(texts(t, pennConventions(t, walked, 0, 5))).toEqual(['the banks', "' own markets"]);
+    // after a word not in -s, or with no phrase before it, the quote stays out
+    const u = tree([
+      ["'", 'PUNCT', '``', 2, 'punct'],
+      ['markets', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    expect(texts(u, pennConventions(u, [{ start: 1, end: 2, head: 1 }], 0, 2))).toEqual(['markets']);
+  });
+
+  it('takes "both" into a coordination it opens ("[both stocks and bonds]"), not into a single phrase', () => {
+    const t = tree([
+      ['mixes', 'VERB', 'VBZ', 0, 'root'],
+      ['both', 'CCONJ', 'CC', 3, 'cc:preconj'],
+      ['stocks', 'NOUN', 'NNS', 1, 'obj'],
+      ['and', 'CCONJ', 'CC', 5, 'cc'],
+      ['bonds', 'NOUN', 'NNS', 3, 'conj'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 2, end: 5, head: 2 }], 0, 5))).toEqual(['both stocks and bonds']);
+    const u = tree([
+      ['both', 'CCONJ', 'CC', 3, 'det'],
+      ['media', 'NOUN', 'NN', 3, 'compound'],
+      ['companies', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    expect(texts(u, pennConventions(u, [{ start: 1, end: 3, head: 2 }], 0, 3))).toEqual(['media companies']);
+    // before a conjunct with a determiner or a name, "both" is a phrase of its own: "on [both] [the facts] and …"
+    const v = tree([
+      ['on', 'ADP', 'IN', 4, 'case'],
+      ['both', 'CCONJ', 'CC', 4, 'cc:preconj'],
+      ['the', 'DET', 'DT', 4, 'det'],
+      ['facts', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    expect(texts(v, pennConventions(v, [{ start: 2, end: 4, head: 3 }], 0, 4))).toEqual(['both', 'the facts']);
+  });
+});
+
+describe('pennConventions: adverbs alone (npacc branch)', () => {
+  const rows = (word: string, rel: string): Row[] => [
+    ['lasted', 'VERB', 'VBD', 0, 'root'],
+    ['for', 'ADP', 'IN', 3, 'case'],
+    [word, 'ADV', 'RB', 1, rel],
+  ];
+  const run = (word: string, rel = 'obl'): string[] => {
+    const t = tree(rows(word, rel));
+    return texts(t, pennConventions(t, [{ start: 2, end: 3, head: 2 }], 0, 3));
+  };
+
+  it('drops an adverb standing alone ("for [awhile]", "too [long]"), keeps "until [then]" and "[much]"', () => {
+    expect(run('awhile')).toEqual([]);
+    expect(run('long')).toEqual([]);
+    expect(run('then')).toEqual(['then']);
+    expect(run('much')).toEqual(['much']);
+  });
+
+  it('keeps an adverb the parser made an object, where the tagger more likely slipped ("buy [brand]")', () => {
+    expect(run('brand', 'obj')).toEqual(['brand']);
+  });
+});
+
+describe('pennConventions: "general" with a phrase of its own (npacc branch)', () => {
+  it('joins "[the attorney] [general] [\'s office]" into "[the attorney general] [\'s office]"', () => {
+    const t = tree([
+      ['the', 'DET', 'DT', 2, 'det'],
+      ['attorney', 'NOUN', 'NN', 3, 'nmod:poss'],
+      ['general', 'ADJ', 'JJ', 5, 'nmod:poss'],
+      ["'s", 'PART', 'POS', 3, 'case'],
+      ['office', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    const walked: PhraseSpan[] = [
+      { start: 0, end: 2, head: 1 },
+      { start: 2, end: 3, head: 2 },
+      { start: 3, end: 5, head: 4 },
+    ];
+    expect(texts(t, pennConventions(t, walked, 0, 5))).toEqual(['the attorney general', "'s office"]);
+  });
+});
+
+describe('pennConventions: a shared plural head (npacc branch)', () => {
+  const rows = (first: string, xpos: string): Row[] => [
+    [first, 'NOUN', xpos, 4, 'nsubj'],
+    ['and', 'CCONJ', 'CC', 4, 'cc'],
+    ['pizza', 'NOUN', 'NN', 4, 'compound'],
+    ['outlets', 'NOUN', 'NNS', 0, 'root'],
+  ];
+  const split: PhraseSpan[] = [
+    { start: 0, end: 1, head: 0 },
+    { start: 2, end: 4, head: 3 },
+  ];
+
+  it('joins a lone singular, "and" and a compound ending in a plural: "[hamburger and pizza outlets]"', () => {
+    const t = tree(rows('hamburger', 'NN'));
+    expect(texts(t, pennConventions(t, split.map((p) => ({ ...p })), 0, 4))).toEqual(['hamburger and pizza outlets']);
+  });
+
+  it('leaves a plural first conjunct apart: "[bankers] and [pizza outlets]"', () => {
+    const t = tree(rows('bankers', 'NNS'));
+    expect(texts(t, pennConventions(t, split.map((p) => ({ ...p })), 0, 4))).toEqual(['bankers', 'pizza outlets']);
+  });
+});
+
+describe('pennConventions: a plural title before two names (npacc branch)', () => {
+  it('joins "[producers Peter Guber and Jon Peters]", not a singular title ("[producer Peter Guber] and [Jon Peters]")', () => {
+    const rows = (title: string, xpos: string): Row[] => [
+      [title, 'NOUN', xpos, 3, 'compound'],
+      ['Peter', 'PROPN', 'NNP', 3, 'compound'],
+      ['Guber', 'PROPN', 'NNP', 0, 'root'],
+      ['and', 'CCONJ', 'CC', 6, 'cc'],
+      ['Jon', 'PROPN', 'NNP', 6, 'compound'],
+      ['Peters', 'PROPN', 'NNP', 3, 'conj'],
+    ];
+    const split = (): PhraseSpan[] => [
+      { start: 0, end: 3, head: 2 },
+      { start: 4, end: 6, head: 5 },
+    ];
+    const plural = tree(rows('producers', 'NNS'));
+    expect(texts(plural, pennConventions(plural, split(), 0, 6))).toEqual(['producers Peter Guber and Jon Peters']);
+    const singular = tree(rows('producer', 'NN'));
+    expect(texts(singular, pennConventions(singular, split(), 0, 6))).toEqual(['producer Peter Guber', 'Jon Peters']);
+  });
+});
+
+describe('pennConventions: list markers (npacc branch)', () => {
+  it('gives a list item\'s number no phrase: "1 . Make sure [you] …"', () => {
+    const t = tree([
+      ['1', 'NUM', 'LS', 3, 'discourse'],
+      ['.', 'PUNCT', '.', 1, 'punct'],
+      ['Make', 'VERB', 'VB', 0, 'root'],
+    ]);
+    expect(texts(t, pennConventions(t, [{ start: 0, end: 1, head: 0 }], 0, 3))).toEqual([]);
   });
 });

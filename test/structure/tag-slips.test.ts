@@ -119,3 +119,114 @@ describe('layersTrustingTree: "that" the parser made a clause marker', () => {
     expect(layersTrustingTree(t)).toBe(t);
   });
 });
+
+describe('layersTrustingTree: a verb the parser made the head of its own subject', () => {
+  // "Consolidated Freightways plans to raise its rates": one noun phrase ending in "plans" in the parse.
+  const rows = (verb: string, xpos: string, rel: string, next: Row[]): Row[] => [
+    ['Consolidated', 'PROPN', 'NNP', 2, 'compound'],
+    ['Freightways', 'PROPN', 'NNP', 3, 'compound'],
+    [verb, 'NOUN', xpos, rel === 'root' ? 0 : 1, rel],
+    ...next,
+  ];
+  const toRaise: Row[] = [
+    ['to', 'PART', 'TO', 5, 'mark'],
+    ['raise', 'VERB', 'VB', 3, 'acl'],
+    ['its', 'PRON', 'PRP$', 7, 'nmod:poss'],
+    ['rates', 'NOUN', 'NNS', 5, 'obj'],
+  ];
+
+  it('reads a plural before "to" and a bare verb as the verb, its subject as a phrase of its own', () => {
+    const t = layersTrustingTree(tree(rows('plans', 'NNS', 'root', toRaise)));
+    expect([t.upos[2], t.xpos[2]]).toEqual(['VERB', 'VBZ']);
+    expect([t.head[1], t.deprel[1], t.head[0]]).toEqual([2, 'nsubj', 1]);
+    expect(texts(t, baseNounPhrases(t, 0, 7))).toEqual(['Consolidated Freightways', 'its rates']);
+  });
+
+  it('reads "claims that …" and a clause-final "the firm estimates ." as verbs', () => {
+    const that = layersTrustingTree(
+      tree(
+        rows('claims', 'NNS', 'root', [
+          ['that', 'SCONJ', 'IN', 6, 'mark'],
+          ['software', 'NOUN', 'NN', 6, 'nsubj'],
+          ['works', 'VERB', 'VBZ', 3, 'ccomp'],
+        ]),
+      ),
+    );
+    expect(that.xpos[2]).toBe('VBZ');
+    const report = tree([
+      ['rose', 'VERB', 'VBD', 0, 'root'],
+      [',', 'PUNCT', ',', 5, 'punct'],
+      ['the', 'DET', 'DT', 5, 'det'],
+      ['firm', 'NOUN', 'NN', 5, 'compound'],
+      ['estimates', 'NOUN', 'NNS', 1, 'parataxis'],
+      ['.', 'PUNCT', '.', 1, 'punct'],
+    ]);
+    const r = layersTrustingTree(report);
+    expect([r.xpos[4], r.head[3], r.head[2]]).toEqual(['VBZ', 4, 3]);
+    expect(texts(r, baseNounPhrases(r, 0, 6))).toEqual(['the firm']);
+  });
+
+  it('keeps a noun before "to" that is an object, and a singular before "to" ("shareholder approval to begin")', () => {
+    const obj = tree(rows('plans', 'NNS', 'obj', toRaise));
+    expect(layersTrustingTree(obj)).toBe(obj);
+    const singular = tree(rows('approval', 'NN', 'root', toRaise));
+    expect(layersTrustingTree(singular)).toBe(singular);
+    // nothing but a period after a root plural: a headline ("LIMITED RISK FUNDS :"), kept a noun
+    const headline = tree(rows('funds', 'NNS', 'root', [[':', 'PUNCT', ':', 3, 'punct']]));
+    expect(layersTrustingTree(headline)).toBe(headline);
+  });
+});
+
+describe('layersTrustingTree: a capitalised "adjective" that owns a possessive or is an agent', () => {
+  it('reads it as a name, so the walk gives it a phrase: "[Digital] [\'s target]", "by [Transatlantic]"', () => {
+    const t = layersTrustingTree(
+      tree([
+        ['Digital', 'ADJ', 'JJ', 3, 'nmod:poss'],
+        ["'s", 'PART', 'POS', 1, 'case'],
+        ['target', 'NOUN', 'NN', 0, 'root'],
+      ]),
+    );
+    expect([t.upos[0], t.xpos[0]]).toEqual(['PROPN', 'NNP']);
+    expect(texts(t, baseNounPhrases(t, 0, 3))).toEqual(['Digital', "'s target"]);
+  });
+
+  it('leaves a lower-case adjective and an ordinary modifier alone', () => {
+    const lower = tree([
+      ['federal', 'ADJ', 'JJ', 3, 'nmod:poss'],
+      ["'s", 'PART', 'POS', 1, 'case'],
+      ['target', 'NOUN', 'NN', 0, 'root'],
+    ]);
+    expect(layersTrustingTree(lower)).toBe(lower);
+    const modifier = tree([
+      ['Federal', 'ADJ', 'JJ', 2, 'amod'],
+      ['funds', 'NOUN', 'NNS', 0, 'root'],
+    ]);
+    expect(layersTrustingTree(modifier)).toBe(modifier);
+  });
+});
+
+describe('layersTrustingTree: a "verb" with a determiner and no clause of its own', () => {
+  it('reads "a 9.4 % sales gain/VBP" as a noun, so the phrase runs to it', () => {
+    const t = layersTrustingTree(
+      tree([
+        ['posted', 'VERB', 'VBD', 0, 'root'],
+        ['a', 'DET', 'DT', 6, 'det'],
+        ['9.4', 'NUM', 'CD', 4, 'nummod'],
+        ['%', 'SYM', 'NN', 6, 'compound'],
+        ['sales', 'NOUN', 'NNS', 6, 'compound'],
+        ['gain', 'VERB', 'VBP', 1, 'obj'],
+      ]),
+    );
+    expect([t.upos[5], t.xpos[5]]).toEqual(['NOUN', 'NN']);
+    expect(texts(t, baseNounPhrases(t, 0, 6))).toEqual(['a 9.4 % sales gain']);
+  });
+
+  it('keeps a word with an object a verb ("all buy stock")', () => {
+    const t = tree([
+      ['all', 'DET', 'DT', 2, 'det'],
+      ['buy', 'VERB', 'VBP', 0, 'root'],
+      ['stock', 'NOUN', 'NN', 2, 'obj'],
+    ]);
+    expect(layersTrustingTree(t)).toBe(t);
+  });
+});
