@@ -321,7 +321,10 @@ export function matchSlot(tokens: readonly string[], m: { start: number; end: nu
   const next = tokens[m.end] ?? '';
   // A dateline: the name before the date, or after "CITY ,".
   if (DATE.test(next) || (prev === ',' && /^\p{Lu}[\p{Lu}\p{P}]+$/u.test(tokens[m.start - 2] ?? ''))) return 'place';
-  if (MATCH_WORDS.test(prev) || MATCH_WORDS.test(next)) return 'match';
+  // A fixture list ("ATLANTA AT CHICAGO FLORIDA AT CINCINNATI") names teams, not places: an
+  // upper-case "AT" with another one within six tokens (a headline's "… AT LEEDS" has none).
+  const fixture = prev === 'AT' && [...tokens.slice(Math.max(0, m.start - 8), m.start - 1), ...tokens.slice(m.end, m.end + 6)].includes('AT');
+  if (MATCH_WORDS.test(prev) || MATCH_WORDS.test(next) || fixture) return 'match';
   if (PLACE_WORDS.test(prev)) return 'place';
   return 'none';
 }
