@@ -477,7 +477,7 @@ export class KbWriter {
 
   /**
    * Sports reports name a national team by its country alone ("Japan beat
-   * Syria 2-1"), but only the teams AIDA train annotates have that alias:
+   * Syria 2-1"), but only the teams AIDA train or PPRforNED name so had that alias:
    * Japan's, China's or Uzbekistan's football teams were no candidate of
    * their country's name. The country in the title is an alias of every
    * national team (count 0: the prior stays the popularity share, far below
