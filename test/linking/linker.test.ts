@@ -104,6 +104,17 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(none.some((e) => e.entityId === 'London')).toBe(true);
   });
 
+  it('reads a capitalized phrase right before a person as a title, not as an entity', () => {
+    const d = doc('Prime Minister Benjamin Netanyahu met President Clinton in London', [[2, 4, 'PER'], [6, 7, 'PER']]);
+    const ents = linkEntities(linker, d, ctx({ 'entities.allowOverlap': false }));
+    const texts = ents.map((e) => d.tokens.slice(e.start, e.end).join(' '));
+    expect(matchAliases(d, linker.kb).map((m) => d.tokens.slice(m.start, m.end).join(' '))).toContain('Prime Minister');
+    expect(texts).not.toContain('Prime Minister');
+    expect(texts).not.toContain('President');
+    // The same alias matcher still finds a name that is no title.
+    expect(ents.some((e) => e.entityId === 'London')).toBe(true);
+  });
+
   it('keeps acronym aliases whose key is a function word ("U.S." but not "us")', () => {
     expect(linker.kb.entity(linker.kb.candidates('U.S.')[0].entity)?.title).toBe('United_States');
     const d = doc('They told us the U.S. would act', []);
