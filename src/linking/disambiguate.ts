@@ -428,6 +428,11 @@ export function candidateFeatures(
         if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
         return x;
       });
+      // Under a headline that names its sport, a team named after its country or city takes the place's
+      // coherence: the KB relates Japan to Syria, hardly ever Japan's team to Syria's, and a report naming
+      // both speaks for the teams as much as for the countries.
+      const place = base.findIndex((x, j) => x[TOP_PRIOR] === 1 && x[EXACT_NAME] === 1 && !isTeam(g.entities[j]));
+      if (place >= 0) for (const x of base) if (x[LOC_SPORT_TEAM] === 1) x[COHERENCE] = Math.max(x[COHERENCE], base[place][COHERENCE]);
       shared.set(memo, base);
     }
     const near = windowWords(i);
@@ -522,6 +527,7 @@ const PRIOR = FEATURE_NAMES.indexOf('prior');
 const TOP_PRIOR = FEATURE_NAMES.indexOf('topPrior');
 const LOC_TEAM = FEATURE_NAMES.indexOf('locTeam');
 const EXACT_NAME = FEATURE_NAMES.indexOf('exactName');
+const COHERENCE = FEATURE_NAMES.indexOf('coherence');
 const LOC_SPORT_TEAM = FEATURE_NAMES.indexOf('locSportTeam');
 
 /** The NER label (PER, ORG, LOC) whose classes an entity's DBpedia classes include, if any. */
