@@ -83,11 +83,15 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
   for (const s of spans) extendGluedPossessive(linker.kb, doc, s);
   const covered = new Uint8Array(doc.length);
   for (const s of spans) covered.fill(1, s.start, s.end);
+  const personStarts = new Set(spans.filter((s) => s.label?.toUpperCase() === 'PER').map((s) => s.start));
   for (const a of matchAliases(doc, linker.kb)) {
     // Alias matches nested in an NER span are kept only when overlap is allowed.
     let inside = false;
     for (let t = a.start; t < a.end; t++) if (covered[t]) inside = true;
     if (inside && !opts.allowOverlap) continue;
+    // A capitalized phrase right before a person's name is a title ("Prime Minister Benjamin Netanyahu",
+    // "President Clinton"), not a name of its own: linked, it was a generic concept or someone else.
+    if (personStarts.has(a.end)) continue;
     if (spans.some((s) => s.start === a.start && s.end === a.end)) continue;
     spans.push({ ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 });
   }

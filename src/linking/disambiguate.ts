@@ -51,6 +51,7 @@ export const FEATURE_NAMES = [
   'teamSlot',
   'placeSlot',
   'teamNoSport',
+  'locSportTeam',
   'topCoherence',
 ] as const;
 
@@ -270,6 +271,18 @@ const noSportWords = (docWords: ReadonlySet<string>) => {
   return true;
 };
 
+/**
+ * The document's first sentence (up to 30 tokens): a report's headline, where
+ * news names the sport ("SOCCER - BELGIUM SCRAPE PAST TURKEY"). Feature
+ * locSportTeam: a LOC-tagged name and a team of the sport the headline names —
+ * the country or city is then mostly its team, while a sport named anywhere
+ * in a document (a business report on a football club) says less.
+ */
+function headline(tokens: readonly string[]): readonly string[] {
+  const end = tokens.slice(0, 30).indexOf('.');
+  return tokens.slice(0, end < 0 ? 30 : end);
+}
+
 /** 1 when the entity is a team and the document names its sport. */
 const sportNamed = (e: KbEntity, docWords: ReadonlySet<string>): number =>
   isTeam(e) && sportWordsOf(e).some((w) => docWords.has(w)) ? 1 : 0;
@@ -289,22 +302,31 @@ function classSimilarity(words: ReadonlySet<string>, e: KbEntity, profiles: Reco
 /**
  * Words next to a name that make it a side in a match ("Belgium beat
  * Turkey", "against Belgium", "Belgium v Turkey"): a country or city named
- * so is its team. Words before a name that make it a place: a nationality in
- * parentheses after a player ("Marc Wilmots (Belgium)") or a locative
- * preposition ("in Belgium"). Features teamSlot and placeSlot, set on team
- * candidates only: sports reports name countries both ways, and the
- * document-level features cannot tell the two apart.
+ * so is its team.
+ * Words around a name that make it a place: a nationality in parentheses
+ * after a player ("Marc Wilmots (Belgium)"), a locative preposition ("in
+ * Belgium"), a dateline ("TOFTIR , Faroe Islands 1996-08-31", "PARIS
+ * 1996-08-31"). Features teamSlot and placeSlot, set on team candidates
+ * only: sports reports name countries both ways, and the document-level
+ * features cannot tell the two apart.
  */
 const MATCH_WORDS = /^(v|vs|against|beat|beats|beaten|drew|draw|lost|lose|defeated|defeat|thrashed|edged|won|win|wins|host|hosts|play|plays|face|faces|meet|meets)$/i;
 const PLACE_WORDS = /^(in|at|near|from|\()$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TEAM_SLOT = FEATURE_NAMES.indexOf('teamSlot');
 const PLACE_SLOT = FEATURE_NAMES.indexOf('placeSlot');
 
 export function matchSlot(tokens: readonly string[], m: { start: number; end: number }): 'match' | 'place' | 'none' {
   const prev = tokens[m.start - 1] ?? '';
   const next = tokens[m.end] ?? '';
-  if (MATCH_WORDS.test(prev) || MATCH_WORDS.test(next)) return 'match';
-  return PLACE_WORDS.test(prev) ? 'place' : 'none';
+  // A dateline: the name before the date, or after "CITY ,".
+  if (DATE.test(next) || (prev === ',' && /^\p{Lu}[\p{Lu}\p{P}]+$/u.test(tokens[m.start - 2] ?? ''))) return 'place';
+  // A fixture list ("ATLANTA AT CHICAGO FLORIDA AT CINCINNATI") names teams, not places: an
+  // upper-case "AT" with another one within six tokens (a headline's "… AT LEEDS" has none).
+  const fixture = prev === 'AT' && [...tokens.slice(Math.max(0, m.start - 8), m.start - 1), ...tokens.slice(m.end, m.end + 6)].includes('AT');
+  if (MATCH_WORDS.test(prev) || MATCH_WORDS.test(next) || fixture) return 'match';
+  if (PLACE_WORDS.test(prev)) return 'place';
+  return 'none';
 }
 
 /** Candidates and their stage-1 feature vectors (topCoherence 0) for every mention of a document. */
@@ -317,6 +339,7 @@ export function candidateFeatures(
 ): CandidateRows[] {
   const docWords = new Set(contentWords(docTokens));
   const noSport = noSportWords(docWords);
+  const headWords = new Set(contentWords(headline(docTokens)));
   // How much the document reads like a sports report (the SportsTeam class profile).
   const sports = overrides.classContexts?.SportsTeam ? contextSimilarity(docWords, overrides.classContexts.SportsTeam) : 0;
   const norms = mentions.map((m) => normalizeAlias(m.text));
@@ -401,10 +424,15 @@ export function candidateFeatures(
         const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
         const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
         const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
-        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, isTeam(e) && noSport ? 1 : 0, 0);
+        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, isTeam(e) && noSport ? 1 : 0, locTeam && sportNamed(e, headWords) ? 1 : 0, 0);
         if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
         return x;
       });
+      // Under a headline that names its sport, a team named after its country or city takes the place's
+      // coherence: the KB relates Japan to Syria, hardly ever Japan's team to Syria's, and a report naming
+      // both speaks for the teams as much as for the countries.
+      const place = base.findIndex((x, j) => x[TOP_PRIOR] === 1 && x[EXACT_NAME] === 1 && !isTeam(g.entities[j]));
+      if (place >= 0) for (const x of base) if (x[LOC_SPORT_TEAM] === 1) x[COHERENCE] = Math.max(x[COHERENCE], base[place][COHERENCE]);
       shared.set(memo, base);
     }
     const near = windowWords(i);
@@ -499,6 +527,8 @@ const PRIOR = FEATURE_NAMES.indexOf('prior');
 const TOP_PRIOR = FEATURE_NAMES.indexOf('topPrior');
 const LOC_TEAM = FEATURE_NAMES.indexOf('locTeam');
 const EXACT_NAME = FEATURE_NAMES.indexOf('exactName');
+const COHERENCE = FEATURE_NAMES.indexOf('coherence');
+const LOC_SPORT_TEAM = FEATURE_NAMES.indexOf('locSportTeam');
 
 /** The NER label (PER, ORG, LOC) whose classes an entity's DBpedia classes include, if any. */
 function nerLabelOf(e: KbEntity): string | undefined {
@@ -543,6 +573,8 @@ function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerM
     y[AGREE] = agree ? 1 : 0;
     y[CONFLICT] = !agree && e.dbpediaTypes.length > 0 && nerLabelOf(e) !== undefined && !(kbLabel === 'LOC' && isTeam(e)) ? 1 : 0;
     y[LOC_TEAM] = kbLabel === 'LOC' && isTeam(e) ? 1 : 0;
+    // Kept 0: a LOC relabelling is refused in sports reports (above), where headlines name a sport.
+    y[LOC_SPORT_TEAM] = 0;
     return y;
   });
   const best = rank({ ...c, rows }, model.weights)[0];

@@ -10,6 +10,7 @@ import type { Mention } from '../../src/doc/doc.js';
 import { evalEntityLinking, evalQidBenchmark, readElevant } from '../../src/eval/el.js';
 import { createSegmenter } from '../../src/doc/sentences.js';
 import { matchAliases } from '../../src/linking/alias-matcher.js';
+import { candidateFeatures, FEATURE_NAMES } from '../../src/linking/disambiguate.js';
 
 const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
 
@@ -102,6 +103,32 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(none.find((e) => e.start === 4)?.end).toBe(7);
     // "London" is found by the alias matcher although NER did not mark it.
     expect(none.some((e) => e.entityId === 'London')).toBe(true);
+  });
+
+  it('reads a capitalized phrase right before a person as a title, not as an entity', () => {
+    const d = doc('Prime Minister Benjamin Netanyahu met President Clinton in London', [[2, 4, 'PER'], [6, 7, 'PER']]);
+    const ents = linkEntities(linker, d, ctx({ 'entities.allowOverlap': false }));
+    const texts = ents.map((e) => d.tokens.slice(e.start, e.end).join(' '));
+    expect(matchAliases(d, linker.kb).map((m) => d.tokens.slice(m.start, m.end).join(' '))).toContain('Prime Minister');
+    expect(texts).not.toContain('Prime Minister');
+    expect(texts).not.toContain('President');
+    // The same alias matcher still finds a name that is no title.
+    expect(ents.some((e) => e.entityId === 'London')).toBe(true);
+  });
+
+  it("gives a country's national team the country's coherence under a headline naming the team's sport", () => {
+    const toks = 'SOCCER - JAPAN BEAT SYRIA . Japan beat Syria on Friday .'.split(' ');
+    const ms = [[2, 'JAPAN'], [4, 'SYRIA']].map(([at, text]) => ({ start: at as number, end: (at as number) + 1, text: text as string, label: 'LOC' }));
+    const coherenceOf = (tokens: string[], title: string) => {
+      const rows = candidateFeatures(linker.kb, 30, tokens, ms, { classContexts: linker.model.classContexts })[0];
+      return rows.rows[rows.entities.findIndex((e) => e.title === title)][FEATURE_NAMES.indexOf('coherence')];
+    };
+    const country = coherenceOf(toks, 'Japan');
+    expect(country).toBeGreaterThan(0);
+    expect(coherenceOf(toks, 'Japan_national_football_team')).toBe(country);
+    // Without the sport in the headline the team keeps its own (lower) coherence.
+    const business = ['MARKETS', '-', 'JAPAN', 'BEAT', 'SYRIA', ...toks.slice(5)];
+    expect(coherenceOf(business, 'Japan_national_football_team')).toBeLessThan(coherenceOf(business, 'Japan'));
   });
 
   it('keeps acronym aliases whose key is a function word ("U.S." but not "us")', () => {

@@ -66,7 +66,7 @@ export function classForGumType(etype: string): string | undefined {
 const DESCRIPTION_RULES: [RegExp, string][] = [
   [/\b(national (association )?football team|national .*team)\b/, 'SportsTeam'],
   [/\b(football|soccer) club\b|\bassociation football club\b/, 'SoccerClub'],
-  [/\b(sports team|baseball team|basketball team|ice hockey team|cricket team|rugby .*team|football team)\b/, 'SportsTeam'],
+  [/\b(sports team|baseball team|basketball team|(ice )?hockey team|soccer team|cricket team|rugby .*team|football team)\b/, 'SportsTeam'],
   [/\b(politician|president|prime minister|senator|minister|governor|diplomat)\b/, 'Politician'],
   [/\b(footballer|soccer player|association football player)\b/, 'SoccerPlayer'],
   [/\bcricketer\b/, 'Cricketer'],
