@@ -299,16 +299,8 @@ export function ruleTags(t: TreeLayers, first: number, last: number): Uint8Array
  * features. O → I-NP is not allowed: every phrase starts with B-NP.
  */
 export function viterbi(w: ChunkerWeights, feats: Int32Array, n: number): Uint8Array {
-  const tags = new Uint8Array(n);
-  if (n === 0) return tags;
+  const emissions = new Float64Array(n * NTAGS);
   const em = w.emission;
-  const scale = w.scale;
-  const tr = w.transition;
-  // score of the best path ending in O, B, I at the previous word; back-pointers per word and tag
-  const back = new Uint8Array(n * NTAGS);
-  let sO = 0;
-  let sB = 0;
-  let sI = 0;
   for (let k = 0; k < n; k++) {
     let eO = 0;
     let eB = 0;
@@ -320,9 +312,28 @@ export function viterbi(w: ChunkerWeights, feats: Int32Array, n: number): Uint8A
       eB += em[b + 1];
       eI += em[b + 2];
     }
-    eO *= scale;
-    eB *= scale;
-    eI *= scale;
+    emissions[k * NTAGS + O] = eO * w.scale;
+    emissions[k * NTAGS + B] = eB * w.scale;
+    emissions[k * NTAGS + I] = eI * w.scale;
+  }
+  return decodeTags(w.transition, emissions, n, new Uint8Array(n), new Uint8Array(n * NTAGS));
+}
+
+/**
+ * Viterbi over per-word emission scores (n × 3: O, B-NP, I-NP, already
+ * scaled), O → I-NP forbidden. Writes the tags to `tags` (length ≥ n) and
+ * returns it; `back` (≥ n × 3) is scratch for the back-pointers.
+ */
+export function decodeTags(tr: Float32Array, emissions: Float64Array, n: number, tags: Uint8Array, back: Uint8Array): Uint8Array {
+  if (n === 0) return tags;
+  // score of the best path ending in O, B, I at the previous word; back-pointers per word and tag
+  let sO = 0;
+  let sB = 0;
+  let sI = 0;
+  for (let k = 0; k < n; k++) {
+    const eO = emissions[k * NTAGS + O];
+    const eB = emissions[k * NTAGS + B];
+    const eI = emissions[k * NTAGS + I];
     if (k === 0) {
       sO = eO + tr[START * NTAGS + O];
       sB = eB + tr[START * NTAGS + B];
