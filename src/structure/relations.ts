@@ -46,6 +46,8 @@
  *   keep their prepositional phrases and clauses.
  */
 
+import { childIndex } from './tree-index.js';
+
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
 
 /** One sentence's parse, positions 0-based within the sentence. */
@@ -128,20 +130,19 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   if (n === 0) return [];
   const rel = s.deprels;
   // Per-word facts read once (the walk below asks them many times): children, base relation, flags.
-  const kids: number[][] = new Array<number[]>(n);
   const facts: LabelFacts[] = new Array<LabelFacts>(n);
   const br: string[] = new Array<string>(n);
   for (let i = 0; i < n; i++) {
-    kids[i] = [];
     facts[i] = labelFacts(rel[i]);
     br[i] = facts[i].base;
   }
   const lowered: (string | undefined)[] = new Array<string | undefined>(n);
   const lower = (i: number): string => (lowered[i] ??= s.forms[i].toLowerCase());
-  for (let i = 0; i < n; i++) {
-    const h = s.heads[i];
-    if (h >= 0 && h < n && h !== i) kids[h].push(i);
-  }
+  // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
+  const { kidAt, kidList } = childIndex(s.heads, 0, n);
+  // as an array, made for the few words whose children the relation-building below lists (predicates, argument heads)
+  const kidArrays: (number[] | undefined)[] = new Array<number[] | undefined>(n);
+  const kids = (h: number): number[] => (kidArrays[h] ??= Array.from(kidList.subarray(kidAt[h], kidAt[h + 1])));
   const copular: boolean[] = new Array<boolean>(n).fill(false);
   const subjectChild: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
@@ -150,7 +151,10 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     if (rel[i] === 'cop') copular[h] = true;
     if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
   }
-  const hasChild = (h: number, test: (r: string) => boolean): boolean => kids[h].some((k) => test(rel[k]));
+  const hasChild = (h: number, test: (r: string) => boolean): boolean => {
+    for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[kidList[q]])) return true;
+    return false;
+  };
 
   const isSubject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj');
   const isCopular = (i: number): boolean => copular[i];
@@ -178,7 +182,12 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   }
   const chainOf = (p: number): number[] => {
     const chain = [p];
-    for (let k = 0; k < chain.length && chain.length <= n; k++) for (const c of kids[chain[k]]) if (absorbedBy[c] === chain[k] && c !== p) chain.push(c);
+    for (let k = 0; k < chain.length && chain.length <= n; k++) {
+      for (let q = kidAt[chain[k]]; q < kidAt[chain[k] + 1]; q++) {
+        const c = kidList[q];
+        if (absorbedBy[c] === chain[k] && c !== p) chain.push(c);
+      }
+    }
     return chain;
   };
 
@@ -188,11 +197,11 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     while (stack.length > 0 && out.length <= n) {
       const w = stack.pop()!;
       out.push(w);
-      for (const k of kids[w]) if (!skip(k)) stack.push(k);
+      for (let q = kidAt[w]; q < kidAt[w + 1]; q++) if (!skip(kidList[q])) stack.push(kidList[q]);
     }
   };
   const trimPunct = (words: number[]): number[] => {
-    words.sort((a, b) => a - b);
+    sortAscending(words);
     let a = 0;
     let z = words.length;
     while (a < z && s.upos[words[a]] === 'PUNCT') a++;
@@ -225,12 +234,12 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
    */
   const markersOf = (h: number): number[] => {
     const out: number[] = [];
-    for (const k of kids[h]) {
+    for (const k of kids(h)) {
       if (k > h || !((rel[k] === 'case' && s.xpos[k] !== 'POS') || (rel[k] === 'mark' && s.xpos[k] !== 'TO'))) continue;
       out.push(k);
-      for (const f of kids[k]) if (rel[f] === 'fixed') out.push(f);
+      for (const f of kids(k)) if (rel[f] === 'fixed') out.push(f);
     }
-    return out.sort((a, b) => a - b);
+    return sortAscending(out);
   };
 
   /** The head and its conjuncts, for splitting coordinated nominal arguments. */
@@ -238,7 +247,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const out = [h];
     if (!/^(NOUN|PROPN|PRON|NUM|ADJ)$/.test(s.upos[h])) return out;
     for (let k = 0; k < out.length && out.length < MAX_SPLIT; k++) {
-      for (const c of kids[out[k]]) if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+      for (const c of kids(out[k])) if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
     }
     return out;
   };
@@ -264,7 +273,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
       } else if (r === 'conj' && pred[h]) {
         found = subjectOf(h, depth + 1);
       } else if (r === 'xcomp') {
-        const obj = kids[h].find((k) => rel[k] === 'obj' || rel[k] === 'iobj');
+        const obj = kids(h).find((k) => rel[k] === 'obj' || rel[k] === 'iobj');
         found = obj !== undefined ? { role: 'SUBJECT', head: obj } : pred[h] ? subjectOf(h, depth + 1) : null;
       } else if (br[p] === 'advcl' && pred[h]) {
         found = subjectOf(h, depth + 1);
@@ -285,7 +294,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const predicate: number[] = [];
     for (const c of chain) {
       if (!isCopular(c)) predicate.push(c);
-      for (const k of kids[c]) {
+      for (const k of kids(c)) {
         const r = rel[k];
         if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
         else if (br[k] === 'advmod' && NEGATION.has(lower(k))) predicate.push(k);
@@ -294,22 +303,22 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     }
     // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
     if (rel[p] === 'conj' && s.heads[p] >= 0 && /^VB[NG]?$/.test(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
-      for (const k of kids[s.heads[p]]) if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
+      for (const k of kids(s.heads[p])) if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
     }
-    predicate.sort((a, b) => a - b);
+    sortAscending(predicate);
     if (predicate.length === 0) continue;
     // adverbs inside the predicate's stretch ("would usually go", "is usually")
     const lo = predicate[0];
     const hi = predicate[predicate.length - 1];
-    for (const c of chain) for (const k of kids[c]) if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    for (const c of chain) for (const k of kids(c)) if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
     // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
     for (const c of chain) {
-      for (const k of kids[c]) {
-        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kids[k].length > 0 || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
+      for (const k of kids(c)) {
+        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kidAt[k + 1] > kidAt[k] || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
         if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
       }
     }
-    predicate.sort((a, b) => a - b);
+    sortAscending(predicate);
     // the predicate's head and everything above it: no argument may contain those
     const predicateSet = new Set<number>();
     for (let j = p, steps = 0; j >= 0 && steps < n; j = s.heads[j], steps++) predicateSet.add(j);
@@ -325,7 +334,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
     for (const c of copularMembers) objects.push([copularComplement(c)]);
     for (const c of chain) {
-      for (const k of kids[c]) {
+      for (const k of kids(c)) {
         const r = rel[k];
         if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
           // the relative word stands for the antecedent
@@ -336,7 +345,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
         else if (br[k] === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
         else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
         else if (br[k] === 'obl' || (rel[k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !predicate.includes(k))) others.push(argument('OTHER', k, predicateSet));
-        else if (br[k] === 'advcl' && kids[k].some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
+        else if (br[k] === 'advcl' && kids(k).some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
           others.push(argument('OTHER', k, predicateSet));
         }
       }
@@ -347,7 +356,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     }
     // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
     if (!copular && objects.length === 0 && rel[p] === 'conj' && s.heads[p] >= 0) {
-      for (const k of kids[s.heads[p]]) {
+      for (const k of kids(s.heads[p])) {
         if ((rel[k] === 'obj' || br[k] === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
       }
     }
@@ -355,7 +364,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     if (rel[p] === 'conj' && s.heads[p] >= 0 && pred[s.heads[p]]) {
       const first = s.heads[p];
       const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
-      for (const k of kids[first]) if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
+      for (const k of kids(first)) if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
     }
 
     const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
@@ -412,4 +421,19 @@ function relationConfidence(s: ParsedSentence, p: number, args: readonly Relatio
   if (rest.length === 0) c *= 0.85;
   if (rest.reduce((sum, a) => sum + a.words.length, 0) > 20) c *= 0.9;
   return c;
+}
+
+/** Sorts distinct word positions ascending in place: insertion sort for the short lists most are (no comparator calls), the built-in sort beyond. */
+function sortAscending(a: number[]): number[] {
+  if (a.length > 24) return a.sort((x, y) => x - y);
+  for (let i = 1; i < a.length; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+  return a;
 }
