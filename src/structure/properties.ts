@@ -31,7 +31,7 @@
  * "alleged", "main", …: a former president is not a president).
  */
 import type { PhraseSpan } from './noun-phrases.js';
-import { childIndex, type ChildIndex } from './tree-index.js';
+import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 
 export interface PropertyLayers {
   readonly tokens: readonly string[];
@@ -75,6 +75,7 @@ const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
 /** Reused from sentence to sentence by sentenceProperties (grown as needed). */
 let phraseOfScratch = new Int32Array(256);
+let childIndexOfSentence: ChildIndex = childIndexScratch();
 
 /** The properties of the sentence over tokens [first, last), in order of their focus. */
 export function sentenceProperties(
@@ -96,7 +97,7 @@ export function sentenceProperties(
   // A word's dependents, ascending; the index is built on the first question (the rarer constructions below ask)
   let index: ChildIndex | undefined;
   const kids = (h: number, rel?: string): number[] => {
-    index ??= childIndex(t.head, first, last);
+    index ??= childIndexOfSentence = childIndex(t.head, first, last, childIndexOfSentence);
     const c: number[] = [];
     for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
       const k = index.kidList[q];

@@ -49,13 +49,23 @@ export function relationsOfDoc(doc: Doc): RelationRecord[] {
       deprels: deprel.slice(a, z),
       arcProb: doc.headProb?.subarray(a, z),
     });
-    const at = (i: number): number => i + a;
+    if (found.length === 0) continue;
+    // to doc indices in place: extractRelations' arrays are fresh, and shared between the relations it
+    // splits from one predicate (so each is shifted once)
+    const shifted = new Set<number[]>();
+    const toDoc = (ix: number[]): number[] => {
+      if (!shifted.has(ix)) {
+        for (let k = 0; k < ix.length; k++) ix[k] += a;
+        shifted.add(ix);
+      }
+      return ix;
+    };
     for (const r of found) {
       out.push({
         sentence: s,
-        head: at(r.head),
-        predicate: r.predicate.map(at),
-        args: r.args.map((g) => ({ role: g.role, head: at(g.head), words: g.words.map(at), markers: g.markers.map(at) })),
+        head: r.head + a,
+        predicate: toDoc(r.predicate),
+        args: r.args.map((g) => ({ role: g.role, head: g.head + a, words: toDoc(g.words), markers: toDoc(g.markers) })),
         confidence: r.confidence,
         copular: r.copular,
       });

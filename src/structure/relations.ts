@@ -46,7 +46,7 @@
  *   keep their prepositional phrases and clauses.
  */
 
-import { childIndex } from './tree-index.js';
+import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
 
@@ -124,6 +124,9 @@ function labelFacts(rel: string): LabelFacts {
   return f;
 }
 
+/** The children index extractRelations refills for each sentence. */
+let scratch: ChildIndex = childIndexScratch();
+
 /** Relations of one parsed sentence. */
 export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const n = s.forms.length;
@@ -139,10 +142,20 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const lowered: (string | undefined)[] = new Array<string | undefined>(n);
   const lower = (i: number): string => (lowered[i] ??= s.forms[i].toLowerCase());
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
-  const { kidAt, kidList } = childIndex(s.heads, 0, n);
+  // (extractRelations never runs inside itself, so one scratch index serves every call)
+  scratch = childIndex(s.heads, 0, n, scratch);
+  const { kidAt, kidList } = scratch;
   // as an array, made for the few words whose children the relation-building below lists (predicates, argument heads)
   const kidArrays: (number[] | undefined)[] = new Array<number[] | undefined>(n);
-  const kids = (h: number): number[] => (kidArrays[h] ??= Array.from(kidList.subarray(kidAt[h], kidAt[h + 1])));
+  const kids = (h: number): number[] => {
+    let c = kidArrays[h];
+    if (c === undefined) {
+      c = [];
+      for (let q = kidAt[h]; q < kidAt[h + 1]; q++) c.push(kidList[q]);
+      kidArrays[h] = c;
+    }
+    return c;
+  };
   const copular: boolean[] = new Array<boolean>(n).fill(false);
   const subjectChild: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
