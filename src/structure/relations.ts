@@ -93,6 +93,10 @@ const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|paratax
 /** Dependents never part of an argument's words. */
 const NOT_IN_ARGUMENT = /^(parataxis|reparandum|discourse|vocative)(:|$)/;
 const MAX_SPLIT = 4;
+/** Word classes whose coordinated arguments are split into relations of their own. */
+const SPLIT_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
+/** Base and participle forms: a coordinated verb of these shares the first conjunct's auxiliaries. */
+const NON_FINITE_XPOS = new Set(['VB', 'VBN', 'VBG']);
 /** Adverbs that say where or when, as an oblique would ("left him there", "arrived home"). */
 const PLACE_TIME_ADVERBS = new Set(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
 /** Markers of adverbial clauses that CaRB counts as arguments of the governing verb ("by adding …"). */
@@ -112,12 +116,16 @@ interface LabelFacts {
   base: string;
   notInArgument: boolean;
   clauseLevel: boolean;
+  /** NOMINAL_SLOT matches it. */
+  nominalSlot: boolean;
+  /** A relative clause ('acl:relcl', or any label naming relcl). */
+  relcl: boolean;
 }
 const LABELS = new Map<string, LabelFacts>();
 function labelFacts(rel: string): LabelFacts {
   let f = LABELS.get(rel);
   if (!f) {
-    f = { base: base(rel), notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel) };
+    f = { base: base(rel), notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl') };
     // labels come from the parser's fixed inventory; the bound only guards against odd input
     if (LABELS.size < 1000) LABELS.set(rel, f);
   }
@@ -176,7 +184,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     if (s.upos[i] !== 'VERB') return false;
     // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
     // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
-    if (!NOMINAL_SLOT.test(rel[i])) return true;
+    if (!facts[i].nominalSlot) return true;
     return hasChild(i, (r) => isSubject(r) || r === 'obj');
   };
   const pred: boolean[] = new Array<boolean>(n).fill(false);
@@ -258,7 +266,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   /** The head and its conjuncts, for splitting coordinated nominal arguments. */
   const conjuncts = (h: number): number[] => {
     const out = [h];
-    if (!/^(NOUN|PROPN|PRON|NUM|ADJ)$/.test(s.upos[h])) return out;
+    if (!SPLIT_UPOS.has(s.upos[h])) return out;
     for (let k = 0; k < out.length && out.length < MAX_SPLIT; k++) {
       for (const c of kids(out[k])) if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
     }
@@ -275,9 +283,9 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const h = s.heads[p];
     const r = rel[p];
     if (own !== undefined) {
-      found = RELATIVE_WORDS.has(lower(own)) && /relcl/.test(r) && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
+      found = RELATIVE_WORDS.has(lower(own)) && facts[p].relcl && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
     } else if (depth < 8 && h >= 0) {
-      if (/relcl/.test(r)) {
+      if (facts[p].relcl) {
         // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
         found = { role: 'SUBJECT', head: h };
       } else if (r === 'acl') {
@@ -315,7 +323,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
       }
     }
     // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-    if (rel[p] === 'conj' && s.heads[p] >= 0 && /^VB[NG]?$/.test(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
+    if (rel[p] === 'conj' && s.heads[p] >= 0 && NON_FINITE_XPOS.has(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
       for (const k of kids(s.heads[p])) if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
     }
     sortAscending(predicate);
@@ -343,7 +351,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     // objects and others
     const objects: RelationArgument[][] = [];
     const others: RelationArgument[] = [];
-    const isRelativeClause = /relcl/.test(rel[p]);
+    const isRelativeClause = facts[p].relcl;
     const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
     for (const c of copularMembers) objects.push([copularComplement(c)]);
     for (const c of chain) {
