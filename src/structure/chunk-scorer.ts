@@ -9,8 +9,10 @@
  * per word: the word form's four (word, suffix, shape, fine cluster) in the
  * form's memo entry, the bias and the five rule-tag templates in a table of
  * the 4^5 rule-tag windows, and the templates over tags and relations
- * (XPOS −2; XPOS −1 × XPOS; relation × XPOS; links × rule tag × XPOS) in
- * tables filled on first use. Six templates remain looked up per word.
+ * (XPOS −2; XPOS −1 × XPOS; relation × XPOS; relation × next relation;
+ * links × rule tag × XPOS) in tables filled on first use; the word + XPOS
+ * and cluster + XPOS templates with the form, for the tag it last had.
+ * Four templates remain looked up per word.
  * The result is the reference path's, bit for bit (test/structure/
  * chunk-scorer.test.ts); it differs only in speed.
  *
@@ -49,6 +51,11 @@ interface FormEntry {
   o: number;
   b: number;
   i: number;
+  /** The XPOS id the form last had (-1: none yet), and the summed word + XPOS and coarse cluster + XPOS templates with it: most words keep their tag. */
+  x: number;
+  xo: number;
+  xb: number;
+  xi: number;
 }
 
 export class ChunkScorer {
@@ -68,6 +75,8 @@ export class ChunkScorer {
   private readonly xposPairTable = new Int32Array(MAX_LABELS * MAX_LABELS * 3).fill(EMPTY);
   /** relation, relation + XPOS per (relation id, XPOS id). */
   private readonly relXposTable = new Int32Array(MAX_LABELS * MAX_LABELS * 3).fill(EMPTY);
+  /** relation + next relation per (relation id, next relation id). */
+  private readonly relPairTable = new Int32Array(MAX_LABELS * MAX_LABELS * 3).fill(EMPTY);
   /** links + XPOS, rule tag + XPOS per (links 0..15, rule tag, XPOS id). */
   private readonly linksRuleXposTable = new Int32Array(16 * 3 * MAX_LABELS * 3).fill(EMPTY);
   // per-sentence buffers, grown as needed
@@ -170,16 +179,24 @@ export class ChunkScorer {
       let b: number;
       b = (mix(mix(9, fp ? fp.shape : PAD), f.shape) & mask) * 3; // shape bigram
       so += em[b]; sb += em[b + 1]; si += em[b + 2];
-      b = (mix(mix(20, f.word), hx0) & mask) * 3; // word + XPOS
-      so += em[b]; sb += em[b + 1]; si += em[b + 2];
+      if (f.x !== x0) {
+        // word + XPOS, coarse cluster + XPOS
+        const w9 = (mix(mix(20, f.word), hx0) & mask) * 3;
+        const w22 = (mix(mix(41, f.coarse), hx0) & mask) * 3;
+        f.x = x0;
+        f.xo = em[w9] + em[w22];
+        f.xb = em[w9 + 1] + em[w22 + 1];
+        f.xi = em[w9 + 2] + em[w22 + 2];
+      }
+      so += f.xo; sb += f.xb; si += f.xi;
       b = (mix(mix(21, fp ? fp.word : PAD), hx0) & mask) * 3; // previous word + XPOS
       so += em[b]; sb += em[b + 1]; si += em[b + 2];
       b = (mix(mix(mix(27, headClass(i, h)), hx0), h < 0 ? PAD : this.xposHash[xposId[h - first]]) & mask) * 3; // head direction + XPOS + head XPOS
       so += em[b]; sb += em[b + 1]; si += em[b + 2];
-      b = (mix(mix(29, hd0), k + 1 < n ? this.deprelHash[deprelId[k + 1]] : PAD) & mask) * 3; // relation + next relation
-      so += em[b]; sb += em[b + 1]; si += em[b + 2];
-      b = (mix(mix(41, f.coarse), hx0) & mask) * 3; // coarse cluster + XPOS
-      so += em[b]; sb += em[b + 1]; si += em[b + 2];
+      const rt2 = this.relPairTable;
+      j = deprelId[k] * MAX_LABELS + (k + 1 < n ? deprelId[k + 1] : 0);
+      if (rt2[j * 3] === EMPTY) this.sum(rt2, j, [mix(mix(29, hd0), k + 1 < n ? this.deprelHash[deprelId[k + 1]] : PAD)]); // relation + next relation
+      so += rt2[j * 3]; sb += rt2[j * 3 + 1]; si += rt2[j * 3 + 2];
       e[k * 3] = so * this.weights.scale;
       e[k * 3 + 1] = sb * this.weights.scale;
       e[k * 3 + 2] = si * this.weights.scale;
@@ -222,7 +239,7 @@ export class ChunkScorer {
       const suffix = fnv1a(lower.length > 3 ? lower.slice(-3) : lower) | 0;
       const sums = new Int32Array(3);
       this.sum(sums, 0, [mix(2, word), mix(7, suffix), mix(8, shapeCode), mix(42, cl?.fine ?? 0)]);
-      f = { word, shape: shapeCode, coarse: cl?.coarse ?? 0, o: sums[0], b: sums[1], i: sums[2] };
+      f = { word, shape: shapeCode, coarse: cl?.coarse ?? 0, o: sums[0], b: sums[1], i: sums[2], x: -1, xo: 0, xb: 0, xi: 0 };
       if (this.forms.size >= MEMO_LIMIT) this.forms.clear();
       this.forms.set(w, f);
     }
