@@ -41,35 +41,19 @@ export function relationsOfDoc(doc: Doc): RelationRecord[] {
     if (z === a) continue;
     const heads: number[] = new Array<number>(z - a);
     for (let i = a; i < z; i++) heads[i - a] = head[i] < 0 ? -1 : head[i] - a;
-    const found = extractRelations({
-      forms: doc.tokens.slice(a, z),
-      upos: upos.slice(a, z),
-      xpos: xpos.slice(a, z),
-      heads,
-      deprels: deprel.slice(a, z),
-      arcProb: doc.headProb?.subarray(a, z),
-    });
-    if (found.length === 0) continue;
-    // to doc indices in place: extractRelations' arrays are fresh, and shared between the relations it
-    // splits from one predicate (so each is shifted once)
-    const shifted = new Set<number[]>();
-    const toDoc = (ix: number[]): number[] => {
-      if (!shifted.has(ix)) {
-        for (let k = 0; k < ix.length; k++) ix[k] += a;
-        shifted.add(ix);
-      }
-      return ix;
-    };
-    for (const r of found) {
-      out.push({
-        sentence: s,
-        head: r.head + a,
-        predicate: toDoc(r.predicate),
-        args: r.args.map((g) => ({ role: g.role, head: g.head + a, words: toDoc(g.words), markers: toDoc(g.markers) })),
-        confidence: r.confidence,
-        copular: r.copular,
-      });
-    }
+    // positions come back as doc indices (offset a), in arrays shared between the relations split from one predicate
+    const found = extractRelations(
+      {
+        forms: doc.tokens.slice(a, z),
+        upos: upos.slice(a, z),
+        xpos: xpos.slice(a, z),
+        heads,
+        deprels: deprel.slice(a, z),
+        arcProb: doc.headProb?.subarray(a, z),
+      },
+      a,
+    );
+    for (const r of found) out.push({ sentence: s, head: r.head, predicate: r.predicate, args: r.args, confidence: r.confidence, copular: r.copular });
   }
   return out;
 }

@@ -135,8 +135,12 @@ function labelFacts(rel: string): LabelFacts {
 /** The children index extractRelations refills for each sentence. */
 let scratch: ChildIndex = childIndexScratch();
 
-/** Relations of one parsed sentence. */
-export function extractRelations(s: ParsedSentence): SentenceRelation[] {
+/**
+ * Relations of one parsed sentence. Positions in the result (heads, words)
+ * are the sentence's plus `offset` (relation-layer.ts passes the sentence's
+ * first doc index, so that nothing is copied to move them).
+ */
+export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelation[] {
   const n = s.forms.length;
   if (n === 0) return [];
   const rel = s.deprels;
@@ -392,16 +396,25 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     // one relation per combination of coordinated subject and first coordinated object group
     const firstObjects: (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : [undefined];
     const restObjects = objects.slice(1).flat();
+    const othersInOrder = others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
     for (const sa of subjectChoices) {
       for (const oa of firstObjects) {
         const args: RelationArgument[] = [];
         if (sa) args.push(sa);
-        const objs = [...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head);
-        args.push(...objs);
-        args.push(...[...others].sort((a, b) => a.head - b.head));
+        if (restObjects.length === 0) {
+          if (oa) args.push(oa);
+        } else args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
+        for (const o of othersInOrder) args.push(o);
         // a predicate with no params at all says nothing a caller can use
-        if (args.length > 0) out.push({ head: p, predicate, args, confidence: relationConfidence(s, p, args), copular });
+        if (args.length > 0) out.push({ head: p + offset, predicate, args, confidence: relationConfidence(s, p, args), copular });
       }
+    }
+    if (offset !== 0) {
+      // the relations above share these arrays and arguments: each moves once, after every confidence is computed
+      for (let k = 0; k < predicate.length; k++) predicate[k] += offset;
+      for (const a of subjects) shiftArgument(a, offset);
+      for (const group of objects) for (const a of group) shiftArgument(a, offset);
+      for (const a of others) shiftArgument(a, offset);
     }
   }
   return out;
@@ -413,6 +426,12 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     subtree(p, (k) => (s.heads[k] === p && (facts[k].clauseLevel || rel[k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument, words);
     return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
   }
+}
+
+function shiftArgument(a: RelationArgument, offset: number): void {
+  a.head += offset;
+  for (let k = 0; k < a.words.length; k++) a.words[k] += offset;
+  for (let k = 0; k < a.markers.length; k++) a.markers[k] += offset;
 }
 
 /** How often a clause of each kind gives a good tuple, relative to a main clause (read off CaRB dev). */
