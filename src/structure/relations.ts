@@ -235,7 +235,7 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
   };
 
   /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
-  const argument = (role: RelationRole, h: number, predicateAncestors: ReadonlySet<number>): RelationArgument => {
+  const argument = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument => {
     const words: number[] = [];
     // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind
     const dropCase = role !== 'OTHER';
@@ -308,6 +308,7 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     return found;
   };
 
+  const ancestors = new AncestorMarks(s.heads, n);
   const out: SentenceRelation[] = [];
   for (let p = 0; p < n; p++) {
     if (!pred[p] || absorbedBy[p] >= 0) continue;
@@ -345,8 +346,7 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     }
     sortAscending(predicate);
     // the predicate's head and everything above it: no argument may contain those
-    const predicateSet = new Set<number>();
-    for (let j = p, steps = 0; j >= 0 && steps < n; j = s.heads[j], steps++) predicateSet.add(j);
+    const predicateSet = ancestors.of(p);
 
     // subject
     const subj = subjectOf(p);
@@ -425,6 +425,34 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     // a participle on the nominal ("an album, released in 2000") is a relation of its own, about the subject
     subtree(p, (k) => (s.heads[k] === p && (facts[k].clauseLevel || rel[k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument, words);
     return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
+  }
+}
+
+/**
+ * A predicate's head and every word above it (no argument may contain those),
+ * as marks in one array per sentence: `of(p)` marks p's path to the root with
+ * a stamp of its own, so that `has(k)` is an array read (it runs for every
+ * word an argument's walk visits).
+ */
+class AncestorMarks {
+  private readonly marks: Int32Array;
+  private stamp = 0;
+  constructor(
+    private readonly heads: ArrayLike<number>,
+    private readonly n: number,
+  ) {
+    this.marks = new Int32Array(n);
+  }
+
+  /** Marks p and its ancestors; the marks of the previous predicate are gone. */
+  of(p: number): this {
+    this.stamp++;
+    for (let j = p, steps = 0; j >= 0 && steps < this.n; j = this.heads[j], steps++) this.marks[j] = this.stamp;
+    return this;
+  }
+
+  has(k: number): boolean {
+    return this.marks[k] === this.stamp;
   }
 }
 
