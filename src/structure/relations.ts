@@ -157,16 +157,9 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
   // (extractRelations never runs inside itself, so one scratch index serves every call)
   scratch = childIndex(s.heads, 0, n, scratch);
   const { kidAt, kidList } = scratch;
-  // as an array, made for the few words whose children the relation-building below lists (predicates, argument heads)
-  const kidArrays: (number[] | undefined)[] = new Array<number[] | undefined>(n);
-  const kids = (h: number): number[] => {
-    let c = kidArrays[h];
-    if (c === undefined) {
-      c = [];
-      for (let q = kidAt[h]; q < kidAt[h + 1]; q++) c.push(kidList[q]);
-      kidArrays[h] = c;
-    }
-    return c;
+  const hasChildWhere = (h: number, test: (k: number) => boolean): boolean => {
+    for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(kidList[q])) return true;
+    return false;
   };
   const copular: boolean[] = new Array<boolean>(n).fill(false);
   const subjectChild: number[] = new Array<number>(n).fill(-1);
@@ -259,10 +252,14 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
    */
   const markersOf = (h: number): number[] => {
     const out: number[] = [];
-    for (const k of kids(h)) {
+    for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
+      const k = kidList[qK];
       if (k > h || !((rel[k] === 'case' && s.xpos[k] !== 'POS') || (rel[k] === 'mark' && s.xpos[k] !== 'TO'))) continue;
       out.push(k);
-      for (const f of kids(k)) if (rel[f] === 'fixed') out.push(f);
+      for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
+        const f = kidList[qF];
+        if (rel[f] === 'fixed') out.push(f);
+      }
     }
     return sortAscending(out);
   };
@@ -272,7 +269,10 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     const out = [h];
     if (!SPLIT_UPOS.has(s.upos[h])) return out;
     for (let k = 0; k < out.length && out.length < MAX_SPLIT; k++) {
-      for (const c of kids(out[k])) if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+      for (let qC = kidAt[out[k]], qCEnd = kidAt[out[k] + 1]; qC < qCEnd; qC++) {
+        const c = kidList[qC];
+        if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+      }
     }
     return out;
   };
@@ -298,7 +298,8 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
       } else if (r === 'conj' && pred[h]) {
         found = subjectOf(h, depth + 1);
       } else if (r === 'xcomp') {
-        const obj = kids(h).find((k) => rel[k] === 'obj' || rel[k] === 'iobj');
+        let obj: number | undefined;
+        for (let q = kidAt[h]; q < kidAt[h + 1] && obj === undefined; q++) if (rel[kidList[q]] === 'obj' || rel[kidList[q]] === 'iobj') obj = kidList[q];
         found = obj !== undefined ? { role: 'SUBJECT', head: obj } : pred[h] ? subjectOf(h, depth + 1) : null;
       } else if (br[p] === 'advcl' && pred[h]) {
         found = subjectOf(h, depth + 1);
@@ -320,7 +321,8 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     const predicate: number[] = [];
     for (const c of chain) {
       if (!isCopular(c)) predicate.push(c);
-      for (const k of kids(c)) {
+      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
         const r = rel[k];
         if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
         else if (br[k] === 'advmod' && NEGATION.has(lower(k))) predicate.push(k);
@@ -329,17 +331,24 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     }
     // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
     if (rel[p] === 'conj' && s.heads[p] >= 0 && NON_FINITE_XPOS.has(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
-      for (const k of kids(s.heads[p])) if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
+      for (let qK = kidAt[s.heads[p]], qKEnd = kidAt[s.heads[p] + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
+        if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
+      }
     }
     sortAscending(predicate);
     if (predicate.length === 0) continue;
     // adverbs inside the predicate's stretch ("would usually go", "is usually")
     const lo = predicate[0];
     const hi = predicate[predicate.length - 1];
-    for (const c of chain) for (const k of kids(c)) if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    for (const c of chain) for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+      const k = kidList[qK];
+      if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    }
     // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
     for (const c of chain) {
-      for (const k of kids(c)) {
+      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
         if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kidAt[k + 1] > kidAt[k] || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
         if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
       }
@@ -359,7 +368,8 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
     for (const c of copularMembers) objects.push([copularComplement(c)]);
     for (const c of chain) {
-      for (const k of kids(c)) {
+      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
         const r = rel[k];
         if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
           // the relative word stands for the antecedent
@@ -370,7 +380,7 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
         else if (br[k] === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
         else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
         else if (br[k] === 'obl' || (rel[k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !predicate.includes(k))) others.push(argument('OTHER', k, predicateSet));
-        else if (br[k] === 'advcl' && kids(k).some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
+        else if (br[k] === 'advcl' && hasChildWhere(k, (m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
           others.push(argument('OTHER', k, predicateSet));
         }
       }
@@ -381,7 +391,8 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     }
     // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
     if (!copular && objects.length === 0 && rel[p] === 'conj' && s.heads[p] >= 0) {
-      for (const k of kids(s.heads[p])) {
+      for (let qK = kidAt[s.heads[p]], qKEnd = kidAt[s.heads[p] + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
         if ((rel[k] === 'obj' || br[k] === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
       }
     }
@@ -389,7 +400,10 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     if (rel[p] === 'conj' && s.heads[p] >= 0 && pred[s.heads[p]]) {
       const first = s.heads[p];
       const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
-      for (const k of kids(first)) if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
+      for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
+        if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
+      }
     }
 
     const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
