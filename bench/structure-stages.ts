@@ -13,14 +13,19 @@
  *     lists, each alone over the parsed documents.
  * The built package (dist/), as bench/run.ts. Process CPU time, median over rounds. Text: UD English-EWT dev
  * (../shared/data; BENCH_CONLLU=FILE picks another), 50 kB documents.
- * Last line: `extra_pct=… stages_us_per_token=… base_us_per_token=…`.
+ * BENCH_DIST=DIR times another build (see below). Last line:
+ * `extra_pct=… stages_pct=… stages_us_per_token=… base_us_per_token=…`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Doc } from '../src/doc/doc.js';
 
-/** BENCH_DIST=DIR measures another build than this checkout's dist/ (e.g. the previous commit's, copied aside). */
+/**
+ * BENCH_DIST=DIR measures another build than this checkout's dist/ (e.g. the previous commit's, built
+ * and copied aside): compare builds by alternating whole runs. (Two builds imported into one process
+ * differed by ±20 % with the import order, so this bench runs one.)
+ */
 const primary = process.env.BENCH_DIST ? pathToFileURL(resolve(process.env.BENCH_DIST) + '/') : new URL('../dist/', import.meta.url);
 /** A module of a built package (dist/, what users import: tsx's transform wraps every closure and would skew these small rows), typed by its source. */
 async function built<T>(path: string, dist = primary): Promise<T> {
@@ -67,36 +72,35 @@ const tokens = docs.reduce((n, d) => n + d.length, 0);
 let sink = 0;
 
 type Row = [string, () => Promise<void> | void];
-/** The stage rows of one build (label: '' for this checkout's, else the baseline's name). */
-async function stageRows(label: string, dist?: URL): Promise<Row[]> {
+/** The stage rows of one build. */
+async function stageRows(dist?: URL): Promise<Row[]> {
   const m = await stagesOf(dist);
   const chunker = await m.loadChunker(fileLoader(models));
   const request = m.parseRequest({ text: 'x', extractors: 'phrases,relations', languageOverride: 'eng' });
-  // each build's own layers on copies of the parsed docs: the response rows read them
-  const own = docs.map((d) => Object.assign(Object.create(Object.getPrototypeOf(d) as object) as Doc, d));
+  // the layers the properties and response rows read
+  const own = docs;
   for (const d of own) {
     d.nounPhrases = m.chunkedPhrasesOfDoc(d, chunker);
     d.properties = m.propertiesOfDoc(d);
     d.relations = m.relationsOfDoc(d);
   }
-  const at = label ? ` [${label}]` : '';
   return [
-    [`tag slips (layersTrustingTree)${at}`, () => {
+    [`tag slips (layersTrustingTree)`, () => {
       for (const d of own) sink += m.layersTrustingTree({ tokens: d.tokens, upos: d.upos!, xpos: d.xpos!, head: d.head!, deprel: d.deprel! }).upos.length;
     }],
-    [`rule walk + conventions (nounPhrasesOfDoc)${at}`, () => {
+    [`rule walk + conventions (nounPhrasesOfDoc)`, () => {
       for (const d of own) sink += m.nounPhrasesOfDoc(d).length;
     }],
-    [`chunker (slips + walk + features + Viterbi + conventions)${at}`, () => {
+    [`chunker (slips + walk + features + Viterbi + conventions)`, () => {
       for (const d of own) sink += m.chunkedPhrasesOfDoc(d, chunker).length;
     }],
-    [`properties (propertiesOfDoc)${at}`, () => {
+    [`properties (propertiesOfDoc)`, () => {
       for (const d of own) sink += m.propertiesOfDoc(d).length;
     }],
-    [`relations (relationsOfDoc)${at}`, () => {
+    [`relations (relationsOfDoc)`, () => {
       for (const d of own) sink += m.relationsOfDoc(d).length;
     }],
-    [`response lists (nounPhrases, properties, relations)${at}`, () => {
+    [`response lists (nounPhrases, properties, relations)`, () => {
       for (const d of own) {
         const p = m.buildPayload({ doc: d, request, language: 'eng', languageIsReliable: true, cleanedText: '', rawText: '' });
         sink += (p.nounPhrases?.length ?? 0) + (p.relations?.length ?? 0) + (p.properties?.length ?? 0);
@@ -112,12 +116,8 @@ const rows: Row[] = [
   ['analyze words,dependency-trees,phrases,relations', async () => {
     for (const d of texts) await analyzer.analyze({ text: d, extractors: 'words,dependency-trees,phrases,relations', languageOverride: 'eng' });
   }],
-  ...(await stageRows('')),
+  ...(await stageRows()),
 ];
-// BENCH_BASE_DIST=DIR: the same stage rows from another build (e.g. the previous commit's dist/, copied aside), in the same rounds
-const baseDist = process.env.BENCH_BASE_DIST;
-const baseRows = baseDist ? await stageRows('base', pathToFileURL(resolve(baseDist) + '/')) : [];
-rows.push(...baseRows);
 
 for (let w = 0; w < 2; w++) for (const [, f] of rows) await f(); // warm-up: models loaded, code compiled and optimised
 
@@ -150,11 +150,5 @@ const lines = [`${tokens} tokens of EWT dev in ${docs.length} documents, ${round
 rows.forEach(([name], k) => lines.push(`| ${name} | ${us(k).toFixed(3)} | ${((100 * us(k)) / base).toFixed(1)} |`));
 const stages = us(4) + us(5) + us(6) + us(7);
 const extra = ((us(1) - base) / base) * 100;
-let tail = '';
-if (baseRows.length > 0) {
-  const b = rows.length - baseRows.length;
-  const baseStages = us(b + 2) + us(b + 3) + us(b + 4) + us(b + 5);
-  tail = ` base_stages_us_per_token=${baseStages.toFixed(3)} speedup=${(baseStages / stages).toFixed(2)}`;
-}
-lines.push(`extra_pct=${extra.toFixed(1)} stages_pct=${((100 * stages) / base).toFixed(1)} stages_us_per_token=${stages.toFixed(3)} base_us_per_token=${base.toFixed(2)}${tail}`);
+lines.push(`extra_pct=${extra.toFixed(1)} stages_pct=${((100 * stages) / base).toFixed(1)} stages_us_per_token=${stages.toFixed(3)} base_us_per_token=${base.toFixed(2)}`);
 process.stdout.write(lines.join('\n') + '\n');

@@ -8,10 +8,10 @@
  * conventions and the parser's slips on news text part from them.
  *
  * Features are hashed from small integers (no strings built per word) and
- * the shipped weights are int8, so the tagger costs ~0.5 µs per word beyond
- * the rule walk: 1–2 % of the parse it reads (bench/chunker.ts).
- * training/chunker/train.ts trains it; the same featurization runs at
- * training and at inference.
+ * the shipped weights are int8. This file holds the reference path that
+ * training runs (training/chunker-ewt/train.ts); the annotator runs the same
+ * model through chunk-scorer.ts, which sums the weights from memo tables and
+ * gives these tags bit for bit (bench/structure-stages.ts times it).
  */
 import { fnv1a, shape } from '../models/features.js';
 import { baseNounPhrases, pennConventions, type PhraseSpan, type TreeLayers } from './noun-phrases.js';
