@@ -444,29 +444,37 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
 
 /**
  * A predicate's head and every word above it (no argument may contain those),
- * as marks in one array per sentence: `of(p)` marks p's path to the root with
- * a stamp of its own, so that `has(k)` is an array read (it runs for every
- * word an argument's walk visits).
+ * as marks in one array: `of(p)` marks p's path to the root with a stamp of
+ * its own, so that `has(k)` is an array read (it runs for every word an
+ * argument's walk visits). The array and the stamps are shared by every
+ * sentence (a typed array costs more to allocate than a sentence's walk
+ * costs to mark), so a stamp is never reused until they wrap.
  */
 class AncestorMarks {
-  private readonly marks: Int32Array;
+  private static marks = new Int32Array(256);
+  private static lastStamp = 0;
   private stamp = 0;
   constructor(
     private readonly heads: ArrayLike<number>,
     private readonly n: number,
   ) {
-    this.marks = new Int32Array(n);
+    if (AncestorMarks.marks.length < n) AncestorMarks.marks = new Int32Array(Math.max(n, 2 * AncestorMarks.marks.length));
   }
 
   /** Marks p and its ancestors; the marks of the previous predicate are gone. */
   of(p: number): this {
-    this.stamp++;
-    for (let j = p, steps = 0; j >= 0 && steps < this.n; j = this.heads[j], steps++) this.marks[j] = this.stamp;
+    if (AncestorMarks.lastStamp === 0x7fffffff) {
+      AncestorMarks.marks.fill(0);
+      AncestorMarks.lastStamp = 0;
+    }
+    this.stamp = ++AncestorMarks.lastStamp;
+    const marks = AncestorMarks.marks;
+    for (let j = p, steps = 0; j >= 0 && j < this.n && steps < this.n; j = this.heads[j], steps++) marks[j] = this.stamp;
     return this;
   }
 
   has(k: number): boolean {
-    return this.marks[k] === this.stamp;
+    return AncestorMarks.marks[k] === this.stamp;
   }
 }
 
