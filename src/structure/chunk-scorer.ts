@@ -23,10 +23,8 @@
 import { fnv1a, shape } from '../models/features.js';
 import type { PhraseSpan, TreeLayers } from './noun-phrases.js';
 import { pennConventions } from './noun-phrases.js';
-import { ChunkFeaturizer, decodeTags, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
+import { ChunkFeaturizer, PAD, decodeTags, headClass, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
 
-/** Value of positions outside the sentence (as in np-chunker.ts). */
-const PAD = 0x5eed;
 const GOLDEN = 0x9e3779b1;
 /** Ids per label kind (XPOS, relation); id 0 stands for PAD. */
 const MAX_LABELS = 128;
@@ -256,16 +254,4 @@ export class ChunkScorer {
     this.tags = new Uint8Array(this.capacity);
     this.back = new Uint8Array(this.capacity * 3);
   }
-}
-
-/** Head direction and distance class (as np-chunker.ts). */
-function headClass(i: number, h: number): number {
-  if (h < 0) return 0;
-  const d = h - i;
-  if (d === 1) return 1;
-  if (d > 1 && d <= 3) return 2;
-  if (d > 3) return 3;
-  if (d === -1) return 4;
-  if (d >= -3) return 5;
-  return 6;
 }

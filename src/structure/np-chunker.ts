@@ -65,7 +65,7 @@ interface WordCodes {
 }
 
 /** Value of positions outside the sentence. */
-const PAD = 0x5eed;
+export const PAD = 0x5eed;
 
 /** What a word form contributes, whatever its context: hashes of its lower case, suffix and shape, and its clusters. */
 interface FormCodes {
@@ -179,7 +179,8 @@ function emptyCodes(n: number): WordCodes {
   };
 }
 
-function headClass(i: number, h: number): number {
+/** Head direction and distance class of word i with head h (-1: none in the sentence). */
+export function headClass(i: number, h: number): number {
   if (h < 0) return 0;
   const d = h - i;
   if (d === 1) return 1;

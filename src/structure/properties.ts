@@ -73,6 +73,9 @@ const NEGATIONS = new Set(['not', "n't", 'never', 'no', 'nt']);
 
 const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
+/** ':' before a relation's subtype ('nsubj:pass'). */
+const COLON = 58;
+
 /** Reused from sentence to sentence by sentenceProperties (grown as needed). */
 let phraseOfScratch = new Int32Array(256);
 let childIndexOfSentence: ChildIndex = childIndexScratch();
@@ -101,7 +104,7 @@ export function sentenceProperties(
     const c: number[] = [];
     for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
       const k = index.kidList[q];
-      if (rel === undefined || t.deprel[k] === rel || (t.deprel[k].length > rel.length && t.deprel[k].charCodeAt(rel.length) === 58 && t.deprel[k].startsWith(rel))) c.push(k);
+      if (rel === undefined || t.deprel[k] === rel || (t.deprel[k].length > rel.length && t.deprel[k].charCodeAt(rel.length) === COLON && t.deprel[k].startsWith(rel))) c.push(k);
     }
     return c;
   };

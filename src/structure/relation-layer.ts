@@ -15,7 +15,11 @@ export interface RelationArgumentRecord {
   markers: number[];
 }
 
-/** One relation, in doc token indices. */
+/**
+ * One relation, in doc token indices. The relations split from one predicate
+ * (coordinated subjects or objects) share its predicate array and the
+ * arguments they have in common: read them, do not change them.
+ */
 export interface RelationRecord {
   sentence: number;
   /** Doc token index of the predicate's head word. */
