@@ -8,7 +8,6 @@ import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
 import { loadChunker, type LoadedChunker } from '../structure/chunker-model.js';
 import { nounPhrasesOfDoc, type PhraseSpan } from '../structure/noun-phrases.js';
-import { chunkSentence } from '../structure/np-chunker.js';
 import { layersTrustingTree } from '../structure/tag-slips.js';
 import type { Annotator } from './annotator.js';
 
@@ -35,6 +34,6 @@ export function chunkedPhrasesOfDoc(doc: Doc, chunker: LoadedChunker): PhraseSpa
   if (!upos || !xpos || !head || !deprel) return [];
   const layers = layersTrustingTree({ tokens, upos, xpos, head, deprel });
   const out: PhraseSpan[] = [];
-  for (let s = 0; s < doc.sentStart.length; s++) out.push(...chunkSentence(chunker.weights, layers, doc.sentStart[s], doc.sentEnd[s], chunker.featurizer));
+  for (let s = 0; s < doc.sentStart.length; s++) for (const p of chunker.scorer.sentence(layers, doc.sentStart[s], doc.sentEnd[s])) out.push(p);
   return out;
 }

@@ -7,6 +7,7 @@
 import { AnalysisError } from '../errors.js';
 import { loadLexicalCoder } from '../models/lexical-codes.js';
 import type { ResourceLoader } from '../resources.js';
+import { ChunkScorer } from './chunk-scorer.js';
 import { ChunkFeaturizer, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
 
 export const CHUNKER_DIR = 'chunker';
@@ -28,6 +29,8 @@ export interface LoadedChunker {
   weights: ChunkerWeights;
   /** Featurizer with the model's buckets and word clusters (it memoizes per-form codes). */
   featurizer: ChunkFeaturizer;
+  /** The same model computed for speed (chunk-scorer.ts); what the annotator runs. */
+  scorer: ChunkScorer;
 }
 
 /** Serializes int8 weights (see quantize in np-chunker-train.ts) as weights.bin bytes. */
@@ -39,7 +42,7 @@ export function weightsToBytes(w: ChunkerWeights & { emission: Int8Array }): Uin
   return out;
 }
 
-export function weightsFromBytes(bytes: Uint8Array, buckets: number, scale: number, name: string): ChunkerWeights {
+export function weightsFromBytes(bytes: Uint8Array, buckets: number, scale: number, name: string): ChunkerWeights & { emission: Int8Array } {
   const expected = buckets * 3 + 12 * 4;
   if (bytes.byteLength !== expected) {
     throw new AnalysisError(500, `${name}: ${bytes.byteLength} bytes, expected ${expected} for ${buckets} buckets (meta.json and weights.bin are from different trainings; rerun npm run train -- chunker)`);
@@ -76,5 +79,5 @@ export async function loadChunker(loader: ResourceLoader): Promise<LoadedChunker
   const weightsPath = `${CHUNKER_DIR}/${meta.weights}`;
   const weights = weightsFromBytes(await loader.bytes(weightsPath), meta.buckets, meta.emissionScale, weightsPath);
   const clusters = meta.clusters ? await loadClusterCoder(loader, meta.clusters) : undefined;
-  return { weights, featurizer: new ChunkFeaturizer(meta.buckets, clusters) };
+  return { weights, featurizer: new ChunkFeaturizer(meta.buckets, clusters), scorer: new ChunkScorer(weights, clusters) };
 }

@@ -8,10 +8,10 @@
  * conventions and the parser's slips on news text part from them.
  *
  * Features are hashed from small integers (no strings built per word) and
- * the shipped weights are int8, so the tagger costs ~0.5 µs per word beyond
- * the rule walk: 1–2 % of the parse it reads (bench/chunker.ts).
- * training/chunker/train.ts trains it; the same featurization runs at
- * training and at inference.
+ * the shipped weights are int8. This file holds the reference path that
+ * training runs (training/chunker-ewt/train.ts); the annotator runs the same
+ * model through chunk-scorer.ts, which sums the weights from memo tables and
+ * gives these tags bit for bit (bench/structure-stages.ts times it).
  */
 import { fnv1a, shape } from '../models/features.js';
 import { baseNounPhrases, pennConventions, type PhraseSpan, type TreeLayers } from './noun-phrases.js';
@@ -65,7 +65,7 @@ interface WordCodes {
 }
 
 /** Value of positions outside the sentence. */
-const PAD = 0x5eed;
+export const PAD = 0x5eed;
 
 /** What a word form contributes, whatever its context: hashes of its lower case, suffix and shape, and its clusters. */
 interface FormCodes {
@@ -179,7 +179,8 @@ function emptyCodes(n: number): WordCodes {
   };
 }
 
-function headClass(i: number, h: number): number {
+/** Head direction and distance class of word i with head h (-1: none in the sentence). */
+export function headClass(i: number, h: number): number {
   if (h < 0) return 0;
   const d = h - i;
   if (d === 1) return 1;
@@ -299,16 +300,8 @@ export function ruleTags(t: TreeLayers, first: number, last: number): Uint8Array
  * features. O → I-NP is not allowed: every phrase starts with B-NP.
  */
 export function viterbi(w: ChunkerWeights, feats: Int32Array, n: number): Uint8Array {
-  const tags = new Uint8Array(n);
-  if (n === 0) return tags;
+  const emissions = new Float64Array(n * NTAGS);
   const em = w.emission;
-  const scale = w.scale;
-  const tr = w.transition;
-  // score of the best path ending in O, B, I at the previous word; back-pointers per word and tag
-  const back = new Uint8Array(n * NTAGS);
-  let sO = 0;
-  let sB = 0;
-  let sI = 0;
   for (let k = 0; k < n; k++) {
     let eO = 0;
     let eB = 0;
@@ -320,9 +313,28 @@ export function viterbi(w: ChunkerWeights, feats: Int32Array, n: number): Uint8A
       eB += em[b + 1];
       eI += em[b + 2];
     }
-    eO *= scale;
-    eB *= scale;
-    eI *= scale;
+    emissions[k * NTAGS + O] = eO * w.scale;
+    emissions[k * NTAGS + B] = eB * w.scale;
+    emissions[k * NTAGS + I] = eI * w.scale;
+  }
+  return decodeTags(w.transition, emissions, n, new Uint8Array(n), new Uint8Array(n * NTAGS));
+}
+
+/**
+ * Viterbi over per-word emission scores (n × 3: O, B-NP, I-NP, already
+ * scaled), O → I-NP forbidden. Writes the tags to `tags` (length ≥ n) and
+ * returns it; `back` (≥ n × 3) is scratch for the back-pointers.
+ */
+export function decodeTags(tr: Float32Array, emissions: Float64Array, n: number, tags: Uint8Array, back: Uint8Array): Uint8Array {
+  if (n === 0) return tags;
+  // score of the best path ending in O, B, I at the previous word; back-pointers per word and tag
+  let sO = 0;
+  let sB = 0;
+  let sI = 0;
+  for (let k = 0; k < n; k++) {
+    const eO = emissions[k * NTAGS + O];
+    const eB = emissions[k * NTAGS + B];
+    const eI = emissions[k * NTAGS + I];
     if (k === 0) {
       sO = eO + tr[START * NTAGS + O];
       sB = eB + tr[START * NTAGS + B];

@@ -31,6 +31,7 @@
  * "alleged", "main", …: a former president is not a president).
  */
 import type { PhraseSpan } from './noun-phrases.js';
+import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 
 export interface PropertyLayers {
   readonly tokens: readonly string[];
@@ -72,6 +73,13 @@ const NEGATIONS = new Set(['not', "n't", 'never', 'no', 'nt']);
 
 const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
+/** ':' before a relation's subtype ('nsubj:pass'). */
+const COLON = 58;
+
+/** Reused from sentence to sentence by sentenceProperties (grown as needed). */
+let phraseOfScratch = new Int32Array(256);
+let childIndexOfSentence: ChildIndex = childIndexScratch();
+
 /** The properties of the sentence over tokens [first, last), in order of their focus. */
 export function sentenceProperties(
   t: PropertyLayers,
@@ -81,20 +89,24 @@ export function sentenceProperties(
 ): PropertyRecord[] {
   const n = last - first;
   if (n <= 0) return [];
-  // phraseOf[k]: the phrase holding word first+k, or -1.
-  const phraseOf = new Int32Array(n).fill(-1);
-  phrases.forEach((p, k) => {
+  // phraseOf[k]: the phrase holding word first+k, or -1 (a scratch buffer: most sentences are short, allocation is not)
+  if (phraseOfScratch.length < n) phraseOfScratch = new Int32Array(Math.max(n, 2 * phraseOfScratch.length));
+  const phraseOf = phraseOfScratch;
+  phraseOf.fill(-1, 0, n);
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
     for (let i = Math.max(p.start, first); i < Math.min(p.end, last); i++) phraseOf[i - first] = k;
-  });
-  // Children lists, built once: the walk asks for a word's dependents often.
-  const children: number[][] = Array.from({ length: n }, () => []);
-  for (let i = first; i < last; i++) {
-    const h = t.head[i];
-    if (h >= first && h < last) children[h - first].push(i);
   }
+  // A word's dependents, ascending; the index is built on the first question (the rarer constructions below ask)
+  let index: ChildIndex | undefined;
   const kids = (h: number, rel?: string): number[] => {
-    const c = children[h - first];
-    return rel === undefined ? c : c.filter((k) => t.deprel[k] === rel || t.deprel[k].startsWith(`${rel}:`));
+    index ??= childIndexOfSentence = childIndex(t.head, first, last, childIndexOfSentence);
+    const c: number[] = [];
+    for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
+      const k = index.kidList[q];
+      if (rel === undefined || t.deprel[k] === rel || (t.deprel[k].length > rel.length && t.deprel[k].charCodeAt(rel.length) === COLON && t.deprel[k].startsWith(rel))) c.push(k);
+    }
+    return c;
   };
   const negated = (h: number): boolean =>
     kids(h).some((k) => (t.deprel[k] === 'advmod' || t.deprel[k] === 'det') && NEGATIONS.has(t.tokens[k].toLowerCase()));
@@ -185,9 +197,10 @@ export function sentenceProperties(
     }
 
     // A title before a name inside one phrase: "Apple CEO Tim Cook", "dictator Manuel Noriega".
-    if (t.upos[i] === 'NOUN' && !HONORIFICS.has(t.tokens[i].toLowerCase())) {
+    if (t.upos[i] === 'NOUN') {
       const name = titledName(t, i, last);
-      if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first]) {
+      // the honorific test (a lower-casing) last: few nouns stand before a name in their phrase
+      if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first] && !HONORIFICS.has(t.tokens[i].toLowerCase())) {
         const p = phrases[phraseOf[i - first]];
         const nameStart = firstNameWord(t, name, i, p);
         const title: number[] = [];

@@ -15,7 +15,11 @@ export interface RelationArgumentRecord {
   markers: number[];
 }
 
-/** One relation, in doc token indices. */
+/**
+ * One relation, in doc token indices. The relations split from one predicate
+ * (coordinated subjects or objects) share its predicate array and the
+ * arguments they have in common: read them, do not change them.
+ */
 export interface RelationRecord {
   sentence: number;
   /** Doc token index of the predicate's head word. */
@@ -41,25 +45,19 @@ export function relationsOfDoc(doc: Doc): RelationRecord[] {
     if (z === a) continue;
     const heads: number[] = new Array<number>(z - a);
     for (let i = a; i < z; i++) heads[i - a] = head[i] < 0 ? -1 : head[i] - a;
-    const found = extractRelations({
-      forms: doc.tokens.slice(a, z),
-      upos: upos.slice(a, z),
-      xpos: xpos.slice(a, z),
-      heads,
-      deprels: deprel.slice(a, z),
-      arcProb: doc.headProb?.subarray(a, z),
-    });
-    const at = (i: number): number => i + a;
-    for (const r of found) {
-      out.push({
-        sentence: s,
-        head: at(r.head),
-        predicate: r.predicate.map(at),
-        args: r.args.map((g) => ({ role: g.role, head: at(g.head), words: g.words.map(at), markers: g.markers.map(at) })),
-        confidence: r.confidence,
-        copular: r.copular,
-      });
-    }
+    // positions come back as doc indices (offset a), in arrays shared between the relations split from one predicate
+    const found = extractRelations(
+      {
+        forms: doc.tokens.slice(a, z),
+        upos: upos.slice(a, z),
+        xpos: xpos.slice(a, z),
+        heads,
+        deprels: deprel.slice(a, z),
+        arcProb: doc.headProb?.subarray(a, z),
+      },
+      a,
+    );
+    for (const r of found) out.push({ sentence: s, head: r.head, predicate: r.predicate, args: r.args, confidence: r.confidence, copular: r.copular });
   }
   return out;
 }

@@ -46,6 +46,8 @@
  *   keep their prepositional phrases and clauses.
  */
 
+import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
+
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
 
 /** One sentence's parse, positions 0-based within the sentence. */
@@ -91,6 +93,10 @@ const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|paratax
 /** Dependents never part of an argument's words. */
 const NOT_IN_ARGUMENT = /^(parataxis|reparandum|discourse|vocative)(:|$)/;
 const MAX_SPLIT = 4;
+/** Word classes whose coordinated arguments are split into relations of their own. */
+const SPLIT_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
+/** Base and participle forms: a coordinated verb of these shares the first conjunct's auxiliaries. */
+const NON_FINITE_XPOS = new Set(['VB', 'VBN', 'VBG']);
 /** Adverbs that say where or when, as an oblique would ("left him there", "arrived home"). */
 const PLACE_TIME_ADVERBS = new Set(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
 /** Markers of adverbial clauses that CaRB counts as arguments of the governing verb ("by adding …"). */
@@ -110,38 +116,51 @@ interface LabelFacts {
   base: string;
   notInArgument: boolean;
   clauseLevel: boolean;
+  /** NOMINAL_SLOT matches it. */
+  nominalSlot: boolean;
+  /** A relative clause ('acl:relcl', or any label naming relcl). */
+  relcl: boolean;
 }
 const LABELS = new Map<string, LabelFacts>();
 function labelFacts(rel: string): LabelFacts {
   let f = LABELS.get(rel);
   if (!f) {
-    f = { base: base(rel), notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel) };
+    f = { base: base(rel), notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl') };
     // labels come from the parser's fixed inventory; the bound only guards against odd input
     if (LABELS.size < 1000) LABELS.set(rel, f);
   }
   return f;
 }
 
-/** Relations of one parsed sentence. */
-export function extractRelations(s: ParsedSentence): SentenceRelation[] {
+/** The children index extractRelations refills for each sentence. */
+let scratch: ChildIndex = childIndexScratch();
+
+/**
+ * Relations of one parsed sentence. Positions in the result (heads, words)
+ * are the sentence's plus `offset` (relation-layer.ts passes the sentence's
+ * first doc index, so that nothing is copied to move them).
+ */
+export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelation[] {
   const n = s.forms.length;
   if (n === 0) return [];
   const rel = s.deprels;
   // Per-word facts read once (the walk below asks them many times): children, base relation, flags.
-  const kids: number[][] = new Array<number[]>(n);
   const facts: LabelFacts[] = new Array<LabelFacts>(n);
   const br: string[] = new Array<string>(n);
   for (let i = 0; i < n; i++) {
-    kids[i] = [];
     facts[i] = labelFacts(rel[i]);
     br[i] = facts[i].base;
   }
   const lowered: (string | undefined)[] = new Array<string | undefined>(n);
   const lower = (i: number): string => (lowered[i] ??= s.forms[i].toLowerCase());
-  for (let i = 0; i < n; i++) {
-    const h = s.heads[i];
-    if (h >= 0 && h < n && h !== i) kids[h].push(i);
-  }
+  // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
+  // (extractRelations never runs inside itself, so one scratch index serves every call)
+  scratch = childIndex(s.heads, 0, n, scratch);
+  const { kidAt, kidList } = scratch;
+  const hasChildWhere = (h: number, test: (k: number) => boolean): boolean => {
+    for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(kidList[q])) return true;
+    return false;
+  };
   const copular: boolean[] = new Array<boolean>(n).fill(false);
   const subjectChild: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
@@ -150,7 +169,10 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     if (rel[i] === 'cop') copular[h] = true;
     if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
   }
-  const hasChild = (h: number, test: (r: string) => boolean): boolean => kids[h].some((k) => test(rel[k]));
+  const hasChild = (h: number, test: (r: string) => boolean): boolean => {
+    for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[kidList[q]])) return true;
+    return false;
+  };
 
   const isSubject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj');
   const isCopular = (i: number): boolean => copular[i];
@@ -159,7 +181,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     if (s.upos[i] !== 'VERB') return false;
     // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
     // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
-    if (!NOMINAL_SLOT.test(rel[i])) return true;
+    if (!facts[i].nominalSlot) return true;
     return hasChild(i, (r) => isSubject(r) || r === 'obj');
   };
   const pred: boolean[] = new Array<boolean>(n).fill(false);
@@ -178,7 +200,12 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   }
   const chainOf = (p: number): number[] => {
     const chain = [p];
-    for (let k = 0; k < chain.length && chain.length <= n; k++) for (const c of kids[chain[k]]) if (absorbedBy[c] === chain[k] && c !== p) chain.push(c);
+    for (let k = 0; k < chain.length && chain.length <= n; k++) {
+      for (let q = kidAt[chain[k]]; q < kidAt[chain[k] + 1]; q++) {
+        const c = kidList[q];
+        if (absorbedBy[c] === chain[k] && c !== p) chain.push(c);
+      }
+    }
     return chain;
   };
 
@@ -188,11 +215,11 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     while (stack.length > 0 && out.length <= n) {
       const w = stack.pop()!;
       out.push(w);
-      for (const k of kids[w]) if (!skip(k)) stack.push(k);
+      for (let q = kidAt[w]; q < kidAt[w + 1]; q++) if (!skip(kidList[q])) stack.push(kidList[q]);
     }
   };
   const trimPunct = (words: number[]): number[] => {
-    words.sort((a, b) => a - b);
+    sortAscending(words);
     let a = 0;
     let z = words.length;
     while (a < z && s.upos[words[a]] === 'PUNCT') a++;
@@ -201,7 +228,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   };
 
   /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
-  const argument = (role: RelationRole, h: number, predicateAncestors: ReadonlySet<number>): RelationArgument => {
+  const argument = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument => {
     const words: number[] = [];
     // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind
     const dropCase = role !== 'OTHER';
@@ -225,20 +252,27 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
    */
   const markersOf = (h: number): number[] => {
     const out: number[] = [];
-    for (const k of kids[h]) {
+    for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
+      const k = kidList[qK];
       if (k > h || !((rel[k] === 'case' && s.xpos[k] !== 'POS') || (rel[k] === 'mark' && s.xpos[k] !== 'TO'))) continue;
       out.push(k);
-      for (const f of kids[k]) if (rel[f] === 'fixed') out.push(f);
+      for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
+        const f = kidList[qF];
+        if (rel[f] === 'fixed') out.push(f);
+      }
     }
-    return out.sort((a, b) => a - b);
+    return sortAscending(out);
   };
 
   /** The head and its conjuncts, for splitting coordinated nominal arguments. */
   const conjuncts = (h: number): number[] => {
     const out = [h];
-    if (!/^(NOUN|PROPN|PRON|NUM|ADJ)$/.test(s.upos[h])) return out;
+    if (!SPLIT_UPOS.has(s.upos[h])) return out;
     for (let k = 0; k < out.length && out.length < MAX_SPLIT; k++) {
-      for (const c of kids[out[k]]) if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+      for (let qC = kidAt[out[k]], qCEnd = kidAt[out[k] + 1]; qC < qCEnd; qC++) {
+        const c = kidList[qC];
+        if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+      }
     }
     return out;
   };
@@ -253,9 +287,9 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const h = s.heads[p];
     const r = rel[p];
     if (own !== undefined) {
-      found = RELATIVE_WORDS.has(lower(own)) && /relcl/.test(r) && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
+      found = RELATIVE_WORDS.has(lower(own)) && facts[p].relcl && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
     } else if (depth < 8 && h >= 0) {
-      if (/relcl/.test(r)) {
+      if (facts[p].relcl) {
         // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
         found = { role: 'SUBJECT', head: h };
       } else if (r === 'acl') {
@@ -264,7 +298,8 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
       } else if (r === 'conj' && pred[h]) {
         found = subjectOf(h, depth + 1);
       } else if (r === 'xcomp') {
-        const obj = kids[h].find((k) => rel[k] === 'obj' || rel[k] === 'iobj');
+        let obj: number | undefined;
+        for (let q = kidAt[h]; q < kidAt[h + 1] && obj === undefined; q++) if (rel[kidList[q]] === 'obj' || rel[kidList[q]] === 'iobj') obj = kidList[q];
         found = obj !== undefined ? { role: 'SUBJECT', head: obj } : pred[h] ? subjectOf(h, depth + 1) : null;
       } else if (br[p] === 'advcl' && pred[h]) {
         found = subjectOf(h, depth + 1);
@@ -274,6 +309,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     return found;
   };
 
+  const ancestors = new AncestorMarks(s.heads, n);
   const out: SentenceRelation[] = [];
   for (let p = 0; p < n; p++) {
     if (!pred[p] || absorbedBy[p] >= 0) continue;
@@ -285,7 +321,8 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     const predicate: number[] = [];
     for (const c of chain) {
       if (!isCopular(c)) predicate.push(c);
-      for (const k of kids[c]) {
+      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
         const r = rel[k];
         if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
         else if (br[k] === 'advmod' && NEGATION.has(lower(k))) predicate.push(k);
@@ -293,26 +330,32 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
       }
     }
     // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-    if (rel[p] === 'conj' && s.heads[p] >= 0 && /^VB[NG]?$/.test(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
-      for (const k of kids[s.heads[p]]) if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
+    if (rel[p] === 'conj' && s.heads[p] >= 0 && NON_FINITE_XPOS.has(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
+      for (let qK = kidAt[s.heads[p]], qKEnd = kidAt[s.heads[p] + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
+        if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
+      }
     }
-    predicate.sort((a, b) => a - b);
+    sortAscending(predicate);
     if (predicate.length === 0) continue;
     // adverbs inside the predicate's stretch ("would usually go", "is usually")
     const lo = predicate[0];
     const hi = predicate[predicate.length - 1];
-    for (const c of chain) for (const k of kids[c]) if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    for (const c of chain) for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+      const k = kidList[qK];
+      if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
+    }
     // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
     for (const c of chain) {
-      for (const k of kids[c]) {
-        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kids[k].length > 0 || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
+      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
+        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kidAt[k + 1] > kidAt[k] || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
         if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
       }
     }
-    predicate.sort((a, b) => a - b);
+    sortAscending(predicate);
     // the predicate's head and everything above it: no argument may contain those
-    const predicateSet = new Set<number>();
-    for (let j = p, steps = 0; j >= 0 && steps < n; j = s.heads[j], steps++) predicateSet.add(j);
+    const predicateSet = ancestors.of(p);
 
     // subject
     const subj = subjectOf(p);
@@ -321,11 +364,12 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     // objects and others
     const objects: RelationArgument[][] = [];
     const others: RelationArgument[] = [];
-    const isRelativeClause = /relcl/.test(rel[p]);
+    const isRelativeClause = facts[p].relcl;
     const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
     for (const c of copularMembers) objects.push([copularComplement(c)]);
     for (const c of chain) {
-      for (const k of kids[c]) {
+      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
         const r = rel[k];
         if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
           // the relative word stands for the antecedent
@@ -336,7 +380,7 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
         else if (br[k] === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
         else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
         else if (br[k] === 'obl' || (rel[k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !predicate.includes(k))) others.push(argument('OTHER', k, predicateSet));
-        else if (br[k] === 'advcl' && kids[k].some((m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
+        else if (br[k] === 'advcl' && hasChildWhere(k, (m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
           others.push(argument('OTHER', k, predicateSet));
         }
       }
@@ -347,7 +391,8 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     }
     // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
     if (!copular && objects.length === 0 && rel[p] === 'conj' && s.heads[p] >= 0) {
-      for (const k of kids[s.heads[p]]) {
+      for (let qK = kidAt[s.heads[p]], qKEnd = kidAt[s.heads[p] + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
         if ((rel[k] === 'obj' || br[k] === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
       }
     }
@@ -355,23 +400,35 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     if (rel[p] === 'conj' && s.heads[p] >= 0 && pred[s.heads[p]]) {
       const first = s.heads[p];
       const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
-      for (const k of kids[first]) if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
+      for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
+        const k = kidList[qK];
+        if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
+      }
     }
 
     const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
     // one relation per combination of coordinated subject and first coordinated object group
     const firstObjects: (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : [undefined];
     const restObjects = objects.slice(1).flat();
+    const othersInOrder = others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
     for (const sa of subjectChoices) {
       for (const oa of firstObjects) {
         const args: RelationArgument[] = [];
         if (sa) args.push(sa);
-        const objs = [...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head);
-        args.push(...objs);
-        args.push(...[...others].sort((a, b) => a.head - b.head));
+        if (restObjects.length === 0) {
+          if (oa) args.push(oa);
+        } else args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
+        for (const o of othersInOrder) args.push(o);
         // a predicate with no params at all says nothing a caller can use
-        if (args.length > 0) out.push({ head: p, predicate, args, confidence: relationConfidence(s, p, args), copular });
+        if (args.length > 0) out.push({ head: p + offset, predicate, args, confidence: relationConfidence(s, p, args), copular });
       }
+    }
+    if (offset !== 0) {
+      // the relations above share these arrays and arguments: each moves once, after every confidence is computed
+      for (let k = 0; k < predicate.length; k++) predicate[k] += offset;
+      for (const a of subjects) shiftArgument(a, offset);
+      for (const group of objects) for (const a of group) shiftArgument(a, offset);
+      for (const a of others) shiftArgument(a, offset);
     }
   }
   return out;
@@ -383,6 +440,48 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
     subtree(p, (k) => (s.heads[k] === p && (facts[k].clauseLevel || rel[k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument, words);
     return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
   }
+}
+
+/**
+ * A predicate's head and every word above it (no argument may contain those),
+ * as marks in one array: `of(p)` marks p's path to the root with a stamp of
+ * its own, so that `has(k)` is an array read (it runs for every word an
+ * argument's walk visits). The array and the stamps are shared by every
+ * sentence (a typed array costs more to allocate than a sentence's walk
+ * costs to mark), so a stamp is never reused until they wrap.
+ */
+class AncestorMarks {
+  private static marks = new Int32Array(256);
+  private static lastStamp = 0;
+  private stamp = 0;
+  constructor(
+    private readonly heads: ArrayLike<number>,
+    private readonly n: number,
+  ) {
+    if (AncestorMarks.marks.length < n) AncestorMarks.marks = new Int32Array(Math.max(n, 2 * AncestorMarks.marks.length));
+  }
+
+  /** Marks p and its ancestors; the marks of the previous predicate are gone. */
+  of(p: number): this {
+    if (AncestorMarks.lastStamp === 0x7fffffff) {
+      AncestorMarks.marks.fill(0);
+      AncestorMarks.lastStamp = 0;
+    }
+    this.stamp = ++AncestorMarks.lastStamp;
+    const marks = AncestorMarks.marks;
+    for (let j = p, steps = 0; j >= 0 && j < this.n && steps < this.n; j = this.heads[j], steps++) marks[j] = this.stamp;
+    return this;
+  }
+
+  has(k: number): boolean {
+    return AncestorMarks.marks[k] === this.stamp;
+  }
+}
+
+function shiftArgument(a: RelationArgument, offset: number): void {
+  a.head += offset;
+  for (let k = 0; k < a.words.length; k++) a.words[k] += offset;
+  for (let k = 0; k < a.markers.length; k++) a.markers[k] += offset;
 }
 
 /** How often a clause of each kind gives a good tuple, relative to a main clause (read off CaRB dev). */
@@ -412,4 +511,19 @@ function relationConfidence(s: ParsedSentence, p: number, args: readonly Relatio
   if (rest.length === 0) c *= 0.85;
   if (rest.reduce((sum, a) => sum + a.words.length, 0) > 20) c *= 0.9;
   return c;
+}
+
+/** Sorts distinct word positions ascending in place: insertion sort for the short lists most are (no comparator calls), the built-in sort beyond. */
+function sortAscending(a: number[]): number[] {
+  if (a.length > 24) return a.sort((x, y) => x - y);
+  for (let i = 1; i < a.length; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+  return a;
 }

@@ -54,6 +54,22 @@ describe('extractRelations', () => {
     expect(show(s)).toEqual(['bought | SUBJECT: John | OBJECT: a house', 'bought | SUBJECT: Mary | OBJECT: a house']);
   });
 
+  it('moves every position by the offset it is given, once, even in arrays the split relations share', () => {
+    const s = tree(`
+      John/PROPN/NNP/4/nsubj and/CCONJ/CC/3/cc Mary/PROPN/NNP/1/conj bought/VERB/VBD/0/root a/DET/DT/6/det car/NOUN/NN/4/obj
+      in/ADP/IN/8/case Paris/PROPN/NNP/4/obl ./PUNCT/./4/punct`);
+    const plain = extractRelations(s);
+    expect(plain).toHaveLength(2);
+    const moved = extractRelations(s, 100);
+    const shift = (ws: number[]): number[] => ws.map((w) => w + 100);
+    expect(moved).toEqual(
+      plain.map((r) => ({ ...r, head: r.head + 100, predicate: shift(r.predicate), args: r.args.map((a) => ({ ...a, head: a.head + 100, words: shift(a.words), markers: shift(a.markers) })) })),
+    );
+    // the two relations share the predicate and the OBJECT and OTHER arguments, moved once
+    expect(moved[0].predicate).toBe(moved[1].predicate);
+    expect(moved[1].args[2].words).toEqual([106, 107]);
+  });
+
   it('splits coordinated objects, keeping shared modifiers with the first conjunct', () => {
     const s = tree(`
       He/PRON/PRP/2/nsubj sells/VERB/VBZ/0/root fresh/ADJ/JJ/4/amod apples/NOUN/NNS/2/obj ,/PUNCT/,/6/punct pears/NOUN/NNS/4/conj
