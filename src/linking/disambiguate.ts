@@ -492,7 +492,7 @@ export function disambiguate(
   // How much the document reads like a sports report: computed once, only if an override is weighed.
   const sportsScore = () => (sports ??= sportsSimilarity(docTokens, model));
   const ranked = documentFeatures(kb, model, docTokens, mentions).map((c, i): Disambiguation => {
-    const ranked = rank(c, model.weights);
+    const ranked = preferHeadlineTeam(rank(c, model.weights), c);
     const top = ranked[0];
     if (top && top.probability >= model.threshold) return { mention: mentions[i], ranked, best: top };
     return { mention: mentions[i], ranked, best: overrideNerClass(c, mentions[i], model, sportsScore) };
@@ -504,6 +504,32 @@ export function disambiguate(
     (i) => ranked[i].ranked,
   );
   return ranked.map((d, i) => ({ ...d, best: links[i] }));
+}
+
+/**
+ * Under a headline that names a sport, a LOC-tagged country or city that has
+ * a team of that sport is taken as the team when the ranker gives the team at
+ * least HEADLINE_TEAM_SHARE of the place's probability. In AIDA train, 340 of
+ * 459 LOC-tagged names under a SOCCER, CRICKET or RUGBY headline are the team
+ * (74 %), but the ranker, trained on the same documents whose link counts make
+ * its prior, leans on that prior and keeps the place for teams that train
+ * rarely names (testa: 61 such misses). The two candidates swap
+ * probabilities, so the link's confidence is the ranker's best.
+ * AIDA testa end to end: F1 80.6 -> 81.5 at 0.2 (81.2 when the team always
+ * wins; 81.3 at 0.45; 81.5–81.6 from 0.1 to 0.3).
+ */
+export const HEADLINE_TEAM_SHARE = 0.2;
+
+function preferHeadlineTeam(ranked: ScoredCandidate[], c: CandidateRows): ScoredCandidate[] {
+  const j = c.rows.findIndex((r) => r[LOC_SPORT_TEAM] === 1);
+  const top = ranked[0];
+  if (j < 0 || !top || top.entity === c.entities[j]) return ranked;
+  const team = ranked.find((r) => r.entity === c.entities[j]);
+  if (!team || team.probability < HEADLINE_TEAM_SHARE * top.probability) return ranked;
+  const swapped = ranked.map((r) =>
+    r === team ? { ...team, probability: top.probability } : r === top ? { ...top, probability: team.probability } : r,
+  );
+  return swapped.sort((a, b) => b.probability - a.probability);
 }
 
 function sportsSimilarity(docTokens: readonly string[], model: LinkerModel): number {

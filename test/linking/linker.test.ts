@@ -131,6 +131,20 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(coherenceOf(business, 'Japan_national_football_team')).toBeLessThan(coherenceOf(business, 'Japan'));
   });
 
+  it('links a LOC-tagged country to its national team under a headline that names the sport, and not elsewhere', () => {
+    const linked = (text: string) => {
+      const toks = text.split(' ');
+      const d = doc(text, toks.flatMap((t, i): [number, number, string][] => (/^(JAPAN|SYRIA|Japan|Syria)$/.test(t) ? [[i, i + 1, 'LOC']] : [])));
+      return linkEntities(linker, d, ctx()).map((e) => `${d.tokens[e.start]}=${e.entityId}`);
+    };
+    const soccer = linked('SOCCER - JAPAN BEAT SYRIA IN ASIAN CUP . Japan beat Syria 2-1 in their group match on Friday .');
+    expect(soccer).toContain('Japan=Japan_national_football_team');
+    expect(soccer).toContain('Syria=Syria_national_football_team');
+    const business = linked('MARKETS - JAPAN BEAT SYRIA IN EXPORTS . Japan beat Syria in exports on Friday .');
+    expect(business).toContain('Japan=Japan');
+    expect(business.some((l) => l.includes('national_football_team'))).toBe(false);
+  });
+
   it('keeps acronym aliases whose key is a function word ("U.S." but not "us")', () => {
     expect(linker.kb.entity(linker.kb.candidates('U.S.')[0].entity)?.title).toBe('United_States');
     const d = doc('They told us the U.S. would act', []);
