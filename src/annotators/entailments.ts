@@ -6,7 +6,7 @@
  */
 import type { Doc, EntailmentRecord, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
-import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords } from '../semantics/entailments.js';
+import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, keepEntailments } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { docTargets } from '../semantics/targets.js';
@@ -48,10 +48,8 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
     const senses = t.senses;
     const layer = probabilities?.[i];
     const posterior = layer === undefined ? posteriorOf(senses.synsets, chosen) : totals![i] === 1 ? layer : layer.map((p) => p / totals![i]);
-    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts }, undefined, keep);
-    for (const w of words) {
-      out.push({ start: first, end: doc.sentStart[s] + t.last + 1, word: w.word, priorScore: w.priorScore, contextScore: w.contextScore, score: w.score });
-    }
+    const source = { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts };
+    keepEntailments(store, relations, model, source, keep, first, doc.sentStart[s] + t.last + 1, out);
   }
   return out;
 }
