@@ -280,6 +280,18 @@ export class WsdModel {
     return out;
   }
 
+  /** probabilities(…) written into out[at..at + synsets.length) (the same values), without an array of its own. */
+  probabilitiesInto(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined, out: Float64Array, at: number): void {
+    const n = synsets.length;
+    if (n === 1) {
+      out[at] = 1;
+      return;
+    }
+    const z = this.score(synsets, tagCounts, ctx, pos);
+    const expScore = this.bagSum;
+    for (let k = 0; k < n; k++) out[at + k] = expScore[k] / z;
+  }
+
   /** probabilities(…)[k] alone (the same value), without the array. */
   probabilityOf(k: number, synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos?: WordNetPos): number {
     if (synsets.length === 1) return 1;

@@ -23,7 +23,8 @@ import { Doc, type TokenSpan } from '../../src/doc/doc.js';
 import { parseConllu, type ConlluSentence } from '../../src/eval/conllu.js';
 import { fileLoader } from '../../src/resources-node.js';
 import { SynsetRelations } from '../../src/semantics/relations.js';
-import { senseWorkOf } from '../../src/semantics/sense-work.js';
+import { TargetContexts } from '../../src/semantics/disambiguate.js';
+import { docTargets } from '../../src/semantics/targets.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import { WsdModel } from '../../src/semantics/wsd-model.js';
 
@@ -103,8 +104,9 @@ describe('senses and entailments on fixed documents', () => {
 
   it('covers the truncated document bag (a long document) and the whole one (a sentence)', () => {
     const bagKinds = (doc: Doc) => {
-      senseLayer(store, model, doc, { named: false });
-      return new Set(senseWorkOf(doc, model)!.contexts.filter((c) => c !== undefined).map((c) => c!.docSet !== undefined));
+      const { sentences, targets } = docTargets(store, doc);
+      const contexts = new TargetContexts(model, sentences);
+      return new Set(targets.map((t) => contexts.of(t).docSet !== undefined));
     };
     expect(bagKinds(goldDoc(sentences.slice(0, 20)))).toEqual(new Set([true]));
     expect(bagKinds(goldDoc(sentences.slice(0, 1)))).toEqual(new Set([false]));
