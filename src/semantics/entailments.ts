@@ -240,12 +240,19 @@ export function keepEntailments(
 
 /**
  * The kept words of a lemma under posterior q: its first `cap` distinct words
- * (any case) of the full ranking scoring at least `floor`. The result is
+ * (any case) of the full ranking scoring at least `floor`. For a one-sense
+ * lemma (a fifth of the content words, its posterior always [1]) the result is
  * cached in the lemma's table with a copy of q, and returned as is when the
- * next word of that lemma comes with the same posterior (a one-sense word's is
- * always [1]); else computed into the module's KeptSlots.
+ * next word comes with the same posterior; else computed into the module's
+ * KeptSlots. (A word of several senses rarely repeats a posterior: caching
+ * those cost more in copies than it saved.)
  */
 function keptWords(lemma: LemmaCandidates, q: Float64Array, params: EntailmentParams, floor: number, cap: number): KeptSlots {
+  if (q.length !== 1) {
+    const kept = keptSlots(cap);
+    kept.size = searchKept(lemma, q, params, floor, cap, kept);
+    return kept;
+  }
   const last = lemma.lastKept;
   if (last !== undefined && last.params === params && last.floor === floor && last.cap === cap && samePosterior(last.posterior, q)) return last.slots;
   const kept = keptSlots(cap);
