@@ -6,7 +6,7 @@
  */
 import type { Doc, EntailmentRecord, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
-import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords } from '../semantics/entailments.js';
+import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, keepEntailments } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { docTargets } from '../semantics/targets.js';
@@ -37,7 +37,7 @@ export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, rel
 
 export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: SynsetRelations, doc: Doc): EntailmentRecord[] {
   const out: EntailmentRecord[] = [];
-  const { targets, probabilities, totals } = senseWorkOf(doc, model) ?? senseWork(store, model, doc);
+  const { targets, posteriors } = senseWorkOf(doc, model) ?? senseWork(store, model, doc);
   const keep = { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP };
   for (let i = 0; i < targets.length; i++) {
     const t = targets[i];
@@ -46,14 +46,18 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
     const chosen = doc.senses![first];
     if (!chosen) continue;
     const senses = t.senses;
-    const layer = probabilities?.[i];
-    const posterior = layer === undefined ? posteriorOf(senses.synsets, chosen) : totals![i] === 1 ? layer : layer.map((p) => p / totals![i]);
-    const words = entailedWords(store, relations, model, { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts }, undefined, keep);
-    for (const w of words) {
-      out.push({ start: first, end: doc.sentStart[s] + t.last + 1, word: w.word, priorScore: w.priorScore, contextScore: w.contextScore, score: w.score });
-    }
+    const posterior = posteriors === undefined ? posteriorOf(senses.synsets, chosen) : posteriorAt(posteriors, i);
+    const source = { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts };
+    keepEntailments(store, relations, model, source, keep, first, doc.sentStart[s] + t.last + 1, out);
   }
   return out;
+}
+
+/** Target k's posterior in the senses layer's work: its probabilities over the layer's total (the layer's scores, in WordNet's order). */
+function posteriorAt(posteriors: NonNullable<SenseWork['posteriors']>, k: number): Float64Array {
+  const p = posteriors.values.subarray(posteriors.offsets[k], posteriors.offsets[k + 1]);
+  const total = posteriors.totals[k];
+  return total === 1 ? p : p.map((x) => x / total);
 }
 
 /** The posterior in WordNet's order, from a senses layer (senses it dropped, e.g. for names, get 0). */
@@ -77,6 +81,5 @@ function senseWork(store: SynsetStore, model: WsdModel, doc: Doc): SenseWork {
     senseLayer(store, model, doc, { named: false });
     return senseWorkOf(doc, model)!;
   }
-  const { sentences, targets } = docTargets(store, doc);
-  return { targets, contexts: [], sentences };
+  return { targets: docTargets(store, doc).targets };
 }

@@ -5,9 +5,8 @@
  */
 import type { Doc, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
-import { disambiguate } from '../semantics/disambiguate.js';
+import { TargetContexts } from '../semantics/disambiguate.js';
 import { rememberSenseWork } from '../semantics/sense-work.js';
-import type { FeatureContext } from '../semantics/wsd-model.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { docTargets } from '../semantics/targets.js';
 import { WsdModel } from '../semantics/wsd-model.js';
@@ -54,40 +53,42 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
   const named = opts.named ?? true;
   const out: NonNullable<Doc['senses']> = new Array(doc.length);
   const { sentences, targets } = docTargets(store, doc);
-  const contexts: (FeatureContext | undefined)[] = new Array(targets.length);
-  const dists = disambiguate(store, model, sentences, targets, contexts);
-  const probabilities: (Float64Array | undefined)[] = new Array(targets.length);
+  // Every target's probabilities in one array (see SenseWork.posteriors), computed as disambiguate() does.
+  const offsets = new Int32Array(targets.length + 1);
+  for (let k = 0; k < targets.length; k++) offsets[k + 1] = offsets[k] + targets[k].senses.synsets.length;
+  const values = new Float64Array(offsets[targets.length]);
   const totals = new Float64Array(targets.length);
-  rememberSenseWork(doc, model, { targets, contexts, sentences, probabilities, totals });
+  const contexts = new TargetContexts(model, sentences);
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k];
-    const d = dists[k];
-    if (!d) continue;
-    const senses: WordSense[] = [];
+    const { synsets, tagCounts } = t.senses;
+    const at = offsets[k];
+    if (synsets.length === 0) continue;
+    if (synsets.length === 1) values[at] = 1;
+    else model.probabilitiesInto(synsets, tagCounts, contexts.of(t), t.pos, values, at);
+    const senses: WordSense[] | undefined = named ? [] : undefined;
     let total = 0;
     let count = 0;
-    let kept = d.probabilities;
-    for (let c = 0; c < d.synsets.length; c++) {
-      const synset = d.synsets[c];
+    for (let c = 0; c < synsets.length; c++) {
+      const synset = synsets[c];
       if (t.properName && !hasCapitalizedMember(store, synset, t.lemma)) {
-        if (kept === d.probabilities) kept = d.probabilities.slice();
-        kept[c] = 0;
+        values[at + c] = 0;
         continue;
       }
       count++;
-      total += d.probabilities[c];
-      if (named) senses.push({ synset: store.name(synset), index: synset, score: d.probabilities[c] });
+      total += values[at + c];
+      senses?.push({ synset: store.name(synset), index: synset, score: values[at + c] });
     }
     if (count === 0) continue;
-    if (named) {
+    if (senses !== undefined) {
       if (total !== 1) for (const x of senses) x.score /= total;
       // Stable sort: ties keep WordNet's sense order.
       if (senses.length > 1) senses.sort(byScore);
     }
-    out[doc.sentStart[t.sentence] + t.first] = named ? senses : (UNNAMED as WordSense[]);
-    probabilities[k] = kept;
+    out[doc.sentStart[t.sentence] + t.first] = senses ?? (UNNAMED as WordSense[]);
     totals[k] = total;
   }
+  rememberSenseWork(doc, model, { targets, posteriors: { values, offsets, totals } });
   return out;
 }
 

@@ -69,6 +69,8 @@ export class TargetContexts {
   private doc: Int32Array | undefined;
   /** Membership of `doc` by feature id, when the document had more features than the model reads. */
   private docSet: Uint8Array | undefined;
+  /** Each sentence's tokens' features, once read (by the document's bag or at the sentence's first target). */
+  private readonly features: (LemmaFeatures[] | undefined)[] = [];
 
   constructor(
     private readonly model: WsdModel,
@@ -110,10 +112,12 @@ export class TargetContexts {
       return;
     }
     const ids: number[] = [];
-    for (const sentence of this.sentences) {
-      for (const t of sentence) {
-        if (t.pos === undefined) continue;
-        const own = model.lemmaFeatures(t.lemma).bag;
+    for (let s = 0; s < this.sentences.length; s++) {
+      const sentence = this.sentences[s];
+      const tokens = this.tokensOf(s);
+      for (let i = 0; i < sentence.length; i++) {
+        if (sentence[i].pos === undefined) continue;
+        const own = tokens[i].bag;
         for (let k = 0; k < own.length; k++) ids.push(own[k]);
       }
     }
@@ -144,16 +148,34 @@ export class TargetContexts {
     const model = this.model;
     const window = model.params.window;
     this.sentence = s;
-    this.tokens = this.sentences[s].map((t) => model.lemmaFeatures(t.lemma));
+    this.tokens = this.tokensOf(s);
     const ids: number[] = [];
     for (let w = Math.max(0, s - window); w < Math.min(this.sentences.length, s + window + 1); w++) {
       const sentence = this.sentences[w];
+      const tokens = this.tokensOf(w);
       for (let i = 0; i < sentence.length; i++) {
         if (sentence[i].pos === undefined) continue;
-        const own = (w === s ? this.tokens[i] : model.lemmaFeatures(sentence[i].lemma)).bag;
+        const own = tokens[i].bag;
         for (let k = 0; k < own.length; k++) ids.push(own[k]);
       }
     }
     this.bag = sortedDistinct(Int32Array.from(ids));
+  }
+
+  /**
+   * Sentence s's tokens' features, read from the model's per-lemma cache once
+   * per document: the document's bag and the sentence's own bag both need
+   * them, and each read is a lookup in a map of every lemma seen.
+   */
+  private tokensOf(s: number): LemmaFeatures[] {
+    let tokens = this.features[s];
+    if (tokens === undefined) {
+      const model = this.model;
+      const sentence = this.sentences[s];
+      tokens = new Array<LemmaFeatures>(sentence.length);
+      for (let i = 0; i < sentence.length; i++) tokens[i] = model.lemmaFeatures(sentence[i].lemma);
+      this.features[s] = tokens;
+    }
+    return tokens;
   }
 }

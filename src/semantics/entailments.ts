@@ -33,6 +33,7 @@
  * entries, and an upper bound of its score over all posteriors, by which the
  * candidates are visited so that a floor and cap stop the work early.
  */
+import type { EntailmentRecord } from '../doc/doc.js';
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { SynsetRelations } from './relations.js';
 import type { SynsetStore } from './synsets.js';
@@ -151,6 +152,8 @@ interface LemmaCandidates {
   /** Per candidate: the least context with which it can reach the floor. */
   minContext: Float64Array;
   boundFloor: number;
+  /** The kept words last computed for this lemma, and the posterior and settings they were computed for (see keptWords). */
+  lastKept: { posterior: Float64Array; params: EntailmentParams; floor: number; cap: number; slots: KeptSlots } | undefined;
   bytes: number;
 }
 
@@ -196,22 +199,8 @@ export function entailedWords(
     for (let i = 0; i < n; i++) if (evaluate(lemma, i, source.posterior, params) >= 0) out.push(entailed(lemma, i, params));
     return out.sort(byScore);
   }
-  // Candidates in the order of their score's upper bound: once the kept words all beat the next bound
-  // (or it is under the floor), no candidate left can enter them. The kept words are those of the full
-  // ranking; a word that cannot be kept (under the floor or the kept words' lowest score) is not returned.
-  boundsFor(lemma, params, keep.floor);
-  const kept = keptSlots(keep.cap);
-  let size = 0;
-  let keptFloor = -1;
-  for (let i = 0; i < n; i++) {
-    const bound = lemma.bound[i];
-    if (bound < keep.floor || keptFloor > bound) break;
-    const score = evaluate(lemma, i, source.posterior, params, lemma.minContext[i]);
-    if (score < keep.floor || score < keptFloor) continue;
-    size = keepCandidate(lemma, i, kept, size, keep.cap);
-    if (size === keep.cap) keptFloor = kept.score[size - 1];
-  }
-  for (let j = 0; j < size; j++) {
+  const kept = keptWords(lemma, source.posterior, params, keep.floor, keep.cap);
+  for (let j = 0; j < kept.size; j++) {
     const e = kept.best[j];
     out.push({
       word: lemma.words[kept.candidate[j]],
@@ -225,8 +214,101 @@ export function entailedWords(
   return out;
 }
 
+/**
+ * What the extractor keeps (entailedWords with `keep`), appended to `out` as
+ * the entailments layer's records of the source word over tokens [start, end):
+ * the same words and scores, without the EntailedWord objects in between
+ * (~4 per content word; the annotator needs neither the synset nor the relation).
+ */
+export function keepEntailments(
+  store: SynsetStore,
+  relations: SynsetRelations,
+  model: WsdModel,
+  source: EntailmentSource,
+  keep: { floor: number; cap: number },
+  start: number,
+  end: number,
+  out: EntailmentRecord[],
+  params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
+): void {
+  const lemma = candidatesOf(store, relations, model, source);
+  const kept = keptWords(lemma, source.posterior, params, keep.floor, keep.cap);
+  for (let j = 0; j < kept.size; j++) {
+    out.push({ start, end, word: lemma.words[kept.candidate[j]], priorScore: kept.prior[j], contextScore: kept.context[j], score: kept.score[j] });
+  }
+}
+
+/**
+ * The kept words of a lemma under posterior q: its first `cap` distinct words
+ * (any case) of the full ranking scoring at least `floor`. For a one-sense
+ * lemma (a fifth of the content words, its posterior always [1]) the result is
+ * cached in the lemma's table with a copy of q, and returned as is when the
+ * next word comes with the same posterior; else computed into the module's
+ * KeptSlots. (A word of several senses rarely repeats a posterior: caching
+ * those cost more in copies than it saved.)
+ */
+function keptWords(lemma: LemmaCandidates, q: Float64Array, params: EntailmentParams, floor: number, cap: number): KeptSlots {
+  if (q.length !== 1) {
+    const kept = keptSlots(cap);
+    kept.size = searchKept(lemma, q, params, floor, cap, kept);
+    return kept;
+  }
+  const last = lemma.lastKept;
+  if (last !== undefined && last.params === params && last.floor === floor && last.cap === cap && samePosterior(last.posterior, q)) return last.slots;
+  const kept = keptSlots(cap);
+  kept.size = searchKept(lemma, q, params, floor, cap, kept);
+  if (last !== undefined && last.slots.candidate.length >= cap + 1 && last.posterior.length === q.length) {
+    copyKept(kept, last.slots);
+    last.posterior.set(q);
+    last.params = params;
+    last.floor = floor;
+    last.cap = cap;
+  } else {
+    const slots = newSlots(cap);
+    copyKept(kept, slots);
+    lemma.lastKept = { posterior: q.slice(), params, floor, cap, slots };
+    lemma.bytes += 8 * q.length + 33 * (cap + 1);
+  }
+  return kept;
+}
+
+function samePosterior(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+function copyKept(from: KeptSlots, to: KeptSlots): void {
+  for (let j = 0; j < from.size; j++) copySlotTo(from, j, to, j);
+  to.size = from.size;
+}
+
+/**
+ * The search behind keptWords. Candidates in the order of their score's upper bound: once the kept
+ * words all beat the next bound (or it is under the floor), no candidate left can enter them. The
+ * kept words are those of the full ranking; a word that cannot be kept (under the floor or the kept
+ * words' lowest score) is not returned.
+ */
+function searchKept(lemma: LemmaCandidates, q: Float64Array, params: EntailmentParams, floor: number, cap: number, kept: KeptSlots): number {
+  const n = lemma.words.length;
+  boundsFor(lemma, params, floor);
+  let size = 0;
+  let keptFloor = -1;
+  for (let i = 0; i < n; i++) {
+    const bound = lemma.bound[i];
+    if (bound < floor || keptFloor > bound) break;
+    const score = evaluate(lemma, i, q, params, lemma.minContext[i]);
+    if (score < floor || score < keptFloor) continue;
+    size = keepCandidate(lemma, i, kept, size, cap);
+    if (size === cap) keptFloor = kept.score[size - 1];
+  }
+  return size;
+}
+
 /** The kept words so far, best first by byScore: per slot, the candidate and what evaluate found for it. */
 interface KeptSlots {
+  /** How many slots hold a kept word. */
+  size: number;
   candidate: Int32Array;
   best: Int32Array;
   score: Float64Array;
@@ -237,10 +319,12 @@ interface KeptSlots {
 let slots: KeptSlots | undefined;
 
 function keptSlots(cap: number): KeptSlots {
-  if (slots === undefined || slots.candidate.length < cap + 1) {
-    slots = { candidate: new Int32Array(cap + 1), best: new Int32Array(cap + 1), score: new Float64Array(cap + 1), context: new Float64Array(cap + 1), prior: new Float64Array(cap + 1) };
-  }
+  if (slots === undefined || slots.candidate.length < cap + 1) slots = newSlots(cap);
   return slots;
+}
+
+function newSlots(cap: number): KeptSlots {
+  return { size: 0, candidate: new Int32Array(cap + 1), best: new Int32Array(cap + 1), score: new Float64Array(cap + 1), context: new Float64Array(cap + 1), prior: new Float64Array(cap + 1) };
 }
 
 /** Whether candidate a (score sa) comes before candidate b (score sb) in byScore's order. */
@@ -274,11 +358,15 @@ function keepCandidate(lemma: LemmaCandidates, i: number, kept: KeptSlots, size:
 }
 
 function copySlot(kept: KeptSlots, from: number, to: number): void {
-  kept.candidate[to] = kept.candidate[from];
-  kept.best[to] = kept.best[from];
-  kept.score[to] = kept.score[from];
-  kept.context[to] = kept.context[from];
-  kept.prior[to] = kept.prior[from];
+  copySlotTo(kept, from, kept, to);
+}
+
+function copySlotTo(a: KeptSlots, from: number, b: KeptSlots, to: number): void {
+  b.candidate[to] = a.candidate[from];
+  b.best[to] = a.best[from];
+  b.score[to] = a.score[from];
+  b.context[to] = a.context[from];
+  b.prior[to] = a.prior[from];
 }
 
 /** What evaluate found for the last candidate (read by entailed). */
@@ -334,6 +422,8 @@ function fitPowOf(lemma: LemmaCandidates, params: EntailmentParams): Float64Arra
 /** Each candidate's score bound under these params (context ≤ max weight since Σq = 1, prior sums over all senses), and the order by it. */
 function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: number): void {
   if (lemma.boundParams === params && lemma.boundFloor === floor) return;
+  // The candidates may be laid out anew: kept words cached by index would name others.
+  lemma.lastKept = undefined;
   const n = lemma.words.length;
   const fitPow = fitPowOf(lemma, params);
   const maxFitPow = new Float64Array(n);
@@ -458,7 +548,7 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   start[n] = e;
   // Typed arrays, and about 60 bytes per candidate for its string and entry objects.
   const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 4 * 8 + 60);
-  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), minContext: new Float64Array(n), boundFloor: NaN, bytes };
+  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), minContext: new Float64Array(n), boundFloor: NaN, lastKept: undefined, bytes };
 }
 
 function lowerIds(words: readonly string[]): Int32Array {

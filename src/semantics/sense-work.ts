@@ -1,29 +1,28 @@
 /**
  * What the senses annotator computed for a doc that the entailments annotator
- * needs again: the targets (tokens that got senses) and the WSD features of
- * each one's context. Kept beside the doc (a WeakMap, so it goes when the doc
- * goes) rather than as a doc layer: it is an intermediate, not an output.
- * Finding targets and building contexts is most of the senses' cost, and
- * entailments, which always runs after senses, would otherwise pay it twice.
+ * needs again: the targets (tokens that got senses) and their posteriors.
+ * Kept beside the doc (a WeakMap, so it goes when the doc goes) rather than
+ * as a doc layer: it is an intermediate, not an output. Finding targets and
+ * disambiguating them is most of the senses' cost, and entailments, which
+ * always runs after senses, would otherwise pay it twice.
  */
 import type { Doc } from '../doc/doc.js';
 import type { FoundTarget } from './targets.js';
-import type { ContextToken } from './wsd-features.js';
-import type { FeatureContext, WsdModel } from './wsd-model.js';
+import type { WsdModel } from './wsd-model.js';
 
 export interface SenseWork {
   targets: readonly FoundTarget[];
-  /** Parallel to targets; undefined where the target had one sense or none (nothing to disambiguate). */
-  contexts: readonly (FeatureContext | undefined)[];
   /**
-   * Parallel to targets: the probabilities the senses layer started from, in the order of the
-   * lemma's synsets (0 for senses it left out, e.g. for names); undefined where the word got no
-   * senses. The layer's scores are these divided by `totals` (when that is not 1).
+   * The probabilities the senses layer started from, target k's in
+   * values[offsets[k]..offsets[k + 1]), in the order of its lemma's synsets
+   * (0 for senses the layer left out, e.g. for names); the layer's scores are
+   * these divided by totals[k] (when that is not 1), and totals[k] is 0 where
+   * the word got no senses. One array for the document rather than one per
+   * word: the work lives as long as the doc, and fewer objects that live long
+   * are less for the garbage collector to copy. Absent when the work was
+   * rebuilt from a senses layer of another model instance.
    */
-  probabilities?: readonly (Float64Array | undefined)[];
-  totals?: Float64Array;
-  /** The doc's sentences as WSD context tokens. */
-  sentences: readonly (readonly ContextToken[])[];
+  posteriors?: { values: Float64Array; offsets: Int32Array; totals: Float64Array };
 }
 
 const WORK: WeakMap<Doc, { model: WsdModel; work: SenseWork }> = new WeakMap();

@@ -43,6 +43,8 @@ export class LemmaEntry {
   r: LemmaSenses | undefined = undefined;
   /** Second words of the multiword lemmas this word begins, if any. */
   seconds: Set<string> | undefined = undefined;
+  /** The same for its multiword lemmas of three words or more ("in_the_end"), if any. */
+  longSeconds: Set<string> | undefined = undefined;
 }
 
 const LOADED: LoadRegistry<SynsetStore> = new WeakMap();
@@ -82,7 +84,9 @@ export class SynsetStore {
       if (underscore > 0) {
         const second = lemma.indexOf('_', underscore + 1);
         const first = this.entryFor(lemma.slice(0, underscore));
-        (first.seconds ??= new Set()).add(lemma.slice(underscore + 1, second < 0 ? lemma.length : second));
+        const secondWord = lemma.slice(underscore + 1, second < 0 ? lemma.length : second);
+        (first.seconds ??= new Set()).add(secondWord);
+        if (second > 0) (first.longSeconds ??= new Set()).add(secondWord);
       }
       const list = Int32Array.from(synsets.split(' '), Number);
       let tagCounts = counts === undefined ? zeros.get(list.length) : Float32Array.from(counts.split(' '), Number);

@@ -66,7 +66,10 @@ export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: num
     // One map read per distinct string: the form's entry, and the lemma's when it differs.
     const formEntry = store.entry(forms[i]);
     const lemmaEntry = lemmas[i] === forms[i] ? formEntry : store.entry(lemmas[i]);
-    const mwe = i + 1 < n && startsMultiword(formEntry, lemmaEntry, forms[i + 1], lemmas[i + 1]) ? matchMultiword(store, s, i) : undefined;
+    const mwe =
+      i + 1 < n && startsMultiword(formEntry, lemmaEntry, forms[i + 1], lemmas[i + 1])
+        ? matchMultiword(store, s, i, startsLongMultiword(formEntry, lemmaEntry, forms[i + 1], lemmas[i + 1]) ? MAX_MWE_WORDS : 2)
+        : undefined;
     if (mwe) {
       out.push({ sentence, first: i, last: mwe.last, lemma: mwe.lemma, pos: mwe.pos, senses: mwe.senses, properName: isProperName(s, i, mwe.last) });
       i = mwe.last + 1;
@@ -97,41 +100,61 @@ function startsMultiword(formEntry: LemmaEntry | undefined, lemmaEntry: LemmaEnt
   return b !== undefined && (b.has(f2) || b.has(l2));
 }
 
-function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number): { last: number; lemma: string; pos: WordNetPos; senses: LemmaSenses } | undefined {
-  const maxLast = Math.min(s.forms.length - 1, first + MAX_MWE_WORDS - 1);
+/**
+ * Whether the two tokens may begin a WordNet lemma of three words or more:
+ * they begin one of the token's long multiword lemmas, or the next token has
+ * a space or '_' inside (then its words are not what the entries index).
+ */
+function startsLongMultiword(formEntry: LemmaEntry | undefined, lemmaEntry: LemmaEntry | undefined, f2: string, l2: string): boolean {
+  const a = formEntry?.longSeconds;
+  if (a !== undefined && (a.has(f2) || a.has(l2))) return true;
+  const b = lemmaEntry === formEntry ? undefined : lemmaEntry?.longSeconds;
+  if (b !== undefined && (b.has(f2) || b.has(l2))) return true;
+  return SPACE_OR_UNDERSCORE.test(f2) || SPACE_OR_UNDERSCORE.test(l2);
+}
+
+const SPACE_OR_UNDERSCORE = /[ _]/;
+
+/** The longest multiword expression of at most `maxWords` words beginning at token `first`, if any. */
+function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number, maxWords: number): { last: number; lemma: string; pos: WordNetPos; senses: LemmaSenses } | undefined {
+  const maxLast = Math.min(s.forms.length - 1, first + maxWords - 1);
+  const verb = wordNetPos(s.xpos[first]) === 'v' && openClassPos(s, first) === 'v';
+  // The candidates are in WordNet's spelling (joined lower-cases, '_' between words): one map read each.
   for (let last = maxLast; last > first; last--) {
-    const lemmaJoined = joined(s.lemmas, first, last, last);
     const lastPos = wordNetPos(s.xpos[last]);
-    const firstPos = wordNetPos(s.xpos[first]);
     if (lastPos === 'n') {
       // "ice creams" → ice_cream: every word as written, the last one lemmatized.
       const candidate = joined(s.forms, first, last, last, s.lemmas);
-      const asWritten = store.senses(candidate, 'n');
+      const asWritten = store.sensesOf(candidate, 'n');
       if (asWritten) return { last, lemma: candidate, pos: 'n', senses: asWritten };
-      const lemmatized = store.senses(lemmaJoined, 'n');
+      const lemmaJoined = joined(s.lemmas, first, last, last);
+      const lemmatized = store.sensesOf(lemmaJoined, 'n');
       if (lemmatized) return { last, lemma: lemmaJoined, pos: 'n', senses: lemmatized };
     }
-    if (firstPos === 'v' && openClassPos(s, first) === 'v') {
+    if (verb) {
       // "took off" → take_off: the verb lemmatized, the rest as written.
       const candidate = joined(s.forms, first, last, first, s.lemmas);
-      const senses = store.senses(candidate, 'v');
+      const senses = store.sensesOf(candidate, 'v');
       if (senses) return { last, lemma: candidate, pos: 'v', senses };
     }
     if (lastPos === 'r') {
       const candidate = joined(s.forms, first, last, -1);
-      const senses = store.senses(candidate, 'r');
+      const senses = store.sensesOf(candidate, 'r');
       if (senses) return { last, lemma: candidate, pos: 'r', senses };
     }
   }
   return undefined;
 }
 
-/** Tokens [first, last] lower-cased and joined with '_', token `lemmaAt` taken from `lemmas` when given. */
+/**
+ * Tokens [first, last] in WordNet's spelling (lower case, a space inside a
+ * token as '_') joined with '_', token `lemmaAt` taken from `lemmas` when given.
+ */
 function joined(words: readonly string[], first: number, last: number, lemmaAt: number, lemmas?: readonly string[]): string {
   let out = '';
   for (let i = first; i <= last; i++) {
-    const w = lemmas && i === lemmaAt ? lemmas[i] : words[i];
-    out += (i === first ? '' : '_') + w.toLowerCase();
+    const w = (lemmas && i === lemmaAt ? lemmas[i] : words[i]).toLowerCase();
+    out += (i === first ? '' : '_') + (w.includes(' ') ? w.replaceAll(' ', '_') : w);
   }
   return out;
 }
