@@ -23,7 +23,7 @@
 import { fnv1a, shape } from '../models/features.js';
 import type { PhraseSpan, TreeLayers } from './noun-phrases.js';
 import { pennConventions } from './noun-phrases.js';
-import { ChunkFeaturizer, PAD, decodeTags, headClass, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
+import { ChunkFeaturizer, PAD, decodeTags, headClass, ruleTagsInto, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
 
 const GOLDEN = 0x9e3779b1;
 /** Ids per label kind (XPOS, relation); id 0 stands for PAD. */
@@ -85,6 +85,7 @@ export class ChunkScorer {
   private emissions = new Float64Array(0);
   private tags = new Uint8Array(0);
   private back = new Uint8Array(0);
+  private rule = new Uint8Array(0);
   /** The reference path, for sentences beyond the label tables. */
   private readonly featurizer: ChunkFeaturizer;
 
@@ -108,15 +109,16 @@ export class ChunkScorer {
   sentence(t: TreeLayers, first: number, last: number): PhraseSpan[] {
     const n = last - first;
     if (n <= 0) return [];
-    const rule = ruleTags(t, first, last);
+    this.grow(n);
+    const rule = ruleTagsInto(t, first, last, this.rule);
+    // the tags fill the first n entries of a buffer reused from sentence to sentence
     const tags = this.tagSentence(t, first, last, rule) ?? viterbi(this.weights, this.featurizer.sentence(t, first, last), n);
-    return pennConventions(t, spansOfTags(t, tags, first), first, last);
+    return pennConventions(t, spansOfTags(t, tags, first, n), first, last);
   }
 
   /** The Viterbi tags of the sentence, or undefined when a label has no id left (the caller takes the reference path). */
   private tagSentence(t: TreeLayers, first: number, last: number, rule: Uint8Array): Uint8Array | undefined {
     const n = last - first;
-    this.grow(n);
     const { formOf, xposId, deprelId, em, mask } = this;
     for (let k = 0; k < n; k++) {
       const i = first + k;
@@ -199,7 +201,7 @@ export class ChunkScorer {
       e[k * 3 + 1] = sb * this.weights.scale;
       e[k * 3 + 2] = si * this.weights.scale;
     }
-    return decodeTags(this.weights.transition, e, n, this.tags, this.back).subarray(0, n);
+    return decodeTags(this.weights.transition, e, n, this.tags, this.back);
   }
 
   /** Writes the summed weights of the given feature hashes at entry j of a table. */
@@ -253,5 +255,6 @@ export class ChunkScorer {
     this.emissions = new Float64Array(this.capacity * 3);
     this.tags = new Uint8Array(this.capacity);
     this.back = new Uint8Array(this.capacity * 3);
+    this.rule = new Uint8Array(this.capacity);
   }
 }
