@@ -132,6 +132,9 @@ function labelFacts(rel: string): LabelFacts {
   return f;
 }
 
+/** The one choice of a predicate without a subject (or object): none. */
+const NONE: readonly undefined[] = [undefined];
+
 /** The children index extractRelations refills for each sentence. */
 let scratch: ChildIndex = childIndexScratch();
 
@@ -437,10 +440,12 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
       }
     }
 
-    const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
+    const subjectChoices: readonly (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : NONE;
     // one relation per combination of coordinated subject and first coordinated object group
-    const firstObjects: (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : [undefined];
-    const restObjects = objects.slice(1).flat();
+    const firstObjects: readonly (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : NONE;
+    // the later object groups in one list (most predicates have one group at most: then none, and no copy)
+    const restObjects: RelationArgument[] = [];
+    for (let g = 1; g < objects.length; g++) for (const a of objects[g]) restObjects.push(a);
     const othersInOrder = others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
     for (const sa of subjectChoices) {
       for (const oa of firstObjects) {
