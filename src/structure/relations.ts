@@ -539,13 +539,25 @@ const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
  * very long arguments. Without head probabilities the arcs count as sure.
  */
 function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[]): number {
-  const subject = args.find((a) => a.role === 'SUBJECT');
+  // (plain loops: this runs for every relation)
+  let subject: RelationArgument | undefined;
+  for (const a of args) {
+    if (a.role !== 'SUBJECT') continue;
+    subject = a;
+    break;
+  }
   let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head] : 1) : 1;
-  c *= CLAUSE_FACTOR[base(v.deprels[v.at + p])] ?? 0.6;
+  c *= CLAUSE_FACTOR[labelFacts(v.deprels[v.at + p]).base] ?? 0.6;
   if (!subject) c *= 0.3;
-  const rest = args.filter((a) => a !== subject);
-  if (rest.length === 0) c *= 0.85;
-  if (rest.reduce((sum, a) => sum + a.words.length, 0) > 20) c *= 0.9;
+  let rest = 0;
+  let restWords = 0;
+  for (const a of args) {
+    if (a === subject) continue;
+    rest++;
+    restWords += a.words.length;
+  }
+  if (rest === 0) c *= 0.85;
+  if (restWords > 20) c *= 0.9;
   return c;
 }
 
