@@ -108,6 +108,16 @@ function bytes(key: WorkBytes, n: number, value: number): Uint8Array {
 
 /** Base noun phrases of the sentence over tokens [first, last), in order. */
 export function baseNounPhrases(t: TreeLayers, first: number, last: number): PhraseSpan[] {
+  if (last <= first) return [];
+  return pennConventions(t, walkedNounPhrases(t, first, last), first, last);
+}
+
+/**
+ * The walk's phrases of the sentence over tokens [first, last), in order,
+ * before the Penn conventions (baseNounPhrases applies them; the chunker
+ * applies them to its own phrases too).
+ */
+export function walkedNounPhrases(t: TreeLayers, first: number, last: number): PhraseSpan[] {
   const n = last - first;
   if (n <= 0) return [];
   // absorbedBy[k]: the word (doc index) whose phrase word first+k joins, or -1 when it owns itself.
@@ -142,7 +152,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     orphans = true;
   }
   if (orphans) out = phrasesOfOwners(t, first, last, absorbedBy, bareNoun);
-  return pennConventions(t, out, first, last);
+  return out;
 }
 
 /**

@@ -287,13 +287,13 @@ export function sentenceFeatures(t: TreeLayers, first: number, last: number, buc
 
 /** The rule walk's tags (O/B/I) over a sentence. */
 export function ruleTags(t: TreeLayers, first: number, last: number): Uint8Array {
-  return ruleTagsInto(t, first, last, new Uint8Array(last - first));
+  return tagsOfPhrases(baseNounPhrases(t, first, last), first, last - first, new Uint8Array(last - first));
 }
 
-/** ruleTags written into `tags` (length ≥ last − first; its first last − first entries are overwritten) and returned. */
-export function ruleTagsInto(t: TreeLayers, first: number, last: number, tags: Uint8Array): Uint8Array {
-  tags.fill(O, 0, last - first);
-  for (const p of baseNounPhrases(t, first, last)) {
+/** The tags (O/B/I) of phrases over a sentence of n words from doc token `first`, written into `tags` (length ≥ n; its first n entries are overwritten) and returned. */
+export function tagsOfPhrases(phrases: readonly PhraseSpan[], first: number, n: number, tags: Uint8Array): Uint8Array {
+  tags.fill(O, 0, n);
+  for (const p of phrases) {
     tags[p.start - first] = B;
     for (let i = p.start + 1; i < p.end; i++) tags[i - first] = I;
   }
