@@ -135,6 +135,34 @@ function labelFacts(rel: string): LabelFacts {
 /** The one choice of a predicate without a subject (or object): none. */
 const NONE: readonly undefined[] = [undefined];
 
+/**
+ * relationsInto's per-word working arrays, refilled for each sentence (entries
+ * past its length are stale) and grown as needed: relationsInto never runs
+ * inside itself.
+ */
+const work = {
+  facts: [] as LabelFacts[],
+  /** The base relation of each word. */
+  br: [] as string[],
+  /** Each word's lower case, computed on first use. */
+  lowered: [] as (string | undefined)[],
+  /** 1 where a word has a copula. */
+  copular: new Uint8Array(256),
+  /** The first subject of each word, or -1. */
+  subjectChild: new Int32Array(256),
+  /** 1 where a word is a predicate. */
+  pred: new Uint8Array(256),
+  /** The governor an xcomp joins, or -1. */
+  absorbedBy: new Int32Array(256),
+};
+function grow(n: number): void {
+  const size = Math.max(n, 2 * work.subjectChild.length);
+  work.copular = new Uint8Array(size);
+  work.subjectChild = new Int32Array(size);
+  work.pred = new Uint8Array(size);
+  work.absorbedBy = new Int32Array(size);
+}
+
 /** The children index extractRelations refills for each sentence. */
 let scratch: ChildIndex = childIndexScratch();
 
@@ -180,13 +208,19 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
   if (n <= 0) return;
   const rel = v.deprels;
   // Per-word facts read once (the walk below asks them many times): children, base relation, flags.
-  const facts: LabelFacts[] = new Array<LabelFacts>(n);
-  const br: string[] = new Array<string>(n);
+  // (the arrays are the module's, refilled: allocating seven arrays per sentence cost more than filling them)
+  const { facts, br, lowered } = work;
   for (let i = 0; i < n; i++) {
     facts[i] = labelFacts(rel[at + i]);
     br[i] = facts[i].base;
+    lowered[i] = undefined;
   }
-  const lowered: (string | undefined)[] = new Array<string | undefined>(n);
+  if (work.subjectChild.length < n) grow(n);
+  const { copular, subjectChild, pred, absorbedBy } = work;
+  copular.fill(0, 0, n);
+  subjectChild.fill(-1, 0, n);
+  pred.fill(0, 0, n);
+  absorbedBy.fill(-1, 0, n);
   const lower = (i: number): string => (lowered[i] ??= forms[at + i].toLowerCase());
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
   // (extractRelations never runs inside itself, so one scratch index serves every call)
@@ -196,12 +230,10 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
     for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(kidList[q])) return true;
     return false;
   };
-  const copular: boolean[] = new Array<boolean>(n).fill(false);
-  const subjectChild: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const h = heads[i];
     if (h < 0 || h >= n || h === i) continue;
-    if (rel[at + i] === 'cop') copular[h] = true;
+    if (rel[at + i] === 'cop') copular[h] = 1;
     if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
   }
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
@@ -210,7 +242,7 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
   };
 
   const isSubject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj');
-  const isCopular = (i: number): boolean => copular[i];
+  const isCopular = (i: number): boolean => copular[i] === 1;
   const isPredicate = (i: number): boolean => {
     if (isCopular(i)) return true;
     if (upos[at + i] !== 'VERB') return false;
@@ -219,14 +251,12 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
     if (!facts[i].nominalSlot) return true;
     return hasChild(i, (r) => isSubject(r) || r === 'obj');
   };
-  const pred: boolean[] = new Array<boolean>(n).fill(false);
-  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = true;
+  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
 
   const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || r.startsWith('ccomp');
   const hasOwnSubject = (i: number): boolean => subjectChild[i] >= 0;
 
   // xcomp chains: the complement joins its governor's predicate when the governor has no object.
-  const absorbedBy: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const h = heads[i];
     if (rel[at + i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
