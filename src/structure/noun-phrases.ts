@@ -661,7 +661,10 @@ function phrasesOfOwners(t: TreeLayers, first: number, last: number, absorbedBy:
     while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ' || t.deprel[s] === 'cc' || (t.deprel[s] === 'fixed' && t.deprel[t.head[s]] === 'cc'))) s++;
     out.push({ start: s, end: e, head: i });
   }
-  out.sort((a, b) => a.start - b.start);
+  // the owners come in order, so their phrases mostly do too: sort (stable, so an ordered list stays as it is) only when not
+  let ordered = true;
+  for (let k = 1; k < out.length && ordered; k++) ordered = out[k - 1].start <= out[k].start;
+  if (!ordered) out.sort((a, b) => a.start - b.start);
   return out;
 }
 
