@@ -122,27 +122,44 @@ function entities(doc: Doc): Entity[] {
   });
 }
 
+// The three lists below are built with plain loops into arrays of their final length: they run for every
+// phrase and relation of a document (bench/structure-stages.ts times them).
+
 function nounPhrases(doc: Doc): NounPhrase[] {
-  return (doc.nounPhrases ?? []).map((p, id) => {
+  const spans = doc.nounPhrases ?? [];
+  const out = new Array<NounPhrase>(spans.length);
+  for (let id = 0; id < spans.length; id++) {
+    const p = spans[id];
     const s = doc.sentOf[p.start];
-    const first = doc.sentStart[s];
-    const wordPositions: number[] = [];
-    for (let i = p.start; i < p.end; i++) wordPositions.push(i - first);
-    return { id, wordPositions, sentencePosition: s };
-  });
+    out[id] = { id, wordPositions: shifted(p.start, p.end, doc.sentStart[s]), sentencePosition: s };
+  }
+  return out;
+}
+
+/** Word positions start..end-1 of the doc as positions in the sentence starting at `first`. */
+function shifted(start: number, end: number, first: number): number[] {
+  const out = new Array<number>(end - start);
+  for (let i = start; i < end; i++) out[i - start] = i - first;
+  return out;
+}
+
+/** Doc positions as positions in the sentence starting at `first`. */
+function inSentence(positions: readonly number[], first: number): number[] {
+  const out = new Array<number>(positions.length);
+  for (let k = 0; k < positions.length; k++) out[k] = positions[k] - first;
+  return out;
 }
 
 function properties(doc: Doc): Property[] {
-  return (doc.properties ?? []).map((p, id) => {
+  const records = doc.properties ?? [];
+  const out = new Array<Property>(records.length);
+  for (let id = 0; id < records.length; id++) {
+    const p = records[id];
     const s = doc.sentOf[p.focus[0]];
     const first = doc.sentStart[s];
-    return {
-      id,
-      wordPositions: p.focus.map((i) => i - first),
-      propertyPositions: p.property.map((i) => i - first),
-      sentencePosition: s,
-    };
-  });
+    out[id] = { id, wordPositions: inSentence(p.focus, first), propertyPositions: inSentence(p.property, first), sentencePosition: s };
+  }
+  return out;
 }
 
 function entailments(doc: Doc): Entailment[] {
@@ -173,17 +190,16 @@ function entailments(doc: Doc): Entailment[] {
 
 /** Relations with word positions within their sentence (the same in either dependency scheme). */
 function relations(doc: Doc): Relation[] {
-  return (doc.relations ?? []).map((r, id) => {
+  const records = doc.relations ?? [];
+  const out = new Array<Relation>(records.length);
+  for (let id = 0; id < records.length; id++) {
+    const r = records[id];
     const first = doc.sentStart[r.sentence];
-    const at = (i: number): number => i - first;
-    return {
-      id,
-      wordPositions: r.predicate.map(at),
-      params: r.args.map((a) => ({ relation: a.role, wordPositions: a.words.map(at) })),
-      sentencePosition: r.sentence,
-      confidence: round(r.confidence),
-    };
-  });
+    const params = new Array<Relation['params'][number]>(r.args.length);
+    for (let k = 0; k < r.args.length; k++) params[k] = { relation: r.args[k].role, wordPositions: inSentence(r.args[k].words, first) };
+    out[id] = { id, wordPositions: inSentence(r.predicate, first), params, sentencePosition: r.sentence, confidence: round(r.confidence) };
+  }
+  return out;
 }
 
 function topic(t: TopicRecord): Topic {

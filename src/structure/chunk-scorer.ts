@@ -22,8 +22,8 @@
  */
 import { fnv1a, shape } from '../models/features.js';
 import type { PhraseSpan, TreeLayers } from './noun-phrases.js';
-import { pennConventions } from './noun-phrases.js';
-import { ChunkFeaturizer, PAD, decodeTags, headClass, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
+import { pennConventions, walkedNounPhrases } from './noun-phrases.js';
+import { ChunkFeaturizer, PAD, decodeTags, headClass, spansOfTags, tagsOfPhrases, viterbi, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
 
 const GOLDEN = 0x9e3779b1;
 /** Ids per label kind (XPOS, relation); id 0 stands for PAD. */
@@ -56,6 +56,16 @@ interface FormEntry {
   xi: number;
 }
 
+/** Whether the phrases are those noted (see ChunkScorer.note): the same count and (start, end, head), in order. */
+function sameSpans(noted: Int32Array, phrases: readonly PhraseSpan[]): boolean {
+  if (noted[0] !== phrases.length) return false;
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    if (p.start !== noted[3 * k + 1] || p.end !== noted[3 * k + 2] || p.head !== noted[3 * k + 3]) return false;
+  }
+  return true;
+}
+
 export class ChunkScorer {
   private readonly mask: number;
   private readonly em: Int8Array;
@@ -85,6 +95,9 @@ export class ChunkScorer {
   private emissions = new Float64Array(0);
   private tags = new Uint8Array(0);
   private back = new Uint8Array(0);
+  private rule = new Uint8Array(0);
+  /** note()'s buffer: a count, then (start, end, head) per phrase. */
+  private noted = new Int32Array(64);
   /** The reference path, for sentences beyond the label tables. */
   private readonly featurizer: ChunkFeaturizer;
 
@@ -108,15 +121,39 @@ export class ChunkScorer {
   sentence(t: TreeLayers, first: number, last: number): PhraseSpan[] {
     const n = last - first;
     if (n <= 0) return [];
-    const rule = ruleTags(t, first, last);
+    this.grow(n);
+    // The rule walk's phrases (the features' rule tags), noting them before the conventions run: those may
+    // change them in place.
+    const walked = walkedNounPhrases(t, first, last);
+    const before = this.note(walked);
+    const ruled = pennConventions(t, walked, first, last);
+    const rule = tagsOfPhrases(ruled, first, n, this.rule);
+    // the tags fill the first n entries of a buffer reused from sentence to sentence
     const tags = this.tagSentence(t, first, last, rule) ?? viterbi(this.weights, this.featurizer.sentence(t, first, last), n);
-    return pennConventions(t, spansOfTags(t, tags, first), first, last);
+    const spans = spansOfTags(t, tags, first, n);
+    // The conventions are a pure function of the layers and the phrases' (start, end, head). Where they left
+    // the walk's phrases as they were (most sentences) and the chunker's phrases are those same phrases,
+    // running them again would give those phrases once more: the second run is skipped, not approximated.
+    if (sameSpans(before, ruled) && sameSpans(before, spans)) return spans;
+    return pennConventions(t, spans, first, last);
+  }
+
+  /** The phrases' (start, end, head) triples, in a buffer reused from sentence to sentence (valid until the next call). */
+  private note(phrases: readonly PhraseSpan[]): Int32Array {
+    if (this.noted.length < 3 * phrases.length + 1) this.noted = new Int32Array(Math.max(3 * phrases.length + 1, 2 * this.noted.length));
+    const noted = this.noted;
+    noted[0] = phrases.length;
+    for (let k = 0; k < phrases.length; k++) {
+      noted[3 * k + 1] = phrases[k].start;
+      noted[3 * k + 2] = phrases[k].end;
+      noted[3 * k + 3] = phrases[k].head;
+    }
+    return noted;
   }
 
   /** The Viterbi tags of the sentence, or undefined when a label has no id left (the caller takes the reference path). */
   private tagSentence(t: TreeLayers, first: number, last: number, rule: Uint8Array): Uint8Array | undefined {
     const n = last - first;
-    this.grow(n);
     const { formOf, xposId, deprelId, em, mask } = this;
     for (let k = 0; k < n; k++) {
       const i = first + k;
@@ -199,7 +236,7 @@ export class ChunkScorer {
       e[k * 3 + 1] = sb * this.weights.scale;
       e[k * 3 + 2] = si * this.weights.scale;
     }
-    return decodeTags(this.weights.transition, e, n, this.tags, this.back).subarray(0, n);
+    return decodeTags(this.weights.transition, e, n, this.tags, this.back);
   }
 
   /** Writes the summed weights of the given feature hashes at entry j of a table. */
@@ -253,5 +290,6 @@ export class ChunkScorer {
     this.emissions = new Float64Array(this.capacity * 3);
     this.tags = new Uint8Array(this.capacity);
     this.back = new Uint8Array(this.capacity * 3);
+    this.rule = new Uint8Array(this.capacity);
   }
 }

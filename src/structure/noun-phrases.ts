@@ -77,14 +77,53 @@ const CORE_ARGUMENTS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj']);
 /** Relations of arguments: an adjective or adverb in one stands as a noun ("little", "much"). */
 const NOMINAL_RELATIONS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj', 'obl', 'nmod', 'obl:unmarked', 'nmod:unmarked']);
 
+/**
+ * The walk's per-word working arrays, one of each kind, refilled for each
+ * sentence (allocating a typed array costs more than filling it for a
+ * sentence of twenty words) and grown as needed. Each is valid until the
+ * next sentence: the walk never runs inside itself.
+ */
+const work = {
+  absorbedBy: new Int32Array(256),
+  bareNoun: new Uint8Array(256),
+  covered: new Uint8Array(256),
+  owner: new Int32Array(256),
+  flat: new Uint8Array(256),
+  seen: new Uint8Array(256),
+  hasCc: new Uint8Array(256),
+  years: new Int32Array(256),
+};
+type WorkArray = { [K in keyof typeof work]: (typeof work)[K] extends Int32Array ? K : never }[keyof typeof work];
+type WorkBytes = { [K in keyof typeof work]: (typeof work)[K] extends Uint8Array ? K : never }[keyof typeof work];
+
+/** work[key], at least n long, its first n entries set to `value` (entries past n are stale). */
+function ints(key: WorkArray, n: number, value: number): Int32Array {
+  if (work[key].length < n) work[key] = new Int32Array(Math.max(n, 2 * work[key].length));
+  return work[key].fill(value, 0, n);
+}
+function bytes(key: WorkBytes, n: number, value: number): Uint8Array {
+  if (work[key].length < n) work[key] = new Uint8Array(Math.max(n, 2 * work[key].length));
+  return work[key].fill(value, 0, n);
+}
+
 /** Base noun phrases of the sentence over tokens [first, last), in order. */
 export function baseNounPhrases(t: TreeLayers, first: number, last: number): PhraseSpan[] {
+  if (last <= first) return [];
+  return pennConventions(t, walkedNounPhrases(t, first, last), first, last);
+}
+
+/**
+ * The walk's phrases of the sentence over tokens [first, last), in order,
+ * before the Penn conventions (baseNounPhrases applies them; the chunker
+ * applies them to its own phrases too).
+ */
+export function walkedNounPhrases(t: TreeLayers, first: number, last: number): PhraseSpan[] {
   const n = last - first;
   if (n <= 0) return [];
   // absorbedBy[k]: the word (doc index) whose phrase word first+k joins, or -1 when it owns itself.
-  const absorbedBy = new Int32Array(n).fill(-1);
+  const absorbedBy = ints('absorbedBy', n, -1);
   // bareNoun[k]: word first+k has no determiner or possessor of its own (may join a coordination).
-  const bareNoun = new Uint8Array(n).fill(1);
+  const bareNoun = bytes('bareNoun', n, 1);
   for (let i = first; i < last; i++) {
     const h = t.head[i];
     const r = t.deprel[i];
@@ -103,7 +142,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
   // A nominal its head absorbed but could not reach — words between them belong to neither — heads a phrase
   // of its own rather than vanishing: "[Dow Jones industrials] [2689.14] , up [5.94]" (5.94 hung on
   // "industrials"). Rare, so the second pass costs nothing on most sentences.
-  const covered = new Uint8Array(n);
+  const covered = bytes('covered', n, 0);
   for (const p of out) covered.fill(1, p.start - first, p.end - first);
   let orphans = false;
   for (let k = 0; k < n; k++) {
@@ -113,7 +152,7 @@ export function baseNounPhrases(t: TreeLayers, first: number, last: number): Phr
     orphans = true;
   }
   if (orphans) out = phrasesOfOwners(t, first, last, absorbedBy, bareNoun);
-  return pennConventions(t, out, first, last);
+  return out;
 }
 
 /**
@@ -598,7 +637,7 @@ function boundStart(t: TreeLayers, k: number, first: number): number {
 function phrasesOfOwners(t: TreeLayers, first: number, last: number, absorbedBy: Int32Array, bareNoun: Uint8Array): PhraseSpan[] {
   const n = last - first;
   // owner[k]: the word at the top of word k's absorption chain.
-  const owner = new Int32Array(n).fill(-1);
+  const owner = ints('owner', n, -1);
   const ownerOf = (i: number): number => {
     const k = i - first;
     if (owner[k] >= 0) return owner[k];
@@ -622,7 +661,10 @@ function phrasesOfOwners(t: TreeLayers, first: number, last: number, absorbedBy:
     while (s < i && (t.upos[s] === 'PUNCT' || t.upos[s] === 'CCONJ' || t.deprel[s] === 'cc' || (t.deprel[s] === 'fixed' && t.deprel[t.head[s]] === 'cc'))) s++;
     out.push({ start: s, end: e, head: i });
   }
-  out.sort((a, b) => a.start - b.start);
+  // the owners come in order, so their phrases mostly do too: sort (stable, so an ordered list stays as it is) only when not
+  let ordered = true;
+  for (let k = 1; k < out.length && ordered; k++) ordered = out[k - 1].start <= out[k].start;
+  if (!ordered) out.sort((a, b) => a.start - b.start);
   return out;
 }
 
@@ -1012,9 +1054,9 @@ function isPossessor(t: TreeLayers, word: number, first: number, last: number): 
  */
 function flatCoordinations(t: TreeLayers, first: number, last: number, bareNoun: Uint8Array): Uint8Array {
   const n = last - first;
-  const ok = new Uint8Array(n);
-  const seen = new Uint8Array(n);
-  const hasCc = new Uint8Array(n);
+  const ok = bytes('flat', n, 0);
+  const seen = bytes('seen', n, 0);
+  const hasCc = bytes('hasCc', n, 0);
   for (let c = first; c < last; c++) {
     if (t.deprel[c] !== 'conj') continue;
     const h = t.head[c];
@@ -1082,7 +1124,7 @@ const YEAR = /^(1[5-9]|20)\d\d$/;
  * that a year right after "day ," and that comma join, else -1.
  */
 function yearsOfDates(t: TreeLayers, first: number, last: number): Int32Array {
-  const out = new Int32Array(last - first).fill(-1);
+  const out = ints('years', last - first, -1);
   for (let y = first + 2; y < last; y++) {
     const h = t.head[y];
     // the cheap tests first: the regex runs only on the rare word two after its head, behind a comma

@@ -287,8 +287,13 @@ export function sentenceFeatures(t: TreeLayers, first: number, last: number, buc
 
 /** The rule walk's tags (O/B/I) over a sentence. */
 export function ruleTags(t: TreeLayers, first: number, last: number): Uint8Array {
-  const tags = new Uint8Array(last - first);
-  for (const p of baseNounPhrases(t, first, last)) {
+  return tagsOfPhrases(baseNounPhrases(t, first, last), first, last - first, new Uint8Array(last - first));
+}
+
+/** The tags (O/B/I) of phrases over a sentence of n words from doc token `first`, written into `tags` (length ≥ n; its first n entries are overwritten) and returned. */
+export function tagsOfPhrases(phrases: readonly PhraseSpan[], first: number, n: number, tags: Uint8Array): Uint8Array {
+  tags.fill(O, 0, n);
+  for (const p of phrases) {
     tags[p.start - first] = B;
     for (let i = p.start + 1; i < p.end; i++) tags[i - first] = I;
   }
@@ -368,16 +373,16 @@ export function decodeTags(tr: Float32Array, emissions: Float64Array, n: number,
 }
 
 /**
- * Phrases of a tag sequence over doc tokens [first, …), each with its head:
+ * Phrases of a tag sequence (its first n tags) over doc tokens [first, …), each with its head:
  * the last word whose head lies outside the phrase (the nominal the rest
  * modifies), or the last word when every word's head is inside.
  */
-export function spansOfTags(t: TreeLayers, tags: Uint8Array, first: number): PhraseSpan[] {
+export function spansOfTags(t: TreeLayers, tags: Uint8Array, first: number, n = tags.length): PhraseSpan[] {
   const out: PhraseSpan[] = [];
-  for (let k = 0; k < tags.length; k++) {
+  for (let k = 0; k < n; k++) {
     if (tags[k] === O || (tags[k] === I && k > 0 && tags[k - 1] !== O)) continue;
     let e = k + 1;
-    while (e < tags.length && tags[e] === I) e++;
+    while (e < n && tags[e] === I) e++;
     const start = first + k;
     const end = first + e;
     let head = end - 1;

@@ -80,12 +80,18 @@ const COLON = 58;
 let phraseOfScratch = new Int32Array(256);
 let childIndexOfSentence: ChildIndex = childIndexScratch();
 
-/** The properties of the sentence over tokens [first, last), in order of their focus. */
+/**
+ * The properties of the sentence over tokens [first, last), in order of
+ * their focus, from its noun phrases phrases[from .. to) (a doc's whole list
+ * can be passed with the sentence's range: no copy per sentence).
+ */
 export function sentenceProperties(
   t: PropertyLayers,
   phrases: readonly PhraseSpan[],
   first: number,
   last: number,
+  from = 0,
+  to = phrases.length,
 ): PropertyRecord[] {
   const n = last - first;
   if (n <= 0) return [];
@@ -93,7 +99,7 @@ export function sentenceProperties(
   if (phraseOfScratch.length < n) phraseOfScratch = new Int32Array(Math.max(n, 2 * phraseOfScratch.length));
   const phraseOf = phraseOfScratch;
   phraseOf.fill(-1, 0, n);
-  for (let k = 0; k < phrases.length; k++) {
+  for (let k = from; k < to; k++) {
     const p = phrases[k];
     for (let i = Math.max(p.start, first); i < Math.min(p.end, last); i++) phraseOf[i - first] = k;
   }
@@ -315,7 +321,7 @@ export function propertiesOfDoc(doc: {
     const last = doc.sentEnd[s];
     const from = k;
     while (k < nounPhrases.length && nounPhrases[k].start < last) k++;
-    out.push(...sentenceProperties(layers, nounPhrases.slice(from, k), first, last));
+    for (const r of sentenceProperties(layers, nounPhrases, first, last, from, k)) out.push(r);
   }
   return out;
 }

@@ -1,9 +1,9 @@
 /**
- * The `relations` layer of a Doc: extractRelations (relations.ts) run over
+ * The `relations` layer of a Doc: the relations (relations.ts) of
  * every sentence's UD tree, positions turned into doc token indices.
  */
 import type { Doc } from '../doc/doc.js';
-import { extractRelations, type RelationRole } from './relations.js';
+import { relationsInto, type RelationRole } from './relations.js';
 
 export interface RelationArgumentRecord {
   role: RelationRole;
@@ -34,6 +34,9 @@ export interface RelationRecord {
   copular: boolean;
 }
 
+/** Sentence-relative heads, refilled for each sentence (relationsInto reads them only during its call). */
+let heads = new Int32Array(256);
+
 /** Relations of every sentence of a parsed doc (needs the upos, xpos and deps layers). */
 export function relationsOfDoc(doc: Doc): RelationRecord[] {
   const { upos, xpos, head, deprel } = doc;
@@ -43,21 +46,11 @@ export function relationsOfDoc(doc: Doc): RelationRecord[] {
     const a = doc.sentStart[s];
     const z = doc.sentEnd[s];
     if (z === a) continue;
-    const heads: number[] = new Array<number>(z - a);
+    if (heads.length < z - a) heads = new Int32Array(Math.max(z - a, 2 * heads.length));
     for (let i = a; i < z; i++) heads[i - a] = head[i] < 0 ? -1 : head[i] - a;
-    // positions come back as doc indices (offset a), in arrays shared between the relations split from one predicate
-    const found = extractRelations(
-      {
-        forms: doc.tokens.slice(a, z),
-        upos: upos.slice(a, z),
-        xpos: xpos.slice(a, z),
-        heads,
-        deprels: deprel.slice(a, z),
-        arcProb: doc.headProb?.subarray(a, z),
-      },
-      a,
-    );
-    for (const r of found) out.push({ sentence: s, head: r.head, predicate: r.predicate, args: r.args, confidence: r.confidence, copular: r.copular });
+    // the sentence is read in place from the doc's layers; positions come back as doc indices (offset a), in
+    // arrays shared between the relations split from one predicate
+    relationsInto({ forms: doc.tokens, upos, xpos, heads, deprels: deprel, arcProb: doc.headProb, at: a, n: z - a }, a, s, out);
   }
   return out;
 }

@@ -132,6 +132,37 @@ function labelFacts(rel: string): LabelFacts {
   return f;
 }
 
+/** The one choice of a predicate without a subject (or object): none. */
+const NONE: readonly undefined[] = [undefined];
+
+/**
+ * relationsInto's per-word working arrays, refilled for each sentence (entries
+ * past its length are stale) and grown as needed: relationsInto never runs
+ * inside itself.
+ */
+const work = {
+  facts: [] as LabelFacts[],
+  /** The base relation of each word. */
+  br: [] as string[],
+  /** Each word's lower case, computed on first use. */
+  lowered: [] as (string | undefined)[],
+  /** 1 where a word has a copula. */
+  copular: new Uint8Array(256),
+  /** The first subject of each word, or -1. */
+  subjectChild: new Int32Array(256),
+  /** 1 where a word is a predicate. */
+  pred: new Uint8Array(256),
+  /** The governor an xcomp joins, or -1. */
+  absorbedBy: new Int32Array(256),
+};
+function grow(n: number): void {
+  const size = Math.max(n, 2 * work.subjectChild.length);
+  work.copular = new Uint8Array(size);
+  work.subjectChild = new Int32Array(size);
+  work.pred = new Uint8Array(size);
+  work.absorbedBy = new Int32Array(size);
+}
+
 /** The children index extractRelations refills for each sentence. */
 let scratch: ChildIndex = childIndexScratch();
 
@@ -141,60 +172,94 @@ let scratch: ChildIndex = childIndexScratch();
  * first doc index, so that nothing is copied to move them).
  */
 export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelation[] {
-  const n = s.forms.length;
-  if (n === 0) return [];
-  const rel = s.deprels;
+  const out: PlacedRelation[] = [];
+  relationsInto({ forms: s.forms, upos: s.upos, xpos: s.xpos, heads: s.heads, deprels: s.deprels, arcProb: s.arcProb, at: 0, n: s.forms.length }, offset, 0, out);
+  return out;
+}
+
+/**
+ * One sentence inside layers that may hold more (a doc's): word i of the
+ * sentence is at index `at + i` of forms, upos, xpos, deprels and arcProb,
+ * and its head is the sentence position heads[i] (-1 at the root).
+ */
+export interface SentenceView {
+  readonly forms: readonly string[];
+  readonly upos: readonly string[];
+  readonly xpos: readonly string[];
+  readonly deprels: readonly string[];
+  readonly arcProb?: ArrayLike<number>;
+  readonly heads: ArrayLike<number>;
+  readonly at: number;
+  readonly n: number;
+}
+
+/** A relation with the index of its sentence in the doc (0 from extractRelations). */
+export interface PlacedRelation extends SentenceRelation {
+  sentence: number;
+}
+
+/**
+ * Appends the relations of one sentence to `out`, positions moved by
+ * `offset`, each tagged with `sentence` — what relationsOfDoc needs, read
+ * straight from the doc's layers (no per-sentence copies of them).
+ */
+export function relationsInto(v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]): void {
+  const { forms, upos, xpos, heads, at, n } = v;
+  if (n <= 0) return;
+  const rel = v.deprels;
   // Per-word facts read once (the walk below asks them many times): children, base relation, flags.
-  const facts: LabelFacts[] = new Array<LabelFacts>(n);
-  const br: string[] = new Array<string>(n);
+  // (the arrays are the module's, refilled: allocating seven arrays per sentence cost more than filling them)
+  const { facts, br, lowered } = work;
   for (let i = 0; i < n; i++) {
-    facts[i] = labelFacts(rel[i]);
+    facts[i] = labelFacts(rel[at + i]);
     br[i] = facts[i].base;
+    lowered[i] = undefined;
   }
-  const lowered: (string | undefined)[] = new Array<string | undefined>(n);
-  const lower = (i: number): string => (lowered[i] ??= s.forms[i].toLowerCase());
+  if (work.subjectChild.length < n) grow(n);
+  const { copular, subjectChild, pred, absorbedBy } = work;
+  copular.fill(0, 0, n);
+  subjectChild.fill(-1, 0, n);
+  pred.fill(0, 0, n);
+  absorbedBy.fill(-1, 0, n);
+  const lower = (i: number): string => (lowered[i] ??= forms[at + i].toLowerCase());
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
   // (extractRelations never runs inside itself, so one scratch index serves every call)
-  scratch = childIndex(s.heads, 0, n, scratch);
+  scratch = childIndex(heads, 0, n, scratch);
   const { kidAt, kidList } = scratch;
   const hasChildWhere = (h: number, test: (k: number) => boolean): boolean => {
     for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(kidList[q])) return true;
     return false;
   };
-  const copular: boolean[] = new Array<boolean>(n).fill(false);
-  const subjectChild: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    const h = s.heads[i];
+    const h = heads[i];
     if (h < 0 || h >= n || h === i) continue;
-    if (rel[i] === 'cop') copular[h] = true;
+    if (rel[at + i] === 'cop') copular[h] = 1;
     if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
   }
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
-    for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[kidList[q]])) return true;
+    for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[at + kidList[q]])) return true;
     return false;
   };
 
   const isSubject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj');
-  const isCopular = (i: number): boolean => copular[i];
+  const isCopular = (i: number): boolean => copular[i] === 1;
   const isPredicate = (i: number): boolean => {
     if (isCopular(i)) return true;
-    if (s.upos[i] !== 'VERB') return false;
+    if (upos[at + i] !== 'VERB') return false;
     // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
     // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
     if (!facts[i].nominalSlot) return true;
     return hasChild(i, (r) => isSubject(r) || r === 'obj');
   };
-  const pred: boolean[] = new Array<boolean>(n).fill(false);
-  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = true;
+  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
 
   const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || r.startsWith('ccomp');
   const hasOwnSubject = (i: number): boolean => subjectChild[i] >= 0;
 
   // xcomp chains: the complement joins its governor's predicate when the governor has no object.
-  const absorbedBy: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    const h = s.heads[i];
-    if (rel[i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
+    const h = heads[i];
+    if (rel[at + i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
     if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
     absorbedBy[i] = h;
   }
@@ -222,8 +287,8 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     sortAscending(words);
     let a = 0;
     let z = words.length;
-    while (a < z && s.upos[words[a]] === 'PUNCT') a++;
-    while (z > a && s.upos[words[z - 1]] === 'PUNCT') z--;
+    while (a < z && upos[at + words[a]] === 'PUNCT') a++;
+    while (z > a && upos[at + words[z - 1]] === 'PUNCT') z--;
     return words.slice(a, z);
   };
 
@@ -237,10 +302,10 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     subtree(
       h,
       (k) =>
-        (s.heads[k] === h && (rel[k] === 'conj' || rel[k] === 'cc' || rel[k] === 'cc:preconj' || (dropCase && rel[k] === 'case' && s.xpos[k] !== 'POS'))) ||
+        (heads[k] === h && (rel[at + k] === 'conj' || rel[at + k] === 'cc' || rel[at + k] === 'cc:preconj' || (dropCase && rel[at + k] === 'case' && xpos[at + k] !== 'POS'))) ||
         facts[k].notInArgument ||
         predicateAncestors.has(k) ||
-        (nominalOnly && s.heads[k] === h && facts[k].clauseLevel),
+        (nominalOnly && heads[k] === h && facts[k].clauseLevel),
       words,
     );
     return { role, head: h, words: trimPunct(words), markers: markersOf(h) };
@@ -254,11 +319,11 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     const out: number[] = [];
     for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
       const k = kidList[qK];
-      if (k > h || !((rel[k] === 'case' && s.xpos[k] !== 'POS') || (rel[k] === 'mark' && s.xpos[k] !== 'TO'))) continue;
+      if (k > h || !((rel[at + k] === 'case' && xpos[at + k] !== 'POS') || (rel[at + k] === 'mark' && xpos[at + k] !== 'TO'))) continue;
       out.push(k);
       for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
         const f = kidList[qF];
-        if (rel[f] === 'fixed') out.push(f);
+        if (rel[at + f] === 'fixed') out.push(f);
       }
     }
     return sortAscending(out);
@@ -267,11 +332,11 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
   /** The head and its conjuncts, for splitting coordinated nominal arguments. */
   const conjuncts = (h: number): number[] => {
     const out = [h];
-    if (!SPLIT_UPOS.has(s.upos[h])) return out;
+    if (!SPLIT_UPOS.has(upos[at + h])) return out;
     for (let k = 0; k < out.length && out.length < MAX_SPLIT; k++) {
       for (let qC = kidAt[out[k]], qCEnd = kidAt[out[k] + 1]; qC < qCEnd; qC++) {
         const c = kidList[qC];
-        if (rel[c] === 'conj' && s.upos[c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+        if (rel[at + c] === 'conj' && upos[at + c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
       }
     }
     return out;
@@ -284,8 +349,8 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     if (subjectMemo.has(p)) return subjectMemo.get(p)!;
     let found: Source | null = null;
     const own = subjectChild[p] >= 0 ? subjectChild[p] : undefined;
-    const h = s.heads[p];
-    const r = rel[p];
+    const h = heads[p];
+    const r = rel[at + p];
     if (own !== undefined) {
       found = RELATIVE_WORDS.has(lower(own)) && facts[p].relcl && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
     } else if (depth < 8 && h >= 0) {
@@ -299,7 +364,7 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
         found = subjectOf(h, depth + 1);
       } else if (r === 'xcomp') {
         let obj: number | undefined;
-        for (let q = kidAt[h]; q < kidAt[h + 1] && obj === undefined; q++) if (rel[kidList[q]] === 'obj' || rel[kidList[q]] === 'iobj') obj = kidList[q];
+        for (let q = kidAt[h]; q < kidAt[h + 1] && obj === undefined; q++) if (rel[at + kidList[q]] === 'obj' || rel[at + kidList[q]] === 'iobj') obj = kidList[q];
         found = obj !== undefined ? { role: 'SUBJECT', head: obj } : pred[h] ? subjectOf(h, depth + 1) : null;
       } else if (br[p] === 'advcl' && pred[h]) {
         found = subjectOf(h, depth + 1);
@@ -309,8 +374,7 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     return found;
   };
 
-  const ancestors = new AncestorMarks(s.heads, n);
-  const out: SentenceRelation[] = [];
+  const ancestors = new AncestorMarks(heads, n);
   for (let p = 0; p < n; p++) {
     if (!pred[p] || absorbedBy[p] >= 0) continue;
     const chain = chainOf(p);
@@ -323,17 +387,17 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
       if (!isCopular(c)) predicate.push(c);
       for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
         const k = kidList[qK];
-        const r = rel[k];
+        const r = rel[at + k];
         if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
         else if (br[k] === 'advmod' && NEGATION.has(lower(k))) predicate.push(k);
-        else if (c !== p && r === 'mark' && s.xpos[k] === 'TO') predicate.push(k);
+        else if (c !== p && r === 'mark' && xpos[at + k] === 'TO') predicate.push(k);
       }
     }
     // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-    if (rel[p] === 'conj' && s.heads[p] >= 0 && NON_FINITE_XPOS.has(s.xpos[p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
-      for (let qK = kidAt[s.heads[p]], qKEnd = kidAt[s.heads[p] + 1]; qK < qKEnd; qK++) {
+    if (rel[at + p] === 'conj' && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
+      for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
         const k = kidList[qK];
-        if (br[k] === 'aux' && k < s.heads[p]) predicate.push(k);
+        if (br[k] === 'aux' && k < heads[p]) predicate.push(k);
       }
     }
     sortAscending(predicate);
@@ -349,7 +413,7 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     for (const c of chain) {
       for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
         const k = kidList[qK];
-        if (rel[k] !== 'advmod' || s.xpos[k] !== 'RB' || kidAt[k + 1] > kidAt[k] || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
+        if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
         if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
       }
     }
@@ -365,40 +429,40 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
     const objects: RelationArgument[][] = [];
     const others: RelationArgument[] = [];
     const isRelativeClause = facts[p].relcl;
-    const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && s.heads[p] >= 0;
+    const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && heads[p] >= 0;
     for (const c of copularMembers) objects.push([copularComplement(c)]);
     for (const c of chain) {
       for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
         const k = kidList[qK];
-        const r = rel[k];
+        const r = rel[at + k];
         if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
           // the relative word stands for the antecedent
-          if (r === 'obj' && s.heads[p] >= 0) objects.push(conjuncts(s.heads[p]).map((h) => argument('OBJECT', h, predicateSet)));
+          if (r === 'obj' && heads[p] >= 0) objects.push(conjuncts(heads[p]).map((h) => argument('OBJECT', h, predicateSet)));
           continue;
         }
         if (r === 'obj' || r === 'iobj') objects.push(conjuncts(k).map((h) => argument('OBJECT', h, predicateSet)));
         else if (br[k] === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
         else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
-        else if (br[k] === 'obl' || (rel[k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !predicate.includes(k))) others.push(argument('OTHER', k, predicateSet));
-        else if (br[k] === 'advcl' && hasChildWhere(k, (m) => rel[m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
+        else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !predicate.includes(k))) others.push(argument('OTHER', k, predicateSet));
+        else if (br[k] === 'advcl' && hasChildWhere(k, (m) => rel[at + m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
           others.push(argument('OTHER', k, predicateSet));
         }
       }
     }
-    if (relativeObject && objects.length === 0 && s.heads[p] >= 0) {
+    if (relativeObject && objects.length === 0 && heads[p] >= 0) {
       // "the car John bought": a relative clause with its own subject and no object is about its antecedent
-      objects.push([argument('OBJECT', s.heads[p], predicateSet)]);
+      objects.push([argument('OBJECT', heads[p], predicateSet)]);
     }
     // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
-    if (!copular && objects.length === 0 && rel[p] === 'conj' && s.heads[p] >= 0) {
-      for (let qK = kidAt[s.heads[p]], qKEnd = kidAt[s.heads[p] + 1]; qK < qKEnd; qK++) {
+    if (!copular && objects.length === 0 && rel[at + p] === 'conj' && heads[p] >= 0) {
+      for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
         const k = kidList[qK];
-        if ((rel[k] === 'obj' || br[k] === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
+        if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
       }
     }
     // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
-    if (rel[p] === 'conj' && s.heads[p] >= 0 && pred[s.heads[p]]) {
-      const first = s.heads[p];
+    if (rel[at + p] === 'conj' && heads[p] >= 0 && pred[heads[p]]) {
+      const first = heads[p];
       const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
       for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
         const k = kidList[qK];
@@ -406,10 +470,12 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
       }
     }
 
-    const subjectChoices: (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : [undefined];
+    const subjectChoices: readonly (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : NONE;
     // one relation per combination of coordinated subject and first coordinated object group
-    const firstObjects: (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : [undefined];
-    const restObjects = objects.slice(1).flat();
+    const firstObjects: readonly (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : NONE;
+    // the later object groups in one list (most predicates have one group at most: then none, and no copy)
+    const restObjects: RelationArgument[] = [];
+    for (let g = 1; g < objects.length; g++) for (const a of objects[g]) restObjects.push(a);
     const othersInOrder = others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
     for (const sa of subjectChoices) {
       for (const oa of firstObjects) {
@@ -420,7 +486,7 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
         } else args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
         for (const o of othersInOrder) args.push(o);
         // a predicate with no params at all says nothing a caller can use
-        if (args.length > 0) out.push({ head: p + offset, predicate, args, confidence: relationConfidence(s, p, args), copular });
+        if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args), copular });
       }
     }
     if (offset !== 0) {
@@ -431,13 +497,13 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
       for (const a of others) shiftArgument(a, offset);
     }
   }
-  return out;
+  return;
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number): RelationArgument {
     const words: number[] = [];
     // a participle on the nominal ("an album, released in 2000") is a relation of its own, about the subject
-    subtree(p, (k) => (s.heads[k] === p && (facts[k].clauseLevel || rel[k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument, words);
+    subtree(p, (k) => (heads[k] === p && (facts[k].clauseLevel || rel[at + k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument, words);
     return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
   }
 }
@@ -502,14 +568,26 @@ const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
  * adverbial: its subject is borrowed), no argument besides the subject, and
  * very long arguments. Without head probabilities the arcs count as sure.
  */
-function relationConfidence(s: ParsedSentence, p: number, args: readonly RelationArgument[]): number {
-  const subject = args.find((a) => a.role === 'SUBJECT');
-  let c = s.arcProb ? s.arcProb[p] * (subject ? s.arcProb[subject.head] : 1) : 1;
-  c *= CLAUSE_FACTOR[base(s.deprels[p])] ?? 0.6;
+function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[]): number {
+  // (plain loops: this runs for every relation)
+  let subject: RelationArgument | undefined;
+  for (const a of args) {
+    if (a.role !== 'SUBJECT') continue;
+    subject = a;
+    break;
+  }
+  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head] : 1) : 1;
+  c *= CLAUSE_FACTOR[labelFacts(v.deprels[v.at + p]).base] ?? 0.6;
   if (!subject) c *= 0.3;
-  const rest = args.filter((a) => a !== subject);
-  if (rest.length === 0) c *= 0.85;
-  if (rest.reduce((sum, a) => sum + a.words.length, 0) > 20) c *= 0.9;
+  let rest = 0;
+  let restWords = 0;
+  for (const a of args) {
+    if (a === subject) continue;
+    rest++;
+    restWords += a.words.length;
+  }
+  if (rest === 0) c *= 0.85;
+  if (restWords > 20) c *= 0.9;
   return c;
 }
 
