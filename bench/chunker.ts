@@ -10,29 +10,19 @@
  * `chunker_pct=… rules_pct=… relations_chunker_pct=… relations_rules_pct=…`
  * (median CPU over the `words,dependency-trees` row's, in percent).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnalyzer, type Analyzer } from '../src/analyzer.js';
+import { ewtDevSlices } from './text.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const ewt = process.env.BENCH_CONLLU ?? join(root, '..', 'shared', 'data', 'ud-english-ewt', 'en_ewt-ud-dev.conllu');
-if (!existsSync(ewt)) {
-  console.error(`${ewt} is missing (it is in ../shared/data on the project machines; BENCH_CONLLU=FILE picks another)`);
-  process.exit(2);
-}
+const docs = ewtDevSlices();
 const models = join(root, 'models');
 if (!existsSync(join(models, 'chunker', 'meta.json'))) {
   console.error('models/chunker is not installed: nothing to compare');
   process.exit(2);
 }
-const text = readFileSync(ewt, 'utf8')
-  .split('\n')
-  .filter((l) => l.startsWith('# text = '))
-  .map((l) => l.slice(9))
-  .join(' ');
-const docs: string[] = [];
-for (let i = 0; i < text.length; i += 50_000) docs.push(text.slice(i, i + 50_000));
 
 // The same models without chunker/: the phrases extractor falls back to the rule walk.
 const rulesDir = join(mkdtempSync(join(tmpdir(), 'textlens-rules-')), 'models');

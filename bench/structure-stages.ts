@@ -16,10 +16,11 @@
  * BENCH_DIST=DIR times another build (see below). Last line:
  * `extra_pct=… stages_pct=… stages_us_per_token=… base_us_per_token=…`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Doc } from '../src/doc/doc.js';
+import { ewtDevSlices } from './text.js';
 
 /**
  * BENCH_DIST=DIR measures another build than this checkout's dist/ (e.g. the previous commit's, built
@@ -51,18 +52,7 @@ async function stagesOf(dist?: URL) {
 }
 
 const root = new URL('..', import.meta.url).pathname;
-const ewt = process.env.BENCH_CONLLU ?? join(root, '..', 'shared', 'data', 'ud-english-ewt', 'en_ewt-ud-dev.conllu');
-if (!existsSync(ewt)) {
-  console.error(`${ewt} is missing (it is in ../shared/data on the project machines; BENCH_CONLLU=FILE picks another)`);
-  process.exit(2);
-}
-const text = readFileSync(ewt, 'utf8')
-  .split('\n')
-  .filter((l) => l.startsWith('# text = '))
-  .map((l) => l.slice(9))
-  .join(' ');
-const texts: string[] = [];
-for (let i = 0; i < text.length; i += 50_000) texts.push(text.slice(i, i + 50_000));
+const texts = ewtDevSlices();
 
 const analyzer = await createAnalyzer();
 const models = join(root, 'models');

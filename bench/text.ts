@@ -46,3 +46,24 @@ export function documents(text: string, size = 50_000): string[] {
   if (cur) docs.push(cur);
   return docs;
 }
+
+/**
+ * The stage benches' text (bench/chunker.ts, bench/structure-stages.ts): UD English-EWT dev's
+ * sentences joined by spaces, cut every `size` characters; BENCH_CONLLU=FILE picks another file.
+ * Exits with status 2 and a message when the file is missing (it is in ../shared/data).
+ */
+export function ewtDevSlices(size = 50_000): string[] {
+  const ewt = process.env.BENCH_CONLLU ?? join(shared, 'ud-english-ewt', 'en_ewt-ud-dev.conllu');
+  if (!existsSync(ewt)) {
+    console.error(`${ewt} is missing (it is in ../shared/data on the project machines; BENCH_CONLLU=FILE picks another)`);
+    process.exit(2);
+  }
+  const text = readFileSync(ewt, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('# text = '))
+    .map((l) => l.slice(9))
+    .join(' ');
+  const slices: string[] = [];
+  for (let i = 0; i < text.length; i += size) slices.push(text.slice(i, i + size));
+  return slices;
+}
