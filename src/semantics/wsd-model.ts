@@ -324,7 +324,7 @@ export class WsdModel {
     if (own === undefined) addRows(table, ctx.bag, ctx.exclude, bag);
     else {
       own.fill(0, 0, n);
-      addRowsSplit(table, ctx.bag, ctx.exclude, bag, ctx.docSet!, own);
+      addRows(table, ctx.bag, ctx.exclude, bag, ctx.docSet!, own);
     }
     addRows(table, ctx.collocations, -1, col);
     if (readDoc) {
@@ -506,8 +506,18 @@ function rowOf(table: SenseTable, f: number): number {
   return slots[2 * slot + 1];
 }
 
-/** Adds each feature's row of gains to the per-sense sums (`exclude` left out). */
-function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array): void {
+/**
+ * Adds each feature's row of gains to the per-sense sums (`exclude` left out),
+ * and the rows of the features `member` marks into `marked` as well.
+ */
+function addRows(
+  table: SenseTable,
+  features: ArrayLike<number>,
+  exclude: number,
+  sums: Float64Array,
+  member?: Uint8Array,
+  marked?: Float64Array,
+): void {
   const { sense, gain } = table;
   for (let i = 0; i < features.length; i++) {
     const f = features[i];
@@ -517,21 +527,7 @@ function addRows(table: SenseTable, features: ArrayLike<number>, exclude: number
     const from = row >>> ROW_BITS;
     const to = from + (row & ((1 << ROW_BITS) - 1));
     for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
-  }
-}
-
-/** addRows into `sums`, and the rows of the features `member` marks into `marked` as well. */
-function addRowsSplit(table: SenseTable, features: ArrayLike<number>, exclude: number, sums: Float64Array, member: Uint8Array, marked: Float64Array): void {
-  const { sense, gain } = table;
-  for (let i = 0; i < features.length; i++) {
-    const f = features[i];
-    if (f === exclude) continue;
-    const row = rowOf(table, f);
-    if (row < 0) continue;
-    const from = row >>> ROW_BITS;
-    const to = from + (row & ((1 << ROW_BITS) - 1));
-    for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
-    if (member[f] === 1) for (let e = from; e < to; e++) marked[sense[e]] += gain[e];
+    if (member && marked && member[f] === 1) for (let e = from; e < to; e++) marked[sense[e]] += gain[e];
   }
 }
 
