@@ -1,22 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { KbWriter } from '../../src/linking/build/kb-writer.js';
-import { DbpediaOntology, type OntologyFile } from '../../src/linking/ontology.js';
-import { defaultModelsDir } from '../../src/resources-node.js';
+import { describe, expect, it } from 'vitest';
+import type { KbWriter } from '../../src/linking/build/kb-writer.js';
+import { tempKbWriters } from './temp-kb-writer.js';
 
-const ontology = new DbpediaOntology(JSON.parse(readFileSync(`${defaultModelsDir}ontology/dbpedia-classes.json`, 'utf8')) as OntologyFile);
-let writer: KbWriter | undefined;
-let dir = '';
-afterEach(() => {
-  writer?.abort();
-  rmSync(dir, { recursive: true, force: true });
-});
-const newWriter = () => {
-  dir = mkdtempSync(join(tmpdir(), 'former-'));
-  return (writer = new KbWriter(join(dir, 'kb.sqlite'), ontology));
-};
+const newWriter = tempKbWriters('former-');
 const titles = (kb: KbWriter) => (kb.db.prepare('SELECT title FROM entities ORDER BY id').all() as { title: string }[]).map((r) => r.title);
 
 describe('former titles at KB build', () => {

@@ -1,26 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { KbWriter } from '../../src/linking/build/kb-writer.js';
+import { describe, expect, it } from 'vitest';
+import type { KbWriter } from '../../src/linking/build/kb-writer.js';
 import { PopularitySignals } from '../../src/linking/build/popularity.js';
 import { packageDir } from '../../src/linking/build/npm-sources.js';
-import { DbpediaOntology, type OntologyFile } from '../../src/linking/ontology.js';
-import { defaultModelsDir } from '../../src/resources-node.js';
+import { tempKbWriters } from './temp-kb-writer.js';
 
-const ontology = new DbpediaOntology(JSON.parse(readFileSync(`${defaultModelsDir}ontology/dbpedia-classes.json`, 'utf8')) as OntologyFile);
-let writer: KbWriter | undefined;
-let dir = '';
-afterEach(() => {
-  writer?.abort();
-  rmSync(dir, { recursive: true, force: true });
-});
+const newWriter = tempKbWriters('pop-');
 
 function kbWith(popularities: number[]): { kb: KbWriter; ids: number[] } {
-  dir = mkdtempSync(join(tmpdir(), 'pop-'));
-  writer = new KbWriter(join(dir, 'kb.sqlite'), ontology);
-  const ids = popularities.map((p, i) => writer!.upsert({ qid: `Q${i + 1}`, label: `E${i + 1}`, popularity: p }));
-  return { kb: writer, ids };
+  const kb = newWriter();
+  const ids = popularities.map((p, i) => kb.upsert({ qid: `Q${i + 1}`, label: `E${i + 1}`, popularity: p }));
+  return { kb, ids };
 }
 const popularityOf = (kb: KbWriter, id: number) => (kb.db.prepare('SELECT popularity FROM entities WHERE id = ?').get(id) as { popularity: number }).popularity;
 
