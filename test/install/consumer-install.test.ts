@@ -86,6 +86,20 @@ async function analyzeWords(app: string): Promise<{ sentences: number; message: 
   return JSON.parse(ran.stdout.trim().split('\n').pop()!) as { sentences: number; message: string };
 }
 
+/** The service entry points resolve in the installed package (package.json "exports"). */
+async function importServiceEntryPoints(app: string): Promise<string[]> {
+  const script = `
+    const http = await import('textlens/http');
+    const node = await import('textlens/http/node');
+    const events = await import('textlens/events');
+    const dictionaries = await import('textlens/dictionary-store');
+    console.log(JSON.stringify([typeof http.createApp, typeof node.startServer, typeof events.openEventStore, typeof dictionaries.openDictionaryStore]));
+  `;
+  const ran = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env: userEnv() });
+  expect(ran.status, ran.stderr).toBe(0);
+  return JSON.parse(ran.stdout.trim().split('\n').pop()!) as string[];
+}
+
 describe.skipIf(skipReason !== undefined)('npm install of the packed tarball in a fresh project', () => {
   it('installs without our npm settings and analyzes words in plain Node', { timeout: 20 * 60_000 }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'textlens-consumer-'));
@@ -118,6 +132,7 @@ describe.skipIf(skipReason !== undefined)('npm install of the packed tarball in 
     // optional package when the CUDA download failed): at most the one warning.
     expect(first.message.match(/could not be loaded/g)?.length ?? 0).toBeLessThanOrEqual(1);
     console.log(`consumer install: ${first.message || 'native onnxruntime-node, no warning'}`);
+    expect(await importServiceEntryPoints(app)).toEqual(['function', 'function', 'function', 'function']);
 
     // With the install step skipped, the native runtime is kept and used.
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { optionalDependencies: Record<string, string> }).optionalDependencies['onnxruntime-node'];
