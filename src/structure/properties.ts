@@ -114,8 +114,23 @@ export function sentenceProperties(
     }
     return c;
   };
-  const negated = (h: number): boolean =>
-    kids(h).some((k) => (t.deprel[k] === 'advmod' || t.deprel[k] === 'det') && NEGATIONS.has(t.tokens[k].toLowerCase()));
+  /** Whether h has a dependent of relation `rel` (or a subtype of it): kids(h, rel).length > 0 without the list. */
+  const hasKid = (h: number, rel: string): boolean => {
+    index ??= childIndexOfSentence = childIndex(t.head, first, last, childIndexOfSentence);
+    for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
+      const r = t.deprel[index.kidList[q]];
+      if (r === rel || (r.length > rel.length && r.charCodeAt(rel.length) === COLON && r.startsWith(rel))) return true;
+    }
+    return false;
+  };
+  const negated = (h: number): boolean => {
+    index ??= childIndexOfSentence = childIndex(t.head, first, last, childIndexOfSentence);
+    for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
+      const k = index.kidList[q];
+      if ((t.deprel[k] === 'advmod' || t.deprel[k] === 'det') && NEGATIONS.has(lowerCase(t.tokens[k]))) return true;
+    }
+    return false;
+  };
   /** The conjunct a word of a coordinated phrase belongs to: the nearest ancestor that is a conjunct, else the phrase head. */
   const conjunctOf = (w: number, phraseHead: number): number => {
     let k = w;
@@ -147,7 +162,7 @@ export function sentenceProperties(
   /** An adjective with the adverbs right before it ("very fast"). */
   const adjectivePhrase = (a: number): number[] => {
     let s = a;
-    while (s > first && t.head[s - 1] === a && t.deprel[s - 1] === 'advmod' && !NEGATIONS.has(t.tokens[s - 1].toLowerCase())) s--;
+    while (s > first && t.head[s - 1] === a && t.deprel[s - 1] === 'advmod' && !NEGATIONS.has(lowerCase(t.tokens[s - 1]))) s--;
     return range(s, a + 1);
   };
   /** A noun with its compound nouns and the rest of its name, the focus of an attributive adjective ("sports car"). */
@@ -160,7 +175,7 @@ export function sentenceProperties(
   };
   /** A subject, or the noun a relative pronoun stands for. */
   const resolve = (s: number, clause: number): number => {
-    if ((t.xpos[s] === 'WDT' || t.xpos[s] === 'WP' || t.tokens[s].toLowerCase() === 'that') && t.deprel[clause] === 'acl:relcl') {
+    if ((t.xpos[s] === 'WDT' || t.xpos[s] === 'WP' || lowerCase(t.tokens[s]) === 'that') && t.deprel[clause] === 'acl:relcl') {
       const h = t.head[clause];
       if (h >= first && h < last) return h;
     }
@@ -171,7 +186,7 @@ export function sentenceProperties(
 
   const out: PropertyRecord[] = [];
   const add = (focus: number[], property: number[], kind: PropertyRecord['kind']): void => {
-    if (focus.length === 0 || property.length === 0 || focus.some((f) => property.includes(f))) return;
+    if (focus.length === 0 || property.length === 0 || overlap(focus, property)) return;
     out.push({ focus, property, kind });
   };
 
@@ -181,8 +196,8 @@ export function sentenceProperties(
     const rel = t.deprel[i];
 
     // Copula: "Barclays is a bank", "The phone is very fast and cheap".
-    if (rel === 'cop' && inSentence && !negated(h) && kids(h, 'case').length === 0) {
-      const predicates = [h, ...kids(h, 'conj').filter((c) => kids(c, 'nsubj').length === 0 && kids(c, 'case').length === 0 && !negated(c))];
+    if (rel === 'cop' && inSentence && !negated(h) && !hasKid(h, 'case')) {
+      const predicates = [h, ...kids(h, 'conj').filter((c) => !hasKid(c, 'nsubj') && !hasKid(c, 'case') && !negated(c))];
       for (const s of kids(h, 'nsubj')) {
         for (const subject of withConjuncts(resolve(s, h))) {
           if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT' || t.upos[subject] === 'VERB') continue;
@@ -197,7 +212,7 @@ export function sentenceProperties(
     if (!inSentence) continue;
 
     // Apposition: "Tim Cook, the chief executive"; the name is the focus whichever comes first.
-    if (rel === 'appos' && isNominalHead(t, i, kids) && isNominalHead(t, h, kids) && phraseOf[i - first] !== phraseOf[h - first]) {
+    if (rel === 'appos' && isNominalHead(t, i, hasKid) && isNominalHead(t, h, hasKid) && phraseOf[i - first] !== phraseOf[h - first]) {
       const [focus, property] = t.upos[h] !== 'PROPN' && t.upos[i] === 'PROPN' ? [i, h] : [h, i];
       add(nounPhrase(focus), nounPhrase(property), 'apposition');
     }
@@ -206,7 +221,7 @@ export function sentenceProperties(
     if (t.upos[i] === 'NOUN') {
       const name = titledName(t, i, last);
       // the honorific test (a lower-casing) last: few nouns stand before a name in their phrase
-      if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first] && !HONORIFICS.has(t.tokens[i].toLowerCase())) {
+      if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first] && !HONORIFICS.has(lowerCase(t.tokens[i]))) {
         const p = phrases[phraseOf[i - first]];
         const nameStart = firstNameWord(t, name, i, p);
         const title: number[] = [];
@@ -221,17 +236,17 @@ export function sentenceProperties(
     }
 
     // "the wife of Obama", "the capital of France".
-    if (rel === 'nmod' && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN' && i > h && kids(i, 'case').some((c) => t.tokens[c].toLowerCase() === 'of')) {
+    if (rel === 'nmod' && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN' && i > h && kids(i, 'case').some((c) => lowerCase(t.tokens[c]) === 'of')) {
       add(nounPhrase(i), nounPhrase(h), 'of');
     }
 
     // Attributive adjective: "a red car".
-    if (rel === 'amod' && i < h && t.upos[i] === 'ADJ' && isNoun(t, h) && t.xpos[i] === 'JJ' && !NON_PROPERTY_ADJECTIVES.has(t.lemma[i].toLowerCase())) {
+    if (rel === 'amod' && i < h && t.upos[i] === 'ADJ' && isNoun(t, h) && t.xpos[i] === 'JJ' && !NON_PROPERTY_ADJECTIVES.has(lowerCase(t.lemma[i]))) {
       add(nounCore(h), adjectivePhrase(i), 'adjective');
     }
 
     // Linking verbs: "Emma became a lawyer", "The keyboard feels cheap".
-    if (rel === 'xcomp' && t.upos[h] === 'VERB' && LINKING_LEMMAS.has(t.lemma[h].toLowerCase()) && !negated(h) && kids(i, 'mark').length === 0) {
+    if (rel === 'xcomp' && t.upos[h] === 'VERB' && LINKING_LEMMAS.has(lowerCase(t.lemma[h])) && !negated(h) && !hasKid(i, 'mark')) {
       for (const s of kids(h, 'nsubj')) {
         for (const subject of withConjuncts(resolve(s, h))) {
           if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
@@ -242,7 +257,7 @@ export function sentenceProperties(
     }
 
     // have / own / possess: "the car has four doors and a red roof".
-    if ((rel === 'obj') && t.upos[h] === 'VERB' && HAVE_LEMMAS.has(t.lemma[h].toLowerCase()) && !negated(h) && !negated(i)) {
+    if ((rel === 'obj') && t.upos[h] === 'VERB' && HAVE_LEMMAS.has(lowerCase(t.lemma[h])) && !negated(h) && !negated(i)) {
       for (const s of kids(h, 'nsubj')) {
         if (t.deprel[s] === 'nsubj:pass') continue;
         for (const subject of withConjuncts(resolve(s, h))) {
@@ -254,7 +269,7 @@ export function sentenceProperties(
   }
   // A subject shared by coordinated "have" verbs ("owns a car and has a bike") comes from the first verb.
   for (let v = first; v < last; v++) {
-    if (t.deprel[v] !== 'conj' || t.upos[v] !== 'VERB' || !HAVE_LEMMAS.has(t.lemma[v].toLowerCase()) || kids(v, 'nsubj').length > 0 || negated(v)) continue;
+    if (t.deprel[v] !== 'conj' || t.upos[v] !== 'VERB' || !HAVE_LEMMAS.has(lowerCase(t.lemma[v])) || hasKid(v, 'nsubj') || negated(v)) continue;
     const g = t.head[v];
     if (g < first || g >= last) continue;
     for (const s of kids(g, 'nsubj')) {
@@ -262,13 +277,13 @@ export function sentenceProperties(
       for (const o of kids(v, 'obj').flatMap(withConjuncts)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(resolve(s, g)), nounPhrase(o), 'have');
     }
   }
-  out.sort((a, b) => a.focus[0] - b.focus[0] || a.property[0] - b.property[0]);
+  if (out.length > 1) out.sort((a, b) => a.focus[0] - b.focus[0] || a.property[0] - b.property[0]); // (a sort copies its list, even a short one)
   return out;
 }
 
 /** A noun, or a word the tagger called an adjective that has a determiner ("the chief executive"). */
-function isNominalHead(t: PropertyLayers, i: number, kids: (h: number, rel?: string) => number[]): boolean {
-  return isNoun(t, i) || (t.upos[i] === 'ADJ' && kids(i, 'det').length > 0);
+function isNominalHead(t: PropertyLayers, i: number, hasKid: (h: number, rel: string) => boolean): boolean {
+  return isNoun(t, i) || (t.upos[i] === 'ADJ' && hasKid(i, 'det'));
 }
 
 function isNoun(t: PropertyLayers, i: number): boolean {
@@ -291,6 +306,24 @@ function firstNameWord(t: PropertyLayers, name: number, title: number, p: Phrase
   let s = title + 1;
   while (s < name && t.upos[s] !== 'PROPN') s++;
   return Math.min(s, p.end);
+}
+
+/** Whether the two lists share a word. */
+function overlap(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (b.includes(a[i])) return true;
+  return false;
+}
+
+/**
+ * w.toLowerCase(), without a new string when w has no capital (most lemmas and words): toLowerCase makes one
+ * even then. A string of ASCII characters other than A–Z is its own lower case.
+ */
+function lowerCase(w: string): string {
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c >= 128 || (c >= 65 && c <= 90)) return w.toLowerCase();
+  }
+  return w;
 }
 
 function range(from: number, to: number): number[] {
