@@ -251,40 +251,48 @@ export interface PlacedRelation extends SentenceRelation {
  * straight from the doc's layers (no per-sentence copies of them).
  */
 export function relationsInto(v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]): void {
-  const { forms, upos, xpos, heads, at, n } = v;
-  if (n <= 0) return;
-  const rel = v.deprels;
-  // Per-word facts read once (the walk below asks them many times): children, base relation, flags.
-  // (the arrays are the module's, refilled: allocating seven arrays per sentence cost more than filling them)
+  readRelations(v, offset, sentence, out);
+}
+
+type RelationReader = (v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]) => void;
+
+/** relationsInto's walk, made once (see relationReader). */
+const readRelations = relationReader();
+
+/** Whether a relation label is a subject's or an object's. */
+const isSubjectOrObject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj') || r === 'obj';
+const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || r.startsWith('ccomp');
+
+/**
+ * The walk of relationsInto. The sentence it reads is held in variables of this function, set for each
+ * sentence, and the helpers that ask about it are made once here: made per sentence, two dozen closures and
+ * their context were a third of this walk's garbage. (The walk never runs inside itself.)
+ */
+function relationReader(): RelationReader {
+  let forms: readonly string[] = [];
+  let upos: readonly string[] = [];
+  let xpos: readonly string[] = [];
+  let rel: readonly string[] = [];
+  let heads: ArrayLike<number> = [];
+  let at = 0;
+  let n = 0;
+  // Per-word facts read once (the walk below asks them many times): base relation, flags; the module's arrays,
+  // refilled (allocating seven arrays per sentence cost more than filling them)
   const { facts, br, lowered } = work;
-  for (let i = 0; i < n; i++) {
-    facts[i] = labelFacts(rel[at + i]);
-    br[i] = facts[i].base;
-    lowered[i] = undefined;
-  }
-  if (work.subjectChild.length < n) grow(n);
-  const { copular, subjectChild, pred, absorbedBy } = work;
-  copular.fill(0, 0, n);
-  subjectChild.fill(-1, 0, n);
-  pred.fill(0, 0, n);
-  absorbedBy.fill(-1, 0, n);
-  const lower = (i: number): string => (lowered[i] ??= forms[at + i].toLowerCase());
+  let { copular, subjectChild, pred, absorbedBy } = work;
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
-  // (extractRelations never runs inside itself, so one scratch index serves every call)
-  scratch = childIndex(heads, 0, n, scratch);
-  const { kidAt, kidList } = scratch;
-  for (let i = 0; i < n; i++) {
-    const h = heads[i];
-    if (h < 0 || h >= n || h === i) continue;
-    if (rel[at + i] === 'cop') copular[h] = 1;
-    if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
-  }
+  let kidAt = scratch.kidAt;
+  let kidList = scratch.kidList;
+  let { memoKnown, memoHead, memoVia } = work;
+  // the predicate's words are gathered here, then copied to an array of their number
+  let predicateBuf = work.predicate;
+  let predicateLen = 0;
+
+  const lower = (i: number): string => (lowered[i] ??= forms[at + i].toLowerCase());
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
     for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[at + kidList[q]])) return true;
     return false;
   };
-
-  const isSubject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj');
   const isCopular = (i: number): boolean => copular[i] === 1;
   const isPredicate = (i: number): boolean => {
     if (isCopular(i)) return true;
@@ -292,20 +300,10 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
     // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
     // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
     if (!facts[i].nominalSlot) return true;
-    return hasChild(i, (r) => isSubject(r) || r === 'obj');
+    return hasChild(i, isSubjectOrObject);
   };
-  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
-
-  const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || r.startsWith('ccomp');
   const hasOwnSubject = (i: number): boolean => subjectChild[i] >= 0;
 
-  // xcomp chains: the complement joins its governor's predicate when the governor has no object.
-  for (let i = 0; i < n; i++) {
-    const h = heads[i];
-    if (rel[at + i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
-    if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
-    absorbedBy[i] = h;
-  }
   // The predicate's chain, in a buffer of the module's (it never leaves the loop over predicates below).
   const chainOf = (p: number): number => {
     const chain = (work.chain = ensureInts(work.chain, n + 1));
@@ -411,10 +409,6 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
 
   // Subjects, resolved lazily through coordination, relative clauses and control: per predicate, its subject's
   // head (-1: none) and the relative word it came through (-1: none), in arrays of the module's.
-  const memoKnown = (work.memoKnown = ensureBytes(work.memoKnown, n));
-  const memoHead = (work.memoHead = ensureInts(work.memoHead, n));
-  const memoVia = (work.memoVia = ensureInts(work.memoVia, n));
-  memoKnown.fill(0, 0, n);
   /** The head of p's subject (-1: none); memoVia[p] then holds the relative word it came through (-1: none). */
   const subjectOf = (p: number, depth = 0): number => {
     if (memoKnown[p]) return memoHead[p];
@@ -457,10 +451,6 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
     return head;
   };
 
-  const ancestors = sharedAncestors.reset(heads, n);
-  // the predicate's words are gathered here, then copied to an array of their number
-  let predicateBuf = (work.predicate = ensureInts(work.predicate, 16));
-  let predicateLen = 0;
   const addPredicate = (k: number): void => {
     if (predicateLen === predicateBuf.length) predicateBuf = work.predicate = ensureInts(predicateBuf, 2 * predicateLen, predicateLen);
     predicateBuf[predicateLen++] = k;
@@ -469,146 +459,184 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
     for (let j = 0; j < predicateLen; j++) if (predicateBuf[j] === k) return true;
     return false;
   };
-  for (let p = 0; p < n; p++) {
-    if (!pred[p] || absorbedBy[p] >= 0) continue;
-    const chainLen = chainOf(p);
-    const chain = work.chain;
-    const copular = isCopular(p);
+  return (v, offset, sentence, out) => {
+    if (v.n <= 0) return;
+    ({ forms, upos, xpos, heads, at, n } = v);
+    rel = v.deprels;
+    for (let i = 0; i < n; i++) {
+      facts[i] = labelFacts(rel[at + i]);
+      br[i] = facts[i].base;
+      lowered[i] = undefined;
+    }
+    if (work.subjectChild.length < n) grow(n);
+    ({ copular, subjectChild, pred, absorbedBy } = work);
+    copular.fill(0, 0, n);
+    subjectChild.fill(-1, 0, n);
+    pred.fill(0, 0, n);
+    absorbedBy.fill(-1, 0, n);
+    // (the walk never runs inside itself, so one scratch index serves every call)
+    scratch = childIndex(heads, 0, n, scratch);
+    ({ kidAt, kidList } = scratch);
+    for (let i = 0; i < n; i++) {
+      const h = heads[i];
+      if (h < 0 || h >= n || h === i) continue;
+      if (rel[at + i] === 'cop') copular[h] = 1;
+      if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
+    }
+    for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
+    // xcomp chains: the complement joins its governor's predicate when the governor has no object.
+    for (let i = 0; i < n; i++) {
+      const h = heads[i];
+      if (rel[at + i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
+      if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
+      absorbedBy[i] = h;
+    }
+    memoKnown = work.memoKnown = ensureBytes(work.memoKnown, n);
+    memoHead = work.memoHead = ensureInts(work.memoHead, n);
+    memoVia = work.memoVia = ensureInts(work.memoVia, n);
+    memoKnown.fill(0, 0, n);
+    const ancestors = sharedAncestors.reset(heads, n);
+    predicateBuf = work.predicate;
+    for (let p = 0; p < n; p++) {
+      if (!pred[p] || absorbedBy[p] >= 0) continue;
+      const chainLen = chainOf(p);
+      const chain = work.chain;
+      const copular = isCopular(p);
 
-    // predicate words
-    predicateLen = 0;
-    for (let m = 0; m < chainLen; m++) {
-      const c = chain[m];
-      if (!isCopular(c)) addPredicate(c);
-      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        const r = rel[at + k];
-        if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') addPredicate(k);
-        else if (br[k] === 'advmod' && NEGATION.has(lower(k))) addPredicate(k);
-        else if (c !== p && r === 'mark' && xpos[at + k] === 'TO') addPredicate(k);
-      }
-    }
-    // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-    if (rel[at + p] === 'conj' && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasAuxiliary(p)) {
-      for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if (br[k] === 'aux' && k < heads[p]) addPredicate(k);
-      }
-    }
-    sortInts(predicateBuf, predicateLen);
-    if (predicateLen === 0) continue;
-    // adverbs inside the predicate's stretch ("would usually go", "is usually")
-    const lo = predicateBuf[0];
-    const hi = predicateBuf[predicateLen - 1];
-    for (let m = 0; m < chainLen; m++) {
-      const c = chain[m];
-      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if (k > lo && k < hi && br[k] === 'advmod' && !inPredicate(k)) addPredicate(k);
-      }
-    }
-    // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
-    for (let m = 0; m < chainLen; m++) {
-      const c = chain[m];
-      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
-        if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
-      }
-    }
-    sortInts(predicateBuf, predicateLen);
-    const predicate = new Array<number>(predicateLen);
-    for (let j = 0; j < predicateLen; j++) predicate[j] = predicateBuf[j];
-    // the predicate's head and everything above it: no argument may contain those
-    const predicateSet = ancestors.of(p);
-
-    // subject
-    const subjectHead = subjectOf(p);
-    const subjectVia = subjectHead >= 0 ? memoVia[p] : -1;
-    const subjects = subjectHead >= 0 ? coordinated('SUBJECT', subjectHead, predicateSet) : NO_ARGUMENTS;
-
-    // objects and others
-    let objects: RelationArgument[][] | undefined;
-    let others: RelationArgument[] | undefined;
-    const isRelativeClause = facts[p].relcl;
-    const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
-    for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) (objects ??= []).push([copularComplement(chain[m], predicateSet)]);
-    for (let m = 0; m < chainLen; m++) {
-      const c = chain[m];
-      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        const r = rel[at + k];
-        if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
-          // the relative word stands for the antecedent
-          if (r === 'obj' && heads[p] >= 0) (objects ??= []).push(coordinated('OBJECT', heads[p], predicateSet));
-          continue;
+      // predicate words
+      predicateLen = 0;
+      for (let m = 0; m < chainLen; m++) {
+        const c = chain[m];
+        if (!isCopular(c)) addPredicate(c);
+        for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          const r = rel[at + k];
+          if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') addPredicate(k);
+          else if (br[k] === 'advmod' && NEGATION.has(lower(k))) addPredicate(k);
+          else if (c !== p && r === 'mark' && xpos[at + k] === 'TO') addPredicate(k);
         }
-        if (r === 'obj' || r === 'iobj') (objects ??= []).push(coordinated('OBJECT', k, predicateSet));
-        else if (br[k] === 'ccomp') (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
-        else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
-        else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !inPredicate(k))) (others ??= []).push(argument('OTHER', k, predicateSet));
-        else if (br[k] === 'advcl' && hasAdverbialMarker(k)) (others ??= []).push(argument('OTHER', k, predicateSet));
       }
-    }
-    if (relativeObject && objects === undefined && heads[p] >= 0) {
-      // "the car John bought": a relative clause with its own subject and no object is about its antecedent
-      objects = [[argument('OBJECT', heads[p], predicateSet)]];
-    }
-    // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
-    if (!copular && objects === undefined && rel[at + p] === 'conj' && heads[p] >= 0) {
-      for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
-      }
-    }
-    // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
-    if (rel[at + p] === 'conj' && heads[p] >= 0 && pred[heads[p]]) {
-      const first = heads[p];
-      const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
-      for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if (br[k] === 'obl' && k < subjectAt && k < first) (others ??= []).push(argument('OTHER', k, predicateSet));
-      }
-    }
-
-    const subjectChoices: readonly (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : NONE;
-    // one relation per combination of coordinated subject and first coordinated object group
-    const firstObjects: readonly (RelationArgument | undefined)[] = objects !== undefined ? objects[0] : NONE;
-    // the later object groups in one list (most predicates have one group at most: then none, and no list)
-    let restObjects: RelationArgument[] | undefined;
-    if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) (restObjects ??= []).push(objects[g][m]);
-    const othersInOrder = others === undefined ? NO_ARGUMENTS : others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
-    for (let si = 0; si < subjectChoices.length; si++) {
-      const sa = subjectChoices[si];
-      for (let oi = 0; oi < firstObjects.length; oi++) {
-        const oa = firstObjects[oi];
-        let args: RelationArgument[];
-        if (restObjects === undefined) {
-          // the common case, made at its length: subject, object, others
-          args = new Array<RelationArgument>((sa ? 1 : 0) + (oa ? 1 : 0) + othersInOrder.length);
-          let w = 0;
-          if (sa) args[w++] = sa;
-          if (oa) args[w++] = oa;
-          for (let m = 0; m < othersInOrder.length; m++) args[w++] = othersInOrder[m];
-        } else {
-          args = [];
-          if (sa) args.push(sa);
-          args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
-          for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
+      // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
+      if (rel[at + p] === 'conj' && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasAuxiliary(p)) {
+        for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if (br[k] === 'aux' && k < heads[p]) addPredicate(k);
         }
-        // a predicate with no params at all says nothing a caller can use
-        if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args), copular });
+      }
+      sortInts(predicateBuf, predicateLen);
+      if (predicateLen === 0) continue;
+      // adverbs inside the predicate's stretch ("would usually go", "is usually")
+      const lo = predicateBuf[0];
+      const hi = predicateBuf[predicateLen - 1];
+      for (let m = 0; m < chainLen; m++) {
+        const c = chain[m];
+        for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if (k > lo && k < hi && br[k] === 'advmod' && !inPredicate(k)) addPredicate(k);
+        }
+      }
+      // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
+      for (let m = 0; m < chainLen; m++) {
+        const c = chain[m];
+        for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
+          if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
+        }
+      }
+      sortInts(predicateBuf, predicateLen);
+      const predicate = new Array<number>(predicateLen);
+      for (let j = 0; j < predicateLen; j++) predicate[j] = predicateBuf[j];
+      // the predicate's head and everything above it: no argument may contain those
+      const predicateSet = ancestors.of(p);
+
+      // subject
+      const subjectHead = subjectOf(p);
+      const subjectVia = subjectHead >= 0 ? memoVia[p] : -1;
+      const subjects = subjectHead >= 0 ? coordinated('SUBJECT', subjectHead, predicateSet) : NO_ARGUMENTS;
+
+      // objects and others
+      let objects: RelationArgument[][] | undefined;
+      let others: RelationArgument[] | undefined;
+      const isRelativeClause = facts[p].relcl;
+      const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
+      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) (objects ??= []).push([copularComplement(chain[m], predicateSet)]);
+      for (let m = 0; m < chainLen; m++) {
+        const c = chain[m];
+        for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          const r = rel[at + k];
+          if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
+            // the relative word stands for the antecedent
+            if (r === 'obj' && heads[p] >= 0) (objects ??= []).push(coordinated('OBJECT', heads[p], predicateSet));
+            continue;
+          }
+          if (r === 'obj' || r === 'iobj') (objects ??= []).push(coordinated('OBJECT', k, predicateSet));
+          else if (br[k] === 'ccomp') (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
+          else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
+          else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !inPredicate(k))) (others ??= []).push(argument('OTHER', k, predicateSet));
+          else if (br[k] === 'advcl' && hasAdverbialMarker(k)) (others ??= []).push(argument('OTHER', k, predicateSet));
+        }
+      }
+      if (relativeObject && objects === undefined && heads[p] >= 0) {
+        // "the car John bought": a relative clause with its own subject and no object is about its antecedent
+        objects = [[argument('OBJECT', heads[p], predicateSet)]];
+      }
+      // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
+      if (!copular && objects === undefined && rel[at + p] === 'conj' && heads[p] >= 0) {
+        for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
+        }
+      }
+      // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
+      if (rel[at + p] === 'conj' && heads[p] >= 0 && pred[heads[p]]) {
+        const first = heads[p];
+        const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
+        for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if (br[k] === 'obl' && k < subjectAt && k < first) (others ??= []).push(argument('OTHER', k, predicateSet));
+        }
+      }
+
+      const subjectChoices: readonly (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : NONE;
+      // one relation per combination of coordinated subject and first coordinated object group
+      const firstObjects: readonly (RelationArgument | undefined)[] = objects !== undefined ? objects[0] : NONE;
+      // the later object groups in one list (most predicates have one group at most: then none, and no list)
+      let restObjects: RelationArgument[] | undefined;
+      if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) (restObjects ??= []).push(objects[g][m]);
+      const othersInOrder = others === undefined ? NO_ARGUMENTS : others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
+      for (let si = 0; si < subjectChoices.length; si++) {
+        const sa = subjectChoices[si];
+        for (let oi = 0; oi < firstObjects.length; oi++) {
+          const oa = firstObjects[oi];
+          let args: RelationArgument[];
+          if (restObjects === undefined) {
+            // the common case, made at its length: subject, object, others
+            args = new Array<RelationArgument>((sa ? 1 : 0) + (oa ? 1 : 0) + othersInOrder.length);
+            let w = 0;
+            if (sa) args[w++] = sa;
+            if (oa) args[w++] = oa;
+            for (let m = 0; m < othersInOrder.length; m++) args[w++] = othersInOrder[m];
+          } else {
+            args = [];
+            if (sa) args.push(sa);
+            args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
+            for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
+          }
+          // a predicate with no params at all says nothing a caller can use
+          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args), copular });
+        }
+      }
+      if (offset !== 0) {
+        // the relations above share these arrays and arguments: each moves once, after every confidence is computed
+        for (let k = 0; k < predicate.length; k++) predicate[k] += offset;
+        for (let m = 0; m < subjects.length; m++) shiftArgument(subjects[m], offset);
+        if (objects !== undefined) for (let g = 0; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) shiftArgument(objects[g][m], offset);
+        if (others !== undefined) for (let m = 0; m < others.length; m++) shiftArgument(others[m], offset);
       }
     }
-    if (offset !== 0) {
-      // the relations above share these arrays and arguments: each moves once, after every confidence is computed
-      for (let k = 0; k < predicate.length; k++) predicate[k] += offset;
-      for (let m = 0; m < subjects.length; m++) shiftArgument(subjects[m], offset);
-      if (objects !== undefined) for (let g = 0; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) shiftArgument(objects[g][m], offset);
-      if (others !== undefined) for (let m = 0; m < others.length; m++) shiftArgument(others[m], offset);
-    }
-  }
-  return;
+  };
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number, predicateAncestors: AncestorMarks): RelationArgument {
