@@ -347,7 +347,7 @@ function joinDeterminedPercentages(t: TreeLayers, phrases: PhraseSpan[], first: 
       k++;
     } else phrases[w++] = q;
   }
-  phrases.length = w;
+  if (w < phrases.length) phrases.length = w;
   return phrases;
 }
 
@@ -425,7 +425,7 @@ function joinAdjacentNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
     if (q !== undefined && ((q.end === p.start && isNameSeam(t, q, p)) || isPlaceBased(t, q, p))) phrases[w - 1] = { start: q.start, end: p.end, head: p.head };
     else phrases[w++] = p;
   }
-  phrases.length = w;
+  if (w < phrases.length) phrases.length = w;
   return phrases;
 }
 
@@ -572,7 +572,7 @@ function dropAdverbialIdioms(t: TreeLayers, phrases: PhraseSpan[], first: number
   // in place: the kept phrases move down over the dropped ones
   let w = 0;
   for (let k = 0; k < phrases.length; k++) if (keepsPhrase(t, phrases[k], first)) phrases[w++] = phrases[k];
-  phrases.length = w;
+  if (w < phrases.length) phrases.length = w;
   return phrases;
 }
 
@@ -682,7 +682,7 @@ function attachComparisons(t: TreeLayers, phrases: PhraseSpan[], first: number):
       phrases[w++] = { start: s, end: p.end, head: p.head };
     } else phrases[w++] = p;
   }
-  phrases.length = w;
+  if (w < phrases.length) phrases.length = w;
   return phrases;
 }
 
@@ -791,7 +791,7 @@ function joinPlaceDescriptions(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan
       k += 2;
     } else phrases[w++] = a;
   }
-  phrases.length = w;
+  if (w < phrases.length) phrases.length = w;
   return phrases;
 }
 
@@ -889,7 +889,7 @@ function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
       }
     } else phrases[w++] = p;
   }
-  phrases.length = w;
+  if (w < phrases.length) phrases.length = w;
   return phrases;
 }
 

@@ -120,12 +120,15 @@ interface LabelFacts {
   nominalSlot: boolean;
   /** A relative clause ('acl:relcl', or any label naming relcl). */
   relcl: boolean;
+  /** The confidence factor of a predicate with this relation to its head (CLAUSE_FACTOR). */
+  clauseFactor: number;
 }
 const LABELS = new Map<string, LabelFacts>();
 function labelFacts(rel: string): LabelFacts {
   let f = LABELS.get(rel);
   if (!f) {
-    f = { base: base(rel), notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl') };
+    const b = base(rel);
+    f = { base: b, notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl'), clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
     // labels come from the parser's fixed inventory; the bound only guards against odd input
     if (LABELS.size < 1000) LABELS.set(rel, f);
   }
@@ -193,6 +196,31 @@ function sortInts(a: Int32Array, len: number): void {
       j--;
     }
     a[j + 1] = v;
+  }
+}
+
+/**
+ * a[from .. to) as a plain array of its length. The short ones most are (a predicate's one to three words,
+ * an argument's few) as array literals, which the optimising compiler allocates inline; `new Array(n)` of a
+ * length it does not know is a call.
+ */
+function intsToArray(a: Int32Array, from: number, to: number): number[] {
+  switch (to - from) {
+    case 0:
+      return [];
+    case 1:
+      return [a[from]];
+    case 2:
+      return [a[from], a[from + 1]];
+    case 3:
+      return [a[from], a[from + 1], a[from + 2]];
+    case 4:
+      return [a[from], a[from + 1], a[from + 2], a[from + 3]];
+    default: {
+      const out = new Array<number>(to - from);
+      for (let k = from; k < to; k++) out[k - from] = a[k];
+      return out;
+    }
   }
 }
 
@@ -344,9 +372,7 @@ function relationReader(): RelationReader {
     let z = len;
     while (a < z && upos[at + words[a]] === 'PUNCT') a++;
     while (z > a && upos[at + words[z - 1]] === 'PUNCT') z--;
-    const out = new Array<number>(z - a);
-    for (let k = a; k < z; k++) out[k - a] = words[k];
-    return out;
+    return intsToArray(words, a, z);
   };
   /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
   const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
@@ -545,8 +571,7 @@ function relationReader(): RelationReader {
         }
       }
       sortInts(predicateBuf, predicateLen);
-      const predicate = new Array<number>(predicateLen);
-      for (let j = 0; j < predicateLen; j++) predicate[j] = predicateBuf[j];
+      const predicate = intsToArray(predicateBuf, 0, predicateLen);
       // the predicate's head and everything above it: no argument may contain those
       const predicateSet = ancestors.of(p);
 
@@ -625,7 +650,7 @@ function relationReader(): RelationReader {
             for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
           }
           // a predicate with no params at all says nothing a caller can use
-          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args), copular });
+          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, facts[p].clauseFactor), copular });
         }
       }
       if (offset !== 0) {
@@ -724,20 +749,21 @@ const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
  * adverbial: its subject is borrowed), no argument besides the subject, and
  * very long arguments. Without head probabilities the arcs count as sure.
  */
-function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[]): number {
+function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number): number {
   // (plain loops: this runs for every relation)
   let subject: RelationArgument | undefined;
-  for (const a of args) {
-    if (a.role !== 'SUBJECT') continue;
-    subject = a;
+  for (let k = 0; k < args.length; k++) {
+    if (args[k].role !== 'SUBJECT') continue;
+    subject = args[k];
     break;
   }
   let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head] : 1) : 1;
-  c *= CLAUSE_FACTOR[labelFacts(v.deprels[v.at + p]).base] ?? 0.6;
+  c *= clauseFactor;
   if (!subject) c *= 0.3;
   let rest = 0;
   let restWords = 0;
-  for (const a of args) {
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k];
     if (a === subject) continue;
     rest++;
     restWords += a.words.length;
