@@ -347,9 +347,10 @@ function relationReader(): RelationReader {
   };
 
   /**
-   * The words of the subtree of `h` (iterative: trees can be deep) into work.words, ascending, without
-   * punctuation at either edge, as a new array of their number. `argumentOf` and copularComplement say
-   * which of a word's dependents are left out, with their subtrees (the `skip` of each below).
+   * The words of the subtree of `h` (iterative: trees can be deep), gathered in work.words, sorted,
+   * without punctuation at either edge, as a new array of their number. `skip` says which dependents are
+   * left out with their subtrees: an argument's (skipsInArgument) or a copular complement's
+   * (skipsInComplement); the last three parameters are an argument's.
    */
   const wordsBelow = (h: number, skip: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): number[] => {
     let stack = (work.stack = ensureInts(work.stack, n + 1));
