@@ -302,9 +302,20 @@ function propertyReader(): PropertyReader {
     }
     // sorted only when out of order (a sort copies its list, and the walk mostly finds them in order)
     if (!inOrder(out)) out.sort(byFocus);
-    return out;
+    // the reader keeps no reference to the caller's layers, phrases or result once it has read them
+    const result = out;
+    t = NO_LAYERS;
+    phrases = NO_PHRASES;
+    out = NO_PROPERTIES;
+    return result;
   };
 }
+
+/** What the properties reader holds between sentences instead of the last caller's layers. */
+const NO_LAYERS: PropertyLayers = { tokens: [], upos: [], xpos: [], lemma: [], head: [], deprel: [] };
+const NO_PHRASES: readonly PhraseSpan[] = [];
+/** Never added to: each sentence starts a list of its own. */
+const NO_PROPERTIES: PropertyRecord[] = [];
 
 const byFocus = (a: PropertyRecord, b: PropertyRecord): number => a.focus[0] - b.focus[0] || a.property[0] - b.property[0];
 

@@ -227,6 +227,8 @@ function intsToArray(a: Int32Array, from: number, to: number): number[] {
 /** Which dependents an argument's walk leaves out (relationsInto's wordsBelow): an argument's, or a copular complement's. */
 const SKIP_ARGUMENT = 0;
 const SKIP_COMPLEMENT = 1;
+/** What the readers hold between sentences instead of the last caller's layers. */
+const NO_LABELS: readonly string[] = [];
 /** The markers of the many arguments that have none, and the arguments of a predicate without any: shared, never written to. */
 const NO_MARKERS: number[] = [];
 const NO_ARGUMENTS: RelationArgument[] = [];
@@ -662,6 +664,9 @@ function relationReader(): RelationReader {
         if (others !== undefined) for (let m = 0; m < others.length; m++) shiftArgument(others[m], offset);
       }
     }
+    // the reader keeps no reference to the caller's layers once it has read them
+    forms = upos = xpos = rel = NO_LABELS;
+    heads = NO_LABELS as unknown as ArrayLike<number>;
   };
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
