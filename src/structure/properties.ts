@@ -31,6 +31,7 @@
  * "alleged", "main", …: a former president is not a president).
  */
 import type { PhraseSpan } from './noun-phrases.js';
+import { lowerCase } from './lower-case.js';
 import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 
 export interface PropertyLayers {
@@ -356,18 +357,6 @@ function firstNameWord(t: PropertyLayers, name: number, title: number, p: Phrase
 function overlap(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < a.length; i++) if (b.includes(a[i])) return true;
   return false;
-}
-
-/**
- * w.toLowerCase(), without a new string when w has no capital (most lemmas and words): toLowerCase makes one
- * even then. A string of ASCII characters other than A–Z is its own lower case.
- */
-function lowerCase(w: string): string {
-  for (let i = 0; i < w.length; i++) {
-    const c = w.charCodeAt(i);
-    if (c >= 128 || (c >= 65 && c <= 90)) return w.toLowerCase();
-  }
-  return w;
 }
 
 function range(from: number, to: number): number[] {

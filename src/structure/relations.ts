@@ -46,6 +46,7 @@
  *   keep their prepositional phrases and clauses.
  */
 
+import { lowerCase } from './lower-case.js';
 import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
@@ -318,7 +319,7 @@ function relationReader(): RelationReader {
   let predicateBuf = work.predicate;
   let predicateLen = 0;
 
-  const lower = (i: number): string => (lowered[i] ??= forms[at + i].toLowerCase());
+  const lower = (i: number): string => (lowered[i] ??= lowerCase(forms[at + i]));
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
     for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[at + kidList[q]])) return true;
     return false;
