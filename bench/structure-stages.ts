@@ -17,12 +17,14 @@
  * `extra_pct=… stages_pct=… stages_us_per_token=… base_us_per_token=…`.
  *
  * `node --expose-gc --min-semi-space-size=512 --max-semi-space-size=512 --import tsx
- * bench/structure-stages.ts alloc` measures instead the bytes each row allocates per token: the
- * V8 heap's used size plus array-buffer memory after one pass minus before it, with a full
- * collection before and none during the pass (the young generation is made large enough to hold
- * a pass; a pass that was collected anyway is reported as an error). Deterministic up to the
- * JIT's own allocations: the median of five passes. Last line: `alloc_base_b_per_token=…
- * alloc_extra_b_per_token=… alloc_stages_b_per_token=…`.
+ * bench/structure-stages.ts alloc` measures instead the bytes each row allocates per token, the
+ * median of five passes, two ways (allocationReport): exactly, as the V8 heap's used size plus
+ * array-buffer memory after one pass minus before it, with a full collection before and none
+ * during the pass (the young generation is made large enough to hold one; a collected pass shows
+ * as "collected"), and by V8's sampling heap profiler keeping collected objects (the analyze()
+ * rows, whose onnxruntime tensors always trigger a collection). Last line:
+ * `alloc_base_b_per_token=… alloc_extra_b_per_token=…` (the analyze() rows, sampled)
+ * `alloc_stages_b_per_token=… alloc_stages_sampled_b_per_token=…` (the four stages).
  */
 import { existsSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
