@@ -15,8 +15,21 @@
  * (../shared/data; BENCH_CONLLU=FILE picks another), 50 kB documents.
  * BENCH_DIST=DIR times another build (see below). Last line:
  * `extra_pct=… stages_pct=… stages_us_per_token=… base_us_per_token=…`.
+ *
+ * `node --expose-gc --min-semi-space-size=512 --max-semi-space-size=512 --import tsx
+ * bench/structure-stages.ts alloc` measures instead the bytes each row allocates per token, the
+ * median of five passes, two ways (allocationReport): exactly, as the V8 heap's used size plus
+ * array-buffer memory after one pass minus before it, with a full collection before and none
+ * during the pass (the young generation is made large enough to hold one; a collected pass shows
+ * as "collected"), and by V8's sampling heap profiler keeping collected objects (the analyze()
+ * rows, whose onnxruntime tensors always trigger a collection). Last line:
+ * `alloc_base_b_per_token=… alloc_extra_b_per_token=…` (the analyze() rows, sampled)
+ * `alloc_stages_b_per_token=… alloc_stages_sampled_b_per_token=…` (the four stages).
  */
 import { existsSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Doc } from '../src/doc/doc.js';
@@ -111,6 +124,75 @@ const rows: Row[] = [
 
 for (let w = 0; w < 2; w++) for (const [, f] of rows) await f(); // warm-up: models loaded, code compiled and optimised
 
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+if (process.argv[2] === 'alloc') {
+  process.stdout.write(await allocationReport());
+  process.exit(0);
+}
+
+/** One node of V8's sampling heap profile (what HeapProfiler.stopSampling returns). */
+interface SampledNode {
+  selfSize: number;
+  children: SampledNode[];
+}
+function sampledBytes(node: SampledNode): number {
+  return node.children.reduce((sum, c) => sum + sampledBytes(c), node.selfSize);
+}
+
+/**
+ * Bytes allocated per token by each row (see the header): the report's lines. Two measures per pass:
+ * the exact one (heap and array-buffer growth, no collection allowed during the pass) and V8's sampling
+ * heap profiler with the objects collected during the pass kept (an estimate, one sample per ~128 bytes;
+ * it sees the V8 heap only). The analyze() rows are always collected during their pass (onnxruntime's
+ * tensors), so for them only the sampled figure exists.
+ */
+async function allocationReport(): Promise<string> {
+  const full = (globalThis as { gc?: () => void }).gc;
+  if (full === undefined) throw new Error('alloc needs node --expose-gc');
+  let collections = 0;
+  const observer = new PerformanceObserver((list) => (collections += list.getEntries().length));
+  observer.observe({ entryTypes: ['gc'] });
+  const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 5)); // gc entries arrive asynchronously
+  const used = (): number => v8.getHeapStatistics().used_heap_size + process.memoryUsage().arrayBuffers;
+  const session = new Session();
+  session.connect();
+  const exact: number[][] = rows.map(() => []);
+  const sampled: number[][] = rows.map(() => []);
+  for (let pass = 0; pass < 5; pass++) {
+    for (let j = 0; j < rows.length; j++) {
+      full();
+      await settle();
+      collections = 0;
+      const u0 = used();
+      await rows[j][1]();
+      const u1 = used();
+      await settle();
+      exact[j].push(collections > 0 ? NaN : u1 - u0);
+      full();
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 128, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      await rows[j][1]();
+      const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: { head: SampledNode } };
+      sampled[j].push(sampledBytes(profile.head));
+    }
+  }
+  observer.disconnect();
+  session.disconnect();
+  const per = (xs: number[][], k: number): number => median(xs[k]) / tokens;
+  const out = [
+    `${tokens} tokens of EWT dev in ${docs.length} documents, bytes allocated per token, median of 5 passes`,
+    '| row | exact (V8 heap + array buffers) | sampled (V8 heap) |',
+    '|---|---:|---:|',
+  ];
+  const cell = (x: number): string => (Number.isNaN(x) ? 'collected' : x.toFixed(1));
+  rows.forEach(([name], k) => out.push(`| ${name} | ${cell(per(exact, k))} | ${per(sampled, k).toFixed(1)} |`));
+  const stages = (xs: number[][]): number => per(xs, 4) + per(xs, 5) + per(xs, 6) + per(xs, 7);
+  out.push(
+    `alloc_base_b_per_token=${per(sampled, 0).toFixed(1)} alloc_extra_b_per_token=${(per(sampled, 1) - per(sampled, 0)).toFixed(1)} ` +
+      `alloc_stages_b_per_token=${cell(stages(exact))} alloc_stages_sampled_b_per_token=${stages(sampled).toFixed(1)}`,
+  );
+  return out.join('\n') + '\n';
+}
+
 const rounds = Number(process.argv[2] ?? 9);
 // With --expose-gc, a young-generation collection ends every row, so a row pays for the garbage it leaves (not the row after it).
 const collect = (globalThis as { gc?: (o?: { type: string; execution: string }) => void }).gc;
@@ -133,7 +215,6 @@ for (let r = 0; r < rounds; r++) {
     cpu[j].push((c.user + c.system) / 1000);
   }
 }
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const us = (k: number): number => (median(cpu[k]) * 1000) / tokens;
 const base = us(0);
 const lines = [`${tokens} tokens of EWT dev in ${docs.length} documents, ${rounds} rounds, median process CPU per pass (absolute figures vary with the shared machine's load)`, '| row | µs/token | % of words,dependency-trees |', '|---|---:|---:|'];

@@ -136,18 +136,43 @@ function nounPhrases(doc: Doc): NounPhrase[] {
   return out;
 }
 
-/** Word positions start..end-1 of the doc as positions in the sentence starting at `first`. */
+/**
+ * Word positions start..end-1 of the doc as positions in the sentence starting at `first`. The short lists
+ * most are as array literals, which the optimising compiler allocates inline (`new Array(n)` of an unknown
+ * length is a call).
+ */
 function shifted(start: number, end: number, first: number): number[] {
-  const out = new Array<number>(end - start);
-  for (let i = start; i < end; i++) out[i - start] = i - first;
-  return out;
+  const s = start - first;
+  switch (end - start) {
+    case 1:
+      return [s];
+    case 2:
+      return [s, s + 1];
+    case 3:
+      return [s, s + 1, s + 2];
+    default: {
+      const out = new Array<number>(end - start);
+      for (let i = start; i < end; i++) out[i - start] = i - first;
+      return out;
+    }
+  }
 }
 
-/** Doc positions as positions in the sentence starting at `first`. */
+/** Doc positions as positions in the sentence starting at `first` (short lists as literals, as in shifted). */
 function inSentence(positions: readonly number[], first: number): number[] {
-  const out = new Array<number>(positions.length);
-  for (let k = 0; k < positions.length; k++) out[k] = positions[k] - first;
-  return out;
+  switch (positions.length) {
+    case 1:
+      return [positions[0] - first];
+    case 2:
+      return [positions[0] - first, positions[1] - first];
+    case 3:
+      return [positions[0] - first, positions[1] - first, positions[2] - first];
+    default: {
+      const out = new Array<number>(positions.length);
+      for (let k = 0; k < positions.length; k++) out[k] = positions[k] - first;
+      return out;
+    }
+  }
 }
 
 function properties(doc: Doc): Property[] {

@@ -130,7 +130,8 @@ export class ChunkScorer {
     const rule = tagsOfPhrases(ruled, first, n, this.rule);
     // the tags fill the first n entries of a buffer reused from sentence to sentence
     const tags = this.tagSentence(t, first, last, rule) ?? viterbi(this.weights, this.featurizer.sentence(t, first, last), n);
-    const spans = spansOfTags(t, tags, first, n);
+    // (the walk's phrase objects are not read again once their tags are taken: the spans the chunker keeps reuse them)
+    const spans = spansOfTags(t, tags, first, n, ruled);
     // The conventions are a pure function of the layers and the phrases' (start, end, head). Where they left
     // the walk's phrases as they were (most sentences) and the chunker's phrases are those same phrases,
     // running them again would give those phrases once more: the second run is skipped, not approximated.

@@ -77,6 +77,36 @@ const CORE_ARGUMENTS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj']);
 /** Relations of arguments: an adjective or adverb in one stands as a noun ("little", "much"). */
 const NOMINAL_RELATIONS = new Set(['nsubj', 'nsubj:pass', 'obj', 'iobj', 'obl', 'nmod', 'obl:unmarked', 'nmod:unmarked']);
 
+// Patterns as module constants: a regular-expression literal inside a function makes a new RegExp object each
+// time it is evaluated (~60 bytes per test on a hot path), a constant does not. None is global or sticky, so a
+// shared one keeps no state between tests.
+const NOT_WORD = /^not$/i;
+const DIGITS = /^\d+$/;
+const PLACE_BASED = /^[A-Z][a-z]*\.-based$/;
+const ENDS_IN_S = /s$/i;
+const DIRECTION_WORD = /^(up|down|off)$/i;
+const CHANGE_BEFORE_RANGE = /^(up|down|off|from|by|into)$/i;
+const AND_OR = /^(and|or)$/;
+const ABBREVIATION_END = /\.[A-Za-z]$/;
+const INITIAL_WITH_PERIOD = /^[A-Z]\.$/;
+const CLOCK_SUFFIX = /^[ap]\.m\.?$/i;
+const LEAST_OR_MOST = /^(least|most)$/i;
+const CLAUSE_DEPENDENT_RELATION = /^(nsubj|csubj|obj|iobj|aux|mark|cop|xcomp|ccomp|expl)(:|$)/;
+/** Word classes after "or more" that it could compare ("or more money"). */
+const COMPARABLE_UPOS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'ADV']);
+
+/** Whether a word starts with a capital A–Z (as /^[A-Z]/ tests, without a RegExp object). */
+function isCapitalised(w: string): boolean {
+  const c = w.charCodeAt(0);
+  return c >= 65 && c <= 90;
+}
+
+/** Whether a word starts with a small a–z (as /^[a-z]/). */
+function isLowerInitial(w: string): boolean {
+  const c = w.charCodeAt(0);
+  return c >= 97 && c <= 122;
+}
+
 /**
  * The walk's per-word working arrays, one of each kind, refilled for each
  * sentence (allocating a typed array costs more than filling it for a
@@ -92,6 +122,7 @@ const work = {
   seen: new Uint8Array(256),
   hasCc: new Uint8Array(256),
   years: new Int32Array(256),
+  path: new Int32Array(256),
 };
 type WorkArray = { [K in keyof typeof work]: (typeof work)[K] extends Int32Array ? K : never }[keyof typeof work];
 type WorkBytes = { [K in keyof typeof work]: (typeof work)[K] extends Uint8Array ? K : never }[keyof typeof work];
@@ -235,14 +266,25 @@ function joinRanges(t: TreeLayers, phrases: PhraseSpan[], first: number, last: n
       for (let j = start; j < a; j++) if (t.upos[j] !== 'ADV') start = a;
       if (start < a && start > first && (NOT_RANGE_BEFORE.test(t.tokens[start - 1]) || t.upos[start - 1] === 'VERB' || t.upos[start - 1] === 'AUX')) continue;
     }
-    const kept = out.filter((p) => p.end <= start || p.start >= end);
-    const inside = out.filter((p) => !(p.end <= start || p.start >= end));
-    if (inside.some((p) => p.start < start)) continue; // a phrase already runs into the range from the left
-    const head = inside.length > 0 ? inside[inside.length - 1].head : end - 1;
-    out = [...kept, { start, end, head }].sort((x, y) => x.start - y.start);
+    const joined = joinedRange(out, start, end);
+    if (joined === undefined) continue; // a phrase already runs into the range from the left
+    out = joined;
     a = end - 1;
   }
   return out;
+}
+
+/**
+ * The phrases with those that overlap [start, end) replaced by one phrase over it (headed by the last of
+ * them), or undefined when one of them starts before `start`. (A function of its own: closures over the
+ * range inside joinRanges' loop would make every word's iteration allocate their context.)
+ */
+function joinedRange(phrases: readonly PhraseSpan[], start: number, end: number): PhraseSpan[] | undefined {
+  const kept = phrases.filter((p) => p.end <= start || p.start >= end);
+  const inside = phrases.filter((p) => !(p.end <= start || p.start >= end));
+  if (inside.some((p) => p.start < start)) return undefined;
+  const head = inside.length > 0 ? inside[inside.length - 1].head : end - 1;
+  return [...kept, { start, end, head }].sort((x, y) => x.start - y.start);
 }
 
 /** "[Not a peso] is offered", "[Not everyone] believes": a sentence-opening "not" belongs to the subject it negates, and "not" before "every"/"all" to the phrase it opens anywhere. */
@@ -250,7 +292,7 @@ function attachLeadingNot(t: TreeLayers, phrases: PhraseSpan[], first: number): 
   for (let k = 0; k < phrases.length; k++) {
     const p = phrases[k];
     const n = p.start - 1;
-    if (n < first || (k > 0 && phrases[k - 1].end > n) || !/^not$/i.test(t.tokens[n])) continue;
+    if (n < first || (k > 0 && phrases[k - 1].end > n) || !NOT_WORD.test(t.tokens[n])) continue;
     if ((n === first && t.upos[p.start] !== 'PRON') || EVERY.test(t.tokens[p.start])) phrases[k] = { start: n, end: p.end, head: p.head };
   }
   return phrases;
@@ -279,7 +321,7 @@ function attachGradingAdverbs(t: TreeLayers, phrases: PhraseSpan[], first: numbe
     if (a < first || (k > 0 && phrases[k - 1].end > a)) continue;
     const w = t.tokens[a];
     const opens = GRADING_ADVERBS.get(w) ?? (w.charCodeAt(0) < 97 ? GRADING_ADVERBS.get(w.toLowerCase()) : undefined); // lower-case only capitalised words
-    if (opens === undefined || !opens.test(t.tokens[p.start]) || (p.end - p.start < 2 && /^(more|fewer|less)$/i.test(t.tokens[p.start]))) continue;
+    if (opens === undefined || !opens.test(t.tokens[p.start]) || (p.end - p.start < 2 && MORE_OR_LESS.test(t.tokens[p.start]))) continue;
     phrases[k] = { start: a, end: p.end, head: p.head };
   }
   return phrases;
@@ -293,18 +335,20 @@ const EVERY = /^(every|everyone|everybody|everything|all)$/i;
  * parser left before a percentage, the percentage and the noun it grades.
  */
 function joinDeterminedPercentages(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
-  const out: PhraseSpan[] = [];
+  // in place: phrases[0 .. w) are the output so far (w never passes k, so no phrase is overwritten before it is read)
+  let w = 0;
   for (let k = 0; k < phrases.length; k++) {
     const q = phrases[k];
-    const p = phrases[k + 1];
+    const p = k + 1 < phrases.length ? phrases[k + 1] : undefined;
     const d = q.start - 1;
-    const free = d >= first && (out.length === 0 || out[out.length - 1].end <= d);
+    const free = d >= first && (w === 0 || phrases[w - 1].end <= d);
     if (p !== undefined && free && p.start === q.end && t.upos[d] === 'DET' && isPercentage(t, q) && (t.upos[p.start] === 'ADJ' || t.upos[p.start] === 'NOUN')) {
-      out.push({ start: d, end: p.end, head: p.head });
+      phrases[w++] = { start: d, end: p.end, head: p.head };
       k++;
-    } else out.push(q);
+    } else phrases[w++] = q;
   }
-  return out;
+  if (w < phrases.length) phrases.length = w;
+  return phrases;
 }
 
 /** -ing words that in business text modify the noun after them far more often than they take it as an object. */
@@ -341,19 +385,25 @@ const FRACTION = /^\d+\/\d+$/;
 function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   let out = phrases;
   for (let k = first + 1; k < last; k++) {
-    if (t.upos[k] !== 'NUM' || t.upos[k - 1] !== 'NUM' || !FRACTION.test(t.tokens[k]) || !/^\d+$/.test(t.tokens[k - 1])) continue;
-    let start = k - 1;
-    let end = t.tokens[k + 1] === '%' ? k + 2 : k + 1;
-    const inside = out.filter((p) => p.end > start && p.start < end);
-    if (inside.length === 1 && inside[0].start <= start && inside[0].end >= end) continue; // already one phrase
-    for (const p of inside) {
-      start = Math.min(start, p.start);
-      end = Math.max(end, p.end);
-    }
-    const head = inside.length > 0 ? inside[inside.length - 1].head : end - 1;
-    out = [...out.filter((p) => p.end <= start || p.start >= end), { start, end, head }].sort((x, y) => x.start - y.start);
+    if (t.upos[k] !== 'NUM' || t.upos[k - 1] !== 'NUM' || !FRACTION.test(t.tokens[k]) || !DIGITS.test(t.tokens[k - 1])) continue;
+    out = withMixedNumber(out, k - 1, t.tokens[k + 1] === '%' ? k + 2 : k + 1);
   }
   return out;
+}
+
+/**
+ * The phrases with the amount over [start, end) and every phrase overlapping it made one (a function of its
+ * own: closures over the amount inside joinMixedNumbers' loop would make every word's iteration allocate).
+ */
+function withMixedNumber(phrases: PhraseSpan[], start: number, end: number): PhraseSpan[] {
+  const inside = phrases.filter((p) => p.end > start && p.start < end);
+  if (inside.length === 1 && inside[0].start <= start && inside[0].end >= end) return phrases; // already one phrase
+  for (const p of inside) {
+    start = Math.min(start, p.start);
+    end = Math.max(end, p.end);
+  }
+  const head = inside.length > 0 ? inside[inside.length - 1].head : end - 1;
+  return [...phrases.filter((p) => p.end <= start || p.start >= end), { start, end, head }].sort((x, y) => x.start - y.start);
 }
 
 /**
@@ -367,24 +417,27 @@ function joinMixedNumbers(t: TreeLayers, phrases: PhraseSpan[], first: number, l
  * objects of one verb ("gave [Mary] [Boston]").
  */
 function joinAdjacentNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
-  const out: PhraseSpan[] = [];
-  for (const p of phrases) {
-    const q = out[out.length - 1];
-    if (q !== undefined && ((q.end === p.start && isNameSeam(t, q, p)) || isPlaceBased(t, q, p))) out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
-    else out.push(p);
+  // in place: phrases[0 .. w) are the output so far
+  let w = 0;
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const q = w > 0 ? phrases[w - 1] : undefined;
+    if (q !== undefined && ((q.end === p.start && isNameSeam(t, q, p)) || isPlaceBased(t, q, p))) phrases[w - 1] = { start: q.start, end: p.end, head: p.head };
+    else phrases[w++] = p;
   }
-  return out;
+  if (w < phrases.length) phrases.length = w;
+  return phrases;
 }
 
 /** "[The Beverly Hills , Calif.-based company]": a town, a comma and its state's "-based" modifier describe one firm. */
 function isPlaceBased(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
-  return q.end + 1 === p.start && t.tokens[q.end] === ',' && /^[A-Z][a-z]*\.-based$/.test(t.tokens[p.start]) && /^[A-Z]/.test(t.tokens[q.end - 1]);
+  return q.end + 1 === p.start && t.tokens[q.end] === ',' && PLACE_BASED.test(t.tokens[p.start]) && isCapitalised(t.tokens[q.end - 1]);
 }
 
 function isNameSeam(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   const a = q.end - 1;
   const b = p.start;
-  if (!/^[A-Z]/.test(t.tokens[a]) || !/^[A-Z]/.test(t.tokens[b]) || t.upos[b] === 'PRON' || t.upos[a] === 'PRON') return false;
+  if (!isCapitalised(t.tokens[a]) || !isCapitalised(t.tokens[b]) || t.upos[b] === 'PRON' || t.upos[a] === 'PRON') return false;
   if (WEEKDAYS.test(t.tokens[b]) || MONTHS.test(t.tokens[b])) return false;
   const rel = t.deprel[b];
   if (rel.startsWith('obl') || rel === 'nmod:unmarked') return false;
@@ -407,8 +460,10 @@ function isCommonNoun(t: TreeLayers, k: number): boolean {
  * products]") are rarer in these shapes (6 of 31 on CoNLL-2000 1–7,936).
  */
 function splitCompoundCoordinations(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
-  const out: PhraseSpan[] = [];
-  for (const p of phrases) {
+  // a new list only once a phrase splits (most sentences have none): until then the phrases stay as they are
+  let out: PhraseSpan[] | undefined;
+  for (let j = 0; j < phrases.length; j++) {
+    const p = phrases[j];
     let cc = -1;
     let nouns = true;
     for (let k = p.start; k < p.end && nouns; k++) {
@@ -416,10 +471,10 @@ function splitCompoundCoordinations(t: TreeLayers, phrases: PhraseSpan[]): Phras
       else nouns = isCommonNoun(t, k);
     }
     const split = nouns && cc > p.start && p.end - cc > 2 && (cc - p.start >= 2 || t.xpos[p.start] === 'NNS');
-    if (split) out.push({ start: p.start, end: cc, head: cc - 1 }, { start: cc + 1, end: p.end, head: p.head });
-    else out.push(p);
+    if (split) (out ??= phrases.slice(0, j)).push({ start: p.start, end: cc, head: cc - 1 }, { start: cc + 1, end: p.end, head: p.head });
+    else out?.push(p);
   }
-  return out;
+  return out ?? phrases;
 }
 
 /**
@@ -447,7 +502,7 @@ function joinSharedHeadCoordinations(t: TreeLayers, phrases: PhraseSpan[]): Phra
 /** Whether every word of p from `from` on is a capitalised proper noun. */
 function isNameFrom(t: TreeLayers, p: PhraseSpan, from: number): boolean {
   if (from >= p.end) return false;
-  for (let i = from; i < p.end; i++) if (t.upos[i] !== 'PROPN' || !/^[A-Z]/.test(t.tokens[i])) return false;
+  for (let i = from; i < p.end; i++) if (t.upos[i] !== 'PROPN' || !isCapitalised(t.tokens[i])) return false;
   return true;
 }
 
@@ -475,10 +530,16 @@ function joinTitledNamePairs(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[]
 function addOfCourse(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   let out = phrases;
   for (let k = first + 1; k < last; k++) {
-    if (t.tokens[k] !== 'course' || t.tokens[k - 1].toLowerCase() !== 'of' || out.some((p) => p.start <= k && p.end > k)) continue;
+    if (t.tokens[k] !== 'course' || t.tokens[k - 1].toLowerCase() !== 'of' || covers(out, k)) continue;
     out = [...out, { start: k, end: k + 1, head: k }].sort((x, y) => x.start - y.start);
   }
   return out;
+}
+
+/** Whether a phrase holds word k. (A loop, not a closure over k: that would make each word's iteration allocate its context.) */
+function covers(phrases: readonly PhraseSpan[], k: number): boolean {
+  for (const p of phrases) if (p.start <= k && p.end > k) return true;
+  return false;
 }
 
 /**
@@ -508,14 +569,21 @@ const ADVERBS_AS_PHRASES = new Set([
  * Tuned on CoNLL-2000 train 1–7,936: the adverbs dropped were right 0 times in 16.
  */
 function dropAdverbialIdioms(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
-  return phrases.filter((p) => {
-    if (p.end - p.start !== 1) return true;
-    const x = t.xpos[p.start];
-    if (x === 'LS') return false; // a list item's number: "[1] . Make sure …"
-    if (NOMINAL_UPOS.has(t.upos[p.start])) return true;
-    if ((x === 'RB' || x === 'RBR') && !CORE_ARGUMENTS.has(t.deprel[p.start]) && !ADVERBS_AS_PHRASES.has(t.tokens[p.start].toLowerCase())) return false;
-    return p.start === first || !ADVERBIAL_IDIOMS.has(`${t.tokens[p.start - 1].toLowerCase()} ${t.tokens[p.start].toLowerCase()}`);
-  });
+  // in place: the kept phrases move down over the dropped ones
+  let w = 0;
+  for (let k = 0; k < phrases.length; k++) if (keepsPhrase(t, phrases[k], first)) phrases[w++] = phrases[k];
+  if (w < phrases.length) phrases.length = w;
+  return phrases;
+}
+
+/** Whether dropAdverbialIdioms keeps phrase p. */
+function keepsPhrase(t: TreeLayers, p: PhraseSpan, first: number): boolean {
+  if (p.end - p.start !== 1) return true;
+  const x = t.xpos[p.start];
+  if (x === 'LS') return false; // a list item's number: "[1] . Make sure …"
+  if (NOMINAL_UPOS.has(t.upos[p.start])) return true;
+  if ((x === 'RB' || x === 'RBR') && !CORE_ARGUMENTS.has(t.deprel[p.start]) && !ADVERBS_AS_PHRASES.has(t.tokens[p.start].toLowerCase())) return false;
+  return p.start === first || !ADVERBIAL_IDIOMS.has(`${t.tokens[p.start - 1].toLowerCase()} ${t.tokens[p.start].toLowerCase()}`);
 }
 
 /** Opening and closing quotes as tokenised text and the WSJ spell them. */
@@ -555,7 +623,7 @@ function attachOpeningWords(t: TreeLayers, phrases: PhraseSpan[], first: number)
       k++;
     } else if (w === "'") {
       // a plural possessor's apostrophe the tagger took for a quote: "[the banks] [' markets]"
-      if (k > 0 && phrases[k - 1].end === o && /s$/i.test(t.tokens[o - 1])) phrases[k] = { start: o, end: p.end, head: p.head };
+      if (k > 0 && phrases[k - 1].end === o && ENDS_IN_S.test(t.tokens[o - 1])) phrases[k] = { start: o, end: p.end, head: p.head };
     } else if (OPENING_QUOTES.has(w) ? hasInside(t, p, CLOSING_QUOTES) : (w === 'both' || w === 'Both') && hasInside(t, p, AND)) {
       phrases[k] = { start: o, end: p.end, head: p.head };
     }
@@ -580,7 +648,7 @@ function attachApproximateTails(t: TreeLayers, phrases: PhraseSpan[], last: numb
     if (e + 1 >= last || t.tokens[e] !== 'or' || !APPROXIMATE_TAIL.test(t.tokens[e + 1]) || APPROXIMATE_TAIL.test(t.tokens[e - 1])) continue; // "more or less" is an adverb
     if (k + 1 < phrases.length && phrases[k + 1].start < e + 2 && phrases[k + 1].end > e + 2) continue; // "or" opens a phrase that runs on
     const after = e + 2 < last ? e + 2 : -1;
-    if (after >= 0 && (t.tokens[after] === 'than' || /^(NOUN|PROPN|ADJ|NUM|ADV)$/.test(t.upos[after]))) continue;
+    if (after >= 0 && (t.tokens[after] === 'than' || COMPARABLE_UPOS.has(t.upos[after]))) continue;
     const kept = k + 1 < phrases.length && phrases[k + 1].start <= e + 1 ? 2 : 1; // a phrase the walk made of "more" alone goes
     phrases.splice(k, kept, { start: p.start, end: e + 2, head: p.head });
   }
@@ -591,7 +659,7 @@ function attachApproximateTails(t: TreeLayers, phrases: PhraseSpan[], last: numb
 function trimDirections(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
   for (let k = 0; k < phrases.length; k++) {
     const p = phrases[k];
-    if (p.end - p.start >= 2 && isAmountWord(t, p.start + 1) && /^(up|down|off)$/i.test(t.tokens[p.start])) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
+    if (p.end - p.start >= 2 && isAmountWord(t, p.start + 1) && DIRECTION_WORD.test(t.tokens[p.start])) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
   }
   return phrases;
 }
@@ -604,15 +672,18 @@ const AS_MUCH = /^(much|many|little|few|great|large|recently|early|late|far)$/i;
  * part of its phrase in the Penn Treebank, however the parser hung it.
  */
 function attachComparisons(t: TreeLayers, phrases: PhraseSpan[], first: number): PhraseSpan[] {
-  const out: PhraseSpan[] = [];
-  for (const p of phrases) {
+  // in place: phrases[0 .. w) are the output so far
+  let w = 0;
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
     const s = isAmountWord(t, p.start) ? boundStart(t, p.start, first) : -1;
     if (s >= 0) {
-      while (out.length > 0 && out[out.length - 1].end > s) out.pop();
-      out.push({ start: s, end: p.end, head: p.head });
-    } else out.push(p);
+      while (w > 0 && phrases[w - 1].end > s) w--;
+      phrases[w++] = { start: s, end: p.end, head: p.head };
+    } else phrases[w++] = p;
   }
-  return out;
+  if (w < phrases.length) phrases.length = w;
+  return phrases;
 }
 
 const MORE_OR_LESS = /^(more|fewer|less)$/i;
@@ -638,16 +709,32 @@ function phrasesOfOwners(t: TreeLayers, first: number, last: number, absorbedBy:
   const n = last - first;
   // owner[k]: the word at the top of word k's absorption chain.
   const owner = ints('owner', n, -1);
-  const ownerOf = (i: number): number => {
-    const k = i - first;
-    if (owner[k] >= 0) return owner[k];
-    owner[k] = i; // guards against a cycle in a malformed tree
-    const up = absorbedBy[k];
-    const o = up < 0 ? i : ownerOf(up);
-    owner[k] = o;
-    return o;
-  };
-  for (let i = first; i < last; i++) ownerOf(i);
+  // Each word's chain is climbed until a word whose owner is known (or that owns itself), then every word
+  // climbed gets that owner. A word is marked as its own owner when first climbed: a cycle in a malformed
+  // tree stops there. (A loop with a path buffer, not a recursive closure per sentence.)
+  const path = ints('path', n, 0);
+  for (let i = first; i < last; i++) {
+    if (owner[i - first] >= 0) continue;
+    let len = 0;
+    let j = i;
+    let o: number;
+    for (;;) {
+      const k = j - first;
+      if (owner[k] >= 0) {
+        o = owner[k];
+        break;
+      }
+      owner[k] = j;
+      path[len++] = j;
+      const up = absorbedBy[k];
+      if (up < 0) {
+        o = j;
+        break;
+      }
+      j = up;
+    }
+    for (let m = 0; m < len; m++) owner[path[m] - first] = o;
+  }
 
   const out: PhraseSpan[] = [];
   for (let i = first; i < last; i++) {
@@ -676,30 +763,36 @@ function phrasesOfOwners(t: TreeLayers, first: number, last: number, absorbedBy:
  * or a coordination (so the tree's relations are not asked for).
  */
 function joinPlaceDescriptions(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
-  const out: PhraseSpan[] = [];
-  for (let k = 0; k < phrases.length; k++) {
-    const [a, b, c] = [phrases[k], phrases[k + 1], phrases[k + 2]];
+  // in place: phrases[0 .. w) are the output so far (w never passes k; the three phrases are read before a write)
+  let w = 0;
+  const len = phrases.length;
+  for (let k = 0; k < len; k++) {
+    const a = phrases[k];
+    const b = k + 1 < len ? phrases[k + 1] : undefined;
+    const c = k + 2 < len ? phrases[k + 2] : undefined;
     // the determiner may have been left outside, hung on the described noun ("a [Palo Alto] , …")
     const det = t.upos[a.start] === 'DET' || t.xpos[a.start] === 'PRP$' ? a.start : a.start > 0 && t.upos[a.start - 1] === 'DET' && t.head[a.start - 1] === c?.head ? a.start - 1 : -1;
     if (
       c !== undefined &&
+      b !== undefined &&
       det >= 0 &&
-      /^[A-Z]/.test(t.tokens[a.end - 1]) &&
+      isCapitalised(t.tokens[a.end - 1]) &&
       t.tokens[a.end] === ',' &&
       b.start === a.end + 1 &&
       b.end - b.start <= 2 &&
-      /^[A-Z]/.test(t.tokens[b.start]) &&
+      isCapitalised(t.tokens[b.start]) &&
       t.tokens[b.end] === ',' &&
       c.start === b.end + 1 &&
       t.upos[c.start] !== 'DET' &&
       t.xpos[c.start] !== 'PRP$' &&
       t.upos[c.head] === 'NOUN'
     ) {
-      out.push({ start: det, end: c.end, head: c.head });
+      phrases[w++] = { start: det, end: c.end, head: c.head };
       k += 2;
-    } else out.push(a);
+    } else phrases[w++] = a;
   }
-  return out;
+  if (w < phrases.length) phrases.length = w;
+  return phrases;
 }
 
 const WEEKDAYS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
@@ -717,12 +810,15 @@ const MONTHS = /^(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$|^(january|fe
  * [holders] get").
  */
 function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
-  const out: PhraseSpan[] = [];
-  for (const p of phrases) {
+  // a new list only once a phrase splits (most sentences have none): until then the phrases stay as they are
+  let out: PhraseSpan[] | undefined;
+  for (let j = 0; j < phrases.length; j++) {
+    const p = phrases[j];
     // "[August] ['s] 3.9 % [increase]", "[Qintex] ['s] $ 1.5 billion [pact]": after a possessive, an amount is an
     // adjective phrase of its own, outside both (13 of 14 times in CoNLL-2000 sentences 1–7,936)
     const pct = isPossessiveMarker(t, p.start) ? amountAfter(t, p.start + 1, p.end) : -1;
     if (pct > 0 && pct + 1 < p.end) {
+      out ??= phrases.slice(0, j);
       out.push({ start: p.start, end: p.start + 1, head: p.start });
       out.push({ start: pct + 1, end: p.end, head: p.head > pct ? p.head : p.end - 1 });
       continue;
@@ -737,20 +833,21 @@ function splitRuns(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
       // "in [which] [holders] get": a relative "which" after a preposition is not the subject's determiner
       const relative = k === p.start + 1 && t.xpos[p.start] === 'WDT' && p.start > 0 && t.upos[p.start - 1] === 'ADP' && t.deprel[p.head].startsWith('nsubj');
       // "the University of [Utah] [chemists]": a name ending a name with "of" does not take the noun after it
-      const ofName = t.upos[k] === 'NOUN' && t.upos[k - 1] === 'PROPN' && /^[a-z]/.test(t.tokens[k]) && afterNameOf(t, p.start, k);
+      const ofName = t.upos[k] === 'NOUN' && t.upos[k - 1] === 'PROPN' && isLowerInitial(t.tokens[k]) && afterNameOf(t, p.start, k);
       if (!day && !rate && !relative && !per && !ofName) continue;
-      out.push({ start, end: k, head: p.head < k ? p.head : k - 1 });
+      (out ??= phrases.slice(0, j)).push({ start, end: k, head: p.head < k ? p.head : k - 1 });
       start = k;
     }
-    out.push(start === p.start ? p : { start, end: p.end, head: p.head >= start ? p.head : p.end - 1 });
+    if (start === p.start) out?.push(p);
+    else out!.push({ start, end: p.end, head: p.head >= start ? p.head : p.end - 1 }); // a split made the list
   }
-  return out;
+  return out ?? phrases;
 }
 
 /** Whether words [s, k) are capitalised names right after "of" that follows a capitalised name ("Bank of [England]"). */
 function afterNameOf(t: TreeLayers, s: number, k: number): boolean {
-  if (s < 2 || t.tokens[s - 1] !== 'of' || t.upos[s - 2] !== 'PROPN' || !/^[A-Z]/.test(t.tokens[s - 2])) return false;
-  for (let j = s; j < k; j++) if (t.upos[j] !== 'PROPN' || !/^[A-Z]/.test(t.tokens[j])) return false;
+  if (s < 2 || t.tokens[s - 1] !== 'of' || t.upos[s - 2] !== 'PROPN' || !isCapitalised(t.tokens[s - 2])) return false;
+  for (let j = s; j < k; j++) if (t.upos[j] !== 'PROPN' || !isCapitalised(t.tokens[j])) return false;
   return true;
 }
 
@@ -773,23 +870,27 @@ function amountAfter(t: TreeLayers, k: number, end: number): number {
  * the amount it bounds ("[at least five years]").
  */
 function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
-  const out: PhraseSpan[] = [];
-  for (const p of phrases) {
-    const q = out[out.length - 1];
+  // in place: phrases[0 .. w) are the output so far
+  let w = 0;
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const q = w > 0 ? phrases[w - 1] : undefined;
     if (q && belongTogether(t, q, p)) {
-      out[out.length - 1] = { start: q.start, end: p.end, head: p.head };
+      phrases[w - 1] = { start: q.start, end: p.end, head: p.head };
       // a firm's name lists its partners before the ampersand: "[Bear , Stearns & Co.]", "[Milbank , Tweed , Hadley & McCloy]"
       if (t.tokens[q.end] === '&' || t.tokens[q.end] === ',') {
-        while (out.length >= 2) {
-          const r = out[out.length - 2];
-          const m = out[out.length - 1];
+        while (w >= 2) {
+          const r = phrases[w - 2];
+          const m = phrases[w - 1];
           if (r.end + 1 !== m.start || t.tokens[r.end] !== ',' || !isBareName(t, r)) break;
-          out.splice(out.length - 2, 2, { start: r.start, end: m.end, head: m.head });
+          phrases[w - 2] = { start: r.start, end: m.end, head: m.head };
+          w--;
         }
       }
-    } else out.push(p);
+    } else phrases[w++] = p;
   }
-  return out;
+  if (w < phrases.length) phrases.length = w;
+  return phrases;
 }
 
 /**
@@ -802,7 +903,7 @@ function isRange(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   if (!isAmountWord(t, p.start) || t.tokens[q.end].toLowerCase() !== 'to') return false;
   // after a verb or "up"/"down" the first amount is a change: "rose [$ 1.75] to [$ 73]", "up [8 %] to [$ 5.44 billion]"
   const before = q.start - 1;
-  if (before < 0 || t.upos[before] !== 'ADP' || /^(up|down|off|from|by|into)$/i.test(t.tokens[before])) return false;
+  if (before < 0 || t.upos[before] !== 'ADP' || CHANGE_BEFORE_RANGE.test(t.tokens[before])) return false;
   const e = q.end - 1;
   if (!isAmountWord(t, e) && !(t.upos[e] === 'NOUN' && q.start < e && isAmountWord(t, e - 1))) return false;
   for (let k = q.start; k < q.end; k++) if (t.head[k] >= p.start && t.head[k] < p.end) return true;
@@ -821,7 +922,7 @@ function isNameGap(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
 
 /** A capitalised proper noun tagged as one by both taggers' schemes. */
 function isNameWord(t: TreeLayers, k: number): boolean {
-  return t.upos[k] === 'PROPN' && t.xpos[k].startsWith('NNP') && /^[A-Z]/.test(t.tokens[k]);
+  return t.upos[k] === 'PROPN' && t.xpos[k].startsWith('NNP') && isCapitalised(t.tokens[k]);
 }
 
 /**
@@ -836,7 +937,7 @@ function isBareNounPair(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
     q.end - q.start <= 2 &&
     t.upos[p.start] === 'NOUN' &&
     t.upos[q.end - 1] === 'NOUN' &&
-    /^(and|or)$/.test(t.tokens[q.end]) &&
+    AND_OR.test(t.tokens[q.end]) &&
     !isPossessiveMarker(t, q.start) &&
     t.tokens[p.end] !== 'of' // "[glamorous women] and [lots] of sunshine": the second has a complement of its own
   );
@@ -845,13 +946,13 @@ function isBareNounPair(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
 /** "[Kidder , Peabody & Co.]": a one-word name, a comma, and a firm name with "&" the parser kept whole. */
 function isFirmPartner(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   if (t.tokens[q.end] !== ',' || q.end - q.start !== 1 || !isBareName(t, q)) return false;
-  for (let k = p.start + 1; k < p.end - 1; k++) if (t.tokens[k] === '&') return /^[A-Z]/.test(t.tokens[p.start]);
+  for (let k = p.start + 1; k < p.end - 1; k++) if (t.tokens[k] === '&') return isCapitalised(t.tokens[p.start]);
   return false;
 }
 
 /** "[Fiat S.p . A.]": a company form the tokenizer cut at its inner period. */
 function isSplitAbbreviation(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
-  return t.tokens[q.end] === '.' && /\.[A-Za-z]$/.test(t.tokens[q.end - 1]) && /^[A-Z]\.$/.test(t.tokens[p.start]) && p.end - p.start === 1;
+  return t.tokens[q.end] === '.' && ABBREVIATION_END.test(t.tokens[q.end - 1]) && INITIAL_WITH_PERIOD.test(t.tokens[p.start]) && p.end - p.start === 1;
 }
 
 /** A phrase that is a percentage and nothing more: "7 %", "7 1/2 %". */
@@ -866,24 +967,24 @@ function isAmountWord(t: TreeLayers, k: number): boolean {
 
 /** A phrase of capitalised proper nouns only ("Stearns", "Smith Barney"). */
 function isBareName(t: TreeLayers, p: PhraseSpan): boolean {
-  for (let i = p.start; i < p.end; i++) if (!/^[A-Z]/.test(t.tokens[i]) || (t.upos[i] !== 'PROPN' && t.upos[i] !== 'NOUN')) return false;
+  for (let i = p.start; i < p.end; i++) if (!isCapitalised(t.tokens[i]) || (t.upos[i] !== 'PROPN' && t.upos[i] !== 'NOUN')) return false;
   return true;
 }
 
 function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   if (q.end + 1 === p.start) return (t.tokens[q.end] === '&' && t.upos[p.start] !== 'DET') || isFirmPartner(t, q, p) || isRange(t, q, p) || isNameGap(t, q, p) || isSplitAbbreviation(t, q, p) || isBareNounPair(t, q, p);
   if (q.end !== p.start) return false;
-  if (/^[ap]\.m\.?$/i.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
+  if (CLOCK_SUFFIX.test(t.tokens[p.start])) return t.upos[q.end - 1] === 'NUM';
   // "[Walt] [Disney Co.]", "[Costa] [Rica]": two bare names side by side are one name the parser split
   // "[New Zealand financier Ron Brierley]": a title noun and the name it precedes, linked in the tree
   const dated = WEEKDAYS.test(t.tokens[p.start]) || MONTHS.test(t.tokens[p.start]);
-  if (!dated && t.upos[q.end - 1] === 'NOUN' && /^[a-z]/.test(t.tokens[q.end - 1]) && isBareName(t, p) && t.upos[p.start] === 'PROPN' && (t.head[p.head] === q.head || t.head[q.head] === p.head)) return true;
+  if (!dated && t.upos[q.end - 1] === 'NOUN' && isLowerInitial(t.tokens[q.end - 1]) && isBareName(t, p) && t.upos[p.start] === 'PROPN' && (t.head[p.head] === q.head || t.head[q.head] === p.head)) return true;
   // (not two arguments of one verb: "gave [Mary] [Boston]")
   const sameHead = t.head[q.head] === t.head[p.head];
   if (isBareName(t, q) && isBareName(t, p) && t.upos[q.end - 1] === 'PROPN' && t.upos[p.start] === 'PROPN' && !WEEKDAYS.test(t.tokens[p.start]) && !MONTHS.test(t.tokens[p.start]) && (!sameHead || t.deprel[q.head] === t.deprel[p.head])) return true;
   // a mixed number: "[34 3/4]"
-  if (p.end - p.start === 1 && /^\d+\/\d+$/.test(t.tokens[p.start])) return /^\d+$/.test(t.tokens[q.end - 1]);
-  if (q.end - q.start === 2 && t.tokens[q.start].toLowerCase() === 'at' && /^(least|most)$/i.test(t.tokens[q.start + 1])) {
+  if (p.end - p.start === 1 && FRACTION.test(t.tokens[p.start])) return DIGITS.test(t.tokens[q.end - 1]);
+  if (q.end - q.start === 2 && t.tokens[q.start].toLowerCase() === 'at' && LEAST_OR_MOST.test(t.tokens[q.start + 1])) {
     return t.upos[p.start] === 'NUM' || t.xpos[p.start] === '$';
   }
   return (
@@ -978,7 +1079,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
       if (isPossessiveMarker(t, i)) return isPossessor(t, h, first, last);
       const w = t.tokens[i].toLowerCase();
       // "[at least 50 %]", "[about $ 5]", "[about half]": quantity words before a number or a share.
-      if (w === 'at' && i === h - 1) return /^(least|most)$/i.test(t.tokens[h]);
+      if (w === 'at' && i === h - 1) return LEAST_OR_MOST.test(t.tokens[h]);
       return w === 'about' && i === h - 1 && (t.upos[h] === 'NUM' || t.xpos[h] === '$' || t.tokens[h] === '%' || isNumberPremodifier(t, h, first, last) || FRACTION_NOUNS.test(t.tokens[h]));
     }
     case 'advmod':
@@ -1166,7 +1267,7 @@ function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean 
   if (t.deprel[i] === 'mark') return false;
   if (NOMINAL_UPOS.has(u)) return true;
   // "at least" with no amount after it is an adverb: "rise [at least] as fast", "[at least two]" is absorbed by its number
-  if (i > 0 && /^(least|most)$/i.test(t.tokens[i]) && t.tokens[i - 1].toLowerCase() === 'at' && !(i + 1 < t.upos.length && isAmountWord(t, i + 1))) return false;
+  if (i > 0 && LEAST_OR_MOST.test(t.tokens[i]) && t.tokens[i - 1].toLowerCase() === 'at' && !(i + 1 < t.upos.length && isAmountWord(t, i + 1))) return false;
   const x = t.xpos[i];
   if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
   if (u === 'DET') return true;
@@ -1186,7 +1287,7 @@ function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean 
 /** Whether a verb has dependents only a clause has: a subject, object, auxiliary, marker or copula. */
 function governsClause(t: TreeLayers, v: number): boolean {
   for (let k = Math.max(0, v - 12); k < Math.min(t.head.length, v + 12); k++) {
-    if (t.head[k] === v && /^(nsubj|csubj|obj|iobj|aux|mark|cop|xcomp|ccomp|expl)(:|$)/.test(t.deprel[k])) return true;
+    if (t.head[k] === v && CLAUSE_DEPENDENT_RELATION.test(t.deprel[k])) return true;
   }
   return false;
 }

@@ -377,8 +377,11 @@ export function decodeTags(tr: Float32Array, emissions: Float64Array, n: number,
  * the last word whose head lies outside the phrase (the nominal the rest
  * modifies), or the last word when every word's head is inside.
  */
-export function spansOfTags(t: TreeLayers, tags: Uint8Array, first: number, n = tags.length): PhraseSpan[] {
+export function spansOfTags(t: TreeLayers, tags: Uint8Array, first: number, n = tags.length, reuse?: PhraseSpan[]): PhraseSpan[] {
   const out: PhraseSpan[] = [];
+  // `reuse`: phrases in order (the rule walk's, which the chunker mostly keeps) whose objects stand for equal
+  // spans instead of new ones; the caller gives them up
+  let r = 0;
   for (let k = 0; k < n; k++) {
     if (tags[k] === O || (tags[k] === I && k > 0 && tags[k - 1] !== O)) continue;
     let e = k + 1;
@@ -390,6 +393,13 @@ export function spansOfTags(t: TreeLayers, tags: Uint8Array, first: number, n = 
       if (t.head[i] < start || t.head[i] >= end) {
         head = i;
         break;
+      }
+    }
+    if (reuse !== undefined) {
+      while (r < reuse.length && reuse[r].start < start) r++;
+      if (r < reuse.length && reuse[r].start === start && reuse[r].end === end && reuse[r].head === head) {
+        out.push(reuse[r++]);
+        continue;
       }
     }
     out.push({ start, end, head });

@@ -31,6 +31,7 @@
  * "alleged", "main", …: a former president is not a president).
  */
 import type { PhraseSpan } from './noun-phrases.js';
+import { lowerCase } from './lower-case.js';
 import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 
 export interface PropertyLayers {
@@ -76,10 +77,6 @@ const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 /** ':' before a relation's subtype ('nsubj:pass'). */
 const COLON = 58;
 
-/** Reused from sentence to sentence by sentenceProperties (grown as needed). */
-let phraseOfScratch = new Int32Array(256);
-let childIndexOfSentence: ChildIndex = childIndexScratch();
-
 /**
  * The properties of the sentence over tokens [first, last), in order of
  * their focus, from its noun phrases phrases[from .. to) (a doc's whole list
@@ -93,20 +90,33 @@ export function sentenceProperties(
   from = 0,
   to = phrases.length,
 ): PropertyRecord[] {
-  const n = last - first;
-  if (n <= 0) return [];
-  // phraseOf[k]: the phrase holding word first+k, or -1 (a scratch buffer: most sentences are short, allocation is not)
-  if (phraseOfScratch.length < n) phraseOfScratch = new Int32Array(Math.max(n, 2 * phraseOfScratch.length));
-  const phraseOf = phraseOfScratch;
-  phraseOf.fill(-1, 0, n);
-  for (let k = from; k < to; k++) {
-    const p = phrases[k];
-    for (let i = Math.max(p.start, first); i < Math.min(p.end, last); i++) phraseOf[i - first] = k;
-  }
-  // A word's dependents, ascending; the index is built on the first question (the rarer constructions below ask)
+  return readProperties(t, phrases, first, last, from, to);
+}
+
+type PropertyReader = (t: PropertyLayers, phrases: readonly PhraseSpan[], first: number, last: number, from: number, to: number) => PropertyRecord[];
+
+/** sentenceProperties' walk, made once (see propertyReader). */
+const readProperties = propertyReader();
+
+/**
+ * The walk of sentenceProperties. The sentence it reads is held in variables of this function, set for each
+ * sentence, and the helpers that ask about it are made once here: made per sentence, a dozen closures and
+ * their context were most of this walk's garbage. (The walk never runs inside itself.)
+ */
+function propertyReader(): PropertyReader {
+  let t!: PropertyLayers;
+  let phrases!: readonly PhraseSpan[];
+  let first = 0;
+  let last = 0;
+  let n = 0;
+  // phraseOf[k]: the phrase holding word first+k, or -1 (refilled per sentence, grown as needed)
+  let phraseOf = new Int32Array(256);
+  // A word's dependents, ascending; the index is built on the first question of a sentence (the rarer constructions ask)
   let index: ChildIndex | undefined;
+  let indexArrays: ChildIndex = childIndexScratch();
+  let out: PropertyRecord[] = [];
   const kids = (h: number, rel?: string): number[] => {
-    index ??= childIndexOfSentence = childIndex(t.head, first, last, childIndexOfSentence);
+    index ??= indexArrays = childIndex(t.head, first, last, indexArrays);
     const c: number[] = [];
     for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
       const k = index.kidList[q];
@@ -114,8 +124,23 @@ export function sentenceProperties(
     }
     return c;
   };
-  const negated = (h: number): boolean =>
-    kids(h).some((k) => (t.deprel[k] === 'advmod' || t.deprel[k] === 'det') && NEGATIONS.has(t.tokens[k].toLowerCase()));
+  /** Whether h has a dependent of relation `rel` (or a subtype of it): kids(h, rel).length > 0 without the list. */
+  const hasKid = (h: number, rel: string): boolean => {
+    index ??= indexArrays = childIndex(t.head, first, last, indexArrays);
+    for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
+      const r = t.deprel[index.kidList[q]];
+      if (r === rel || (r.length > rel.length && r.charCodeAt(rel.length) === COLON && r.startsWith(rel))) return true;
+    }
+    return false;
+  };
+  const negated = (h: number): boolean => {
+    index ??= indexArrays = childIndex(t.head, first, last, indexArrays);
+    for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
+      const k = index.kidList[q];
+      if ((t.deprel[k] === 'advmod' || t.deprel[k] === 'det') && NEGATIONS.has(lowerCase(t.tokens[k]))) return true;
+    }
+    return false;
+  };
   /** The conjunct a word of a coordinated phrase belongs to: the nearest ancestor that is a conjunct, else the phrase head. */
   const conjunctOf = (w: number, phraseHead: number): number => {
     let k = w;
@@ -147,7 +172,7 @@ export function sentenceProperties(
   /** An adjective with the adverbs right before it ("very fast"). */
   const adjectivePhrase = (a: number): number[] => {
     let s = a;
-    while (s > first && t.head[s - 1] === a && t.deprel[s - 1] === 'advmod' && !NEGATIONS.has(t.tokens[s - 1].toLowerCase())) s--;
+    while (s > first && t.head[s - 1] === a && t.deprel[s - 1] === 'advmod' && !NEGATIONS.has(lowerCase(t.tokens[s - 1]))) s--;
     return range(s, a + 1);
   };
   /** A noun with its compound nouns and the rest of its name, the focus of an attributive adjective ("sports car"). */
@@ -160,7 +185,7 @@ export function sentenceProperties(
   };
   /** A subject, or the noun a relative pronoun stands for. */
   const resolve = (s: number, clause: number): number => {
-    if ((t.xpos[s] === 'WDT' || t.xpos[s] === 'WP' || t.tokens[s].toLowerCase() === 'that') && t.deprel[clause] === 'acl:relcl') {
+    if ((t.xpos[s] === 'WDT' || t.xpos[s] === 'WP' || lowerCase(t.tokens[s]) === 'that') && t.deprel[clause] === 'acl:relcl') {
       const h = t.head[clause];
       if (h >= first && h < last) return h;
     }
@@ -169,106 +194,141 @@ export function sentenceProperties(
   /** A word and the words coordinated with it ("Apple and Google"). */
   const withConjuncts = (w: number): number[] => [w, ...kids(w, 'conj').filter((c) => t.upos[c] === t.upos[w] || NOMINAL.has(t.upos[c]))];
 
-  const out: PropertyRecord[] = [];
   const add = (focus: number[], property: number[], kind: PropertyRecord['kind']): void => {
-    if (focus.length === 0 || property.length === 0 || focus.some((f) => property.includes(f))) return;
+    if (focus.length === 0 || property.length === 0 || overlap(focus, property)) return;
     out.push({ focus, property, kind });
   };
 
-  for (let i = first; i < last; i++) {
-    const h = t.head[i];
-    const inSentence = h >= first && h < last;
-    const rel = t.deprel[i];
+  return (sentenceLayers, sentencePhrases, sentenceFirst, sentenceLast, from, to) => {
+    t = sentenceLayers;
+    phrases = sentencePhrases;
+    first = sentenceFirst;
+    last = sentenceLast;
+    n = last - first;
+    if (n <= 0) return [];
+    if (phraseOf.length < n) phraseOf = new Int32Array(Math.max(n, 2 * phraseOf.length));
+    phraseOf.fill(-1, 0, n);
+    for (let k = from; k < to; k++) {
+      const p = phrases[k];
+      for (let i = Math.max(p.start, first); i < Math.min(p.end, last); i++) phraseOf[i - first] = k;
+    }
+    index = undefined;
+    out = [];
+    for (let i = first; i < last; i++) {
+      const h = t.head[i];
+      const inSentence = h >= first && h < last;
+      const rel = t.deprel[i];
 
-    // Copula: "Barclays is a bank", "The phone is very fast and cheap".
-    if (rel === 'cop' && inSentence && !negated(h) && kids(h, 'case').length === 0) {
-      const predicates = [h, ...kids(h, 'conj').filter((c) => kids(c, 'nsubj').length === 0 && kids(c, 'case').length === 0 && !negated(c))];
-      for (const s of kids(h, 'nsubj')) {
-        for (const subject of withConjuncts(resolve(s, h))) {
-          if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT' || t.upos[subject] === 'VERB') continue;
-          for (const p of predicates) {
-            if (NOMINAL.has(t.upos[p]) && t.upos[p] !== 'PRON') add(nounPhrase(subject), nounPhrase(p), 'copula');
-            else if (t.upos[p] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(p), 'copula');
+      // Copula: "Barclays is a bank", "The phone is very fast and cheap".
+      if (rel === 'cop' && inSentence && !negated(h) && !hasKid(h, 'case')) {
+        const predicates = [h, ...kids(h, 'conj').filter((c) => !hasKid(c, 'nsubj') && !hasKid(c, 'case') && !negated(c))];
+        for (const s of kids(h, 'nsubj')) {
+          for (const subject of withConjuncts(resolve(s, h))) {
+            if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT' || t.upos[subject] === 'VERB') continue;
+            for (const p of predicates) {
+              if (NOMINAL.has(t.upos[p]) && t.upos[p] !== 'PRON') add(nounPhrase(subject), nounPhrase(p), 'copula');
+              else if (t.upos[p] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(p), 'copula');
+            }
+          }
+        }
+      }
+
+      if (!inSentence) continue;
+
+      // Apposition: "Tim Cook, the chief executive"; the name is the focus whichever comes first.
+      if (rel === 'appos' && isNominalHead(t, i, hasKid) && isNominalHead(t, h, hasKid) && phraseOf[i - first] !== phraseOf[h - first]) {
+        const [focus, property] = t.upos[h] !== 'PROPN' && t.upos[i] === 'PROPN' ? [i, h] : [h, i];
+        add(nounPhrase(focus), nounPhrase(property), 'apposition');
+      }
+
+      // A title before a name inside one phrase: "Apple CEO Tim Cook", "dictator Manuel Noriega".
+      if (t.upos[i] === 'NOUN') {
+        const name = titledName(t, i, last);
+        // the honorific test (a lower-casing) last: few nouns stand before a name in their phrase
+        if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first] && !HONORIFICS.has(lowerCase(t.tokens[i]))) {
+          const p = phrases[phraseOf[i - first]];
+          const nameStart = firstNameWord(t, name, i, p);
+          const title: number[] = [];
+          for (let k = p.start; k < nameStart; k++) if (t.upos[k] !== 'DET' && t.upos[k] !== 'PUNCT' && t.xpos[k] !== 'POS') title.push(k);
+          add(range(nameStart, p.end).filter((k) => t.upos[k] === 'PROPN'), title, 'title');
+        }
+      }
+
+      // Possessive: "Obama's wife" (a pronoun possessor has no referent here).
+      if (rel === 'nmod:poss' && (t.upos[i] === 'PROPN' || t.upos[i] === 'NOUN') && isNoun(t, h)) {
+        add(nounPhrase(i), nounPhrase(h), 'possessive');
+      }
+
+      // "the wife of Obama", "the capital of France".
+      if (rel === 'nmod' && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN' && i > h && kids(i, 'case').some((c) => lowerCase(t.tokens[c]) === 'of')) {
+        add(nounPhrase(i), nounPhrase(h), 'of');
+      }
+
+      // Attributive adjective: "a red car".
+      if (rel === 'amod' && i < h && t.upos[i] === 'ADJ' && isNoun(t, h) && t.xpos[i] === 'JJ' && !NON_PROPERTY_ADJECTIVES.has(lowerCase(t.lemma[i]))) {
+        add(nounCore(h), adjectivePhrase(i), 'adjective');
+      }
+
+      // Linking verbs: "Emma became a lawyer", "The keyboard feels cheap".
+      if (rel === 'xcomp' && t.upos[h] === 'VERB' && LINKING_LEMMAS.has(lowerCase(t.lemma[h])) && !negated(h) && !hasKid(i, 'mark')) {
+        for (const s of kids(h, 'nsubj')) {
+          for (const subject of withConjuncts(resolve(s, h))) {
+            if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
+            if (NOMINAL.has(t.upos[i]) && t.upos[i] !== 'PRON') add(nounPhrase(subject), nounPhrase(i), 'copula');
+            else if (t.upos[i] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(i), 'copula');
+          }
+        }
+      }
+
+      // have / own / possess: "the car has four doors and a red roof".
+      if ((rel === 'obj') && t.upos[h] === 'VERB' && HAVE_LEMMAS.has(lowerCase(t.lemma[h])) && !negated(h) && !negated(i)) {
+        for (const s of kids(h, 'nsubj')) {
+          if (t.deprel[s] === 'nsubj:pass') continue;
+          for (const subject of withConjuncts(resolve(s, h))) {
+            if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
+            for (const o of withConjuncts(i)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(subject), nounPhrase(o), 'have');
           }
         }
       }
     }
-
-    if (!inSentence) continue;
-
-    // Apposition: "Tim Cook, the chief executive"; the name is the focus whichever comes first.
-    if (rel === 'appos' && isNominalHead(t, i, kids) && isNominalHead(t, h, kids) && phraseOf[i - first] !== phraseOf[h - first]) {
-      const [focus, property] = t.upos[h] !== 'PROPN' && t.upos[i] === 'PROPN' ? [i, h] : [h, i];
-      add(nounPhrase(focus), nounPhrase(property), 'apposition');
-    }
-
-    // A title before a name inside one phrase: "Apple CEO Tim Cook", "dictator Manuel Noriega".
-    if (t.upos[i] === 'NOUN') {
-      const name = titledName(t, i, last);
-      // the honorific test (a lower-casing) last: few nouns stand before a name in their phrase
-      if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first] && !HONORIFICS.has(t.tokens[i].toLowerCase())) {
-        const p = phrases[phraseOf[i - first]];
-        const nameStart = firstNameWord(t, name, i, p);
-        const title: number[] = [];
-        for (let k = p.start; k < nameStart; k++) if (t.upos[k] !== 'DET' && t.upos[k] !== 'PUNCT' && t.xpos[k] !== 'POS') title.push(k);
-        add(range(nameStart, p.end).filter((k) => t.upos[k] === 'PROPN'), title, 'title');
-      }
-    }
-
-    // Possessive: "Obama's wife" (a pronoun possessor has no referent here).
-    if (rel === 'nmod:poss' && (t.upos[i] === 'PROPN' || t.upos[i] === 'NOUN') && isNoun(t, h)) {
-      add(nounPhrase(i), nounPhrase(h), 'possessive');
-    }
-
-    // "the wife of Obama", "the capital of France".
-    if (rel === 'nmod' && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN' && i > h && kids(i, 'case').some((c) => t.tokens[c].toLowerCase() === 'of')) {
-      add(nounPhrase(i), nounPhrase(h), 'of');
-    }
-
-    // Attributive adjective: "a red car".
-    if (rel === 'amod' && i < h && t.upos[i] === 'ADJ' && isNoun(t, h) && t.xpos[i] === 'JJ' && !NON_PROPERTY_ADJECTIVES.has(t.lemma[i].toLowerCase())) {
-      add(nounCore(h), adjectivePhrase(i), 'adjective');
-    }
-
-    // Linking verbs: "Emma became a lawyer", "The keyboard feels cheap".
-    if (rel === 'xcomp' && t.upos[h] === 'VERB' && LINKING_LEMMAS.has(t.lemma[h].toLowerCase()) && !negated(h) && kids(i, 'mark').length === 0) {
-      for (const s of kids(h, 'nsubj')) {
-        for (const subject of withConjuncts(resolve(s, h))) {
-          if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
-          if (NOMINAL.has(t.upos[i]) && t.upos[i] !== 'PRON') add(nounPhrase(subject), nounPhrase(i), 'copula');
-          else if (t.upos[i] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(i), 'copula');
-        }
-      }
-    }
-
-    // have / own / possess: "the car has four doors and a red roof".
-    if ((rel === 'obj') && t.upos[h] === 'VERB' && HAVE_LEMMAS.has(t.lemma[h].toLowerCase()) && !negated(h) && !negated(i)) {
-      for (const s of kids(h, 'nsubj')) {
+    // A subject shared by coordinated "have" verbs ("owns a car and has a bike") comes from the first verb.
+    for (let v = first; v < last; v++) {
+      if (t.deprel[v] !== 'conj' || t.upos[v] !== 'VERB' || !HAVE_LEMMAS.has(lowerCase(t.lemma[v])) || hasKid(v, 'nsubj') || negated(v)) continue;
+      const g = t.head[v];
+      if (g < first || g >= last) continue;
+      for (const s of kids(g, 'nsubj')) {
         if (t.deprel[s] === 'nsubj:pass') continue;
-        for (const subject of withConjuncts(resolve(s, h))) {
-          if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
-          for (const o of withConjuncts(i)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(subject), nounPhrase(o), 'have');
-        }
+        for (const o of kids(v, 'obj').flatMap(withConjuncts)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(resolve(s, g)), nounPhrase(o), 'have');
       }
     }
-  }
-  // A subject shared by coordinated "have" verbs ("owns a car and has a bike") comes from the first verb.
-  for (let v = first; v < last; v++) {
-    if (t.deprel[v] !== 'conj' || t.upos[v] !== 'VERB' || !HAVE_LEMMAS.has(t.lemma[v].toLowerCase()) || kids(v, 'nsubj').length > 0 || negated(v)) continue;
-    const g = t.head[v];
-    if (g < first || g >= last) continue;
-    for (const s of kids(g, 'nsubj')) {
-      if (t.deprel[s] === 'nsubj:pass') continue;
-      for (const o of kids(v, 'obj').flatMap(withConjuncts)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(resolve(s, g)), nounPhrase(o), 'have');
-    }
-  }
-  out.sort((a, b) => a.focus[0] - b.focus[0] || a.property[0] - b.property[0]);
-  return out;
+    // sorted only when out of order (a sort copies its list, and the walk mostly finds them in order)
+    if (!inOrder(out)) out.sort(byFocus);
+    // the reader keeps no reference to the caller's layers, phrases or result once it has read them
+    const result = out;
+    t = NO_LAYERS;
+    phrases = NO_PHRASES;
+    out = NO_PROPERTIES;
+    return result;
+  };
+}
+
+/** What the properties reader holds between sentences instead of the last caller's layers. */
+const NO_LAYERS: PropertyLayers = { tokens: [], upos: [], xpos: [], lemma: [], head: [], deprel: [] };
+const NO_PHRASES: readonly PhraseSpan[] = [];
+/** Never added to: each sentence starts a list of its own. */
+const NO_PROPERTIES: PropertyRecord[] = [];
+
+const byFocus = (a: PropertyRecord, b: PropertyRecord): number => a.focus[0] - b.focus[0] || a.property[0] - b.property[0];
+
+/** Whether the properties are sorted by byFocus already (a stable sort would leave them as they are). */
+function inOrder(props: readonly PropertyRecord[]): boolean {
+  for (let k = 1; k < props.length; k++) if (byFocus(props[k - 1], props[k]) > 0) return false;
+  return true;
 }
 
 /** A noun, or a word the tagger called an adjective that has a determiner ("the chief executive"). */
-function isNominalHead(t: PropertyLayers, i: number, kids: (h: number, rel?: string) => number[]): boolean {
-  return isNoun(t, i) || (t.upos[i] === 'ADJ' && kids(i, 'det').length > 0);
+function isNominalHead(t: PropertyLayers, i: number, hasKid: (h: number, rel: string) => boolean): boolean {
+  return isNoun(t, i) || (t.upos[i] === 'ADJ' && hasKid(i, 'det'));
 }
 
 function isNoun(t: PropertyLayers, i: number): boolean {
@@ -291,6 +351,12 @@ function firstNameWord(t: PropertyLayers, name: number, title: number, p: Phrase
   let s = title + 1;
   while (s < name && t.upos[s] !== 'PROPN') s++;
   return Math.min(s, p.end);
+}
+
+/** Whether the two lists share a word. */
+function overlap(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (b.includes(a[i])) return true;
+  return false;
 }
 
 function range(from: number, to: number): number[] {

@@ -46,6 +46,7 @@
  *   keep their prepositional phrases and clauses.
  */
 
+import { lowerCase } from './lower-case.js';
 import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
@@ -120,12 +121,15 @@ interface LabelFacts {
   nominalSlot: boolean;
   /** A relative clause ('acl:relcl', or any label naming relcl). */
   relcl: boolean;
+  /** The confidence factor of a predicate with this relation to its head (CLAUSE_FACTOR). */
+  clauseFactor: number;
 }
 const LABELS = new Map<string, LabelFacts>();
 function labelFacts(rel: string): LabelFacts {
   let f = LABELS.get(rel);
   if (!f) {
-    f = { base: base(rel), notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl') };
+    const b = base(rel);
+    f = { base: b, notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl'), clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
     // labels come from the parser's fixed inventory; the bound only guards against odd input
     if (LABELS.size < 1000) LABELS.set(rel, f);
   }
@@ -154,7 +158,81 @@ const work = {
   pred: new Uint8Array(256),
   /** The governor an xcomp joins, or -1. */
   absorbedBy: new Int32Array(256),
+  /** The predicate being read: its chain (the head and the xcomps it absorbed), its words. */
+  chain: new Int32Array(64),
+  predicate: new Int32Array(16),
+  /** An argument's walk: the words to visit, the words visited. */
+  stack: new Int32Array(64),
+  words: new Int32Array(64),
+  /** A head and its conjuncts (at most MAX_SPLIT). */
+  conj: new Int32Array(MAX_SPLIT),
+  /** subjectOf's memo: 1 where known, the subject's head (-1: none), the relative word it came through (-1: none). */
+  memoKnown: new Uint8Array(64),
+  memoHead: new Int32Array(64),
+  memoVia: new Int32Array(64),
 };
+
+/** `a` when it holds at least n entries, else a new array of max(n, 2 × a.length) with a's first `keep` entries. */
+function ensureInts(a: Int32Array<ArrayBuffer>, n: number, keep = 0): Int32Array<ArrayBuffer> {
+  if (a.length >= n) return a;
+  const b = new Int32Array(Math.max(n, 2 * a.length));
+  b.set(a.subarray(0, keep));
+  return b;
+}
+function ensureBytes(a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuffer> {
+  return a.length >= n ? a : new Uint8Array(Math.max(n, 2 * a.length));
+}
+
+/** Sorts a[0 .. len) ascending in place: insertion sort for the short runs most are, the built-in numeric sort beyond. */
+function sortInts(a: Int32Array, len: number): void {
+  if (len > 64) {
+    a.subarray(0, len).sort();
+    return;
+  }
+  for (let i = 1; i < len; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}
+
+/**
+ * a[from .. to) as a plain array of its length. The short ones most are (a predicate's one to three words,
+ * an argument's few) as array literals, which the optimising compiler allocates inline; `new Array(n)` of a
+ * length it does not know is a call.
+ */
+function intsToArray(a: Int32Array, from: number, to: number): number[] {
+  switch (to - from) {
+    case 0:
+      return [];
+    case 1:
+      return [a[from]];
+    case 2:
+      return [a[from], a[from + 1]];
+    case 3:
+      return [a[from], a[from + 1], a[from + 2]];
+    case 4:
+      return [a[from], a[from + 1], a[from + 2], a[from + 3]];
+    default: {
+      const out = new Array<number>(to - from);
+      for (let k = from; k < to; k++) out[k - from] = a[k];
+      return out;
+    }
+  }
+}
+
+/** Which dependents an argument's walk leaves out (relationsInto's wordsBelow): an argument's, or a copular complement's. */
+const SKIP_ARGUMENT = 0;
+const SKIP_COMPLEMENT = 1;
+/** What the readers hold between sentences instead of the last caller's layers. */
+const NO_LABELS: readonly string[] = [];
+/** The markers of the many arguments that have none, and the arguments of a predicate without any: shared, never written to. */
+const NO_MARKERS: number[] = [];
+const NO_ARGUMENTS: RelationArgument[] = [];
 function grow(n: number): void {
   const size = Math.max(n, 2 * work.subjectChild.length);
   work.copular = new Uint8Array(size);
@@ -204,44 +282,48 @@ export interface PlacedRelation extends SentenceRelation {
  * straight from the doc's layers (no per-sentence copies of them).
  */
 export function relationsInto(v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]): void {
-  const { forms, upos, xpos, heads, at, n } = v;
-  if (n <= 0) return;
-  const rel = v.deprels;
-  // Per-word facts read once (the walk below asks them many times): children, base relation, flags.
-  // (the arrays are the module's, refilled: allocating seven arrays per sentence cost more than filling them)
+  readRelations(v, offset, sentence, out);
+}
+
+type RelationReader = (v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]) => void;
+
+/** relationsInto's walk, made once (see relationReader). */
+const readRelations = relationReader();
+
+/** Whether a relation label is a subject's or an object's. */
+const isSubjectOrObject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj') || r === 'obj';
+const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || r.startsWith('ccomp');
+
+/**
+ * The walk of relationsInto. The sentence it reads is held in variables of this function, set for each
+ * sentence, and the helpers that ask about it are made once here: made per sentence, two dozen closures and
+ * their context were a third of this walk's garbage. (The walk never runs inside itself.)
+ */
+function relationReader(): RelationReader {
+  let forms: readonly string[] = [];
+  let upos: readonly string[] = [];
+  let xpos: readonly string[] = [];
+  let rel: readonly string[] = [];
+  let heads: ArrayLike<number> = [];
+  let at = 0;
+  let n = 0;
+  // Per-word facts read once (the walk below asks them many times): base relation, flags; the module's arrays,
+  // refilled (allocating seven arrays per sentence cost more than filling them)
   const { facts, br, lowered } = work;
-  for (let i = 0; i < n; i++) {
-    facts[i] = labelFacts(rel[at + i]);
-    br[i] = facts[i].base;
-    lowered[i] = undefined;
-  }
-  if (work.subjectChild.length < n) grow(n);
-  const { copular, subjectChild, pred, absorbedBy } = work;
-  copular.fill(0, 0, n);
-  subjectChild.fill(-1, 0, n);
-  pred.fill(0, 0, n);
-  absorbedBy.fill(-1, 0, n);
-  const lower = (i: number): string => (lowered[i] ??= forms[at + i].toLowerCase());
+  let { copular, subjectChild, pred, absorbedBy } = work;
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
-  // (extractRelations never runs inside itself, so one scratch index serves every call)
-  scratch = childIndex(heads, 0, n, scratch);
-  const { kidAt, kidList } = scratch;
-  const hasChildWhere = (h: number, test: (k: number) => boolean): boolean => {
-    for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(kidList[q])) return true;
-    return false;
-  };
-  for (let i = 0; i < n; i++) {
-    const h = heads[i];
-    if (h < 0 || h >= n || h === i) continue;
-    if (rel[at + i] === 'cop') copular[h] = 1;
-    if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
-  }
+  let kidAt = scratch.kidAt;
+  let kidList = scratch.kidList;
+  let { memoKnown, memoHead, memoVia } = work;
+  // the predicate's words are gathered here, then copied to an array of their number
+  let predicateBuf = work.predicate;
+  let predicateLen = 0;
+
+  const lower = (i: number): string => (lowered[i] ??= lowerCase(forms[at + i]));
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
     for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[at + kidList[q]])) return true;
     return false;
   };
-
-  const isSubject = (r: string): boolean => r.startsWith('nsubj') || r.startsWith('csubj');
   const isCopular = (i: number): boolean => copular[i] === 1;
   const isPredicate = (i: number): boolean => {
     if (isCopular(i)) return true;
@@ -249,262 +331,361 @@ export function relationsInto(v: SentenceView, offset: number, sentence: number,
     // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
     // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
     if (!facts[i].nominalSlot) return true;
-    return hasChild(i, (r) => isSubject(r) || r === 'obj');
+    return hasChild(i, isSubjectOrObject);
   };
-  for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
-
-  const isObject = (r: string): boolean => r === 'obj' || r === 'iobj' || r.startsWith('ccomp');
   const hasOwnSubject = (i: number): boolean => subjectChild[i] >= 0;
 
-  // xcomp chains: the complement joins its governor's predicate when the governor has no object.
-  for (let i = 0; i < n; i++) {
-    const h = heads[i];
-    if (rel[at + i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
-    if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
-    absorbedBy[i] = h;
-  }
-  const chainOf = (p: number): number[] => {
-    const chain = [p];
-    for (let k = 0; k < chain.length && chain.length <= n; k++) {
+  // The predicate's chain, in a buffer of the module's (it never leaves the loop over predicates below).
+  const chainOf = (p: number): number => {
+    const chain = (work.chain = ensureInts(work.chain, n + 1));
+    chain[0] = p;
+    let len = 1;
+    for (let k = 0; k < len && len <= n; k++) {
       for (let q = kidAt[chain[k]]; q < kidAt[chain[k] + 1]; q++) {
         const c = kidList[q];
-        if (absorbedBy[c] === chain[k] && c !== p) chain.push(c);
+        if (absorbedBy[c] === chain[k] && c !== p && len <= n) chain[len++] = c;
       }
     }
-    return chain;
+    return len;
   };
 
-  /** Words of the subtree of `h`, skipping the excluded words' subtrees (iterative: trees can be deep). */
-  const subtree = (h: number, skip: (k: number) => boolean, out: number[]): void => {
-    const stack = [h];
-    while (stack.length > 0 && out.length <= n) {
-      const w = stack.pop()!;
-      out.push(w);
-      for (let q = kidAt[w]; q < kidAt[w + 1]; q++) if (!skip(kidList[q])) stack.push(kidList[q]);
+  /**
+   * The words of the subtree of `h` (iterative: trees can be deep), gathered in work.words, sorted,
+   * without punctuation at either edge, as a new array of their number. `skip` says which dependents are
+   * left out with their subtrees: an argument's (skipsInArgument) or a copular complement's
+   * (skipsInComplement); the last three parameters are an argument's.
+   */
+  const wordsBelow = (h: number, skip: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): number[] => {
+    let stack = (work.stack = ensureInts(work.stack, n + 1));
+    const words = (work.words = ensureInts(work.words, n + 1));
+    stack[0] = h;
+    let top = 1;
+    let len = 0;
+    while (top > 0 && len <= n) {
+      const w = stack[--top];
+      words[len++] = w;
+      for (let q = kidAt[w]; q < kidAt[w + 1]; q++) {
+        const k = kidList[q];
+        if (skip === SKIP_ARGUMENT ? skipsInArgument(k, h, dropCase, nominalOnly, predicateAncestors) : skipsInComplement(k, h)) continue;
+        if (top === stack.length) stack = work.stack = ensureInts(stack, 2 * stack.length, top);
+        stack[top++] = k;
+      }
     }
-  };
-  const trimPunct = (words: number[]): number[] => {
-    sortAscending(words);
+    sortInts(words, len);
     let a = 0;
-    let z = words.length;
+    let z = len;
     while (a < z && upos[at + words[a]] === 'PUNCT') a++;
     while (z > a && upos[at + words[z - 1]] === 'PUNCT') z--;
-    return words.slice(a, z);
+    return intsToArray(words, a, z);
   };
+  /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
+  const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
+    (heads[k] === h && (rel[at + k] === 'conj' || rel[at + k] === 'cc' || rel[at + k] === 'cc:preconj' || (dropCase && rel[at + k] === 'case' && xpos[at + k] !== 'POS'))) ||
+    facts[k].notInArgument ||
+    predicateAncestors.has(k) ||
+    (nominalOnly && heads[k] === h && facts[k].clauseLevel);
+  /** What a copular complement p leaves out: the clause's own dependents ("an album, released in 2000" is a relation of its own, about the subject). */
+  const skipsInComplement = (k: number, p: number): boolean =>
+    (heads[k] === p && (facts[k].clauseLevel || rel[at + k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument;
 
   /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
   const argument = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument => {
-    const words: number[] = [];
-    // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind
-    const dropCase = role !== 'OTHER';
+    // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind;
     // an antecedent that is itself a copular predicate ("X was the only ship [to conduct …]") keeps only its nominal words
-    const nominalOnly = isCopular(h) && predicateAncestors.has(h);
-    subtree(
-      h,
-      (k) =>
-        (heads[k] === h && (rel[at + k] === 'conj' || rel[at + k] === 'cc' || rel[at + k] === 'cc:preconj' || (dropCase && rel[at + k] === 'case' && xpos[at + k] !== 'POS'))) ||
-        facts[k].notInArgument ||
-        predicateAncestors.has(k) ||
-        (nominalOnly && heads[k] === h && facts[k].clauseLevel),
-      words,
-    );
-    return { role, head: h, words: trimPunct(words), markers: markersOf(h) };
+    const words = wordsBelow(h, SKIP_ARGUMENT, role !== 'OTHER', isCopular(h) && predicateAncestors.has(h), predicateAncestors);
+    return { role, head: h, words, markers: markersOf(h) };
   };
 
   /**
    * The preposition before h, with the rest of a multiword one ("because of"), not the possessive 's;
-   * for a clause, its subordinator ("that", "by" in "by adding").
+   * for a clause, its subordinator ("that", "by" in "by adding"). Most arguments have none: they share one
+   * empty list (never written to).
    */
   const markersOf = (h: number): number[] => {
-    const out: number[] = [];
+    let out: number[] | undefined;
     for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
       const k = kidList[qK];
       if (k > h || !((rel[at + k] === 'case' && xpos[at + k] !== 'POS') || (rel[at + k] === 'mark' && xpos[at + k] !== 'TO'))) continue;
-      out.push(k);
+      (out ??= []).push(k);
       for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
         const f = kidList[qF];
         if (rel[at + f] === 'fixed') out.push(f);
       }
     }
-    return sortAscending(out);
+    return out === undefined ? NO_MARKERS : sortAscending(out);
   };
 
-  /** The head and its conjuncts, for splitting coordinated nominal arguments. */
-  const conjuncts = (h: number): number[] => {
-    const out = [h];
-    if (!SPLIT_UPOS.has(upos[at + h])) return out;
-    for (let k = 0; k < out.length && out.length < MAX_SPLIT; k++) {
+  /** The head and its conjuncts, for splitting coordinated nominal arguments, into work.conj; their number. */
+  const conjuncts = (h: number): number => {
+    const out = work.conj;
+    out[0] = h;
+    let len = 1;
+    if (!SPLIT_UPOS.has(upos[at + h])) return len;
+    for (let k = 0; k < len && len < MAX_SPLIT; k++) {
       for (let qC = kidAt[out[k]], qCEnd = kidAt[out[k] + 1]; qC < qCEnd; qC++) {
         const c = kidList[qC];
-        if (rel[at + c] === 'conj' && upos[at + c] !== 'VERB' && out.length < MAX_SPLIT) out.push(c);
+        if (rel[at + c] === 'conj' && upos[at + c] !== 'VERB' && len < MAX_SPLIT) out[len++] = c;
       }
     }
+    return len;
+  };
+  /** The arguments of `role` headed by h and its conjuncts. */
+  const coordinated = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument[] => {
+    const len = conjuncts(h);
+    const out = new Array<RelationArgument>(len);
+    for (let k = 0; k < len; k++) out[k] = argument(role, work.conj[k], predicateAncestors); // (argument() does not touch work.conj)
     return out;
   };
 
-  // Subjects, resolved lazily through coordination, relative clauses and control.
-  type Source = { role: RelationRole; head: number; viaRelative?: number };
-  const subjectMemo = new Map<number, Source | null>();
-  const subjectOf = (p: number, depth = 0): Source | null => {
-    if (subjectMemo.has(p)) return subjectMemo.get(p)!;
-    let found: Source | null = null;
-    const own = subjectChild[p] >= 0 ? subjectChild[p] : undefined;
+  // Subjects, resolved lazily through coordination, relative clauses and control: per predicate, its subject's
+  // head (-1: none) and the relative word it came through (-1: none), in arrays of the module's.
+  /** The head of p's subject (-1: none); memoVia[p] then holds the relative word it came through (-1: none). */
+  const subjectOf = (p: number, depth = 0): number => {
+    if (memoKnown[p]) return memoHead[p];
+    let head = -1;
+    let via = -1;
+    const own = subjectChild[p];
     const h = heads[p];
     const r = rel[at + p];
-    if (own !== undefined) {
-      found = RELATIVE_WORDS.has(lower(own)) && facts[p].relcl && h >= 0 ? { role: 'SUBJECT', head: h, viaRelative: own } : { role: 'SUBJECT', head: own };
+    if (own >= 0) {
+      if (RELATIVE_WORDS.has(lower(own)) && facts[p].relcl && h >= 0) {
+        head = h;
+        via = own;
+      } else head = own;
     } else if (depth < 8 && h >= 0) {
       if (facts[p].relcl) {
         // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
-        found = { role: 'SUBJECT', head: h };
+        head = h;
       } else if (r === 'acl') {
         // a participle on a predicate nominal describes the copula's subject ("X is an album, released in 2000")
-        found = { role: 'SUBJECT', head: isCopular(h) && subjectChild[h] >= 0 ? subjectChild[h] : h };
+        head = isCopular(h) && subjectChild[h] >= 0 ? subjectChild[h] : h;
       } else if (r === 'conj' && pred[h]) {
-        found = subjectOf(h, depth + 1);
+        head = subjectOf(h, depth + 1);
+        via = head >= 0 ? memoVia[h] : -1;
       } else if (r === 'xcomp') {
-        let obj: number | undefined;
-        for (let q = kidAt[h]; q < kidAt[h + 1] && obj === undefined; q++) if (rel[at + kidList[q]] === 'obj' || rel[at + kidList[q]] === 'iobj') obj = kidList[q];
-        found = obj !== undefined ? { role: 'SUBJECT', head: obj } : pred[h] ? subjectOf(h, depth + 1) : null;
+        let obj = -1;
+        for (let q = kidAt[h]; q < kidAt[h + 1] && obj < 0; q++) if (rel[at + kidList[q]] === 'obj' || rel[at + kidList[q]] === 'iobj') obj = kidList[q];
+        if (obj >= 0) head = obj;
+        else if (pred[h]) {
+          head = subjectOf(h, depth + 1);
+          via = head >= 0 ? memoVia[h] : -1;
+        }
       } else if (br[p] === 'advcl' && pred[h]) {
-        found = subjectOf(h, depth + 1);
+        head = subjectOf(h, depth + 1);
+        via = head >= 0 ? memoVia[h] : -1;
       }
     }
-    subjectMemo.set(p, found);
-    return found;
+    memoKnown[p] = 1;
+    memoHead[p] = head;
+    memoVia[p] = via;
+    return head;
   };
 
-  const ancestors = new AncestorMarks(heads, n);
-  for (let p = 0; p < n; p++) {
-    if (!pred[p] || absorbedBy[p] >= 0) continue;
-    const chain = chainOf(p);
-    const copular = isCopular(p);
-    const copularMembers = chain.filter(isCopular);
+  const addPredicate = (k: number): void => {
+    if (predicateLen === predicateBuf.length) predicateBuf = work.predicate = ensureInts(predicateBuf, 2 * predicateLen, predicateLen);
+    predicateBuf[predicateLen++] = k;
+  };
+  const inPredicate = (k: number): boolean => {
+    for (let j = 0; j < predicateLen; j++) if (predicateBuf[j] === k) return true;
+    return false;
+  };
+  return (v, offset, sentence, out) => {
+    if (v.n <= 0) return;
+    ({ forms, upos, xpos, heads, at, n } = v);
+    rel = v.deprels;
+    for (let i = 0; i < n; i++) {
+      facts[i] = labelFacts(rel[at + i]);
+      br[i] = facts[i].base;
+      lowered[i] = undefined;
+    }
+    if (work.subjectChild.length < n) grow(n);
+    ({ copular, subjectChild, pred, absorbedBy } = work);
+    copular.fill(0, 0, n);
+    subjectChild.fill(-1, 0, n);
+    pred.fill(0, 0, n);
+    absorbedBy.fill(-1, 0, n);
+    // (the walk never runs inside itself, so one scratch index serves every call)
+    scratch = childIndex(heads, 0, n, scratch);
+    ({ kidAt, kidList } = scratch);
+    for (let i = 0; i < n; i++) {
+      const h = heads[i];
+      if (h < 0 || h >= n || h === i) continue;
+      if (rel[at + i] === 'cop') copular[h] = 1;
+      if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
+    }
+    for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
+    // xcomp chains: the complement joins its governor's predicate when the governor has no object.
+    for (let i = 0; i < n; i++) {
+      const h = heads[i];
+      if (rel[at + i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
+      if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
+      absorbedBy[i] = h;
+    }
+    memoKnown = work.memoKnown = ensureBytes(work.memoKnown, n);
+    memoHead = work.memoHead = ensureInts(work.memoHead, n);
+    memoVia = work.memoVia = ensureInts(work.memoVia, n);
+    memoKnown.fill(0, 0, n);
+    const ancestors = sharedAncestors.reset(heads, n);
+    predicateBuf = work.predicate;
+    for (let p = 0; p < n; p++) {
+      if (!pred[p] || absorbedBy[p] >= 0) continue;
+      const chainLen = chainOf(p);
+      const chain = work.chain;
+      const copular = isCopular(p);
 
-    // predicate words
-    const predicate: number[] = [];
-    for (const c of chain) {
-      if (!isCopular(c)) predicate.push(c);
-      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        const r = rel[at + k];
-        if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') predicate.push(k);
-        else if (br[k] === 'advmod' && NEGATION.has(lower(k))) predicate.push(k);
-        else if (c !== p && r === 'mark' && xpos[at + k] === 'TO') predicate.push(k);
-      }
-    }
-    // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-    if (rel[at + p] === 'conj' && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasChild(p, (r) => r.startsWith('aux'))) {
-      for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if (br[k] === 'aux' && k < heads[p]) predicate.push(k);
-      }
-    }
-    sortAscending(predicate);
-    if (predicate.length === 0) continue;
-    // adverbs inside the predicate's stretch ("would usually go", "is usually")
-    const lo = predicate[0];
-    const hi = predicate[predicate.length - 1];
-    for (const c of chain) for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
-      const k = kidList[qK];
-      if (k > lo && k < hi && br[k] === 'advmod' && !predicate.includes(k)) predicate.push(k);
-    }
-    // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
-    for (const c of chain) {
-      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || predicate.includes(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
-        if (predicate.includes(k + 1) || predicate.includes(k - 1)) predicate.push(k);
-      }
-    }
-    sortAscending(predicate);
-    // the predicate's head and everything above it: no argument may contain those
-    const predicateSet = ancestors.of(p);
-
-    // subject
-    const subj = subjectOf(p);
-    const subjects = subj ? conjuncts(subj.head).map((h) => argument('SUBJECT', h, predicateSet)) : [];
-
-    // objects and others
-    const objects: RelationArgument[][] = [];
-    const others: RelationArgument[] = [];
-    const isRelativeClause = facts[p].relcl;
-    const relativeObject = isRelativeClause && subj && subj.viaRelative === undefined && hasOwnSubject(p) && heads[p] >= 0;
-    for (const c of copularMembers) objects.push([copularComplement(c)]);
-    for (const c of chain) {
-      for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        const r = rel[at + k];
-        if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
-          // the relative word stands for the antecedent
-          if (r === 'obj' && heads[p] >= 0) objects.push(conjuncts(heads[p]).map((h) => argument('OBJECT', h, predicateSet)));
-          continue;
-        }
-        if (r === 'obj' || r === 'iobj') objects.push(conjuncts(k).map((h) => argument('OBJECT', h, predicateSet)));
-        else if (br[k] === 'ccomp') objects.push([argument('OBJECT', k, predicateSet)]);
-        else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects.push([argument('OBJECT', k, predicateSet)]);
-        else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !predicate.includes(k))) others.push(argument('OTHER', k, predicateSet));
-        else if (br[k] === 'advcl' && hasChildWhere(k, (m) => rel[at + m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m)))) {
-          others.push(argument('OTHER', k, predicateSet));
+      // predicate words
+      predicateLen = 0;
+      for (let m = 0; m < chainLen; m++) {
+        const c = chain[m];
+        if (!isCopular(c)) addPredicate(c);
+        for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          const r = rel[at + k];
+          if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') addPredicate(k);
+          else if (br[k] === 'advmod' && NEGATION.has(lower(k))) addPredicate(k);
+          else if (c !== p && r === 'mark' && xpos[at + k] === 'TO') addPredicate(k);
         }
       }
-    }
-    if (relativeObject && objects.length === 0 && heads[p] >= 0) {
-      // "the car John bought": a relative clause with its own subject and no object is about its antecedent
-      objects.push([argument('OBJECT', heads[p], predicateSet)]);
-    }
-    // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
-    if (!copular && objects.length === 0 && rel[at + p] === 'conj' && heads[p] >= 0) {
-      for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) objects.push([argument('OBJECT', k, predicateSet)]);
+      // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
+      if (rel[at + p] === 'conj' && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasAuxiliary(p)) {
+        for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if (br[k] === 'aux' && k < heads[p]) addPredicate(k);
+        }
       }
-    }
-    // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
-    if (rel[at + p] === 'conj' && heads[p] >= 0 && pred[heads[p]]) {
-      const first = heads[p];
-      const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
-      for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
-        const k = kidList[qK];
-        if (br[k] === 'obl' && k < subjectAt && k < first) others.push(argument('OTHER', k, predicateSet));
+      sortInts(predicateBuf, predicateLen);
+      if (predicateLen === 0) continue;
+      // adverbs inside the predicate's stretch ("would usually go", "is usually")
+      const lo = predicateBuf[0];
+      const hi = predicateBuf[predicateLen - 1];
+      for (let m = 0; m < chainLen; m++) {
+        const c = chain[m];
+        for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if (k > lo && k < hi && br[k] === 'advmod' && !inPredicate(k)) addPredicate(k);
+        }
       }
-    }
+      // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
+      for (let m = 0; m < chainLen; m++) {
+        const c = chain[m];
+        for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
+          if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
+        }
+      }
+      sortInts(predicateBuf, predicateLen);
+      const predicate = intsToArray(predicateBuf, 0, predicateLen);
+      // the predicate's head and everything above it: no argument may contain those
+      const predicateSet = ancestors.of(p);
 
-    const subjectChoices: readonly (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : NONE;
-    // one relation per combination of coordinated subject and first coordinated object group
-    const firstObjects: readonly (RelationArgument | undefined)[] = objects.length > 0 ? objects[0] : NONE;
-    // the later object groups in one list (most predicates have one group at most: then none, and no copy)
-    const restObjects: RelationArgument[] = [];
-    for (let g = 1; g < objects.length; g++) for (const a of objects[g]) restObjects.push(a);
-    const othersInOrder = others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
-    for (const sa of subjectChoices) {
-      for (const oa of firstObjects) {
-        const args: RelationArgument[] = [];
-        if (sa) args.push(sa);
-        if (restObjects.length === 0) {
-          if (oa) args.push(oa);
-        } else args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
-        for (const o of othersInOrder) args.push(o);
-        // a predicate with no params at all says nothing a caller can use
-        if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args), copular });
+      // subject
+      const subjectHead = subjectOf(p);
+      const subjectVia = subjectHead >= 0 ? memoVia[p] : -1;
+      const subjects = subjectHead >= 0 ? coordinated('SUBJECT', subjectHead, predicateSet) : NO_ARGUMENTS;
+
+      // objects and others
+      let objects: RelationArgument[][] | undefined;
+      let others: RelationArgument[] | undefined;
+      const isRelativeClause = facts[p].relcl;
+      const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
+      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) (objects ??= []).push([copularComplement(chain[m], predicateSet)]);
+      for (let m = 0; m < chainLen; m++) {
+        const c = chain[m];
+        for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          const r = rel[at + k];
+          if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
+            // the relative word stands for the antecedent
+            if (r === 'obj' && heads[p] >= 0) (objects ??= []).push(coordinated('OBJECT', heads[p], predicateSet));
+            continue;
+          }
+          if (r === 'obj' || r === 'iobj') (objects ??= []).push(coordinated('OBJECT', k, predicateSet));
+          else if (br[k] === 'ccomp') (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
+          else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
+          else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !inPredicate(k))) (others ??= []).push(argument('OTHER', k, predicateSet));
+          else if (br[k] === 'advcl' && hasAdverbialMarker(k)) (others ??= []).push(argument('OTHER', k, predicateSet));
+        }
+      }
+      if (relativeObject && objects === undefined && heads[p] >= 0) {
+        // "the car John bought": a relative clause with its own subject and no object is about its antecedent
+        objects = [[argument('OBJECT', heads[p], predicateSet)]];
+      }
+      // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
+      if (!copular && objects === undefined && rel[at + p] === 'conj' && heads[p] >= 0) {
+        for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
+        }
+      }
+      // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
+      if (rel[at + p] === 'conj' && heads[p] >= 0 && pred[heads[p]]) {
+        const first = heads[p];
+        const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
+        for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
+          const k = kidList[qK];
+          if (br[k] === 'obl' && k < subjectAt && k < first) (others ??= []).push(argument('OTHER', k, predicateSet));
+        }
+      }
+
+      const subjectChoices: readonly (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : NONE;
+      // one relation per combination of coordinated subject and first coordinated object group
+      const firstObjects: readonly (RelationArgument | undefined)[] = objects !== undefined ? objects[0] : NONE;
+      // the later object groups in one list (most predicates have one group at most: then none, and no list)
+      let restObjects: RelationArgument[] | undefined;
+      if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) (restObjects ??= []).push(objects[g][m]);
+      const othersInOrder = others === undefined ? NO_ARGUMENTS : others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
+      for (let si = 0; si < subjectChoices.length; si++) {
+        const sa = subjectChoices[si];
+        for (let oi = 0; oi < firstObjects.length; oi++) {
+          const oa = firstObjects[oi];
+          let args: RelationArgument[];
+          if (restObjects === undefined) {
+            // the common case, made at its length: subject, object, others
+            args = new Array<RelationArgument>((sa ? 1 : 0) + (oa ? 1 : 0) + othersInOrder.length);
+            let w = 0;
+            if (sa) args[w++] = sa;
+            if (oa) args[w++] = oa;
+            for (let m = 0; m < othersInOrder.length; m++) args[w++] = othersInOrder[m];
+          } else {
+            args = [];
+            if (sa) args.push(sa);
+            args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
+            for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
+          }
+          // a predicate with no params at all says nothing a caller can use
+          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, facts[p].clauseFactor), copular });
+        }
+      }
+      if (offset !== 0) {
+        // the relations above share these arrays and arguments: each moves once, after every confidence is computed
+        for (let k = 0; k < predicate.length; k++) predicate[k] += offset;
+        for (let m = 0; m < subjects.length; m++) shiftArgument(subjects[m], offset);
+        if (objects !== undefined) for (let g = 0; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) shiftArgument(objects[g][m], offset);
+        if (others !== undefined) for (let m = 0; m < others.length; m++) shiftArgument(others[m], offset);
       }
     }
-    if (offset !== 0) {
-      // the relations above share these arrays and arguments: each moves once, after every confidence is computed
-      for (let k = 0; k < predicate.length; k++) predicate[k] += offset;
-      for (const a of subjects) shiftArgument(a, offset);
-      for (const group of objects) for (const a of group) shiftArgument(a, offset);
-      for (const a of others) shiftArgument(a, offset);
-    }
-  }
-  return;
+    // the reader keeps no reference to the caller's layers once it has read them
+    forms = upos = xpos = rel = NO_LABELS;
+    heads = NO_LABELS as unknown as ArrayLike<number>;
+  };
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
-  function copularComplement(p: number): RelationArgument {
-    const words: number[] = [];
-    // a participle on the nominal ("an album, released in 2000") is a relation of its own, about the subject
-    subtree(p, (k) => (heads[k] === p && (facts[k].clauseLevel || rel[at + k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument, words);
-    return { role: 'OBJECT', head: p, words: trimPunct(words), markers: markersOf(p) };
+  function copularComplement(p: number, predicateAncestors: AncestorMarks): RelationArgument {
+    return { role: 'OBJECT', head: p, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
+  }
+  /** Whether an auxiliary hangs on word i. */
+  function hasAuxiliary(i: number): boolean {
+    for (let q = kidAt[i]; q < kidAt[i + 1]; q++) if (rel[at + kidList[q]].startsWith('aux')) return true;
+    return false;
+  }
+  /** Whether an adverbial clause k has a marker that makes it an argument ("by adding …"). */
+  function hasAdverbialMarker(k: number): boolean {
+    for (let q = kidAt[k]; q < kidAt[k + 1]; q++) {
+      const m = kidList[q];
+      if (rel[at + m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m))) return true;
+    }
+    return false;
   }
 }
 
@@ -520,11 +701,15 @@ class AncestorMarks {
   private static marks = new Int32Array(256);
   private static lastStamp = 0;
   private stamp = 0;
-  constructor(
-    private readonly heads: ArrayLike<number>,
-    private readonly n: number,
-  ) {
+  private heads: ArrayLike<number> = [];
+  private n = 0;
+
+  /** Sets the sentence (heads of its n words) whose predicates are marked next. */
+  reset(heads: ArrayLike<number>, n: number): this {
+    this.heads = heads;
+    this.n = n;
     if (AncestorMarks.marks.length < n) AncestorMarks.marks = new Int32Array(Math.max(n, 2 * AncestorMarks.marks.length));
+    return this;
   }
 
   /** Marks p and its ancestors; the marks of the previous predicate are gone. */
@@ -543,6 +728,9 @@ class AncestorMarks {
     return AncestorMarks.marks[k] === this.stamp;
   }
 }
+
+/** The marks relationsInto uses, one object for every sentence (it never runs inside itself). */
+const sharedAncestors = new AncestorMarks();
 
 function shiftArgument(a: RelationArgument, offset: number): void {
   a.head += offset;
@@ -568,20 +756,21 @@ const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
  * adverbial: its subject is borrowed), no argument besides the subject, and
  * very long arguments. Without head probabilities the arcs count as sure.
  */
-function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[]): number {
+function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number): number {
   // (plain loops: this runs for every relation)
   let subject: RelationArgument | undefined;
-  for (const a of args) {
-    if (a.role !== 'SUBJECT') continue;
-    subject = a;
+  for (let k = 0; k < args.length; k++) {
+    if (args[k].role !== 'SUBJECT') continue;
+    subject = args[k];
     break;
   }
   let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head] : 1) : 1;
-  c *= CLAUSE_FACTOR[labelFacts(v.deprels[v.at + p]).base] ?? 0.6;
+  c *= clauseFactor;
   if (!subject) c *= 0.3;
   let rest = 0;
   let restWords = 0;
-  for (const a of args) {
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k];
     if (a === subject) continue;
     rest++;
     restWords += a.words.length;
