@@ -75,7 +75,10 @@ export interface WsdParams {
    * (word vectors; see the file comment). 0 or absent: not computed.
    */
   lambdaEmb?: number;
-  /** Weight of the document's bag in the context vector, relative to the sentence's (β_emb). */
+  /**
+   * Weight of the document's bag in the context vector, relative to the sentence's (β_emb); read only
+   * where the document's bag is built (some part of speech has lambdaDoc > 0). Tried, 0 on dev.
+   */
   embDoc?: number;
   /** 1: context words weigh −log p(f) in the context vector (rare words say more); 0: all alike. */
   embIdf?: number;
@@ -214,6 +217,8 @@ export class WsdModel {
   private readonly vectorRow: Int32Array | undefined;
   /** Per feature id, its weight in a context vector (embIdf). */
   private readonly vectorWeight: Float64Array | undefined;
+  /** Whether the model has vectors and some part of speech weighs them (readsVectors). */
+  private readonly vectorsOn: boolean;
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
@@ -241,6 +246,8 @@ export class WsdModel {
       this.logAlphaP[i] = Math.log(this.alphaP[i]);
     }
     this.weights = weights;
+    const { lambdaEmb, byPos } = params;
+    this.vectorsOn = vectors !== undefined && ((lambdaEmb ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaEmb ?? 0) > 0));
     if (vectors !== undefined) {
       this.vectorRow = new Int32Array(v).fill(-1);
       this.vectorWeight = new Float64Array(v);
@@ -358,7 +365,7 @@ export class WsdModel {
    */
   private score(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined): number {
     const n = synsets.length;
-    const { lambdaBag, lambdaCol, mu, lambdaDoc } = this.paramsFor(pos);
+    const { lambdaBag, lambdaCol, mu, lambdaDoc, lambdaEmb } = this.paramsFor(pos);
     const table = this.senseTable(synsets);
     const logPrior = this.logPriorOf(table, tagCounts, mu);
     if (n > this.bagSum.length) {
@@ -398,8 +405,8 @@ export class WsdModel {
     } else {
       for (let k = 0; k < n; k++) col[k] = lambdaCol * col[k];
     }
-    const lambdaEmb = this.vectorRow === undefined ? 0 : (this.paramsFor(pos).lambdaEmb ?? 0);
-    if (lambdaEmb > 0 && ctx.bagVector !== undefined) this.addVectorScores(table, synsets, ctx, lambdaEmb, col);
+    // The vector term (ctx.bagVector is only built when the model has vectors and some part of speech weighs them).
+    if (lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && this.vectorRow !== undefined) this.addVectorScores(table, synsets, ctx, lambdaEmb, col);
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
       const score = logPrior[k] + lambdaBag * bag[k] + col[k];
@@ -507,9 +514,7 @@ export class WsdModel {
 
   /** Whether the vector term is on for some part of speech (and the model has vectors). */
   readsVectors(): boolean {
-    if (this.vectorRow === undefined) return false;
-    const { lambdaEmb, byPos } = this.params;
-    return (lambdaEmb ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaEmb ?? 0) > 0);
+    return this.vectorsOn;
   }
 
   /** Whether the document's bag feeds the context vector (then callers build docVector). */
