@@ -65,6 +65,9 @@ export class TargetContexts {
   private sentence = -1;
   private tokens: LemmaFeatures[] = [];
   private bag: Int32Array = new Int32Array(0);
+  /** The bag's context vector (the model's vector term), undefined when the model reads none. */
+  private bagVector: Float64Array | undefined;
+  private docVector: Float64Array | undefined;
   /** The document's bag of content lemmas (its most repeated ones when long), built at the first target. */
   private doc: Int32Array | undefined;
   /** Membership of `doc` by feature id, when the document had more features than the model reads. */
@@ -97,7 +100,7 @@ export class TargetContexts {
       collocations[at] = id;
     }
     if (this.doc === undefined) this.enterDocument();
-    return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet };
+    return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet, bagVector: this.bagVector, docVector: this.docVector };
   }
 
   /**
@@ -134,6 +137,7 @@ export class TargetContexts {
     const limit = model.params.docFeatures ?? Infinity;
     if (distinct.length <= limit) {
       this.doc = Int32Array.from(distinct);
+      if (model.readsDocumentVector()) this.docVector = model.contextVector(this.doc);
       return;
     }
     const order = distinct.map((_, i) => i).sort((a, b) => counts[b] - counts[a] || a - b);
@@ -142,6 +146,7 @@ export class TargetContexts {
     for (let k = 0; k < kept.length; k++) set[kept[k]] = 1;
     this.doc = kept;
     this.docSet = set;
+    if (model.readsDocumentVector()) this.docVector = model.contextVector(kept);
   }
 
   private enter(s: number): void {
@@ -160,6 +165,7 @@ export class TargetContexts {
       }
     }
     this.bag = sortedDistinct(Int32Array.from(ids));
+    this.bagVector = model.contextVector(this.bag);
   }
 
   /**

@@ -11,15 +11,27 @@
  *   score(s) = log prior(s)
  *            + λ_bag · Σ_{f ∈ bag} log P(f | s) + λ_col · Σ_{f ∈ collocations} log P(f | s)
  *            + λ_doc · Σ_{f ∈ document bag − bag} log P(f | s)          (the other sentences' content lemmas)
+ *            + λ_emb · cos(c, v(s))                                     (soft match by word vectors, below)
  *   P(f | s) = (1 − α) · c(s, f) / N(s) + α · p(f)          (Jelinek-Mercer smoothing towards p(f))
  *   prior(s) ∝ tags(lemma, s) + μ / rank(s)
  *
  * and the senses' probabilities are the softmax of the scores.
  *
+ * The naive-Bayes terms only reward context lemmas a sense has seen. The
+ * last term matches softly through word vectors (wsd-vectors.ts): c is the
+ * sum of the (idf-weighted) vectors of the sentence's bag, the target's own
+ * lemma left out, plus β_emb times the sum over the document's bag; v(s) is
+ * the sum of the vectors of the features the sense has seen, each weighted
+ * by its gain (the log-ratio below: its gloss, members, neighbours and SemCor
+ * contexts, the words most specific to it weighing most). Both are built
+ * once: c per sentence and document (TargetContexts), v(s) with the lemma's
+ * scoring table.
+ *
  * Shipped files (models/senses/, built by training/senses/train.ts):
  *   wsd-vocab.txt.gz one feature per line: feature TAB background count (its line number is its id)
  *   wsd-weights.bin  per synset its total feature mass and its (feature, count) entries, sorted by
  *                    feature; delta-coded ids and one-byte log counts (see decodeWeights)
+ *   wsd-vectors.bin  word vectors (optional: without them λ_emb is ignored)
  *   meta.json        the hyperparameters tuned on dev and the figures they gave
  */
 import type { WordNetPos } from '../lexicon/penn.js';
@@ -28,6 +40,7 @@ import { loadOnce, type LoadRegistry } from '../resources.js';
 import { gunzipText } from './gzip.js';
 import { SENSES_DIR } from './synsets.js';
 import { COLLOCATION_SLOTS, lemmaBagFeatures } from './wsd-features.js';
+import { decodeVectors, WSD_VECTORS_FILE, type WordVectors } from './wsd-vectors.js';
 
 export const WSD_VOCAB_FILE = 'wsd-vocab.txt.gz';
 export const WSD_WEIGHTS_FILE = 'wsd-weights.bin';
@@ -57,11 +70,23 @@ export interface WsdParams {
   lambdaDoc?: number;
   /** The most features a document's bag holds: a longer document keeps its most repeated content lemmas (speed; dev-tuned). */
   docFeatures?: number;
+  /**
+   * Weight of the cosine between the context's vector and the sense's
+   * (word vectors; see the file comment). 0 or absent: not computed.
+   */
+  lambdaEmb?: number;
+  /**
+   * Weight of the document's bag in the context vector, relative to the sentence's (β_emb); read only
+   * where the document's bag is built (some part of speech has lambdaDoc > 0). Tried, 0 on dev.
+   */
+  embDoc?: number;
+  /** 1: context words weigh −log p(f) in the context vector (rare words say more); 0: all alike. */
+  embIdf?: number;
   /** Per part of speech, weights and prior mass that replace the ones above (tuned on dev). */
   byPos?: Partial<Record<WordNetPos, PosParams>>;
 }
 
-export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc'>>;
+export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb'>>;
 
 export interface WsdMeta {
   version: string;
@@ -94,6 +119,14 @@ export interface FeatureContext {
   doc?: Int32Array;
   /** Membership of `doc` by feature id, given when `doc` is the truncated kind (the sentence's bag need not be in it). */
   docSet?: Uint8Array;
+  /**
+   * The bag's context vector (WsdModel.contextVector of `bag`), shared by the
+   * sentence's targets; the target's own lemma is taken out at scoring.
+   * Absent: no vector term.
+   */
+  bagVector?: Float64Array;
+  /** The document bag's context vector (of `doc`), shared by the document's targets. */
+  docVector?: Float64Array;
 }
 
 export interface SenseWeights {
@@ -143,6 +176,8 @@ interface SenseTable {
   docSum: Float64Array;
   docOf: Int32Array | undefined;
   docExclude: number;
+  /** Per sense, its unit vector (senses × dim; see the file comment), built at the first vector scoring. */
+  senseVectors: Float32Array | undefined;
 }
 
 /** A row's pair count fits in ROW_BITS bits (at most one pair per sense; WordNet's most senses for a lemma is 75). */
@@ -176,6 +211,14 @@ export class WsdModel {
   private bagSum = new Float64Array(64);
   private colSum = new Float64Array(64);
   private overlapSum = new Float64Array(64);
+  /** The context vector of one scoring (reused). */
+  private contextScratch = new Float64Array(0);
+  /** Per feature id, its row of the word vectors, -1 for none; absent without vectors. */
+  private readonly vectorRow: Int32Array | undefined;
+  /** Per feature id, its weight in a context vector (embIdf). */
+  private readonly vectorWeight: Float64Array | undefined;
+  /** Whether the model has vectors and some part of speech weighs them (readsVectors). */
+  private readonly vectorsOn: boolean;
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
@@ -188,6 +231,7 @@ export class WsdModel {
     weights: SenseWeights,
     params: WsdParams,
     private readonly backgroundNorm?: number,
+    private readonly vectors?: WordVectors,
   ) {
     this.params = params;
     this.ids = new Map();
@@ -202,24 +246,40 @@ export class WsdModel {
       this.logAlphaP[i] = Math.log(this.alphaP[i]);
     }
     this.weights = weights;
+    const { lambdaEmb, byPos } = params;
+    this.vectorsOn = vectors !== undefined && ((lambdaEmb ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaEmb ?? 0) > 0));
+    if (vectors !== undefined) {
+      this.vectorRow = new Int32Array(v).fill(-1);
+      this.vectorWeight = new Float64Array(v);
+      vectors.lemmas.forEach((lemma, r) => {
+        const id = this.ids.get(lemma);
+        if (id !== undefined) this.vectorRow![id] = r;
+      });
+      // −log p(f) with p(f) the background probability (logAlphaP is log(α·p(f))).
+      const idf = (params.embIdf ?? 1) > 0;
+      for (let i = 0; i < v; i++) this.vectorWeight[i] = idf ? Math.log(params.alpha) - this.logAlphaP[i] : 1;
+    }
   }
 
   static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<WsdModel> {
     return loadOnce(LOADED, loader, dir, async () => {
-      const [vocabText, bytes, metaText] = await Promise.all([
+      const [vocabText, bytes, metaText, vectorBytes] = await Promise.all([
         loader.bytes(`${dir}/${WSD_VOCAB_FILE}`).then(gunzipText),
         loader.bytes(`${dir}/${WSD_WEIGHTS_FILE}`),
         loader.text(`${dir}/${WSD_META_FILE}`),
+        // Optional: a model built before the vectors existed scores without them.
+        loader.exists(`${dir}/${WSD_VECTORS_FILE}`).then((has) => (has ? loader.bytes(`${dir}/${WSD_VECTORS_FILE}`) : undefined)),
       ]);
       const meta = JSON.parse(metaText) as WsdMeta;
       const { vocab, background } = parseVocab(vocabText);
-      return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm);
+      const vectors = vectorBytes === undefined ? undefined : decodeVectors(vectorBytes);
+      return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm, vectors);
     });
   }
 
   /** The same counts scored with other parameters (dev sweeps: training/senses/tune-wsd.ts). */
   withParams(params: WsdParams): WsdModel {
-    return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm);
+    return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm, this.vectors);
   }
 
   /** The id of a feature string, or -1 when the model never saw it. */
@@ -305,7 +365,7 @@ export class WsdModel {
    */
   private score(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined): number {
     const n = synsets.length;
-    const { lambdaBag, lambdaCol, mu, lambdaDoc } = this.paramsFor(pos);
+    const { lambdaBag, lambdaCol, mu, lambdaDoc, lambdaEmb } = this.paramsFor(pos);
     const table = this.senseTable(synsets);
     const logPrior = this.logPriorOf(table, tagCounts, mu);
     if (n > this.bagSum.length) {
@@ -345,6 +405,8 @@ export class WsdModel {
     } else {
       for (let k = 0; k < n; k++) col[k] = lambdaCol * col[k];
     }
+    // The vector term (ctx.bagVector is only built when the model has vectors and some part of speech weighs them).
+    if (lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && this.vectorRow !== undefined) this.addVectorScores(table, synsets, ctx, lambdaEmb, col);
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
       const score = logPrior[k] + lambdaBag * bag[k] + col[k];
@@ -354,6 +416,110 @@ export class WsdModel {
     let z = 0;
     for (let k = 0; k < n; k++) z += bag[k] = Math.exp(bag[k] - best);
     return z;
+  }
+
+  /**
+   * Adds λ_emb · cos(c, v(s)) to sums[k] for each sense: c the context's
+   * vector (the sentence's bag and β_emb × the document's, each without the
+   * target's own lemma), v(s) the sense's unit vector. A context or sense
+   * with no vector adds 0.
+   */
+  private addVectorScores(table: SenseTable, synsets: Int32Array, ctx: FeatureContext, lambdaEmb: number, sums: Float64Array): void {
+    const vectors = this.vectors!;
+    const dim = vectors.dim;
+    const senseVectors = table.senseVectors ?? this.senseVectorsOf(table, synsets);
+    if (this.contextScratch.length !== dim) this.contextScratch = new Float64Array(dim);
+    const c = this.contextScratch;
+    c.set(ctx.bagVector!);
+    const beta = this.params.embDoc ?? 0;
+    const own = ctx.exclude >= 0 ? this.vectorRow![ctx.exclude] : -1;
+    const values = vectors.values;
+    // The target's own vector leans towards its commonest sense: it leaves the context (where it was counted).
+    if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) {
+      const w = this.vectorWeight![ctx.exclude];
+      for (let d = 0; d < dim; d++) c[d] -= w * values[own * dim + d];
+    }
+    if (beta > 0 && ctx.docVector !== undefined) {
+      const dv = ctx.docVector;
+      for (let d = 0; d < dim; d++) c[d] += beta * dv[d];
+      if (own >= 0 && ctx.doc !== undefined && (ctx.docSet !== undefined ? ctx.docSet[ctx.exclude] === 1 : sortedHas(ctx.doc, ctx.exclude))) {
+        const w = beta * this.vectorWeight![ctx.exclude];
+        for (let d = 0; d < dim; d++) c[d] -= w * values[own * dim + d];
+      }
+    }
+    let norm = 0;
+    for (let d = 0; d < dim; d++) norm += c[d] * c[d];
+    if (!(norm > 1e-12)) return;
+    const scale = lambdaEmb / Math.sqrt(norm);
+    for (let k = 0; k < synsets.length; k++) {
+      let dot = 0;
+      const at = k * dim;
+      for (let d = 0; d < dim; d++) dot += senseVectors[at + d] * c[d];
+      sums[k] += scale * dot;
+    }
+  }
+
+  /**
+   * The senses' unit vectors: Σ over the features each sense has seen of
+   * gain × the feature's word vector (collocations have none), scaled to unit
+   * length; zero for a sense none of whose features has a vector.
+   */
+  private senseVectorsOf(table: SenseTable, synsets: Int32Array): Float32Array {
+    const vectors = this.vectors!;
+    const dim = vectors.dim;
+    const values = vectors.values;
+    const rowOfFeature = this.vectorRow!;
+    const sum = new Float64Array(synsets.length * dim);
+    const { rowFeature, rowStart, sense, gain } = table;
+    for (let r = 0; r < rowFeature.length; r++) {
+      const row = rowOfFeature[rowFeature[r]];
+      if (row < 0) continue;
+      const from = row * dim;
+      for (let e = rowStart[r]; e < rowStart[r + 1]; e++) {
+        const at = sense[e] * dim;
+        const g = gain[e];
+        for (let d = 0; d < dim; d++) sum[at + d] += g * values[from + d];
+      }
+    }
+    const out = new Float32Array(synsets.length * dim);
+    for (let k = 0; k < synsets.length; k++) {
+      let norm = 0;
+      for (let d = 0; d < dim; d++) norm += sum[k * dim + d] ** 2;
+      const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+      for (let d = 0; d < dim; d++) out[k * dim + d] = sum[k * dim + d] * inv;
+    }
+    table.senseVectors = out;
+    this.tableBytes += out.byteLength;
+    return out;
+  }
+
+  /**
+   * A context's vector: Σ weight(f) · vector(f) over the features that have
+   * a vector (the target's own lemma is taken out at scoring). Undefined
+   * without vectors or when no part of speech weighs them.
+   */
+  contextVector(features: ArrayLike<number>): Float64Array | undefined {
+    if (!this.readsVectors()) return undefined;
+    const { dim, values } = this.vectors!;
+    const out = new Float64Array(dim);
+    for (let i = 0; i < features.length; i++) {
+      const f = features[i];
+      const row = this.vectorRow![f];
+      if (row < 0) continue;
+      const w = this.vectorWeight![f];
+      for (let d = 0; d < dim; d++) out[d] += w * values[row * dim + d];
+    }
+    return out;
+  }
+
+  /** Whether the vector term is on for some part of speech (and the model has vectors). */
+  readsVectors(): boolean {
+    return this.vectorsOn;
+  }
+
+  /** Whether the document's bag feeds the context vector (then callers build docVector). */
+  readsDocumentVector(): boolean {
+    return this.readsVectors() && (this.params.embDoc ?? 0) > 0;
   }
 
   /** The prior alone (no context): SemCor tag counts smoothed towards WordNet's sense order; sums to 1. */
@@ -478,6 +644,7 @@ export class WsdModel {
       docSum: new Float64Array(synsets.length),
       docOf: undefined,
       docExclude: -1,
+      senseVectors: undefined,
     };
     const bytes = slots.byteLength + sense.byteLength + gain.byteLength + table.rowFeature.byteLength + table.rowStart.byteLength;
     if (this.tableBytes + bytes > MAX_TABLE_BYTES) {
@@ -572,6 +739,18 @@ function findSlot(keys: Int32Array, mask: number, f: number): number {
   let slot = hashOf(f) & mask;
   while (keys[slot] >= 0 && keys[slot] !== f) slot = (slot + 1) & mask;
   return slot;
+}
+
+/** Whether the ascending array holds `value` (bisection). */
+function sortedHas(sorted: ArrayLike<number>, value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] === value;
 }
 
 /** The values sorted ascending, each once. */

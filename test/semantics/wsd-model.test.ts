@@ -79,11 +79,54 @@ function reference(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureCon
       if (col.has(f)) c += gain;
       if (others.has(f)) d += gain;
     }
-    return Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * b + lambdaCol * c + (lambdaDoc ?? 0) * d;
+    return Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal) + lambdaBag * b + lambdaCol * c + (lambdaDoc ?? 0) * d + vectorTerm(s, ctx, pos);
   });
   const best = Math.max(...scores);
   const z = scores.reduce((sum, x) => sum + Math.exp(x - best), 0);
   return scores.map((x) => Math.exp(x - best) / z);
+}
+
+/**
+ * λ_emb · cos(context vector, sense vector) from the definitions: the sense's
+ * vector the gain-weighted sum of its features' word vectors (kept as float32,
+ * as the model keeps it), the context's the weighted sum over the bag less
+ * the target's lemma, plus embDoc × the document's bag less the target.
+ */
+function vectorTerm(s: number, ctx: FeatureContext, pos: 'n' | 'v'): number {
+  const lambdaEmb = model.paramsFor(pos).lambdaEmb ?? 0;
+  // A context built by hand without a vector (as the tests below do) gets no vector term.
+  if (lambdaEmb === 0 || ctx.bagVector === undefined) return 0;
+  const inner = model as unknown as {
+    weights: { mass: Float32Array; start: Uint32Array; feature: Uint32Array; count: Uint16Array };
+    alphaP: Float64Array;
+    vectors: { dim: number; values: Float32Array };
+    vectorRow: Int32Array;
+    vectorWeight: Float64Array;
+  };
+  const { weights, alphaP, vectorRow, vectorWeight } = inner;
+  const { dim, values } = inner.vectors;
+  const { alpha, embDoc } = model.paramsFor(pos);
+  const sense = new Float64Array(dim);
+  for (let e = weights.start[s]; e < weights.start[s + 1]; e++) {
+    const f = weights.feature[e];
+    if (vectorRow[f] < 0) continue;
+    const gain = Math.log((weights.count[e] * (1 - alpha)) / (COUNT_SCALE * Math.max(weights.mass[s], 1e-9)) + alphaP[f]) - Math.log(alphaP[f]);
+    for (let d = 0; d < dim; d++) sense[d] += gain * values[vectorRow[f] * dim + d];
+  }
+  const senseNorm = Math.hypot(...sense);
+  const unit = sense.map((x) => (senseNorm > 0 ? Math.fround(x / senseNorm) : 0));
+  const c = new Float64Array(dim);
+  const addAll = (features: ArrayLike<number>, weight: number) => {
+    for (const f of Array.from(features)) {
+      if (f === ctx.exclude || vectorRow[f] < 0) continue;
+      for (let d = 0; d < dim; d++) c[d] += weight * vectorWeight[f] * values[vectorRow[f] * dim + d];
+    }
+  };
+  addAll(ctx.bag, 1);
+  if ((embDoc ?? 0) > 0 && ctx.doc !== undefined) addAll(ctx.doc, embDoc!);
+  const norm = Math.hypot(...c);
+  if (norm === 0) return 0;
+  return (lambdaEmb * unit.reduce((sum, x, d) => sum + x * c[d], 0)) / norm;
 }
 
 describe('context features by id', () => {

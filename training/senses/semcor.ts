@@ -4,6 +4,7 @@
  * 3.0 sense keys.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { wordNetPos } from '../../src/lexicon/penn.js';
 import type { ContextToken } from '../../src/semantics/wsd-features.js';
@@ -22,6 +23,27 @@ const WF = /<wf id="([^"]+)"[^>]*\bsent="(\d+)"/g;
 const TERM = /<term id="[^"]+" pos="([^"]*)" lemma="([^"]*)"[^>]*>([\s\S]*?)<\/term>/g;
 const TARGET = /<target id="([^"]+)"/;
 const LEXICAL_KEY = /reference="([^"]+)" resource="WordNet-eng30" reftype="lexical_key"/g;
+
+/**
+ * SemCor's developer-visible files (split.tsv's "shared" part) under `data`,
+ * sorted by name: every tenth is dev (never trained on), the rest train.
+ */
+export function readSemcorSplit(data: string): { train: SemcorDoc[]; dev: SemcorDoc[] } {
+  const split = readFileSync(join(data, 'semcor/split.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .filter(([, part]) => part === 'shared')
+    .map(([file]) => file)
+    .sort();
+  const train: SemcorDoc[] = [];
+  const dev: SemcorDoc[] = [];
+  split.forEach((file, i) => {
+    const doc = readSemcorFile(join(data, 'semcor', `${file}.gz`), file);
+    (i % 10 === 0 ? dev : train).push(doc);
+  });
+  return { train, dev };
+}
 
 export function readSemcorFile(path: string, name: string): SemcorDoc {
   const xml = gunzipSync(readFileSync(path)).toString('utf8');

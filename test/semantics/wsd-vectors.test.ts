@@ -1,0 +1,125 @@
+/**
+ * The word vectors' soft context match (WsdParams.lambdaEmb): the file codec,
+ * and the term on a tiny hand-made model where the answer is known — a
+ * context word no sense has seen moves the posterior towards the sense whose
+ * words its vector is close to, the target's own lemma does not count, and a
+ * weight of 0 scores exactly as a model without vectors.
+ */
+import { describe, expect, it } from 'vitest';
+import { TargetContexts } from '../../src/semantics/disambiguate.js';
+import type { ContextToken } from '../../src/semantics/wsd-features.js';
+import { COUNT_SCALE, WsdModel, type FeatureContext, type SenseWeights, type WsdParams } from '../../src/semantics/wsd-model.js';
+import { decodeVectors, encodeVectors } from '../../src/semantics/wsd-vectors.js';
+
+describe('wsd-vectors.bin', () => {
+  it('round-trips lemmas and unit vectors through int8', () => {
+    const lemmas = ['bank', 'río', 'ice_cream'];
+    const values = [3, 4, 0, /* */ -1, 0, 0, /* */ 0.6, -0.8, 0.01];
+    const decoded = decodeVectors(encodeVectors(lemmas, 3, values));
+    expect(decoded.dim).toBe(3);
+    expect(decoded.lemmas).toEqual(lemmas);
+    for (let r = 0; r < 3; r++) {
+      const row = [...decoded.values.subarray(3 * r, 3 * r + 3)];
+      expect(Math.hypot(...row)).toBeCloseTo(1, 6);
+      const norm = Math.hypot(...values.slice(3 * r, 3 * r + 3));
+      row.forEach((v, d) => expect(v).toBeCloseTo(values[3 * r + d] / norm, 2));
+    }
+  });
+
+  it('refuses a file of another kind or a truncated one', () => {
+    const bytes = encodeVectors(['a', 'b'], 2, [1, 0, 0, 1]);
+    expect(() => decodeVectors(bytes.subarray(0, bytes.length - 1))).toThrow(/bytes, the header says/);
+    const wrong = bytes.slice();
+    wrong[0] ^= 0xff;
+    expect(() => decodeVectors(wrong)).toThrow(/not a WSV1 vectors file/);
+  });
+});
+
+/**
+ * Two senses of "bank": sense 0 has seen "money" (and is first in WordNet's
+ * order), sense 1 has seen "river". "cash" and "water" are known features that
+ * neither sense saw; their vectors lie near "money" and "river".
+ */
+const VOCAB = ['bank', 'money', 'river', 'cash', 'water'];
+const VECTORS = decodeVectors(
+  encodeVectors(['bank', 'money', 'river', 'cash', 'water'], 3, [0.7, 0.7, 0.1, /* */ 1, 0, 0.1, /* */ 0, 1, 0.1, /* */ 0.95, 0.1, 0.1, /* */ 0.1, 0.95, 0.1]),
+);
+const WEIGHTS: SenseWeights = {
+  mass: Float32Array.of(5, 5),
+  start: Uint32Array.of(0, 1, 2),
+  feature: Uint32Array.of(1, 2),
+  count: Uint16Array.of(5 * COUNT_SCALE, 5 * COUNT_SCALE),
+};
+const PARAMS: WsdParams = { alpha: 0.5, lambdaBag: 1, lambdaCol: 1, mu: 1, window: 0, embIdf: 0 };
+const SYNSETS = Int32Array.of(0, 1);
+const TAGS = Float32Array.of(0, 0);
+const model = (params: Partial<WsdParams>, vectors = true) =>
+  new WsdModel(VOCAB, Float64Array.of(10, 10, 10, 10, 10), WEIGHTS, { ...PARAMS, ...params }, undefined, vectors ? VECTORS : undefined);
+
+function context(m: WsdModel, words: string[], exclude = -1): FeatureContext {
+  const bag = Int32Array.from(words.map((w) => m.featureId(w))).sort();
+  return { bag, exclude, collocations: [], bagVector: m.contextVector(bag) };
+}
+
+describe('the vector term', () => {
+  it('lets a word no sense has seen choose the sense whose words it is close to', () => {
+    const off = model({});
+    const on = model({ lambdaEmb: 4 });
+    // Without the term, "water" is unseen by both senses: the prior (sense 0 first) decides.
+    const plain = off.probabilities(SYNSETS, TAGS, context(off, ['water']));
+    expect(plain[0]).toBeGreaterThan(plain[1]);
+    const water = on.probabilities(SYNSETS, TAGS, context(on, ['water']));
+    expect(water[1]).toBeGreaterThan(0.5);
+    const cash = on.probabilities(SYNSETS, TAGS, context(on, ['cash']));
+    expect(cash[0]).toBeGreaterThan(plain[0]);
+    expect(water[0] + water[1]).toBeCloseTo(1, 12);
+  });
+
+  it('adds λ·cos(context, sense) to the naive-Bayes score', () => {
+    const on = model({ lambdaEmb: 2 });
+    const off = model({});
+    const ctx = context(on, ['water']);
+    const p = on.probabilities(SYNSETS, TAGS, ctx);
+    const q = off.probabilities(SYNSETS, TAGS, context(off, ['water']));
+    // Sense vectors are the unit vectors of the one feature each has seen (money, river).
+    const unit = (v: number[]) => v.map((x) => x / Math.hypot(...v));
+    const c = unit([...VECTORS.values.subarray(12, 15)]);
+    const cos = [unit([...VECTORS.values.subarray(3, 6)]), unit([...VECTORS.values.subarray(6, 9)])].map((s) => s.reduce((sum, x, d) => sum + x * c[d], 0));
+    const logit = Math.log(p[1] / p[0]) - Math.log(q[1] / q[0]);
+    expect(logit).toBeCloseTo(2 * (cos[1] - cos[0]), 5);
+  });
+
+  it('leaves the target’s own lemma out of the context vector', () => {
+    const on = model({ lambdaEmb: 4 });
+    const bank = on.featureId('bank');
+    // The bag holds only the target itself: nothing is left, so the prior alone decides.
+    const got = on.probabilities(SYNSETS, TAGS, context(on, ['bank'], bank));
+    const prior = on.prior(TAGS);
+    got.forEach((p, k) => expect(p).toBeCloseTo(prior[k], 12));
+  });
+
+  it('scores as a model without vectors when its weight is 0, and builds no context vector then', () => {
+    const zero = model({ lambdaEmb: 0 });
+    expect(zero.readsVectors()).toBe(false);
+    expect(zero.contextVector(Int32Array.of(1, 3))).toBeUndefined();
+    const without = model({ lambdaEmb: 4 }, false);
+    expect(without.readsVectors()).toBe(false);
+    const ctx: FeatureContext = { bag: Int32Array.of(1, 4), exclude: -1, collocations: [] };
+    expect([...zero.probabilities(SYNSETS, TAGS, ctx)]).toEqual([...without.probabilities(SYNSETS, TAGS, ctx)]);
+  });
+
+  it('gets its context vector from TargetContexts once per sentence, shared by the sentence’s targets', () => {
+    const on = model({ lambdaEmb: 4 });
+    const sentence: ContextToken[] = [
+      { lemma: 'bank', pos: 'n' },
+      { lemma: 'water', pos: 'n' },
+      { lemma: 'cash', pos: 'n' },
+    ];
+    const contexts = new TargetContexts(on, [sentence]);
+    const a = contexts.of({ sentence: 0, first: 0, last: 0, lemma: 'bank' });
+    const b = contexts.of({ sentence: 0, first: 1, last: 1, lemma: 'water' });
+    expect(a.bagVector).toBeDefined();
+    expect(b.bagVector).toBe(a.bagVector);
+    expect([...a.bagVector!]).toEqual([...on.contextVector(a.bag)!]);
+  });
+});
