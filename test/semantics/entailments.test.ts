@@ -308,3 +308,34 @@ describe('entailments with the word vectors', () => {
     expect(neighbours).toBeGreaterThan(20);
   });
 });
+
+describe('the context-vector factor (off in the shipped settings)', () => {
+  it('when on, the annotator builds each word\'s context vector and the factor only lowers context scores', async () => {
+    const text = 'She deposited the money in the bank. We sat on the bank of the river and watched the boats.';
+    const doc = await analyzer.segment(text);
+    await analyzer.annotateDoc(doc, ['senses']);
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    expect(DEFAULT_ENTAILMENT_PARAMS.contextSim).toBe(0);
+    const off = entailmentLayer(store, model, relations, doc);
+    DEFAULT_ENTAILMENT_PARAMS.contextSim = 1;
+    try {
+      const on = entailmentLayer(store, model, relations, doc);
+      expect(on.length).toBeGreaterThan(5);
+      const offScore = new Map(off.map((e) => [`${e.start} ${e.word}`, e.contextScore]));
+      let shared = 0;
+      let lower = 0;
+      for (const e of on) {
+        const before = offScore.get(`${e.start} ${e.word}`);
+        if (before === undefined) continue;
+        shared++;
+        expect(e.contextScore).toBeLessThanOrEqual(before + 1e-12);
+        if (e.contextScore < before - 1e-9) lower++;
+      }
+      expect(shared).toBeGreaterThan(3);
+      expect(lower).toBeGreaterThan(0);
+    } finally {
+      DEFAULT_ENTAILMENT_PARAMS.contextSim = 0;
+    }
+  }, 60_000);
+});

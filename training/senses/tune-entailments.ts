@@ -8,13 +8,14 @@
  *   node --import tsx training/senses/tune-entailments.ts           coordinate search from the defaults
  *   node --import tsx training/senses/tune-entailments.ts --table   the variants of the model card's table
  *   node --import tsx training/senses/tune-entailments.ts --try '{"kappa":50}' …   the defaults with these changes
+ *     (a key "weights" changes RELATION_WEIGHTS: '{"weights":{"sister":0.1}}')
  *
  * TEXTLENS_DATA for the data directory. Each line prints the setting and P@1 / R@10 on both sets.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseLexsubData, parseLexsubGold, prepareLexsub, rankSubstitutes, scoreLexsub, type LexsubInstance, type PreparedLexsub } from '../../src/eval/lexsub.js';
-import { clearEntailmentCaches, CONTEXT_RHO, DEFAULT_ENTAILMENT_PARAMS, NEIGHBOURS, type EntailmentParams } from '../../src/semantics/entailments.js';
+import { clearEntailmentCaches, CONTEXT_RHO, DEFAULT_ENTAILMENT_PARAMS, NEIGHBOURS, RELATION_WEIGHTS, type EntailmentParams } from '../../src/semantics/entailments.js';
 
 const DATA = resolve(process.env.TEXTLENS_DATA ?? '../shared/data');
 const sets = [
@@ -23,6 +24,7 @@ const sets = [
 ];
 
 interface Setting extends EntailmentParams {
+  weights?: Partial<typeof RELATION_WEIGHTS>;
   neighbours: number;
   neighbourWeight: number;
   searchRows: number;
@@ -46,7 +48,16 @@ async function prepared(rho: number) {
   return p;
 }
 
+const shippedWeights = { ...RELATION_WEIGHTS };
+let weightsKey = JSON.stringify(shippedWeights);
+
 async function evaluate(s: Setting) {
+  const weights = { ...shippedWeights, ...s.weights };
+  if (JSON.stringify(weights) !== weightsKey) {
+    Object.assign(RELATION_WEIGHTS, weights);
+    weightsKey = JSON.stringify(weights);
+    clearEntailmentCaches();
+  }
   if (NEIGHBOURS.count !== s.neighbours || NEIGHBOURS.weight !== s.neighbourWeight || NEIGHBOURS.searchRows !== s.searchRows) {
     NEIGHBOURS.count = s.neighbours;
     NEIGHBOURS.weight = s.neighbourWeight;
