@@ -6,10 +6,11 @@
  */
 import type { Doc, EntailmentRecord, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
-import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, keepEntailments } from '../semantics/entailments.js';
+import { contextVectorsOf, DEFAULT_ENTAILMENT_PARAMS, ENTAILMENT_CAP, ENTAILMENT_FLOOR, keepEntailments, type EntailmentSource } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
-import { docTargets } from '../semantics/targets.js';
+import { contextTokens, docTargets, type FoundTarget } from '../semantics/targets.js';
+import { isBagLemma } from '../semantics/wsd-features.js';
 import { senseWorkOf, type SenseWork } from '../semantics/sense-work.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 import type { Annotator } from './annotator.js';
@@ -39,6 +40,8 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
   const out: EntailmentRecord[] = [];
   const { targets, posteriors } = senseWorkOf(doc, model) ?? senseWork(store, model, doc);
   const keep = { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP };
+  // The context vectors matter only when the context-vector factor is on (it is off in the shipped settings: see the model card).
+  const contexts = DEFAULT_ENTAILMENT_PARAMS.contextSim > 0 ? targetContexts(model, doc, targets) : undefined;
   for (let i = 0; i < targets.length; i++) {
     const t = targets[i];
     const s = t.sentence;
@@ -47,8 +50,24 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
     if (!chosen) continue;
     const senses = t.senses;
     const posterior = posteriors === undefined ? posteriorOf(senses.synsets, chosen) : posteriorAt(posteriors, i);
-    const source = { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts };
+    const source: EntailmentSource = { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context: contexts?.[i] };
     keepEntailments(store, relations, model, source, keep, first, doc.sentStart[s] + t.last + 1, out);
+  }
+  return out;
+}
+
+/** Each target's context vector (entailments.ts, contextVectorsOf), one sentence at a time. */
+function targetContexts(model: WsdModel, doc: Doc, targets: readonly FoundTarget[]): (Float32Array | undefined)[] {
+  const out: (Float32Array | undefined)[] = [];
+  for (let i = 0; i < targets.length; ) {
+    const s = targets[i].sentence;
+    let j = i;
+    while (j < targets.length && targets[j].sentence === s) j++;
+    const from = doc.sentStart[s];
+    const to = doc.sentEnd[s];
+    const sentence = contextTokens({ forms: doc.tokens.slice(from, to), lemmas: doc.lemma!.slice(from, to), xpos: doc.xpos!.slice(from, to), upos: doc.upos?.slice(from, to) });
+    out.push(...contextVectorsOf(model, sentence.map((t) => t.lemma), (k) => isBagLemma(sentence[k]), targets.slice(i, j)));
+    i = j;
   }
   return out;
 }

@@ -17,10 +17,11 @@ import { Doc } from '../doc/doc.js';
 import type { WordNetPos } from '../lexicon/penn.js';
 import { fileLoader } from '../resources-node.js';
 import { disambiguate, type SenseTarget } from '../semantics/disambiguate.js';
-import { DEFAULT_ENTAILMENT_PARAMS, entailedWords, type EntailmentParams, type EntailmentSource } from '../semantics/entailments.js';
+import { contextVectorsOf, DEFAULT_ENTAILMENT_PARAMS, entailedWords, type EntailmentParams, type EntailmentSource } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { contextTokens } from '../semantics/targets.js';
+import { isBagLemma } from '../semantics/wsd-features.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 
 const USAGE = 'usage: textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE] [--models DIR]';
@@ -82,8 +83,11 @@ export interface PreparedLexsub {
   sources: (EntailmentSource | undefined)[];
 }
 
-/** Tags and lemmatizes every sentence (given tokens kept) and disambiguates each target in its own sentence. */
-export async function prepareLexsub(instances: readonly LexsubInstance[], modelsDir: string | undefined): Promise<PreparedLexsub> {
+/**
+ * Tags and lemmatizes every sentence (given tokens kept), disambiguates each target in its own
+ * sentence and builds its context vector (`rho`: the closeness exponent, tuning only).
+ */
+export async function prepareLexsub(instances: readonly LexsubInstance[], modelsDir: string | undefined, rho?: number): Promise<PreparedLexsub> {
   const loader = fileLoader(modelsDir);
   const [analyzer, store, model, relations] = await Promise.all([
     createAnalyzer({ modelsDir }),
@@ -116,7 +120,8 @@ export async function prepareLexsub(instances: readonly LexsubInstance[], models
     const [dist] = disambiguate(store, model, [sentence], [target]);
     const senses = store.senses(inst.lemma, inst.pos);
     if (!dist || !senses) return undefined;
-    return { lemma: inst.lemma, pos: inst.pos, synsets: dist.synsets, posterior: dist.probabilities, tagCounts: senses.tagCounts };
+    const [context] = contextVectorsOf(model, sentence.map((t) => t.lemma), (j) => isBagLemma(sentence[j]), [target], rho);
+    return { lemma: inst.lemma, pos: inst.pos, synsets: dist.synsets, posterior: dist.probabilities, tagCounts: senses.tagCounts, context };
   });
   return { store, model, relations, sources };
 }

@@ -6,14 +6,18 @@
  * From each sense s of the word (posterior q(s) in this sentence, prior π(s)
  * from sense frequency alone), WordNet is followed to related synsets r with
  * a relation weight w: the synset itself (synonyms) 1, similar-to adjectives
- * 0.8, also-see 0.7, hypernyms 0.7 (their hypernyms 0.4), verb entailments
- * and causes 0.5, verb groups 0.5, hyponyms 0.1 and sister terms (other
+ * 0.8, also-see 0.7, hypernyms 0.7 (their hypernyms 0.3), verb entailments
+ * and causes 0.5, verb groups 0.5, hyponyms 0.2 and sister terms (other
  * hyponyms of a hypernym) 0.05 — the last two only fill the tail where the
  * others are few (a synset with over 100 hyponyms contributes none).
  * Each single-word member c of r other than the word itself is a candidate.
+ * The word vectors (wsd-vectors.ts, shared with the sense model) add to every
+ * candidate's weight from every sense ν·max(0, cos(c, word)) =: n(c), and in
+ * full rankings (eval lexsub) the word's nearest neighbours among single-word
+ * WordNet lemmas of its part of speech become candidates too (NEIGHBOURS).
  *
- *   priorScore(c)   = Σ_s π(s) · max_{r ∋ c} w(s→r)                    (independent of the sentence)
- *   contextScore(c) = (Σ_s q(s) · max_{r ∋ c} w(s→r))^(1−γ) · fit(c)^γ
+ *   priorScore(c)   = min(1, Σ_s π(s) · max_{r ∋ c} w(s→r) + n(c))           (independent of the sentence)
+ *   contextScore(c) = min(1, Σ_s q(s) · max_{r ∋ c} w(s→r) + n(c))^(1−γ) · fit(c)^γ · exp(α·(cos(c, word) − 1))
  *   fit(c)          = P(c means r*) · (t + 1) / (t + 1 + κ), r* the synset through which c
  *                     scored best (max q·w): how readily c stands for that meaning at all —
  *                     the WSD model's prior for r* among c's own senses (so a word whose
@@ -21,23 +25,30 @@
  *                     SemCor tag count under that part of speech), so "shiny" comes before "nitid"
  *   score(c)        = λ · contextScore(c) + (1 − λ) · priorScore(c)
  *
- * All three lie in 0..1. The sentence enters through the posterior q alone:
- * running the WSD model on each substitute in place (an earlier fit) cost
- * most of the extractor's time and did not help on the dev sets (see
- * models/senses/MODEL_CARD.md). γ, λ, κ and the relation weights were tuned on
- * the lexical-substitution dev files. The extractor keeps at most
+ * All three lie in 0..1 (cos is 0 for a word without a vector). A word that
+ * only the vectors reach scores at most NEIGHBOUR_SCORE_MAX, under the
+ * response's floor: the response holds words WordNet relates, and such
+ * candidates are looked for only when a ranking reaches under the floor.
+ * The sentence enters through the posterior q alone: running the WSD model on
+ * each substitute in place (an earlier fit) cost most of the extractor's time
+ * and did not help on the dev sets, and a factor exp(β·(cos(c, context) − 1))
+ * by the sentence's context vector (contextSim, off: β = 0) lowered P@1 (see
+ * models/senses/MODEL_CARD.md). γ, λ, κ, α, ν and the relation weights were
+ * tuned on the lexical-substitution dev files. The extractor keeps at most
  * ENTAILMENT_CAP words per source word with score ≥ ENTAILMENT_FLOOR.
  *
  * Everything but q is context-free, so it is computed once per source lemma
  * (LemmaCandidates): its candidate words, each one's (sense, weight, fit)
- * entries, and an upper bound of its score over all posteriors, by which the
+ * entries, its vector terms, and an upper bound of its score over all posteriors, by which the
  * candidates are visited so that a floor and cap stop the work early.
  */
 import type { EntailmentRecord } from '../doc/doc.js';
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { SynsetRelations } from './relations.js';
 import type { SynsetStore } from './synsets.js';
+import { contextVector, cosineWith, nearestRows, rowCosine, vectorIndex } from './substitute-vectors.js';
 import type { WsdModel } from './wsd-model.js';
+import type { WordVectors } from './wsd-vectors.js';
 
 export const ENTAILMENT_FLOOR = 0.1;
 export const ENTAILMENT_CAP = 5;
@@ -49,11 +60,34 @@ export interface EntailmentParams {
   lambda: number;
   /** How many SemCor tags make a word half as usable as a common one. */
   kappa: number;
+  /** α: the context score's factor exp(α·(cos(candidate, target) − 1)) by the word vectors (0: none). */
+  targetSim: number;
+  /** β: the context score's factor exp(β·(cos(candidate, context) − 1)), the context vector of EntailmentSource (0: none). */
+  contextSim: number;
 }
 
-export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, kappa: 70 };
+export const DEFAULT_ENTAILMENT_PARAMS: EntailmentParams = { gamma: 0.15, lambda: 0.8, kappa: 70, targetSim: 1, contextSim: 0 };
 
-const RELATIONS = ['synonym', 'similar', 'also-see', 'hypernym', 'entailment', 'cause', 'verb-group', 'hyponym', 'sister'] as const;
+/**
+ * The word vectors' additive term and extra candidates (see the header): every candidate's weight
+ * from every sense gains `weight`·max(0, cos(candidate, word)) (ν); in full rankings the word's
+ * first `count` nearest neighbours among the `searchRows` commonest rows of the vectors that are
+ * single-word WordNet lemmas of its part of speech, and that neither begin with the word nor it
+ * with them (inflections, derivations), are candidates too, reported through their own first
+ * sense with relation 'neighbour'. Read when a lemma's candidates are built, as RELATION_WEIGHTS
+ * (the tuning script changes them and calls clearEntailmentCaches).
+ */
+export const NEIGHBOURS = { count: 50, weight: 0.2, searchRows: 10000 };
+/**
+ * The most a word that only the vectors reach may score: under the response's floor, so that the
+ * entailments layer holds only words WordNet relates (vector neighbours include antonyms and
+ * merely related words, "hot" → "cold"), while eval lexsub's full ranking has them in its tail.
+ */
+export const NEIGHBOUR_SCORE_MAX = 0.099;
+/** How context vectors weigh the sentence's words: 1/distance^rho (see substitute-vectors.ts). */
+export const CONTEXT_RHO = 1;
+
+const RELATIONS = ['synonym', 'similar', 'also-see', 'hypernym', 'entailment', 'cause', 'verb-group', 'hyponym', 'sister', 'neighbour'] as const;
 export type EntailmentRelation = (typeof RELATIONS)[number];
 
 /**
@@ -99,6 +133,8 @@ export interface EntailmentSource {
   synsets: Int32Array;
   posterior: Float64Array;
   tagCounts: Float32Array;
+  /** The unit context vector of the word in its sentence (contextVectorsOf); absent: no context-vector factor. */
+  context?: Float32Array;
 }
 
 interface Path {
@@ -139,6 +175,18 @@ interface LemmaCandidates {
   /** Per candidate: Σ_s π(s)·w over all senses and max_s w (each ≥ what any posterior gives). */
   priorAll: Float64Array;
   maxWeight: Float64Array;
+  /** Per candidate: its row of the word vectors (-1: none) and its cosine with the source lemma (0 without vectors). */
+  row: Int32Array;
+  targetCos: Float64Array;
+  /** Per candidate, ν·max(0, cos(candidate, target)): added to its weight from every sense (see NEIGHBOURS). */
+  extra: Float64Array;
+  /** Per candidate, 1 when only the vectors reach it (no WordNet path): its score stays under NEIGHBOUR_SCORE_MAX. */
+  neighbourOnly: Uint8Array;
+  /** The word vectors the rows index, if any. */
+  vectors: WordVectors | undefined;
+  /** exp(α·(cos − 1)) per candidate, for simPowParams. */
+  simPow: Float64Array;
+  simPowParams: EntailmentParams | undefined;
   /** fit^γ per entry, for fitPowParams. */
   fitPow: Float64Array;
   fitPowParams: EntailmentParams | undefined;
@@ -161,20 +209,28 @@ interface LemmaCandidates {
 interface Cache {
   reach: (SenseReach | undefined)[];
   lemmas: Map<Int32Array, LemmaCandidates>;
+  /** The same with the vector neighbours among the candidates (full rankings only; see NEIGHBOURS). */
+  withNeighbours: Map<Int32Array, LemmaCandidates>;
   bytes: number;
 }
 
-const CACHES: WeakMap<SynsetRelations, WeakMap<WsdModel, Cache>> = new WeakMap();
+let CACHES: WeakMap<SynsetRelations, WeakMap<WsdModel, Cache>> = new WeakMap();
 
 /** The cache last used, and for what (a document's words all go to the same one). */
 let lastCache: { relations: SynsetRelations; model: WsdModel; cache: Cache } | undefined;
+
+/** Drops every cached reach and candidate table (after RELATION_WEIGHTS or NEIGHBOURS changed: tuning, tests). */
+export function clearEntailmentCaches(): void {
+  CACHES = new WeakMap();
+  lastCache = undefined;
+}
 
 function cacheOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel): Cache {
   if (lastCache !== undefined && lastCache.relations === relations && lastCache.model === model) return lastCache.cache;
   let byModel = CACHES.get(relations);
   if (!byModel) CACHES.set(relations, (byModel = new WeakMap()));
   let cache = byModel.get(model);
-  if (!cache) byModel.set(model, (cache = { reach: new Array<SenseReach | undefined>(store.size).fill(undefined), lemmas: new Map(), bytes: 0 }));
+  if (!cache) byModel.set(model, (cache = { reach: new Array<SenseReach | undefined>(store.size).fill(undefined), lemmas: new Map(), withNeighbours: new Map(), bytes: 0 }));
   lastCache = { relations, model, cache };
   return cache;
 }
@@ -192,14 +248,15 @@ export function entailedWords(
   params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
   keep?: { floor: number; cap: number },
 ): EntailedWord[] {
-  const lemma = candidatesOf(store, relations, model, source);
+  // The neighbour-only words score under NEIGHBOUR_SCORE_MAX: a floor at or over it never keeps them.
+  const lemma = candidatesOf(store, relations, model, source, keep === undefined || keep.floor < NEIGHBOUR_SCORE_MAX);
   const n = lemma.words.length;
   const out: EntailedWord[] = [];
   if (keep === undefined) {
-    for (let i = 0; i < n; i++) if (evaluate(lemma, i, source.posterior, params) >= 0) out.push(entailed(lemma, i, params));
+    for (let i = 0; i < n; i++) if (evaluate(lemma, i, source.posterior, params, 0, source.context) >= 0) out.push(entailed(lemma, i, params));
     return out.sort(byScore);
   }
-  const kept = keptWords(lemma, source.posterior, params, keep.floor, keep.cap);
+  const kept = keptWords(lemma, source.posterior, params, keep.floor, keep.cap, source.context);
   for (let j = 0; j < kept.size; j++) {
     const e = kept.best[j];
     out.push({
@@ -231,8 +288,8 @@ export function keepEntailments(
   out: EntailmentRecord[],
   params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS,
 ): void {
-  const lemma = candidatesOf(store, relations, model, source);
-  const kept = keptWords(lemma, source.posterior, params, keep.floor, keep.cap);
+  const lemma = candidatesOf(store, relations, model, source, keep.floor < NEIGHBOUR_SCORE_MAX);
+  const kept = keptWords(lemma, source.posterior, params, keep.floor, keep.cap, source.context);
   for (let j = 0; j < kept.size; j++) {
     out.push({ start, end, word: lemma.words[kept.candidate[j]], priorScore: kept.prior[j], contextScore: kept.context[j], score: kept.score[j] });
   }
@@ -247,16 +304,17 @@ export function keepEntailments(
  * KeptSlots. (A word of several senses rarely repeats a posterior: caching
  * those cost more in copies than it saved.)
  */
-function keptWords(lemma: LemmaCandidates, q: Float64Array, params: EntailmentParams, floor: number, cap: number): KeptSlots {
-  if (q.length !== 1) {
+function keptWords(lemma: LemmaCandidates, q: Float64Array, params: EntailmentParams, floor: number, cap: number, context: Float32Array | undefined): KeptSlots {
+  // With the context vector's factor the words depend on the sentence, not only on q.
+  if (q.length !== 1 || (context !== undefined && params.contextSim > 0 && lemma.vectors !== undefined)) {
     const kept = keptSlots(cap);
-    kept.size = searchKept(lemma, q, params, floor, cap, kept);
+    kept.size = searchKept(lemma, q, params, floor, cap, kept, context);
     return kept;
   }
   const last = lemma.lastKept;
   if (last !== undefined && last.params === params && last.floor === floor && last.cap === cap && samePosterior(last.posterior, q)) return last.slots;
   const kept = keptSlots(cap);
-  kept.size = searchKept(lemma, q, params, floor, cap, kept);
+  kept.size = searchKept(lemma, q, params, floor, cap, kept, undefined);
   if (last !== undefined && last.slots.candidate.length >= cap + 1 && last.posterior.length === q.length) {
     copyKept(kept, last.slots);
     last.posterior.set(q);
@@ -289,7 +347,7 @@ function copyKept(from: KeptSlots, to: KeptSlots): void {
  * kept words are those of the full ranking; a word that cannot be kept (under the floor or the kept
  * words' lowest score) is not returned.
  */
-function searchKept(lemma: LemmaCandidates, q: Float64Array, params: EntailmentParams, floor: number, cap: number, kept: KeptSlots): number {
+function searchKept(lemma: LemmaCandidates, q: Float64Array, params: EntailmentParams, floor: number, cap: number, kept: KeptSlots, context: Float32Array | undefined): number {
   const n = lemma.words.length;
   boundsFor(lemma, params, floor);
   let size = 0;
@@ -297,7 +355,7 @@ function searchKept(lemma: LemmaCandidates, q: Float64Array, params: EntailmentP
   for (let i = 0; i < n; i++) {
     const bound = lemma.bound[i];
     if (bound < floor || keptFloor > bound) break;
-    const score = evaluate(lemma, i, q, params, lemma.minContext[i]);
+    const score = evaluate(lemma, i, q, params, lemma.minContext[i], context);
     if (score < floor || score < keptFloor) continue;
     size = keepCandidate(lemma, i, kept, size, cap);
     if (size === cap) keptFloor = kept.score[size - 1];
@@ -377,10 +435,10 @@ const last = { context: 0, prior: 0, best: -1, score: 0 };
  * −1 when every sense that reaches it is negligible here (q and π both
  * under NEGLIGIBLE): the word is then no candidate at all.
  */
-function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: EntailmentParams, minContext = 0): number {
+function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: EntailmentParams, minContext = 0, unitContext?: Float32Array): number {
   const { prior, sense, weight } = lemma;
-  let context = 0;
-  let priorSum = 0;
+  let context = lemma.extra[i];
+  let priorSum = context;
   let best = -1;
   let bestValue = -1;
   for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) {
@@ -396,12 +454,22 @@ function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: En
       best = e;
     }
   }
-  if (best < 0) return -1;
+  if (best < 0) {
+    // A word only the vectors reach has one entry, for its path: it is a candidate under any posterior.
+    if (lemma.neighbourOnly[i] === 0) return -1;
+    best = lemma.start[i];
+  }
   if (context < minContext) return -2;
-  last.context = context ** (1 - params.gamma) * fitPowOf(lemma, params)[best];
+  last.context = Math.min(1, context) ** (1 - params.gamma) * fitPowOf(lemma, params)[best] * simPowOf(lemma, params)[i];
+  if (unitContext !== undefined && params.contextSim > 0 && lemma.vectors !== undefined) {
+    const r = lemma.row[i];
+    last.context *= Math.exp(params.contextSim * ((r < 0 ? 0 : cosineWith(lemma.vectors, r, unitContext)) - 1));
+  }
   last.prior = Math.min(1, priorSum);
   last.best = best;
-  return (last.score = params.lambda * last.context + (1 - params.lambda) * last.prior);
+  last.score = params.lambda * last.context + (1 - params.lambda) * last.prior;
+  if (lemma.neighbourOnly[i] === 1 && last.score > NEIGHBOUR_SCORE_MAX) last.score = NEIGHBOUR_SCORE_MAX;
+  return last.score;
 }
 
 /** The candidate evaluate just scored, as an EntailedWord. */
@@ -419,6 +487,15 @@ function fitPowOf(lemma: LemmaCandidates, params: EntailmentParams): Float64Arra
   return lemma.fitPow;
 }
 
+/** exp(α·(cos(candidate, target) − 1)) per candidate under these params (computed once per lemma and params). */
+function simPowOf(lemma: LemmaCandidates, params: EntailmentParams): Float64Array {
+  if (lemma.simPowParams !== params) {
+    for (let i = 0; i < lemma.simPow.length; i++) lemma.simPow[i] = params.targetSim === 0 ? 1 : Math.exp(params.targetSim * (lemma.targetCos[i] - 1));
+    lemma.simPowParams = params;
+  }
+  return lemma.simPow;
+}
+
 /** Each candidate's score bound under these params (context ≤ max weight since Σq = 1, prior sums over all senses), and the order by it. */
 function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: number): void {
   if (lemma.boundParams === params && lemma.boundFloor === floor) return;
@@ -426,11 +503,15 @@ function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: numb
   lemma.lastKept = undefined;
   const n = lemma.words.length;
   const fitPow = fitPowOf(lemma, params);
+  const simPow = simPowOf(lemma, params);
+  // Per candidate, the most its context score's factors can be: fit^γ at best, times the target factor
+  // (the context vector's factor is at most 1).
   const maxFitPow = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) maxFitPow[i] = Math.max(maxFitPow[i], fitPow[e]);
+    maxFitPow[i] *= simPow[i];
     // A hair over the exact bound: Σq may exceed 1 by rounding.
-    const context = lemma.maxWeight[i] * (1 + 1e-9);
+    const context = Math.min(1, lemma.maxWeight[i]) * (1 + 1e-9);
     lemma.bound[i] = (params.lambda * context ** (1 - params.gamma) * maxFitPow[i] + (1 - params.lambda) * Math.min(1, lemma.priorAll[i])) * (1 + 1e-9);
   }
   const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => lemma.bound[b] - lemma.bound[a] || a - b);
@@ -467,6 +548,11 @@ function permute(lemma: LemmaCandidates, order: Int32Array): void {
   lemma.lowerId = Int32Array.from(order, (i) => newIndex[lemma.lowerId[i]]);
   lemma.priorAll = perCandidate(lemma.priorAll);
   lemma.maxWeight = perCandidate(lemma.maxWeight);
+  lemma.row = perCandidate(lemma.row);
+  lemma.targetCos = perCandidate(lemma.targetCos);
+  lemma.extra = perCandidate(lemma.extra);
+  lemma.neighbourOnly = Uint8Array.from(order, (i) => lemma.neighbourOnly[i]);
+  lemma.simPow = perCandidate(lemma.simPow);
   lemma.bound = perCandidate(lemma.bound);
   lemma.start = start;
   lemma.sense = perEntry(lemma.sense);
@@ -483,39 +569,61 @@ function byScore(a: EntailedWord, b: EntailedWord): number {
 }
 
 /** The source lemma's candidate table, built on first use (cached per the store's synset array of the lemma). */
-function candidatesOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel, source: EntailmentSource): LemmaCandidates {
+function candidatesOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel, source: EntailmentSource, withNeighbours: boolean): LemmaCandidates {
   const cache = cacheOf(store, relations, model);
-  const cached = cache.lemmas.get(source.synsets);
+  const lemmas = withNeighbours ? cache.withNeighbours : cache.lemmas;
+  const cached = lemmas.get(source.synsets);
   if (cached !== undefined && cached.lemma === source.lemma && cached.tagCounts === source.tagCounts) return cached;
-  const built = buildCandidates(store, relations, model, cache, source);
+  const built = buildCandidates(store, relations, model, cache, source, withNeighbours);
   if (cache.bytes + built.bytes > MAX_CANDIDATE_BYTES) {
     cache.lemmas.clear();
+    cache.withNeighbours.clear();
     cache.bytes = 0;
   }
-  cache.lemmas.set(source.synsets, built);
+  lemmas.set(source.synsets, built);
   cache.bytes += built.bytes;
   return built;
 }
 
-function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: WsdModel, cache: Cache, source: EntailmentSource): LemmaCandidates {
+function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: WsdModel, cache: Cache, source: EntailmentSource, withNeighbours: boolean): LemmaCandidates {
   const own = source.lemma.toLowerCase();
   const prior = model.prior(source.tagCounts, source.pos);
   // Per candidate, in first-touch order (senses in WordNet's order): its entries, one per sense that reaches it.
   const index = new Map<string, number>();
   const entries: Array<Array<{ k: number; path: Path }>> = [];
   const words: string[] = [];
+  const candidate = (word: string): number => {
+    let i = index.get(word);
+    if (i === undefined) {
+      index.set(word, (i = words.length));
+      words.push(word);
+      entries.push([]);
+    }
+    return i;
+  };
   for (let k = 0; k < source.synsets.length; k++) {
     const reached = senseReach(store, relations, cache, source.synsets[k]);
     for (let r = 0; r < reached.words.length; r++) {
       const word = reached.words[r];
       if (word.toLowerCase() === own) continue;
-      let i = index.get(word);
-      if (i === undefined) {
-        index.set(word, (i = words.length));
-        words.push(word);
-        entries.push([]);
-      }
-      entries[i].push({ k, path: reached.paths[r] });
+      entries[candidate(word)].push({ k, path: reached.paths[r] });
+    }
+  }
+  const vectors = model.wordVectors;
+  const vindex = vectors === undefined ? undefined : vectorIndex(vectors);
+  const ownRow = vindex === undefined ? -1 : vindex.row(own);
+  const wordNetCandidates = words.length;
+  if (vectors !== undefined && ownRow >= 0 && withNeighbours && NEIGHBOURS.count > 0 && NEIGHBOURS.weight > 0) {
+    const accept = (row: number): boolean => {
+      const word = vectors.lemmas[row];
+      return !word.includes('_') && !word.startsWith(own) && !own.startsWith(word) && store.sensesOf(word, source.pos) !== undefined;
+    };
+    const near = nearestRows(vectors, ownRow, NEIGHBOURS.count, NEIGHBOURS.searchRows, accept);
+    for (let j = 0; j < near.rows.length; j++) {
+      const word = vectors.lemmas[near.rows[j]];
+      if (near.cosines[j] <= 0 || index.has(word)) continue;
+      // One entry (the first sense's, weight 0) for the path it reports: the vectors' term is the candidate's own (extra).
+      entries[candidate(word)].push({ k: 0, path: { weight: 0, synset: store.sensesOf(word, source.pos)!.synsets[0], relation: 'neighbour' } });
     }
   }
   const n = words.length;
@@ -529,8 +637,18 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   const pathRelation = new Uint8Array(total);
   const priorAll = new Float64Array(n);
   const maxWeight = new Float64Array(n);
+  const row = new Int32Array(n).fill(-1);
+  const neighbourOnly = new Uint8Array(n).fill(1, wordNetCandidates);
+  const targetCos = new Float64Array(n);
+  const extra = new Float64Array(n);
   let e = 0;
   for (let i = 0; i < n; i++) {
+    if (vindex !== undefined) {
+      row[i] = vindex.row(words[i].toLowerCase());
+      if (row[i] >= 0 && ownRow >= 0) targetCos[i] = rowCosine(vectors!, row[i], ownRow);
+    }
+    extra[i] = NEIGHBOURS.weight * Math.max(0, targetCos[i]);
+    priorAll[i] = extra[i];
     start[i] = e;
     for (const entry of entries[i]) {
       sense[e] = entry.k;
@@ -541,14 +659,64 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
       pathSynset[e] = entry.path.synset;
       pathRelation[e] = RELATIONS.indexOf(entry.path.relation);
       priorAll[i] += prior[entry.k] * entry.path.weight;
-      if (entry.path.weight > maxWeight[i]) maxWeight[i] = entry.path.weight;
+      if (entry.path.weight + extra[i] > maxWeight[i]) maxWeight[i] = entry.path.weight + extra[i];
       e++;
     }
   }
   start[n] = e;
   // Typed arrays, and about 60 bytes per candidate for its string and entry objects.
-  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 4 * 8 + 60);
-  return { lemma: source.lemma, tagCounts: source.tagCounts, prior, words, lowerId: lowerIds(words), start, sense, weight, fitPrior, fitTags, fitPow: new Float64Array(total), fitPowParams: undefined, pathSynset, pathRelation, priorAll, maxWeight, boundParams: undefined, bound: new Float64Array(n), minContext: new Float64Array(n), boundFloor: NaN, lastKept: undefined, bytes };
+  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 4 * 8 + 4 + 8 + 8 + 60);
+  return {
+    lemma: source.lemma,
+    tagCounts: source.tagCounts,
+    prior,
+    words,
+    lowerId: lowerIds(words),
+    start,
+    sense,
+    weight,
+    fitPrior,
+    fitTags,
+    fitPow: new Float64Array(total),
+    fitPowParams: undefined,
+    pathSynset,
+    pathRelation,
+    priorAll,
+    maxWeight,
+    row,
+    targetCos,
+    extra,
+    neighbourOnly,
+    vectors,
+    simPow: new Float64Array(n),
+    simPowParams: undefined,
+    boundParams: undefined,
+    bound: new Float64Array(n),
+    minContext: new Float64Array(n),
+    boundFloor: NaN,
+    lastKept: undefined,
+    bytes,
+  };
+}
+
+/**
+ * The unit context vectors of targets in one sentence (EntailmentSource.context): `lemmas` the
+ * sentence's lower-case lemmas, `content` whether each is a content word (its vector counts),
+ * each target its token span. Undefined entries where the model has no vectors or the sentence
+ * no other content word with one.
+ */
+export function contextVectorsOf(
+  model: WsdModel,
+  lemmas: readonly string[],
+  content: (j: number) => boolean,
+  targets: ReadonlyArray<{ first: number; last: number }>,
+  rho = CONTEXT_RHO,
+): (Float32Array | undefined)[] {
+  const vectors = model.wordVectors;
+  if (vectors === undefined) return targets.map(() => undefined);
+  const index = vectorIndex(vectors);
+  const rows = Int32Array.from(lemmas, (lemma, j) => (content(j) ? index.row(lemma) : -1));
+  return targets.map((t) => contextVector(vectors, rows, t.first, t.last, rho));
 }
 
 function lowerIds(words: readonly string[]): Int32Array {

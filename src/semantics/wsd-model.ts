@@ -282,6 +282,11 @@ export class WsdModel {
     return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm, this.vectors);
   }
 
+  /** The word vectors the model was loaded with, if any (the entailments model reads them too). */
+  get wordVectors(): WordVectors | undefined {
+    return this.vectors;
+  }
+
   /** The id of a feature string, or -1 when the model never saw it. */
   featureId(feature: string): number {
     return this.ids.get(feature) ?? -1;

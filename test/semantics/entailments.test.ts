@@ -5,7 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { lexsubCommand, parseLexsubData, parseLexsubGold, prepareLexsub, scoreLexsub } from '../../src/eval/lexsub.js';
-import { ENTAILMENT_CAP, ENTAILMENT_FLOOR, entailedWords, type EntailedWord } from '../../src/semantics/entailments.js';
+import {
+  clearEntailmentCaches,
+  DEFAULT_ENTAILMENT_PARAMS,
+  ENTAILMENT_CAP,
+  ENTAILMENT_FLOOR,
+  entailedWords,
+  NEIGHBOUR_SCORE_MAX,
+  NEIGHBOURS,
+  type EntailedWord,
+} from '../../src/semantics/entailments.js';
+import { rowCosine, vectorIndex } from '../../src/semantics/substitute-vectors.js';
 import type { AnalysisPayload } from '../../src/types.js';
 import { entailmentLayer } from '../../src/annotators/entailments.js';
 import { fileLoader } from '../../src/resources-node.js';
@@ -216,7 +226,8 @@ describe('entailments through also-see, verb groups and two-step similar-to', ()
     };
     expect(range(k)).toMatchObject({ relation: 'verb-group' });
     expect(range(k)!.contextScore).toBeGreaterThan(0);
-    expect(range(0)?.contextScore ?? 0).toBe(0);
+    // Under sense 0 only the word vectors' small share (ν·cos from every sense) is left.
+    expect(range(0)?.contextScore ?? 0).toBeLessThan(range(k)!.contextScore / 2);
   });
 });
 
@@ -237,4 +248,94 @@ describe('SynsetRelations.hyponyms', () => {
     expect(relations.hyponyms(2)).toHaveLength(0);
     expect(relations.hyponyms(3)).toHaveLength(0);
   });
+});
+
+describe('entailments with the word vectors', () => {
+  const sourceOf = (store: SynsetStore, lemma: string, pos: 'n' | 'v' | 'a' | 'r', sense = 0) => {
+    const senses = store.senses(lemma, pos)!;
+    const posterior = new Float64Array(senses.synsets.length);
+    posterior[sense] = 1;
+    return { lemma, pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts };
+  };
+
+  it('multiplies the context score by exp(α·(cos(candidate, target) − 1))', async () => {
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const vectors = model.wordVectors!;
+    const index = vectorIndex(vectors);
+    const saved = NEIGHBOURS.weight;
+    NEIGHBOURS.weight = 0; // the additive term off: the factor alone
+    clearEntailmentCaches();
+    try {
+      const source = sourceOf(store, 'bright', 'a');
+      const off = new Map(entailedWords(store, relations, model, source, { ...DEFAULT_ENTAILMENT_PARAMS, targetSim: 0 }).map((w) => [w.word, w]));
+      const on = entailedWords(store, relations, model, source, { ...DEFAULT_ENTAILMENT_PARAMS, targetSim: 2 });
+      expect(on.length).toBeGreaterThan(10);
+      let withVector = 0;
+      for (const w of on) {
+        const r = index.row(w.word.toLowerCase());
+        const cos = r < 0 ? 0 : rowCosine(vectors, r, index.row('bright'));
+        if (r >= 0) withVector++;
+        expect(w.contextScore).toBeCloseTo(off.get(w.word)!.contextScore * Math.exp(2 * (cos - 1)), 10);
+      }
+      expect(withVector).toBeGreaterThan(5);
+    } finally {
+      NEIGHBOURS.weight = saved;
+      clearEntailmentCaches();
+    }
+  });
+
+  it('adds nearest neighbours to the full ranking only, under the floor, never the word or its inflections', async () => {
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    let neighbours = 0;
+    for (const [lemma, pos] of [['bright', 'a'], ['film', 'n'], ['return', 'v']] as const) {
+      const source = sourceOf(store, lemma, pos);
+      const full = entailedWords(store, relations, model, source);
+      for (const w of full.filter((x) => x.relation === 'neighbour')) {
+        neighbours++;
+        expect(w.score).toBeLessThanOrEqual(NEIGHBOUR_SCORE_MAX);
+        expect(w.word.startsWith(lemma) || lemma.startsWith(w.word)).toBe(false);
+        expect(w.word).not.toContain('_');
+        expect(store.senses(w.word, pos)).toBeDefined();
+      }
+      const lazy = entailedWords(store, relations, model, source, undefined, { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP });
+      expect(lazy.length).toBeGreaterThan(0);
+      expect(lazy.some((w) => w.relation === 'neighbour')).toBe(false);
+      expect(kept(lazy, ENTAILMENT_FLOOR, ENTAILMENT_CAP)).toEqual(kept(full, ENTAILMENT_FLOOR, ENTAILMENT_CAP));
+    }
+    expect(NEIGHBOUR_SCORE_MAX).toBeLessThan(ENTAILMENT_FLOOR);
+    expect(neighbours).toBeGreaterThan(20);
+  });
+});
+
+describe('the context-vector factor (off in the shipped settings)', () => {
+  it('when on, the annotator builds each word\'s context vector and the factor only lowers context scores', async () => {
+    const text = 'She deposited the money in the bank. We sat on the bank of the river and watched the boats.';
+    const doc = await analyzer.segment(text);
+    await analyzer.annotateDoc(doc, ['senses']);
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    expect(DEFAULT_ENTAILMENT_PARAMS.contextSim).toBe(0);
+    const off = entailmentLayer(store, model, relations, doc);
+    DEFAULT_ENTAILMENT_PARAMS.contextSim = 1;
+    try {
+      const on = entailmentLayer(store, model, relations, doc);
+      expect(on.length).toBeGreaterThan(5);
+      const offScore = new Map(off.map((e) => [`${e.start} ${e.word}`, e.contextScore]));
+      let shared = 0;
+      let lower = 0;
+      for (const e of on) {
+        const before = offScore.get(`${e.start} ${e.word}`);
+        if (before === undefined) continue;
+        shared++;
+        expect(e.contextScore).toBeLessThanOrEqual(before + 1e-12);
+        if (e.contextScore < before - 1e-9) lower++;
+      }
+      expect(shared).toBeGreaterThan(3);
+      expect(lower).toBeGreaterThan(0);
+    } finally {
+      DEFAULT_ENTAILMENT_PARAMS.contextSim = 0;
+    }
+  }, 60_000);
 });
