@@ -101,6 +101,11 @@ function isCapitalised(w: string): boolean {
   return c >= 65 && c <= 90;
 }
 
+/** LEAST_OR_MOST.test(w), its length tested first: most words that reach the test are not four or five letters long, and a test of the pattern costs more. */
+function isLeastOrMost(w: string): boolean {
+  return (w.length === 5 || w.length === 4) && LEAST_OR_MOST.test(w);
+}
+
 /** Whether a word starts with a small a–z (as /^[a-z]/). */
 function isLowerInitial(w: string): boolean {
   const c = w.charCodeAt(0);
@@ -1267,7 +1272,7 @@ function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean 
   if (t.deprel[i] === 'mark') return false;
   if (NOMINAL_UPOS.has(u)) return true;
   // "at least" with no amount after it is an adverb: "rise [at least] as fast", "[at least two]" is absorbed by its number
-  if (i > 0 && LEAST_OR_MOST.test(t.tokens[i]) && t.tokens[i - 1].toLowerCase() === 'at' && !(i + 1 < t.upos.length && isAmountWord(t, i + 1))) return false;
+  if (i > 0 && isLeastOrMost(t.tokens[i]) && t.tokens[i - 1].toLowerCase() === 'at' && !(i + 1 < t.upos.length && isAmountWord(t, i + 1))) return false;
   const x = t.xpos[i];
   if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
   if (u === 'DET') return true;
