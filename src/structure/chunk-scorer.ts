@@ -166,6 +166,11 @@ export class ChunkScorer {
       deprelId[k] = d;
     }
     const e = this.emissions;
+    // the tables and hashes in locals: the loop reads them for every word, and the lazy fills (this.sum) in it
+    // are calls that would otherwise make the compiler reload them from `this` after each
+    const { ruleTable: rt, xppTable: xt, xposPairTable: pt, relXposTable: dt, linksRuleXposTable: lt, relPairTable: rt2, xposHash, deprelHash } = this;
+    const scale = this.weights.scale;
+    const head = t.head;
     for (let k = 0; k < n; k++) {
       const i = first + k;
       const f = formOf[k];
@@ -177,40 +182,35 @@ export class ChunkScorer {
       const rpp = k > 1 ? rule[k - 2] : 3;
       const rn = k + 1 < n ? rule[k + 1] : 3;
       const rnn = k + 2 < n ? rule[k + 2] : 3;
-      const h = t.head[i] >= first && t.head[i] < last ? t.head[i] : -1;
-      const links = (h === i - 1 ? 1 : 0) | (k > 0 && t.head[i - 1] === i ? 2 : 0) | (h === i + 1 ? 4 : 0) | (k + 1 < n && t.head[i + 1] === i ? 8 : 0);
+      const h = head[i] >= first && head[i] < last ? head[i] : -1;
+      const links = (h === i - 1 ? 1 : 0) | (k > 0 && head[i - 1] === i ? 2 : 0) | (h === i + 1 ? 4 : 0) | (k + 1 < n && head[i + 1] === i ? 8 : 0);
       let so = f.o, sb = f.b, si = f.i;
       // the tables of small keys
       let j = (((rpp * 4 + rp) * 4 + r0) * 4 + rn) * 4 + rnn;
-      const rt = this.ruleTable;
       so += rt[j * 3]; sb += rt[j * 3 + 1]; si += rt[j * 3 + 2];
-      const xt = this.xppTable;
-      if (xt[xpp * 3] === EMPTY) this.sum(xt, xpp, [mix(10, this.xposHash[xpp])]);
+      if (xt[xpp * 3] === EMPTY) this.sum(xt, xpp, [mix(10, xposHash[xpp])]);
       so += xt[xpp * 3]; sb += xt[xpp * 3 + 1]; si += xt[xpp * 3 + 2];
-      const pt = this.xposPairTable;
       j = xp * MAX_LABELS + x0;
       if (pt[j * 3] === EMPTY) {
-        const hp = this.xposHash[xp], h0 = this.xposHash[x0];
+        const hp = xposHash[xp], h0 = xposHash[x0];
         this.sum(pt, j, [mix(11, hp), mix(12, h0), mix(mix(15, hp), h0)]);
       }
       so += pt[j * 3]; sb += pt[j * 3 + 1]; si += pt[j * 3 + 2];
-      const dt = this.relXposTable;
       j = deprelId[k] * MAX_LABELS + x0;
       if (dt[j * 3] === EMPTY) {
-        const d0 = this.deprelHash[deprelId[k]], h0 = this.xposHash[x0];
+        const d0 = deprelHash[deprelId[k]], h0 = xposHash[x0];
         this.sum(dt, j, [mix(23, d0), mix(mix(25, d0), h0)]);
       }
       so += dt[j * 3]; sb += dt[j * 3 + 1]; si += dt[j * 3 + 2];
-      const lt = this.linksRuleXposTable;
       j = (links * 3 + r0) * MAX_LABELS + x0;
       if (lt[j * 3] === EMPTY) {
-        const h0 = this.xposHash[x0];
+        const h0 = xposHash[x0];
         this.sum(lt, j, [mix(mix(30, links), h0), mix(mix(38, r0), h0)]);
       }
       so += lt[j * 3]; sb += lt[j * 3 + 1]; si += lt[j * 3 + 2];
       // the templates looked up per word
-      const hx0 = this.xposHash[x0];
-      const hd0 = this.deprelHash[deprelId[k]];
+      const hx0 = xposHash[x0];
+      const hd0 = deprelHash[deprelId[k]];
       const fp = k > 0 ? formOf[k - 1] : undefined;
       let b: number;
       b = (mix(mix(9, fp ? fp.shape : PAD), f.shape) & mask) * 3; // shape bigram
@@ -227,15 +227,14 @@ export class ChunkScorer {
       so += f.xo; sb += f.xb; si += f.xi;
       b = (mix(mix(21, fp ? fp.word : PAD), hx0) & mask) * 3; // previous word + XPOS
       so += em[b]; sb += em[b + 1]; si += em[b + 2];
-      b = (mix(mix(mix(27, headClass(i, h)), hx0), h < 0 ? PAD : this.xposHash[xposId[h - first]]) & mask) * 3; // head direction + XPOS + head XPOS
+      b = (mix(mix(mix(27, headClass(i, h)), hx0), h < 0 ? PAD : xposHash[xposId[h - first]]) & mask) * 3; // head direction + XPOS + head XPOS
       so += em[b]; sb += em[b + 1]; si += em[b + 2];
-      const rt2 = this.relPairTable;
       j = deprelId[k] * MAX_LABELS + (k + 1 < n ? deprelId[k + 1] : 0);
-      if (rt2[j * 3] === EMPTY) this.sum(rt2, j, [mix(mix(29, hd0), k + 1 < n ? this.deprelHash[deprelId[k + 1]] : PAD)]); // relation + next relation
+      if (rt2[j * 3] === EMPTY) this.sum(rt2, j, [mix(mix(29, hd0), k + 1 < n ? deprelHash[deprelId[k + 1]] : PAD)]); // relation + next relation
       so += rt2[j * 3]; sb += rt2[j * 3 + 1]; si += rt2[j * 3 + 2];
-      e[k * 3] = so * this.weights.scale;
-      e[k * 3 + 1] = sb * this.weights.scale;
-      e[k * 3 + 2] = si * this.weights.scale;
+      e[k * 3] = so * scale;
+      e[k * 3 + 1] = sb * scale;
+      e[k * 3 + 2] = si * scale;
     }
     return decodeTags(this.weights.transition, e, n, this.tags, this.back);
   }

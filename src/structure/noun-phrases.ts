@@ -30,6 +30,7 @@
  * run of words around its owner that the owner absorbed, directly or not.
  */
 import { layersTrustingTree } from './tag-slips.js';
+import { lowerCase } from './lower-case.js';
 
 /** The layers the walk reads, indexed by token of the doc (UD relations, heads as doc indexes, -1 at a root). */
 export interface TreeLayers {
@@ -99,6 +100,11 @@ const COMPARABLE_UPOS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'ADV']);
 function isCapitalised(w: string): boolean {
   const c = w.charCodeAt(0);
   return c >= 65 && c <= 90;
+}
+
+/** LEAST_OR_MOST.test(w), its length tested first: most words that reach the test are not four or five letters long, and a test of the pattern costs more. */
+function isLeastOrMost(w: string): boolean {
+  return (w.length === 5 || w.length === 4) && LEAST_OR_MOST.test(w);
 }
 
 /** Whether a word starts with a small a–z (as /^[a-z]/). */
@@ -366,8 +372,8 @@ function attachParticiples(t: TreeLayers, phrases: PhraseSpan[], first: number):
     const p = phrases[k];
     const before = p.start - 1;
     // the tag first: the lower-casing runs only on the few -ing words
-    if (t.xpos[p.start] === 'VBG' && p.end - p.start >= 2 && PREPOSITIONAL_PARTICIPLES.has(t.tokens[p.start].toLowerCase())) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
-    else if (before >= prevEnd && t.xpos[before] === 'VBG' && MODIFYING_PARTICIPLES.has(t.tokens[before].toLowerCase()) && (t.upos[p.start] === 'NOUN' || t.upos[p.start] === 'ADJ')) {
+    if (t.xpos[p.start] === 'VBG' && p.end - p.start >= 2 && PREPOSITIONAL_PARTICIPLES.has(lowerCase(t.tokens[p.start]))) phrases[k] = { start: p.start + 1, end: p.end, head: p.head };
+    else if (before >= prevEnd && t.xpos[before] === 'VBG' && MODIFYING_PARTICIPLES.has(lowerCase(t.tokens[before])) && (t.upos[p.start] === 'NOUN' || t.upos[p.start] === 'ADJ')) {
       phrases[k] = { start: before, end: p.end, head: p.head };
     }
     prevEnd = phrases[k].end;
@@ -530,7 +536,7 @@ function joinTitledNamePairs(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[]
 function addOfCourse(t: TreeLayers, phrases: PhraseSpan[], first: number, last: number): PhraseSpan[] {
   let out = phrases;
   for (let k = first + 1; k < last; k++) {
-    if (t.tokens[k] !== 'course' || t.tokens[k - 1].toLowerCase() !== 'of' || covers(out, k)) continue;
+    if (t.tokens[k] !== 'course' || lowerCase(t.tokens[k - 1]) !== 'of' || covers(out, k)) continue;
     out = [...out, { start: k, end: k + 1, head: k }].sort((x, y) => x.start - y.start);
   }
   return out;
@@ -582,8 +588,8 @@ function keepsPhrase(t: TreeLayers, p: PhraseSpan, first: number): boolean {
   const x = t.xpos[p.start];
   if (x === 'LS') return false; // a list item's number: "[1] . Make sure …"
   if (NOMINAL_UPOS.has(t.upos[p.start])) return true;
-  if ((x === 'RB' || x === 'RBR') && !CORE_ARGUMENTS.has(t.deprel[p.start]) && !ADVERBS_AS_PHRASES.has(t.tokens[p.start].toLowerCase())) return false;
-  return p.start === first || !ADVERBIAL_IDIOMS.has(`${t.tokens[p.start - 1].toLowerCase()} ${t.tokens[p.start].toLowerCase()}`);
+  if ((x === 'RB' || x === 'RBR') && !CORE_ARGUMENTS.has(t.deprel[p.start]) && !ADVERBS_AS_PHRASES.has(lowerCase(t.tokens[p.start]))) return false;
+  return p.start === first || !ADVERBIAL_IDIOMS.has(`${lowerCase(t.tokens[p.start - 1])} ${lowerCase(t.tokens[p.start])}`);
 }
 
 /** Opening and closing quotes as tokenised text and the WSJ spell them. */
@@ -696,11 +702,11 @@ const MORE_OR_LESS = /^(more|fewer|less)$/i;
  */
 function boundStart(t: TreeLayers, k: number, first: number): number {
   const s3 = k - 3;
-  if (s3 >= first && t.tokens[s3].toLowerCase() === 'as' && AS_MUCH.test(t.tokens[s3 + 1]) && t.tokens[s3 + 2].toLowerCase() === 'as') return s3;
+  if (s3 >= first && lowerCase(t.tokens[s3]) === 'as' && AS_MUCH.test(t.tokens[s3 + 1]) && lowerCase(t.tokens[s3 + 2]) === 'as') return s3;
   const s2 = k - 2;
-  if (s2 < first || t.tokens[s2 + 1].toLowerCase() !== (t.tokens[s2].toLowerCase() === 'up' ? 'to' : 'than')) return -1;
+  if (s2 < first || lowerCase(t.tokens[s2 + 1]) !== (lowerCase(t.tokens[s2]) === 'up' ? 'to' : 'than')) return -1;
   if (MORE_OR_LESS.test(t.tokens[s2])) return s2;
-  if (t.tokens[s2].toLowerCase() === 'up' && (s2 === first || (t.upos[s2 - 1] !== 'VERB' && t.upos[s2 - 1] !== 'AUX'))) return s2;
+  if (lowerCase(t.tokens[s2]) === 'up' && (s2 === first || (t.upos[s2 - 1] !== 'VERB' && t.upos[s2 - 1] !== 'AUX'))) return s2;
   return -1;
 }
 
@@ -900,7 +906,7 @@ function joinSplitNames(t: TreeLayers, phrases: PhraseSpan[]): PhraseSpan[] {
  * on the verb, is a change and a level: two phrases.
  */
 function isRange(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
-  if (!isAmountWord(t, p.start) || t.tokens[q.end].toLowerCase() !== 'to') return false;
+  if (!isAmountWord(t, p.start) || lowerCase(t.tokens[q.end]) !== 'to') return false;
   // after a verb or "up"/"down" the first amount is a change: "rose [$ 1.75] to [$ 73]", "up [8 %] to [$ 5.44 billion]"
   const before = q.start - 1;
   if (before < 0 || t.upos[before] !== 'ADP' || CHANGE_BEFORE_RANGE.test(t.tokens[before])) return false;
@@ -984,7 +990,7 @@ function belongTogether(t: TreeLayers, q: PhraseSpan, p: PhraseSpan): boolean {
   if (isBareName(t, q) && isBareName(t, p) && t.upos[q.end - 1] === 'PROPN' && t.upos[p.start] === 'PROPN' && !WEEKDAYS.test(t.tokens[p.start]) && !MONTHS.test(t.tokens[p.start]) && (!sameHead || t.deprel[q.head] === t.deprel[p.head])) return true;
   // a mixed number: "[34 3/4]"
   if (p.end - p.start === 1 && FRACTION.test(t.tokens[p.start])) return DIGITS.test(t.tokens[q.end - 1]);
-  if (q.end - q.start === 2 && t.tokens[q.start].toLowerCase() === 'at' && LEAST_OR_MOST.test(t.tokens[q.start + 1])) {
+  if (q.end - q.start === 2 && lowerCase(t.tokens[q.start]) === 'at' && LEAST_OR_MOST.test(t.tokens[q.start + 1])) {
     return t.upos[p.start] === 'NUM' || t.xpos[p.start] === '$';
   }
   return (
@@ -1061,7 +1067,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
   const left = i < h;
   // Anything before a number that modifies a noun: "[at least two] competitors", "[about 30] million".
   if (left && rel !== 'case' && rel !== 'punct' && rel !== 'cc' && isNumberPremodifier(t, h, first, last)) {
-    return rel !== 'advmod' || ADVERBS_IN_PHRASE.has(t.tokens[i].toLowerCase());
+    return rel !== 'advmod' || ADVERBS_IN_PHRASE.has(lowerCase(t.tokens[i]));
   }
   // "In [composite trading]": a noun right before a noun, with a preposition before both and none of the head's own,
   // is its compound, whatever relation the parser gave it.
@@ -1077,7 +1083,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
     case 'case': {
       // The possessive 's starts the possessed phrase (handled by possessiveTarget).
       if (isPossessiveMarker(t, i)) return isPossessor(t, h, first, last);
-      const w = t.tokens[i].toLowerCase();
+      const w = lowerCase(t.tokens[i]);
       // "[at least 50 %]", "[about $ 5]", "[about half]": quantity words before a number or a share.
       if (w === 'at' && i === h - 1) return LEAST_OR_MOST.test(t.tokens[h]);
       return w === 'about' && i === h - 1 && (t.upos[h] === 'NUM' || t.xpos[h] === '$' || t.tokens[h] === '%' || isNumberPremodifier(t, h, first, last) || FRACTION_NOUNS.test(t.tokens[h]));
@@ -1086,7 +1092,7 @@ function absorbs(t: TreeLayers, i: number, h: number, first: number, last: numbe
       // Adverbs of pre-modifiers ("a [very large] company") and of nominal heads ("[only $ 1.8 billion]").
       if (!left) return false;
       {
-        const w = t.tokens[i].toLowerCase();
+        const w = lowerCase(t.tokens[i]);
         if (ADVERBS_IN_PHRASE.has(w)) return isPremodifier(t, h, first, last) || NOMINAL_UPOS.has(t.upos[h]) || t.upos[h] === 'SYM' || (t.upos[h] === 'ADJ' && NOMINAL_RELATIONS.has(t.deprel[h])); // "[too many] of"
         // Degree adverbs of adjectives: "a [highly profitable] unit".
         return w.endsWith('ly') && !SENTENCE_ADVERBS.has(w) && t.deprel[h] === 'amod' && isPremodifier(t, h, first, last);
@@ -1267,7 +1273,7 @@ function isNominalOwner(t: TreeLayers, i: number, determined: boolean): boolean 
   if (t.deprel[i] === 'mark') return false;
   if (NOMINAL_UPOS.has(u)) return true;
   // "at least" with no amount after it is an adverb: "rise [at least] as fast", "[at least two]" is absorbed by its number
-  if (i > 0 && LEAST_OR_MOST.test(t.tokens[i]) && t.tokens[i - 1].toLowerCase() === 'at' && !(i + 1 < t.upos.length && isAmountWord(t, i + 1))) return false;
+  if (i > 0 && isLeastOrMost(t.tokens[i]) && lowerCase(t.tokens[i - 1]) === 'at' && !(i + 1 < t.upos.length && isAmountWord(t, i + 1))) return false;
   const x = t.xpos[i];
   if (x === '$' || x === '#' || t.tokens[i] === '%') return true;
   if (u === 'DET') return true;

@@ -301,8 +301,8 @@ function propertyReader(): PropertyReader {
         for (const o of kids(v, 'obj').flatMap(withConjuncts)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(resolve(s, g)), nounPhrase(o), 'have');
       }
     }
-    // sorted only when out of order (a sort copies its list, and the walk mostly finds them in order)
-    if (!inOrder(out)) out.sort(byFocus);
+    // sorted only when out of order (the walk mostly finds them in order), in place
+    if (!inOrder(out)) sortByFocus(out);
     // the reader keeps no reference to the caller's layers, phrases or result once it has read them
     const result = out;
     t = NO_LAYERS;
@@ -319,6 +319,23 @@ const NO_PHRASES: readonly PhraseSpan[] = [];
 const NO_PROPERTIES: PropertyRecord[] = [];
 
 const byFocus = (a: PropertyRecord, b: PropertyRecord): number => a.focus[0] - b.focus[0] || a.property[0] - b.property[0];
+
+/**
+ * Sorts the properties by byFocus in place, stable (the order Array.prototype.sort gives): an insertion
+ * sort, since a sentence has a few, and the built-in sort with a comparator copies its list into a work
+ * array.
+ */
+function sortByFocus(props: PropertyRecord[]): void {
+  for (let i = 1; i < props.length; i++) {
+    const v = props[i];
+    let j = i - 1;
+    while (j >= 0 && byFocus(props[j], v) > 0) {
+      props[j + 1] = props[j];
+      j--;
+    }
+    props[j + 1] = v;
+  }
+}
 
 /** Whether the properties are sorted by byFocus already (a stable sort would leave them as they are). */
 function inOrder(props: readonly PropertyRecord[]): boolean {

@@ -183,6 +183,24 @@ function ensureBytes(a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuf
   return a.length >= n ? a : new Uint8Array(Math.max(n, 2 * a.length));
 }
 
+/**
+ * Arguments in order of their heads, sorted in place (stable, as Array.prototype.sort): an insertion
+ * sort, since a predicate has a handful of arguments, and the built-in sort with a comparator copies the
+ * list into a work array and calls back for every comparison.
+ */
+function sortByHead(a: RelationArgument[]): RelationArgument[] {
+  for (let i = 1; i < a.length; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j].head > v.head) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
+  }
+  return a;
+}
+
 /** Sorts a[0 .. len) ascending in place: insertion sort for the short runs most are, the built-in numeric sort beyond. */
 function sortInts(a: Int32Array, len: number): void {
   if (len > 64) {
@@ -634,7 +652,8 @@ function relationReader(): RelationReader {
       // the later object groups in one list (most predicates have one group at most: then none, and no list)
       let restObjects: RelationArgument[] | undefined;
       if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) (restObjects ??= []).push(objects[g][m]);
-      const othersInOrder = others === undefined ? NO_ARGUMENTS : others.length > 1 ? [...others].sort((a, b) => a.head - b.head) : others;
+      // (sorted in place: past this point `others` is only read to shift every one of them)
+      const othersInOrder = others === undefined ? NO_ARGUMENTS : sortByHead(others);
       for (let si = 0; si < subjectChoices.length; si++) {
         const sa = subjectChoices[si];
         for (let oi = 0; oi < firstObjects.length; oi++) {
