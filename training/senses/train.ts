@@ -66,8 +66,13 @@ const DEFAULT_PARAMS: WsdParams = {
 
 /** The document stage of the search (tuneParams): weights of the other sentences' bag (0 = not read). */
 const DOC_GRID = [0, 0.005, 0.01, 0.02, 0.03, 0.05];
-/** The vector stage of the search: weights of the cosine between context and sense vectors (0 = off). */
-const EMB_GRID = [0, 1, 1.5, 2, 3];
+/**
+ * The vector stage of the search: weights of the cosine between context and sense vectors (0 = off).
+ * Only 0: the term (λ_emb 2 for nouns: SemCor-dev nouns +0.4, SE07 +0) cost ~5 % of `words,entailments`,
+ * which then ran at 97.7 k tokens/s in the full bench, under issue 10's 100 k (models/senses/MODEL_CARD.md,
+ * "Word vectors"); `training/senses/tune-wsd.ts` still scores it. The vectors ship for the entailments.
+ */
+const EMB_GRID = [0];
 /**
  * A long document's bag keeps its 128 most repeated content lemmas: every document lemma costs each
  * distinct target lemma one probe, and with all of them (~3,000 in a 50 kB text) `words,senses` ran at
