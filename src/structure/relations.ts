@@ -203,10 +203,12 @@ function sortByHead(a: RelationArgument[]): RelationArgument[] {
 
 /** Sorts a[0 .. len) ascending in place: insertion sort for the short runs most are, the built-in numeric sort beyond. */
 function sortInts(a: Int32Array, len: number): void {
-  if (len > 64) {
-    a.subarray(0, len).sort();
-    return;
-  }
+  if (len > 64) a.subarray(0, len).sort();
+  else insertionSort(a, len);
+}
+
+/** Insertion sort of a[0 .. len) ascending, in place: no comparator calls, for the short lists of word positions. */
+function insertionSort(a: Int32Array | number[], len: number): void {
   for (let i = 1; i < len; i++) {
     const v = a[i];
     let j = i - 1;
@@ -802,14 +804,6 @@ function relationConfidence(v: SentenceView, p: number, args: readonly RelationA
 /** Sorts distinct word positions ascending in place: insertion sort for the short lists most are (no comparator calls), the built-in sort beyond. */
 function sortAscending(a: number[]): number[] {
   if (a.length > 24) return a.sort((x, y) => x - y);
-  for (let i = 1; i < a.length; i++) {
-    const v = a[i];
-    let j = i - 1;
-    while (j >= 0 && a[j] > v) {
-      a[j + 1] = a[j];
-      j--;
-    }
-    a[j + 1] = v;
-  }
+  insertionSort(a, a.length);
   return a;
 }
