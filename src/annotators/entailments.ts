@@ -17,7 +17,7 @@ import type { Annotator } from './annotator.js';
 import { senseLayer } from './senses.js';
 
 export async function createEntailmentsAnnotator(loader: ResourceLoader): Promise<Annotator> {
-  const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+  const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
   return entailmentsAnnotatorFor(store, model, relations);
 }
 

@@ -92,7 +92,7 @@ export async function prepareLexsub(instances: readonly LexsubInstance[], models
   const [analyzer, store, model, relations] = await Promise.all([
     createAnalyzer({ modelsDir }),
     SynsetStore.load(loader),
-    WsdModel.load(loader),
+    WsdModel.loadWithVectors(loader),
     SynsetRelations.load(loader),
   ]);
   // One doc holds every sentence (their given tokens, one sentence each), tagged in one pass.

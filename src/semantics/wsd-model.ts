@@ -184,6 +184,18 @@ interface SenseTable {
 const ROW_BITS = 8;
 
 const LOADED: LoadRegistry<WsdModel> = new WeakMap();
+/** The word vectors being read for a loaded model (loadWithVectors), so that concurrent callers read them once. */
+const ATTACHED_VECTORS: WeakMap<WsdModel, Promise<WordVectors | undefined>> = new WeakMap();
+
+/** Whether the parameters weigh the word vectors in the sense score (λ_emb > 0 overall or for a part of speech). */
+function weighsVectors(params: WsdParams): boolean {
+  return (params.lambdaEmb ?? 0) > 0 || Object.values(params.byPos ?? {}).some((p) => (p?.lambdaEmb ?? 0) > 0);
+}
+
+/** The word vectors of `dir`; undefined where the file is absent (a model built before them). */
+async function readVectors(loader: ResourceLoader, dir: string): Promise<WordVectors | undefined> {
+  return (await loader.exists(`${dir}/${WSD_VECTORS_FILE}`)) ? decodeVectors(await loader.bytes(`${dir}/${WSD_VECTORS_FILE}`)) : undefined;
+}
 /** Memory the scoring tables may hold (a long-running server would otherwise end up with every lemma's). */
 const MAX_TABLE_BYTES = 256 * 2 ** 20;
 /** The per-lemma feature cache is dropped when it holds this many lemmas (a long-running server sees endless strings; words the model does not know share one entry). */
@@ -231,7 +243,7 @@ export class WsdModel {
     weights: SenseWeights,
     params: WsdParams,
     private readonly backgroundNorm?: number,
-    private readonly vectors?: WordVectors,
+    private vectors?: WordVectors,
   ) {
     this.params = params;
     this.ids = new Map();
@@ -246,8 +258,7 @@ export class WsdModel {
       this.logAlphaP[i] = Math.log(this.alphaP[i]);
     }
     this.weights = weights;
-    const { lambdaEmb, byPos } = params;
-    this.vectorsOn = vectors !== undefined && ((lambdaEmb ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaEmb ?? 0) > 0));
+    this.vectorsOn = vectors !== undefined && weighsVectors(params);
     if (vectors !== undefined) {
       this.vectorRow = new Int32Array(v).fill(-1);
       this.vectorWeight = new Float64Array(v);
@@ -261,20 +272,38 @@ export class WsdModel {
     }
   }
 
+  /**
+   * The model of `dir`, once per loader. The word vectors are read only when meta.json weighs them in
+   * the sense score (λ_emb; off in the shipped model), so that `senses` alone does not download and
+   * decode 3 MB it does not use; their other readers ask for them with loadWithVectors.
+   */
   static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<WsdModel> {
     return loadOnce(LOADED, loader, dir, async () => {
-      const [vocabText, bytes, metaText, vectorBytes] = await Promise.all([
+      const [vocabText, bytes, metaText] = await Promise.all([
         loader.bytes(`${dir}/${WSD_VOCAB_FILE}`).then(gunzipText),
         loader.bytes(`${dir}/${WSD_WEIGHTS_FILE}`),
         loader.text(`${dir}/${WSD_META_FILE}`),
-        // Optional: a model built before the vectors existed scores without them.
-        loader.exists(`${dir}/${WSD_VECTORS_FILE}`).then((has) => (has ? loader.bytes(`${dir}/${WSD_VECTORS_FILE}`) : undefined)),
       ]);
       const meta = JSON.parse(metaText) as WsdMeta;
       const { vocab, background } = parseVocab(vocabText);
-      const vectors = vectorBytes === undefined ? undefined : decodeVectors(vectorBytes);
+      const vectors = weighsVectors(meta.params) ? await readVectors(loader, dir) : undefined;
       return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm, vectors);
     });
+  }
+
+  /**
+   * The same shared model with its word vectors attached (read once), for the readers of the vectors
+   * other than the sense score: the entailments (entailments.ts) and the tuning scripts. Attaching
+   * does not change the sense scores: the λ_emb term is on only for a model loaded with vectors whose
+   * parameters weigh them (withParams makes such a model).
+   */
+  static async loadWithVectors(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<WsdModel> {
+    const model = await WsdModel.load(loader, dir);
+    if (model.vectors !== undefined) return model;
+    let pending = ATTACHED_VECTORS.get(model);
+    if (pending === undefined) ATTACHED_VECTORS.set(model, (pending = readVectors(loader, dir)));
+    model.vectors ??= await pending;
+    return model;
   }
 
   /** The same counts scored with other parameters (dev sweeps: training/senses/tune-wsd.ts). */

@@ -138,7 +138,7 @@ describe('entailments reuse the senses annotator\'s work', () => {
     const doc = await analyzer.segment(text);
     await analyzer.annotateDoc(doc, ['entailments']);
     const loader = fileLoader();
-    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
     // A model of another loader is another instance: the annotator's work is not used, everything is rebuilt.
     expect(senseWorkOf(doc, model)).toBeUndefined();
     const fresh = entailmentLayer(store, model, relations, doc);
@@ -201,7 +201,7 @@ if (reason) console.warn(reason.trim());
 describe('entailments through also-see, verb groups and two-step similar-to', () => {
   it('reaches "cheerful" from "happy" by also-see, and ranks it after the synonyms of the chosen sense', async () => {
     const loader = fileLoader();
-    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
     const senses = store.senses('happy', 'a')!;
     const posterior = new Float64Array(senses.synsets.length);
     posterior[0] = 1; // happy.a.01
@@ -214,7 +214,7 @@ describe('entailments through also-see, verb groups and two-step similar-to', ()
 
   it('reaches "range" from "run" by the verb group of run.v.03, in context only when that sense is likely', async () => {
     const loader = fileLoader();
-    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
     const senses = store.senses('run', 'v')!;
     const k = senses.synsets.findIndex((s) => store.name(s) === 'run.v.03');
     expect(k).toBeGreaterThanOrEqual(0);
@@ -260,7 +260,7 @@ describe('entailments with the word vectors', () => {
 
   it('multiplies the context score by exp(α·(cos(candidate, target) − 1))', async () => {
     const loader = fileLoader();
-    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
     const vectors = model.wordVectors!;
     const index = vectorIndex(vectors);
     const saved = NEIGHBOURS.weight;
@@ -287,7 +287,7 @@ describe('entailments with the word vectors', () => {
 
   it('adds nearest neighbours to the full ranking only, under the floor, never the word or its inflections', async () => {
     const loader = fileLoader();
-    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
     let neighbours = 0;
     for (const [lemma, pos] of [['bright', 'a'], ['film', 'n'], ['return', 'v']] as const) {
       const source = sourceOf(store, lemma, pos);
@@ -315,7 +315,7 @@ describe('the context-vector factor (off in the shipped settings)', () => {
     const doc = await analyzer.segment(text);
     await analyzer.annotateDoc(doc, ['senses']);
     const loader = fileLoader();
-    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
     expect(DEFAULT_ENTAILMENT_PARAMS.contextSim).toBe(0);
     const off = entailmentLayer(store, model, relations, doc);
     DEFAULT_ENTAILMENT_PARAMS.contextSim = 1;

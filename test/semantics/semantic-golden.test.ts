@@ -37,7 +37,7 @@ let relations: SynsetRelations;
 let sentences: ConlluSentence[];
 beforeAll(async () => {
   const loader = fileLoader();
-  [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader), SynsetRelations.load(loader)]);
+  [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
   sentences = parseConllu(readFileSync(fixture('doc/ewt-dev-slice.conllu'), 'utf8'));
 }, 60_000);
 

@@ -10,6 +10,8 @@ import { TargetContexts } from '../../src/semantics/disambiguate.js';
 import type { ContextToken } from '../../src/semantics/wsd-features.js';
 import { COUNT_SCALE, WsdModel, type FeatureContext, type SenseWeights, type WsdParams } from '../../src/semantics/wsd-model.js';
 import { decodeVectors, encodeVectors } from '../../src/semantics/wsd-vectors.js';
+import { fileLoader } from '../../src/resources-node.js';
+import type { ResourceLoader } from '../../src/resources.js';
 
 describe('wsd-vectors.bin', () => {
   it('round-trips lemmas and unit vectors through int8', () => {
@@ -121,5 +123,36 @@ describe('the vector term', () => {
     expect(a.bagVector).toBeDefined();
     expect(b.bagVector).toBe(a.bagVector);
     expect([...a.bagVector!]).toEqual([...on.contextVector(a.bag)!]);
+  });
+});
+
+describe('loading the shipped vectors', () => {
+  /** The shipped models, recording which files are read. */
+  function recordingLoader(): { loader: ResourceLoader; read: string[] } {
+    const files = fileLoader();
+    const read: string[] = [];
+    return {
+      read,
+      loader: {
+        bytes: (path) => (read.push(path), files.bytes(path)),
+        text: (path) => (read.push(path), files.text(path)),
+        exists: (path) => files.exists(path),
+      },
+    };
+  }
+
+  it('leaves them unread for the senses, whose shipped parameters do not weigh them, and attaches them once for their other readers', async () => {
+    const { loader, read } = recordingLoader();
+    const model = await WsdModel.load(loader);
+    expect(model.readsVectors()).toBe(false);
+    expect(model.wordVectors).toBeUndefined();
+    expect(read.some((p) => p.endsWith('wsd-vectors.bin'))).toBe(false);
+
+    const [a, b] = await Promise.all([WsdModel.loadWithVectors(loader), WsdModel.loadWithVectors(loader)]);
+    expect(a).toBe(model); // the same shared model, not a second copy of its weights
+    expect(b).toBe(model);
+    expect(model.wordVectors?.dim).toBeGreaterThan(0);
+    expect(read.filter((p) => p.endsWith('wsd-vectors.bin'))).toHaveLength(1);
+    expect(model.readsVectors()).toBe(false); // attaching does not turn the sense term on
   });
 });

@@ -26,7 +26,7 @@ const sets = [
 ].map(([name, data, gold]) => ({ name, xml: readFileSync(data, 'utf8'), gold: parseGoldKeys(readFileSync(gold, 'utf8')) }));
 
 const loader = fileLoader(process.env.WSD_MODELS);
-const [store, shipped] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader)]);
+const [store, shipped] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader)]);
 /** The shipped model's weights under other scoring parameters (the model keeps no state that depends on them beyond its tables). */
 function withParams(over: Partial<WsdParams>): WsdModel {
   const base = shipped.params;
