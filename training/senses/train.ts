@@ -27,7 +27,7 @@ import { disambiguate, type SenseTarget } from '../../src/semantics/disambiguate
 import { formatProgressLine } from '../../src/progress-protocol.js';
 import { RELATIONS_FILE } from '../../src/semantics/relations.js';
 import { SENSE_INDEX_FILE, SYNSETS_FILE, SynsetStore } from '../../src/semantics/synsets.js';
-import { decodeVectors, type WordVectors } from '../../src/semantics/wsd-vectors.js';
+import { decodeVectors } from '../../src/semantics/wsd-vectors.js';
 import { bagOfLemmas, collocationFeatures, DEFAULT_WINDOW, type ContextToken } from '../../src/semantics/wsd-features.js';
 import {
   COUNT_SCALE,
@@ -36,6 +36,7 @@ import {
   WSD_VOCAB_FILE,
   WSD_WEIGHTS_FILE,
   WsdModel,
+  type PosParams,
   type SenseWeights,
   type WsdParams,
 } from '../../src/semantics/wsd-model.js';
@@ -66,13 +67,9 @@ const DEFAULT_PARAMS: WsdParams = {
 
 /** The document stage of the search (tuneParams): weights of the other sentences' bag (0 = not read). */
 const DOC_GRID = [0, 0.005, 0.01, 0.02, 0.03, 0.05];
-/**
- * The vector stage of the search: weights of the cosine between context and sense vectors (0 = off).
- * Only 0: the term (λ_emb 2 for nouns: SemCor-dev nouns +0.4, SE07 +0) cost ~5 % of `words,entailments`,
- * which then ran at 97.7 k tokens/s in the full bench, under issue 10's 100 k (models/senses/MODEL_CARD.md,
- * "Word vectors"); `training/senses/tune-wsd.ts` still scores it. The vectors ship for the entailments.
- */
-const EMB_GRID = [0];
+// The word vectors' sense term (λ_emb) is not searched: it cost ~15 % of `words,senses` and put
+// `words,entailments` under issue 10's 100 k tokens/s for +0.4 on SemCor-dev nouns (models/senses/MODEL_CARD.md,
+// "Word vectors"); `training/senses/tune-wsd.ts` still scores it. The vectors ship for the entailments.
 /**
  * A long document's bag keeps its 128 most repeated content lemmas: every document lemma costs each
  * distinct target lemma one probe, and with all of them (~3,000 in a 50 kB text) `words,senses` ran at
@@ -136,7 +133,7 @@ function main(): void {
   const meta = existsSync(join(OUT, 'meta.json')) ? (JSON.parse(readFileSync(join(OUT, 'meta.json'), 'utf8')) as { params: WsdParams }) : undefined;
   // The window is fixed by the counts just built; the rest may come from the last build's meta.json.
   let params = { ...(meta?.params ?? DEFAULT_PARAMS), window: DEFAULT_PARAMS.window, docFeatures: DOC_FEATURES };
-  if (tune) params = tuneParams(vocab, backgroundArray, weights, store, devSets, params, vectors);
+  if (tune) params = tuneParams(vocab, backgroundArray, weights, store, devSets, params);
   const unquantized = prune(vocab, backgroundArray, weights, params.alpha);
   // Measure what ships: the weights after their one-byte quantization.
   const encoded = encodeWeights(unquantized.weights);
@@ -489,7 +486,6 @@ function tuneParams(
   store: SynsetStore,
   sets: DevSet[],
   start: WsdParams,
-  vectors: WordVectors,
 ): WsdParams {
   const grid: Record<'alpha' | 'lambdaBag' | 'lambdaCol' | 'mu' | 'window', number[]> = {
     alpha: [0.5, 0.7, 0.8, 0.9, 0.95, 0.99],
@@ -499,12 +495,12 @@ function tuneParams(
     window: [start.window],
   };
   const objective = (p: WsdParams) => {
-    const model = new WsdModel(vocab, background, weights, p, undefined, vectors);
+    const model = new WsdModel(vocab, background, weights, p);
     return (accuracy(store, model, sets[0]) + accuracy(store, model, sets[1], 6000)) / 2;
   };
   // Progress for `npm run train` (src/progress-protocol.ts): one line per grid point, the skipped ones included.
   const perPos = grid.lambdaBag.length + grid.lambdaCol.length + grid.mu.length;
-  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length + EMB_GRID.length;
+  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length;
   let trials = 0;
   const trial = () => log(formatProgressLine({ done: ++trials, total, unit: 'trial', fields: [['dev', (100 * bestScore).toFixed(2)]] }));
   let best = { ...start };
@@ -525,70 +521,28 @@ function tuneParams(
       }
     }
   }
-  // Then per part of speech: the same search over the weights and the prior mass, for that POS's words only.
-  for (const pos of ['n', 'v', 'a', 'r'] as WordNetPos[]) {
-    for (const key of ['lambdaBag', 'lambdaCol', 'mu'] as const) {
-      for (const v of grid[key]) {
-        trial();
-        const current = best.byPos?.[pos]?.[key] ?? best[key];
-        if (v === current) continue;
-        const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], [key]: v } } };
-        const score = objective(p);
-        if (score > bestScore) {
-          best = p;
-          bestScore = score;
-          log(`  tune ${pos}: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
-        }
+  /** Tries each value of one parameter for one part of speech's words, keeping the best (`what` names it in the log). */
+  const searchPos = (pos: WordNetPos, key: keyof PosParams, values: readonly number[], what: string) => {
+    for (const v of values) {
+      trial();
+      if (v === (best.byPos?.[pos]?.[key] ?? best[key] ?? 0)) continue;
+      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], [key]: v } } };
+      const score = objective(p);
+      if (score > bestScore) {
+        best = p;
+        bestScore = score;
+        log(`  tune ${pos}${what}: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
       }
     }
+  };
+  // Then per part of speech: the same search over the weights and the prior mass, for that POS's words only.
+  for (const pos of ['n', 'v', 'a', 'r'] as WordNetPos[]) {
+    for (const key of ['lambdaBag', 'lambdaCol', 'mu'] as const) searchPos(pos, key, grid[key], '');
   }
   // Then the document, for nouns (the topical words; for verbs and adjectives it gained ≤ 0.15 on dev and
   // cost ~10 % of the senses' speed): the other sentences' bag, and the prior mass it may now need.
-  for (const pos of ['n'] as WordNetPos[]) {
-    for (const v of DOC_GRID) {
-      trial();
-      if (v === (best.byPos?.[pos]?.lambdaDoc ?? best.lambdaDoc ?? 0)) continue;
-      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], lambdaDoc: v } } };
-      const score = objective(p);
-      if (score > bestScore) {
-        best = p;
-        bestScore = score;
-        log(`  tune ${pos} document: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
-      }
-    }
-    for (const v of grid.mu) {
-      trial();
-      if (v === (best.byPos?.[pos]?.mu ?? best.mu)) continue;
-      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], mu: v } } };
-      const score = objective(p);
-      if (score > bestScore) {
-        best = p;
-        bestScore = score;
-        log(`  tune ${pos} mu: ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
-      }
-    }
-  }
-  // Then the word vectors' soft match (λ_emb · cos, wsd-model.ts), for nouns, on the whole of SemCor dev:
-  // its gain is small (+0.3 on SemCor-dev nouns) and, on the first 6,000 instances alone, within their noise.
-  // Verbs and adjectives were tried with tune-wsd.ts and left out (SE07 verbs fall; adjectives +0.04).
-  const fullObjective = (p: WsdParams) => {
-    const model = new WsdModel(vocab, background, weights, p, undefined, vectors);
-    return (accuracy(store, model, sets[0]) + accuracy(store, model, sets[1])) / 2;
-  };
-  let fullBest = fullObjective(best);
-  for (const pos of ['n'] as WordNetPos[]) {
-    for (const v of EMB_GRID) {
-      trial();
-      if (v === (best.byPos?.[pos]?.lambdaEmb ?? best.lambdaEmb ?? 0)) continue;
-      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], lambdaEmb: v } } };
-      const score = fullObjective(p);
-      if (score > fullBest) {
-        best = p;
-        fullBest = score;
-        log(`  tune ${pos} vectors (whole SemCor dev): ${JSON.stringify(best.byPos)} → ${(100 * score).toFixed(2)}`);
-      }
-    }
-  }
+  searchPos('n', 'lambdaDoc', DOC_GRID, ' document');
+  searchPos('n', 'mu', grid.mu, ' mu');
   return best;
 }
 
