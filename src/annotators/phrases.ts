@@ -34,6 +34,6 @@ export function chunkedPhrasesOfDoc(doc: Doc, chunker: LoadedChunker): PhraseSpa
   if (!upos || !xpos || !head || !deprel) return [];
   const layers = layersTrustingTree({ tokens, upos, xpos, head, deprel });
   const out: PhraseSpan[] = [];
-  for (let s = 0; s < doc.sentStart.length; s++) for (const p of chunker.scorer.sentence(layers, doc.sentStart[s], doc.sentEnd[s])) out.push(p);
+  for (let s = 0; s < doc.sentStart.length; s++) for (const p of chunker.scorer.sentence(layers, doc.sentStart[s], doc.sentEnd[s], doc.wordTypes)) out.push(p);
   return out;
 }

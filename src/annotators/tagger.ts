@@ -62,6 +62,11 @@ export interface LexicalMeta extends LexicalSources {
 export interface SentenceTags {
   xpos: string[];
   upos: string[];
+  /**
+   * Each word's word-type id in this tagger's vocabulary (`PosTagger.wordTypes`): the same id for the same
+   * string for the tagger's lifetime; -1 for a word it keeps no vector for (past its cache's bound).
+   */
+  wordTypes: Int32Array;
 }
 
 /** The loaded model: tags pre-tokenized sentences. */
@@ -70,6 +75,11 @@ export interface PosTagger {
   tagSentences(sentences: readonly (readonly string[])[]): Promise<SentenceTags[]>;
   /** The first layer's input for a word (what the ONNX graph receives). */
   embed(word: string): Promise<Float32Array>;
+  /**
+   * The id space of `SentenceTags.wordTypes` (and of `Doc.wordTypes` this tagger sets): compare it by identity
+   * before reusing what was memoised per id, as another tagger numbers its words otherwise.
+   */
+  readonly wordTypes: object;
 }
 
 /**
@@ -103,17 +113,25 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
 
   return {
     meta,
+    wordTypes: embedder,
     async embed(word) {
-      return (await embedder([[word]])).get(word) as Float32Array;
+      const vectors = await embedder.embed([[word]]);
+      return vectors.vector(vectors.ids[0][0]);
     },
     async tagSentences(sentences) {
       const result: SentenceTags[] = sentences.map((s) => ({
         xpos: new Array<string>(s.length),
         upos: new Array<string>(s.length),
+        wordTypes: new Int32Array(s.length).fill(-1),
       }));
       const calls = packCalls(sentences);
       if (calls.length === 0) return result;
-      const vectors = await embedder(sentences);
+      const vectors = await embedder.embed(sentences);
+      sentences.forEach((words, i) => {
+        const ids = vectors.ids[i];
+        const out = result[i].wordTypes;
+        for (let t = 0; t < words.length; t++) out[t] = ids[t] >= 0 ? ids[t] : -1;
+      });
       for (const call of calls) {
         await runCall(model, meta, vectors, sentences, call, result);
       }
@@ -139,15 +157,18 @@ export async function createTagger(loader: ResourceLoader, opts: TaggerOptions =
       const tags = await tagger.tagSentences(sentences);
       const xpos = new Array<string>(doc.length);
       const upos = new Array<string>(doc.length);
+      const ids = new Int32Array(doc.length).fill(-1);
       tags.forEach((t, s) => {
         const start = doc.sentStart[s];
         for (let i = 0; i < t.xpos.length; i++) {
           xpos[start + i] = t.xpos[i];
           upos[start + i] = t.upos[i];
         }
+        ids.set(t.wordTypes, start);
       });
       doc.xpos = xpos;
       doc.upos = upos;
+      doc.wordTypes = { space: tagger.wordTypes, ids };
     },
   };
 }
@@ -211,7 +232,7 @@ function packCalls(sentences: readonly (readonly string[])[]): PackedCall[] {
 async function runCall(
   model: OnnxModel,
   meta: TaggerMeta,
-  vectors: WordVectors,
+  vectors: EmbeddedWords,
   sentences: readonly (readonly string[])[],
   call: PackedCall,
   result: SentenceTags[],
@@ -222,10 +243,11 @@ async function runCall(
   const mask = new Float32Array(cells);
   call.sentence.forEach((i, k) => {
     const base = call.row[k] * call.width + call.col[k];
-    sentences[i].forEach((word, t) => {
-      emb.set(vectors.get(word) as Float32Array, (base + t) * w);
+    const ids = vectors.ids[i];
+    for (let t = 0; t < ids.length; t++) {
+      emb.set(vectors.vector(ids[t]), (base + t) * w);
       mask[base + t] = 1;
-    });
+    }
   });
   const out = await model.run({
     emb: { type: 'float32', data: emb, dims: [call.rows, call.width, w] },
@@ -253,7 +275,14 @@ async function runCall(
  * A word whose norm was not seen in training gets no norm rows: they would
  * belong to other words (hash collisions), and word dropout taught the
  * model to read a missing norm as "unknown word".
- * Returns, for the given sentences, every distinct word's vector.
+ * Each word type gets an id when its vector is cached (ids count up from 0 and
+ * are never reused: the cache keeps a vector for the tagger's lifetime and
+ * stops taking new ones at CACHE_LIMIT), and each running word is looked up
+ * once: the ONNX input is filled by id, and the ids go on to the doc
+ * (`Doc.wordTypes`) for the annotators after the tagger that memoise per
+ * word form (the noun-phrase chunker), which would otherwise hash each word
+ * again. A word past the bound gets a vector for this call only, under a
+ * negative id.
  */
 function wordEmbedder(
   meta: TaggerMeta,
@@ -261,13 +290,15 @@ function wordEmbedder(
   knownNorms: ReadonlySet<number>,
   charModel: OnnxModel | undefined,
   lexicalCodes: LexicalCodes | undefined,
-): (sentences: readonly (readonly string[])[]) => Promise<WordVectors> {
+): WordEmbedder {
   const { width, prime, pairs, bias, rows } = meta.embedding;
   if (table.length !== rows * width) {
     throw new AnalysisError(500, `POS tagger embedding table has ${table.length} values, meta.json says ${rows}×${width}`);
   }
   const charIds = meta.chars ? charIdMapper(meta.chars) : undefined;
-  const cache = new Map<string, Float32Array>();
+  /** Word type → id, and each id's vector. */
+  const typeIds = new Map<string, number>();
+  const vectors: Float32Array[] = [];
   const tableVector = (word: string): Float32Array => {
     const vec = Float32Array.from(bias);
     const addRow = (row: number) => {
@@ -283,27 +314,62 @@ function wordEmbedder(
     if (lexicalCodes) for (const row of lexicalCodes(word)) addRow(row);
     return vec;
   };
-  return async (sentences) => {
-    // Only the word types not cached yet get a vector here; the lookup reads
-    // the cache first (two map operations per running word instead of four).
-    const fresh = new Map<string, Float32Array>();
-    for (const s of sentences) {
-      for (const word of s) {
-        if (!cache.has(word) && !fresh.has(word)) fresh.set(word, tableVector(word));
+  return {
+    async embed(sentences) {
+      // Words not cached yet get a vector under a provisional id (-2 - k, the k-th new word); they join the
+      // cache, and their provisional ids become ids, only once the char CNN has added its part, so that a
+      // failed call leaves no half-built vector behind.
+      const fresh = new Map<string, number>();
+      const freshWords: string[] = [];
+      const freshVectors: Float32Array[] = [];
+      const ids = sentences.map((words) => {
+        const out = new Int32Array(words.length);
+        for (let t = 0; t < words.length; t++) {
+          const word = words[t];
+          let id = typeIds.get(word) ?? fresh.get(word);
+          if (id === undefined) {
+            id = -2 - freshWords.length;
+            fresh.set(word, id);
+            freshWords.push(word);
+            freshVectors.push(tableVector(word));
+          }
+          out[t] = id;
+        }
+        return out;
+      });
+      if (freshWords.length === 0) return { ids, vector: (id) => vectors[id] };
+      if (charModel && charIds) {
+        for (let k = 0; k < freshWords.length; k += CHAR_BATCH) {
+          await addCharVectors(charModel, charIds, freshWords.slice(k, k + CHAR_BATCH), freshVectors, k, width);
+        }
       }
-    }
-    if (charModel && charIds && fresh.size > 0) {
-      const words = [...fresh.keys()];
-      for (let k = 0; k < words.length; k += CHAR_BATCH) {
-        await addCharVectors(charModel, charIds, words.slice(k, k + CHAR_BATCH), fresh, width);
+      // provisional id -2 - k → its id in the cache, or itself past the cache's bound
+      const settled = new Int32Array(freshWords.length);
+      for (let k = 0; k < freshWords.length; k++) {
+        if (vectors.length >= CACHE_LIMIT) {
+          settled[k] = -2 - k;
+          continue;
+        }
+        settled[k] = vectors.length;
+        typeIds.set(freshWords[k], vectors.length);
+        vectors.push(freshVectors[k]);
       }
-    }
-    for (const [word, vec] of fresh) {
-      if (cache.size >= CACHE_LIMIT) break;
-      cache.set(word, vec);
-    }
-    return { get: (word: string) => cache.get(word) ?? fresh.get(word) };
+      for (const out of ids) for (let t = 0; t < out.length; t++) if (out[t] < 0) out[t] = settled[-2 - out[t]];
+      return { ids, vector: (id) => (id >= 0 ? vectors[id] : freshVectors[-2 - id]) };
+    },
   };
+}
+
+/** The tagger's word vectors, by word-type id (see wordEmbedder). */
+interface WordEmbedder {
+  /** Every word's id and vector (computing those of words not seen before). */
+  embed(sentences: readonly (readonly string[])[]): Promise<EmbeddedWords>;
+}
+
+/** The sentences' words as ids (≥ 0: the word type's lasting id; < 0: this call's only), and each id's vector. */
+interface EmbeddedWords {
+  readonly ids: readonly Int32Array[];
+  vector(id: number): Float32Array;
 }
 
 /** A word's rows in the embedding table for the lexical codes (one per table). */
@@ -332,12 +398,13 @@ function charIdMapper(chars: NonNullable<TaggerMeta['chars']>): (word: string) =
   };
 }
 
-/** Runs the char CNN over `words` (one call, padded to the longest) and adds its vectors to theirs in `out`. */
+/** Runs the char CNN over `words` (one call, padded to the longest) and adds its vectors to out[offset + i], word i's. */
 async function addCharVectors(
   model: OnnxModel,
   charIds: (word: string) => number[],
   words: readonly string[],
-  out: Map<string, Float32Array>,
+  out: readonly Float32Array[],
+  offset: number,
   width: number,
 ): Promise<void> {
   const ids = words.map(charIds);
@@ -346,15 +413,10 @@ async function addCharVectors(
   ids.forEach((r, i) => data.set(r, i * len));
   const res = await model.run({ chars: { type: 'int32', data, dims: [words.length, len] } });
   const vec = res.vec.data as Float32Array;
-  words.forEach((word, i) => {
-    const v = out.get(word) as Float32Array;
+  for (let i = 0; i < words.length; i++) {
+    const v = out[offset + i];
     for (let j = 0; j < width; j++) v[j] += vec[i * width + j];
-  });
-}
-
-/** Every word of the sentences given to the embedder has a vector here. */
-interface WordVectors {
-  get(word: string): Float32Array | undefined;
+  }
 }
 
 /** Word forms whose vectors are kept; bounds memory on a long-running analyzer. */

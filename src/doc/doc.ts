@@ -77,6 +77,18 @@ export interface EntailmentRecord {
   score: number;
 }
 
+/**
+ * Word-type ids of a doc's tokens: ids[i] is the same number for the same
+ * token string in every doc numbered in one id space (`space`, compared by
+ * identity: the tagger that numbered them), and -1 where a token has none.
+ * Annotators that memoise per word form index their memo by id instead of
+ * hashing the string again.
+ */
+export interface WordTypeIds {
+  readonly space: object;
+  readonly ids: Int32Array;
+}
+
 export class Doc {
   /** The analyzed (cleaned) text. */
   readonly text: string;
@@ -98,6 +110,8 @@ export class Doc {
 
   /** Layers, filled by annotators. Absent until the annotator that assigns them has run. */
   xpos?: string[];
+  /** Each token's word-type id, set by the tagger (which looks every token up anyway): see WordTypeIds. */
+  wordTypes?: WordTypeIds;
   upos?: string[];
   lemma?: string[];
   stem?: string[];

@@ -80,7 +80,24 @@ describe('POS tagger (models/tagger)', () => {
     const together = await tagger.tagSentences(sentences);
     const alone = await Promise.all(sentences.map(async (s) => (await tagger.tagSentences([s]))[0]));
     expect(together).toEqual(alone);
-    expect(together[together.length - 1]).toEqual({ xpos: [], upos: [] });
+    expect(together[together.length - 1]).toEqual({ xpos: [], upos: [], wordTypes: new Int32Array(0) });
+  });
+
+  it('numbers word types: one id per string, the same in every call, shared by the doc', async () => {
+    const fresh = await loadPosTagger(loader);
+    const [a, b] = await fresh.tagSentences([['the', 'cat', 'saw', 'the', 'Cat'], ['a', 'cat', '𝒳𝓎']]);
+    expect([...a.wordTypes]).toEqual([0, 1, 2, 0, 3]);
+    expect([...b.wordTypes]).toEqual([4, 1, 5]);
+    const [c] = await fresh.tagSentences([['𝒳𝓎', 'dog', 'the']]);
+    expect([...c.wordTypes]).toEqual([5, 6, 0]);
+    // the ids do not change the tags
+    expect(c.xpos).toEqual((await tagger.tagSentences([['𝒳𝓎', 'dog', 'the']]))[0].xpos);
+    const doc = docOf('the dog saw the cat');
+    await (await createTagger(loader)).run(doc, ctx);
+    const ids = doc.wordTypes?.ids ?? new Int32Array(0);
+    expect(ids.length).toBe(5);
+    expect(ids[0]).toBe(ids[3]);
+    expect(new Set(ids).size).toBe(4);
   });
 
   it('splits a long document into several calls without changing labels', async () => {

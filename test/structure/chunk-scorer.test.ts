@@ -91,6 +91,25 @@ describe('ChunkScorer', () => {
     sameAsReference(w, layers, sentences.slice(0, 20));
   });
 
+  it('tags the same when the doc brings word-type ids, from one id space or two', () => {
+    const w = randomWeights(1 << 12, 11);
+    const scorer = new ChunkScorer(w);
+    const featurizer = new ChunkFeaturizer(w.buckets);
+    // ids as a tagger numbers them: by first appearance, one per distinct string
+    const number = (tokens: readonly string[], order: 1 | -1): Int32Array => {
+      const seen = new Map<string, number>();
+      const words = order === 1 ? tokens : [...tokens].reverse();
+      for (const t of words) if (!seen.has(t)) seen.set(t, seen.size);
+      return Int32Array.from(tokens, (t, i) => (i % 13 === 5 ? -1 : (seen.get(t) as number))); // some words without an id
+    };
+    const spaceA = { ids: number(layers.tokens, 1), space: {} };
+    // another tagger's numbering of the same words: reading it with space A's memo would give other words' entries
+    const spaceB = { ids: number(layers.tokens, -1), space: {} };
+    for (const types of [spaceA, spaceB, spaceA]) {
+      for (const [first, last] of sentences) expect(scorer.sentence(layers, first, last, types)).toEqual(chunkSentence(w, layers, first, last, featurizer));
+    }
+  });
+
   it.skipIf(!existsSync(`${models}/chunker/meta.json`))('tags as the reference path with the shipped model', async () => {
     const c = await loadChunker(fileLoader(models));
     for (const [first, last] of sentences) {
