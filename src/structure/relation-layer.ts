@@ -34,9 +34,6 @@ export interface RelationRecord {
   copular: boolean;
 }
 
-/** Sentence-relative heads, refilled for each sentence (relationsInto reads them only during its call). */
-let heads = new Int32Array(256);
-
 /** Relations of every sentence of a parsed doc (needs the upos, xpos and deps layers). */
 export function relationsOfDoc(doc: Doc): RelationRecord[] {
   const { upos, xpos, head, deprel } = doc;
@@ -46,11 +43,10 @@ export function relationsOfDoc(doc: Doc): RelationRecord[] {
     const a = doc.sentStart[s];
     const z = doc.sentEnd[s];
     if (z === a) continue;
-    if (heads.length < z - a) heads = new Int32Array(Math.max(z - a, 2 * heads.length));
-    for (let i = a; i < z; i++) heads[i - a] = head[i] < 0 ? -1 : head[i] - a;
-    // the sentence is read in place from the doc's layers; positions come back as doc indices (offset a), in
-    // arrays shared between the relations split from one predicate
-    relationsInto({ forms: doc.tokens, upos, xpos, heads, deprels: deprel, arcProb: doc.headProb, at: a, n: z - a }, a, s, out);
+    // the sentence is read in place from the doc's layers (heads too: doc indices, which relationsInto moves to
+    // the sentence's positions); positions come back as doc indices (offset a), in arrays shared between the
+    // relations split from one predicate
+    relationsInto({ forms: doc.tokens, upos, xpos, heads: head, deprels: deprel, arcProb: doc.headProb, at: a, n: z - a }, a, s, out);
   }
   return out;
 }

@@ -158,6 +158,11 @@ const work = {
   pred: new Uint8Array(256),
   /** The governor an xcomp joins, or -1. */
   absorbedBy: new Int32Array(256),
+  /** Each word's head as a sentence position, -1 at the root. */
+  heads: new Int32Array(256),
+  /** The words that may be predicates (verbs, words with a copula; some twice) and the xcomp words, gathered by the first pass. */
+  candidates: new Int32Array(512),
+  xcomps: new Int32Array(256),
   /** The predicate being read: its chain (the head and the xcomps it absorbed), its words. */
   chain: new Int32Array(64),
   predicate: new Int32Array(16),
@@ -221,25 +226,26 @@ function insertionSort(a: Int32Array | number[], len: number): void {
 }
 
 /**
- * a[from .. to) as a plain array of its length. The short ones most are (a predicate's one to three words,
+ * a[from .. to) plus `offset` as a plain array of its length (the offset moves sentence positions to the
+ * caller's: added here, no pass over the results afterwards). The short ones most are (a predicate's one to three words,
  * an argument's few) as array literals, which the optimising compiler allocates inline; `new Array(n)` of a
  * length it does not know is a call.
  */
-function intsToArray(a: Int32Array, from: number, to: number): number[] {
+function intsToArray(a: Int32Array, from: number, to: number, offset: number): number[] {
   switch (to - from) {
     case 0:
       return [];
     case 1:
-      return [a[from]];
+      return [a[from] + offset];
     case 2:
-      return [a[from], a[from + 1]];
+      return [a[from] + offset, a[from + 1] + offset];
     case 3:
-      return [a[from], a[from + 1], a[from + 2]];
+      return [a[from] + offset, a[from + 1] + offset, a[from + 2] + offset];
     case 4:
-      return [a[from], a[from + 1], a[from + 2], a[from + 3]];
+      return [a[from] + offset, a[from + 1] + offset, a[from + 2] + offset, a[from + 3] + offset];
     default: {
       const out = new Array<number>(to - from);
-      for (let k = from; k < to; k++) out[k - from] = a[k];
+      for (let k = from; k < to; k++) out[k - from] = a[k] + offset;
       return out;
     }
   }
@@ -259,6 +265,9 @@ function grow(n: number): void {
   work.subjectChild = new Int32Array(size);
   work.pred = new Uint8Array(size);
   work.absorbedBy = new Int32Array(size);
+  work.heads = new Int32Array(size);
+  work.candidates = new Int32Array(2 * size);
+  work.xcomps = new Int32Array(size);
 }
 
 /** The children index extractRelations refills for each sentence. */
@@ -277,8 +286,9 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
 
 /**
  * One sentence inside layers that may hold more (a doc's): word i of the
- * sentence is at index `at + i` of forms, upos, xpos, deprels and arcProb,
- * and its head is the sentence position heads[i] (-1 at the root).
+ * sentence is at index `at + i` of forms, upos, xpos, heads, deprels and
+ * arcProb; heads are in the layers' positions (the sentence position of word
+ * i's head is heads[at + i] - at), negative at the root.
  */
 export interface SentenceView {
   readonly forms: readonly string[];
@@ -324,9 +334,12 @@ function relationReader(): RelationReader {
   let upos: readonly string[] = [];
   let xpos: readonly string[] = [];
   let rel: readonly string[] = [];
-  let heads: ArrayLike<number> = [];
+  /** The sentence's heads as sentence positions (-1 at the root), in the module's array. */
+  let heads = work.heads;
   let at = 0;
   let n = 0;
+  /** Added to every position the sentence's relations give (see relationsInto). */
+  let offset = 0;
   // Per-word facts read once (the walk below asks them many times): base relation, flags; the module's arrays,
   // refilled (allocating seven arrays per sentence cost more than filling them)
   const { facts, br, lowered } = work;
@@ -370,33 +383,54 @@ function relationReader(): RelationReader {
   };
 
   /**
-   * The words of the subtree of `h` (iterative: trees can be deep), gathered in work.words, sorted,
-   * without punctuation at either edge, as a new array of their number. `skip` says which dependents are
-   * left out with their subtrees: an argument's (skipsInArgument) or a copular complement's
-   * (skipsInComplement); the last three parameters are an argument's.
+   * The words of the subtree of `h`, ascending, without punctuation at either edge, as a new array of their
+   * number (positions plus the offset). `skip` says which dependents are left out with their subtrees: an
+   * argument's (skipsInArgument) or a copular complement's (skipsInComplement); the last three parameters
+   * are an argument's. The walk is in order (a word's left dependents, the word, its right dependents;
+   * iterative, as trees can be deep), which gives the words ascending wherever the subtree is projective:
+   * only a subtree that is not (a few in a hundred sentences) is sorted afterwards. (A pre-order walk
+   * gave them out of order, and sorting them was a tenth of this walk.)
    */
   const wordsBelow = (h: number, skip: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): number[] => {
-    let stack = (work.stack = ensureInts(work.stack, n + 1));
+    // the stack holds words to expand (w) and words to emit (~w, negative); a word is pushed at most twice
+    let stack = (work.stack = ensureInts(work.stack, 2 * n + 2));
     const words = (work.words = ensureInts(work.words, n + 1));
     stack[0] = h;
     let top = 1;
     let len = 0;
-    while (top > 0 && len <= n) {
-      const w = stack[--top];
-      words[len++] = w;
-      for (let q = kidAt[w]; q < kidAt[w + 1]; q++) {
+    let expanded = 0;
+    let sorted = true;
+    // (the bounds stop a malformed tree with a cycle)
+    while (top > 0 && len <= n && expanded <= n) {
+      const e = stack[--top];
+      if (e < 0) {
+        const w = ~e;
+        if (len > 0 && w < words[len - 1]) sorted = false;
+        words[len++] = w;
+        continue;
+      }
+      expanded++;
+      const q0 = kidAt[e];
+      let q = kidAt[e + 1] - 1;
+      if (top + q - q0 + 3 > stack.length) stack = work.stack = ensureInts(stack, 2 * (top + q - q0 + 3), top);
+      // pushed in reverse: the right dependents from the last, the word, the left dependents from the last
+      for (; q >= q0; q--) {
         const k = kidList[q];
-        if (skip === SKIP_ARGUMENT ? skipsInArgument(k, h, dropCase, nominalOnly, predicateAncestors) : skipsInComplement(k, h)) continue;
-        if (top === stack.length) stack = work.stack = ensureInts(stack, 2 * stack.length, top);
-        stack[top++] = k;
+        if (k < e) break;
+        if (!(skip === SKIP_ARGUMENT ? skipsInArgument(k, h, dropCase, nominalOnly, predicateAncestors) : skipsInComplement(k, h))) stack[top++] = k;
+      }
+      stack[top++] = ~e;
+      for (; q >= q0; q--) {
+        const k = kidList[q];
+        if (!(skip === SKIP_ARGUMENT ? skipsInArgument(k, h, dropCase, nominalOnly, predicateAncestors) : skipsInComplement(k, h))) stack[top++] = k;
       }
     }
-    sortInts(words, len);
+    if (!sorted) sortInts(words, len);
     let a = 0;
     let z = len;
     while (a < z && upos[at + words[a]] === 'PUNCT') a++;
     while (z > a && upos[at + words[z - 1]] === 'PUNCT') z--;
-    return intsToArray(words, a, z);
+    return intsToArray(words, a, z, offset);
   };
   /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
   const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
@@ -413,7 +447,7 @@ function relationReader(): RelationReader {
     // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind;
     // an antecedent that is itself a copular predicate ("X was the only ship [to conduct …]") keeps only its nominal words
     const words = wordsBelow(h, SKIP_ARGUMENT, role !== 'OTHER', isCopular(h) && predicateAncestors.has(h), predicateAncestors);
-    return { role, head: h, words, markers: markersOf(h) };
+    return { role, head: h + offset, words, markers: markersOf(h) };
   };
 
   /**
@@ -426,10 +460,11 @@ function relationReader(): RelationReader {
     for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
       const k = kidList[qK];
       if (k > h || !((rel[at + k] === 'case' && xpos[at + k] !== 'POS') || (rel[at + k] === 'mark' && xpos[at + k] !== 'TO'))) continue;
-      (out ??= []).push(k);
+      if (out === undefined) out = [k + offset];
+      else out.push(k + offset);
       for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
         const f = kidList[qF];
-        if (rel[at + f] === 'fixed') out.push(f);
+        if (rel[at + f] === 'fixed') out.push(f + offset);
       }
     }
     return out === undefined ? NO_MARKERS : sortAscending(out);
@@ -468,7 +503,7 @@ function relationReader(): RelationReader {
     const h = heads[p];
     const r = rel[at + p];
     if (own >= 0) {
-      if (RELATIVE_WORDS.has(lower(own)) && facts[p].relcl && h >= 0) {
+      if (facts[p].relcl && h >= 0 && RELATIVE_WORDS.has(lower(own))) {
         head = h;
         via = own;
       } else head = own;
@@ -509,35 +544,52 @@ function relationReader(): RelationReader {
     for (let j = 0; j < predicateLen; j++) if (predicateBuf[j] === k) return true;
     return false;
   };
-  return (v, offset, sentence, out) => {
+  return (v, sentenceOffset, sentence, out) => {
     if (v.n <= 0) return;
-    ({ forms, upos, xpos, heads, at, n } = v);
+    ({ forms, upos, xpos, at, n } = v);
     rel = v.deprels;
-    for (let i = 0; i < n; i++) {
-      facts[i] = labelFacts(rel[at + i]);
-      br[i] = facts[i].base;
-      lowered[i] = undefined;
-    }
+    offset = sentenceOffset;
     if (work.subjectChild.length < n) grow(n);
-    ({ copular, subjectChild, pred, absorbedBy } = work);
+    ({ copular, subjectChild, pred, absorbedBy, heads } = work);
+    const { candidates, xcomps } = work;
     copular.fill(0, 0, n);
     subjectChild.fill(-1, 0, n);
     pred.fill(0, 0, n);
     absorbedBy.fill(-1, 0, n);
+    // One pass over the words reads what the walk asks of each: label facts, head, copula, first subject, and
+    // the few words the next passes look at (the words that may be predicates, the xcomps): those passes
+    // then skip the rest of the sentence.
+    const layerHeads = v.heads;
+    let candidateCount = 0;
+    let xcompCount = 0;
+    for (let i = 0; i < n; i++) {
+      const r = rel[at + i];
+      const f = labelFacts(r);
+      facts[i] = f;
+      br[i] = f.base;
+      lowered[i] = undefined;
+      const layerHead = layerHeads[at + i];
+      const h = layerHead < 0 ? -1 : layerHead - at;
+      heads[i] = h;
+      if (upos[at + i] === 'VERB') candidates[candidateCount++] = i;
+      if (r === 'xcomp') xcomps[xcompCount++] = i;
+      if (h < 0 || h >= n || h === i) continue;
+      if (r === 'cop') {
+        copular[h] = 1;
+        candidates[candidateCount++] = h;
+      }
+      if ((f.base === 'nsubj' || f.base === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
+    }
     // (the walk never runs inside itself, so one scratch index serves every call)
     scratch = childIndex(heads, 0, n, scratch);
     ({ kidAt, kidList } = scratch);
-    for (let i = 0; i < n; i++) {
-      const h = heads[i];
-      if (h < 0 || h >= n || h === i) continue;
-      if (rel[at + i] === 'cop') copular[h] = 1;
-      if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
-    }
-    for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
+    // a predicate is a verb or a word with a copula (isPredicate): only those are asked
+    for (let c = 0; c < candidateCount; c++) if (isPredicate(candidates[c])) pred[candidates[c]] = 1;
     // xcomp chains: the complement joins its governor's predicate when the governor has no object.
-    for (let i = 0; i < n; i++) {
+    for (let c = 0; c < xcompCount; c++) {
+      const i = xcomps[c];
       const h = heads[i];
-      if (rel[at + i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
+      if (!pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
       if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
       absorbedBy[i] = h;
     }
@@ -595,7 +647,7 @@ function relationReader(): RelationReader {
         }
       }
       sortInts(predicateBuf, predicateLen);
-      const predicate = intsToArray(predicateBuf, 0, predicateLen);
+      const predicate = intsToArray(predicateBuf, 0, predicateLen, offset);
       // the predicate's head and everything above it: no argument may contain those
       const predicateSet = ancestors.of(p);
 
@@ -675,25 +727,17 @@ function relationReader(): RelationReader {
             for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
           }
           // a predicate with no params at all says nothing a caller can use
-          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, facts[p].clauseFactor), copular });
+          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, facts[p].clauseFactor, offset), copular });
         }
-      }
-      if (offset !== 0) {
-        // the relations above share these arrays and arguments: each moves once, after every confidence is computed
-        for (let k = 0; k < predicate.length; k++) predicate[k] += offset;
-        for (let m = 0; m < subjects.length; m++) shiftArgument(subjects[m], offset);
-        if (objects !== undefined) for (let g = 0; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) shiftArgument(objects[g][m], offset);
-        if (others !== undefined) for (let m = 0; m < others.length; m++) shiftArgument(others[m], offset);
       }
     }
     // the reader keeps no reference to the caller's layers once it has read them
     forms = upos = xpos = rel = NO_LABELS;
-    heads = NO_LABELS as unknown as ArrayLike<number>;
   };
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number, predicateAncestors: AncestorMarks): RelationArgument {
-    return { role: 'OBJECT', head: p, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
+    return { role: 'OBJECT', head: p + offset, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
   }
   /** Whether an auxiliary hangs on word i. */
   function hasAuxiliary(i: number): boolean {
@@ -753,12 +797,6 @@ class AncestorMarks {
 /** The marks relationsInto uses, one object for every sentence (it never runs inside itself). */
 const sharedAncestors = new AncestorMarks();
 
-function shiftArgument(a: RelationArgument, offset: number): void {
-  a.head += offset;
-  for (let k = 0; k < a.words.length; k++) a.words[k] += offset;
-  for (let k = 0; k < a.markers.length; k++) a.markers[k] += offset;
-}
-
 /** How often a clause of each kind gives a good tuple, relative to a main clause (read off CaRB dev). */
 const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
   root: 1,
@@ -777,7 +815,7 @@ const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
  * adverbial: its subject is borrowed), no argument besides the subject, and
  * very long arguments. Without head probabilities the arcs count as sure.
  */
-function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number): number {
+function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number, offset: number): number {
   // (plain loops: this runs for every relation)
   let subject: RelationArgument | undefined;
   for (let k = 0; k < args.length; k++) {
@@ -785,7 +823,8 @@ function relationConfidence(v: SentenceView, p: number, args: readonly RelationA
     subject = args[k];
     break;
   }
-  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head] : 1) : 1;
+  // (the arguments' heads are moved by the offset already, p is not)
+  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head - offset] : 1) : 1;
   c *= clauseFactor;
   if (!subject) c *= 0.3;
   let rest = 0;
