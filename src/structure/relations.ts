@@ -206,6 +206,16 @@ function sortByHead(a: RelationArgument[]): RelationArgument[] {
   return a;
 }
 
+/**
+ * `list` with x added, or a new list of x: made at its length (`(list ??= []).push(x)` gave a list of one a
+ * backing store of 17).
+ */
+function append<T>(list: T[] | undefined, x: T): T[] {
+  if (list === undefined) return [x];
+  list.push(x);
+  return list;
+}
+
 /** Sorts a[0 .. len) ascending in place: insertion sort for the short runs most are, the built-in numeric sort beyond. */
 function sortInts(a: Int32Array, len: number): void {
   if (len > 64) a.subarray(0, len).sort();
@@ -661,7 +671,7 @@ function relationReader(): RelationReader {
       let others: RelationArgument[] | undefined;
       const isRelativeClause = facts[p].relcl;
       const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
-      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) (objects ??= []).push([copularComplement(chain[m], predicateSet)]);
+      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) objects = append(objects, [copularComplement(chain[m], predicateSet)]);
       for (let m = 0; m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
@@ -669,14 +679,14 @@ function relationReader(): RelationReader {
           const r = rel[at + k];
           if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
             // the relative word stands for the antecedent
-            if (r === 'obj' && heads[p] >= 0) (objects ??= []).push(coordinated('OBJECT', heads[p], predicateSet));
+            if (r === 'obj' && heads[p] >= 0) objects = append(objects, coordinated('OBJECT', heads[p], predicateSet));
             continue;
           }
-          if (r === 'obj' || r === 'iobj') (objects ??= []).push(coordinated('OBJECT', k, predicateSet));
-          else if (br[k] === 'ccomp') (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
-          else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
-          else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !inPredicate(k))) (others ??= []).push(argument('OTHER', k, predicateSet));
-          else if (br[k] === 'advcl' && hasAdverbialMarker(k)) (others ??= []).push(argument('OTHER', k, predicateSet));
+          if (r === 'obj' || r === 'iobj') objects = append(objects, coordinated('OBJECT', k, predicateSet));
+          else if (br[k] === 'ccomp') objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !inPredicate(k))) others = append(others, argument('OTHER', k, predicateSet));
+          else if (br[k] === 'advcl' && hasAdverbialMarker(k)) others = append(others, argument('OTHER', k, predicateSet));
         }
       }
       if (relativeObject && objects === undefined && heads[p] >= 0) {
@@ -687,7 +697,7 @@ function relationReader(): RelationReader {
       if (!copular && objects === undefined && rel[at + p] === 'conj' && heads[p] >= 0) {
         for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
+          if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
         }
       }
       // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
@@ -696,7 +706,7 @@ function relationReader(): RelationReader {
         const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
         for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (br[k] === 'obl' && k < subjectAt && k < first) (others ??= []).push(argument('OTHER', k, predicateSet));
+          if (br[k] === 'obl' && k < subjectAt && k < first) others = append(others, argument('OTHER', k, predicateSet));
         }
       }
 
@@ -705,7 +715,7 @@ function relationReader(): RelationReader {
       const firstObjects: readonly (RelationArgument | undefined)[] = objects !== undefined ? objects[0] : NONE;
       // the later object groups in one list (most predicates have one group at most: then none, and no list)
       let restObjects: RelationArgument[] | undefined;
-      if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) (restObjects ??= []).push(objects[g][m]);
+      if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) restObjects = append(restObjects, objects[g][m]);
       // (sorted in place: past this point `others` is only read to shift every one of them)
       const othersInOrder = others === undefined ? NO_ARGUMENTS : sortByHead(others);
       for (let si = 0; si < subjectChoices.length; si++) {
@@ -723,7 +733,10 @@ function relationReader(): RelationReader {
           } else {
             args = [];
             if (sa) args.push(sa);
-            args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
+            const objectsInOrder = oa ? [oa] : [];
+            for (let m = 0; m < restObjects.length; m++) objectsInOrder.push(restObjects[m]);
+            sortByHead(objectsInOrder);
+            for (let m = 0; m < objectsInOrder.length; m++) args.push(objectsInOrder[m]);
             for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
           }
           // a predicate with no params at all says nothing a caller can use
