@@ -259,11 +259,14 @@ function propertyReader(): PropertyReader {
     const begin = out.length;
     let conjVerbCount = 0;
     if (conjVerbs.length < n) conjVerbs = new Int32Array(Math.max(n, 2 * conjVerbs.length));
+    // (the layers every word is asked about, in locals: each is read once per word)
+    const { head, deprel, upos } = t;
     for (let i = first; i < last; i++) {
-      const h = t.head[i];
+      const h = head[i];
       const inSentence = h >= first && h < last;
-      const rel = t.deprel[i];
-      if (rel === 'conj' && t.upos[i] === 'VERB') conjVerbs[conjVerbCount++] = i;
+      const rel = deprel[i];
+      const tag = upos[i];
+      if (rel === 'conj' && tag === 'VERB') conjVerbs[conjVerbCount++] = i;
 
       // Copula: "Barclays is a bank", "The phone is very fast and cheap".
       if (rel === 'cop' && inSentence && !negated(h) && !hasKid(h, 'case')) {
@@ -292,7 +295,7 @@ function propertyReader(): PropertyReader {
       }
 
       // A title before a name inside one phrase: "Apple CEO Tim Cook", "dictator Manuel Noriega".
-      if (t.upos[i] === 'NOUN') {
+      if (tag === 'NOUN') {
         const name = titledName(t, i, last);
         // the honorific test (a lower-casing) last: few nouns stand before a name in their phrase
         if (name >= 0 && phraseAt(i) >= 0 && phraseAt(i) === phraseAt(name) && !HONORIFICS.has(t.tokens[i])) {
