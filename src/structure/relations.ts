@@ -48,6 +48,7 @@
 
 import { lowerCase } from './lower-case.js';
 import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
+import { WordSet } from './word-set.js';
 
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
 
@@ -87,8 +88,8 @@ export interface SentenceRelation {
   copular: boolean;
 }
 
-const NEGATION = new Set(['not', "n't", 'never', 'nt', 'n’t']);
-const RELATIVE_WORDS = new Set(['who', 'whom', 'which', 'that']);
+const NEGATION = new WordSet(['not', "n't", 'never', 'nt', 'n’t']);
+const RELATIVE_WORDS = new WordSet(['who', 'whom', 'which', 'that']);
 /** Dependents of a copular predicate that belong to the clause, not to the predicate nominal. */
 const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|parataxis|ccomp|xcomp|expl|discourse|vocative|dislocated|obj|iobj|dep|list|reparandum|orphan)(:|$)/;
 /** Dependents never part of an argument's words. */
@@ -99,11 +100,11 @@ const SPLIT_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
 /** Base and participle forms: a coordinated verb of these shares the first conjunct's auxiliaries. */
 const NON_FINITE_XPOS = new Set(['VB', 'VBN', 'VBG']);
 /** Adverbs that say where or when, as an oblique would ("left him there", "arrived home"). */
-const PLACE_TIME_ADVERBS = new Set(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
+const PLACE_TIME_ADVERBS = new WordSet(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
 /** Markers of adverbial clauses that CaRB counts as arguments of the governing verb ("by adding …"). */
-const ADVERBIAL_MARKERS = new Set(['by', 'after', 'before', 'until', 'without']);
+const ADVERBIAL_MARKERS = new WordSet(['by', 'after', 'before', 'until', 'without']);
 /** Sentence adverbs that link to the discourse rather than modify the predicate. */
-const LINKING_ADVERBS = new Set(['however', 'also', 'thus', 'therefore', 'then', 'so', 'too', 'instead', 'meanwhile', 'moreover', 'furthermore', 'hence', 'nevertheless', 'nonetheless', 'indeed', 'otherwise', 'though', 'yet', 'now', 'here', 'there', 'where', 'when', 'why', 'how']);
+const LINKING_ADVERBS = new WordSet(['however', 'also', 'thus', 'therefore', 'then', 'so', 'too', 'instead', 'meanwhile', 'moreover', 'furthermore', 'hence', 'nevertheless', 'nonetheless', 'indeed', 'otherwise', 'though', 'yet', 'now', 'here', 'there', 'where', 'when', 'why', 'how']);
 /** Relations to the head that a verb form holds only as a noun, adjective or function word. */
 const NOMINAL_SLOT = /^(nsubj|obj|iobj|obl|nmod|appos|compound|amod|flat|fixed|case|mark|det|nummod|goeswith|aux|cop)(:|$)/;
 
@@ -114,6 +115,8 @@ const base = (rel: string): string => {
 
 /** Facts about a relation label, worked out once per label (there are a few dozen) rather than per word. */
 interface LabelFacts {
+  /** The label these are the facts of. */
+  label: string;
   base: string;
   notInArgument: boolean;
   clauseLevel: boolean;
@@ -125,11 +128,26 @@ interface LabelFacts {
   clauseFactor: number;
 }
 const LABELS = new Map<string, LabelFacts>();
+/**
+ * The facts of every word's label are asked once per word: a table of 256 slots, indexed by a hash of the
+ * label's length and end letters, answers most of them with one comparison (the parser's few dozen labels
+ * each get a slot of their own; a label that finds its slot taken goes to the map and takes it).
+ */
+const LABEL_SLOTS: (LabelFacts | undefined)[] = new Array<LabelFacts | undefined>(256).fill(undefined);
 function labelFacts(rel: string): LabelFacts {
+  // (an empty label hashes to 0: charCodeAt gives NaN, and NaN & 255 is 0)
+  const slot = (rel.length * 2 + rel.charCodeAt(0) * 48 + rel.charCodeAt(rel.length - 1) + (rel.charCodeAt(rel.length - 2) | 0) * 3) & 255;
+  const cached = LABEL_SLOTS[slot];
+  if (cached !== undefined && cached.label === rel) return cached;
+  const f = labelFactsOf(rel);
+  LABEL_SLOTS[slot] = f;
+  return f;
+}
+function labelFactsOf(rel: string): LabelFacts {
   let f = LABELS.get(rel);
   if (!f) {
     const b = base(rel);
-    f = { base: b, notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl'), clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
+    f = { label: rel, base: b, notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl'), clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
     // labels come from the parser's fixed inventory; the bound only guards against odd input
     if (LABELS.size < 1000) LABELS.set(rel, f);
   }
@@ -363,6 +381,8 @@ function relationReader(): RelationReader {
   let predicateLen = 0;
 
   const lower = (i: number): string => (lowered[i] ??= lowerCase(forms[at + i]));
+  /** Whether word i, lowered, is in the set: most words are ruled out by their first letter, without lowering them. */
+  const isIn = (set: WordSet, i: number): boolean => set.mayHave(forms[at + i]) && set.hasLowered(lower(i));
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
     for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[at + kidList[q]])) return true;
     return false;
@@ -450,7 +470,7 @@ function relationReader(): RelationReader {
     (nominalOnly && heads[k] === h && facts[k].clauseLevel);
   /** What a copular complement p leaves out: the clause's own dependents ("an album, released in 2000" is a relation of its own, about the subject). */
   const skipsInComplement = (k: number, p: number): boolean =>
-    (heads[k] === p && (facts[k].clauseLevel || rel[at + k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument;
+    (heads[k] === p && (facts[k].clauseLevel || rel[at + k] === 'acl' || (br[k] === 'advmod' && isIn(NEGATION, k)))) || facts[k].notInArgument;
 
   /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
   const argument = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument => {
@@ -513,7 +533,7 @@ function relationReader(): RelationReader {
     const h = heads[p];
     const r = rel[at + p];
     if (own >= 0) {
-      if (facts[p].relcl && h >= 0 && RELATIVE_WORDS.has(lower(own))) {
+      if (facts[p].relcl && h >= 0 && isIn(RELATIVE_WORDS, own)) {
         head = h;
         via = own;
       } else head = own;
@@ -624,7 +644,7 @@ function relationReader(): RelationReader {
           const k = kidList[qK];
           const r = rel[at + k];
           if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') addPredicate(k);
-          else if (br[k] === 'advmod' && NEGATION.has(lower(k))) addPredicate(k);
+          else if (br[k] === 'advmod' && isIn(NEGATION, k)) addPredicate(k);
           else if (c !== p && r === 'mark' && xpos[at + k] === 'TO') addPredicate(k);
         }
       }
@@ -652,7 +672,7 @@ function relationReader(): RelationReader {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
+          if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || isIn(LINKING_ADVERBS, k) || isIn(PLACE_TIME_ADVERBS, k)) continue;
           if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
         }
       }
@@ -677,7 +697,7 @@ function relationReader(): RelationReader {
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
           const r = rel[at + k];
-          if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
+          if (isRelativeClause && isIn(RELATIVE_WORDS, k)) {
             // the relative word stands for the antecedent
             if (r === 'obj' && heads[p] >= 0) objects = append(objects, coordinated('OBJECT', heads[p], predicateSet));
             continue;
@@ -685,7 +705,7 @@ function relationReader(): RelationReader {
           if (r === 'obj' || r === 'iobj') objects = append(objects, coordinated('OBJECT', k, predicateSet));
           else if (br[k] === 'ccomp') objects = append(objects, [argument('OBJECT', k, predicateSet)]);
           else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
-          else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !inPredicate(k))) others = append(others, argument('OTHER', k, predicateSet));
+          else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others = append(others, argument('OTHER', k, predicateSet));
           else if (br[k] === 'advcl' && hasAdverbialMarker(k)) others = append(others, argument('OTHER', k, predicateSet));
         }
       }
@@ -761,7 +781,7 @@ function relationReader(): RelationReader {
   function hasAdverbialMarker(k: number): boolean {
     for (let q = kidAt[k]; q < kidAt[k + 1]; q++) {
       const m = kidList[q];
-      if (rel[at + m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m))) return true;
+      if (rel[at + m] === 'mark' && isIn(ADVERBIAL_MARKERS, m)) return true;
     }
     return false;
   }
