@@ -113,11 +113,43 @@ const base = (rel: string): string => {
   return c < 0 ? rel : rel.slice(0, c);
 };
 
+/**
+ * Numbers for the labels the walk compares words' labels with (L_…, the whole label) and their base relations
+ * (B_…): the walk asks them of every child it passes, and comparing two small numbers read from a byte array
+ * costs less than comparing strings. 0: any other label.
+ */
+const L_AUX = 1;
+const L_AUX_PASS = 2;
+const L_COP = 3;
+const L_COMPOUND_PRT = 4;
+const L_MARK = 5;
+const L_OBJ = 6;
+const L_IOBJ = 7;
+const L_XCOMP = 8;
+const L_CONJ = 9;
+const L_CC = 10;
+const L_CC_PRECONJ = 11;
+const L_CASE = 12;
+const L_ACL = 13;
+const L_FIXED = 14;
+const L_ADVMOD = 15;
+const B_ADVMOD = 1;
+const B_AUX = 2;
+const B_OBL = 3;
+const B_CCOMP = 4;
+const B_ADVCL = 5;
+const B_NSUBJ = 6;
+const B_CSUBJ = 7;
+const LABEL_CODES = new Map<string, number>([['aux', L_AUX], ['aux:pass', L_AUX_PASS], ['cop', L_COP], ['compound:prt', L_COMPOUND_PRT], ['mark', L_MARK], ['obj', L_OBJ], ['iobj', L_IOBJ], ['xcomp', L_XCOMP], ['conj', L_CONJ], ['cc', L_CC], ['cc:preconj', L_CC_PRECONJ], ['case', L_CASE], ['acl', L_ACL], ['fixed', L_FIXED], ['advmod', L_ADVMOD]]);
+const BASE_CODES = new Map<string, number>([['advmod', B_ADVMOD], ['aux', B_AUX], ['obl', B_OBL], ['ccomp', B_CCOMP], ['advcl', B_ADVCL], ['nsubj', B_NSUBJ], ['csubj', B_CSUBJ]]);
+
 /** Facts about a relation label, worked out once per label (there are a few dozen) rather than per word. */
 interface LabelFacts {
   /** The label these are the facts of. */
   label: string;
-  base: string;
+  /** L_… for the whole label, B_… for its base relation (0: neither is one the walk compares with). */
+  code: number;
+  baseCode: number;
   notInArgument: boolean;
   clauseLevel: boolean;
   /** NOMINAL_SLOT matches it. */
@@ -147,7 +179,7 @@ function labelFactsOf(rel: string): LabelFacts {
   let f = LABELS.get(rel);
   if (!f) {
     const b = base(rel);
-    f = { label: rel, base: b, notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl'), clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
+    f = { label: rel, code: LABEL_CODES.get(rel) ?? 0, baseCode: BASE_CODES.get(b) ?? 0, notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl'), clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
     // labels come from the parser's fixed inventory; the bound only guards against odd input
     if (LABELS.size < 1000) LABELS.set(rel, f);
   }
@@ -164,8 +196,9 @@ const NONE: readonly undefined[] = [undefined];
  */
 const work = {
   facts: [] as LabelFacts[],
-  /** The base relation of each word. */
-  br: [] as string[],
+  /** Each word's label and base relation as L_… and B_… numbers. */
+  code: new Uint8Array(256),
+  baseCode: new Uint8Array(256),
   /** Each word's lower case, computed on first use. */
   lowered: [] as (string | undefined)[],
   /** 1 where a word has a copula. */
@@ -294,6 +327,8 @@ function grow(n: number): void {
   work.pred = new Uint8Array(size);
   work.absorbedBy = new Int32Array(size);
   work.heads = new Int32Array(size);
+  work.code = new Uint8Array(size);
+  work.baseCode = new Uint8Array(size);
   work.candidates = new Int32Array(2 * size);
   work.xcomps = new Int32Array(size);
 }
@@ -370,7 +405,8 @@ function relationReader(): RelationReader {
   let offset = 0;
   // Per-word facts read once (the walk below asks them many times): base relation, flags; the module's arrays,
   // refilled (allocating seven arrays per sentence cost more than filling them)
-  const { facts, br, lowered } = work;
+  const { facts, lowered } = work;
+  let { code, baseCode } = work;
   let { copular, subjectChild, pred, absorbedBy } = work;
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
   let kidAt = scratch.kidAt;
@@ -464,13 +500,13 @@ function relationReader(): RelationReader {
   };
   /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
   const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
-    (heads[k] === h && (rel[at + k] === 'conj' || rel[at + k] === 'cc' || rel[at + k] === 'cc:preconj' || (dropCase && rel[at + k] === 'case' && xpos[at + k] !== 'POS'))) ||
+    (heads[k] === h && (code[k] === L_CONJ || code[k] === L_CC || code[k] === L_CC_PRECONJ || (dropCase && code[k] === L_CASE && xpos[at + k] !== 'POS'))) ||
     facts[k].notInArgument ||
     predicateAncestors.has(k) ||
     (nominalOnly && heads[k] === h && facts[k].clauseLevel);
   /** What a copular complement p leaves out: the clause's own dependents ("an album, released in 2000" is a relation of its own, about the subject). */
   const skipsInComplement = (k: number, p: number): boolean =>
-    (heads[k] === p && (facts[k].clauseLevel || rel[at + k] === 'acl' || (br[k] === 'advmod' && isIn(NEGATION, k)))) || facts[k].notInArgument;
+    (heads[k] === p && (facts[k].clauseLevel || code[k] === L_ACL || (baseCode[k] === B_ADVMOD && isIn(NEGATION, k)))) || facts[k].notInArgument;
 
   /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
   const argument = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument => {
@@ -489,12 +525,12 @@ function relationReader(): RelationReader {
     let out: number[] | undefined;
     for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
       const k = kidList[qK];
-      if (k > h || !((rel[at + k] === 'case' && xpos[at + k] !== 'POS') || (rel[at + k] === 'mark' && xpos[at + k] !== 'TO'))) continue;
+      if (k > h || !((code[k] === L_CASE && xpos[at + k] !== 'POS') || (code[k] === L_MARK && xpos[at + k] !== 'TO'))) continue;
       if (out === undefined) out = [k + offset];
       else out.push(k + offset);
       for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
         const f = kidList[qF];
-        if (rel[at + f] === 'fixed') out.push(f + offset);
+        if (code[f] === L_FIXED) out.push(f + offset);
       }
     }
     return out === undefined ? NO_MARKERS : sortAscending(out);
@@ -509,7 +545,7 @@ function relationReader(): RelationReader {
     for (let k = 0; k < len && len < MAX_SPLIT; k++) {
       for (let qC = kidAt[out[k]], qCEnd = kidAt[out[k] + 1]; qC < qCEnd; qC++) {
         const c = kidList[qC];
-        if (rel[at + c] === 'conj' && upos[at + c] !== 'VERB' && len < MAX_SPLIT) out[len++] = c;
+        if (code[c] === L_CONJ && upos[at + c] !== 'VERB' && len < MAX_SPLIT) out[len++] = c;
       }
     }
     return len;
@@ -531,7 +567,7 @@ function relationReader(): RelationReader {
     let via = -1;
     const own = subjectChild[p];
     const h = heads[p];
-    const r = rel[at + p];
+    const r = code[p];
     if (own >= 0) {
       if (facts[p].relcl && h >= 0 && isIn(RELATIVE_WORDS, own)) {
         head = h;
@@ -541,21 +577,21 @@ function relationReader(): RelationReader {
       if (facts[p].relcl) {
         // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
         head = h;
-      } else if (r === 'acl') {
+      } else if (r === L_ACL) {
         // a participle on a predicate nominal describes the copula's subject ("X is an album, released in 2000")
         head = isCopular(h) && subjectChild[h] >= 0 ? subjectChild[h] : h;
-      } else if (r === 'conj' && pred[h]) {
+      } else if (r === L_CONJ && pred[h]) {
         head = subjectOf(h, depth + 1);
         via = head >= 0 ? memoVia[h] : -1;
-      } else if (r === 'xcomp') {
+      } else if (r === L_XCOMP) {
         let obj = -1;
-        for (let q = kidAt[h]; q < kidAt[h + 1] && obj < 0; q++) if (rel[at + kidList[q]] === 'obj' || rel[at + kidList[q]] === 'iobj') obj = kidList[q];
+        for (let q = kidAt[h]; q < kidAt[h + 1] && obj < 0; q++) if (code[kidList[q]] === L_OBJ || code[kidList[q]] === L_IOBJ) obj = kidList[q];
         if (obj >= 0) head = obj;
         else if (pred[h]) {
           head = subjectOf(h, depth + 1);
           via = head >= 0 ? memoVia[h] : -1;
         }
-      } else if (br[p] === 'advcl' && pred[h]) {
+      } else if (baseCode[p] === B_ADVCL && pred[h]) {
         head = subjectOf(h, depth + 1);
         via = head >= 0 ? memoVia[h] : -1;
       }
@@ -580,7 +616,7 @@ function relationReader(): RelationReader {
     rel = v.deprels;
     offset = sentenceOffset;
     if (work.subjectChild.length < n) grow(n);
-    ({ copular, subjectChild, pred, absorbedBy, heads } = work);
+    ({ copular, subjectChild, pred, absorbedBy, heads, code, baseCode } = work);
     const { candidates, xcomps } = work;
     copular.fill(0, 0, n);
     subjectChild.fill(-1, 0, n);
@@ -596,19 +632,20 @@ function relationReader(): RelationReader {
       const r = rel[at + i];
       const f = labelFacts(r);
       facts[i] = f;
-      br[i] = f.base;
+      code[i] = f.code;
+      baseCode[i] = f.baseCode;
       lowered[i] = undefined;
       const layerHead = layerHeads[at + i];
       const h = layerHead < 0 ? -1 : layerHead - at;
       heads[i] = h;
       if (upos[at + i] === 'VERB') candidates[candidateCount++] = i;
-      if (r === 'xcomp') xcomps[xcompCount++] = i;
+      if (f.code === L_XCOMP) xcomps[xcompCount++] = i;
       if (h < 0 || h >= n || h === i) continue;
-      if (r === 'cop') {
+      if (f.code === L_COP) {
         copular[h] = 1;
         candidates[candidateCount++] = h;
       }
-      if ((f.base === 'nsubj' || f.base === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
+      if ((f.baseCode === B_NSUBJ || f.baseCode === B_CSUBJ) && subjectChild[h] < 0) subjectChild[h] = i;
     }
     // (the walk never runs inside itself, so one scratch index serves every call)
     scratch = childIndex(heads, 0, n, scratch);
@@ -642,17 +679,17 @@ function relationReader(): RelationReader {
         if (!isCopular(c)) addPredicate(c);
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          const r = rel[at + k];
-          if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') addPredicate(k);
-          else if (br[k] === 'advmod' && isIn(NEGATION, k)) addPredicate(k);
-          else if (c !== p && r === 'mark' && xpos[at + k] === 'TO') addPredicate(k);
+          const r = code[k];
+          if (r === L_AUX || r === L_AUX_PASS || r === L_COP || r === L_COMPOUND_PRT) addPredicate(k);
+          else if (baseCode[k] === B_ADVMOD && isIn(NEGATION, k)) addPredicate(k);
+          else if (c !== p && r === L_MARK && xpos[at + k] === 'TO') addPredicate(k);
         }
       }
       // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-      if (rel[at + p] === 'conj' && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasAuxiliary(p)) {
+      if (code[p] === L_CONJ && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasAuxiliary(p)) {
         for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (br[k] === 'aux' && k < heads[p]) addPredicate(k);
+          if (baseCode[k] === B_AUX && k < heads[p]) addPredicate(k);
         }
       }
       sortInts(predicateBuf, predicateLen);
@@ -664,7 +701,7 @@ function relationReader(): RelationReader {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (k > lo && k < hi && br[k] === 'advmod' && !inPredicate(k)) addPredicate(k);
+          if (k > lo && k < hi && baseCode[k] === B_ADVMOD && !inPredicate(k)) addPredicate(k);
         }
       }
       // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
@@ -672,7 +709,7 @@ function relationReader(): RelationReader {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || isIn(LINKING_ADVERBS, k) || isIn(PLACE_TIME_ADVERBS, k)) continue;
+          if (code[k] !== L_ADVMOD || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || isIn(LINKING_ADVERBS, k) || isIn(PLACE_TIME_ADVERBS, k)) continue;
           if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
         }
       }
@@ -696,17 +733,17 @@ function relationReader(): RelationReader {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          const r = rel[at + k];
+          const r = code[k];
           if (isRelativeClause && isIn(RELATIVE_WORDS, k)) {
             // the relative word stands for the antecedent
-            if (r === 'obj' && heads[p] >= 0) objects = append(objects, coordinated('OBJECT', heads[p], predicateSet));
+            if (r === L_OBJ && heads[p] >= 0) objects = append(objects, coordinated('OBJECT', heads[p], predicateSet));
             continue;
           }
-          if (r === 'obj' || r === 'iobj') objects = append(objects, coordinated('OBJECT', k, predicateSet));
-          else if (br[k] === 'ccomp') objects = append(objects, [argument('OBJECT', k, predicateSet)]);
-          else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
-          else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others = append(others, argument('OTHER', k, predicateSet));
-          else if (br[k] === 'advcl' && hasAdverbialMarker(k)) others = append(others, argument('OTHER', k, predicateSet));
+          if (r === L_OBJ || r === L_IOBJ) objects = append(objects, coordinated('OBJECT', k, predicateSet));
+          else if (baseCode[k] === B_CCOMP) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          else if (r === L_XCOMP && absorbedBy[k] < 0 && !pred[k]) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          else if (baseCode[k] === B_OBL || (code[k] === L_ADVMOD && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others = append(others, argument('OTHER', k, predicateSet));
+          else if (baseCode[k] === B_ADVCL && hasAdverbialMarker(k)) others = append(others, argument('OTHER', k, predicateSet));
         }
       }
       if (relativeObject && objects === undefined && heads[p] >= 0) {
@@ -714,19 +751,19 @@ function relationReader(): RelationReader {
         objects = [[argument('OBJECT', heads[p], predicateSet)]];
       }
       // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
-      if (!copular && objects === undefined && rel[at + p] === 'conj' && heads[p] >= 0) {
+      if (!copular && objects === undefined && code[p] === L_CONJ && heads[p] >= 0) {
         for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          if ((code[k] === L_OBJ || baseCode[k] === B_CCOMP) && k > p) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
         }
       }
       // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
-      if (rel[at + p] === 'conj' && heads[p] >= 0 && pred[heads[p]]) {
+      if (code[p] === L_CONJ && heads[p] >= 0 && pred[heads[p]]) {
         const first = heads[p];
         const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
         for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (br[k] === 'obl' && k < subjectAt && k < first) others = append(others, argument('OTHER', k, predicateSet));
+          if (baseCode[k] === B_OBL && k < subjectAt && k < first) others = append(others, argument('OTHER', k, predicateSet));
         }
       }
 
@@ -781,7 +818,7 @@ function relationReader(): RelationReader {
   function hasAdverbialMarker(k: number): boolean {
     for (let q = kidAt[k]; q < kidAt[k + 1]; q++) {
       const m = kidList[q];
-      if (rel[at + m] === 'mark' && isIn(ADVERBIAL_MARKERS, m)) return true;
+      if (code[m] === L_MARK && isIn(ADVERBIAL_MARKERS, m)) return true;
     }
     return false;
   }
