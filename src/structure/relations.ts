@@ -150,15 +150,16 @@ interface LabelFacts {
   /** L_… for the whole label, B_… for its base relation (0: neither is one the walk compares with). */
   code: number;
   baseCode: number;
-  notInArgument: boolean;
-  clauseLevel: boolean;
-  /** NOMINAL_SLOT matches it. */
-  nominalSlot: boolean;
-  /** A relative clause ('acl:relcl', or any label naming relcl). */
-  relcl: boolean;
+  /** F_… bits, copied into a byte per word for the walk. */
+  flags: number;
   /** The confidence factor of a predicate with this relation to its head (CLAUSE_FACTOR). */
   clauseFactor: number;
 }
+/** LabelFacts.flags: NOT_IN_ARGUMENT matches the label, CLAUSE_LEVEL does, NOMINAL_SLOT does, it names a relative clause ('acl:relcl'). */
+const F_NOT_IN_ARGUMENT = 1;
+const F_CLAUSE_LEVEL = 2;
+const F_NOMINAL_SLOT = 4;
+const F_RELCL = 8;
 const LABELS = new Map<string, LabelFacts>();
 /**
  * The facts of every word's label are asked once per word: a table of 256 slots, indexed by a hash of the
@@ -179,7 +180,9 @@ function labelFactsOf(rel: string): LabelFacts {
   let f = LABELS.get(rel);
   if (!f) {
     const b = base(rel);
-    f = { label: rel, code: LABEL_CODES.get(rel) ?? 0, baseCode: BASE_CODES.get(b) ?? 0, notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl'), clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
+    const flags =
+      (NOT_IN_ARGUMENT.test(rel) ? F_NOT_IN_ARGUMENT : 0) | (CLAUSE_LEVEL.test(rel) ? F_CLAUSE_LEVEL : 0) | (NOMINAL_SLOT.test(rel) ? F_NOMINAL_SLOT : 0) | (rel.includes('relcl') ? F_RELCL : 0);
+    f = { label: rel, code: LABEL_CODES.get(rel) ?? 0, baseCode: BASE_CODES.get(b) ?? 0, flags, clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
     // labels come from the parser's fixed inventory; the bound only guards against odd input
     if (LABELS.size < 1000) LABELS.set(rel, f);
   }
@@ -195,12 +198,11 @@ const NONE: readonly undefined[] = [undefined];
  * inside itself.
  */
 const work = {
-  facts: [] as LabelFacts[],
-  /** Each word's label and base relation as L_… and B_… numbers. */
+  /** Each word's label and base relation as L_… and B_… numbers, and its label's F_… flags. */
   code: new Uint8Array(256),
+  flags: new Uint8Array(256),
   baseCode: new Uint8Array(256),
-  /** Each word's lower case, computed on first use. */
-  lowered: [] as (string | undefined)[],
+
   /** 1 where a word has a copula. */
   copular: new Uint8Array(256),
   /** The first subject of each word, or -1. */
@@ -328,6 +330,7 @@ function grow(n: number): void {
   work.absorbedBy = new Int32Array(size);
   work.heads = new Int32Array(size);
   work.code = new Uint8Array(size);
+  work.flags = new Uint8Array(size);
   work.baseCode = new Uint8Array(size);
   work.candidates = new Int32Array(2 * size);
   work.xcomps = new Int32Array(size);
@@ -405,8 +408,7 @@ function relationReader(): RelationReader {
   let offset = 0;
   // Per-word facts read once (the walk below asks them many times): base relation, flags; the module's arrays,
   // refilled (allocating seven arrays per sentence cost more than filling them)
-  const { facts, lowered } = work;
-  let { code, baseCode } = work;
+  let { code, baseCode, flags } = work;
   let { copular, subjectChild, pred, absorbedBy } = work;
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
   let kidAt = scratch.kidAt;
@@ -416,7 +418,8 @@ function relationReader(): RelationReader {
   let predicateBuf = work.predicate;
   let predicateLen = 0;
 
-  const lower = (i: number): string => (lowered[i] ??= lowerCase(forms[at + i]));
+  // (not kept: the word sets rule out most words before they are lowered)
+  const lower = (i: number): string => lowerCase(forms[at + i]);
   /** Whether word i, lowered, is in the set: most words are ruled out by their first letter, without lowering them. */
   const isIn = (set: WordSet, i: number): boolean => set.mayHave(forms[at + i]) && set.hasLowered(lower(i));
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
@@ -429,7 +432,7 @@ function relationReader(): RelationReader {
     if (upos[at + i] !== 'VERB') return false;
     // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
     // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
-    if (!facts[i].nominalSlot) return true;
+    if ((flags[i] & F_NOMINAL_SLOT) === 0) return true;
     return hasChild(i, isSubjectOrObject);
   };
   const hasOwnSubject = (i: number): boolean => subjectChild[i] >= 0;
@@ -501,12 +504,12 @@ function relationReader(): RelationReader {
   /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
   const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
     (heads[k] === h && (code[k] === L_CONJ || code[k] === L_CC || code[k] === L_CC_PRECONJ || (dropCase && code[k] === L_CASE && xpos[at + k] !== 'POS'))) ||
-    facts[k].notInArgument ||
+    (flags[k] & F_NOT_IN_ARGUMENT) !== 0 ||
     predicateAncestors.has(k) ||
-    (nominalOnly && heads[k] === h && facts[k].clauseLevel);
+    (nominalOnly && heads[k] === h && (flags[k] & F_CLAUSE_LEVEL) !== 0);
   /** What a copular complement p leaves out: the clause's own dependents ("an album, released in 2000" is a relation of its own, about the subject). */
   const skipsInComplement = (k: number, p: number): boolean =>
-    (heads[k] === p && (facts[k].clauseLevel || code[k] === L_ACL || (baseCode[k] === B_ADVMOD && isIn(NEGATION, k)))) || facts[k].notInArgument;
+    (heads[k] === p && ((flags[k] & F_CLAUSE_LEVEL) !== 0 || code[k] === L_ACL || (baseCode[k] === B_ADVMOD && isIn(NEGATION, k)))) || (flags[k] & F_NOT_IN_ARGUMENT) !== 0;
 
   /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
   const argument = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument => {
@@ -569,12 +572,12 @@ function relationReader(): RelationReader {
     const h = heads[p];
     const r = code[p];
     if (own >= 0) {
-      if (facts[p].relcl && h >= 0 && isIn(RELATIVE_WORDS, own)) {
+      if ((flags[p] & F_RELCL) !== 0 && h >= 0 && isIn(RELATIVE_WORDS, own)) {
         head = h;
         via = own;
       } else head = own;
     } else if (depth < 8 && h >= 0) {
-      if (facts[p].relcl) {
+      if ((flags[p] & F_RELCL) !== 0) {
         // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
         head = h;
       } else if (r === L_ACL) {
@@ -616,7 +619,7 @@ function relationReader(): RelationReader {
     rel = v.deprels;
     offset = sentenceOffset;
     if (work.subjectChild.length < n) grow(n);
-    ({ copular, subjectChild, pred, absorbedBy, heads, code, baseCode } = work);
+    ({ copular, subjectChild, pred, absorbedBy, heads, code, baseCode, flags } = work);
     const { candidates, xcomps } = work;
     copular.fill(0, 0, n);
     subjectChild.fill(-1, 0, n);
@@ -631,10 +634,9 @@ function relationReader(): RelationReader {
     for (let i = 0; i < n; i++) {
       const r = rel[at + i];
       const f = labelFacts(r);
-      facts[i] = f;
+      flags[i] = f.flags;
       code[i] = f.code;
       baseCode[i] = f.baseCode;
-      lowered[i] = undefined;
       const layerHead = layerHeads[at + i];
       const h = layerHead < 0 ? -1 : layerHead - at;
       heads[i] = h;
@@ -715,6 +717,8 @@ function relationReader(): RelationReader {
       }
       sortInts(predicateBuf, predicateLen);
       const predicate = intsToArray(predicateBuf, 0, predicateLen, offset);
+      // the confidence factor of the predicate's clause (its label's: asked again here, per predicate, not kept per word)
+      const clauseFactor = labelFacts(rel[at + p]).clauseFactor;
       // the predicate's head and everything above it: no argument may contain those
       const predicateSet = ancestors.of(p);
 
@@ -726,7 +730,7 @@ function relationReader(): RelationReader {
       // objects and others
       let objects: RelationArgument[][] | undefined;
       let others: RelationArgument[] | undefined;
-      const isRelativeClause = facts[p].relcl;
+      const isRelativeClause = (flags[p] & F_RELCL) !== 0;
       const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
       for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) objects = append(objects, [copularComplement(chain[m], predicateSet)]);
       for (let m = 0; m < chainLen; m++) {
@@ -797,7 +801,7 @@ function relationReader(): RelationReader {
             for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
           }
           // a predicate with no params at all says nothing a caller can use
-          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, facts[p].clauseFactor, offset), copular });
+          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, clauseFactor, offset), copular });
         }
       }
     }
