@@ -418,8 +418,16 @@ function relationReader(): RelationReader {
   let predicateBuf = work.predicate;
   let predicateLen = 0;
 
-  // (not kept: the word sets rule out most words before they are lowered)
-  const lower = (i: number): string => lowerCase(forms[at + i]);
+  // A word's lower case, kept for the sentence once asked (a word may be asked about in several of the loops below):
+  // loweredIn[i] is the number of the sentence lowered[i] was computed in, so that nothing is cleared per sentence.
+  let lowered: string[] = [];
+  let loweredIn = new Int32Array(256);
+  let sentenceNumber = 0;
+  const lower = (i: number): string => {
+    if (loweredIn[i] === sentenceNumber) return lowered[i];
+    loweredIn[i] = sentenceNumber;
+    return (lowered[i] = lowerCase(forms[at + i]));
+  };
   /** Whether word i, lowered, is in the set: most words are ruled out by their first letter, without lowering them. */
   const isIn = (set: WordSet, i: number): boolean => set.mayHave(forms[at + i]) && set.hasLowered(lower(i));
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
@@ -618,6 +626,13 @@ function relationReader(): RelationReader {
     ({ forms, upos, xpos, at, n } = v);
     rel = v.deprels;
     offset = sentenceOffset;
+    if (loweredIn.length < n) loweredIn = new Int32Array(Math.max(n, 2 * loweredIn.length));
+    if (++sentenceNumber === 0x7fffffff) {
+      // (after two thousand million sentences: the numbers start again, from an array no sentence has marked)
+      loweredIn.fill(0);
+      lowered = [];
+      sentenceNumber = 1;
+    }
     if (work.subjectChild.length < n) grow(n);
     ({ copular, subjectChild, pred, absorbedBy, heads, code, baseCode, flags } = work);
     const { candidates, xcomps } = work;
@@ -711,7 +726,8 @@ function relationReader(): RelationReader {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (code[k] !== L_ADVMOD || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || isIn(LINKING_ADVERBS, k) || isIn(PLACE_TIME_ADVERBS, k)) continue;
+          if (code[k] !== L_ADVMOD || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k)) continue;
+          if ((LINKING_ADVERBS.mayHave(forms[at + k]) || PLACE_TIME_ADVERBS.mayHave(forms[at + k])) && (LINKING_ADVERBS.hasLowered(lower(k)) || PLACE_TIME_ADVERBS.hasLowered(lower(k)))) continue;
           if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
         }
       }
