@@ -636,33 +636,40 @@ function relationReader(): RelationReader {
     if (work.subjectChild.length < n) grow(n);
     ({ copular, subjectChild, pred, absorbedBy, heads, code, baseCode, flags } = work);
     const { candidates, xcomps } = work;
-    copular.fill(0, 0, n);
-    subjectChild.fill(-1, 0, n);
-    pred.fill(0, 0, n);
-    absorbedBy.fill(-1, 0, n);
-    // One pass over the words reads what the walk asks of each: label facts, head, copula, first subject, and
-    // the few words the next passes look at (the words that may be predicates, the xcomps): those passes
-    // then skip the rest of the sentence.
+    memoKnown = work.memoKnown = ensureBytes(work.memoKnown, n);
+    memoHead = work.memoHead = ensureInts(work.memoHead, n);
+    memoVia = work.memoVia = ensureInts(work.memoVia, n);
+    // One pass over the words clears their entries and reads what the walk asks of each: label facts, head, and
+    // the few words the next passes look at (the words that may be predicates, the xcomps): those passes then
+    // skip the rest of the sentence. (Clearing here, not with a fill per array: five calls per sentence cost
+    // more than the stores.)
     const layerHeads = v.heads;
     let candidateCount = 0;
     let xcompCount = 0;
     for (let i = 0; i < n; i++) {
-      const r = rel[at + i];
-      const f = labelFacts(r);
+      copular[i] = 0;
+      subjectChild[i] = -1;
+      pred[i] = 0;
+      absorbedBy[i] = -1;
+      memoKnown[i] = 0;
+      const f = labelFacts(rel[at + i]);
       flags[i] = f.flags;
       code[i] = f.code;
       baseCode[i] = f.baseCode;
       const layerHead = layerHeads[at + i];
-      const h = layerHead < 0 ? -1 : layerHead - at;
-      heads[i] = h;
+      heads[i] = layerHead < 0 ? -1 : layerHead - at;
       if (upos[at + i] === 'VERB') candidates[candidateCount++] = i;
       if (f.code === L_XCOMP) xcomps[xcompCount++] = i;
+    }
+    // copulas and first subjects, written at their heads (cleared by the pass above)
+    for (let i = 0; i < n; i++) {
+      const h = heads[i];
       if (h < 0 || h >= n || h === i) continue;
-      if (f.code === L_COP) {
+      if (code[i] === L_COP) {
         copular[h] = 1;
         candidates[candidateCount++] = h;
       }
-      if ((f.baseCode === B_NSUBJ || f.baseCode === B_CSUBJ) && subjectChild[h] < 0) subjectChild[h] = i;
+      if ((baseCode[i] === B_NSUBJ || baseCode[i] === B_CSUBJ) && subjectChild[h] < 0) subjectChild[h] = i;
     }
     // (the walk never runs inside itself, so one scratch index serves every call)
     scratch = childIndex(heads, 0, n, scratch);
@@ -677,10 +684,6 @@ function relationReader(): RelationReader {
       if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
       absorbedBy[i] = h;
     }
-    memoKnown = work.memoKnown = ensureBytes(work.memoKnown, n);
-    memoHead = work.memoHead = ensureInts(work.memoHead, n);
-    memoVia = work.memoVia = ensureInts(work.memoVia, n);
-    memoKnown.fill(0, 0, n);
     const ancestors = sharedAncestors.reset(heads, n);
     predicateBuf = work.predicate;
     for (let p = 0; p < n; p++) {
@@ -691,12 +694,15 @@ function relationReader(): RelationReader {
 
       // predicate words
       predicateLen = 0;
+      // whether the chain has an adverb among its children (most have none: the two adverb passes below then have nothing to add)
+      let adverbs = false;
       for (let m = 0; m < chainLen; m++) {
         const c = chain[m];
         if (!isCopular(c)) addPredicate(c);
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
           const r = code[k];
+          if (baseCode[k] === B_ADVMOD) adverbs = true;
           if (r === L_AUX || r === L_AUX_PASS || r === L_COP || r === L_COMPOUND_PRT) addPredicate(k);
           else if (baseCode[k] === B_ADVMOD && isIn(NEGATION, k)) addPredicate(k);
           else if (c !== p && r === L_MARK && xpos[at + k] === 'TO') addPredicate(k);
@@ -714,7 +720,7 @@ function relationReader(): RelationReader {
       // adverbs inside the predicate's stretch ("would usually go", "is usually")
       const lo = predicateBuf[0];
       const hi = predicateBuf[predicateLen - 1];
-      for (let m = 0; m < chainLen; m++) {
+      for (let m = 0; adverbs && m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
@@ -722,7 +728,7 @@ function relationReader(): RelationReader {
         }
       }
       // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
-      for (let m = 0; m < chainLen; m++) {
+      for (let m = 0; adverbs && m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
@@ -731,7 +737,7 @@ function relationReader(): RelationReader {
           if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
         }
       }
-      sortInts(predicateBuf, predicateLen);
+      if (adverbs) sortInts(predicateBuf, predicateLen);
       const predicate = intsToArray(predicateBuf, 0, predicateLen, offset);
       // the confidence factor of the predicate's clause (its label's: asked again here, per predicate, not kept per word)
       const clauseFactor = labelFacts(rel[at + p]).clauseFactor;
