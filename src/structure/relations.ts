@@ -489,6 +489,12 @@ function relationReader(): RelationReader {
       expanded++;
       const q0 = kidAt[e];
       let q = kidAt[e + 1] - 1;
+      if (q < q0) {
+        // a word without dependents (most are) is listed at once
+        if (len > 0 && e < words[len - 1]) sorted = false;
+        words[len++] = e;
+        continue;
+      }
       if (top + q - q0 + 3 > stack.length) stack = work.stack = ensureInts(stack, 2 * (top + q - q0 + 3), top);
       // pushed in reverse: the right dependents from the last, the word, the left dependents from the last
       for (; q >= q0; q--) {
