@@ -47,7 +47,6 @@
  */
 
 import { lowerCase } from './lower-case.js';
-import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 import { WordSet } from './word-set.js';
 
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
@@ -163,7 +162,7 @@ const F_RELCL = 8;
 const LABELS = new Map<string, LabelFacts>();
 /**
  * The facts of every word's label are asked once per word: a table of 256 slots, indexed by a hash of the
- * label's length and end letters, answers most of them with one comparison (the parser's few dozen labels
+ * label's length, first letter and last two letters, answers most of them with one comparison (the parser's few dozen labels
  * each get a slot of their own; a label that finds its slot taken goes to the map and takes it).
  */
 const LABEL_SLOTS: (LabelFacts | undefined)[] = new Array<LabelFacts | undefined>(256).fill(undefined);
@@ -202,7 +201,6 @@ const work = {
   code: new Uint8Array(256),
   flags: new Uint8Array(256),
   baseCode: new Uint8Array(256),
-
   /** 1 where a word has a copula. */
   copular: new Uint8Array(256),
   /** The first subject of each word, or -1. */
@@ -336,8 +334,6 @@ function grow(n: number): void {
   work.xcomps = new Int32Array(size);
 }
 
-/** The children index extractRelations refills for each sentence. */
-let scratch: ChildIndex = childIndexScratch();
 
 /**
  * Relations of one parsed sentence. Positions in the result (heads, words)
@@ -406,17 +402,22 @@ function relationReader(): RelationReader {
   let n = 0;
   /** Added to every position the sentence's relations give (see relationsInto). */
   let offset = 0;
-  // Per-word facts read once (the walk below asks them many times): base relation, flags; the module's arrays,
-  // refilled (allocating seven arrays per sentence cost more than filling them)
+  // Per-word facts read once (the walk below asks them many times): label and base relation codes, label flags,
+  // heads; the module's arrays, refilled (allocating them per sentence cost more than filling them)
   let { code, baseCode, flags } = work;
   let { copular, subjectChild, pred, absorbedBy } = work;
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
-  let kidAt = scratch.kidAt;
-  let kidList = scratch.kidList;
+  // Built for each sentence by a counting sort by head, as tree-index.ts's childIndex (which the properties use)
+  // builds it, with its clearing and counting folded into the passes over the words below.
+  let kidAt = new Int32Array(258);
+  let kidList = new Int32Array(256);
   let { memoKnown, memoHead, memoVia } = work;
   // the predicate's words are gathered here, then copied to an array of their number
   let predicateBuf = work.predicate;
   let predicateLen = 0;
+  // an argument's walk (wordsBelow): the words to visit, the words visited; made long enough for each sentence
+  let stack = work.stack;
+  let words = work.words;
 
   // A word's lower case, kept for the sentence once asked (a word may be asked about in several of the loops below):
   // loweredIn[i] is the number of the sentence lowered[i] was computed in, so that nothing is cleared per sentence.
@@ -470,8 +471,6 @@ function relationReader(): RelationReader {
    */
   const wordsBelow = (h: number, skip: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): number[] => {
     // the stack holds words to expand (w) and words to emit (~w, negative); a word is pushed at most twice
-    let stack = (work.stack = ensureInts(work.stack, 2 * n + 2));
-    const words = (work.words = ensureInts(work.words, n + 1));
     stack[0] = h;
     let top = 1;
     let len = 0;
@@ -640,6 +639,13 @@ function relationReader(): RelationReader {
       sentenceNumber = 1;
     }
     if (work.subjectChild.length < n) grow(n);
+    if (kidList.length < n) {
+      kidList = new Int32Array(Math.max(n, 2 * kidList.length));
+      kidAt = new Int32Array(kidList.length + 2);
+    }
+    // an argument's walk: the stack holds each word at most twice (see wordsBelow), the list each word once
+    stack = work.stack = ensureInts(work.stack, 2 * n + 2);
+    words = work.words = ensureInts(work.words, n + 1);
     ({ copular, subjectChild, pred, absorbedBy, heads, code, baseCode, flags } = work);
     const { candidates, xcomps } = work;
     memoKnown = work.memoKnown = ensureBytes(work.memoKnown, n);
@@ -652,7 +658,9 @@ function relationReader(): RelationReader {
     const layerHeads = v.heads;
     let candidateCount = 0;
     let xcompCount = 0;
+    kidAt[0] = kidAt[1] = 0;
     for (let i = 0; i < n; i++) {
+      kidAt[i + 2] = 0;
       copular[i] = 0;
       subjectChild[i] = -1;
       pred[i] = 0;
@@ -667,19 +675,23 @@ function relationReader(): RelationReader {
       if (upos[at + i] === 'VERB') candidates[candidateCount++] = i;
       if (f.code === L_XCOMP) xcomps[xcompCount++] = i;
     }
-    // copulas and first subjects, written at their heads (cleared by the pass above)
+    // copulas and first subjects, written at their heads (cleared by the pass above), and the children counted
     for (let i = 0; i < n; i++) {
       const h = heads[i];
       if (h < 0 || h >= n || h === i) continue;
+      kidAt[h + 2]++;
       if (code[i] === L_COP) {
         copular[h] = 1;
         candidates[candidateCount++] = h;
       }
       if ((baseCode[i] === B_NSUBJ || baseCode[i] === B_CSUBJ) && subjectChild[h] < 0) subjectChild[h] = i;
     }
-    // (the walk never runs inside itself, so one scratch index serves every call)
-    scratch = childIndex(heads, 0, n, scratch);
-    ({ kidAt, kidList } = scratch);
+    // kidAt[k + 1] is now where word k's children start; filling moves it to where they end, word k + 1's start
+    for (let k = 0; k < n; k++) kidAt[k + 2] += kidAt[k + 1];
+    for (let i = 0; i < n; i++) {
+      const h = heads[i];
+      if (h >= 0 && h < n && h !== i) kidList[kidAt[h + 1]++] = i;
+    }
     // a predicate is a verb or a word with a copula (isPredicate): only those are asked
     for (let c = 0; c < candidateCount; c++) if (isPredicate(candidates[c])) pred[candidates[c]] = 1;
     // xcomp chains: the complement joins its governor's predicate when the governor has no object.
