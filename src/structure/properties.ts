@@ -295,7 +295,8 @@ function propertyReader(): PropertyReader {
       }
 
       // A title before a name inside one phrase: "Apple CEO Tim Cook", "dictator Manuel Noriega".
-      if (tag === 'NOUN') {
+      // (titledName finds a name only through these labels: most nouns are passed over without the call)
+      if (tag === 'NOUN' && (rel === 'compound' || rel === 'nmod:desc' || (i + 1 < last && deprel[i + 1] === 'appos'))) {
         const name = titledName(t, i, last);
         // the honorific test (a lower-casing) last: few nouns stand before a name in their phrase
         if (name >= 0 && phraseAt(i) >= 0 && phraseAt(i) === phraseAt(name) && !HONORIFICS.has(t.tokens[i])) {
