@@ -107,7 +107,7 @@ type PropertyReader = (t: PropertyLayers, phrases: readonly PhraseSpan[], first:
 /** What the properties reader holds between sentences instead of the last caller's layers. */
 const NO_LAYERS: PropertyLayers = { tokens: [], upos: [], xpos: [], lemma: [], head: [], deprel: [] };
 const NO_PHRASES: readonly PhraseSpan[] = [];
-/** Never added to: each sentence starts a list of its own. */
+/** Held between calls, never added to: each call appends to the list its caller passes. */
 const NO_PROPERTIES: PropertyRecord[] = [];
 
 /** sentenceProperties' walk, made once (see propertyReader). */
