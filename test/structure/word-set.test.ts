@@ -20,6 +20,27 @@ describe('WordSet', () => {
     expect(set.mayHave('')).toBe(true);
   });
 
+  it('rules a word out by its first two characters when no word of the set begins with them, in any case', () => {
+    expect(set.mayHave('nay')).toBe(false);
+    expect(set.mayHave('NAY')).toBe(false);
+    expect(set.mayHave('Nothing')).toBe(true);
+    expect(set.mayHave("N'T")).toBe(true);
+    expect(set.mayHave('n')).toBe(true);
+    expect(set.mayHave('nÖ')).toBe(true);
+    expect(set.mayHave('hot')).toBe(false);
+    expect(set.mayHave('HOT')).toBe(false);
+    expect(set.mayHave('HAt')).toBe(true);
+    expect(new WordSet(['ö']).mayHave('Ö')).toBe(true);
+  });
+
+  it('agrees with a plain set on every two-letter ASCII start', () => {
+    const letters = "aAnNhHoOtT'3dD ".split('');
+    for (const a of letters) for (const b of letters) for (const tail of ['', 't', 'ver', 've']) {
+      const w = a + b + tail;
+      expect(set.has(w), w).toBe(plain.has(w.toLowerCase()));
+    }
+  });
+
   it('refuses a word that is not lower case (it could never be found)', () => {
     expect(() => new WordSet(['Not'])).toThrow(/not lower case/);
   });
