@@ -33,6 +33,7 @@
 import type { PhraseSpan } from './noun-phrases.js';
 import { lowerCase } from './lower-case.js';
 import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
+import { WordSet } from './word-set.js';
 
 export interface PropertyLayers {
   readonly tokens: readonly string[];
@@ -51,13 +52,13 @@ export interface PropertyRecord {
 }
 
 /** Verbs whose subject has what their object names. */
-const HAVE_LEMMAS = new Set(['have', 'own', 'possess']);
+const HAVE_LEMMAS = new WordSet(['have', 'own', 'possess']);
 
 /** Verbs that link their subject to a predicate the way a copula does. */
-const LINKING_LEMMAS = new Set(['become', 'remain', 'seem', 'appear', 'feel', 'look', 'sound', 'stay', 'prove']);
+const LINKING_LEMMAS = new WordSet(['become', 'remain', 'seem', 'appear', 'feel', 'look', 'sound', 'stay', 'prove']);
 
 /** Adjectives that do not state a property of their noun (a former president is not a president). */
-const NON_PROPERTY_ADJECTIVES = new Set([
+const NON_PROPERTY_ADJECTIVES = new WordSet([
   'former', 'alleged', 'so-called', 'would-be', 'future', 'potential', 'possible', 'likely', 'probable', 'supposed',
   'fake', 'false', 'mock', 'pseudo', 'main', 'other', 'same', 'such', 'certain', 'only', 'own', 'next', 'last',
   'previous', 'past', 'many', 'few', 'several', 'various', 'more', 'most', 'much', 'less', 'least', 'whole',
@@ -68,14 +69,19 @@ const NON_PROPERTY_ADJECTIVES = new Set([
 ]);
 
 /** Honorifics before names: not a property of the person. */
-const HONORIFICS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'miss', 'mx', 'mx.', 'sir', 'dame', 'madam', 'mister']);
+const HONORIFICS = new WordSet(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'miss', 'mx', 'mx.', 'sir', 'dame', 'madam', 'mister']);
 
-const NEGATIONS = new Set(['not', "n't", 'never', 'no', 'nt']);
+const NEGATIONS = new WordSet(['not', "n't", 'never', 'no', 'nt']);
 
 const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
 /** ':' before a relation's subtype ('nsubj:pass'). */
 const COLON = 58;
+
+/** Whether relation r is `rel` or a subtype of it ('nsubj:pass' for 'nsubj'). */
+function isRelation(r: string, rel: string): boolean {
+  return r === rel || (r.length > rel.length && r.charCodeAt(rel.length) === COLON && r.startsWith(rel));
+}
 
 /**
  * The properties of the sentence over tokens [first, last), in order of
@@ -90,10 +96,19 @@ export function sentenceProperties(
   from = 0,
   to = phrases.length,
 ): PropertyRecord[] {
-  return readProperties(t, phrases, first, last, from, to);
+  const out: PropertyRecord[] = [];
+  readProperties(t, phrases, first, last, from, to, out);
+  return out;
 }
 
-type PropertyReader = (t: PropertyLayers, phrases: readonly PhraseSpan[], first: number, last: number, from: number, to: number) => PropertyRecord[];
+/** Appends the sentence's properties to `out`, in order of their focus (the records before them are left as they are). */
+type PropertyReader = (t: PropertyLayers, phrases: readonly PhraseSpan[], first: number, last: number, from: number, to: number, out: PropertyRecord[]) => void;
+
+/** What the properties reader holds between sentences instead of the last caller's layers. */
+const NO_LAYERS: PropertyLayers = { tokens: [], upos: [], xpos: [], lemma: [], head: [], deprel: [] };
+const NO_PHRASES: readonly PhraseSpan[] = [];
+/** Held between calls, never added to: each call appends to the list its caller passes. */
+const NO_PROPERTIES: PropertyRecord[] = [];
 
 /** sentenceProperties' walk, made once (see propertyReader). */
 const readProperties = propertyReader();
@@ -101,7 +116,9 @@ const readProperties = propertyReader();
 /**
  * The walk of sentenceProperties. The sentence it reads is held in variables of this function, set for each
  * sentence, and the helpers that ask about it are made once here: made per sentence, a dozen closures and
- * their context were most of this walk's garbage. (The walk never runs inside itself.)
+ * their context were most of this walk's garbage. (The walk never runs inside itself.) Most words start no
+ * property: what only a property needs (the word-to-phrase map, the children index) is built on the first
+ * question of a sentence, and the lists the walk makes are made at their length.
  */
 function propertyReader(): PropertyReader {
   let t!: PropertyLayers;
@@ -109,35 +126,45 @@ function propertyReader(): PropertyReader {
   let first = 0;
   let last = 0;
   let n = 0;
-  // phraseOf[k]: the phrase holding word first+k, or -1 (refilled per sentence, grown as needed)
+  let phrasesFrom = 0;
+  let phrasesTo = 0;
+  // phraseOf[k]: the phrase holding word first+k, or -1 (refilled on a sentence's first question, grown as needed)
   let phraseOf = new Int32Array(256);
+  let phrasesMapped = false;
   // A word's dependents, ascending; the index is built on the first question of a sentence (the rarer constructions ask)
   let index: ChildIndex | undefined;
   let indexArrays: ChildIndex = childIndexScratch();
-  let out: PropertyRecord[] = [];
-  const kids = (h: number, rel?: string): number[] => {
-    index ??= indexArrays = childIndex(t.head, first, last, indexArrays);
-    const c: number[] = [];
-    for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
-      const k = index.kidList[q];
-      if (rel === undefined || t.deprel[k] === rel || (t.deprel[k].length > rel.length && t.deprel[k].charCodeAt(rel.length) === COLON && t.deprel[k].startsWith(rel))) c.push(k);
+  let out: PropertyRecord[] = NO_PROPERTIES;
+  // a phrase's words, gathered before they are copied to a list of their number
+  let gathered = new Int32Array(64);
+  // the coordinated verbs of the sentence, in order: the shared-subject "have" rule reads only them
+  let conjVerbs = new Int32Array(64);
+
+  const children = (): ChildIndex => (index ??= indexArrays = childIndex(t.head, first, last, indexArrays));
+  /** The phrase holding word w, or -1. */
+  const phraseAt = (w: number): number => {
+    if (!phrasesMapped) {
+      if (phraseOf.length < n) phraseOf = new Int32Array(Math.max(n, 2 * phraseOf.length));
+      phraseOf.fill(-1, 0, n);
+      for (let k = phrasesFrom; k < phrasesTo; k++) {
+        const p = phrases[k];
+        for (let i = Math.max(p.start, first); i < Math.min(p.end, last); i++) phraseOf[i - first] = k;
+      }
+      phrasesMapped = true;
     }
-    return c;
+    return phraseOf[w - first];
   };
-  /** Whether h has a dependent of relation `rel` (or a subtype of it): kids(h, rel).length > 0 without the list. */
+  /** Whether h has a dependent of relation `rel` (or a subtype of it). */
   const hasKid = (h: number, rel: string): boolean => {
-    index ??= indexArrays = childIndex(t.head, first, last, indexArrays);
-    for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
-      const r = t.deprel[index.kidList[q]];
-      if (r === rel || (r.length > rel.length && r.charCodeAt(rel.length) === COLON && r.startsWith(rel))) return true;
-    }
+    const { kidAt, kidList } = children();
+    for (let q = kidAt[h - first]; q < kidAt[h - first + 1]; q++) if (isRelation(t.deprel[kidList[q]], rel)) return true;
     return false;
   };
   const negated = (h: number): boolean => {
-    index ??= indexArrays = childIndex(t.head, first, last, indexArrays);
-    for (let q = index.kidAt[h - first]; q < index.kidAt[h - first + 1]; q++) {
-      const k = index.kidList[q];
-      if ((t.deprel[k] === 'advmod' || t.deprel[k] === 'det') && NEGATIONS.has(lowerCase(t.tokens[k]))) return true;
+    const { kidAt, kidList } = children();
+    for (let q = kidAt[h - first]; q < kidAt[h - first + 1]; q++) {
+      const k = kidList[q];
+      if ((t.deprel[k] === 'advmod' || t.deprel[k] === 'det') && NEGATIONS.has(t.tokens[k])) return true;
     }
     return false;
   };
@@ -156,23 +183,27 @@ function propertyReader(): PropertyReader {
    * ("Google and Microsoft") only the word's own conjunct.
    */
   const nounPhrase = (w: number): number[] => {
-    const k = phraseOf[w - first];
+    const k = phraseAt(w);
     if (k < 0) return [w];
     const p = phrases[k];
     const own = conjunctOf(w, p.head);
-    const out: number[] = [];
+    if (gathered.length < p.end - p.start) gathered = new Int32Array(Math.max(p.end - p.start, 2 * gathered.length));
+    let len = 0;
     for (let i = p.start; i < p.end; i++) {
       if (t.xpos[i] === 'POS' || t.upos[i] === 'CCONJ' || (t.upos[i] === 'PUNCT' && i !== w)) continue;
       const c = conjunctOf(i, p.head);
       if (c !== own && !(own !== p.head && c === p.head && t.upos[i] === 'DET' && i < own)) continue;
-      out.push(i);
+      gathered[len++] = i;
     }
-    return out.length > 0 ? out : [w];
+    if (len === 0) return [w];
+    const words = new Array<number>(len);
+    for (let j = 0; j < len; j++) words[j] = gathered[j];
+    return words;
   };
   /** An adjective with the adverbs right before it ("very fast"). */
   const adjectivePhrase = (a: number): number[] => {
     let s = a;
-    while (s > first && t.head[s - 1] === a && t.deprel[s - 1] === 'advmod' && !NEGATIONS.has(lowerCase(t.tokens[s - 1]))) s--;
+    while (s > first && t.head[s - 1] === a && t.deprel[s - 1] === 'advmod' && !NEGATIONS.has(t.tokens[s - 1])) s--;
     return range(s, a + 1);
   };
   /** A noun with its compound nouns and the rest of its name, the focus of an attributive adjective ("sports car"). */
@@ -185,50 +216,72 @@ function propertyReader(): PropertyReader {
   };
   /** A subject, or the noun a relative pronoun stands for. */
   const resolve = (s: number, clause: number): number => {
-    if ((t.xpos[s] === 'WDT' || t.xpos[s] === 'WP' || lowerCase(t.tokens[s]) === 'that') && t.deprel[clause] === 'acl:relcl') {
+    if (t.deprel[clause] === 'acl:relcl' && (t.xpos[s] === 'WDT' || t.xpos[s] === 'WP' || lowerCase(t.tokens[s]) === 'that')) {
       const h = t.head[clause];
       if (h >= first && h < last) return h;
     }
     return s;
   };
   /** A word and the words coordinated with it ("Apple and Google"). */
-  const withConjuncts = (w: number): number[] => [w, ...kids(w, 'conj').filter((c) => t.upos[c] === t.upos[w] || NOMINAL.has(t.upos[c]))];
+  const withConjuncts = (w: number): number[] => {
+    const { kidAt, kidList } = children();
+    const words = [w];
+    for (let q = kidAt[w - first]; q < kidAt[w - first + 1]; q++) {
+      const c = kidList[q];
+      if (isRelation(t.deprel[c], 'conj') && (t.upos[c] === t.upos[w] || NOMINAL.has(t.upos[c]))) words.push(c);
+    }
+    return words;
+  };
 
   const add = (focus: number[], property: number[], kind: PropertyRecord['kind']): void => {
     if (focus.length === 0 || property.length === 0 || overlap(focus, property)) return;
     out.push({ focus, property, kind });
   };
 
-  return (sentenceLayers, sentencePhrases, sentenceFirst, sentenceLast, from, to) => {
+  /** Copula or linking verb h with predicate p: "Barclays is a bank", "Emma became a lawyer", "The phone is fast". */
+  const copulaProperties = (subject: number, p: number): void => {
+    if (NOMINAL.has(t.upos[p]) && t.upos[p] !== 'PRON') add(nounPhrase(subject), nounPhrase(p), 'copula');
+    else if (t.upos[p] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(p), 'copula');
+  };
+
+  return (sentenceLayers, sentencePhrases, sentenceFirst, sentenceLast, from, to, sentenceOut) => {
     t = sentenceLayers;
     phrases = sentencePhrases;
     first = sentenceFirst;
     last = sentenceLast;
     n = last - first;
-    if (n <= 0) return [];
-    if (phraseOf.length < n) phraseOf = new Int32Array(Math.max(n, 2 * phraseOf.length));
-    phraseOf.fill(-1, 0, n);
-    for (let k = from; k < to; k++) {
-      const p = phrases[k];
-      for (let i = Math.max(p.start, first); i < Math.min(p.end, last); i++) phraseOf[i - first] = k;
-    }
+    if (n <= 0) return;
+    phrasesFrom = from;
+    phrasesTo = to;
+    phrasesMapped = false;
     index = undefined;
-    out = [];
+    out = sentenceOut;
+    const begin = out.length;
+    let conjVerbCount = 0;
+    if (conjVerbs.length < n) conjVerbs = new Int32Array(Math.max(n, 2 * conjVerbs.length));
+    // (the layers every word is asked about, in locals: each is read once per word)
+    const { head, deprel, upos } = t;
     for (let i = first; i < last; i++) {
-      const h = t.head[i];
+      const h = head[i];
       const inSentence = h >= first && h < last;
-      const rel = t.deprel[i];
+      const rel = deprel[i];
+      const tag = upos[i];
+      if (rel === 'conj' && tag === 'VERB') conjVerbs[conjVerbCount++] = i;
 
       // Copula: "Barclays is a bank", "The phone is very fast and cheap".
       if (rel === 'cop' && inSentence && !negated(h) && !hasKid(h, 'case')) {
-        const predicates = [h, ...kids(h, 'conj').filter((c) => !hasKid(c, 'nsubj') && !hasKid(c, 'case') && !negated(c))];
-        for (const s of kids(h, 'nsubj')) {
+        const { kidAt, kidList } = children();
+        const predicates = [h];
+        for (let q = kidAt[h - first]; q < kidAt[h - first + 1]; q++) {
+          const c = kidList[q];
+          if (isRelation(t.deprel[c], 'conj') && !hasKid(c, 'nsubj') && !hasKid(c, 'case') && !negated(c)) predicates.push(c);
+        }
+        for (let q = kidAt[h - first]; q < kidAt[h - first + 1]; q++) {
+          const s = kidList[q];
+          if (!isRelation(t.deprel[s], 'nsubj')) continue;
           for (const subject of withConjuncts(resolve(s, h))) {
             if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT' || t.upos[subject] === 'VERB') continue;
-            for (const p of predicates) {
-              if (NOMINAL.has(t.upos[p]) && t.upos[p] !== 'PRON') add(nounPhrase(subject), nounPhrase(p), 'copula');
-              else if (t.upos[p] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(p), 'copula');
-            }
+            for (let m = 0; m < predicates.length; m++) copulaProperties(subject, predicates[m]);
           }
         }
       }
@@ -236,21 +289,24 @@ function propertyReader(): PropertyReader {
       if (!inSentence) continue;
 
       // Apposition: "Tim Cook, the chief executive"; the name is the focus whichever comes first.
-      if (rel === 'appos' && isNominalHead(t, i, hasKid) && isNominalHead(t, h, hasKid) && phraseOf[i - first] !== phraseOf[h - first]) {
-        const [focus, property] = t.upos[h] !== 'PROPN' && t.upos[i] === 'PROPN' ? [i, h] : [h, i];
-        add(nounPhrase(focus), nounPhrase(property), 'apposition');
+      if (rel === 'appos' && isNominalHead(t, i, hasKid) && isNominalHead(t, h, hasKid) && phraseAt(i) !== phraseAt(h)) {
+        const nameFirst = t.upos[h] !== 'PROPN' && t.upos[i] === 'PROPN';
+        add(nounPhrase(nameFirst ? i : h), nounPhrase(nameFirst ? h : i), 'apposition');
       }
 
       // A title before a name inside one phrase: "Apple CEO Tim Cook", "dictator Manuel Noriega".
-      if (t.upos[i] === 'NOUN') {
+      // (titledName finds a name only through these labels: most nouns are passed over without the call)
+      if (tag === 'NOUN' && (rel === 'compound' || rel === 'nmod:desc' || (i + 1 < last && deprel[i + 1] === 'appos'))) {
         const name = titledName(t, i, last);
         // the honorific test (a lower-casing) last: few nouns stand before a name in their phrase
-        if (name >= 0 && phraseOf[i - first] >= 0 && phraseOf[i - first] === phraseOf[name - first] && !HONORIFICS.has(lowerCase(t.tokens[i]))) {
-          const p = phrases[phraseOf[i - first]];
+        if (name >= 0 && phraseAt(i) >= 0 && phraseAt(i) === phraseAt(name) && !HONORIFICS.has(t.tokens[i])) {
+          const p = phrases[phraseAt(i)];
           const nameStart = firstNameWord(t, name, i, p);
           const title: number[] = [];
           for (let k = p.start; k < nameStart; k++) if (t.upos[k] !== 'DET' && t.upos[k] !== 'PUNCT' && t.xpos[k] !== 'POS') title.push(k);
-          add(range(nameStart, p.end).filter((k) => t.upos[k] === 'PROPN'), title, 'title');
+          const names: number[] = [];
+          for (let k = nameStart; k < p.end; k++) if (t.upos[k] === 'PROPN') names.push(k);
+          add(names, title, 'title');
         }
       }
 
@@ -260,30 +316,34 @@ function propertyReader(): PropertyReader {
       }
 
       // "the wife of Obama", "the capital of France".
-      if (rel === 'nmod' && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN' && i > h && kids(i, 'case').some((c) => lowerCase(t.tokens[c]) === 'of')) {
+      if (rel === 'nmod' && t.upos[i] === 'PROPN' && t.upos[h] === 'NOUN' && i > h && hasOf(i)) {
         add(nounPhrase(i), nounPhrase(h), 'of');
       }
 
       // Attributive adjective: "a red car".
-      if (rel === 'amod' && i < h && t.upos[i] === 'ADJ' && isNoun(t, h) && t.xpos[i] === 'JJ' && !NON_PROPERTY_ADJECTIVES.has(lowerCase(t.lemma[i]))) {
+      if (rel === 'amod' && i < h && t.upos[i] === 'ADJ' && isNoun(t, h) && t.xpos[i] === 'JJ' && !NON_PROPERTY_ADJECTIVES.has(t.lemma[i])) {
         add(nounCore(h), adjectivePhrase(i), 'adjective');
       }
 
       // Linking verbs: "Emma became a lawyer", "The keyboard feels cheap".
-      if (rel === 'xcomp' && t.upos[h] === 'VERB' && LINKING_LEMMAS.has(lowerCase(t.lemma[h])) && !negated(h) && !hasKid(i, 'mark')) {
-        for (const s of kids(h, 'nsubj')) {
+      if (rel === 'xcomp' && t.upos[h] === 'VERB' && LINKING_LEMMAS.has(t.lemma[h]) && !negated(h) && !hasKid(i, 'mark')) {
+        const { kidAt, kidList } = children();
+        for (let q = kidAt[h - first]; q < kidAt[h - first + 1]; q++) {
+          const s = kidList[q];
+          if (!isRelation(t.deprel[s], 'nsubj')) continue;
           for (const subject of withConjuncts(resolve(s, h))) {
             if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
-            if (NOMINAL.has(t.upos[i]) && t.upos[i] !== 'PRON') add(nounPhrase(subject), nounPhrase(i), 'copula');
-            else if (t.upos[i] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(i), 'copula');
+            copulaProperties(subject, i);
           }
         }
       }
 
       // have / own / possess: "the car has four doors and a red roof".
-      if ((rel === 'obj') && t.upos[h] === 'VERB' && HAVE_LEMMAS.has(lowerCase(t.lemma[h])) && !negated(h) && !negated(i)) {
-        for (const s of kids(h, 'nsubj')) {
-          if (t.deprel[s] === 'nsubj:pass') continue;
+      if (rel === 'obj' && t.upos[h] === 'VERB' && HAVE_LEMMAS.has(t.lemma[h]) && !negated(h) && !negated(i)) {
+        const { kidAt, kidList } = children();
+        for (let q = kidAt[h - first]; q < kidAt[h - first + 1]; q++) {
+          const s = kidList[q];
+          if (!isRelation(t.deprel[s], 'nsubj') || t.deprel[s] === 'nsubj:pass') continue;
           for (const subject of withConjuncts(resolve(s, h))) {
             if (t.xpos[subject] === 'WP' || t.xpos[subject] === 'WDT') continue;
             for (const o of withConjuncts(i)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(subject), nounPhrase(o), 'have');
@@ -292,44 +352,53 @@ function propertyReader(): PropertyReader {
       }
     }
     // A subject shared by coordinated "have" verbs ("owns a car and has a bike") comes from the first verb.
-    for (let v = first; v < last; v++) {
-      if (t.deprel[v] !== 'conj' || t.upos[v] !== 'VERB' || !HAVE_LEMMAS.has(lowerCase(t.lemma[v])) || hasKid(v, 'nsubj') || negated(v)) continue;
+    for (let c = 0; c < conjVerbCount; c++) {
+      const v = conjVerbs[c];
+      if (!HAVE_LEMMAS.has(t.lemma[v]) || hasKid(v, 'nsubj') || negated(v)) continue;
       const g = t.head[v];
       if (g < first || g >= last) continue;
-      for (const s of kids(g, 'nsubj')) {
-        if (t.deprel[s] === 'nsubj:pass') continue;
-        for (const o of kids(v, 'obj').flatMap(withConjuncts)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(resolve(s, g)), nounPhrase(o), 'have');
+      const { kidAt, kidList } = children();
+      for (let q = kidAt[g - first]; q < kidAt[g - first + 1]; q++) {
+        const s = kidList[q];
+        if (!isRelation(t.deprel[s], 'nsubj') || t.deprel[s] === 'nsubj:pass') continue;
+        for (let qo = kidAt[v - first]; qo < kidAt[v - first + 1]; qo++) {
+          const objectHead = kidList[qo];
+          if (!isRelation(t.deprel[objectHead], 'obj')) continue;
+          for (const o of withConjuncts(objectHead)) if (NOMINAL.has(t.upos[o])) add(nounPhrase(resolve(s, g)), nounPhrase(o), 'have');
+        }
       }
     }
     // sorted only when out of order (the walk mostly finds them in order), in place
-    if (!inOrder(out)) sortByFocus(out);
+    if (!inOrder(out, begin)) sortByFocus(out, begin);
     // the reader keeps no reference to the caller's layers, phrases or result once it has read them
-    const result = out;
     t = NO_LAYERS;
     phrases = NO_PHRASES;
     out = NO_PROPERTIES;
-    return result;
   };
-}
 
-/** What the properties reader holds between sentences instead of the last caller's layers. */
-const NO_LAYERS: PropertyLayers = { tokens: [], upos: [], xpos: [], lemma: [], head: [], deprel: [] };
-const NO_PHRASES: readonly PhraseSpan[] = [];
-/** Never added to: each sentence starts a list of its own. */
-const NO_PROPERTIES: PropertyRecord[] = [];
+  /** Whether word i has an `of` among its case markers. */
+  function hasOf(i: number): boolean {
+    const { kidAt, kidList } = children();
+    for (let q = kidAt[i - first]; q < kidAt[i - first + 1]; q++) {
+      const c = kidList[q];
+      if (isRelation(t.deprel[c], 'case') && lowerCase(t.tokens[c]) === 'of') return true;
+    }
+    return false;
+  }
+}
 
 const byFocus = (a: PropertyRecord, b: PropertyRecord): number => a.focus[0] - b.focus[0] || a.property[0] - b.property[0];
 
 /**
- * Sorts the properties by byFocus in place, stable (the order Array.prototype.sort gives): an insertion
+ * Sorts props[from ..] by byFocus in place, stable (the order Array.prototype.sort gives): an insertion
  * sort, since a sentence has a few, and the built-in sort with a comparator copies its list into a work
  * array.
  */
-function sortByFocus(props: PropertyRecord[]): void {
-  for (let i = 1; i < props.length; i++) {
+function sortByFocus(props: PropertyRecord[], from: number): void {
+  for (let i = from + 1; i < props.length; i++) {
     const v = props[i];
     let j = i - 1;
-    while (j >= 0 && byFocus(props[j], v) > 0) {
+    while (j >= from && byFocus(props[j], v) > 0) {
       props[j + 1] = props[j];
       j--;
     }
@@ -337,9 +406,9 @@ function sortByFocus(props: PropertyRecord[]): void {
   }
 }
 
-/** Whether the properties are sorted by byFocus already (a stable sort would leave them as they are). */
-function inOrder(props: readonly PropertyRecord[]): boolean {
-  for (let k = 1; k < props.length; k++) if (byFocus(props[k - 1], props[k]) > 0) return false;
+/** Whether props[from ..] are sorted by byFocus already (a stable sort would leave them as they are). */
+function inOrder(props: readonly PropertyRecord[], from: number): boolean {
+  for (let k = from + 1; k < props.length; k++) if (byFocus(props[k - 1], props[k]) > 0) return false;
   return true;
 }
 
@@ -376,9 +445,11 @@ function overlap(a: readonly number[], b: readonly number[]): boolean {
   return false;
 }
 
+/** from, from + 1, … to - 1, in a list of their number. */
 function range(from: number, to: number): number[] {
-  const out: number[] = [];
-  for (let i = from; i < to; i++) out.push(i);
+  if (to - from === 1) return [from];
+  const out = new Array<number>(Math.max(0, to - from));
+  for (let i = from; i < to; i++) out[i - from] = i;
   return out;
 }
 
@@ -404,7 +475,7 @@ export function propertiesOfDoc(doc: {
     const last = doc.sentEnd[s];
     const from = k;
     while (k < nounPhrases.length && nounPhrases[k].start < last) k++;
-    for (const r of sentenceProperties(layers, nounPhrases, first, last, from, k)) out.push(r);
+    readProperties(layers, nounPhrases, first, last, from, k, out);
   }
   return out;
 }

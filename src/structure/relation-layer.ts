@@ -3,7 +3,7 @@
  * every sentence's UD tree, positions turned into doc token indices.
  */
 import type { Doc } from '../doc/doc.js';
-import { relationsInto, type RelationRole } from './relations.js';
+import { relationsInto, type RelationRole, type SentenceView } from './relations.js';
 
 export interface RelationArgumentRecord {
   role: RelationRole;
@@ -34,23 +34,40 @@ export interface RelationRecord {
   copular: boolean;
 }
 
-/** Sentence-relative heads, refilled for each sentence (relationsInto reads them only during its call). */
-let heads = new Int32Array(256);
+/**
+ * The view relationsInto reads a sentence through: one object whose fields are set for each sentence (an
+ * object per sentence was a tenth of this layer's garbage besides the relations), emptied after each doc so
+ * that it keeps no layers alive.
+ */
+const view: { -readonly [K in keyof SentenceView]: SentenceView[K] } = { forms: [], upos: [], xpos: [], heads: [], deprels: [], arcProb: undefined, at: 0, n: 0 };
 
 /** Relations of every sentence of a parsed doc (needs the upos, xpos and deps layers). */
 export function relationsOfDoc(doc: Doc): RelationRecord[] {
   const { upos, xpos, head, deprel } = doc;
   if (!upos || !xpos || !head || !deprel) throw new Error('relations: the doc has no tags or dependencies; run the tagger and parser first');
   const out: RelationRecord[] = [];
-  for (let s = 0; s < doc.sentenceCount; s++) {
-    const a = doc.sentStart[s];
-    const z = doc.sentEnd[s];
-    if (z === a) continue;
-    if (heads.length < z - a) heads = new Int32Array(Math.max(z - a, 2 * heads.length));
-    for (let i = a; i < z; i++) heads[i - a] = head[i] < 0 ? -1 : head[i] - a;
-    // the sentence is read in place from the doc's layers; positions come back as doc indices (offset a), in
-    // arrays shared between the relations split from one predicate
-    relationsInto({ forms: doc.tokens, upos, xpos, heads, deprels: deprel, arcProb: doc.headProb, at: a, n: z - a }, a, s, out);
+  // the sentences are read in place from the doc's layers (heads too: doc indices, which relationsInto moves to
+  // the sentence's positions); positions come back as doc indices (offset: the sentence's start), in arrays
+  // shared between the relations split from one predicate
+  view.forms = doc.tokens;
+  view.upos = upos;
+  view.xpos = xpos;
+  view.heads = head;
+  view.deprels = deprel;
+  view.arcProb = doc.headProb;
+  try {
+    for (let s = 0; s < doc.sentenceCount; s++) {
+      const a = doc.sentStart[s];
+      const z = doc.sentEnd[s];
+      if (z === a) continue;
+      view.at = a;
+      view.n = z - a;
+      relationsInto(view, a, s, out);
+    }
+  } finally {
+    view.forms = view.upos = view.xpos = view.deprels = [];
+    view.heads = [];
+    view.arcProb = undefined;
   }
   return out;
 }

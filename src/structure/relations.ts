@@ -47,7 +47,7 @@
  */
 
 import { lowerCase } from './lower-case.js';
-import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
+import { WordSet } from './word-set.js';
 
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
 
@@ -87,8 +87,8 @@ export interface SentenceRelation {
   copular: boolean;
 }
 
-const NEGATION = new Set(['not', "n't", 'never', 'nt', 'n’t']);
-const RELATIVE_WORDS = new Set(['who', 'whom', 'which', 'that']);
+const NEGATION = new WordSet(['not', "n't", 'never', 'nt', 'n’t']);
+const RELATIVE_WORDS = new WordSet(['who', 'whom', 'which', 'that']);
 /** Dependents of a copular predicate that belong to the clause, not to the predicate nominal. */
 const CLAUSE_LEVEL = /^(nsubj|csubj|cop|aux|obl|advcl|conj|cc|punct|mark|parataxis|ccomp|xcomp|expl|discourse|vocative|dislocated|obj|iobj|dep|list|reparandum|orphan)(:|$)/;
 /** Dependents never part of an argument's words. */
@@ -99,11 +99,11 @@ const SPLIT_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
 /** Base and participle forms: a coordinated verb of these shares the first conjunct's auxiliaries. */
 const NON_FINITE_XPOS = new Set(['VB', 'VBN', 'VBG']);
 /** Adverbs that say where or when, as an oblique would ("left him there", "arrived home"). */
-const PLACE_TIME_ADVERBS = new Set(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
+const PLACE_TIME_ADVERBS = new WordSet(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
 /** Markers of adverbial clauses that CaRB counts as arguments of the governing verb ("by adding …"). */
-const ADVERBIAL_MARKERS = new Set(['by', 'after', 'before', 'until', 'without']);
+const ADVERBIAL_MARKERS = new WordSet(['by', 'after', 'before', 'until', 'without']);
 /** Sentence adverbs that link to the discourse rather than modify the predicate. */
-const LINKING_ADVERBS = new Set(['however', 'also', 'thus', 'therefore', 'then', 'so', 'too', 'instead', 'meanwhile', 'moreover', 'furthermore', 'hence', 'nevertheless', 'nonetheless', 'indeed', 'otherwise', 'though', 'yet', 'now', 'here', 'there', 'where', 'when', 'why', 'how']);
+const LINKING_ADVERBS = new WordSet(['however', 'also', 'thus', 'therefore', 'then', 'so', 'too', 'instead', 'meanwhile', 'moreover', 'furthermore', 'hence', 'nevertheless', 'nonetheless', 'indeed', 'otherwise', 'though', 'yet', 'now', 'here', 'there', 'where', 'when', 'why', 'how']);
 /** Relations to the head that a verb form holds only as a noun, adjective or function word. */
 const NOMINAL_SLOT = /^(nsubj|obj|iobj|obl|nmod|appos|compound|amod|flat|fixed|case|mark|det|nummod|goeswith|aux|cop)(:|$)/;
 
@@ -112,24 +112,76 @@ const base = (rel: string): string => {
   return c < 0 ? rel : rel.slice(0, c);
 };
 
+/**
+ * Numbers for the labels the walk compares words' labels with (L_…, the whole label) and their base relations
+ * (B_…): the walk asks them of every child it passes, and comparing two small numbers read from a byte array
+ * costs less than comparing strings. 0: any other label.
+ */
+const L_AUX = 1;
+const L_AUX_PASS = 2;
+const L_COP = 3;
+const L_COMPOUND_PRT = 4;
+const L_MARK = 5;
+const L_OBJ = 6;
+const L_IOBJ = 7;
+const L_XCOMP = 8;
+const L_CONJ = 9;
+const L_CC = 10;
+const L_CC_PRECONJ = 11;
+const L_CASE = 12;
+const L_ACL = 13;
+const L_FIXED = 14;
+const L_ADVMOD = 15;
+const B_ADVMOD = 1;
+const B_AUX = 2;
+const B_OBL = 3;
+const B_CCOMP = 4;
+const B_ADVCL = 5;
+const B_NSUBJ = 6;
+const B_CSUBJ = 7;
+const LABEL_CODES = new Map<string, number>([['aux', L_AUX], ['aux:pass', L_AUX_PASS], ['cop', L_COP], ['compound:prt', L_COMPOUND_PRT], ['mark', L_MARK], ['obj', L_OBJ], ['iobj', L_IOBJ], ['xcomp', L_XCOMP], ['conj', L_CONJ], ['cc', L_CC], ['cc:preconj', L_CC_PRECONJ], ['case', L_CASE], ['acl', L_ACL], ['fixed', L_FIXED], ['advmod', L_ADVMOD]]);
+const BASE_CODES = new Map<string, number>([['advmod', B_ADVMOD], ['aux', B_AUX], ['obl', B_OBL], ['ccomp', B_CCOMP], ['advcl', B_ADVCL], ['nsubj', B_NSUBJ], ['csubj', B_CSUBJ]]);
+
 /** Facts about a relation label, worked out once per label (there are a few dozen) rather than per word. */
 interface LabelFacts {
-  base: string;
-  notInArgument: boolean;
-  clauseLevel: boolean;
-  /** NOMINAL_SLOT matches it. */
-  nominalSlot: boolean;
-  /** A relative clause ('acl:relcl', or any label naming relcl). */
-  relcl: boolean;
+  /** The label these are the facts of. */
+  label: string;
+  /** L_… for the whole label, B_… for its base relation (0: neither is one the walk compares with). */
+  code: number;
+  baseCode: number;
+  /** F_… bits, copied into a byte per word for the walk. */
+  flags: number;
   /** The confidence factor of a predicate with this relation to its head (CLAUSE_FACTOR). */
   clauseFactor: number;
 }
+/** LabelFacts.flags: NOT_IN_ARGUMENT matches the label, CLAUSE_LEVEL does, NOMINAL_SLOT does, it names a relative clause ('acl:relcl'). */
+const F_NOT_IN_ARGUMENT = 1;
+const F_CLAUSE_LEVEL = 2;
+const F_NOMINAL_SLOT = 4;
+const F_RELCL = 8;
 const LABELS = new Map<string, LabelFacts>();
+/**
+ * The facts of every word's label are asked once per word: a table of 256 slots, indexed by a hash of the
+ * label's length, first letter and last two letters, answers most of them with one comparison (the parser's few dozen labels
+ * each get a slot of their own; a label that finds its slot taken goes to the map and takes it).
+ */
+const LABEL_SLOTS: (LabelFacts | undefined)[] = new Array<LabelFacts | undefined>(256).fill(undefined);
 function labelFacts(rel: string): LabelFacts {
+  // (an empty label hashes to 0: charCodeAt gives NaN, and NaN & 255 is 0)
+  const slot = (rel.length * 2 + rel.charCodeAt(0) * 48 + rel.charCodeAt(rel.length - 1) + (rel.charCodeAt(rel.length - 2) | 0) * 3) & 255;
+  const cached = LABEL_SLOTS[slot];
+  if (cached !== undefined && cached.label === rel) return cached;
+  const f = labelFactsOf(rel);
+  LABEL_SLOTS[slot] = f;
+  return f;
+}
+function labelFactsOf(rel: string): LabelFacts {
   let f = LABELS.get(rel);
   if (!f) {
     const b = base(rel);
-    f = { base: b, notInArgument: NOT_IN_ARGUMENT.test(rel), clauseLevel: CLAUSE_LEVEL.test(rel), nominalSlot: NOMINAL_SLOT.test(rel), relcl: rel.includes('relcl'), clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
+    const flags =
+      (NOT_IN_ARGUMENT.test(rel) ? F_NOT_IN_ARGUMENT : 0) | (CLAUSE_LEVEL.test(rel) ? F_CLAUSE_LEVEL : 0) | (NOMINAL_SLOT.test(rel) ? F_NOMINAL_SLOT : 0) | (rel.includes('relcl') ? F_RELCL : 0);
+    f = { label: rel, code: LABEL_CODES.get(rel) ?? 0, baseCode: BASE_CODES.get(b) ?? 0, flags, clauseFactor: CLAUSE_FACTOR[b] ?? 0.6 };
     // labels come from the parser's fixed inventory; the bound only guards against odd input
     if (LABELS.size < 1000) LABELS.set(rel, f);
   }
@@ -145,11 +197,10 @@ const NONE: readonly undefined[] = [undefined];
  * inside itself.
  */
 const work = {
-  facts: [] as LabelFacts[],
-  /** The base relation of each word. */
-  br: [] as string[],
-  /** Each word's lower case, computed on first use. */
-  lowered: [] as (string | undefined)[],
+  /** Each word's label and base relation as L_… and B_… numbers, and its label's F_… flags. */
+  code: new Uint8Array(256),
+  flags: new Uint8Array(256),
+  baseCode: new Uint8Array(256),
   /** 1 where a word has a copula. */
   copular: new Uint8Array(256),
   /** The first subject of each word, or -1. */
@@ -158,6 +209,11 @@ const work = {
   pred: new Uint8Array(256),
   /** The governor an xcomp joins, or -1. */
   absorbedBy: new Int32Array(256),
+  /** Each word's head as a sentence position, -1 at the root. */
+  heads: new Int32Array(256),
+  /** The words that may be predicates (verbs, words with a copula; some twice) and the xcomp words, gathered by the first pass. */
+  candidates: new Int32Array(512),
+  xcomps: new Int32Array(256),
   /** The predicate being read: its chain (the head and the xcomps it absorbed), its words. */
   chain: new Int32Array(64),
   predicate: new Int32Array(16),
@@ -201,6 +257,16 @@ function sortByHead(a: RelationArgument[]): RelationArgument[] {
   return a;
 }
 
+/**
+ * `list` with x added, or a new list of x: made at its length (`(list ??= []).push(x)` gave a list of one a
+ * backing store of 17).
+ */
+function append<T>(list: T[] | undefined, x: T): T[] {
+  if (list === undefined) return [x];
+  list.push(x);
+  return list;
+}
+
 /** Sorts a[0 .. len) ascending in place: insertion sort for the short runs most are, the built-in numeric sort beyond. */
 function sortInts(a: Int32Array, len: number): void {
   if (len > 64) a.subarray(0, len).sort();
@@ -221,25 +287,26 @@ function insertionSort(a: Int32Array | number[], len: number): void {
 }
 
 /**
- * a[from .. to) as a plain array of its length. The short ones most are (a predicate's one to three words,
+ * a[from .. to) plus `offset` as a plain array of its length (the offset moves sentence positions to the
+ * caller's: added here, no pass over the results afterwards). The short ones most are (a predicate's one to three words,
  * an argument's few) as array literals, which the optimising compiler allocates inline; `new Array(n)` of a
  * length it does not know is a call.
  */
-function intsToArray(a: Int32Array, from: number, to: number): number[] {
+function intsToArray(a: Int32Array, from: number, to: number, offset: number): number[] {
   switch (to - from) {
     case 0:
       return [];
     case 1:
-      return [a[from]];
+      return [a[from] + offset];
     case 2:
-      return [a[from], a[from + 1]];
+      return [a[from] + offset, a[from + 1] + offset];
     case 3:
-      return [a[from], a[from + 1], a[from + 2]];
+      return [a[from] + offset, a[from + 1] + offset, a[from + 2] + offset];
     case 4:
-      return [a[from], a[from + 1], a[from + 2], a[from + 3]];
+      return [a[from] + offset, a[from + 1] + offset, a[from + 2] + offset, a[from + 3] + offset];
     default: {
       const out = new Array<number>(to - from);
-      for (let k = from; k < to; k++) out[k - from] = a[k];
+      for (let k = from; k < to; k++) out[k - from] = a[k] + offset;
       return out;
     }
   }
@@ -259,10 +326,14 @@ function grow(n: number): void {
   work.subjectChild = new Int32Array(size);
   work.pred = new Uint8Array(size);
   work.absorbedBy = new Int32Array(size);
+  work.heads = new Int32Array(size);
+  work.code = new Uint8Array(size);
+  work.flags = new Uint8Array(size);
+  work.baseCode = new Uint8Array(size);
+  work.candidates = new Int32Array(2 * size);
+  work.xcomps = new Int32Array(size);
 }
 
-/** The children index extractRelations refills for each sentence. */
-let scratch: ChildIndex = childIndexScratch();
 
 /**
  * Relations of one parsed sentence. Positions in the result (heads, words)
@@ -277,8 +348,9 @@ export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelatio
 
 /**
  * One sentence inside layers that may hold more (a doc's): word i of the
- * sentence is at index `at + i` of forms, upos, xpos, deprels and arcProb,
- * and its head is the sentence position heads[i] (-1 at the root).
+ * sentence is at index `at + i` of forms, upos, xpos, heads, deprels and
+ * arcProb; heads are in the layers' positions (the sentence position of word
+ * i's head is heads[at + i] - at), negative at the root.
  */
 export interface SentenceView {
   readonly forms: readonly string[];
@@ -324,22 +396,41 @@ function relationReader(): RelationReader {
   let upos: readonly string[] = [];
   let xpos: readonly string[] = [];
   let rel: readonly string[] = [];
-  let heads: ArrayLike<number> = [];
+  /** The sentence's heads as sentence positions (-1 at the root), in the module's array. */
+  let heads = work.heads;
   let at = 0;
   let n = 0;
-  // Per-word facts read once (the walk below asks them many times): base relation, flags; the module's arrays,
-  // refilled (allocating seven arrays per sentence cost more than filling them)
-  const { facts, br, lowered } = work;
+  /** Added to every position the sentence's relations give (see relationsInto). */
+  let offset = 0;
+  // Per-word facts read once (the walk below asks them many times): label and base relation codes, label flags,
+  // heads; the module's arrays, refilled (allocating them per sentence cost more than filling them)
+  let { code, baseCode, flags } = work;
   let { copular, subjectChild, pred, absorbedBy } = work;
   // Children, ascending, in two flat arrays (no list per word): word h's are kidList[kidAt[h] .. kidAt[h + 1]).
-  let kidAt = scratch.kidAt;
-  let kidList = scratch.kidList;
+  // Built for each sentence by a counting sort by head, as tree-index.ts's childIndex (which the properties use)
+  // builds it, with its clearing and counting folded into the passes over the words below.
+  let kidAt = new Int32Array(258);
+  let kidList = new Int32Array(256);
   let { memoKnown, memoHead, memoVia } = work;
   // the predicate's words are gathered here, then copied to an array of their number
   let predicateBuf = work.predicate;
   let predicateLen = 0;
+  // an argument's walk (wordsBelow): the words to visit, the words visited; made long enough for each sentence
+  let stack = work.stack;
+  let words = work.words;
 
-  const lower = (i: number): string => (lowered[i] ??= lowerCase(forms[at + i]));
+  // A word's lower case, kept for the sentence once asked (a word may be asked about in several of the loops below):
+  // loweredIn[i] is the number of the sentence lowered[i] was computed in, so that nothing is cleared per sentence.
+  let lowered: string[] = [];
+  let loweredIn = new Int32Array(256);
+  let sentenceNumber = 0;
+  const lower = (i: number): string => {
+    if (loweredIn[i] === sentenceNumber) return lowered[i];
+    loweredIn[i] = sentenceNumber;
+    return (lowered[i] = lowerCase(forms[at + i]));
+  };
+  /** Whether word i, lowered, is in the set: most words are ruled out by their first letter, without lowering them. */
+  const isIn = (set: WordSet, i: number): boolean => set.mayHave(forms[at + i]) && set.hasLowered(lower(i));
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
     for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[at + kidList[q]])) return true;
     return false;
@@ -350,7 +441,7 @@ function relationReader(): RelationReader {
     if (upos[at + i] !== 'VERB') return false;
     // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
     // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
-    if (!facts[i].nominalSlot) return true;
+    if ((flags[i] & F_NOMINAL_SLOT) === 0) return true;
     return hasChild(i, isSubjectOrObject);
   };
   const hasOwnSubject = (i: number): boolean => subjectChild[i] >= 0;
@@ -370,50 +461,75 @@ function relationReader(): RelationReader {
   };
 
   /**
-   * The words of the subtree of `h` (iterative: trees can be deep), gathered in work.words, sorted,
-   * without punctuation at either edge, as a new array of their number. `skip` says which dependents are
-   * left out with their subtrees: an argument's (skipsInArgument) or a copular complement's
-   * (skipsInComplement); the last three parameters are an argument's.
+   * The words of the subtree of `h`, ascending, without punctuation at either edge, as a new array of their
+   * number (positions plus the offset). `skip` says which dependents are left out with their subtrees: an
+   * argument's (skipsInArgument) or a copular complement's (skipsInComplement); the last three parameters
+   * are an argument's. The walk is in order (a word's left dependents, the word, its right dependents;
+   * iterative, as trees can be deep), which gives the words ascending wherever the subtree is projective:
+   * only a subtree that is not (a few in a hundred sentences) is sorted afterwards. (A pre-order walk
+   * gave them out of order, and sorting them was a tenth of this walk.)
    */
   const wordsBelow = (h: number, skip: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): number[] => {
-    let stack = (work.stack = ensureInts(work.stack, n + 1));
-    const words = (work.words = ensureInts(work.words, n + 1));
+    // the stack holds words to expand (w) and words to emit (~w, negative); a word is pushed at most twice
     stack[0] = h;
     let top = 1;
     let len = 0;
-    while (top > 0 && len <= n) {
-      const w = stack[--top];
-      words[len++] = w;
-      for (let q = kidAt[w]; q < kidAt[w + 1]; q++) {
+    let expanded = 0;
+    let sorted = true;
+    // (the bounds stop a malformed tree with a cycle)
+    while (top > 0 && len <= n && expanded <= n) {
+      const e = stack[--top];
+      if (e < 0) {
+        const w = ~e;
+        if (len > 0 && w < words[len - 1]) sorted = false;
+        words[len++] = w;
+        continue;
+      }
+      expanded++;
+      const q0 = kidAt[e];
+      let q = kidAt[e + 1] - 1;
+      if (q < q0) {
+        // a word without dependents (most are) is listed at once
+        if (len > 0 && e < words[len - 1]) sorted = false;
+        words[len++] = e;
+        continue;
+      }
+      if (top + q - q0 + 3 > stack.length) stack = work.stack = ensureInts(stack, 2 * (top + q - q0 + 3), top);
+      // pushed in reverse: the right dependents from the last, the word, the left dependents from the last
+      for (; q >= q0; q--) {
         const k = kidList[q];
-        if (skip === SKIP_ARGUMENT ? skipsInArgument(k, h, dropCase, nominalOnly, predicateAncestors) : skipsInComplement(k, h)) continue;
-        if (top === stack.length) stack = work.stack = ensureInts(stack, 2 * stack.length, top);
-        stack[top++] = k;
+        if (k < e) break;
+        if (!(skip === SKIP_ARGUMENT ? skipsInArgument(k, h, dropCase, nominalOnly, predicateAncestors) : skipsInComplement(k, h))) stack[top++] = k;
+      }
+      stack[top++] = ~e;
+      for (; q >= q0; q--) {
+        const k = kidList[q];
+        if (!(skip === SKIP_ARGUMENT ? skipsInArgument(k, h, dropCase, nominalOnly, predicateAncestors) : skipsInComplement(k, h))) stack[top++] = k;
       }
     }
-    sortInts(words, len);
+    if (!sorted) sortInts(words, len);
     let a = 0;
     let z = len;
     while (a < z && upos[at + words[a]] === 'PUNCT') a++;
     while (z > a && upos[at + words[z - 1]] === 'PUNCT') z--;
-    return intsToArray(words, a, z);
+    return intsToArray(words, a, z, offset);
   };
   /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
   const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
-    (heads[k] === h && (rel[at + k] === 'conj' || rel[at + k] === 'cc' || rel[at + k] === 'cc:preconj' || (dropCase && rel[at + k] === 'case' && xpos[at + k] !== 'POS'))) ||
-    facts[k].notInArgument ||
+    (heads[k] === h && (code[k] === L_CONJ || code[k] === L_CC || code[k] === L_CC_PRECONJ || (dropCase && code[k] === L_CASE && xpos[at + k] !== 'POS'))) ||
+    (flags[k] & F_NOT_IN_ARGUMENT) !== 0 ||
     predicateAncestors.has(k) ||
-    (nominalOnly && heads[k] === h && facts[k].clauseLevel);
+    (nominalOnly && heads[k] === h && (flags[k] & F_CLAUSE_LEVEL) !== 0);
   /** What a copular complement p leaves out: the clause's own dependents ("an album, released in 2000" is a relation of its own, about the subject). */
   const skipsInComplement = (k: number, p: number): boolean =>
-    (heads[k] === p && (facts[k].clauseLevel || rel[at + k] === 'acl' || (br[k] === 'advmod' && NEGATION.has(lower(k))))) || facts[k].notInArgument;
+    (heads[k] === p && ((flags[k] & F_CLAUSE_LEVEL) !== 0 || code[k] === L_ACL || (baseCode[k] === B_ADVMOD && isIn(NEGATION, k)))) || (flags[k] & F_NOT_IN_ARGUMENT) !== 0;
 
   /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
   const argument = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument => {
     // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind;
     // an antecedent that is itself a copular predicate ("X was the only ship [to conduct …]") keeps only its nominal words
     const words = wordsBelow(h, SKIP_ARGUMENT, role !== 'OTHER', isCopular(h) && predicateAncestors.has(h), predicateAncestors);
-    return { role, head: h, words, markers: markersOf(h) };
+    return { role, head: h + offset, words, markers: markersOf(h) };
   };
 
   /**
@@ -425,11 +541,12 @@ function relationReader(): RelationReader {
     let out: number[] | undefined;
     for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
       const k = kidList[qK];
-      if (k > h || !((rel[at + k] === 'case' && xpos[at + k] !== 'POS') || (rel[at + k] === 'mark' && xpos[at + k] !== 'TO'))) continue;
-      (out ??= []).push(k);
+      if (k > h || !((code[k] === L_CASE && xpos[at + k] !== 'POS') || (code[k] === L_MARK && xpos[at + k] !== 'TO'))) continue;
+      if (out === undefined) out = [k + offset];
+      else out.push(k + offset);
       for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
         const f = kidList[qF];
-        if (rel[at + f] === 'fixed') out.push(f);
+        if (code[f] === L_FIXED) out.push(f + offset);
       }
     }
     return out === undefined ? NO_MARKERS : sortAscending(out);
@@ -444,7 +561,7 @@ function relationReader(): RelationReader {
     for (let k = 0; k < len && len < MAX_SPLIT; k++) {
       for (let qC = kidAt[out[k]], qCEnd = kidAt[out[k] + 1]; qC < qCEnd; qC++) {
         const c = kidList[qC];
-        if (rel[at + c] === 'conj' && upos[at + c] !== 'VERB' && len < MAX_SPLIT) out[len++] = c;
+        if (code[c] === L_CONJ && upos[at + c] !== 'VERB' && len < MAX_SPLIT) out[len++] = c;
       }
     }
     return len;
@@ -466,31 +583,31 @@ function relationReader(): RelationReader {
     let via = -1;
     const own = subjectChild[p];
     const h = heads[p];
-    const r = rel[at + p];
+    const r = code[p];
     if (own >= 0) {
-      if (RELATIVE_WORDS.has(lower(own)) && facts[p].relcl && h >= 0) {
+      if ((flags[p] & F_RELCL) !== 0 && h >= 0 && isIn(RELATIVE_WORDS, own)) {
         head = h;
         via = own;
       } else head = own;
     } else if (depth < 8 && h >= 0) {
-      if (facts[p].relcl) {
+      if ((flags[p] & F_RELCL) !== 0) {
         // "the car that John bought": the antecedent is the object, unless the clause lacks a subject
         head = h;
-      } else if (r === 'acl') {
+      } else if (r === L_ACL) {
         // a participle on a predicate nominal describes the copula's subject ("X is an album, released in 2000")
         head = isCopular(h) && subjectChild[h] >= 0 ? subjectChild[h] : h;
-      } else if (r === 'conj' && pred[h]) {
+      } else if (r === L_CONJ && pred[h]) {
         head = subjectOf(h, depth + 1);
         via = head >= 0 ? memoVia[h] : -1;
-      } else if (r === 'xcomp') {
+      } else if (r === L_XCOMP) {
         let obj = -1;
-        for (let q = kidAt[h]; q < kidAt[h + 1] && obj < 0; q++) if (rel[at + kidList[q]] === 'obj' || rel[at + kidList[q]] === 'iobj') obj = kidList[q];
+        for (let q = kidAt[h]; q < kidAt[h + 1] && obj < 0; q++) if (code[kidList[q]] === L_OBJ || code[kidList[q]] === L_IOBJ) obj = kidList[q];
         if (obj >= 0) head = obj;
         else if (pred[h]) {
           head = subjectOf(h, depth + 1);
           via = head >= 0 ? memoVia[h] : -1;
         }
-      } else if (br[p] === 'advcl' && pred[h]) {
+      } else if (baseCode[p] === B_ADVCL && pred[h]) {
         head = subjectOf(h, depth + 1);
         via = head >= 0 ? memoVia[h] : -1;
       }
@@ -509,42 +626,82 @@ function relationReader(): RelationReader {
     for (let j = 0; j < predicateLen; j++) if (predicateBuf[j] === k) return true;
     return false;
   };
-  return (v, offset, sentence, out) => {
+  return (v, sentenceOffset, sentence, out) => {
     if (v.n <= 0) return;
-    ({ forms, upos, xpos, heads, at, n } = v);
+    ({ forms, upos, xpos, at, n } = v);
     rel = v.deprels;
-    for (let i = 0; i < n; i++) {
-      facts[i] = labelFacts(rel[at + i]);
-      br[i] = facts[i].base;
-      lowered[i] = undefined;
+    offset = sentenceOffset;
+    if (loweredIn.length < n) loweredIn = new Int32Array(Math.max(n, 2 * loweredIn.length));
+    if (++sentenceNumber === 0x7fffffff) {
+      // (after two thousand million sentences: the numbers start again, from an array no sentence has marked)
+      loweredIn.fill(0);
+      lowered = [];
+      sentenceNumber = 1;
     }
     if (work.subjectChild.length < n) grow(n);
-    ({ copular, subjectChild, pred, absorbedBy } = work);
-    copular.fill(0, 0, n);
-    subjectChild.fill(-1, 0, n);
-    pred.fill(0, 0, n);
-    absorbedBy.fill(-1, 0, n);
-    // (the walk never runs inside itself, so one scratch index serves every call)
-    scratch = childIndex(heads, 0, n, scratch);
-    ({ kidAt, kidList } = scratch);
-    for (let i = 0; i < n; i++) {
-      const h = heads[i];
-      if (h < 0 || h >= n || h === i) continue;
-      if (rel[at + i] === 'cop') copular[h] = 1;
-      if ((br[i] === 'nsubj' || br[i] === 'csubj') && subjectChild[h] < 0) subjectChild[h] = i;
+    if (kidList.length < n) {
+      kidList = new Int32Array(Math.max(n, 2 * kidList.length));
+      kidAt = new Int32Array(kidList.length + 2);
     }
-    for (let i = 0; i < n; i++) if (isPredicate(i)) pred[i] = 1;
-    // xcomp chains: the complement joins its governor's predicate when the governor has no object.
-    for (let i = 0; i < n; i++) {
-      const h = heads[i];
-      if (rel[at + i] !== 'xcomp' || !pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
-      if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
-      absorbedBy[i] = h;
-    }
+    // an argument's walk: the stack holds each word at most twice (see wordsBelow), the list each word once
+    stack = work.stack = ensureInts(work.stack, 2 * n + 2);
+    words = work.words = ensureInts(work.words, n + 1);
+    ({ copular, subjectChild, pred, absorbedBy, heads, code, baseCode, flags } = work);
+    const { candidates, xcomps } = work;
     memoKnown = work.memoKnown = ensureBytes(work.memoKnown, n);
     memoHead = work.memoHead = ensureInts(work.memoHead, n);
     memoVia = work.memoVia = ensureInts(work.memoVia, n);
-    memoKnown.fill(0, 0, n);
+    // One pass over the words clears their entries and reads what the walk asks of each: label facts, head, and
+    // the few words the next passes look at (the words that may be predicates, the xcomps): those passes then
+    // skip the rest of the sentence. (Clearing here, not with a fill per array: five calls per sentence cost
+    // more than the stores.)
+    const layerHeads = v.heads;
+    let candidateCount = 0;
+    let xcompCount = 0;
+    kidAt[0] = kidAt[1] = 0;
+    for (let i = 0; i < n; i++) {
+      kidAt[i + 2] = 0;
+      copular[i] = 0;
+      subjectChild[i] = -1;
+      pred[i] = 0;
+      absorbedBy[i] = -1;
+      memoKnown[i] = 0;
+      const f = labelFacts(rel[at + i]);
+      flags[i] = f.flags;
+      code[i] = f.code;
+      baseCode[i] = f.baseCode;
+      const layerHead = layerHeads[at + i];
+      heads[i] = layerHead < 0 ? -1 : layerHead - at;
+      if (upos[at + i] === 'VERB') candidates[candidateCount++] = i;
+      if (f.code === L_XCOMP) xcomps[xcompCount++] = i;
+    }
+    // copulas and first subjects, written at their heads (cleared by the pass above), and the children counted
+    for (let i = 0; i < n; i++) {
+      const h = heads[i];
+      if (h < 0 || h >= n || h === i) continue;
+      kidAt[h + 2]++;
+      if (code[i] === L_COP) {
+        copular[h] = 1;
+        candidates[candidateCount++] = h;
+      }
+      if ((baseCode[i] === B_NSUBJ || baseCode[i] === B_CSUBJ) && subjectChild[h] < 0) subjectChild[h] = i;
+    }
+    // kidAt[k + 1] is now where word k's children start; filling moves it to where they end, word k + 1's start
+    for (let k = 0; k < n; k++) kidAt[k + 2] += kidAt[k + 1];
+    for (let i = 0; i < n; i++) {
+      const h = heads[i];
+      if (h >= 0 && h < n && h !== i) kidList[kidAt[h + 1]++] = i;
+    }
+    // a predicate is a verb or a word with a copula (isPredicate): only those are asked
+    for (let c = 0; c < candidateCount; c++) if (isPredicate(candidates[c])) pred[candidates[c]] = 1;
+    // xcomp chains: the complement joins its governor's predicate when the governor has no object.
+    for (let c = 0; c < xcompCount; c++) {
+      const i = xcomps[c];
+      const h = heads[i];
+      if (!pred[i] || h < 0 || !pred[h] || isCopular(h)) continue;
+      if (hasOwnSubject(i) || hasChild(h, isObject)) continue;
+      absorbedBy[i] = h;
+    }
     const ancestors = sharedAncestors.reset(heads, n);
     predicateBuf = work.predicate;
     for (let p = 0; p < n; p++) {
@@ -555,22 +712,25 @@ function relationReader(): RelationReader {
 
       // predicate words
       predicateLen = 0;
+      // whether the chain has an adverb among its children (most have none: the two adverb passes below then have nothing to add)
+      let adverbs = false;
       for (let m = 0; m < chainLen; m++) {
         const c = chain[m];
         if (!isCopular(c)) addPredicate(c);
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          const r = rel[at + k];
-          if (r === 'aux' || r === 'aux:pass' || r === 'cop' || r === 'compound:prt') addPredicate(k);
-          else if (br[k] === 'advmod' && NEGATION.has(lower(k))) addPredicate(k);
-          else if (c !== p && r === 'mark' && xpos[at + k] === 'TO') addPredicate(k);
+          const r = code[k];
+          if (baseCode[k] === B_ADVMOD) adverbs = true;
+          if (r === L_AUX || r === L_AUX_PASS || r === L_COP || r === L_COMPOUND_PRT) addPredicate(k);
+          else if (baseCode[k] === B_ADVMOD && isIn(NEGATION, k)) addPredicate(k);
+          else if (c !== p && r === L_MARK && xpos[at + k] === 'TO') addPredicate(k);
         }
       }
       // a coordinated non-finite verb without auxiliaries shares the first conjunct's ("was approved and implemented")
-      if (rel[at + p] === 'conj' && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasAuxiliary(p)) {
+      if (code[p] === L_CONJ && heads[p] >= 0 && NON_FINITE_XPOS.has(xpos[at + p]) && !hasOwnSubject(p) && !hasAuxiliary(p)) {
         for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (br[k] === 'aux' && k < heads[p]) addPredicate(k);
+          if (baseCode[k] === B_AUX && k < heads[p]) addPredicate(k);
         }
       }
       sortInts(predicateBuf, predicateLen);
@@ -578,24 +738,27 @@ function relationReader(): RelationReader {
       // adverbs inside the predicate's stretch ("would usually go", "is usually")
       const lo = predicateBuf[0];
       const hi = predicateBuf[predicateLen - 1];
-      for (let m = 0; m < chainLen; m++) {
+      for (let m = 0; adverbs && m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (k > lo && k < hi && br[k] === 'advmod' && !inPredicate(k)) addPredicate(k);
+          if (k > lo && k < hi && baseCode[k] === B_ADVMOD && !inPredicate(k)) addPredicate(k);
         }
       }
       // and a plain adverb right next to it ("still influences", "closed finally", "remained together")
-      for (let m = 0; m < chainLen; m++) {
+      for (let m = 0; adverbs && m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (rel[at + k] !== 'advmod' || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k) || LINKING_ADVERBS.has(lower(k)) || PLACE_TIME_ADVERBS.has(lower(k))) continue;
+          if (code[k] !== L_ADVMOD || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k)) continue;
+          if ((LINKING_ADVERBS.mayHave(forms[at + k]) || PLACE_TIME_ADVERBS.mayHave(forms[at + k])) && (LINKING_ADVERBS.hasLowered(lower(k)) || PLACE_TIME_ADVERBS.hasLowered(lower(k)))) continue;
           if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
         }
       }
-      sortInts(predicateBuf, predicateLen);
-      const predicate = intsToArray(predicateBuf, 0, predicateLen);
+      if (adverbs) sortInts(predicateBuf, predicateLen);
+      const predicate = intsToArray(predicateBuf, 0, predicateLen, offset);
+      // the confidence factor of the predicate's clause (its label's: asked again here, per predicate, not kept per word)
+      const clauseFactor = labelFacts(rel[at + p]).clauseFactor;
       // the predicate's head and everything above it: no argument may contain those
       const predicateSet = ancestors.of(p);
 
@@ -607,24 +770,24 @@ function relationReader(): RelationReader {
       // objects and others
       let objects: RelationArgument[][] | undefined;
       let others: RelationArgument[] | undefined;
-      const isRelativeClause = facts[p].relcl;
+      const isRelativeClause = (flags[p] & F_RELCL) !== 0;
       const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
-      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) (objects ??= []).push([copularComplement(chain[m], predicateSet)]);
+      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) objects = append(objects, [copularComplement(chain[m], predicateSet)]);
       for (let m = 0; m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          const r = rel[at + k];
-          if (isRelativeClause && RELATIVE_WORDS.has(lower(k))) {
+          const r = code[k];
+          if (isRelativeClause && isIn(RELATIVE_WORDS, k)) {
             // the relative word stands for the antecedent
-            if (r === 'obj' && heads[p] >= 0) (objects ??= []).push(coordinated('OBJECT', heads[p], predicateSet));
+            if (r === L_OBJ && heads[p] >= 0) objects = append(objects, coordinated('OBJECT', heads[p], predicateSet));
             continue;
           }
-          if (r === 'obj' || r === 'iobj') (objects ??= []).push(coordinated('OBJECT', k, predicateSet));
-          else if (br[k] === 'ccomp') (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
-          else if (r === 'xcomp' && absorbedBy[k] < 0 && !pred[k]) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
-          else if (br[k] === 'obl' || (rel[at + k] === 'advmod' && PLACE_TIME_ADVERBS.has(lower(k)) && !inPredicate(k))) (others ??= []).push(argument('OTHER', k, predicateSet));
-          else if (br[k] === 'advcl' && hasAdverbialMarker(k)) (others ??= []).push(argument('OTHER', k, predicateSet));
+          if (r === L_OBJ || r === L_IOBJ) objects = append(objects, coordinated('OBJECT', k, predicateSet));
+          else if (baseCode[k] === B_CCOMP) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          else if (r === L_XCOMP && absorbedBy[k] < 0 && !pred[k]) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          else if (baseCode[k] === B_OBL || (code[k] === L_ADVMOD && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others = append(others, argument('OTHER', k, predicateSet));
+          else if (baseCode[k] === B_ADVCL && hasAdverbialMarker(k)) others = append(others, argument('OTHER', k, predicateSet));
         }
       }
       if (relativeObject && objects === undefined && heads[p] >= 0) {
@@ -632,19 +795,19 @@ function relationReader(): RelationReader {
         objects = [[argument('OBJECT', heads[p], predicateSet)]];
       }
       // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
-      if (!copular && objects === undefined && rel[at + p] === 'conj' && heads[p] >= 0) {
+      if (!copular && objects === undefined && code[p] === L_CONJ && heads[p] >= 0) {
         for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if ((rel[at + k] === 'obj' || br[k] === 'ccomp') && k > p) (objects ??= []).push([argument('OBJECT', k, predicateSet)]);
+          if ((code[k] === L_OBJ || baseCode[k] === B_CCOMP) && k > p) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
         }
       }
       // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
-      if (rel[at + p] === 'conj' && heads[p] >= 0 && pred[heads[p]]) {
+      if (code[p] === L_CONJ && heads[p] >= 0 && pred[heads[p]]) {
         const first = heads[p];
         const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
         for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (br[k] === 'obl' && k < subjectAt && k < first) (others ??= []).push(argument('OTHER', k, predicateSet));
+          if (baseCode[k] === B_OBL && k < subjectAt && k < first) others = append(others, argument('OTHER', k, predicateSet));
         }
       }
 
@@ -653,7 +816,7 @@ function relationReader(): RelationReader {
       const firstObjects: readonly (RelationArgument | undefined)[] = objects !== undefined ? objects[0] : NONE;
       // the later object groups in one list (most predicates have one group at most: then none, and no list)
       let restObjects: RelationArgument[] | undefined;
-      if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) (restObjects ??= []).push(objects[g][m]);
+      if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) restObjects = append(restObjects, objects[g][m]);
       // (sorted in place: past this point `others` is only read to shift every one of them)
       const othersInOrder = others === undefined ? NO_ARGUMENTS : sortByHead(others);
       for (let si = 0; si < subjectChoices.length; si++) {
@@ -671,29 +834,24 @@ function relationReader(): RelationReader {
           } else {
             args = [];
             if (sa) args.push(sa);
-            args.push(...[...(oa ? [oa] : []), ...restObjects].sort((a, b) => a.head - b.head));
+            const objectsInOrder = oa ? [oa] : [];
+            for (let m = 0; m < restObjects.length; m++) objectsInOrder.push(restObjects[m]);
+            sortByHead(objectsInOrder);
+            for (let m = 0; m < objectsInOrder.length; m++) args.push(objectsInOrder[m]);
             for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
           }
           // a predicate with no params at all says nothing a caller can use
-          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, facts[p].clauseFactor), copular });
+          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, clauseFactor, offset), copular });
         }
-      }
-      if (offset !== 0) {
-        // the relations above share these arrays and arguments: each moves once, after every confidence is computed
-        for (let k = 0; k < predicate.length; k++) predicate[k] += offset;
-        for (let m = 0; m < subjects.length; m++) shiftArgument(subjects[m], offset);
-        if (objects !== undefined) for (let g = 0; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) shiftArgument(objects[g][m], offset);
-        if (others !== undefined) for (let m = 0; m < others.length; m++) shiftArgument(others[m], offset);
       }
     }
     // the reader keeps no reference to the caller's layers once it has read them
     forms = upos = xpos = rel = NO_LABELS;
-    heads = NO_LABELS as unknown as ArrayLike<number>;
   };
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number, predicateAncestors: AncestorMarks): RelationArgument {
-    return { role: 'OBJECT', head: p, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
+    return { role: 'OBJECT', head: p + offset, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
   }
   /** Whether an auxiliary hangs on word i. */
   function hasAuxiliary(i: number): boolean {
@@ -704,7 +862,7 @@ function relationReader(): RelationReader {
   function hasAdverbialMarker(k: number): boolean {
     for (let q = kidAt[k]; q < kidAt[k + 1]; q++) {
       const m = kidList[q];
-      if (rel[at + m] === 'mark' && ADVERBIAL_MARKERS.has(lower(m))) return true;
+      if (code[m] === L_MARK && isIn(ADVERBIAL_MARKERS, m)) return true;
     }
     return false;
   }
@@ -753,12 +911,6 @@ class AncestorMarks {
 /** The marks relationsInto uses, one object for every sentence (it never runs inside itself). */
 const sharedAncestors = new AncestorMarks();
 
-function shiftArgument(a: RelationArgument, offset: number): void {
-  a.head += offset;
-  for (let k = 0; k < a.words.length; k++) a.words[k] += offset;
-  for (let k = 0; k < a.markers.length; k++) a.markers[k] += offset;
-}
-
 /** How often a clause of each kind gives a good tuple, relative to a main clause (read off CaRB dev). */
 const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
   root: 1,
@@ -777,7 +929,7 @@ const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
  * adverbial: its subject is borrowed), no argument besides the subject, and
  * very long arguments. Without head probabilities the arcs count as sure.
  */
-function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number): number {
+function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number, offset: number): number {
   // (plain loops: this runs for every relation)
   let subject: RelationArgument | undefined;
   for (let k = 0; k < args.length; k++) {
@@ -785,7 +937,8 @@ function relationConfidence(v: SentenceView, p: number, args: readonly RelationA
     subject = args[k];
     break;
   }
-  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head] : 1) : 1;
+  // (the arguments' heads are moved by the offset already, p is not)
+  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head - offset] : 1) : 1;
   c *= clauseFactor;
   if (!subject) c *= 0.3;
   let rest = 0;

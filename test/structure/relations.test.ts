@@ -230,6 +230,15 @@ describe('extractRelations', () => {
     expect(show(s)).toEqual(['came in | SUBJECT: A man who knew', 'knew | SUBJECT: A man']);
   });
 
+  it('gives an argument\'s words in order where its own subtree crosses its head ("a better book than that")', () => {
+    // "than that" hangs from "better", across "book": the walk meets "book" after them and must still list it in place
+    const s = tree(`
+      She/PRON/PRP/2/nsubj wrote/VERB/VBD/0/root a/DET/DT/5/det better/ADJ/JJR/5/amod book/NOUN/NN/2/obj than/ADP/IN/7/case that/PRON/DT/4/obl`);
+    const [r] = extractRelations(s);
+    expect(r.args[1].words).toEqual([2, 3, 4, 5, 6]);
+    expect(show(s)).toEqual(['wrote | SUBJECT: She | OBJECT: a better book than that']);
+  });
+
   it('uses the parser\'s head probabilities for confidence, lower for subjects found elsewhere', () => {
     const base = tree(`They/PRON/PRP/2/nsubj left/VERB/VBD/0/root and/CCONJ/CC/4/cc returned/VERB/VBD/2/conj`);
     const sure = extractRelations({ ...base, arcProb: [1, 1, 1, 1] });
