@@ -14,8 +14,8 @@
  * weights, f32 scale, f32 bias[K], i32 feature hash[rows] (ascending), u8
  * weights per row[rows], then per weight its u8 sense and its i8 value (times
  * scale), row after row. Weights under 0.15 are not stored (local.py). Lemmas
- * are decoded at their first use, into an open-addressing table from feature
- * hash to row (a probe per context feature).
+ * are decoded at their first use, into a bit filter and an open-addressing
+ * table from feature hash to weights (see Classifier).
  */
 
 const MAGIC = 0x314c5357; // 'WSL1'
@@ -35,6 +35,13 @@ export interface Classifier {
   readonly table: Int32Array;
   readonly mask: number;
   readonly packed: Int32Array;
+  /**
+   * One bit per FILTER_BITS_PER_ROW / rows of the hash space, set for the rows' hashes: most context
+   * features are not in the table, and this filter (a byte per row, so it stays in cache) answers most
+   * of them without reading the table. filterShift = 32 − log2(bits).
+   */
+  readonly filter: Int32Array;
+  readonly filterShift: number;
 }
 
 export class LocalClassifiers {
@@ -73,10 +80,12 @@ export class LocalClassifiers {
 
   /** Writes log P(sense | features) for the classifier's senses into out[0..senses). */
   logProbabilities(c: Classifier, features: Int32Array, out: Float64Array): void {
-    const { senses, table, mask, packed, scale, bias } = c;
+    const { senses, table, mask, packed, scale, bias, filter, filterShift } = c;
     out.fill(0, 0, senses);
     for (let i = 0; i < features.length; i++) {
       const f = features[i];
+      const bit = filterBit(f, filterShift);
+      if ((filter[bit >>> 5] & (1 << (bit & 31))) === 0) continue;
       let slot = slotOf(f) & mask;
       let v: number;
       while ((v = table[2 * slot + 1]) !== 0 && table[2 * slot] !== f) slot = (slot + 1) & mask;
@@ -136,7 +145,15 @@ export class LocalClassifiers {
         for (let e = from; e < from + count; e++) packed[used++] = (sense[e] << 8) | (weight[e] & 0xff);
       }
     }
-    c = { senses, scale, bias, table, mask, packed: packed.slice(0, used) };
+    let bits = 32;
+    while (bits < FILTER_BITS_PER_ROW * rows) bits *= 2;
+    const filterShift = 32 - Math.log2(bits);
+    const filter = new Int32Array(bits / 32);
+    for (let r = 0; r < rows; r++) {
+      const bit = filterBit(keys[r], filterShift);
+      filter[bit >>> 5] |= 1 << (bit & 31);
+    }
+    c = { senses, scale, bias, table, mask, packed: packed.slice(0, used), filter, filterShift };
     this.decoded.set(key, c);
     return c;
   }
@@ -144,6 +161,14 @@ export class LocalClassifiers {
 
 /** Marks a table value that holds its row's one weight (see Classifier.table). */
 const SINGLE = 1 << 30;
+
+/** Filter bits per row (at least; a power of two in all): ~1 − e^(−1/8) ≈ 12 % of absent features get past it. */
+const FILTER_BITS_PER_ROW = 8;
+
+/** A feature hash's bit in the filter: the top bits of another multiplicative hash than the table's. */
+function filterBit(f: number, shift: number): number {
+  return Math.imul(f ^ (f >>> 16), 0x85ebca6b) >>> shift;
+}
 
 /** A feature hash's home slot (before masking): the hashes are already mixed, one more round spreads their low bits. */
 function slotOf(f: number): number {
