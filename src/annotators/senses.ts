@@ -6,6 +6,7 @@
 import type { Doc, WordSense } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
 import { TargetContexts } from '../semantics/disambiguate.js';
+import { shareSensesInDiscourse } from '../semantics/one-sense-per-discourse.js';
 import { rememberSenseWork } from '../semantics/sense-work.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { docTargets } from '../semantics/targets.js';
@@ -58,25 +59,39 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
   for (let k = 0; k < targets.length; k++) offsets[k + 1] = offsets[k] + targets[k].senses.synsets.length;
   const values = new Float64Array(offsets[targets.length]);
   const totals = new Float64Array(targets.length);
+  // What the entailments read, where it differs from the layer's: the posteriors without the local
+  // classifiers' term and the discourse pass (SenseDistribution.plain in disambiguate.ts says why).
+  const plain = model.readsLocal() || model.readsDiscourse() ? new Float64Array(values.length) : undefined;
+  const plainTotals = plain !== undefined ? new Float64Array(targets.length) : totals;
   const contexts = new TargetContexts(model, sentences);
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k];
     const { synsets, tagCounts } = t.senses;
+    if (synsets.length === 1) values[offsets[k]] = 1;
+    else if (synsets.length > 1) model.probabilitiesInto(synsets, tagCounts, contexts.of(t, synsets), t.pos, values, offsets[k], plain);
+    if (synsets.length === 1 && plain !== undefined) plain[offsets[k]] = 1;
+  }
+  // Each lemma's other occurrences in the document (proper names keep their own: their senses are filtered below).
+  shareSensesInDiscourse(model, targets, values, offsets, (k) => targets[k].properName);
+  for (let k = 0; k < targets.length; k++) {
+    const t = targets[k];
+    const { synsets } = t.senses;
     const at = offsets[k];
     if (synsets.length === 0) continue;
-    if (synsets.length === 1) values[at] = 1;
-    else model.probabilitiesInto(synsets, tagCounts, contexts.of(t), t.pos, values, at);
     const senses: WordSense[] | undefined = named ? [] : undefined;
     let total = 0;
+    let plainTotal = 0;
     let count = 0;
     for (let c = 0; c < synsets.length; c++) {
       const synset = synsets[c];
       if (t.properName && !hasCapitalizedMember(store, synset, t.lemma)) {
         values[at + c] = 0;
+        if (plain !== undefined) plain[at + c] = 0;
         continue;
       }
       count++;
       total += values[at + c];
+      if (plain !== undefined) plainTotal += plain[at + c];
       senses?.push({ synset: store.name(synset), index: synset, score: values[at + c] });
     }
     if (count === 0) continue;
@@ -87,8 +102,9 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
     }
     out[doc.sentStart[t.sentence] + t.first] = senses ?? (UNNAMED as WordSense[]);
     totals[k] = total;
+    if (plain !== undefined) plainTotals[k] = plainTotal;
   }
-  rememberSenseWork(doc, model, { targets, posteriors: { values, offsets, totals } });
+  rememberSenseWork(doc, model, { targets, posteriors: { values: plain ?? values, offsets, totals: plainTotals } });
   return out;
 }
 

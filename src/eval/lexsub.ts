@@ -121,7 +121,7 @@ export async function prepareLexsub(instances: readonly LexsubInstance[], models
     const senses = store.senses(inst.lemma, inst.pos);
     if (!dist || !senses) return undefined;
     const [context] = contextVectorsOf(model, sentence.map((t) => t.lemma), (j) => isBagLemma(sentence[j]), [target], rho);
-    return { lemma: inst.lemma, pos: inst.pos, synsets: dist.synsets, posterior: dist.probabilities, tagCounts: senses.tagCounts, context };
+    return { lemma: inst.lemma, pos: inst.pos, synsets: dist.synsets, posterior: dist.plain, tagCounts: senses.tagCounts, context };
   });
   return { store, model, relations, sources };
 }

@@ -13,11 +13,13 @@ import type { WsdModel } from './wsd-model.js';
 export interface SenseWork {
   targets: readonly FoundTarget[];
   /**
-   * The probabilities the senses layer started from, target k's in
+   * The probabilities the entailments read, target k's in
    * values[offsets[k]..offsets[k + 1]), in the order of its lemma's synsets
-   * (0 for senses the layer left out, e.g. for names); the layer's scores are
-   * these divided by totals[k] (when that is not 1), and totals[k] is 0 where
-   * the word got no senses. One array for the document rather than one per
+   * (0 for senses the layer left out, e.g. for names), to be divided by
+   * totals[k] (when that is not 1); totals[k] is 0 where the word got no
+   * senses. These are the senses layer's scores, except where the model adds
+   * its local classifiers' term or the discourse pass to the layer: the
+   * entailments read the posteriors without them (SenseDistribution.plain). One array for the document rather than one per
    * word: the work lives as long as the doc, and fewer objects that live long
    * are less for the garbage collector to copy. Absent when the work was
    * rebuilt from a senses layer of another model instance.

@@ -41,6 +41,8 @@ import { gunzipText } from './gzip.js';
 import { SENSES_DIR } from './synsets.js';
 import { COLLOCATION_SLOTS, lemmaBagFeatures } from './wsd-features.js';
 import { decodeVectors, WSD_VECTORS_FILE, type WordVectors } from './wsd-vectors.js';
+import { LocalClassifiers, WSD_LOCAL_FILE, type Classifier } from './wsd-local.js';
+import { lemmaHashes, type LemmaHashes } from './wsd-local-features.js';
 
 export const WSD_VOCAB_FILE = 'wsd-vocab.txt.gz';
 export const WSD_WEIGHTS_FILE = 'wsd-weights.bin';
@@ -82,11 +84,24 @@ export interface WsdParams {
   embDoc?: number;
   /** 1: context words weigh −log p(f) in the context vector (rare words say more); 0: all alike. */
   embIdf?: number;
+  /**
+   * Weight of the other occurrences of the target's lemma (same part of speech) in the document:
+   * one sense per discourse (one-sense-per-discourse.ts). 0 or absent: off.
+   */
+  lambdaDiscourse?: number;
+  /** ε in log(p_j(s) + ε) of the discourse term (default DEFAULT_DISCOURSE_EPSILON). */
+  discourseEpsilon?: number;
+  /**
+   * Weight of the lemma's logistic regression (wsd-local.ts: log-probabilities over its senses, from
+   * IMS-style local collocations, neighbours' parts of speech and the sentence's bag), where it has one.
+   * 0 or absent: not read.
+   */
+  lambdaLocal?: number;
   /** Per part of speech, weights and prior mass that replace the ones above (tuned on dev). */
   byPos?: Partial<Record<WordNetPos, PosParams>>;
 }
 
-export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb'>>;
+export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb' | 'lambdaDiscourse' | 'lambdaLocal'>>;
 
 export interface WsdMeta {
   version: string;
@@ -127,6 +142,8 @@ export interface FeatureContext {
   bagVector?: Float64Array;
   /** The document bag's context vector (of `doc`), shared by the document's targets. */
   docVector?: Float64Array;
+  /** The lemma's local classifier's log-probabilities over its senses (wsd-local.ts), where it has one and its part of speech weighs it. */
+  local?: Float64Array;
 }
 
 export interface SenseWeights {
@@ -144,6 +161,8 @@ export interface LemmaFeatures {
   readonly collocations: Int32Array;
   /** The lemma itself as a feature (what a target of this lemma drops from its bag), -1 if unknown. */
   readonly self: number;
+  /** Its hashes for the local classifiers' features (wsd-local-features.ts), every bag string included, known or not. */
+  readonly hashes: LemmaHashes;
 }
 
 /**
@@ -192,15 +211,19 @@ function weighsVectors(params: WsdParams): boolean {
   return (params.lambdaEmb ?? 0) > 0 || Object.values(params.byPos ?? {}).some((p) => (p?.lambdaEmb ?? 0) > 0);
 }
 
+/** Whether some part of speech weighs the local classifiers (λ_local > 0). */
+function weighsLocal(params: WsdParams): boolean {
+  return (params.lambdaLocal ?? 0) > 0 || Object.values(params.byPos ?? {}).some((p) => (p?.lambdaLocal ?? 0) > 0);
+}
+
 /** The word vectors of `dir`; undefined where the file is absent (a model built before them). */
 async function readVectors(loader: ResourceLoader, dir: string): Promise<WordVectors | undefined> {
   return (await loader.exists(`${dir}/${WSD_VECTORS_FILE}`)) ? decodeVectors(await loader.bytes(`${dir}/${WSD_VECTORS_FILE}`)) : undefined;
 }
 /** Memory the scoring tables may hold (a long-running server would otherwise end up with every lemma's). */
 const MAX_TABLE_BYTES = 256 * 2 ** 20;
-/** The per-lemma feature cache is dropped when it holds this many lemmas (a long-running server sees endless strings; words the model does not know share one entry). */
+/** The per-lemma feature cache is dropped when it holds this many lemmas (a long-running server sees endless strings). */
 const MAX_CACHED_LEMMAS = 100_000;
-const NO_FEATURES: LemmaFeatures = { bag: new Int32Array(0), collocations: new Int32Array(4).fill(-1), self: -1 };
 
 export class WsdModel {
   readonly params: WsdParams;
@@ -223,6 +246,9 @@ export class WsdModel {
   private bagSum = new Float64Array(64);
   private colSum = new Float64Array(64);
   private overlapSum = new Float64Array(64);
+  /** The last scoring's scores without the local classifier's term, when it had one (plainLast). */
+  private plainScore = new Float64Array(64);
+  private plainLast = false;
   /** The context vector of one scoring (reused). */
   private contextScratch = new Float64Array(0);
   /** Per feature id, its row of the word vectors, -1 for none; absent without vectors. */
@@ -231,6 +257,10 @@ export class WsdModel {
   private readonly vectorWeight: Float64Array | undefined;
   /** Whether the model has vectors and some part of speech weighs them (readsVectors). */
   private readonly vectorsOn: boolean;
+  /** Whether the model has local classifiers and some part of speech weighs them (readsLocal). */
+  private readonly localOn: boolean;
+  /** Each candidate list's local classifier, null for none (localLogProbabilities). */
+  private readonly localOf = new Map<Int32Array, Classifier | null>();
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
@@ -244,6 +274,8 @@ export class WsdModel {
     params: WsdParams,
     private readonly backgroundNorm?: number,
     private vectors?: WordVectors,
+    /** The per-lemma logistic regressions (wsd-local.ts); read only where some part of speech weighs them. */
+    private readonly local?: LocalClassifiers,
   ) {
     this.params = params;
     this.ids = new Map();
@@ -259,6 +291,7 @@ export class WsdModel {
     }
     this.weights = weights;
     this.vectorsOn = vectors !== undefined && weighsVectors(params);
+    this.localOn = local !== undefined && weighsLocal(params);
     if (vectors !== undefined) {
       this.vectorRow = new Int32Array(v).fill(-1);
       this.vectorWeight = new Float64Array(v);
@@ -287,7 +320,8 @@ export class WsdModel {
       const meta = JSON.parse(metaText) as WsdMeta;
       const { vocab, background } = parseVocab(vocabText);
       const vectors = weighsVectors(meta.params) ? await readVectors(loader, dir) : undefined;
-      return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm, vectors);
+      const local = weighsLocal(meta.params) ? new LocalClassifiers(await loader.bytes(`${dir}/${WSD_LOCAL_FILE}`)) : undefined;
+      return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm, vectors, local);
     });
   }
 
@@ -308,7 +342,7 @@ export class WsdModel {
 
   /** The same counts scored with other parameters (dev sweeps: training/senses/tune-wsd.ts). */
   withParams(params: WsdParams): WsdModel {
-    return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm, this.vectors);
+    return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local);
   }
 
   /** The word vectors the model was loaded with, if any (the entailments model reads them too). */
@@ -347,7 +381,7 @@ export class WsdModel {
       const bag = sortedDistinct(this.idsOf(lemmaBagFeatures(lemma)));
       const collocations = Int32Array.from(COLLOCATION_SLOTS, ({ prefix }) => this.featureId(prefix + lemma));
       const self = this.featureId(lemma);
-      out = bag.length === 0 && self < 0 && collocations.every((id) => id < 0) ? NO_FEATURES : { bag, collocations, self };
+      out = { bag, collocations, self, hashes: lemmaHashes(lemma) };
       if (this.lemmaCache.size >= MAX_CACHED_LEMMAS) this.lemmaCache.clear();
       this.lemmaCache.set(lemma, out);
     }
@@ -374,16 +408,32 @@ export class WsdModel {
     return out;
   }
 
-  /** probabilities(…) written into out[at..at + synsets.length) (the same values), without an array of its own. */
-  probabilitiesInto(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined, out: Float64Array, at: number): void {
+  /**
+   * probabilities(…) written into out[at..at + synsets.length) (the same values), without an array of its own.
+   * `plain`, when given, receives at the same place the probabilities without the local classifier's term
+   * (the same as `out` where the lemma has none): what the entailments read (see senses.ts).
+   */
+  probabilitiesInto(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined, out: Float64Array, at: number, plain?: Float64Array): void {
     const n = synsets.length;
     if (n === 1) {
       out[at] = 1;
+      if (plain !== undefined) plain[at] = 1;
       return;
     }
     const z = this.score(synsets, tagCounts, ctx, pos);
     const expScore = this.bagSum;
     for (let k = 0; k < n; k++) out[at + k] = expScore[k] / z;
+    if (plain === undefined) return;
+    if (!this.plainLast) {
+      for (let k = 0; k < n; k++) plain[at + k] = out[at + k];
+      return;
+    }
+    const scores = this.plainScore;
+    let best = -Infinity;
+    for (let k = 0; k < n; k++) if (scores[k] > best) best = scores[k];
+    let sum = 0;
+    for (let k = 0; k < n; k++) sum += plain[at + k] = Math.exp(scores[k] - best);
+    for (let k = 0; k < n; k++) plain[at + k] /= sum;
   }
 
   /** probabilities(…)[k] alone (the same value), without the array. */
@@ -399,13 +449,14 @@ export class WsdModel {
    */
   private score(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined): number {
     const n = synsets.length;
-    const { lambdaBag, lambdaCol, mu, lambdaDoc, lambdaEmb } = this.paramsFor(pos);
+    const { lambdaBag, lambdaCol, mu, lambdaDoc, lambdaEmb, lambdaLocal } = this.paramsFor(pos);
     const table = this.senseTable(synsets);
     const logPrior = this.logPriorOf(table, tagCounts, mu);
     if (n > this.bagSum.length) {
       this.bagSum = new Float64Array(2 * n);
       this.colSum = new Float64Array(2 * n);
       this.overlapSum = new Float64Array(2 * n);
+      this.plainScore = new Float64Array(2 * n);
     }
     const bag = this.bagSum;
     const col = this.colSum;
@@ -441,9 +492,18 @@ export class WsdModel {
     }
     // The vector term (ctx.bagVector is only built when the model has vectors and some part of speech weighs them).
     if (lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && this.vectorRow !== undefined) this.addVectorScores(table, synsets, ctx, lambdaEmb, col);
+    // The lemma's logistic regression (ctx.local is built only where its part of speech weighs it); the
+    // scores without it are kept for the callers that read those (probabilitiesInto's `plain`).
+    const local = ctx.local;
+    const withLocal = local !== undefined && local.length === n && lambdaLocal !== undefined && lambdaLocal > 0;
+    this.plainLast = withLocal;
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
-      const score = logPrior[k] + lambdaBag * bag[k] + col[k];
+      let score = logPrior[k] + lambdaBag * bag[k] + col[k];
+      if (withLocal) {
+        this.plainScore[k] = score;
+        score += lambdaLocal * local[k];
+      }
       bag[k] = score;
       if (score > best) best = score;
     }
@@ -575,6 +635,38 @@ export class WsdModel {
   readsDocument(): boolean {
     const { lambdaDoc, byPos } = this.params;
     return (lambdaDoc ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaDoc ?? 0) > 0);
+  }
+
+  /**
+   * The lemma's local classifier's log-probabilities over its `senses` senses for these features
+   * (wsd-local-features.ts), or undefined where its part of speech does not weigh them or it has none.
+   */
+  localLogProbabilities(synsets: Int32Array, lemma: string, pos: WordNetPos, features: () => Int32Array): Float64Array | undefined {
+    if (!this.localOn || !(this.paramsFor(pos).lambdaLocal! > 0)) return undefined;
+    // Per candidate list (the store's array, one per lemma and part of speech): one map read with an object key.
+    let c = this.localOf.get(synsets);
+    if (c === undefined) {
+      const found = this.local!.find(lemma, pos);
+      // A classifier over another number of senses belongs to another WordNet: not read.
+      c = found !== undefined && found.senses === synsets.length ? found : null;
+      this.localOf.set(synsets, c);
+    }
+    if (c === null) return undefined;
+    const senses = c.senses;
+    const out = new Float64Array(senses);
+    this.local!.logProbabilities(c, features(), out);
+    return out;
+  }
+
+  /** Whether some part of speech weighs the local classifiers and the model has them. */
+  readsLocal(): boolean {
+    return this.localOn;
+  }
+
+  /** Whether any part of speech weighs the lemma's other occurrences in the document (one-sense-per-discourse.ts). */
+  readsDiscourse(): boolean {
+    const { lambdaDiscourse, byPos } = this.params;
+    return (lambdaDiscourse ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaDiscourse ?? 0) > 0);
   }
 
   /** The weights for a part of speech: its overrides over the shared ones. */

@@ -7,6 +7,7 @@
  *   synsets.tsv, index.tsv           the synset store (src/semantics/synsets.ts)
  *   wsd-vocab.txt, wsd-weights.bin   the sense model (src/semantics/wsd-model.ts)
  *   wsd-vectors.bin                  lemma word vectors (vectors.ts, vectors.py: numpy and torch)
+ *   wsd-local.bin                    per-lemma logistic regressions (local.ts, local.py: numpy and torch)
  *   meta.json                        hyperparameters and dev figures
  *
  * Dev: SemEval-2007 (../shared/data/wsd-dev) and every tenth of SemCor's
@@ -40,7 +41,9 @@ import {
   type SenseWeights,
   type WsdParams,
 } from '../../src/semantics/wsd-model.js';
+import { LocalClassifiers } from '../../src/semantics/wsd-local.js';
 import { glossLemmas } from './gloss-lemmas.js';
+import { LOCAL_POS, trainLocal } from './local.js';
 import { readSemcorSplit, toFramework, type SemcorDoc } from './semcor.js';
 import { trainVectors } from './vectors.js';
 import { readWordNet30, type WordNet30 } from './wordnet30.js';
@@ -70,6 +73,8 @@ const DOC_GRID = [0, 0.005, 0.01, 0.02, 0.03, 0.05];
 // The word vectors' sense term (λ_emb) is not searched: it cost ~15 % of `words,senses` and put
 // `words,entailments` under issue 10's 100 k tokens/s for +0.4 on SemCor-dev nouns (models/senses/MODEL_CARD.md,
 // "Word vectors"); `training/senses/tune-wsd.ts` still scores it. The vectors ship for the entailments.
+/** The local classifiers' stage of the search: their weight per part of speech (0 = not read). */
+const LOCAL_GRID = [0, 0.5, 1, 1.5, 2];
 /**
  * A long document's bag keeps its 128 most repeated content lemmas: every document lemma costs each
  * distinct target lemma one probe, and with all of them (~3,000 in a 50 kB text) `words,senses` ran at
@@ -110,6 +115,8 @@ function main(): void {
   const store = SynsetStore.fromText(synsetsText, indexText);
   // Word vectors for the soft context match (vectors.ts / vectors.py): SemCor-train, WordNet glosses, EWT train.
   const vectors = decodeVectors(readFileSync(trainVectors(wn, train, loadLexicon(), DATA, OUT)));
+  // The per-lemma logistic regressions (local.ts / local.py), on SemCor-train's verbs, adjectives and adverbs.
+  const local = new LocalClassifiers(readFileSync(trainLocal(store, train, OUT)));
 
   // Vocabulary: features seen at least twice in SemCor contexts, and every WordNet-derived word.
   const vocab: string[] = [];
@@ -133,7 +140,7 @@ function main(): void {
   const meta = existsSync(join(OUT, 'meta.json')) ? (JSON.parse(readFileSync(join(OUT, 'meta.json'), 'utf8')) as { params: WsdParams }) : undefined;
   // The window is fixed by the counts just built; the rest may come from the last build's meta.json.
   let params = { ...(meta?.params ?? DEFAULT_PARAMS), window: DEFAULT_PARAMS.window, docFeatures: DOC_FEATURES };
-  if (tune) params = tuneParams(vocab, backgroundArray, weights, store, devSets, params);
+  if (tune) params = tuneParams(vocab, backgroundArray, weights, store, devSets, params, local);
   const unquantized = prune(vocab, backgroundArray, weights, params.alpha);
   // Measure what ships: the weights after their one-byte quantization.
   const encoded = encodeWeights(unquantized.weights);
@@ -141,7 +148,7 @@ function main(): void {
   log(`pruned to ${pruned.weights.feature.length} entries, ${pruned.vocab.length} features (gain ≥ ${MIN_GAIN})`);
   const figures: Record<string, number> = {};
   for (const set of devSets) {
-    const model = new WsdModel(pruned.vocab, pruned.background, pruned.weights, params, pruned.norm, vectors);
+    const model = new WsdModel(pruned.vocab, pruned.background, pruned.weights, params, pruned.norm, vectors, local);
     figures[`${set.name}.f1`] = round(100 * accuracy(store, model, set));
     figures[`${set.name}.firstSense`] = round(100 * firstSenseAccuracy(store, set));
     figures[`${set.name}.instances`] = set.instances.length;
@@ -478,6 +485,17 @@ function firstSenseAccuracy(store: SynsetStore, set: DevSet): number {
   return right / set.instances.length;
 }
 
+/** The parameters with no local classifiers' weight anywhere. */
+function withoutLocal(params: WsdParams): WsdParams {
+  const byPos: WsdParams['byPos'] = {};
+  for (const [pos, p] of Object.entries(params.byPos ?? {})) {
+    const { lambdaLocal: _, ...rest } = p ?? {};
+    if (Object.keys(rest).length > 0) byPos[pos as WordNetPos] = rest;
+  }
+  const { lambdaLocal: __, ...rest } = params;
+  return { ...rest, byPos };
+}
+
 /** Coordinate search, two passes, on the mean of SE07 and (the first 6000 instances of) SemCor dev. */
 function tuneParams(
   vocab: string[],
@@ -486,6 +504,7 @@ function tuneParams(
   store: SynsetStore,
   sets: DevSet[],
   start: WsdParams,
+  local: LocalClassifiers,
 ): WsdParams {
   const grid: Record<'alpha' | 'lambdaBag' | 'lambdaCol' | 'mu' | 'window', number[]> = {
     alpha: [0.5, 0.7, 0.8, 0.9, 0.95, 0.99],
@@ -495,15 +514,19 @@ function tuneParams(
     window: [start.window],
   };
   const objective = (p: WsdParams) => {
-    const model = new WsdModel(vocab, background, weights, p);
+    const model = new WsdModel(vocab, background, weights, p, undefined, undefined, local);
     return (accuracy(store, model, sets[0]) + accuracy(store, model, sets[1], 6000)) / 2;
   };
   // Progress for `npm run train` (src/progress-protocol.ts): one line per grid point, the skipped ones included.
   const perPos = grid.lambdaBag.length + grid.lambdaCol.length + grid.mu.length;
-  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length;
+  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length + LOCAL_POS.length * LOCAL_GRID.length;
   let trials = 0;
   const trial = () => log(formatProgressLine({ done: ++trials, total, unit: 'trial', fields: [['dev', (100 * bestScore).toFixed(2)]] }));
-  let best = { ...start };
+  // The naive Bayes's own parameters are searched without the local classifiers (their weights are
+  // searched last, on top): the entailments read the posteriors without them (disambiguate.ts,
+  // SenseDistribution.plain), so those stay what the search gives the naive Bayes alone, and the
+  // search ends where it started when run again (a build rebuilds its files byte for byte).
+  let best = withoutLocal(start);
   let bestScore = objective(best);
   trial();
   for (let pass = 0; pass < 2; pass++) {
@@ -543,6 +566,8 @@ function tuneParams(
   // cost ~10 % of the senses' speed): the other sentences' bag, and the prior mass it may now need.
   searchPos('n', 'lambdaDoc', DOC_GRID, ' document');
   searchPos('n', 'mu', grid.mu, ' mu');
+  // Then the local classifiers' weight, for the parts of speech that have them.
+  for (const pos of LOCAL_POS) searchPos(pos, 'lambdaLocal', LOCAL_GRID, ' local');
   return best;
 }
 
