@@ -152,7 +152,7 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     name: 'senses',
     requires: ['tokens', 'sentences', 'xpos', 'lemma'],
     assigns: ['senses'],
-    resources: ['senses/synsets.tsv.gz', 'senses/index.tsv.gz', 'senses/wsd-vocab.txt.gz', 'senses/wsd-weights.bin', 'senses/wsd-local.bin', 'senses/meta.json'],
+    resources: ['senses/synsets.tsv.gz', 'senses/index.tsv.gz', 'senses/wsd-vocab.txt.gz', 'senses/wsd-weights.bin', 'senses/meta.json'],
     englishOnly: true,
     create: async (loader) => (await import('./senses.js')).createSensesAnnotator(loader),
   },

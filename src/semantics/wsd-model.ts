@@ -345,6 +345,14 @@ export class WsdModel {
     return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local);
   }
 
+  /**
+   * The same counts and parameters with these per-lemma logistic regressions (wsd-local.ts): the shipped
+   * model has none (built only with WSD_LOCAL=1, see training/senses/train.ts); tests and sweeps attach them.
+   */
+  withLocal(local: LocalClassifiers): WsdModel {
+    return new WsdModel(this.vocab, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local);
+  }
+
   /** The word vectors the model was loaded with, if any (the entailments model reads them too). */
   get wordVectors(): WordVectors | undefined {
     return this.vectors;

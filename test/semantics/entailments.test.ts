@@ -123,7 +123,7 @@ describe('entailedWords with a floor and cap (the candidates that cannot be kept
 });
 
 describe('entailments reuse the senses annotator\'s work', () => {
-  it('are the same whether or not senses are requested (without them the senses layer skips names and the local classifiers' term)', async () => {
+  it('are the same whether or not senses are requested (without them the senses layer skips names and the local classifier term)', async () => {
     const text = 'We sat on the bank of the river. The bank raised its interest rates and the firm hired new staff.';
     const alone = await payload(text, 'words,entailments');
     const both = await payload(text, 'words,senses,entailments');

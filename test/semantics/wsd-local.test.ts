@@ -2,8 +2,8 @@
  * The sense model's discriminative correction: the per-lemma logistic
  * regressions (src/semantics/wsd-local.ts), their features
  * (wsd-local-features.ts) and their term in the sense score. The file format
- * is checked on small records built here; the shipped model's
- * classifiers are read from the committed models/senses.
+ * is checked on small records built here; the term, off in the shipped
+ * model, with a classifier attached to it (WsdModel.withLocal).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileLoader } from '../../src/resources-node.js';
@@ -152,12 +152,12 @@ describe('LocalClassifiers', () => {
   });
 });
 
-describe('the shipped model with its local classifiers', () => {
+describe('the local classifiers\' term in the sense score', () => {
   let store: SynsetStore;
-  let model: WsdModel;
+  let shipped: WsdModel;
   beforeAll(async () => {
     const loader = fileLoader();
-    [store, model] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader)]);
+    [store, shipped] = await Promise.all([SynsetStore.load(loader), WsdModel.load(loader)]);
   }, 60_000);
 
   const sentences = [
@@ -175,10 +175,22 @@ describe('the shipped model with its local classifiers', () => {
   const RUN: SenseTarget = { sentence: 0, first: 1, last: 1, lemma: 'run', pos: 'v' };
   const COMPANY: SenseTarget = { sentence: 0, first: 3, last: 3, lemma: 'company', pos: 'n' };
 
-  it('weighs them for verbs, not for nouns', () => {
+  /** A classifier for run.v over its WordNet senses that favours its third sense whatever the context (bias only). */
+  function runClassifier(): LocalClassifiers {
+    const senses = store.senses('run', 'v')!.synsets.length;
+    const bias = Array.from({ length: senses }, (_, k) => (k === 2 ? 4 : 0));
+    return new LocalClassifiers(encode([{ key: 'v:run', senses, scale: 1, bias, rows: new Map() }]));
+  }
+
+  it('is off in the shipped model (for speed: WSD_LOCAL=1 builds it), which reads no classifier file', () => {
+    expect(shipped.readsLocal()).toBe(false);
+    for (const pos of ['n', 'v', 'a', 'r'] as const) expect(shipped.paramsFor(pos).lambdaLocal ?? 0).toBe(0);
+    expect(new TargetContexts(shipped, sentences).of(RUN, store.senses('run', 'v')!.synsets).local).toBeUndefined();
+  });
+
+  it('weighs a verb\'s classifier where the verbs\' weight is on, never a noun without one', () => {
+    const model = shipped.withLocal(runClassifier()).withParams({ ...shipped.params, byPos: { ...shipped.params.byPos, v: { ...shipped.params.byPos?.v, lambdaLocal: 2 } } });
     expect(model.readsLocal()).toBe(true);
-    expect(model.paramsFor('v').lambdaLocal ?? 0).toBeGreaterThan(0);
-    expect(model.paramsFor('n').lambdaLocal ?? 0).toBe(0);
     const contexts = new TargetContexts(model, sentences);
     const run = store.senses('run', 'v')!;
     const ctx = contexts.of(RUN, run.synsets);
@@ -187,12 +199,13 @@ describe('the shipped model with its local classifiers', () => {
     expect(contexts.of(COMPANY, store.senses('company', 'n')!.synsets).local).toBeUndefined();
   });
 
-  it('moves the verb\'s distribution (which still sums to 1) and leaves the noun\'s as without them', () => {
-    const off = model.withParams({ ...model.params, byPos: { ...model.params.byPos, v: { ...model.params.byPos?.v, lambdaLocal: 0 } } });
-    const [runOn, companyOn] = disambiguate(store, model, sentences, [RUN, COMPANY]);
-    const [runOff, companyOff] = disambiguate(store, off, sentences, [RUN, COMPANY]);
+  it('moves the verb\'s distribution towards the classifier (still summing to 1), leaves the noun\'s, and keeps the plain one', () => {
+    const on = shipped.withLocal(runClassifier()).withParams({ ...shipped.params, byPos: { ...shipped.params.byPos, v: { ...shipped.params.byPos?.v, lambdaLocal: 2 } } });
+    const [runOn, companyOn] = disambiguate(store, on, sentences, [RUN, COMPANY]);
+    const [runOff, companyOff] = disambiguate(store, shipped, sentences, [RUN, COMPANY]);
     expect(runOn!.probabilities.reduce((s, p) => s + p, 0)).toBeCloseTo(1, 12);
-    expect(Array.from(runOn!.probabilities)).not.toEqual(Array.from(runOff!.probabilities));
+    expect(runOn!.probabilities[2]).toBeGreaterThan(runOff!.probabilities[2]);
+    expect(Array.from(runOn!.plain)).toEqual(Array.from(runOff!.probabilities));
     expect(Array.from(companyOn!.probabilities)).toEqual(Array.from(companyOff!.probabilities));
   });
 });

@@ -15,7 +15,7 @@
  * Flags: --no-tune keeps the parameters of the current meta.json (or the defaults).
  * Single-threaded; ~4–6 min on one core, most of it the search.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,7 @@ import {
   type SenseWeights,
   type WsdParams,
 } from '../../src/semantics/wsd-model.js';
-import { LocalClassifiers } from '../../src/semantics/wsd-local.js';
+import { LocalClassifiers, WSD_LOCAL_FILE } from '../../src/semantics/wsd-local.js';
 import { glossLemmas } from './gloss-lemmas.js';
 import { LOCAL_POS, trainLocal } from './local.js';
 import { readSemcorSplit, toFramework, type SemcorDoc } from './semcor.js';
@@ -75,6 +75,13 @@ const DOC_GRID = [0, 0.005, 0.01, 0.02, 0.03, 0.05];
 // "Word vectors"); `training/senses/tune-wsd.ts` still scores it. The vectors ship for the entailments.
 /** The local classifiers' stage of the search: their weight per part of speech (0 = not read). */
 const LOCAL_GRID = [0, 0.5, 1, 1.5, 2];
+/**
+ * The per-lemma logistic regressions are trained, searched and written (wsd-local.bin) only with
+ * WSD_LOCAL=1: they gained SemCor dev 72.5 → 73.3 (verbs 63.3 → 65.2) but nothing on SE07, and cost
+ * ~13 % of `words,senses`, which then ran under issue 10's 100 k tokens/s (models/senses/MODEL_CARD.md,
+ * "Local classifiers"). Off, the build writes no wsd-local.bin and removes a stale one.
+ */
+const WITH_LOCAL = process.env.WSD_LOCAL === '1';
 /**
  * A long document's bag keeps its 128 most repeated content lemmas: every document lemma costs each
  * distinct target lemma one probe, and with all of them (~3,000 in a 50 kB text) `words,senses` ran at
@@ -116,7 +123,8 @@ function main(): void {
   // Word vectors for the soft context match (vectors.ts / vectors.py): SemCor-train, WordNet glosses, EWT train.
   const vectors = decodeVectors(readFileSync(trainVectors(wn, train, loadLexicon(), DATA, OUT)));
   // The per-lemma logistic regressions (local.ts / local.py), on SemCor-train's verbs, adjectives and adverbs.
-  const local = new LocalClassifiers(readFileSync(trainLocal(store, train, OUT)));
+  const local = WITH_LOCAL ? new LocalClassifiers(readFileSync(trainLocal(store, train, OUT))) : undefined;
+  if (!WITH_LOCAL) rmSync(join(OUT, WSD_LOCAL_FILE), { force: true });
 
   // Vocabulary: features seen at least twice in SemCor contexts, and every WordNet-derived word.
   const vocab: string[] = [];
@@ -504,7 +512,7 @@ function tuneParams(
   store: SynsetStore,
   sets: DevSet[],
   start: WsdParams,
-  local: LocalClassifiers,
+  local: LocalClassifiers | undefined,
 ): WsdParams {
   const grid: Record<'alpha' | 'lambdaBag' | 'lambdaCol' | 'mu' | 'window', number[]> = {
     alpha: [0.5, 0.7, 0.8, 0.9, 0.95, 0.99],
@@ -519,7 +527,7 @@ function tuneParams(
   };
   // Progress for `npm run train` (src/progress-protocol.ts): one line per grid point, the skipped ones included.
   const perPos = grid.lambdaBag.length + grid.lambdaCol.length + grid.mu.length;
-  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length + LOCAL_POS.length * LOCAL_GRID.length;
+  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length + (local !== undefined ? LOCAL_POS.length * LOCAL_GRID.length : 0);
   let trials = 0;
   const trial = () => log(formatProgressLine({ done: ++trials, total, unit: 'trial', fields: [['dev', (100 * bestScore).toFixed(2)]] }));
   // The naive Bayes's own parameters are searched without the local classifiers (their weights are
@@ -567,7 +575,7 @@ function tuneParams(
   searchPos('n', 'lambdaDoc', DOC_GRID, ' document');
   searchPos('n', 'mu', grid.mu, ' mu');
   // Then the local classifiers' weight, for the parts of speech that have them.
-  for (const pos of LOCAL_POS) searchPos(pos, 'lambdaLocal', LOCAL_GRID, ' local');
+  if (local !== undefined) for (const pos of LOCAL_POS) searchPos(pos, 'lambdaLocal', LOCAL_GRID, ' local');
   return best;
 }
 
