@@ -8,7 +8,7 @@ import type { WordNetPos } from '../lexicon/penn.js';
 import type { LemmaSenses, SynsetStore } from './synsets.js';
 import { shareSensesInDiscourse } from './one-sense-per-discourse.js';
 import { COLLOCATION_SLOTS, type ContextToken } from './wsd-features.js';
-import { localFeatures, localSentenceOf, maxLocalFeatures, type LocalSentence } from './wsd-local-features.js';
+import { lemmaHashes, localFeatures, localSentenceOf, maxLocalFeatures, type LocalSentence } from './wsd-local-features.js';
 import { sortedDistinct, type FeatureContext, type LemmaFeatures, type WsdModel } from './wsd-model.js';
 
 export interface SenseTarget {
@@ -192,7 +192,10 @@ export class TargetContexts {
   private localFeaturesOf(t: Pick<SenseTarget, 'first' | 'last' | 'lemma'>): Int32Array {
     let s = this.local;
     if (s === undefined) {
-      s = this.local = localSentenceOf(this.sentences[this.sentence], this.tokens.map((token) => token.hashes));
+      s = this.local = localSentenceOf(
+        this.sentences[this.sentence],
+        this.tokens.map((token, i) => token.hashes ?? lemmaHashes(this.sentences[this.sentence][i].lemma)),
+      );
       const size = maxLocalFeatures(s);
       if (this.localBuffer.length < size) this.localBuffer = new Int32Array(2 * size);
     }

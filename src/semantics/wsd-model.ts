@@ -161,8 +161,11 @@ export interface LemmaFeatures {
   readonly collocations: Int32Array;
   /** The lemma itself as a feature (what a target of this lemma drops from its bag), -1 if unknown. */
   readonly self: number;
-  /** Its hashes for the local classifiers' features (wsd-local-features.ts), every bag string included, known or not. */
-  readonly hashes: LemmaHashes;
+  /**
+   * Its hashes for the local classifiers' features (wsd-local-features.ts), every bag string included, known
+   * or not; only where the model reads the classifiers (off in the shipped model: not hashed for nothing).
+   */
+  readonly hashes?: LemmaHashes;
 }
 
 /**
@@ -389,7 +392,7 @@ export class WsdModel {
       const bag = sortedDistinct(this.idsOf(lemmaBagFeatures(lemma)));
       const collocations = Int32Array.from(COLLOCATION_SLOTS, ({ prefix }) => this.featureId(prefix + lemma));
       const self = this.featureId(lemma);
-      out = { bag, collocations, self, hashes: lemmaHashes(lemma) };
+      out = { bag, collocations, self, hashes: this.localOn ? lemmaHashes(lemma) : undefined };
       if (this.lemmaCache.size >= MAX_CACHED_LEMMAS) this.lemmaCache.clear();
       this.lemmaCache.set(lemma, out);
     }
