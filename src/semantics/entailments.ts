@@ -253,7 +253,7 @@ export function entailedWords(
   const n = lemma.words.length;
   const out: EntailedWord[] = [];
   if (keep === undefined) {
-    for (let i = 0; i < n; i++) if (evaluate(lemma, i, source.posterior, params, 0, source.context) >= 0) out.push(entailed(lemma, i, params));
+    for (let i = 0; i < n; i++) if (evaluate(lemma, i, source.posterior, params, 0, source.context) >= 0) out.push(entailed(lemma, i));
     return out.sort(byScore);
   }
   const kept = keptWords(lemma, source.posterior, params, keep.floor, keep.cap, source.context);
@@ -473,7 +473,7 @@ function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: En
 }
 
 /** The candidate evaluate just scored, as an EntailedWord. */
-function entailed(lemma: LemmaCandidates, i: number, params: EntailmentParams): EntailedWord {
+function entailed(lemma: LemmaCandidates, i: number): EntailedWord {
   const e = last.best;
   return { word: lemma.words[i], synset: lemma.pathSynset[e], relation: RELATIONS[lemma.pathRelation[e]], priorScore: last.prior, contextScore: last.context, score: last.score };
 }
