@@ -85,6 +85,18 @@ export interface AnalyzerConfig {
    * them in `classifiers`, beside the built-in `textlens_mediatopics`.
    */
   classifiers?: Record<string, ClassifierSource>;
+  /**
+   * Called after each stage of every analyze() call, synchronously, with the
+   * stage's name and its wall-clock milliseconds: `input` (request, source,
+   * cleanup, language), `segment` (tokens and sentences), each annotator by
+   * its name (`tagger`, `parser`, `phrase-chunker`, …, in the order they
+   * ran), `dictionaries`, `classifiers`, `response` (the payload's lists) and
+   * `rules`, the last four only when the request has them. For profiling a
+   * pipeline (which extractor costs what) and for benchmarks: the stages run
+   * back to back, so a caller can also read its own clock in the hook (CPU
+   * time, say) and charge each stage the time since the previous call.
+   */
+  onStage?: (stage: string, ms: number) => void;
 }
 
 /** Per-request additions that do not travel as options. */
@@ -224,12 +236,23 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     return doc;
   }
 
+  const onStage = config.onStage;
+
   async function analyze(
     input: string | AnalyzeOptions | FlatOptions,
     options?: AnalyzeOptions | FlatOptions,
     context?: AnalyzeContext,
   ): Promise<AnalyzeResponse> {
     const t0 = performance.now();
+    // the hook's clock: when the last stage ended
+    let mark = t0;
+    const stageDone =
+      onStage &&
+      ((stage: string): void => {
+        const now = performance.now();
+        onStage(stage, now - mark);
+        mark = now;
+      });
     const messages: string[] = [];
     const warn = (m: string) => {
       if (!messages.includes(m)) messages.push(m);
@@ -289,15 +312,23 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     // fetches and WASM compiles overlap. A failure surfaces in the loop below.
     const loading = steps.map((spec) => annotator(spec));
     loading.forEach((a) => a.catch(() => {}));
+    stageDone?.('input');
     const doc = await segment(text);
+    stageDone?.('segment');
     const ctx = { language, metadata: cleaned.metadata, request: req, warn };
-    for (const a of loading) await (await a).run(doc, ctx);
+    for (const a of loading) {
+      const ready = await a;
+      // (waiting for a model to load is charged to its annotator)
+      await ready.run(doc, ctx);
+      stageDone?.(ready.name);
+    }
     // Models ran on another runtime than asked for (no onnxruntime-node): say so, once.
     const notice = await runtimeNotice(backend);
     if (notice) warn(notice);
     if (customDictionaries.length > 0) {
       const custom = matchDictionaries(doc, customDictionaries, language);
       doc.entities = mergeDictionaryEntities(doc, custom, req, req.cleanup.useMetadata ? cleaned.metadata?.title : undefined);
+      stageDone?.('dictionaries');
     }
     if (req.classifiers.length > 0) {
       if (language !== ENGLISH) warn(`classifiers: skipped; the classifiers read English and the text's language is '${language}' (set languageOverride=eng to force English).`);
@@ -306,14 +337,17 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
         const whole = title && !text.startsWith(title) ? `${title}\n\n${text}` : text;
         doc.categories = await classifiers.categorize(whole, req.classifiers, req.classifier.maxCategories);
       }
+      stageDone?.('classifiers');
     }
 
     const payload = buildPayload({ doc, request: req, language, languageIsReliable, cleanedText: text, rawText: raw });
+    stageDone?.('response');
     if (req.rules !== undefined) {
       const ruled = await runRules(doc, req.rules, req.extractors);
       ruled.warnings.forEach(warn);
       payload.customAnnotationOutput = ruled.customAnnotationOutput;
       payload.matchingRules = ruled.matchingRules;
+      stageDone?.('rules');
     }
     return okEnvelope(payload, (performance.now() - t0) / 1000, messages);
   }

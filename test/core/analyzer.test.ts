@@ -198,3 +198,30 @@ describe('availableExtractors follows the configured parser', () => {
     await expect(fast.analyze({ text: 'The cat sat.', extractors: 'dependency-trees' })).rejects.toMatchObject({ status: 400 });
   });
 });
+
+describe('onStage', () => {
+  it('reports each stage once per call, in the order they ran, with non-negative times', async () => {
+    const seen: [string, number][] = [];
+    const timed = await createAnalyzer({ onStage: (stage, ms) => seen.push([stage, ms]) });
+    await timed.analyze('The river floods the bank.', { extractors: 'words,dependency-trees,phrases,relations', languageOverride: 'eng' });
+    const names = seen.map(([s]) => s);
+    expect(names[0]).toBe('input');
+    expect(names[1]).toBe('segment');
+    expect(names.at(-1)).toBe('response');
+    for (const a of ['tagger', 'parser', 'relations', 'properties']) expect(names).toContain(a);
+    expect(names.indexOf('tagger')).toBeLessThan(names.indexOf('parser'));
+    expect(names.indexOf('parser')).toBeLessThan(names.indexOf('relations'));
+    expect(new Set(names).size).toBe(names.length);
+    for (const [, ms] of seen) expect(ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('adds rules after the response, and is not called for a request that fails', async () => {
+    const seen: string[] = [];
+    const timed = await createAnalyzer({ onStage: (stage) => seen.push(stage) });
+    await timed.analyze('Rain fell.', { extractors: 'words,r', rules: 'r(T) :- word(_, _, T).', languageOverride: 'eng' });
+    expect(seen.slice(-2)).toEqual(['response', 'rules']);
+    seen.length = 0;
+    await expect(timed.analyze('', { extractors: 'no-such-extractor' })).rejects.toThrow();
+    expect(seen).toEqual([]);
+  });
+});
