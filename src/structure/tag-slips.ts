@@ -118,29 +118,26 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
     upos[h] = 'VERB';
     xpos[h] = verbTag(t.tokens[h], t.xpos[h]);
   };
-  for (let i = 0; i < n; i++) {
-    const rel = t.deprel[i];
-    if (rel !== 'obj' && rel !== 'nsubj') continue;
-    const h = t.head[i];
-    if (h < 0 || t.upos[h] !== 'NOUN' || (t.xpos[h] !== 'NN' && t.xpos[h] !== 'NNS')) continue;
-    if (rel === 'nsubj') {
-      if (copula === undefined) {
-        copula = new Uint8Array(n);
-        for (let j = 0; j < n; j++) if (t.head[j] >= 0 && COPULA_LIKE.has(t.deprel[j])) copula[t.head[j]] = 1;
-      }
-      if (copula[h]) continue;
-    }
-    read(h);
-  }
-  // One pass for two readings. A capitalised word tagged as an adjective that owns a possessive or is a
-  // passive's agent is a name ("[Digital] 's target", "set by [Transatlantic]"): only nouns own those.
-  // A word tagged as a base or present verb, a gerund or an adverb that has a determiner or possessor
-  // and no clause of its own (subject, object, auxiliary, copula, marker) is a noun: "a 9.4 % sales
-  // gain/VBP", "the LBO craze/VB", "Olivetti 's restructuring/VBG", "a … right/RB" (marked here,
-  // checked for a clause below).
+  // One pass for three readings (they change disjoint words: a noun heading an object or subject, an adjective,
+  // and later the words the determiners mark). A common noun (NN, NNS) that heads an object, or a subject
+  // without a copula or auxiliary, is a verb. A capitalised word tagged as an adjective that owns a possessive
+  // or is a passive's agent is a name ("[Digital] 's target", "set by [Transatlantic]"): only nouns own those.
+  // A word tagged as a base or present verb, a gerund or an adverb that has a determiner or possessor and no
+  // clause of its own (subject, object, auxiliary, copula, marker) is a noun: "a 9.4 % sales gain/VBP", "the
+  // LBO craze/VB", "Olivetti 's restructuring/VBG", "a … right/RB" (marked here, checked for a clause below).
   const determined: number[] = [];
   for (let i = 0; i < n; i++) {
     const r = t.deprel[i];
+    if (r === 'obj' || r === 'nsubj') {
+      const h = t.head[i];
+      if (h >= 0 && t.upos[h] === 'NOUN' && (t.xpos[h] === 'NN' || t.xpos[h] === 'NNS')) {
+        if (r === 'nsubj' && copula === undefined) {
+          copula = new Uint8Array(n);
+          for (let j = 0; j < n; j++) if (t.head[j] >= 0 && COPULA_LIKE.has(t.deprel[j])) copula[t.head[j]] = 1;
+        }
+        if (r === 'obj' || !copula![h]) read(h);
+      }
+    }
     if (t.xpos[i] === 'JJ') {
       const owns = i + 1 < n && t.xpos[i + 1] === 'POS' && t.head[i + 1] === i; // "Standard & Poor/JJ 's"
       const c = t.tokens[i].charCodeAt(0);
@@ -187,6 +184,9 @@ export function layersTrustingTree(t: TreeLayers): TreeLayers {
     for (let j = subject - 1; j >= 0 && head[j] >= j && head[j] <= v; j--) if (head[j] === v) head[j] = subject;
   }
   for (let i = 0; i < n; i++) {
+    // only a marker or a determiner can be a complementizer (isComplementizer): the word itself is read after that
+    const r = t.deprel[i];
+    if (r !== 'mark' && r !== 'det') continue;
     const w = t.tokens[i];
     if ((w !== 'that' && w !== 'That' && w !== 'THAT') || (t.deprel[i] === 'mark' && t.xpos[i] === 'IN') || !isComplementizer(t, i, n)) continue;
     if (upos === undefined || xpos === undefined) {
