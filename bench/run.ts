@@ -61,7 +61,8 @@ async function main(): Promise<void> {
   const bytes = Buffer.byteLength(text);
   const nTokens = tokenize(text).length;
   const lines: string[] = [];
-  const rows: Array<[string, string, string, string]> = [];
+  // task, tokens/s, MB/s, time per pass, and the RSS of the row's own process (pipeline rows timed in one)
+  const rows: Array<[string, string, string, string, string?]> = [];
   const time = Number(process.env.BENCH_TIME_MS ?? 3000);
   // BENCH_FILTER=regex runs only the pipeline rows whose name matches (no tokenizer/cleanup rows).
   const filter = process.env.BENCH_FILTER ? new RegExp(process.env.BENCH_FILTER) : undefined;
@@ -243,19 +244,19 @@ async function main(): Promise<void> {
     // the child: time its one row and hand the time per pass to the parent
     await pb.run();
     const t = pb.tasks[0];
-    process.stdout.write(`${JSON.stringify({ row: only, ms: t?.result.state === 'completed' ? t.result.period : null })}\n`);
+    process.stdout.write(`${JSON.stringify({ row: only, ms: t?.result.state === 'completed' ? t.result.period : null, rss: process.memoryUsage().rss })}\n`);
     return;
   }
-  const periods = new Map<string, number>();
+  const periods = new Map<string, { ms: number; rss?: number }>();
   if (isolate) {
     for (const t of pb.tasks) periods.set(t.name, timedInChild(t.name));
   } else {
     await pb.run();
-    for (const t of pb.tasks) periods.set(t.name, t.result.state === 'completed' ? t.result.period : NaN);
+    for (const t of pb.tasks) periods.set(t.name, { ms: t.result.state === 'completed' ? t.result.period : NaN });
   }
-  for (const [name, ms] of periods) {
+  for (const [name, { ms, rss }] of periods) {
     const n = name.startsWith('wink') ? winkTokens : nTokens;
-    rows.push([name, fmt((n / ms) * 1000), ((bytes / 1e6 / ms) * 1000).toFixed(2), `${ms.toFixed(0)} ms`]);
+    rows.push([name, fmt((n / ms) * 1000), ((bytes / 1e6 / ms) * 1000).toFixed(2), `${ms.toFixed(0)} ms`, rss === undefined ? '–' : `${Math.round(rss / 1e6)} MB`]);
   }
 
   // --- the same pipelines in Chromium (bench/browser.ts), beside the native and WASM-in-Node rows above
@@ -296,8 +297,8 @@ async function main(): Promise<void> {
   lines.push('Tokens/s counts each tool\'s own tokens. Pipelines run through `analyze()` of the built package (dist/) end to end (request, language id, JSON response).');
   lines.push(isolate ? 'Each pipeline row and each wink-nlp row ran in a process of its own (loading only what it needs), one after the other.' : 'All rows ran in this one process (BENCH_IN_PROCESS=1), every model loaded by the warm-up before any row was timed.');
   lines.push('Rows marked (WASM) run onnxruntime-web in Node (`backend: \'wasm\'`); rows marked (Chromium, …) run the package bundled by esbuild in Debian\'s Chromium (bench/browser.ts).', '');
-  lines.push('| task | tokens/s | MB/s | time per pass |', '|---|---:|---:|---:|');
-  for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
+  lines.push('| task | tokens/s | MB/s | time per pass | RSS of its process |', '|---|---:|---:|---:|---:|');
+  for (const r of rows) lines.push(`| ${r.slice(0, 4).join(' | ')} | ${r[4] ?? '–'} |`);
   lines.push('');
   if (coldResult) {
     lines.push(`Cold start (new process, import → first result of \`${pipelines[pipelines.length - 1][1]}\`, from the built package, plain \`node\`): ${coldResult.ms.toFixed(0)} ms; RSS after: ${(coldResult.rss / 1e6).toFixed(0)} MB.`);
@@ -305,7 +306,7 @@ async function main(): Promise<void> {
     lines.push(`Cold start: failed to measure (${cold.stderr.slice(0, 200)})`);
   }
   lines.push(...browserLines);
-  lines.push(`RSS of this benchmark process at the end: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB.`, '');
+  lines.push(`RSS of this benchmark process at the end: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB${isolate ? ' (the pipeline rows ran in processes of their own: the table gives theirs)' : ''}.`, '');
   const loadMd = join(root, 'bench', 'LOAD.md');
   if (existsSync(loadMd)) lines.push(readFileSync(loadMd, 'utf8'));
   // Written by `npm run bench:dictionaries` (a 1M-entry dictionary takes minutes to build and load).
@@ -318,10 +319,10 @@ async function main(): Promise<void> {
 }
 
 /**
- * One pipeline row timed in a new process (this script with BENCH_ROW): its time per pass in ms, NaN when
- * the child failed (its error is printed).
+ * One pipeline row timed in a new process (this script with BENCH_ROW): its time per pass in ms (NaN when
+ * the child failed; its error is printed) and the process's resident memory after it.
  */
-function timedInChild(row: string): number {
+function timedInChild(row: string): { ms: number; rss?: number } {
   const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
     cwd: root,
     encoding: 'utf8',
@@ -331,13 +332,13 @@ function timedInChild(row: string): number {
   });
   const last = child.stdout.trim().split('\n').pop() ?? '';
   try {
-    const { ms } = JSON.parse(last) as { ms: number | null };
-    if (child.status === 0 && typeof ms === 'number') return ms;
+    const { ms, rss } = JSON.parse(last) as { ms: number | null; rss: number };
+    if (child.status === 0 && typeof ms === 'number') return { ms, rss };
   } catch {
     // reported below
   }
   process.stderr.write(`bench: the row "${row}" failed in its process (exit ${child.status}): ${child.stderr.slice(-500)}\n`);
-  return NaN;
+  return { ms: NaN };
 }
 
 await main();
