@@ -65,7 +65,7 @@ export function tokenisedDoc(sentences: readonly string[]): Doc {
   return new Doc(text, tokens, ends);
 }
 
-/** One relation as a CaRB tuple (doc token indices → the sentence's words), or undefined without a SUBJECT. */
+/** One relation as a CaRB tuple (sentence positions → the sentence's words), or undefined without a SUBJECT. */
 export function toCarbTuple(doc: Doc, r: RelationRecord, sentence: string): OieTuple | undefined {
   const subject = r.args.find((a) => a.role === 'SUBJECT');
   if (!subject || subject.words.length === 0) return undefined;
@@ -83,11 +83,12 @@ export function toCarbTuple(doc: Doc, r: RelationRecord, sentence: string): OieT
       moved.add(m);
     }
   }
-  const text = (ws: readonly number[]): string => ws.map((i) => doc.tokens[i]).join(' ');
+  const at = doc.sentStart[r.sentence];
+  const text = (ws: readonly number[]): string => ws.map((i) => doc.tokens[at + i]).join(' ');
   const args = [subject, ...rest].map((a) => text(a.words.filter((w) => !moved.has(w)))).filter((a, k) => k === 0 || a !== '');
   let relation = text(relationWords.sort((a, b) => a - b));
   // a participle modifier is a reduced passive ("an album released in 2000"): its relation is "be released in"
-  if (doc.deprel?.[r.head] === 'acl' && doc.xpos?.[r.head] === 'VBN' && r.predicate.length === 1) relation = `be ${relation}`;
+  if (doc.deprel?.[at + r.head] === 'acl' && doc.xpos?.[at + r.head] === 'VBN' && r.predicate.length === 1) relation = `be ${relation}`;
   return { sentence, confidence: round(r.confidence), relation, args };
 }
 

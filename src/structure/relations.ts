@@ -287,26 +287,25 @@ function insertionSort(a: Int32Array | number[], len: number): void {
 }
 
 /**
- * a[from .. to) plus `offset` as a plain array of its length (the offset moves sentence positions to the
- * caller's: added here, no pass over the results afterwards). The short ones most are (a predicate's one to three words,
+ * a[from .. to) as a plain array of its length. The short ones most are (a predicate's one to three words,
  * an argument's few) as array literals, which the optimising compiler allocates inline; `new Array(n)` of a
  * length it does not know is a call.
  */
-function intsToArray(a: Int32Array, from: number, to: number, offset: number): number[] {
+function intsToArray(a: Int32Array, from: number, to: number): number[] {
   switch (to - from) {
     case 0:
       return [];
     case 1:
-      return [a[from] + offset];
+      return [a[from]];
     case 2:
-      return [a[from] + offset, a[from + 1] + offset];
+      return [a[from], a[from + 1]];
     case 3:
-      return [a[from] + offset, a[from + 1] + offset, a[from + 2] + offset];
+      return [a[from], a[from + 1], a[from + 2]];
     case 4:
-      return [a[from] + offset, a[from + 1] + offset, a[from + 2] + offset, a[from + 3] + offset];
+      return [a[from], a[from + 1], a[from + 2], a[from + 3]];
     default: {
       const out = new Array<number>(to - from);
-      for (let k = from; k < to; k++) out[k - from] = a[k] + offset;
+      for (let k = from; k < to; k++) out[k - from] = a[k];
       return out;
     }
   }
@@ -336,13 +335,13 @@ function grow(n: number): void {
 
 
 /**
- * Relations of one parsed sentence. Positions in the result (heads, words)
- * are the sentence's plus `offset` (relation-layer.ts passes the sentence's
- * first doc index, so that nothing is copied to move them).
+ * Relations of one parsed sentence, positions (heads, words) within it. The
+ * relations split from one predicate share its predicate array and the
+ * arguments they have in common.
  */
-export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelation[] {
+export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const out: PlacedRelation[] = [];
-  relationsInto({ forms: s.forms, upos: s.upos, xpos: s.xpos, heads: s.heads, deprels: s.deprels, arcProb: s.arcProb, at: 0, n: s.forms.length }, offset, 0, out);
+  relationsInto({ forms: s.forms, upos: s.upos, xpos: s.xpos, heads: s.heads, deprels: s.deprels, arcProb: s.arcProb, at: 0, n: s.forms.length }, 0, out);
   return out;
 }
 
@@ -369,15 +368,15 @@ export interface PlacedRelation extends SentenceRelation {
 }
 
 /**
- * Appends the relations of one sentence to `out`, positions moved by
- * `offset`, each tagged with `sentence` — what relationsOfDoc needs, read
+ * Appends the relations of one sentence to `out`, positions within the
+ * sentence, each tagged with `sentence` — what relationsOfDoc needs, read
  * straight from the doc's layers (no per-sentence copies of them).
  */
-export function relationsInto(v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]): void {
-  readRelations(v, offset, sentence, out);
+export function relationsInto(v: SentenceView, sentence: number, out: PlacedRelation[]): void {
+  readRelations(v, sentence, out);
 }
 
-type RelationReader = (v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]) => void;
+type RelationReader = (v: SentenceView, sentence: number, out: PlacedRelation[]) => void;
 
 /** relationsInto's walk, made once (see relationReader). */
 const readRelations = relationReader();
@@ -400,8 +399,6 @@ function relationReader(): RelationReader {
   let heads = work.heads;
   let at = 0;
   let n = 0;
-  /** Added to every position the sentence's relations give (see relationsInto). */
-  let offset = 0;
   // Per-word facts read once (the walk below asks them many times): label and base relation codes, label flags,
   // heads; the module's arrays, refilled (allocating them per sentence cost more than filling them)
   let { code, baseCode, flags } = work;
@@ -462,7 +459,7 @@ function relationReader(): RelationReader {
 
   /**
    * The words of the subtree of `h`, ascending, without punctuation at either edge, as a new array of their
-   * number (positions plus the offset). `skip` says which dependents are left out with their subtrees: an
+   * number. `skip` says which dependents are left out with their subtrees: an
    * argument's (skipsInArgument) or a copular complement's (skipsInComplement); the last three parameters
    * are an argument's. The walk is in order (a word's left dependents, the word, its right dependents;
    * iterative, as trees can be deep), which gives the words ascending wherever the subtree is projective:
@@ -512,7 +509,7 @@ function relationReader(): RelationReader {
     let z = len;
     while (a < z && upos[at + words[a]] === 'PUNCT') a++;
     while (z > a && upos[at + words[z - 1]] === 'PUNCT') z--;
-    return intsToArray(words, a, z, offset);
+    return intsToArray(words, a, z);
   };
   /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
   const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
@@ -529,7 +526,7 @@ function relationReader(): RelationReader {
     // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind;
     // an antecedent that is itself a copular predicate ("X was the only ship [to conduct …]") keeps only its nominal words
     const words = wordsBelow(h, SKIP_ARGUMENT, role !== 'OTHER', isCopular(h) && predicateAncestors.has(h), predicateAncestors);
-    return { role, head: h + offset, words, markers: markersOf(h) };
+    return { role, head: h, words, markers: markersOf(h) };
   };
 
   /**
@@ -542,11 +539,11 @@ function relationReader(): RelationReader {
     for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
       const k = kidList[qK];
       if (k > h || !((code[k] === L_CASE && xpos[at + k] !== 'POS') || (code[k] === L_MARK && xpos[at + k] !== 'TO'))) continue;
-      if (out === undefined) out = [k + offset];
-      else out.push(k + offset);
+      if (out === undefined) out = [k];
+      else out.push(k);
       for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
         const f = kidList[qF];
-        if (code[f] === L_FIXED) out.push(f + offset);
+        if (code[f] === L_FIXED) out.push(f);
       }
     }
     return out === undefined ? NO_MARKERS : sortAscending(out);
@@ -626,11 +623,10 @@ function relationReader(): RelationReader {
     for (let j = 0; j < predicateLen; j++) if (predicateBuf[j] === k) return true;
     return false;
   };
-  return (v, sentenceOffset, sentence, out) => {
+  return (v, sentence, out) => {
     if (v.n <= 0) return;
     ({ forms, upos, xpos, at, n } = v);
     rel = v.deprels;
-    offset = sentenceOffset;
     if (loweredIn.length < n) loweredIn = new Int32Array(Math.max(n, 2 * loweredIn.length));
     if (++sentenceNumber === 0x7fffffff) {
       // (after two thousand million sentences: the numbers start again, from an array no sentence has marked)
@@ -756,7 +752,7 @@ function relationReader(): RelationReader {
         }
       }
       if (adverbs) sortInts(predicateBuf, predicateLen);
-      const predicate = intsToArray(predicateBuf, 0, predicateLen, offset);
+      const predicate = intsToArray(predicateBuf, 0, predicateLen);
       // the confidence factor of the predicate's clause (its label's: asked again here, per predicate, not kept per word)
       const clauseFactor = labelFacts(rel[at + p]).clauseFactor;
       // the predicate's head and everything above it: no argument may contain those
@@ -841,7 +837,7 @@ function relationReader(): RelationReader {
             for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
           }
           // a predicate with no params at all says nothing a caller can use
-          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, clauseFactor, offset), copular });
+          if (args.length > 0) out.push({ sentence, head: p, predicate, args, confidence: relationConfidence(v, p, args, clauseFactor), copular });
         }
       }
     }
@@ -851,7 +847,7 @@ function relationReader(): RelationReader {
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number, predicateAncestors: AncestorMarks): RelationArgument {
-    return { role: 'OBJECT', head: p + offset, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
+    return { role: 'OBJECT', head: p, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
   }
   /** Whether an auxiliary hangs on word i. */
   function hasAuxiliary(i: number): boolean {
@@ -929,7 +925,7 @@ const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
  * adverbial: its subject is borrowed), no argument besides the subject, and
  * very long arguments. Without head probabilities the arcs count as sure.
  */
-function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number, offset: number): number {
+function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number): number {
   // (plain loops: this runs for every relation)
   let subject: RelationArgument | undefined;
   for (let k = 0; k < args.length; k++) {
@@ -937,8 +933,7 @@ function relationConfidence(v: SentenceView, p: number, args: readonly RelationA
     subject = args[k];
     break;
   }
-  // (the arguments' heads are moved by the offset already, p is not)
-  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head - offset] : 1) : 1;
+  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head] : 1) : 1;
   c *= clauseFactor;
   if (!subject) c *= 0.3;
   let rest = 0;

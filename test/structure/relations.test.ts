@@ -54,20 +54,17 @@ describe('extractRelations', () => {
     expect(show(s)).toEqual(['bought | SUBJECT: John | OBJECT: a house', 'bought | SUBJECT: Mary | OBJECT: a house']);
   });
 
-  it('moves every position by the offset it is given, once, even in arrays the split relations share', () => {
+  it('gives the relations split from one predicate its predicate array and their common arguments, shared', () => {
     const s = tree(`
       John/PROPN/NNP/4/nsubj and/CCONJ/CC/3/cc Mary/PROPN/NNP/1/conj bought/VERB/VBD/0/root a/DET/DT/6/det car/NOUN/NN/4/obj
       in/ADP/IN/8/case Paris/PROPN/NNP/4/obl ./PUNCT/./4/punct`);
-    const plain = extractRelations(s);
-    expect(plain).toHaveLength(2);
-    const moved = extractRelations(s, 100);
-    const shift = (ws: number[]): number[] => ws.map((w) => w + 100);
-    expect(moved).toEqual(
-      plain.map((r) => ({ ...r, head: r.head + 100, predicate: shift(r.predicate), args: r.args.map((a) => ({ ...a, head: a.head + 100, words: shift(a.words), markers: shift(a.markers) })) })),
-    );
-    // the two relations share the predicate and the OBJECT and OTHER arguments, moved once
-    expect(moved[0].predicate).toBe(moved[1].predicate);
-    expect(moved[1].args[2].words).toEqual([106, 107]);
+    const [john, mary] = extractRelations(s);
+    expect(show(s, [john, mary])).toEqual(['bought | SUBJECT: John | OBJECT: a car | OTHER: in Paris', 'bought | SUBJECT: Mary | OBJECT: a car | OTHER: in Paris']);
+    expect(mary.predicate).toBe(john.predicate);
+    expect(mary.args[1]).toBe(john.args[1]);
+    expect(mary.args[2]).toBe(john.args[2]);
+    expect(mary.args[0]).not.toBe(john.args[0]);
+    expect(mary.args[2].words).toEqual([6, 7]);
   });
 
   it('splits coordinated objects, keeping shared modifiers with the first conjunct', () => {
