@@ -188,9 +188,6 @@ function labelFactsOf(rel: string): LabelFacts {
   return f;
 }
 
-/** The one choice of a predicate without a subject (or object): none. */
-const NONE: readonly undefined[] = [undefined];
-
 /**
  * relationsInto's per-word working arrays, refilled for each sentence (entries
  * past its length are stale) and grown as needed: relationsInto never runs
@@ -240,31 +237,20 @@ function ensureBytes(a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuf
 }
 
 /**
- * Arguments in order of their heads, sorted in place (stable, as Array.prototype.sort): an insertion
- * sort, since a predicate has a handful of arguments, and the built-in sort with a comparator copies the
- * list into a work array and calls back for every comparison.
+ * Arguments a[from .. to) in order of their heads, sorted in place (stable, as Array.prototype.sort): an
+ * insertion sort, since a predicate has a handful of arguments, and the built-in sort with a comparator
+ * copies the list into a work array and calls back for every comparison.
  */
-function sortByHead(a: RelationArgument[]): RelationArgument[] {
-  for (let i = 1; i < a.length; i++) {
+function sortByHead(a: RelationArgument[], from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
     const v = a[i];
     let j = i - 1;
-    while (j >= 0 && a[j].head > v.head) {
+    while (j >= from && a[j].head > v.head) {
       a[j + 1] = a[j];
       j--;
     }
     a[j + 1] = v;
   }
-  return a;
-}
-
-/**
- * `list` with x added, or a new list of x: made at its length (`(list ??= []).push(x)` gave a list of one a
- * backing store of 17).
- */
-function append<T>(list: T[] | undefined, x: T): T[] {
-  if (list === undefined) return [x];
-  list.push(x);
-  return list;
 }
 
 /** Sorts a[0 .. len) ascending in place: insertion sort for the short runs most are, the built-in numeric sort beyond. */
@@ -274,7 +260,7 @@ function sortInts(a: Int32Array, len: number): void {
 }
 
 /** Insertion sort of a[0 .. len) ascending, in place: no comparator calls, for the short lists of word positions. */
-function insertionSort(a: Int32Array | number[], len: number): void {
+function insertionSort(a: Int32Array, len: number): void {
   for (let i = 1; i < len; i++) {
     const v = a[i];
     let j = i - 1;
@@ -316,9 +302,8 @@ const SKIP_ARGUMENT = 0;
 const SKIP_COMPLEMENT = 1;
 /** What the readers hold between sentences instead of the last caller's layers. */
 const NO_LABELS: readonly string[] = [];
-/** The markers of the many arguments that have none, and the arguments of a predicate without any: shared, never written to. */
+/** The markers of the many arguments that have none: shared, never written to. */
 const NO_MARKERS: number[] = [];
-const NO_ARGUMENTS: RelationArgument[] = [];
 function grow(n: number): void {
   const size = Math.max(n, 2 * work.subjectChild.length);
   work.copular = new Uint8Array(size);
@@ -415,6 +400,8 @@ function relationReader(): RelationReader {
   // an argument's walk (wordsBelow): the words to visit, the words visited; made long enough for each sentence
   let stack = work.stack;
   let words = work.words;
+  // an argument's markers, gathered before they are copied to a list of their number
+  let markerBuf = new Int32Array(8);
 
   // A word's lower case, kept for the sentence once asked (a word may be asked about in several of the loops below):
   // loweredIn[i] is the number of the sentence lowered[i] was computed in, so that nothing is cleared per sentence.
@@ -535,18 +522,22 @@ function relationReader(): RelationReader {
    * empty list (never written to).
    */
   const markersOf = (h: number): number[] => {
-    let out: number[] | undefined;
+    // gathered in the reader's buffer, then copied to a list of their number
+    let len = 0;
     for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
       const k = kidList[qK];
       if (k > h || !((code[k] === L_CASE && xpos[at + k] !== 'POS') || (code[k] === L_MARK && xpos[at + k] !== 'TO'))) continue;
-      if (out === undefined) out = [k];
-      else out.push(k);
+      const room = len + 1 + kidAt[k + 1] - kidAt[k];
+      if (room > markerBuf.length) markerBuf = ensureInts(markerBuf, 2 * room, len);
+      markerBuf[len++] = k;
       for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
         const f = kidList[qF];
-        if (code[f] === L_FIXED) out.push(f);
+        if (code[f] === L_FIXED) markerBuf[len++] = f;
       }
     }
-    return out === undefined ? NO_MARKERS : sortAscending(out);
+    if (len === 0) return NO_MARKERS;
+    if (len > 1) sortInts(markerBuf, len);
+    return intsToArray(markerBuf, 0, len);
   };
 
   /** The head and its conjuncts, for splitting coordinated nominal arguments, into work.conj; their number. */
@@ -563,12 +554,39 @@ function relationReader(): RelationReader {
     }
     return len;
   };
-  /** The arguments of `role` headed by h and its conjuncts. */
-  const coordinated = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument[] => {
+  /** The arguments of `role` headed by h and its conjuncts, written to list[from ..]; the index past them. */
+  const coordinatedInto = (list: RelationArgument[], from: number, role: RelationRole, h: number, predicateAncestors: AncestorMarks): number => {
     const len = conjuncts(h);
-    const out = new Array<RelationArgument>(len);
-    for (let k = 0; k < len; k++) out[k] = argument(role, work.conj[k], predicateAncestors); // (argument() does not touch work.conj)
-    return out;
+    for (let k = 0; k < len; k++) list[from + k] = argument(role, work.conj[k], predicateAncestors); // (argument() does not touch work.conj)
+    return from + len;
+  };
+
+  // A predicate's arguments as they are found, in lists of the reader's reused for every predicate (lists made per
+  // predicate, and grown by push, were a quarter of this walk's garbage). Entries past the counts are stale: an
+  // earlier predicate's arguments, which its relations hold anyway. Objects come in groups (an object with its
+  // conjuncts, or one clausal object): group g is objects[objectStart[g] .. objectEnd(g)).
+  const subjects: RelationArgument[] = [];
+  let subjectCount = 0;
+  const objects: RelationArgument[] = [];
+  let objectCount = 0;
+  let objectStart = new Int32Array(16);
+  let objectGroups = 0;
+  const others: RelationArgument[] = [];
+  let otherCount = 0;
+  const openObjectGroup = (): void => {
+    if (objectGroups === objectStart.length) objectStart = ensureInts(objectStart, 2 * objectGroups, objectGroups);
+    objectStart[objectGroups++] = objectCount;
+  };
+  const objectEnd = (g: number): number => (g + 1 < objectGroups ? objectStart[g + 1] : objectCount);
+  /** A group of one object. */
+  const addObjectGroup = (a: RelationArgument): void => {
+    openObjectGroup();
+    objects[objectCount++] = a;
+  };
+  /** A group of the object headed by h and its conjuncts. */
+  const addCoordinatedObjects = (h: number, predicateAncestors: AncestorMarks): void => {
+    openObjectGroup();
+    objectCount = coordinatedInto(objects, objectCount, 'OBJECT', h, predicateAncestors);
   };
 
   // Subjects, resolved lazily through coordination, relative clauses and control: per predicate, its subject's
@@ -761,14 +779,13 @@ function relationReader(): RelationReader {
       // subject
       const subjectHead = subjectOf(p);
       const subjectVia = subjectHead >= 0 ? memoVia[p] : -1;
-      const subjects = subjectHead >= 0 ? coordinated('SUBJECT', subjectHead, predicateSet) : NO_ARGUMENTS;
+      subjectCount = subjectHead >= 0 ? coordinatedInto(subjects, 0, 'SUBJECT', subjectHead, predicateSet) : 0;
 
       // objects and others
-      let objects: RelationArgument[][] | undefined;
-      let others: RelationArgument[] | undefined;
+      objectGroups = objectCount = otherCount = 0;
       const isRelativeClause = (flags[p] & F_RELCL) !== 0;
       const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
-      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) objects = append(objects, [copularComplement(chain[m], predicateSet)]);
+      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) addObjectGroup(copularComplement(chain[m], predicateSet));
       for (let m = 0; m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
@@ -776,25 +793,25 @@ function relationReader(): RelationReader {
           const r = code[k];
           if (isRelativeClause && isIn(RELATIVE_WORDS, k)) {
             // the relative word stands for the antecedent
-            if (r === L_OBJ && heads[p] >= 0) objects = append(objects, coordinated('OBJECT', heads[p], predicateSet));
+            if (r === L_OBJ && heads[p] >= 0) addCoordinatedObjects(heads[p], predicateSet);
             continue;
           }
-          if (r === L_OBJ || r === L_IOBJ) objects = append(objects, coordinated('OBJECT', k, predicateSet));
-          else if (baseCode[k] === B_CCOMP) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
-          else if (r === L_XCOMP && absorbedBy[k] < 0 && !pred[k]) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
-          else if (baseCode[k] === B_OBL || (code[k] === L_ADVMOD && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others = append(others, argument('OTHER', k, predicateSet));
-          else if (baseCode[k] === B_ADVCL && hasAdverbialMarker(k)) others = append(others, argument('OTHER', k, predicateSet));
+          if (r === L_OBJ || r === L_IOBJ) addCoordinatedObjects(k, predicateSet);
+          else if (baseCode[k] === B_CCOMP) addObjectGroup(argument('OBJECT', k, predicateSet));
+          else if (r === L_XCOMP && absorbedBy[k] < 0 && !pred[k]) addObjectGroup(argument('OBJECT', k, predicateSet));
+          else if (baseCode[k] === B_OBL || (code[k] === L_ADVMOD && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others[otherCount++] = argument('OTHER', k, predicateSet);
+          else if (baseCode[k] === B_ADVCL && hasAdverbialMarker(k)) others[otherCount++] = argument('OTHER', k, predicateSet);
         }
       }
-      if (relativeObject && objects === undefined && heads[p] >= 0) {
+      if (relativeObject && objectGroups === 0 && heads[p] >= 0) {
         // "the car John bought": a relative clause with its own subject and no object is about its antecedent
-        objects = [[argument('OBJECT', heads[p], predicateSet)]];
+        addObjectGroup(argument('OBJECT', heads[p], predicateSet));
       }
       // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
-      if (!copular && objects === undefined && code[p] === L_CONJ && heads[p] >= 0) {
+      if (!copular && objectGroups === 0 && code[p] === L_CONJ && heads[p] >= 0) {
         for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if ((code[k] === L_OBJ || baseCode[k] === B_CCOMP) && k > p) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          if ((code[k] === L_OBJ || baseCode[k] === B_CCOMP) && k > p) addObjectGroup(argument('OBJECT', k, predicateSet));
         }
       }
       // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
@@ -803,41 +820,32 @@ function relationReader(): RelationReader {
         const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
         for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (baseCode[k] === B_OBL && k < subjectAt && k < first) others = append(others, argument('OTHER', k, predicateSet));
+          if (baseCode[k] === B_OBL && k < subjectAt && k < first) others[otherCount++] = argument('OTHER', k, predicateSet);
         }
       }
 
-      const subjectChoices: readonly (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : NONE;
-      // one relation per combination of coordinated subject and first coordinated object group
-      const firstObjects: readonly (RelationArgument | undefined)[] = objects !== undefined ? objects[0] : NONE;
-      // the later object groups in one list (most predicates have one group at most: then none, and no list)
-      let restObjects: RelationArgument[] | undefined;
-      if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) restObjects = append(restObjects, objects[g][m]);
-      // (sorted in place: past this point `others` is only read to shift every one of them)
-      const othersInOrder = others === undefined ? NO_ARGUMENTS : sortByHead(others);
-      for (let si = 0; si < subjectChoices.length; si++) {
-        const sa = subjectChoices[si];
-        for (let oi = 0; oi < firstObjects.length; oi++) {
-          const oa = firstObjects[oi];
-          let args: RelationArgument[];
-          if (restObjects === undefined) {
-            // the common case, made at its length: subject, object, others
-            args = new Array<RelationArgument>((sa ? 1 : 0) + (oa ? 1 : 0) + othersInOrder.length);
-            let w = 0;
-            if (sa) args[w++] = sa;
-            if (oa) args[w++] = oa;
-            for (let m = 0; m < othersInOrder.length; m++) args[w++] = othersInOrder[m];
-          } else {
-            args = [];
-            if (sa) args.push(sa);
-            const objectsInOrder = oa ? [oa] : [];
-            for (let m = 0; m < restObjects.length; m++) objectsInOrder.push(restObjects[m]);
-            sortByHead(objectsInOrder);
-            for (let m = 0; m < objectsInOrder.length; m++) args.push(objectsInOrder[m]);
-            for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
-          }
+      // one relation per combination of coordinated subject and member of the first object group (none: one
+      // relation without), each with the later object groups' members and the others
+      const subjectChoices = subjectCount > 0 ? subjectCount : 1;
+      const firstEnd = objectGroups > 0 ? objectEnd(0) : 0;
+      const objectChoices = objectGroups > 0 ? firstEnd : 1;
+      const restCount = objectCount - firstEnd;
+      if (otherCount > 1) sortByHead(others, 0, otherCount);
+      for (let si = 0; si < subjectChoices; si++) {
+        const sa = subjectCount > 0 ? subjects[si] : undefined;
+        for (let oi = 0; oi < objectChoices; oi++) {
+          const oa = objectGroups > 0 ? objects[oi] : undefined;
+          // made at its length: subject, objects (ordered by their heads when there are later groups), others
+          const args = new Array<RelationArgument>((sa ? 1 : 0) + (oa ? 1 : 0) + restCount + otherCount);
+          let w = 0;
+          if (sa) args[w++] = sa;
+          const objectsAt = w;
+          if (oa) args[w++] = oa;
+          for (let m = firstEnd; m < objectCount; m++) args[w++] = objects[m];
+          if (restCount > 0) sortByHead(args, objectsAt, w);
+          for (let m = 0; m < otherCount; m++) args[w++] = others[m];
           // a predicate with no params at all says nothing a caller can use
-          if (args.length > 0) out.push({ sentence, head: p, predicate, args, confidence: relationConfidence(v, p, args, clauseFactor), copular });
+          if (w > 0) out.push({ sentence, head: p, predicate, args, confidence: relationConfidence(v, p, args, clauseFactor), copular });
         }
       }
     }
@@ -947,11 +955,4 @@ function relationConfidence(v: SentenceView, p: number, args: readonly RelationA
   if (rest === 0) c *= 0.85;
   if (restWords > 20) c *= 0.9;
   return c;
-}
-
-/** Sorts distinct word positions ascending in place: insertion sort for the short lists most are (no comparator calls), the built-in sort beyond. */
-function sortAscending(a: number[]): number[] {
-  if (a.length > 24) return a.sort((x, y) => x - y);
-  insertionSort(a, a.length);
-  return a;
 }
