@@ -16,10 +16,8 @@ export interface RelationArgumentRecord {
   role: RelationRole;
   /** Position of the argument's head in the sentence. */
   head: number;
-  /** Positions of its words in the sentence, ascending. */
+  /** Positions of its words in the sentence, ascending (the preposition that introduces it: relations.ts's argumentMarkers). */
   words: number[];
-  /** Positions of the preposition that introduces it (empty when none). */
-  markers: number[];
 }
 
 /**

@@ -68,10 +68,8 @@ export interface RelationArgument {
   role: RelationRole;
   /** The head word of the argument. */
   head: number;
-  /** Its words, ascending (the preposition of an OTHER included). */
+  /** Its words, ascending (the preposition of an OTHER included). Its markers: argumentMarkers. */
   words: number[];
-  /** The case marker(s) that introduce it ("on" in "on the table"), ascending; empty when none. */
-  markers: number[];
 }
 
 export interface SentenceRelation {
@@ -302,8 +300,6 @@ const SKIP_ARGUMENT = 0;
 const SKIP_COMPLEMENT = 1;
 /** What the readers hold between sentences instead of the last caller's layers. */
 const NO_LABELS: readonly string[] = [];
-/** The markers of the many arguments that have none: shared, never written to. */
-const NO_MARKERS: number[] = [];
 function grow(n: number): void {
   const size = Math.max(n, 2 * work.subjectChild.length);
   work.copular = new Uint8Array(size);
@@ -328,6 +324,28 @@ export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const out: PlacedRelation[] = [];
   relationsInto({ forms: s.forms, upos: s.upos, xpos: s.xpos, heads: s.heads, deprels: s.deprels, arcProb: s.arcProb, at: 0, n: s.forms.length }, 0, out);
   return out;
+}
+
+/**
+ * The marker(s) that introduce the argument headed by h, ascending: the preposition before h ("on" in "on
+ * the table") with the rest of a multiword one ("because of"), not the possessive 's; for a clause, its
+ * subordinator ("that", "by" in "by adding"). Word i of the sentence is at index `at + i` of the layers, whose
+ * heads are in their own positions (negative at a root), as in SentenceView; positions within the sentence.
+ * Not kept in the relations: only the CaRB conversion asks, for one argument of a relation, and an argument's
+ * walk that gathered them for every argument spent a sixteenth of its time on them.
+ */
+export function argumentMarkers(t: Pick<SentenceView, 'heads' | 'deprels' | 'xpos' | 'at' | 'n'>, h: number): number[] {
+  const { heads, deprels, xpos, at, n } = t;
+  const isChildOf = (k: number, g: number): boolean => k !== g && heads[at + k] >= 0 && heads[at + k] - at === g;
+  const out: number[] = [];
+  for (let k = 0; k < h && k < n; k++) {
+    if (!isChildOf(k, h)) continue;
+    const label = deprels[at + k];
+    if (!((label === 'case' && xpos[at + k] !== 'POS') || (label === 'mark' && xpos[at + k] !== 'TO'))) continue;
+    out.push(k);
+    for (let f = 0; f < n; f++) if (deprels[at + f] === 'fixed' && isChildOf(f, k)) out.push(f);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /**
@@ -400,8 +418,6 @@ function relationReader(): RelationReader {
   // an argument's walk (wordsBelow): the words to visit, the words visited; made long enough for each sentence
   let stack = work.stack;
   let words = work.words;
-  // an argument's markers, gathered before they are copied to a list of their number
-  let markerBuf = new Int32Array(8);
 
   // A word's lower case, kept for the sentence once asked (a word may be asked about in several of the loops below):
   // loweredIn[i] is the number of the sentence lowered[i] was computed in, so that nothing is cleared per sentence.
@@ -513,31 +529,7 @@ function relationReader(): RelationReader {
     // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind;
     // an antecedent that is itself a copular predicate ("X was the only ship [to conduct …]") keeps only its nominal words
     const words = wordsBelow(h, SKIP_ARGUMENT, role !== 'OTHER', isCopular(h) && predicateAncestors.has(h), predicateAncestors);
-    return { role, head: h, words, markers: markersOf(h) };
-  };
-
-  /**
-   * The preposition before h, with the rest of a multiword one ("because of"), not the possessive 's;
-   * for a clause, its subordinator ("that", "by" in "by adding"). Most arguments have none: they share one
-   * empty list (never written to).
-   */
-  const markersOf = (h: number): number[] => {
-    // gathered in the reader's buffer, then copied to a list of their number
-    let len = 0;
-    for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
-      const k = kidList[qK];
-      if (k > h || !((code[k] === L_CASE && xpos[at + k] !== 'POS') || (code[k] === L_MARK && xpos[at + k] !== 'TO'))) continue;
-      const room = len + 1 + kidAt[k + 1] - kidAt[k];
-      if (room > markerBuf.length) markerBuf = ensureInts(markerBuf, 2 * room, len);
-      markerBuf[len++] = k;
-      for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
-        const f = kidList[qF];
-        if (code[f] === L_FIXED) markerBuf[len++] = f;
-      }
-    }
-    if (len === 0) return NO_MARKERS;
-    if (len > 1) sortInts(markerBuf, len);
-    return intsToArray(markerBuf, 0, len);
+    return { role, head: h, words };
   };
 
   /** The head and its conjuncts, for splitting coordinated nominal arguments, into work.conj; their number. */
@@ -855,7 +847,7 @@ function relationReader(): RelationReader {
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number, predicateAncestors: AncestorMarks): RelationArgument {
-    return { role: 'OBJECT', head: p, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
+    return { role: 'OBJECT', head: p, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors) };
   }
   /** Whether an auxiliary hangs on word i. */
   function hasAuxiliary(i: number): boolean {
