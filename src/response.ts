@@ -7,6 +7,7 @@ import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
 import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entailment, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Topic, type Word } from './types.js';
 import type { TopicRecord } from './semantics/topic-record.js';
+import type { RelationArgumentRecord, RelationRecord } from './structure/relation-layer.js';
 import { udToStanford } from './structure/stanford.js';
 
 export interface PayloadInput {
@@ -158,31 +159,16 @@ function shifted(start: number, end: number, first: number): number[] {
   }
 }
 
-/** Doc positions as positions in the sentence starting at `first` (short lists as literals, as in shifted). */
-function inSentence(positions: readonly number[], first: number): number[] {
-  switch (positions.length) {
-    case 1:
-      return [positions[0] - first];
-    case 2:
-      return [positions[0] - first, positions[1] - first];
-    case 3:
-      return [positions[0] - first, positions[1] - first, positions[2] - first];
-    default: {
-      const out = new Array<number>(positions.length);
-      for (let k = 0; k < positions.length; k++) out[k] = positions[k] - first;
-      return out;
-    }
-  }
-}
-
+/**
+ * Properties with word positions within their sentence: the records hold those positions, each record in
+ * arrays of its own (src/structure/properties.ts), handed out as they are. The doc is dropped after the response.
+ */
 function properties(doc: Doc): Property[] {
   const records = doc.properties ?? [];
   const out = new Array<Property>(records.length);
   for (let id = 0; id < records.length; id++) {
     const p = records[id];
-    const s = doc.sentOf[p.focus[0]];
-    const first = doc.sentStart[s];
-    out[id] = { id, wordPositions: inSentence(p.focus, first), propertyPositions: inSentence(p.property, first), sentencePosition: s };
+    out[id] = { id, wordPositions: p.focus, propertyPositions: p.property, sentencePosition: p.sentence };
   }
   return out;
 }
@@ -213,18 +199,39 @@ function entailments(doc: Doc): Entailment[] {
   return out;
 }
 
-/** Relations with word positions within their sentence (the same in either dependency scheme). */
+/**
+ * Relations with word positions within their sentence (the same in either dependency scheme). The records
+ * hold those positions (src/structure/relation-layer.ts), so their arrays are handed out as they are, each
+ * once: the relations split from one predicate are consecutive and share its predicate array and their
+ * common arguments, and a later relation of such a group gets copies of the arrays an earlier one was
+ * given (a caller who edits one list must not change another). The doc is dropped after the response.
+ */
 function relations(doc: Doc): Relation[] {
   const records = doc.relations ?? [];
   const out = new Array<Relation>(records.length);
+  // the first relation of the current predicate's group
+  let group = 0;
   for (let id = 0; id < records.length; id++) {
     const r = records[id];
-    const first = doc.sentStart[r.sentence];
-    const params = new Array<Relation['params'][number]>(r.args.length);
-    for (let k = 0; k < r.args.length; k++) params[k] = { relation: r.args[k].role, wordPositions: inSentence(r.args[k].words, first) };
-    out[id] = { id, wordPositions: inSentence(r.predicate, first), params, sentencePosition: r.sentence, confidence: round(r.confidence) };
+    if (r.predicate !== records[group].predicate) group = id;
+    const args = r.args;
+    const params = new Array<Relation['params'][number]>(args.length);
+    for (let k = 0; k < args.length; k++) {
+      const a = args[k];
+      params[k] = { relation: a.role, wordPositions: id > group && handedOut(records, group, id, a) ? a.words.slice() : a.words };
+    }
+    out[id] = { id, wordPositions: id > group ? r.predicate.slice() : r.predicate, params, sentencePosition: r.sentence, confidence: round(r.confidence) };
   }
   return out;
+}
+
+/** Whether argument `a` belongs to one of records[from .. to) (whose arrays are handed out already). */
+function handedOut(records: readonly RelationRecord[], from: number, to: number, a: RelationArgumentRecord): boolean {
+  for (let j = from; j < to; j++) {
+    const args = records[j].args;
+    for (let k = 0; k < args.length; k++) if (args[k] === a) return true;
+  }
+  return false;
 }
 
 function topic(t: TopicRecord): Topic {

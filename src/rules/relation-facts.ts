@@ -19,13 +19,13 @@ export const RELATION_PREDICATES: ReadonlyArray<{ name: string; arity: number; l
 export function relationTables(doc: Doc): FactTable[] {
   const relations = doc.relations ?? [];
   const rows = { relation: [] as Cell[][], word: [] as Cell[][], param: [] as Cell[][], paramWord: [] as Cell[][] };
+  // (the records' positions are within their sentence already: src/structure/relation-layer.ts)
   relations.forEach((r, id) => {
-    const first = doc.sentStart[r.sentence];
-    rows.relation.push([id, r.sentence, r.head - first, r.confidence]);
-    for (const w of r.predicate) rows.word.push([id, w - first]);
+    rows.relation.push([id, r.sentence, r.head, r.confidence]);
+    for (const w of r.predicate) rows.word.push([id, w]);
     r.args.forEach((a, k) => {
-      rows.param.push([id, k, a.role, a.head - first]);
-      for (const w of a.words) rows.paramWord.push([id, k, w - first]);
+      rows.param.push([id, k, a.role, a.head]);
+      for (const w of a.words) rows.paramWord.push([id, k, w]);
     });
   });
   const table = (name: string, kinds: CellKind[], values: Cell[][]): FactTable => ({

@@ -35,12 +35,13 @@ export function structureFactTables(doc: Doc): FactTable[] {
     cell: (r, c) => values[r][c],
   });
   const sentence = (i: number): number => doc.sentOf[i];
+  // (a property's positions are within its sentence already: properties.ts)
   const properties = doc.properties ?? [];
-  const words = (ix: readonly number[]): string => ix.map((i) => doc.tokens[i]).join(' ');
+  const words = (s: number, ix: readonly number[]): string => ix.map((i) => doc.tokens[doc.sentStart[s] + i]).join(' ');
   const roles: Cell[][] = [];
   properties.forEach((p, id) => {
-    for (const i of p.focus) roles.push([id, 'focus', doc.positionInSentence(i)]);
-    for (const i of p.property) roles.push([id, 'property', doc.positionInSentence(i)]);
+    for (const i of p.focus) roles.push([id, 'focus', i]);
+    for (const i of p.property) roles.push([id, 'property', i]);
   });
   return [
     rows(
@@ -53,12 +54,8 @@ export function structureFactTables(doc: Doc): FactTable[] {
       ['int', 'int', 'int', 'int'],
       phrases.map((p, id) => [id, sentence(p.start), doc.positionInSentence(p.start), doc.positionInSentence(p.end - 1)]),
     ),
-    rows('property', ['int', 'atom', 'atom'], properties.map((p) => [sentence(p.focus[0]), words(p.focus), words(p.property)])),
-    rows(
-      'property',
-      ['int', 'int', 'int', 'atom'],
-      properties.map((p, id) => [id, sentence(p.focus[0]), doc.positionInSentence(p.focus[p.focus.length - 1]), p.kind]),
-    ),
+    rows('property', ['int', 'atom', 'atom'], properties.map((p) => [p.sentence, words(p.sentence, p.focus), words(p.sentence, p.property)])),
+    rows('property', ['int', 'int', 'int', 'atom'], properties.map((p, id) => [id, p.sentence, p.focus[p.focus.length - 1], p.kind])),
     rows('property_word', ['int', 'atom', 'int'], roles),
   ];
 }

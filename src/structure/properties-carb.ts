@@ -40,25 +40,14 @@ export const PROPERTY_CONFIDENCE: Readonly<Partial<Record<PropertyRecord['kind']
   of: 0.008,
 };
 
-/** The sentence index that holds token t (binary search over sentence starts). */
-function sentenceOf(doc: Doc, t: number): number {
-  let lo = 0;
-  let hi = doc.sentenceCount - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (doc.sentStart[mid] <= t) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /** One property as a CaRB tuple, or undefined for the kinds the relations already cover. */
 export function propertyToCarbTuple(doc: Doc, p: PropertyRecord, sentences: readonly string[]): OieTuple | undefined {
   const confidence = PROPERTY_CONFIDENCE[p.kind];
   if (confidence === undefined) return undefined;
-  const s = sentenceOf(doc, p.focus[0]);
-  const text = (ws: readonly number[]): string => ws.map((i) => doc.tokens[i]).join(' ');
+  // (positions within sentence p.sentence: properties.ts)
+  const first = doc.sentStart[p.sentence];
+  const text = (ws: readonly number[]): string => ws.map((i) => doc.tokens[first + i]).join(' ');
   const isA = p.kind === 'apposition' || p.kind === 'title' || p.kind === 'adjective';
   const relation = isA ? 'be' : 'has';
-  return { sentence: sentences[s], confidence, relation, args: [text(p.focus), text(p.property)] };
+  return { sentence: sentences[p.sentence], confidence, relation, args: [text(p.focus), text(p.property)] };
 }

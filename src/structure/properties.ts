@@ -44,8 +44,15 @@ export interface PropertyLayers {
   readonly deprel: readonly string[];
 }
 
-/** A property: doc token indexes of the focus and of the property, each ascending. */
+/**
+ * A property: the word positions of the focus and of the property within their sentence, each ascending
+ * (the doc token index of position p is `doc.sentStart[sentence] + p`), as the response gives them: it
+ * hands these arrays out as they are (each record has arrays of its own), and the rules' facts, the CaRB
+ * conversion and the properties eval read them so.
+ */
 export interface PropertyRecord {
+  /** The sentence's index in the doc. */
+  sentence: number;
   focus: number[];
   property: number[];
   kind: 'copula' | 'apposition' | 'title' | 'possessive' | 'of' | 'have' | 'adjective';
@@ -86,7 +93,9 @@ function isRelation(r: string, rel: string): boolean {
 /**
  * The properties of the sentence over tokens [first, last), in order of
  * their focus, from its noun phrases phrases[from .. to) (a doc's whole list
- * can be passed with the sentence's range: no copy per sentence).
+ * can be passed with the sentence's range: no copy per sentence). Positions
+ * are within the sentence (token first is position 0); `sentence` is the
+ * records' sentence index.
  */
 export function sentenceProperties(
   t: PropertyLayers,
@@ -95,14 +104,24 @@ export function sentenceProperties(
   last: number,
   from = 0,
   to = phrases.length,
+  sentence = 0,
 ): PropertyRecord[] {
   const out: PropertyRecord[] = [];
-  readProperties(t, phrases, first, last, from, to, out);
+  readProperties(t, phrases, first, last, from, to, sentence, out);
   return out;
 }
 
 /** Appends the sentence's properties to `out`, in order of their focus (the records before them are left as they are). */
-type PropertyReader = (t: PropertyLayers, phrases: readonly PhraseSpan[], first: number, last: number, from: number, to: number, out: PropertyRecord[]) => void;
+type PropertyReader = (
+  t: PropertyLayers,
+  phrases: readonly PhraseSpan[],
+  first: number,
+  last: number,
+  from: number,
+  to: number,
+  sentence: number,
+  out: PropertyRecord[],
+) => void;
 
 /** What the properties reader holds between sentences instead of the last caller's layers. */
 const NO_LAYERS: PropertyLayers = { tokens: [], upos: [], xpos: [], lemma: [], head: [], deprel: [] };
@@ -126,6 +145,7 @@ function propertyReader(): PropertyReader {
   let first = 0;
   let last = 0;
   let n = 0;
+  let sentence = 0;
   let phrasesFrom = 0;
   let phrasesTo = 0;
   // phraseOf[k]: the phrase holding word first+k, or -1 (refilled on a sentence's first question, grown as needed)
@@ -180,11 +200,12 @@ function propertyReader(): PropertyReader {
   };
   /**
    * The word's noun phrase without a possessive 's; in a coordinated phrase
-   * ("Google and Microsoft") only the word's own conjunct.
+   * ("Google and Microsoft") only the word's own conjunct. (It and the other lists below that a property is
+   * made of are made in sentence positions, the records': the walk reads doc indices.)
    */
   const nounPhrase = (w: number): number[] => {
     const k = phraseAt(w);
-    if (k < 0) return [w];
+    if (k < 0) return [w - first];
     const p = phrases[k];
     const own = conjunctOf(w, p.head);
     if (gathered.length < p.end - p.start) gathered = new Int32Array(Math.max(p.end - p.start, 2 * gathered.length));
@@ -195,16 +216,16 @@ function propertyReader(): PropertyReader {
       if (c !== own && !(own !== p.head && c === p.head && t.upos[i] === 'DET' && i < own)) continue;
       gathered[len++] = i;
     }
-    if (len === 0) return [w];
+    if (len === 0) return [w - first];
     const words = new Array<number>(len);
-    for (let j = 0; j < len; j++) words[j] = gathered[j];
+    for (let j = 0; j < len; j++) words[j] = gathered[j] - first;
     return words;
   };
   /** An adjective with the adverbs right before it ("very fast"). */
   const adjectivePhrase = (a: number): number[] => {
     let s = a;
     while (s > first && t.head[s - 1] === a && t.deprel[s - 1] === 'advmod' && !NEGATIONS.has(t.tokens[s - 1])) s--;
-    return range(s, a + 1);
+    return range(s - first, a + 1 - first);
   };
   /** A noun with its compound nouns and the rest of its name, the focus of an attributive adjective ("sports car"). */
   const nounCore = (w: number): number[] => {
@@ -212,7 +233,7 @@ function propertyReader(): PropertyReader {
     while (s > first && t.head[s - 1] === w && (t.deprel[s - 1] === 'compound' || t.deprel[s - 1] === 'flat')) s--;
     let e = w + 1;
     while (e < last && t.head[e] === w && t.deprel[e] === 'flat') e++;
-    return range(s, e);
+    return range(s - first, e - first);
   };
   /** A subject, or the noun a relative pronoun stands for. */
   const resolve = (s: number, clause: number): number => {
@@ -233,9 +254,10 @@ function propertyReader(): PropertyReader {
     return words;
   };
 
+  /** Records a property from two lists of sentence positions (each made for it by the helpers above). */
   const add = (focus: number[], property: number[], kind: PropertyRecord['kind']): void => {
     if (focus.length === 0 || property.length === 0 || overlap(focus, property)) return;
-    out.push({ focus, property, kind });
+    out.push({ sentence, focus, property, kind });
   };
 
   /** Copula or linking verb h with predicate p: "Barclays is a bank", "Emma became a lawyer", "The phone is fast". */
@@ -244,11 +266,12 @@ function propertyReader(): PropertyReader {
     else if (t.upos[p] === 'ADJ') add(nounPhrase(subject), adjectivePhrase(p), 'copula');
   };
 
-  return (sentenceLayers, sentencePhrases, sentenceFirst, sentenceLast, from, to, sentenceOut) => {
+  return (sentenceLayers, sentencePhrases, sentenceFirst, sentenceLast, from, to, sentenceIndex, sentenceOut) => {
     t = sentenceLayers;
     phrases = sentencePhrases;
     first = sentenceFirst;
     last = sentenceLast;
+    sentence = sentenceIndex;
     n = last - first;
     if (n <= 0) return;
     phrasesFrom = from;
@@ -303,9 +326,9 @@ function propertyReader(): PropertyReader {
           const p = phrases[phraseAt(i)];
           const nameStart = firstNameWord(t, name, i, p);
           const title: number[] = [];
-          for (let k = p.start; k < nameStart; k++) if (t.upos[k] !== 'DET' && t.upos[k] !== 'PUNCT' && t.xpos[k] !== 'POS') title.push(k);
+          for (let k = p.start; k < nameStart; k++) if (t.upos[k] !== 'DET' && t.upos[k] !== 'PUNCT' && t.xpos[k] !== 'POS') title.push(k - first);
           const names: number[] = [];
-          for (let k = nameStart; k < p.end; k++) if (t.upos[k] === 'PROPN') names.push(k);
+          for (let k = nameStart; k < p.end; k++) if (t.upos[k] === 'PROPN') names.push(k - first);
           add(names, title, 'title');
         }
       }
@@ -475,7 +498,7 @@ export function propertiesOfDoc(doc: {
     const last = doc.sentEnd[s];
     const from = k;
     while (k < nounPhrases.length && nounPhrases[k].start < last) k++;
-    readProperties(layers, nounPhrases, first, last, from, k, out);
+    readProperties(layers, nounPhrases, first, last, from, k, s, out);
   }
   return out;
 }

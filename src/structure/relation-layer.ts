@@ -1,30 +1,37 @@
 /**
  * The `relations` layer of a Doc: the relations (relations.ts) of
- * every sentence's UD tree, positions turned into doc token indices.
+ * every sentence's UD tree.
+ *
+ * Positions in the records are word positions within the relation's
+ * sentence (`sentence`), as the response gives them: the doc token index of
+ * position p is `doc.sentStart[sentence] + p`. So the response hands the
+ * records' arrays out as they are, without a copy per list (see
+ * relations() in src/response.ts), and the rules' facts read them as they
+ * are.
  */
 import type { Doc } from '../doc/doc.js';
 import { relationsInto, type RelationRole, type SentenceView } from './relations.js';
 
 export interface RelationArgumentRecord {
   role: RelationRole;
-  /** Doc token index of the argument's head. */
+  /** Position of the argument's head in the sentence. */
   head: number;
-  /** Doc token indices of its words, ascending. */
+  /** Positions of its words in the sentence, ascending (the preposition that introduces it: relations.ts's argumentMarkers). */
   words: number[];
-  /** Doc token indices of the preposition that introduces it (empty when none). */
-  markers: number[];
 }
 
 /**
- * One relation, in doc token indices. The relations split from one predicate
- * (coordinated subjects or objects) share its predicate array and the
- * arguments they have in common: read them, do not change them.
+ * One relation, positions within its sentence. The relations split from one
+ * predicate (coordinated subjects or objects) are consecutive in the layer
+ * and share its predicate array and the arguments they have in common: read
+ * them, do not change them.
  */
 export interface RelationRecord {
+  /** The sentence's index in the doc. */
   sentence: number;
-  /** Doc token index of the predicate's head word. */
+  /** Position of the predicate's head word in the sentence. */
   head: number;
-  /** Doc token indices of the predicate's words, ascending. */
+  /** Positions of the predicate's words in the sentence, ascending. */
   predicate: number[];
   /** SUBJECT first, then OBJECTs, then OTHERs. */
   args: RelationArgumentRecord[];
@@ -47,8 +54,8 @@ export function relationsOfDoc(doc: Doc): RelationRecord[] {
   if (!upos || !xpos || !head || !deprel) throw new Error('relations: the doc has no tags or dependencies; run the tagger and parser first');
   const out: RelationRecord[] = [];
   // the sentences are read in place from the doc's layers (heads too: doc indices, which relationsInto moves to
-  // the sentence's positions); positions come back as doc indices (offset: the sentence's start), in arrays
-  // shared between the relations split from one predicate
+  // the sentence's positions); positions come back within the sentence, in arrays shared between the relations
+  // split from one predicate
   view.forms = doc.tokens;
   view.upos = upos;
   view.xpos = xpos;
@@ -62,7 +69,7 @@ export function relationsOfDoc(doc: Doc): RelationRecord[] {
       if (z === a) continue;
       view.at = a;
       view.n = z - a;
-      relationsInto(view, a, s, out);
+      relationsInto(view, s, out);
     }
   } finally {
     view.forms = view.upos = view.xpos = view.deprels = [];

@@ -23,6 +23,7 @@ import type { OieTuple } from '../eval/carb.js';
 import type { ItemReport } from '../eval/eval-progress.js';
 import { propertyToCarbTuple } from './properties-carb.js';
 import type { RelationRecord } from './relation-layer.js';
+import { argumentMarkers } from './relations.js';
 
 /** Runs the pipeline over tokenised sentences (tokens taken as given, one sentence per line) and converts its relations. */
 /** `onItem` hears of each batch of sentences as it is done (for the progress display). */
@@ -65,7 +66,7 @@ export function tokenisedDoc(sentences: readonly string[]): Doc {
   return new Doc(text, tokens, ends);
 }
 
-/** One relation as a CaRB tuple (doc token indices → the sentence's words), or undefined without a SUBJECT. */
+/** One relation as a CaRB tuple (sentence positions → the sentence's words), or undefined without a SUBJECT. */
 export function toCarbTuple(doc: Doc, r: RelationRecord, sentence: string): OieTuple | undefined {
   const subject = r.args.find((a) => a.role === 'SUBJECT');
   if (!subject || subject.words.length === 0) return undefined;
@@ -77,17 +78,21 @@ export function toCarbTuple(doc: Doc, r: RelationRecord, sentence: string): OieT
   // the preposition of the first argument after the predicate joins the relation when nothing else sits between
   const first = rest.filter((a) => a.words[0] > lastPredicate).sort((a, b) => a.words[0] - b.words[0])[0];
   const clausalObject = first?.role === 'OBJECT' && !(r.copular && first.head === r.head);
-  if (first && first.markers.length > 0 && (!hasObject || clausalObject || (r.copular && first.head === r.head)) && first.words[0] === first.markers[0]) {
-    for (const m of first.markers) {
+  const at = doc.sentStart[r.sentence];
+  const { head, deprel, xpos } = doc;
+  if (!head || !deprel || !xpos) throw new Error('carb: the doc has relations but no parse');
+  const markers = first ? argumentMarkers({ heads: head, deprels: deprel, xpos, at, n: doc.sentEnd[r.sentence] - at }, first.head) : [];
+  if (first && markers.length > 0 && (!hasObject || clausalObject || (r.copular && first.head === r.head)) && first.words[0] === markers[0]) {
+    for (const m of markers) {
       relationWords.push(m);
       moved.add(m);
     }
   }
-  const text = (ws: readonly number[]): string => ws.map((i) => doc.tokens[i]).join(' ');
+  const text = (ws: readonly number[]): string => ws.map((i) => doc.tokens[at + i]).join(' ');
   const args = [subject, ...rest].map((a) => text(a.words.filter((w) => !moved.has(w)))).filter((a, k) => k === 0 || a !== '');
   let relation = text(relationWords.sort((a, b) => a - b));
   // a participle modifier is a reduced passive ("an album released in 2000"): its relation is "be released in"
-  if (doc.deprel?.[r.head] === 'acl' && doc.xpos?.[r.head] === 'VBN' && r.predicate.length === 1) relation = `be ${relation}`;
+  if (doc.deprel?.[at + r.head] === 'acl' && doc.xpos?.[at + r.head] === 'VBN' && r.predicate.length === 1) relation = `be ${relation}`;
   return { sentence, confidence: round(r.confidence), relation, args };
 }
 

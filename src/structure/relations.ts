@@ -68,10 +68,8 @@ export interface RelationArgument {
   role: RelationRole;
   /** The head word of the argument. */
   head: number;
-  /** Its words, ascending (the preposition of an OTHER included). */
+  /** Its words, ascending (the preposition of an OTHER included). Its markers: argumentMarkers. */
   words: number[];
-  /** The case marker(s) that introduce it ("on" in "on the table"), ascending; empty when none. */
-  markers: number[];
 }
 
 export interface SentenceRelation {
@@ -188,9 +186,6 @@ function labelFactsOf(rel: string): LabelFacts {
   return f;
 }
 
-/** The one choice of a predicate without a subject (or object): none. */
-const NONE: readonly undefined[] = [undefined];
-
 /**
  * relationsInto's per-word working arrays, refilled for each sentence (entries
  * past its length are stale) and grown as needed: relationsInto never runs
@@ -240,31 +235,20 @@ function ensureBytes(a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuf
 }
 
 /**
- * Arguments in order of their heads, sorted in place (stable, as Array.prototype.sort): an insertion
- * sort, since a predicate has a handful of arguments, and the built-in sort with a comparator copies the
- * list into a work array and calls back for every comparison.
+ * Arguments a[from .. to) in order of their heads, sorted in place (stable, as Array.prototype.sort): an
+ * insertion sort, since a predicate has a handful of arguments, and the built-in sort with a comparator
+ * copies the list into a work array and calls back for every comparison.
  */
-function sortByHead(a: RelationArgument[]): RelationArgument[] {
-  for (let i = 1; i < a.length; i++) {
+function sortByHead(a: RelationArgument[], from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
     const v = a[i];
     let j = i - 1;
-    while (j >= 0 && a[j].head > v.head) {
+    while (j >= from && a[j].head > v.head) {
       a[j + 1] = a[j];
       j--;
     }
     a[j + 1] = v;
   }
-  return a;
-}
-
-/**
- * `list` with x added, or a new list of x: made at its length (`(list ??= []).push(x)` gave a list of one a
- * backing store of 17).
- */
-function append<T>(list: T[] | undefined, x: T): T[] {
-  if (list === undefined) return [x];
-  list.push(x);
-  return list;
 }
 
 /** Sorts a[0 .. len) ascending in place: insertion sort for the short runs most are, the built-in numeric sort beyond. */
@@ -274,7 +258,7 @@ function sortInts(a: Int32Array, len: number): void {
 }
 
 /** Insertion sort of a[0 .. len) ascending, in place: no comparator calls, for the short lists of word positions. */
-function insertionSort(a: Int32Array | number[], len: number): void {
+function insertionSort(a: Int32Array, len: number): void {
   for (let i = 1; i < len; i++) {
     const v = a[i];
     let j = i - 1;
@@ -287,26 +271,25 @@ function insertionSort(a: Int32Array | number[], len: number): void {
 }
 
 /**
- * a[from .. to) plus `offset` as a plain array of its length (the offset moves sentence positions to the
- * caller's: added here, no pass over the results afterwards). The short ones most are (a predicate's one to three words,
+ * a[from .. to) as a plain array of its length. The short ones most are (a predicate's one to three words,
  * an argument's few) as array literals, which the optimising compiler allocates inline; `new Array(n)` of a
  * length it does not know is a call.
  */
-function intsToArray(a: Int32Array, from: number, to: number, offset: number): number[] {
+function intsToArray(a: Int32Array, from: number, to: number): number[] {
   switch (to - from) {
     case 0:
       return [];
     case 1:
-      return [a[from] + offset];
+      return [a[from]];
     case 2:
-      return [a[from] + offset, a[from + 1] + offset];
+      return [a[from], a[from + 1]];
     case 3:
-      return [a[from] + offset, a[from + 1] + offset, a[from + 2] + offset];
+      return [a[from], a[from + 1], a[from + 2]];
     case 4:
-      return [a[from] + offset, a[from + 1] + offset, a[from + 2] + offset, a[from + 3] + offset];
+      return [a[from], a[from + 1], a[from + 2], a[from + 3]];
     default: {
       const out = new Array<number>(to - from);
-      for (let k = from; k < to; k++) out[k - from] = a[k] + offset;
+      for (let k = from; k < to; k++) out[k - from] = a[k];
       return out;
     }
   }
@@ -317,9 +300,6 @@ const SKIP_ARGUMENT = 0;
 const SKIP_COMPLEMENT = 1;
 /** What the readers hold between sentences instead of the last caller's layers. */
 const NO_LABELS: readonly string[] = [];
-/** The markers of the many arguments that have none, and the arguments of a predicate without any: shared, never written to. */
-const NO_MARKERS: number[] = [];
-const NO_ARGUMENTS: RelationArgument[] = [];
 function grow(n: number): void {
   const size = Math.max(n, 2 * work.subjectChild.length);
   work.copular = new Uint8Array(size);
@@ -336,14 +316,36 @@ function grow(n: number): void {
 
 
 /**
- * Relations of one parsed sentence. Positions in the result (heads, words)
- * are the sentence's plus `offset` (relation-layer.ts passes the sentence's
- * first doc index, so that nothing is copied to move them).
+ * Relations of one parsed sentence, positions (heads, words) within it. The
+ * relations split from one predicate share its predicate array and the
+ * arguments they have in common.
  */
-export function extractRelations(s: ParsedSentence, offset = 0): SentenceRelation[] {
+export function extractRelations(s: ParsedSentence): SentenceRelation[] {
   const out: PlacedRelation[] = [];
-  relationsInto({ forms: s.forms, upos: s.upos, xpos: s.xpos, heads: s.heads, deprels: s.deprels, arcProb: s.arcProb, at: 0, n: s.forms.length }, offset, 0, out);
+  relationsInto({ forms: s.forms, upos: s.upos, xpos: s.xpos, heads: s.heads, deprels: s.deprels, arcProb: s.arcProb, at: 0, n: s.forms.length }, 0, out);
   return out;
+}
+
+/**
+ * The marker(s) that introduce the argument headed by h, ascending: the preposition before h ("on" in "on
+ * the table") with the rest of a multiword one ("because of"), not the possessive 's; for a clause, its
+ * subordinator ("that", "by" in "by adding"). Word i of the sentence is at index `at + i` of the layers, whose
+ * heads are in their own positions (negative at a root), as in SentenceView; positions within the sentence.
+ * Not kept in the relations: only the CaRB conversion asks, for one argument of a relation, and an argument's
+ * walk that gathered them for every argument spent a sixteenth of its time on them.
+ */
+export function argumentMarkers(t: Pick<SentenceView, 'heads' | 'deprels' | 'xpos' | 'at' | 'n'>, h: number): number[] {
+  const { heads, deprels, xpos, at, n } = t;
+  const isChildOf = (k: number, g: number): boolean => k !== g && heads[at + k] >= 0 && heads[at + k] - at === g;
+  const out: number[] = [];
+  for (let k = 0; k < h && k < n; k++) {
+    if (!isChildOf(k, h)) continue;
+    const label = deprels[at + k];
+    if (!((label === 'case' && xpos[at + k] !== 'POS') || (label === 'mark' && xpos[at + k] !== 'TO'))) continue;
+    out.push(k);
+    for (let f = 0; f < n; f++) if (deprels[at + f] === 'fixed' && isChildOf(f, k)) out.push(f);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /**
@@ -369,15 +371,15 @@ export interface PlacedRelation extends SentenceRelation {
 }
 
 /**
- * Appends the relations of one sentence to `out`, positions moved by
- * `offset`, each tagged with `sentence` — what relationsOfDoc needs, read
+ * Appends the relations of one sentence to `out`, positions within the
+ * sentence, each tagged with `sentence` — what relationsOfDoc needs, read
  * straight from the doc's layers (no per-sentence copies of them).
  */
-export function relationsInto(v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]): void {
-  readRelations(v, offset, sentence, out);
+export function relationsInto(v: SentenceView, sentence: number, out: PlacedRelation[]): void {
+  readRelations(v, sentence, out);
 }
 
-type RelationReader = (v: SentenceView, offset: number, sentence: number, out: PlacedRelation[]) => void;
+type RelationReader = (v: SentenceView, sentence: number, out: PlacedRelation[]) => void;
 
 /** relationsInto's walk, made once (see relationReader). */
 const readRelations = relationReader();
@@ -400,8 +402,6 @@ function relationReader(): RelationReader {
   let heads = work.heads;
   let at = 0;
   let n = 0;
-  /** Added to every position the sentence's relations give (see relationsInto). */
-  let offset = 0;
   // Per-word facts read once (the walk below asks them many times): label and base relation codes, label flags,
   // heads; the module's arrays, refilled (allocating them per sentence cost more than filling them)
   let { code, baseCode, flags } = work;
@@ -462,7 +462,7 @@ function relationReader(): RelationReader {
 
   /**
    * The words of the subtree of `h`, ascending, without punctuation at either edge, as a new array of their
-   * number (positions plus the offset). `skip` says which dependents are left out with their subtrees: an
+   * number. `skip` says which dependents are left out with their subtrees: an
    * argument's (skipsInArgument) or a copular complement's (skipsInComplement); the last three parameters
    * are an argument's. The walk is in order (a word's left dependents, the word, its right dependents;
    * iterative, as trees can be deep), which gives the words ascending wherever the subtree is projective:
@@ -512,7 +512,7 @@ function relationReader(): RelationReader {
     let z = len;
     while (a < z && upos[at + words[a]] === 'PUNCT') a++;
     while (z > a && upos[at + words[z - 1]] === 'PUNCT') z--;
-    return intsToArray(words, a, z, offset);
+    return intsToArray(words, a, z);
   };
   /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
   const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
@@ -529,27 +529,7 @@ function relationReader(): RelationReader {
     // a SUBJECT or OBJECT taken from elsewhere (a relative clause's antecedent) leaves its preposition behind;
     // an antecedent that is itself a copular predicate ("X was the only ship [to conduct …]") keeps only its nominal words
     const words = wordsBelow(h, SKIP_ARGUMENT, role !== 'OTHER', isCopular(h) && predicateAncestors.has(h), predicateAncestors);
-    return { role, head: h + offset, words, markers: markersOf(h) };
-  };
-
-  /**
-   * The preposition before h, with the rest of a multiword one ("because of"), not the possessive 's;
-   * for a clause, its subordinator ("that", "by" in "by adding"). Most arguments have none: they share one
-   * empty list (never written to).
-   */
-  const markersOf = (h: number): number[] => {
-    let out: number[] | undefined;
-    for (let qK = kidAt[h], qKEnd = kidAt[h + 1]; qK < qKEnd; qK++) {
-      const k = kidList[qK];
-      if (k > h || !((code[k] === L_CASE && xpos[at + k] !== 'POS') || (code[k] === L_MARK && xpos[at + k] !== 'TO'))) continue;
-      if (out === undefined) out = [k + offset];
-      else out.push(k + offset);
-      for (let qF = kidAt[k], qFEnd = kidAt[k + 1]; qF < qFEnd; qF++) {
-        const f = kidList[qF];
-        if (code[f] === L_FIXED) out.push(f + offset);
-      }
-    }
-    return out === undefined ? NO_MARKERS : sortAscending(out);
+    return { role, head: h, words };
   };
 
   /** The head and its conjuncts, for splitting coordinated nominal arguments, into work.conj; their number. */
@@ -566,12 +546,39 @@ function relationReader(): RelationReader {
     }
     return len;
   };
-  /** The arguments of `role` headed by h and its conjuncts. */
-  const coordinated = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument[] => {
+  /** The arguments of `role` headed by h and its conjuncts, written to list[from ..]; the index past them. */
+  const coordinatedInto = (list: RelationArgument[], from: number, role: RelationRole, h: number, predicateAncestors: AncestorMarks): number => {
     const len = conjuncts(h);
-    const out = new Array<RelationArgument>(len);
-    for (let k = 0; k < len; k++) out[k] = argument(role, work.conj[k], predicateAncestors); // (argument() does not touch work.conj)
-    return out;
+    for (let k = 0; k < len; k++) list[from + k] = argument(role, work.conj[k], predicateAncestors); // (argument() does not touch work.conj)
+    return from + len;
+  };
+
+  // A predicate's arguments as they are found, in lists of the reader's reused for every predicate (lists made per
+  // predicate, and grown by push, were a quarter of this walk's garbage). Entries past the counts are stale: an
+  // earlier predicate's arguments, which its relations hold anyway. Objects come in groups (an object with its
+  // conjuncts, or one clausal object): group g is objects[objectStart[g] .. objectEnd(g)).
+  const subjects: RelationArgument[] = [];
+  let subjectCount = 0;
+  const objects: RelationArgument[] = [];
+  let objectCount = 0;
+  let objectStart = new Int32Array(16);
+  let objectGroups = 0;
+  const others: RelationArgument[] = [];
+  let otherCount = 0;
+  const openObjectGroup = (): void => {
+    if (objectGroups === objectStart.length) objectStart = ensureInts(objectStart, 2 * objectGroups, objectGroups);
+    objectStart[objectGroups++] = objectCount;
+  };
+  const objectEnd = (g: number): number => (g + 1 < objectGroups ? objectStart[g + 1] : objectCount);
+  /** A group of one object. */
+  const addObjectGroup = (a: RelationArgument): void => {
+    openObjectGroup();
+    objects[objectCount++] = a;
+  };
+  /** A group of the object headed by h and its conjuncts. */
+  const addCoordinatedObjects = (h: number, predicateAncestors: AncestorMarks): void => {
+    openObjectGroup();
+    objectCount = coordinatedInto(objects, objectCount, 'OBJECT', h, predicateAncestors);
   };
 
   // Subjects, resolved lazily through coordination, relative clauses and control: per predicate, its subject's
@@ -626,11 +633,10 @@ function relationReader(): RelationReader {
     for (let j = 0; j < predicateLen; j++) if (predicateBuf[j] === k) return true;
     return false;
   };
-  return (v, sentenceOffset, sentence, out) => {
+  return (v, sentence, out) => {
     if (v.n <= 0) return;
     ({ forms, upos, xpos, at, n } = v);
     rel = v.deprels;
-    offset = sentenceOffset;
     if (loweredIn.length < n) loweredIn = new Int32Array(Math.max(n, 2 * loweredIn.length));
     if (++sentenceNumber === 0x7fffffff) {
       // (after two thousand million sentences: the numbers start again, from an array no sentence has marked)
@@ -756,7 +762,7 @@ function relationReader(): RelationReader {
         }
       }
       if (adverbs) sortInts(predicateBuf, predicateLen);
-      const predicate = intsToArray(predicateBuf, 0, predicateLen, offset);
+      const predicate = intsToArray(predicateBuf, 0, predicateLen);
       // the confidence factor of the predicate's clause (its label's: asked again here, per predicate, not kept per word)
       const clauseFactor = labelFacts(rel[at + p]).clauseFactor;
       // the predicate's head and everything above it: no argument may contain those
@@ -765,14 +771,13 @@ function relationReader(): RelationReader {
       // subject
       const subjectHead = subjectOf(p);
       const subjectVia = subjectHead >= 0 ? memoVia[p] : -1;
-      const subjects = subjectHead >= 0 ? coordinated('SUBJECT', subjectHead, predicateSet) : NO_ARGUMENTS;
+      subjectCount = subjectHead >= 0 ? coordinatedInto(subjects, 0, 'SUBJECT', subjectHead, predicateSet) : 0;
 
       // objects and others
-      let objects: RelationArgument[][] | undefined;
-      let others: RelationArgument[] | undefined;
+      objectGroups = objectCount = otherCount = 0;
       const isRelativeClause = (flags[p] & F_RELCL) !== 0;
       const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
-      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) objects = append(objects, [copularComplement(chain[m], predicateSet)]);
+      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) addObjectGroup(copularComplement(chain[m], predicateSet));
       for (let m = 0; m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
@@ -780,25 +785,25 @@ function relationReader(): RelationReader {
           const r = code[k];
           if (isRelativeClause && isIn(RELATIVE_WORDS, k)) {
             // the relative word stands for the antecedent
-            if (r === L_OBJ && heads[p] >= 0) objects = append(objects, coordinated('OBJECT', heads[p], predicateSet));
+            if (r === L_OBJ && heads[p] >= 0) addCoordinatedObjects(heads[p], predicateSet);
             continue;
           }
-          if (r === L_OBJ || r === L_IOBJ) objects = append(objects, coordinated('OBJECT', k, predicateSet));
-          else if (baseCode[k] === B_CCOMP) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
-          else if (r === L_XCOMP && absorbedBy[k] < 0 && !pred[k]) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
-          else if (baseCode[k] === B_OBL || (code[k] === L_ADVMOD && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others = append(others, argument('OTHER', k, predicateSet));
-          else if (baseCode[k] === B_ADVCL && hasAdverbialMarker(k)) others = append(others, argument('OTHER', k, predicateSet));
+          if (r === L_OBJ || r === L_IOBJ) addCoordinatedObjects(k, predicateSet);
+          else if (baseCode[k] === B_CCOMP) addObjectGroup(argument('OBJECT', k, predicateSet));
+          else if (r === L_XCOMP && absorbedBy[k] < 0 && !pred[k]) addObjectGroup(argument('OBJECT', k, predicateSet));
+          else if (baseCode[k] === B_OBL || (code[k] === L_ADVMOD && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others[otherCount++] = argument('OTHER', k, predicateSet);
+          else if (baseCode[k] === B_ADVCL && hasAdverbialMarker(k)) others[otherCount++] = argument('OTHER', k, predicateSet);
         }
       }
-      if (relativeObject && objects === undefined && heads[p] >= 0) {
+      if (relativeObject && objectGroups === 0 && heads[p] >= 0) {
         // "the car John bought": a relative clause with its own subject and no object is about its antecedent
-        objects = [[argument('OBJECT', heads[p], predicateSet)]];
+        addObjectGroup(argument('OBJECT', heads[p], predicateSet));
       }
       // a coordinated verb with no object shares the first conjunct's object when it follows both verbs
-      if (!copular && objects === undefined && code[p] === L_CONJ && heads[p] >= 0) {
+      if (!copular && objectGroups === 0 && code[p] === L_CONJ && heads[p] >= 0) {
         for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if ((code[k] === L_OBJ || baseCode[k] === B_CCOMP) && k > p) objects = append(objects, [argument('OBJECT', k, predicateSet)]);
+          if ((code[k] === L_OBJ || baseCode[k] === B_CCOMP) && k > p) addObjectGroup(argument('OBJECT', k, predicateSet));
         }
       }
       // and the obliques that open the sentence before both ("In 1879, he was elected … but died")
@@ -807,41 +812,32 @@ function relationReader(): RelationReader {
         const subjectAt = subjectChild[first] >= 0 ? subjectChild[first] : first;
         for (let qK = kidAt[first], qKEnd = kidAt[first + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
-          if (baseCode[k] === B_OBL && k < subjectAt && k < first) others = append(others, argument('OTHER', k, predicateSet));
+          if (baseCode[k] === B_OBL && k < subjectAt && k < first) others[otherCount++] = argument('OTHER', k, predicateSet);
         }
       }
 
-      const subjectChoices: readonly (RelationArgument | undefined)[] = subjects.length > 0 ? subjects : NONE;
-      // one relation per combination of coordinated subject and first coordinated object group
-      const firstObjects: readonly (RelationArgument | undefined)[] = objects !== undefined ? objects[0] : NONE;
-      // the later object groups in one list (most predicates have one group at most: then none, and no list)
-      let restObjects: RelationArgument[] | undefined;
-      if (objects !== undefined) for (let g = 1; g < objects.length; g++) for (let m = 0; m < objects[g].length; m++) restObjects = append(restObjects, objects[g][m]);
-      // (sorted in place: past this point `others` is only read to shift every one of them)
-      const othersInOrder = others === undefined ? NO_ARGUMENTS : sortByHead(others);
-      for (let si = 0; si < subjectChoices.length; si++) {
-        const sa = subjectChoices[si];
-        for (let oi = 0; oi < firstObjects.length; oi++) {
-          const oa = firstObjects[oi];
-          let args: RelationArgument[];
-          if (restObjects === undefined) {
-            // the common case, made at its length: subject, object, others
-            args = new Array<RelationArgument>((sa ? 1 : 0) + (oa ? 1 : 0) + othersInOrder.length);
-            let w = 0;
-            if (sa) args[w++] = sa;
-            if (oa) args[w++] = oa;
-            for (let m = 0; m < othersInOrder.length; m++) args[w++] = othersInOrder[m];
-          } else {
-            args = [];
-            if (sa) args.push(sa);
-            const objectsInOrder = oa ? [oa] : [];
-            for (let m = 0; m < restObjects.length; m++) objectsInOrder.push(restObjects[m]);
-            sortByHead(objectsInOrder);
-            for (let m = 0; m < objectsInOrder.length; m++) args.push(objectsInOrder[m]);
-            for (let m = 0; m < othersInOrder.length; m++) args.push(othersInOrder[m]);
-          }
+      // one relation per combination of coordinated subject and member of the first object group (none: one
+      // relation without), each with the later object groups' members and the others
+      const subjectChoices = subjectCount > 0 ? subjectCount : 1;
+      const firstEnd = objectGroups > 0 ? objectEnd(0) : 0;
+      const objectChoices = objectGroups > 0 ? firstEnd : 1;
+      const restCount = objectCount - firstEnd;
+      if (otherCount > 1) sortByHead(others, 0, otherCount);
+      for (let si = 0; si < subjectChoices; si++) {
+        const sa = subjectCount > 0 ? subjects[si] : undefined;
+        for (let oi = 0; oi < objectChoices; oi++) {
+          const oa = objectGroups > 0 ? objects[oi] : undefined;
+          // made at its length: subject, objects (ordered by their heads when there are later groups), others
+          const args = new Array<RelationArgument>((sa ? 1 : 0) + (oa ? 1 : 0) + restCount + otherCount);
+          let w = 0;
+          if (sa) args[w++] = sa;
+          const objectsAt = w;
+          if (oa) args[w++] = oa;
+          for (let m = firstEnd; m < objectCount; m++) args[w++] = objects[m];
+          if (restCount > 0) sortByHead(args, objectsAt, w);
+          for (let m = 0; m < otherCount; m++) args[w++] = others[m];
           // a predicate with no params at all says nothing a caller can use
-          if (args.length > 0) out.push({ sentence, head: p + offset, predicate, args, confidence: relationConfidence(v, p, args, clauseFactor, offset), copular });
+          if (w > 0) out.push({ sentence, head: p, predicate, args, confidence: relationConfidence(v, p, args, clauseFactor), copular });
         }
       }
     }
@@ -851,7 +847,7 @@ function relationReader(): RelationReader {
 
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number, predicateAncestors: AncestorMarks): RelationArgument {
-    return { role: 'OBJECT', head: p + offset, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors), markers: markersOf(p) };
+    return { role: 'OBJECT', head: p, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors) };
   }
   /** Whether an auxiliary hangs on word i. */
   function hasAuxiliary(i: number): boolean {
@@ -929,7 +925,7 @@ const CLAUSE_FACTOR: Readonly<Record<string, number>> = {
  * adverbial: its subject is borrowed), no argument besides the subject, and
  * very long arguments. Without head probabilities the arcs count as sure.
  */
-function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number, offset: number): number {
+function relationConfidence(v: SentenceView, p: number, args: readonly RelationArgument[], clauseFactor: number): number {
   // (plain loops: this runs for every relation)
   let subject: RelationArgument | undefined;
   for (let k = 0; k < args.length; k++) {
@@ -937,8 +933,7 @@ function relationConfidence(v: SentenceView, p: number, args: readonly RelationA
     subject = args[k];
     break;
   }
-  // (the arguments' heads are moved by the offset already, p is not)
-  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head - offset] : 1) : 1;
+  let c = v.arcProb ? v.arcProb[v.at + p] * (subject ? v.arcProb[v.at + subject.head] : 1) : 1;
   c *= clauseFactor;
   if (!subject) c *= 0.3;
   let rest = 0;
@@ -952,11 +947,4 @@ function relationConfidence(v: SentenceView, p: number, args: readonly RelationA
   if (rest === 0) c *= 0.85;
   if (restWords > 20) c *= 0.9;
   return c;
-}
-
-/** Sorts distinct word positions ascending in place: insertion sort for the short lists most are (no comparator calls), the built-in sort beyond. */
-function sortAscending(a: number[]): number[] {
-  if (a.length > 24) return a.sort((x, y) => x - y);
-  insertionSort(a, a.length);
-  return a;
 }

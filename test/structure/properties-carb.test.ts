@@ -14,19 +14,19 @@ function tuple(p: PropertyRecord): string | undefined {
 
 describe('propertyToCarbTuple', () => {
   it('states an is-a property with the relation "be", which matches any form of be in CaRB gold', () => {
-    expect(tuple({ kind: 'apposition', focus: [3, 4], property: range(6, 10) })).toBe(
+    expect(tuple({ kind: 'apposition', sentence: 0, focus: [3, 4], property: range(6, 10) })).toBe(
       `${PROPERTY_CONFIDENCE.apposition} be | Cashel Byron | a world champion prizefighter @ 0`,
     );
   });
 
   it('states a possessive as (owner; has; possessed), in the sentence that holds it', () => {
-    // second sentence: tokens 11.. ("Mr." is 11)
-    expect(tuple({ kind: 'possessive', focus: [11, 12], property: [14] })).toBe(`${PROPERTY_CONFIDENCE.possessive} has | Mr. Achenbaum | move @ 1`);
+    // positions within the second sentence ("Mr." is its 0, the doc's token 11)
+    expect(tuple({ kind: 'possessive', sentence: 1, focus: [0, 1], property: [3] })).toBe(`${PROPERTY_CONFIDENCE.possessive} has | Mr. Achenbaum | move @ 1`);
   });
 
   it('gives nothing for copula and have properties, which the relations already state', () => {
-    expect(tuple({ kind: 'copula', focus: [3, 4], property: [9] })).toBeUndefined();
-    expect(tuple({ kind: 'have', focus: [3, 4], property: [9] })).toBeUndefined();
+    expect(tuple({ kind: 'copula', sentence: 0, focus: [3, 4], property: [9] })).toBeUndefined();
+    expect(tuple({ kind: 'have', sentence: 0, focus: [3, 4], property: [9] })).toBeUndefined();
   });
 
   it('ranks appositions and titles above the kinds CaRB annotates less often', () => {

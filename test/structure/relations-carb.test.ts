@@ -23,6 +23,22 @@ function tuples(spec: string): string[] {
 }
 
 describe('toCarbTuple', () => {
+  it("reads a later sentence's words: the records' positions are within their sentence", () => {
+    const sentences = ['It rained .', 'He taught at the university .'];
+    const doc = tokenisedDoc(sentences);
+    doc.upos = ['PRON', 'VERB', 'PUNCT', 'PRON', 'VERB', 'ADP', 'DET', 'NOUN', 'PUNCT'];
+    doc.xpos = ['PRP', 'VBD', '.', 'PRP', 'VBD', 'IN', 'DT', 'NN', '.'];
+    // heads as doc token indices, -1 at a root
+    doc.head = Int32Array.from([1, -1, 1, 4, -1, 7, 7, 4, 4]);
+    doc.deprel = ['nsubj', 'root', 'punct', 'nsubj', 'root', 'case', 'det', 'obl', 'punct'];
+    const taught = relationsOfDoc(doc).find((r) => r.sentence === 1)!;
+    expect(taught.head).toBe(1);
+    expect(taught.predicate).toEqual([1]);
+    expect(taught.args.map((a) => a.words)).toEqual([[0], [2, 3, 4]]);
+    const t = toCarbTuple(doc, taught, sentences[1])!;
+    expect([t.relation, ...t.args].join(' | ')).toBe('taught at | He | the university');
+  });
+
   it('moves the preposition of the first argument into the relation when there is no object', () => {
     expect(tuples('He/PRON/PRP/2/nsubj taught/VERB/VBD/0/root at/ADP/IN/5/case the/DET/DT/5/det university/NOUN/NN/2/obl')).toEqual([
       'taught at | He | the university',

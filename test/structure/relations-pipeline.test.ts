@@ -49,6 +49,24 @@ describe('relations extractor in analyze()', () => {
     expect(render(f.relations, f.sentences).some((r) => r.startsWith('sold | SUBJECT: The man'))).toBe(true);
   });
 
+  it('gives each relation lists of its own, also where split relations share a predicate and arguments', async () => {
+    const { relations, sentences } = await relationsOf('It rained. John and Mary bought a car and a bike.');
+    const split = [
+      'bought | SUBJECT: John | OBJECT: a car',
+      'bought | SUBJECT: John | OBJECT: a bike',
+      'bought | SUBJECT: Mary | OBJECT: a car',
+      'bought | SUBJECT: Mary | OBJECT: a bike',
+    ];
+    expect(render(relations, sentences)).toEqual(['rained | SUBJECT: It', ...split]);
+    const lists = relations.flatMap((r) => [r.wordPositions, ...r.params.map((p) => p.wordPositions)]);
+    expect(new Set(lists).size).toBe(lists.length);
+    // editing one relation's lists leaves the others as they were
+    const [, first] = relations;
+    first.wordPositions.push(0);
+    for (const p of first.params) p.wordPositions.push(0);
+    expect(render(relations.slice(2), sentences)).toEqual(split.slice(1));
+  });
+
   it('counts positions per sentence with astral characters in the text', async () => {
     const { relations, sentences } = await relationsOf('😀 Hi there. 😀 Maria 😀 loves pizza 😀 .');
     const r = relations.find((x) => x.sentencePosition === 1)!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractRelations, type ParsedSentence, type SentenceRelation } from '../../src/structure/relations.js';
+import { argumentMarkers, extractRelations, type ParsedSentence, type SentenceRelation } from '../../src/structure/relations.js';
 
 /**
  * A hand-built UD tree: one token per entry, `form/UPOS/XPOS/head/deprel`
@@ -17,6 +17,9 @@ function tree(spec: string): ParsedSentence {
   };
 }
 
+/** The sentence as argumentMarkers reads it (its own layers: word i at index i). */
+const at0 = (s: ParsedSentence) => ({ ...s, at: 0, n: s.forms.length });
+
 /** Each relation as `predicate | ROLE: words | …`. */
 function show(s: ParsedSentence, rels: SentenceRelation[] = extractRelations(s)): string[] {
   const words = (ws: number[]): string => ws.map((w) => s.forms[w]).join(' ');
@@ -30,7 +33,7 @@ describe('extractRelations', () => {
       into/ADP/IN/8/case the/DET/DT/8/det garden/NOUN/NN/3/obl ./PUNCT/./3/punct`);
     expect(show(s)).toEqual(['chased | SUBJECT: The cat | OBJECT: the mouse | OTHER: into the garden']);
     const [r] = extractRelations(s);
-    expect(r.args[2].markers).toEqual([5]);
+    expect(argumentMarkers(at0(s), r.args[2].head)).toEqual([5]);
     expect(r.copular).toBe(false);
   });
 
@@ -54,20 +57,17 @@ describe('extractRelations', () => {
     expect(show(s)).toEqual(['bought | SUBJECT: John | OBJECT: a house', 'bought | SUBJECT: Mary | OBJECT: a house']);
   });
 
-  it('moves every position by the offset it is given, once, even in arrays the split relations share', () => {
+  it('gives the relations split from one predicate its predicate array and their common arguments, shared', () => {
     const s = tree(`
       John/PROPN/NNP/4/nsubj and/CCONJ/CC/3/cc Mary/PROPN/NNP/1/conj bought/VERB/VBD/0/root a/DET/DT/6/det car/NOUN/NN/4/obj
       in/ADP/IN/8/case Paris/PROPN/NNP/4/obl ./PUNCT/./4/punct`);
-    const plain = extractRelations(s);
-    expect(plain).toHaveLength(2);
-    const moved = extractRelations(s, 100);
-    const shift = (ws: number[]): number[] => ws.map((w) => w + 100);
-    expect(moved).toEqual(
-      plain.map((r) => ({ ...r, head: r.head + 100, predicate: shift(r.predicate), args: r.args.map((a) => ({ ...a, head: a.head + 100, words: shift(a.words), markers: shift(a.markers) })) })),
-    );
-    // the two relations share the predicate and the OBJECT and OTHER arguments, moved once
-    expect(moved[0].predicate).toBe(moved[1].predicate);
-    expect(moved[1].args[2].words).toEqual([106, 107]);
+    const [john, mary] = extractRelations(s);
+    expect(show(s, [john, mary])).toEqual(['bought | SUBJECT: John | OBJECT: a car | OTHER: in Paris', 'bought | SUBJECT: Mary | OBJECT: a car | OTHER: in Paris']);
+    expect(mary.predicate).toBe(john.predicate);
+    expect(mary.args[1]).toBe(john.args[1]);
+    expect(mary.args[2]).toBe(john.args[2]);
+    expect(mary.args[0]).not.toBe(john.args[0]);
+    expect(mary.args[2].words).toEqual([6, 7]);
   });
 
   it('splits coordinated objects, keeping shared modifiers with the first conjunct', () => {
@@ -137,14 +137,26 @@ describe('extractRelations', () => {
       The/DET/DT/2/det cat/NOUN/NN/6/nsubj is/AUX/VBZ/6/cop not/PART/RB/6/advmod on/ADP/IN/6/case mat/NOUN/NN/0/root`);
     const [r] = extractRelations(s);
     expect(show(s, [r])).toEqual(['is not | SUBJECT: The cat | OBJECT: on mat']);
-    expect(r.args[1].markers).toEqual([4]);
+    expect(argumentMarkers(at0(s), r.args[1].head)).toEqual([4]);
+  });
+
+  it('gives an argument\'s markers with the rest of a multiword preposition, not a possessive \'s or an infinitive to', () => {
+    const s = tree(`
+      He/PRON/PRP/2/nsubj left/VERB/VBD/0/root because/ADP/IN/5/case of/ADP/IN/3/fixed rain/NOUN/NN/2/obl
+      for/ADP/IN/9/case John/PROPN/NNP/9/nmod:poss 's/PART/POS/7/case sake/NOUN/NN/2/obl`);
+    const [r] = extractRelations(s);
+    expect(show(s, [r])).toEqual(["left | SUBJECT: He | OTHER: because of rain | OTHER: for John 's sake"]);
+    expect(argumentMarkers(at0(s), 4)).toEqual([2, 3]);
+    expect(argumentMarkers(at0(s), 8)).toEqual([5]);
+    expect(argumentMarkers(at0(s), 6)).toEqual([]);
+    expect(argumentMarkers(at0(s), 0)).toEqual([]);
   });
 
   it('makes a clausal complement the OBJECT and gives the inner clause its own relation', () => {
     const s = tree(`
       He/PRON/PRP/2/nsubj said/VERB/VBD/0/root that/SCONJ/IN/5/mark prices/NOUN/NNS/5/nsubj rose/VERB/VBD/2/ccomp`);
     expect(show(s)).toEqual(['said | SUBJECT: He | OBJECT: that prices rose', 'rose | SUBJECT: prices']);
-    expect(extractRelations(s)[0].args[1].markers).toEqual([2]);
+    expect(argumentMarkers(at0(s), extractRelations(s)[0].args[1].head)).toEqual([2]);
   });
 
   it('joins "want to buy" into one predicate, with the object of the complement', () => {
