@@ -12,7 +12,6 @@
  * naive Bayes with the document's bag leans on the prior there, and the
  * regression's sharper guesses cost more than they fix; see the model card).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import type { SynsetStore } from '../../src/semantics/synsets.js';
 import { SynsetStore as Store } from '../../src/semantics/synsets.js';
 import { WSD_LOCAL_FILE } from '../../src/semantics/wsd-local.js';
 import { localFeatures, localSentence } from '../../src/semantics/wsd-local-features.js';
+import { runPythonStep } from './python-step.js';
 import { readSemcorSplit, type SemcorDoc } from './semcor.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,12 +63,7 @@ export function trainLocal(store: SynsetStore, semcorTrain: readonly SemcorDoc[]
   writeFileSync(instances, lines.join('\n') + '\n');
   process.stdout.write(`local classifiers: ${lines.length} training instances\n`);
   const out = join(outDir, WSD_LOCAL_FILE);
-  const python = process.env.TEXTLENS_PYTHON ?? '/usr/bin/python3';
-  const run = spawnSync(python, [join(root, 'training/senses/local.py'), instances, out], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', ...process.env },
-  });
-  if (run.status !== 0) throw new Error(`local.py failed (exit ${run.status ?? run.signal}): needs /usr/bin/python3 with numpy and torch`);
+  runPythonStep('local.py', [instances, out]);
   return out;
 }
 

@@ -17,7 +17,6 @@
  * writes training/out/senses/vector-corpus.txt and models/senses/wsd-vectors.bin
  * (format: src/semantics/wsd-vectors.ts). Deterministic (fixed seed, one thread).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,7 @@ import { fileLoader } from '../../src/resources-node.js';
 import { WSD_VECTORS_FILE } from '../../src/semantics/wsd-vectors.js';
 import { lemmaBagFeatures, type ContextToken } from '../../src/semantics/wsd-features.js';
 import { glossLemmas } from './gloss-lemmas.js';
+import { runPythonStep } from './python-step.js';
 import { readSemcorSplit, type SemcorDoc } from './semcor.js';
 import { readWordNet30, type WordNet30 } from './wordnet30.js';
 
@@ -82,12 +82,7 @@ export function trainVectors(wn: WordNet30, semcorTrain: readonly SemcorDoc[], l
   writeFileSync(corpus, lines.join('\n') + '\n');
   process.stdout.write(`vector corpus: ${lines.length} lines\n`);
   const out = join(outDir, WSD_VECTORS_FILE);
-  const python = process.env.TEXTLENS_PYTHON ?? '/usr/bin/python3';
-  const run = spawnSync(python, [join(root, 'training/senses/vectors.py'), corpus, out], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', ...process.env },
-  });
-  if (run.status !== 0) throw new Error(`vectors.py failed (exit ${run.status ?? run.signal}): needs /usr/bin/python3 with numpy and torch`);
+  runPythonStep('vectors.py', [corpus, out]);
   return out;
 }
 
