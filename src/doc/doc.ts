@@ -184,6 +184,12 @@ export class Doc {
   positionInSentence(i: number): number {
     return i - this.sentStart[this.sentOf[i]];
   }
+
+  /** The tokens at `positions` within sentence `sentence` (as relation and property records hold them), joined by spaces. */
+  sentenceWords(sentence: number, positions: readonly number[]): string {
+    const first = this.sentStart[sentence];
+    return positions.map((p) => this.tokens[first + p]).join(' ');
+  }
 }
 
 /**

@@ -71,8 +71,7 @@ export async function evalProperties(analyzer: Analyzer, file: string, onItem?: 
     await analyzer.annotateDoc(doc, ['properties']);
     if (!doc.properties) throw new Error('eval properties: the tagger, lemmatizer or parser is not installed in the models directory');
     // (a property's positions are within its sentence: src/structure/properties.ts)
-    const words = (s: number, ix: number[]): string => ix.map((i) => doc.tokens[doc.sentStart[s] + i]).join(' ');
-    const pred = doc.properties.map((p) => key(words(p.sentence, p.focus), words(p.sentence, p.property)));
+    const pred = doc.properties.map((p) => key(doc.sentenceWords(p.sentence, p.focus), doc.sentenceWords(p.sentence, p.property)));
     const remaining = ex.properties.map((p) => key(p.focus, p.property));
     const spurious: string[] = [];
     for (const p of pred) {

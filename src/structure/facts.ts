@@ -37,7 +37,6 @@ export function structureFactTables(doc: Doc): FactTable[] {
   const sentence = (i: number): number => doc.sentOf[i];
   // (a property's positions are within its sentence already: properties.ts)
   const properties = doc.properties ?? [];
-  const words = (s: number, ix: readonly number[]): string => ix.map((i) => doc.tokens[doc.sentStart[s] + i]).join(' ');
   const roles: Cell[][] = [];
   properties.forEach((p, id) => {
     for (const i of p.focus) roles.push([id, 'focus', i]);
@@ -54,7 +53,7 @@ export function structureFactTables(doc: Doc): FactTable[] {
       ['int', 'int', 'int', 'int'],
       phrases.map((p, id) => [id, sentence(p.start), doc.positionInSentence(p.start), doc.positionInSentence(p.end - 1)]),
     ),
-    rows('property', ['int', 'atom', 'atom'], properties.map((p) => [p.sentence, words(p.sentence, p.focus), words(p.sentence, p.property)])),
+    rows('property', ['int', 'atom', 'atom'], properties.map((p) => [p.sentence, doc.sentenceWords(p.sentence, p.focus), doc.sentenceWords(p.sentence, p.property)])),
     rows('property', ['int', 'int', 'int', 'atom'], properties.map((p, id) => [id, p.sentence, p.focus[p.focus.length - 1], p.kind])),
     rows('property_word', ['int', 'atom', 'int'], roles),
   ];

@@ -44,10 +44,7 @@ export const PROPERTY_CONFIDENCE: Readonly<Partial<Record<PropertyRecord['kind']
 export function propertyToCarbTuple(doc: Doc, p: PropertyRecord, sentences: readonly string[]): OieTuple | undefined {
   const confidence = PROPERTY_CONFIDENCE[p.kind];
   if (confidence === undefined) return undefined;
-  // (positions within sentence p.sentence: properties.ts)
-  const first = doc.sentStart[p.sentence];
-  const text = (ws: readonly number[]): string => ws.map((i) => doc.tokens[first + i]).join(' ');
   const isA = p.kind === 'apposition' || p.kind === 'title' || p.kind === 'adjective';
   const relation = isA ? 'be' : 'has';
-  return { sentence: sentences[p.sentence], confidence, relation, args: [text(p.focus), text(p.property)] };
+  return { sentence: sentences[p.sentence], confidence, relation, args: [doc.sentenceWords(p.sentence, p.focus), doc.sentenceWords(p.sentence, p.property)] };
 }

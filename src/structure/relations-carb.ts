@@ -88,7 +88,7 @@ export function toCarbTuple(doc: Doc, r: RelationRecord, sentence: string): OieT
       moved.add(m);
     }
   }
-  const text = (ws: readonly number[]): string => ws.map((i) => doc.tokens[at + i]).join(' ');
+  const text = (ws: readonly number[]): string => doc.sentenceWords(r.sentence, ws);
   const args = [subject, ...rest].map((a) => text(a.words.filter((w) => !moved.has(w)))).filter((a, k) => k === 0 || a !== '');
   let relation = text(relationWords.sort((a, b) => a - b));
   // a participle modifier is a reduced passive ("an album released in 2000"): its relation is "be released in"
