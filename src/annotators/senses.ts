@@ -32,7 +32,7 @@ export function sensesAnnotatorFor(store: SynsetStore, model: WsdModel): Annotat
       // Only the response's Word.senses and the rules' sense facts read the
       // named, sorted lists; `entailments` alone reads the posteriors.
       const named = ctx.request.extractors.includes('senses') || ctx.request.rules !== undefined;
-      doc.senses = senseLayer(store, model, doc, { named });
+      doc.senses = senseLayer(store, model, doc, { named, plain: ctx.request.extractors.includes('entailments') });
     },
   };
 }
@@ -48,10 +48,12 @@ const UNNAMED: readonly WordSense[] = Object.freeze([]);
  * `named: false` each word that has senses gets an empty list instead of its
  * named, sorted senses: the entailments need only the posteriors kept in the
  * sense work, and building ~2 senses' objects and names per content word
- * was a tenth of a `words,entailments` request.
+ * was a tenth of a `words,entailments` request. `plain: false` (no entailments requested) skips the
+ * posteriors the entailments read where they differ from the layer's, and then keeps no sense work.
  */
-export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: { named?: boolean } = {}): Doc['senses'] {
+export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: { named?: boolean; plain?: boolean } = {}): Doc['senses'] {
   const named = opts.named ?? true;
+  const wantsPlain = opts.plain ?? true;
   const out: NonNullable<Doc['senses']> = new Array(doc.length);
   const { sentences, targets } = docTargets(store, doc);
   // Every target's probabilities in one array (see SenseWork.posteriors), computed as disambiguate() does.
@@ -59,12 +61,12 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
   for (let k = 0; k < targets.length; k++) offsets[k + 1] = offsets[k] + targets[k].senses.synsets.length;
   const values = new Float64Array(offsets[targets.length]);
   const totals = new Float64Array(targets.length);
-  // What the entailments read, where it differs from the layer's: the posteriors without the local
-  // classifiers' term and the discourse pass (SenseDistribution.plain in disambiguate.ts says why). Without
-  // named senses nothing reads the layer's posteriors, so neither is computed: `words,entailments` does not
-  // pay for the classifiers (~15 % of the senses' time).
-  const layerTerms = named && (model.readsLocal() || model.readsDiscourse());
-  const plain = layerTerms ? new Float64Array(values.length) : undefined;
+  // What the entailments read, where it differs from the layer's: the posteriors without the word vectors'
+  // and local classifiers' terms and the discourse pass (SenseDistribution.plain in disambiguate.ts says why).
+  // Without named senses nothing reads the layer's posteriors, so none is computed: `words,entailments` does
+  // not pay for them.
+  const layerTerms = named && (model.readsVectors() || model.readsLocal() || model.readsDiscourse());
+  const plain = layerTerms && wantsPlain ? new Float64Array(values.length) : undefined;
   const plainTotals = plain !== undefined ? new Float64Array(targets.length) : totals;
   const contexts = new TargetContexts(model, sentences);
   for (let k = 0; k < targets.length; k++) {
@@ -107,7 +109,8 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
     totals[k] = total;
     if (plain !== undefined) plainTotals[k] = plainTotal;
   }
-  rememberSenseWork(doc, model, { targets, posteriors: { values: plain ?? values, offsets, totals: plainTotals } });
+  // (with the layer's terms on and no plain posteriors, the layer's are not what the entailments read: no work is kept)
+  if (plain !== undefined || !layerTerms) rememberSenseWork(doc, model, { targets, posteriors: { values: plain ?? values, offsets, totals: plainTotals } });
   return out;
 }
 

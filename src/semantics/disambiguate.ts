@@ -29,8 +29,9 @@ export interface SenseDistribution {
   /** Probabilities parallel to `synsets`, summing to 1. */
   probabilities: Float64Array;
   /**
-   * The probabilities without the local classifiers' term (wsd-local.ts) and the discourse pass: what the
-   * entailments read (their weights were tuned on these; with the local term LS07 trial P@1 fell 38.0 → 35.0).
+   * The probabilities without the layer's terms — the word vectors' (wsd-model.ts), the local classifiers'
+   * (wsd-local.ts) — and the discourse pass: what the entailments read (their weights were tuned on these;
+   * with the local term LS07 trial P@1 fell 38.0 → 35.0).
    * The same values as `probabilities` where neither applies.
    */
   plain: Float64Array;
@@ -92,8 +93,9 @@ export class TargetContexts {
   private sentence = -1;
   private tokens: LemmaFeatures[] = [];
   private bag: Int32Array = new Int32Array(0);
-  /** The bag's context vector (the model's vector term), undefined when the model reads none. */
+  /** The bag's context vector (the model's vector term), built for the sentence `vectorSentence` at its first target that needs it. */
   private bagVector: Float64Array | undefined;
+  private vectorSentence = -1;
   private docVector: Float64Array | undefined;
   /** The document's bag of content lemmas (its most repeated ones when long), built at the first target. */
   private doc: Int32Array | undefined;
@@ -110,7 +112,10 @@ export class TargetContexts {
     private readonly sentences: readonly (readonly ContextToken[])[],
   ) {}
 
-  /** Target t's context; `synsets`: its lemma's candidate list (the store's array), for its local classifier if any. */
+  /**
+   * Target t's context. `synsets`: its lemma's candidate list (the store's array), given where the senses
+   * layer's own terms are wanted: its local classifier if any, and the sentence's vector for the vector term.
+   */
   of(t: Pick<SenseTarget, 'sentence' | 'first' | 'last' | 'lemma'> & { pos?: WordNetPos }, synsets?: Int32Array): FeatureContext {
     const model = this.model;
     if (t.sentence !== this.sentence) this.enter(t.sentence);
@@ -136,7 +141,9 @@ export class TargetContexts {
       model.readsLocal() && t.pos !== undefined && synsets !== undefined && synsets.length > 1
         ? model.localLogProbabilities(synsets, t.lemma, t.pos, () => this.localFeaturesOf(t))
         : undefined;
-    return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet, bagVector: this.bagVector, docVector: this.docVector, local };
+    // The vector term is the layer's too: only a target asked with its candidates gets the sentence's vector.
+    const bagVector = synsets !== undefined && model.readsVectorsFor(t.pos) ? this.sentenceVector() : undefined;
+    return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet, bagVector, docVector: this.docVector, local };
   }
 
   /**
@@ -219,7 +226,15 @@ export class TargetContexts {
       }
     }
     this.bag = sortedDistinct(Int32Array.from(ids));
-    this.bagVector = model.contextVector(this.bag);
+  }
+
+  /** The current sentence's bag vector, built once per sentence. */
+  private sentenceVector(): Float64Array | undefined {
+    if (this.vectorSentence !== this.sentence) {
+      this.bagVector = this.model.contextVector(this.bag);
+      this.vectorSentence = this.sentence;
+    }
+    return this.bagVector;
   }
 
   /**

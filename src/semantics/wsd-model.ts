@@ -82,6 +82,12 @@ export interface WsdParams {
    * where the document's bag is built (some part of speech has lambdaDoc > 0). Tried, 0 on dev.
    */
   embDoc?: number;
+  /**
+   * How many leading dimensions of the word vectors the sense term reads (absent: all). The vectors are an
+   * SVD's, dimensions in the order of their singular values, so a prefix is the smaller SVD's space
+   * (before the rows' unit scaling, which the cosines redo); the entailments read all of them.
+   */
+  embDims?: number;
   /** 1: context words weigh −log p(f) in the context vector (rare words say more); 0: all alike. */
   embIdf?: number;
   /**
@@ -99,6 +105,12 @@ export interface WsdParams {
   lambdaLocal?: number;
   /** Per part of speech, weights and prior mass that replace the ones above (tuned on dev). */
   byPos?: Partial<Record<WordNetPos, PosParams>>;
+  /**
+   * Evaluation only (training/senses/tune-wsd.ts --fair-rank): rank(s) in the prior by the SemCor-train
+   * counts (ties in WordNet's order) instead of WordNet's sense order, which was counted on all of SemCor
+   * and so knows the senses of the SemCor dev files. Never in a shipped meta.json.
+   */
+  rankByCounts?: boolean;
 }
 
 export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb' | 'lambdaDiscourse' | 'lambdaLocal'>>;
@@ -194,6 +206,8 @@ interface SenseTable {
   logPrior: Float64Array;
   priorCounts: Float32Array | undefined;
   priorMu: number;
+  /** Whether logPrior ranks by the counts (WsdParams.rankByCounts). */
+  priorByCounts: boolean;
   /** Σ gains of the document bag per sense for the document (and excluded feature) last scored. */
   docSum: Float64Array;
   docOf: Int32Array | undefined;
@@ -249,7 +263,9 @@ export class WsdModel {
   private bagSum = new Float64Array(64);
   private colSum = new Float64Array(64);
   private overlapSum = new Float64Array(64);
-  /** The last scoring's scores without the local classifier's term, when it had one (plainLast). */
+  /** One scoring's vector term per sense (kept apart: the plain scores leave it out). */
+  private embSum = new Float64Array(64);
+  /** The last scoring's scores without the layer's terms (the vector term, the local classifier's), when it had one (plainLast). */
   private plainScore = new Float64Array(64);
   private plainLast = false;
   /** The context vector of one scoring (reused). */
@@ -310,8 +326,8 @@ export class WsdModel {
 
   /**
    * The model of `dir`, once per loader. The word vectors are read only when meta.json weighs them in
-   * the sense score (λ_emb; off in the shipped model), so that `senses` alone does not download and
-   * decode 3 MB it does not use; their other readers ask for them with loadWithVectors.
+   * the sense score (λ_emb; the shipped model weighs them for nouns), so that a model without the term
+   * does not download and decode 3 MB it does not use; their other readers ask for them with loadWithVectors.
    */
   static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<WsdModel> {
     return loadOnce(LOADED, loader, dir, async () => {
@@ -467,6 +483,7 @@ export class WsdModel {
       this.bagSum = new Float64Array(2 * n);
       this.colSum = new Float64Array(2 * n);
       this.overlapSum = new Float64Array(2 * n);
+      this.embSum = new Float64Array(2 * n);
       this.plainScore = new Float64Array(2 * n);
     }
     const bag = this.bagSum;
@@ -501,19 +518,26 @@ export class WsdModel {
     } else {
       for (let k = 0; k < n; k++) col[k] = lambdaCol * col[k];
     }
-    // The vector term (ctx.bagVector is only built when the model has vectors and some part of speech weighs them).
-    if (lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && this.vectorRow !== undefined) this.addVectorScores(table, synsets, ctx, lambdaEmb, col);
-    // The lemma's logistic regression (ctx.local is built only where its part of speech weighs it); the
-    // scores without it are kept for the callers that read those (probabilitiesInto's `plain`).
+    // The layer's terms: the vector term (ctx.bagVector is built only for the senses layer, when the model has
+    // vectors and some part of speech weighs them) and the lemma's logistic regression (ctx.local, built only
+    // where its part of speech weighs it). The scores without them are kept for the callers that read those
+    // (probabilitiesInto's `plain`: the entailments, whose weights were tuned without either).
+    const emb = this.embSum;
+    const withEmb = lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && this.vectorRow !== undefined;
+    if (withEmb) {
+      emb.fill(0, 0, n);
+      this.addVectorScores(table, synsets, ctx, lambdaEmb, emb);
+    }
     const local = ctx.local;
     const withLocal = local !== undefined && local.length === n && lambdaLocal !== undefined && lambdaLocal > 0;
-    this.plainLast = withLocal;
+    this.plainLast = withEmb || withLocal;
     let best = -Infinity;
     for (let k = 0; k < n; k++) {
       let score = logPrior[k] + lambdaBag * bag[k] + col[k];
-      if (withLocal) {
+      if (withEmb || withLocal) {
         this.plainScore[k] = score;
-        score += lambdaLocal * local[k];
+        if (withEmb) score += emb[k];
+        if (withLocal) score += lambdaLocal * local[k];
       }
       bag[k] = score;
       if (score > best) best = score;
@@ -529,11 +553,19 @@ export class WsdModel {
    * target's own lemma), v(s) the sense's unit vector. A context or sense
    * with no vector adds 0.
    */
+  /** How many of the vectors' leading dimensions the sense term reads (WsdParams.embDims; all by default). */
+  private get embDims(): number {
+    const dim = this.vectors!.dim;
+    const want = this.params.embDims;
+    return want !== undefined && want > 0 && want < dim ? want : dim;
+  }
+
   private addVectorScores(table: SenseTable, synsets: Int32Array, ctx: FeatureContext, lambdaEmb: number, sums: Float64Array): void {
     const vectors = this.vectors!;
     const dim = vectors.dim;
+    const D = this.embDims;
     const senseVectors = table.senseVectors ?? this.senseVectorsOf(table, synsets);
-    if (this.contextScratch.length !== dim) this.contextScratch = new Float64Array(dim);
+    if (this.contextScratch.length !== D) this.contextScratch = new Float64Array(D);
     const c = this.contextScratch;
     c.set(ctx.bagVector!);
     const beta = this.params.embDoc ?? 0;
@@ -542,24 +574,24 @@ export class WsdModel {
     // The target's own vector leans towards its commonest sense: it leaves the context (where it was counted).
     if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) {
       const w = this.vectorWeight![ctx.exclude];
-      for (let d = 0; d < dim; d++) c[d] -= w * values[own * dim + d];
+      for (let d = 0; d < D; d++) c[d] -= w * values[own * dim + d];
     }
     if (beta > 0 && ctx.docVector !== undefined) {
       const dv = ctx.docVector;
-      for (let d = 0; d < dim; d++) c[d] += beta * dv[d];
+      for (let d = 0; d < D; d++) c[d] += beta * dv[d];
       if (own >= 0 && ctx.doc !== undefined && (ctx.docSet !== undefined ? ctx.docSet[ctx.exclude] === 1 : sortedHas(ctx.doc, ctx.exclude))) {
         const w = beta * this.vectorWeight![ctx.exclude];
-        for (let d = 0; d < dim; d++) c[d] -= w * values[own * dim + d];
+        for (let d = 0; d < D; d++) c[d] -= w * values[own * dim + d];
       }
     }
     let norm = 0;
-    for (let d = 0; d < dim; d++) norm += c[d] * c[d];
+    for (let d = 0; d < D; d++) norm += c[d] * c[d];
     if (!(norm > 1e-12)) return;
     const scale = lambdaEmb / Math.sqrt(norm);
     for (let k = 0; k < synsets.length; k++) {
       let dot = 0;
-      const at = k * dim;
-      for (let d = 0; d < dim; d++) dot += senseVectors[at + d] * c[d];
+      const at = k * D;
+      for (let d = 0; d < D; d++) dot += senseVectors[at + d] * c[d];
       sums[k] += scale * dot;
     }
   }
@@ -572,26 +604,27 @@ export class WsdModel {
   private senseVectorsOf(table: SenseTable, synsets: Int32Array): Float32Array {
     const vectors = this.vectors!;
     const dim = vectors.dim;
+    const D = this.embDims;
     const values = vectors.values;
     const rowOfFeature = this.vectorRow!;
-    const sum = new Float64Array(synsets.length * dim);
+    const sum = new Float64Array(synsets.length * D);
     const { rowFeature, rowStart, sense, gain } = table;
     for (let r = 0; r < rowFeature.length; r++) {
       const row = rowOfFeature[rowFeature[r]];
       if (row < 0) continue;
       const from = row * dim;
       for (let e = rowStart[r]; e < rowStart[r + 1]; e++) {
-        const at = sense[e] * dim;
+        const at = sense[e] * D;
         const g = gain[e];
-        for (let d = 0; d < dim; d++) sum[at + d] += g * values[from + d];
+        for (let d = 0; d < D; d++) sum[at + d] += g * values[from + d];
       }
     }
-    const out = new Float32Array(synsets.length * dim);
+    const out = new Float32Array(synsets.length * D);
     for (let k = 0; k < synsets.length; k++) {
       let norm = 0;
-      for (let d = 0; d < dim; d++) norm += sum[k * dim + d] ** 2;
+      for (let d = 0; d < D; d++) norm += sum[k * D + d] ** 2;
       const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-      for (let d = 0; d < dim; d++) out[k * dim + d] = sum[k * dim + d] * inv;
+      for (let d = 0; d < D; d++) out[k * D + d] = sum[k * D + d] * inv;
     }
     table.senseVectors = out;
     this.tableBytes += out.byteLength;
@@ -606,13 +639,14 @@ export class WsdModel {
   contextVector(features: ArrayLike<number>): Float64Array | undefined {
     if (!this.readsVectors()) return undefined;
     const { dim, values } = this.vectors!;
-    const out = new Float64Array(dim);
+    const D = this.embDims;
+    const out = new Float64Array(D);
     for (let i = 0; i < features.length; i++) {
       const f = features[i];
       const row = this.vectorRow![f];
       if (row < 0) continue;
       const w = this.vectorWeight![f];
-      for (let d = 0; d < dim; d++) out[d] += w * values[row * dim + d];
+      for (let d = 0; d < D; d++) out[d] += w * values[row * dim + d];
     }
     return out;
   }
@@ -620,6 +654,11 @@ export class WsdModel {
   /** Whether the vector term is on for some part of speech (and the model has vectors). */
   readsVectors(): boolean {
     return this.vectorsOn;
+  }
+
+  /** Whether the vector term is on for this part of speech's words (and the model has vectors). */
+  readsVectorsFor(pos: WordNetPos | undefined): boolean {
+    return this.vectorsOn && (this.paramsFor(pos).lambdaEmb ?? 0) > 0;
   }
 
   /** Whether the document's bag feeds the context vector (then callers build docVector). */
@@ -693,13 +732,17 @@ export class WsdModel {
 
   /** log prior(s) = log((tags(s) + μ/rank(s)) / Σ), cached in the table for these counts and μ. */
   private logPriorOf(table: SenseTable, tagCounts: Float32Array, mu: number): Float64Array {
-    if (table.priorCounts === tagCounts && table.priorMu === mu) return table.logPrior;
+    const byCounts = this.params.rankByCounts === true;
+    if (table.priorCounts === tagCounts && table.priorMu === mu && table.priorByCounts === byCounts) return table.logPrior;
     const n = table.logPrior.length;
+    const prior = table.logPrior;
+    for (let k = 0; k < n; k++) prior[k] = tagCounts[k] + mu / (byCounts ? rankByCounts(tagCounts, k) : k + 1);
     let priorTotal = 0;
-    for (let k = 0; k < n; k++) priorTotal += tagCounts[k] + mu / (k + 1);
-    for (let k = 0; k < n; k++) table.logPrior[k] = Math.log((tagCounts[k] + mu / (k + 1)) / priorTotal);
+    for (let k = 0; k < n; k++) priorTotal += prior[k];
+    for (let k = 0; k < n; k++) prior[k] = Math.log(prior[k] / priorTotal);
     table.priorCounts = tagCounts;
     table.priorMu = mu;
+    table.priorByCounts = byCounts;
     return table.logPrior;
   }
 
@@ -776,6 +819,7 @@ export class WsdModel {
       logPrior: new Float64Array(synsets.length),
       priorCounts: undefined,
       priorMu: NaN,
+      priorByCounts: false,
       rowFeature,
       rowStart,
       docSum: new Float64Array(synsets.length),
@@ -1001,4 +1045,11 @@ export function encodeWeights(w: SenseWeights): Uint8Array {
   at += deltas.length;
   for (let k = 0; k < nnz; k++) out[at + k] = quantizeCount(w.count[k] / COUNT_SCALE);
   return out;
+}
+
+/** The rank (1 = first) of sense k by its tag count, ties in WordNet's order (WsdParams.rankByCounts). */
+function rankByCounts(tagCounts: Float32Array, k: number): number {
+  let rank = 1;
+  for (let j = 0; j < tagCounts.length; j++) if (tagCounts[j] > tagCounts[k] || (tagCounts[j] === tagCounts[k] && j < k)) rank++;
+  return rank;
 }

@@ -212,3 +212,19 @@ describe('scoring tables', () => {
     expect([...model.probabilities(one.synsets, one.tagCounts, empty, 'n')]).toEqual([1]);
   });
 });
+
+describe('the prior’s sense rank', () => {
+  it('follows WordNet’s order, or with rankByCounts (dev evaluation only) the tag counts, ties in WordNet’s order', () => {
+    const synsets = store.senses('bank', 'n')!.synsets.slice(0, 4);
+    const tags = Float32Array.of(0, 5, 1, 1);
+    const empty: FeatureContext = { bag: new Int32Array(0), exclude: -1, collocations: [] };
+    const mu = model.paramsFor('n').mu;
+    const normalised = (xs: number[]) => xs.map((x) => x / xs.reduce((a, b) => a + b, 0));
+    const byOrder = model.probabilities(synsets, tags, empty, 'n');
+    normalised([0 + mu / 1, 5 + mu / 2, 1 + mu / 3, 1 + mu / 4]).forEach((p, k) => expect(byOrder[k]).toBeCloseTo(p, 12));
+    // by counts: sense 1 first, senses 2 and 3 tie (WordNet's order between them), sense 0 last
+    const byCounts = model.withParams({ ...model.params, rankByCounts: true }).probabilities(synsets, tags, empty, 'n');
+    normalised([0 + mu / 4, 5 + mu / 1, 1 + mu / 2, 1 + mu / 3]).forEach((p, k) => expect(byCounts[k]).toBeCloseTo(p, 12));
+    expect(model.params.rankByCounts).toBeUndefined(); // never in the shipped meta.json
+  });
+});

@@ -91,6 +91,21 @@ describe('the vector term', () => {
     expect(logit).toBeCloseTo(2 * (cos[1] - cos[0]), 5);
   });
 
+  it('reads only the leading embDims dimensions when asked (the cosines over that prefix)', () => {
+    const two = model({ lambdaEmb: 2, embDims: 2 });
+    const off = model({});
+    const p = two.probabilities(SYNSETS, TAGS, context(two, ['water']));
+    const q = off.probabilities(SYNSETS, TAGS, context(off, ['water']));
+    const unit = (v: number[]) => v.map((x) => x / Math.hypot(...v));
+    const prefix = (from: number) => unit([...VECTORS.values.subarray(from, from + 2)]);
+    const c = prefix(12);
+    const cos = [prefix(3), prefix(6)].map((s) => s.reduce((sum, x, d) => sum + x * c[d], 0));
+    expect(Math.log(p[1] / p[0]) - Math.log(q[1] / q[0])).toBeCloseTo(2 * (cos[1] - cos[0]), 5);
+    expect(two.contextVector(Int32Array.of(two.featureId('water')))).toHaveLength(2);
+    // 0, absent or at least the vectors' size: all of them
+    expect(model({ lambdaEmb: 2, embDims: 7 }).contextVector(Int32Array.of(1))).toHaveLength(3);
+  });
+
   it('leaves the target’s own lemma out of the context vector', () => {
     const on = model({ lambdaEmb: 4 });
     const bank = on.featureId('bank');
@@ -118,11 +133,25 @@ describe('the vector term', () => {
       { lemma: 'cash', pos: 'n' },
     ];
     const contexts = new TargetContexts(on, [sentence]);
-    const a = contexts.of({ sentence: 0, first: 0, last: 0, lemma: 'bank' });
-    const b = contexts.of({ sentence: 0, first: 1, last: 1, lemma: 'water' });
+    // the term is the senses layer's: a target asked without its candidates (the entailments' path) gets no vector
+    expect(contexts.of({ sentence: 0, first: 0, last: 0, lemma: 'bank' }).bagVector).toBeUndefined();
+    const a = contexts.of({ sentence: 0, first: 0, last: 0, lemma: 'bank' }, SYNSETS);
+    const b = contexts.of({ sentence: 0, first: 1, last: 1, lemma: 'water' }, SYNSETS);
     expect(a.bagVector).toBeDefined();
     expect(b.bagVector).toBe(a.bagVector);
     expect([...a.bagVector!]).toEqual([...on.contextVector(a.bag)!]);
+  });
+
+  it('is left out of the plain posteriors (what the entailments read), which equal the scores without it', () => {
+    const on = model({ lambdaEmb: 4 });
+    const ctx = context(on, ['water']);
+    const out = new Float64Array(2);
+    const plain = new Float64Array(2);
+    on.probabilitiesInto(SYNSETS, TAGS, ctx, undefined, out, 0, plain);
+    expect(out[1]).toBeGreaterThan(0.5); // the term moved the layer's posterior …
+    const without = on.probabilities(SYNSETS, TAGS, { ...ctx, bagVector: undefined });
+    expect([...plain]).toEqual([...without]); // … and not the plain one
+    expect(plain[0]).toBeGreaterThan(plain[1]);
   });
 });
 
@@ -141,15 +170,37 @@ describe('loading the shipped vectors', () => {
     };
   }
 
-  it('leaves them unread for the senses, whose shipped parameters do not weigh them, and attaches them once for their other readers', async () => {
+  it('reads them once for the senses, whose shipped parameters weigh them for nouns, and shares that model with their other readers', async () => {
     const { loader, read } = recordingLoader();
     const model = await WsdModel.load(loader);
-    expect(model.readsVectors()).toBe(false);
-    expect(model.wordVectors).toBeUndefined();
-    expect(read.some((p) => p.endsWith('wsd-vectors.bin'))).toBe(false);
+    expect(model.params.byPos?.n?.lambdaEmb).toBeGreaterThan(0);
+    expect(model.params.byPos?.v?.lambdaEmb ?? model.params.lambdaEmb ?? 0).toBe(0);
+    expect(model.readsVectors()).toBe(true);
+    expect(model.wordVectors?.dim).toBeGreaterThan(0);
 
     const [a, b] = await Promise.all([WsdModel.loadWithVectors(loader), WsdModel.loadWithVectors(loader)]);
     expect(a).toBe(model); // the same shared model, not a second copy of its weights
+    expect(b).toBe(model);
+    expect(read.filter((p) => p.endsWith('wsd-vectors.bin'))).toHaveLength(1);
+  });
+
+  it('attaches them once, without turning the sense term on, to a model whose parameters do not weigh them', async () => {
+    const { loader, read } = recordingLoader();
+    const dir = 'senses';
+    const plainMeta = async (path: string) => {
+      const text = await loader.text(path);
+      if (!path.endsWith('meta.json')) return text;
+      const meta = JSON.parse(text) as { params: WsdParams };
+      const { lambdaEmb: _, ...n } = meta.params.byPos?.n ?? {};
+      return JSON.stringify({ ...meta, params: { ...meta.params, byPos: { ...meta.params.byPos, n } } });
+    };
+    const noTerm: ResourceLoader = { bytes: loader.bytes, text: plainMeta, exists: loader.exists };
+    const model = await WsdModel.load(noTerm, dir);
+    expect(model.readsVectors()).toBe(false);
+    expect(model.wordVectors).toBeUndefined();
+    expect(read.some((p) => p.endsWith('wsd-vectors.bin'))).toBe(false);
+    const [a, b] = await Promise.all([WsdModel.loadWithVectors(noTerm, dir), WsdModel.loadWithVectors(noTerm, dir)]);
+    expect(a).toBe(model);
     expect(b).toBe(model);
     expect(model.wordVectors?.dim).toBeGreaterThan(0);
     expect(read.filter((p) => p.endsWith('wsd-vectors.bin'))).toHaveLength(1);
