@@ -1,6 +1,6 @@
 /**
  * `npm run build && BENCH_DIST=DIR node --expose-gc --import tsx bench/structure-ab.ts [ROUNDS] [ab|ba]`:
- * the properties and relations stages, and the response's two lists of the `relations` extractor
+ * the phrases stage (the trained chunker, models/chunker/), the properties and relations stages, and the response's two lists of the `relations` extractor
  * (buildPayload of a `relations` request: `properties` and `relations`, over the build's own records),
  * of two builds timed in one process — this checkout's dist/ (B, or BENCH_DIST_B=DIR)
  * against another build (A, BENCH_DIST: e.g. main's, built in a git worktree of its own, which needs
@@ -21,10 +21,10 @@
  * 0.976–1.000; the response row, a fifth of the others, moved between 0.85 and 1.45 in such runs: read
  * it with the allocation figures (bench/structure-stages.ts alloc). `ba` imports B's modules before A's.
  * SLOTS=1 prints each build's medians per slot. Last line:
- * `ratio=… properties_ratio=… relations_ratio=… response_ratio=… a_us_per_token=… b_us_per_token=…` (B / A).
+ * `ratio=… phrases_ratio=… properties_ratio=… relations_ratio=… response_ratio=… a_us_per_token=… b_us_per_token=…` (B / A).
  */
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Doc } from '../src/doc/doc.js';
 import { ewtDevSlices } from './text.js';
 
@@ -38,12 +38,18 @@ const order = process.argv[3] ?? 'ab';
 /** One pass of a stage over a doc; what it made, counted (the sink that keeps it from being optimised away). */
 type Stage = (doc: Doc) => number;
 interface Stages {
+  /** The trained chunker over the doc (chunkedPhrasesOfDoc: tag slips, rule walk, features, Viterbi, conventions). */
+  phrases: Stage;
   properties: Stage;
   relations: Stage;
   /** The response's properties and relations lists, from this build's records of the doc (set on the doc before each pass). */
   response: Stage;
 }
 async function stagesOf(dist: URL): Promise<Stages> {
+  const phrases = (await import(new URL('annotators/phrases.js', dist).href)) as typeof import('../src/annotators/phrases.js');
+  const chunkerModel = (await import(new URL('structure/chunker-model.js', dist).href)) as typeof import('../src/structure/chunker-model.js');
+  const { fileLoader } = (await import(new URL('resources-node.js', dist).href)) as typeof import('../src/resources-node.js');
+  const chunker = await chunkerModel.loadChunker(fileLoader(fileURLToPath(new URL('../models', import.meta.url))));
   const properties = (await import(new URL('structure/properties.js', dist).href)) as typeof import('../src/structure/properties.js');
   const relations = (await import(new URL('structure/relation-layer.js', dist).href)) as typeof import('../src/structure/relation-layer.js');
   const response = (await import(new URL('response.js', dist).href)) as typeof import('../src/response.js');
@@ -51,6 +57,7 @@ async function stagesOf(dist: URL): Promise<Stages> {
   // each build's records, made once per doc by its own stages (builds may differ in how records hold positions)
   const records = new Map<Doc, Pick<Doc, 'properties' | 'relations'>>();
   return {
+    phrases: (doc) => phrases.chunkedPhrasesOfDoc(doc, chunker).length,
     properties: (doc) => properties.propertiesOfDoc(doc).length,
     relations: (doc) => relations.relationsOfDoc(doc).length,
     response: (doc) => {
@@ -88,6 +95,7 @@ const tokens = docs.reduce((n, d) => n + d.length, 0);
 
 let sink = 0;
 const stages: Array<[string, Stage, Stage]> = [
+  ['phrases (chunker)', a.phrases, b.phrases],
   ['properties', a.properties, b.properties],
   ['relations', a.relations, b.relations],
   ['response (properties, relations lists)', a.response, b.response],
@@ -135,11 +143,11 @@ const lines = [
   '|---|---:|---:|---:|',
 ];
 stages.forEach(([name], k) => lines.push(`| ${name} | ${us(k, 0).toFixed(3)} | ${us(k, 1).toFixed(3)} | ${(us(k, 1) / us(k, 0)).toFixed(3)} |`));
-const sumA = us(0, 0) + us(1, 0) + us(2, 0);
-const sumB = us(0, 1) + us(1, 1) + us(2, 1);
+const sumA = stages.reduce((s, _, k) => s + us(k, 0), 0);
+const sumB = stages.reduce((s, _, k) => s + us(k, 1), 0);
 lines.push(
-  `ratio=${(sumB / sumA).toFixed(3)} properties_ratio=${(us(0, 1) / us(0, 0)).toFixed(3)} relations_ratio=${(us(1, 1) / us(1, 0)).toFixed(3)} ` +
-    `response_ratio=${(us(2, 1) / us(2, 0)).toFixed(3)} a_us_per_token=${sumA.toFixed(3)} b_us_per_token=${sumB.toFixed(3)}`,
+  `ratio=${(sumB / sumA).toFixed(3)} phrases_ratio=${(us(0, 1) / us(0, 0)).toFixed(3)} properties_ratio=${(us(1, 1) / us(1, 0)).toFixed(3)} ` +
+    `relations_ratio=${(us(2, 1) / us(2, 0)).toFixed(3)} response_ratio=${(us(3, 1) / us(3, 0)).toFixed(3)} a_us_per_token=${sumA.toFixed(3)} b_us_per_token=${sumB.toFixed(3)}`,
 );
 process.stdout.write(lines.join('\n') + '\n');
 // SLOTS=1: each build's medians in the first and second slot of its pairs
