@@ -547,12 +547,6 @@ export class WsdModel {
     return z;
   }
 
-  /**
-   * Adds λ_emb · cos(c, v(s)) to sums[k] for each sense: c the context's
-   * vector (the sentence's bag and β_emb × the document's, each without the
-   * target's own lemma), v(s) the sense's unit vector. A context or sense
-   * with no vector adds 0.
-   */
   /** How many of the vectors' leading dimensions the sense term reads (WsdParams.embDims; all by default). */
   private get embDims(): number {
     const dim = this.vectors!.dim;
@@ -560,6 +554,12 @@ export class WsdModel {
     return want !== undefined && want > 0 && want < dim ? want : dim;
   }
 
+  /**
+   * Adds λ_emb · cos(c, v(s)) to sums[k] for each sense: c the context's
+   * vector (the sentence's bag and β_emb × the document's, each without the
+   * target's own lemma), v(s) the sense's unit vector. A context or sense
+   * with no vector adds 0.
+   */
   private addVectorScores(table: SenseTable, synsets: Int32Array, ctx: FeatureContext, lambdaEmb: number, sums: Float64Array): void {
     const vectors = this.vectors!;
     const dim = vectors.dim;
@@ -669,11 +669,7 @@ export class WsdModel {
   /** The prior alone (no context): SemCor tag counts smoothed towards WordNet's sense order; sums to 1. */
   prior(tagCounts: Float32Array, pos?: WordNetPos): Float64Array {
     const { mu } = this.paramsFor(pos);
-    const out = new Float64Array(tagCounts.length);
-    let total = 0;
-    for (let k = 0; k < tagCounts.length; k++) total += out[k] = tagCounts[k] + mu / (k + 1);
-    for (let k = 0; k < out.length; k++) out[k] /= total;
-    return out;
+    return priorMasses(tagCounts, mu, this.params.rankByCounts === true, new Float64Array(tagCounts.length));
   }
 
   /** How many features the model knows (feature ids are below it). */
@@ -734,12 +730,8 @@ export class WsdModel {
   private logPriorOf(table: SenseTable, tagCounts: Float32Array, mu: number): Float64Array {
     const byCounts = this.params.rankByCounts === true;
     if (table.priorCounts === tagCounts && table.priorMu === mu && table.priorByCounts === byCounts) return table.logPrior;
-    const n = table.logPrior.length;
-    const prior = table.logPrior;
-    for (let k = 0; k < n; k++) prior[k] = tagCounts[k] + mu / (byCounts ? rankByCounts(tagCounts, k) : k + 1);
-    let priorTotal = 0;
-    for (let k = 0; k < n; k++) priorTotal += prior[k];
-    for (let k = 0; k < n; k++) prior[k] = Math.log(prior[k] / priorTotal);
+    const prior = priorMasses(tagCounts, mu, byCounts, table.logPrior);
+    for (let k = 0; k < prior.length; k++) prior[k] = Math.log(prior[k]);
     table.priorCounts = tagCounts;
     table.priorMu = mu;
     table.priorByCounts = byCounts;
@@ -1044,6 +1036,14 @@ export function encodeWeights(w: SenseWeights): Uint8Array {
   out.set(deltas, at);
   at += deltas.length;
   for (let k = 0; k < nnz; k++) out[at + k] = quantizeCount(w.count[k] / COUNT_SCALE);
+  return out;
+}
+
+/** prior(s) = (tags(s) + μ/rank(s)) / Σ for each sense, written to `out` (as long as tagCounts) and returned. */
+function priorMasses(tagCounts: Float32Array, mu: number, byCounts: boolean, out: Float64Array): Float64Array {
+  let total = 0;
+  for (let k = 0; k < out.length; k++) total += out[k] = tagCounts[k] + mu / (byCounts ? rankByCounts(tagCounts, k) : k + 1);
+  for (let k = 0; k < out.length; k++) out[k] /= total;
   return out;
 }
 
