@@ -67,7 +67,8 @@ export function disambiguate(
     if (senses.synsets.length === 1) values[offsets[k]] = plain[offsets[k]] = 1;
     if (senses.synsets.length < 2) return;
     const ctx = features.of(targets[k], senses.synsets);
-    if (contexts !== undefined) contexts[k] = ctx;
+    // (kept without the local classifier's term, whose array the next target reuses; the entailments do not read it)
+    if (contexts !== undefined) contexts[k] = ctx.local === undefined ? ctx : { ...ctx, local: undefined };
     model.probabilitiesInto(senses.synsets, senses.tagCounts, ctx, pos, values, offsets[k], plain);
   });
   shareSensesInDiscourse(model, found, values, offsets);
@@ -103,6 +104,8 @@ export class TargetContexts {
   private docSet: Uint8Array | undefined;
   /** The current sentence's local-classifier inputs (wsd-local-features.ts), built at its first target that needs them. */
   private local: LocalSentence | undefined;
+  /** The arrays the last sentence's local inputs were written into, reused for the next. */
+  private localScratch: LocalSentence | undefined;
   private localBuffer = new Int32Array(64);
   /** Each sentence's tokens' features, once read (by the document's bag or at the sentence's first target). */
   private readonly features: (LemmaFeatures[] | undefined)[] = [];
@@ -199,10 +202,11 @@ export class TargetContexts {
   private localFeaturesOf(t: Pick<SenseTarget, 'first' | 'last' | 'lemma'>): Int32Array {
     let s = this.local;
     if (s === undefined) {
-      s = this.local = localSentenceOf(
-        this.sentences[this.sentence],
-        this.tokens.map((token, i) => token.hashes ?? lemmaHashes(this.sentences[this.sentence][i].lemma)),
-      );
+      const tokens = this.tokens;
+      const sentence = this.sentences[this.sentence];
+      // The last sentence's arrays are reused (localSentenceOf): it is done with once this one is entered.
+      s = this.local = localSentenceOf(sentence, (i) => tokens[i].hashes ?? lemmaHashes(sentence[i].lemma), this.localScratch);
+      this.localScratch = s;
       const size = maxLocalFeatures(s);
       if (this.localBuffer.length < size) this.localBuffer = new Int32Array(2 * size);
     }

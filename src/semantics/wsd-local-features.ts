@@ -54,14 +54,22 @@ function mix(h: number, v: number): number {
   return h ^ (h >>> 15);
 }
 
-/** What the features read of one sentence, built once for all its targets. */
+/**
+ * What the features read of one sentence, built once for all its targets. The arrays may be longer than
+ * the sentence (the runtime reuses them from sentence to sentence): `length` and `bagLength` say how much
+ * is the sentence's.
+ */
 export interface LocalSentence {
   /** Per token, its lemma's hash. */
   readonly lemmas: Int32Array;
   /** Per token, its part of speech's code (0: none). */
   readonly pos: Uint8Array;
-  /** The sentence's bag: per distinct content lemma (lemmaBagFeatures' strings), its lemma hash. */
+  /** The sentence's bag: per distinct content lemma (lemmaBagFeatures' strings), its lemma hash, ascending. */
   readonly bag: Int32Array;
+  /** The bag's features (each bag hash mixed with the bag's kind), parallel to `bag`: the same for every target. */
+  readonly bagFeatures: Int32Array;
+  readonly length: number;
+  readonly bagLength: number;
 }
 
 /** What one lemma contributes: its hash, and the hashes of its bag strings (lemmaBagFeatures) when it is a content word. */
@@ -77,37 +85,49 @@ export function lemmaHashes(lemma: string): LemmaHashes {
 
 /** A sentence's inputs from its tokens (training; the runtime passes each lemma's cached hashes to localSentenceOf). */
 export function localSentence(tokens: readonly ContextToken[]): LocalSentence {
-  return localSentenceOf(tokens, tokens.map((t) => lemmaHashes(t.lemma)));
+  const hashes = tokens.map((t) => lemmaHashes(t.lemma));
+  return localSentenceOf(tokens, (i) => hashes[i]);
 }
 
-/** A sentence's inputs from its tokens and each token's lemmaHashes (parallel). */
-export function localSentenceOf(tokens: readonly ContextToken[], hashes: readonly LemmaHashes[]): LocalSentence {
+/**
+ * A sentence's inputs from its tokens and each token's lemmaHashes, written into `reuse`'s arrays where
+ * they are long enough (the runtime passes the last sentence's, so that it allocates no typed arrays per
+ * sentence).
+ */
+export function localSentenceOf(tokens: readonly ContextToken[], hashesOf: (i: number) => LemmaHashes, reuse?: LocalSentence): LocalSentence {
   const n = tokens.length;
-  const lemmas = new Int32Array(n);
-  const pos = new Uint8Array(n);
   let size = 0;
-  for (let i = 0; i < n; i++) if (tokens[i].pos !== undefined) size += hashes[i].bag.length;
-  const all = new Int32Array(size);
-  size = 0;
+  for (let i = 0; i < n; i++) if (tokens[i].pos !== undefined) size += hashesOf(i).bag.length;
+  const lemmas = reuse !== undefined && reuse.lemmas.length >= n ? reuse.lemmas : new Int32Array(n);
+  const pos = reuse !== undefined && reuse.pos.length >= n ? reuse.pos : new Uint8Array(n);
+  const bag = reuse !== undefined && reuse.bag.length >= size ? reuse.bag : new Int32Array(size);
+  const bagFeatures = reuse !== undefined && reuse.bagFeatures.length >= size ? reuse.bagFeatures : new Int32Array(size);
+  let at = 0;
   for (let i = 0; i < n; i++) {
     const p = tokens[i].pos;
-    lemmas[i] = hashes[i].hash;
+    const hashes = hashesOf(i);
+    lemmas[i] = hashes.hash;
     pos[i] = p === undefined ? 0 : POS_CODE[p];
-    if (p !== undefined) {
-      all.set(hashes[i].bag, size);
-      size += hashes[i].bag.length;
+    if (p === undefined) continue;
+    // Insertion into the ascending distinct prefix bag[0, at): a sentence's bag is a few dozen hashes.
+    const own = hashes.bag;
+    for (let k = 0; k < own.length; k++) {
+      const h = own[k];
+      let j = at;
+      while (j > 0 && bag[j - 1] > h) j--;
+      if (j > 0 && bag[j - 1] === h) continue;
+      for (let m = at; m > j; m--) bag[m] = bag[m - 1];
+      bag[j] = h;
+      at++;
     }
   }
-  // The bag's distinct hashes, ascending.
-  all.sort();
-  let distinct = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
-  return { lemmas, pos, bag: all.subarray(0, distinct) };
+  for (let k = 0; k < at; k++) bagFeatures[k] = mix(BAG_KIND, bag[k]);
+  return { lemmas, pos, bag, bagFeatures, length: n, bagLength: at };
 }
 
 /** How many features a target of this sentence has at most (the size localFeatures' `into` needs). */
 export function maxLocalFeatures(s: LocalSentence): number {
-  return SPANS.length + POS_OFFSETS.length + s.bag.length;
+  return SPANS.length + POS_OFFSETS.length + s.bagLength;
 }
 
 /**
@@ -116,25 +136,26 @@ export function maxLocalFeatures(s: LocalSentence): number {
  * view of the part written.
  */
 export function localFeatures(s: LocalSentence, first: number, last: number, lemma: string, into?: Int32Array): Int32Array {
-  const n = s.lemmas.length;
+  const n = s.length;
   const own = lemmaHash(lemma);
   const out = into ?? new Int32Array(maxLocalFeatures(s));
   let at = 0;
-  const at_ = (offset: number) => (offset < 0 ? first + offset : last + offset);
   for (let k = 0; k < SPANS.length; k++) {
     const [from, to] = SPANS[k];
     let h = mix(0, k + 1);
     for (let o = from; o <= to; o++) {
       if (o === 0) continue;
-      const i = at_(o);
+      const i = o < 0 ? first + o : last + o;
       h = mix(h, i < 0 ? SENTENCE_START : i >= n ? SENTENCE_END : s.lemmas[i]);
     }
     out[at++] = h;
   }
-  for (const o of POS_OFFSETS) {
-    const i = at_(o);
+  for (let k = 0; k < POS_OFFSETS.length; k++) {
+    const o = POS_OFFSETS[k];
+    const i = o < 0 ? first + o : last + o;
     out[at++] = mix(mix(POS_KIND, o), i < 0 ? 5 : i >= n ? 6 : s.pos[i]);
   }
-  for (let k = 0; k < s.bag.length; k++) if (s.bag[k] !== own) out[at++] = mix(BAG_KIND, s.bag[k]);
+  const { bag, bagFeatures } = s;
+  for (let k = 0; k < s.bagLength; k++) if (bag[k] !== own) out[at++] = bagFeatures[k];
   return out.subarray(0, at);
 }

@@ -154,7 +154,10 @@ export interface FeatureContext {
   bagVector?: Float64Array;
   /** The document bag's context vector (of `doc`), shared by the document's targets. */
   docVector?: Float64Array;
-  /** The lemma's local classifier's log-probabilities over its senses (wsd-local.ts), where it has one and its part of speech weighs it. */
+  /**
+   * The lemma's local classifier's log-probabilities over its senses (wsd-local.ts), where it has one and its
+   * part of speech weighs it. Valid until the next target's context is built (the model reuses the array).
+   */
   local?: Float64Array;
 }
 
@@ -280,6 +283,8 @@ export class WsdModel {
   private readonly localOn: boolean;
   /** Each candidate list's local classifier, null for none (localLogProbabilities). */
   private readonly localOf = new Map<Int32Array, Classifier | null>();
+  /** localLogProbabilities' output arrays, by sense count. */
+  private readonly localScratch: Float64Array[] = [];
 
   /**
    * `backgroundNorm` is the denominator of p(f) = (count + 1) / norm; by
@@ -698,8 +703,9 @@ export class WsdModel {
       this.localOf.set(synsets, c);
     }
     if (c === null) return undefined;
-    const senses = c.senses;
-    const out = new Float64Array(senses);
+    // One array per sense count, reused (FeatureContext.local is read before the next target's is built):
+    // a typed array allocated per verb had cost as much as its scoring's lookups.
+    const out = (this.localScratch[c.senses] ??= new Float64Array(c.senses));
     this.local!.logProbabilities(c, features(), out);
     return out;
   }

@@ -11,7 +11,7 @@ import { disambiguate, TargetContexts, type SenseTarget } from '../../src/semant
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import type { ContextToken } from '../../src/semantics/wsd-features.js';
 import { LocalClassifiers } from '../../src/semantics/wsd-local.js';
-import { lemmaHash, localFeatures, localSentence } from '../../src/semantics/wsd-local-features.js';
+import { lemmaHash, lemmaHashes, localFeatures, localSentence, localSentenceOf } from '../../src/semantics/wsd-local-features.js';
 import { WsdModel } from '../../src/semantics/wsd-model.js';
 
 const tokens = (words: Array<[string, ContextToken['pos']]>): ContextToken[] => words.map(([lemma, pos]) => ({ lemma, pos }));
@@ -71,7 +71,7 @@ describe('local features', () => {
   it('gives 11 collocations, 6 neighbour parts of speech and the bag without the target', () => {
     const s = localSentence(sentence);
     // Bag: "run" and "company" (content words; "he", "the", "." are not).
-    expect(s.bag.length).toBe(2);
+    expect(s.bagLength).toBe(2);
     const f = localFeatures(s, 1, 1, 'run');
     expect(f.length).toBe(11 + 6 + 1);
     expect(new Set(f).size).toBe(f.length);
@@ -91,6 +91,35 @@ describe('local features', () => {
     expect(Array.from(localFeatures(s, 3, 3, 'company'))).toEqual(Array.from(localFeatures(localSentence(sentence.slice()), 3, 3, 'company')));
   });
 
+  it('builds a sentence into the last one\'s arrays as it would into its own (the runtime reuses them)', () => {
+    const long = tokens([
+      ['the', undefined],
+      ['bank', 'n'],
+      ['lend', 'v'],
+      ['money', 'n'],
+      ['to', undefined],
+      ['small', 'a'],
+      ['firm', 'n'],
+      ['.', undefined],
+    ]);
+    const other = tokens([
+      ['she', undefined],
+      ['run', 'v'],
+      ['a', undefined],
+      ['firm', 'n'],
+    ]);
+    const reused = localSentenceOf(other, (i) => lemmaHashes(other[i].lemma), localSentence(long));
+    const fresh = localSentence(other);
+    expect(reused.length).toBe(4);
+    expect(reused.bagLength).toBe(fresh.bagLength);
+    // The bag is distinct and ascending however many tokens share a lemma.
+    const twice = localSentence(tokens([['firm', 'n'], ['firm', 'n'], ['bank', 'n']]));
+    expect(Array.from(twice.bag.subarray(0, twice.bagLength))).toEqual([lemmaHash('firm'), lemmaHash('bank')].sort((a, b) => a - b));
+    for (const [first, lemma] of [[1, 'run'], [3, 'firm']] as const) {
+      expect(Array.from(localFeatures(reused, first, first, lemma))).toEqual(Array.from(localFeatures(fresh, first, first, lemma)));
+    }
+  });
+
   it('reads multiword targets from their first and last tokens, and sentence ends as tokens', () => {
     const s = localSentence(tokens([
       ['take', 'v'],
@@ -98,7 +127,7 @@ describe('local features', () => {
     ]));
     const f = localFeatures(s, 0, 1, 'take_off');
     // The bag holds the content tokens' lemmas; the target's own lemma (take_off) is not among them, so none is dropped.
-    expect(f.length).toBe(11 + 6 + s.bag.length);
+    expect(f.length).toBe(11 + 6 + s.bagLength);
     // Nothing on either side: every span reads only sentence ends, so the features are those of any two-token sentence.
     const g = localFeatures(localSentence(tokens([['give', 'v'], ['up', undefined]])), 0, 1, 'give_up');
     expect(Array.from(f.subarray(0, 17))).toEqual(Array.from(g.subarray(0, 17)));

@@ -89,13 +89,18 @@ const NOUN_EMB_DIMS = 48;
  * while SE07 stays the same up to 0.06 and loses at 0.08.
  */
 const FAIR_DOC_GRID = [0.03, 0.04, 0.05, 0.06, 0.08];
-/** The local classifiers' stage of the search: their weight per part of speech (0 = not read). */
+/**
+ * The local classifiers' stage of the search (tuneLocal, fair like the nouns' document stage): their
+ * weight per part of speech, 0 = not read. Session 12's build chose verbs 0.5, adjectives 0.5, adverbs 1:
+ * SE07 63.96, fair SemCor dev 72.18 (the shipped model: 63.30 / 71.47).
+ */
 const LOCAL_GRID = [0, 0.5, 1, 1.5, 2];
 /**
  * The per-lemma logistic regressions are trained, searched and written (wsd-local.bin) only with
- * WSD_LOCAL=1: they gained SemCor dev 72.5 → 73.3 (verbs 63.3 → 65.2) but nothing on SE07, and cost
- * ~13 % of `words,senses`, which then ran under issue 10's 100 k tokens/s (models/senses/MODEL_CARD.md,
- * "Local classifiers"). Off, the build writes no wsd-local.bin and removes a stale one.
+ * WSD_LOCAL=1: they gain SE07 +0.7 and fair SemCor dev +0.7, but cost ~20 % of the words' CPU beside
+ * `words,senses` (bench/cpu-ratio.ts), which then ran at 91–102 k tokens/s, at or under issue 10's 100 k
+ * (models/senses/MODEL_CARD.md, "Local classifiers"). Off, the build writes no wsd-local.bin and removes
+ * a stale one.
  */
 const WITH_LOCAL = process.env.WSD_LOCAL === '1';
 /**
@@ -165,9 +170,10 @@ function main(): void {
   // The window is fixed by the counts just built; the rest may come from the last build's meta.json.
   let params = { ...(meta?.params ?? DEFAULT_PARAMS), window: DEFAULT_PARAMS.window, docFeatures: DOC_FEATURES };
   const search: SearchData = { vocab, background: backgroundArray, weights, store, sets: devSets };
-  if (tune) params = tuneParams(search, params, local);
+  if (tune) params = tuneParams(search, params);
   params = { ...params, embDims: NOUN_EMB_DIMS, byPos: { ...params.byPos, n: { ...params.byPos?.n, lambdaEmb: NOUN_LAMBDA_EMB } } };
-  if (tune) params = tuneNounDocument(search, params, vectors, local);
+  if (tune) params = tuneNounDocument(search, params, vectors);
+  if (tune && local !== undefined) params = tuneLocal(search, params, vectors, local);
   const unquantized = prune(vocab, backgroundArray, weights, params.alpha);
   // Measure what ships: the weights after their one-byte quantization.
   const encoded = encodeWeights(unquantized.weights);
@@ -528,12 +534,8 @@ function withoutLocal(params: WsdParams): WsdParams {
  * order) and the whole of SemCor dev scored with the sense rank from the SemCor-train counts
  * (WsdParams.rankByCounts: WordNet's order was counted on those files); the lowest of equally good weights.
  */
-function tuneNounDocument({ vocab, background, weights, store, sets }: SearchData, start: WsdParams, vectors: WordVectors, local: LocalClassifiers | undefined): WsdParams {
-  const objective = (p: WsdParams) => {
-    const model = new WsdModel(vocab, background, weights, p, undefined, vectors, local);
-    const fair = new WsdModel(vocab, background, weights, { ...p, rankByCounts: true }, undefined, vectors, local);
-    return (accuracy(store, model, sets[0]) + accuracy(store, fair, sets[1])) / 2;
-  };
+function tuneNounDocument(search: SearchData, start: WsdParams, vectors: WordVectors): WsdParams {
+  const objective = fairObjective(search, vectors, undefined);
   let best = start;
   let bestScore = -1;
   for (const v of FAIR_DOC_GRID) {
@@ -543,6 +545,43 @@ function tuneNounDocument({ vocab, background, weights, store, sets }: SearchDat
     if (score > bestScore) {
       best = p;
       bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * The fair stages' objective: the mean of SE07 (WordNet's sense order) and the whole of SemCor dev scored
+ * with the sense rank from the SemCor-train counts (WsdParams.rankByCounts).
+ */
+function fairObjective({ vocab, background, weights, store, sets }: SearchData, vectors: WordVectors, local: LocalClassifiers | undefined): (p: WsdParams) => number {
+  return (p) => {
+    const model = new WsdModel(vocab, background, weights, p, undefined, vectors, local);
+    const fair = new WsdModel(vocab, background, weights, { ...p, rankByCounts: true }, undefined, vectors, local);
+    return (accuracy(store, model, sets[0]) + accuracy(store, fair, sets[1])) / 2;
+  };
+}
+
+/**
+ * The last stage: the local classifiers' weight (LOCAL_GRID) per part of speech that has them, one after
+ * the other, on the fair objective, the lowest of equally good weights. They are searched after the naive
+ * Bayes's own parameters, which the entailments read without them (disambiguate.ts,
+ * SenseDistribution.plain), so that those stay what the search gives the naive Bayes alone.
+ */
+function tuneLocal(search: SearchData, start: WsdParams, vectors: WordVectors, local: LocalClassifiers): WsdParams {
+  const objective = fairObjective(search, vectors, local);
+  let best = withoutLocal(start);
+  let bestScore = objective(best);
+  for (const pos of LOCAL_POS) {
+    for (const v of LOCAL_GRID) {
+      if (v === 0) continue;
+      const p: WsdParams = { ...best, byPos: { ...best.byPos, [pos]: { ...best.byPos?.[pos], lambdaLocal: v } } };
+      const score = objective(p);
+      log(`  local stage: ${pos} λ_local ${v} → ${(100 * score).toFixed(2)}`);
+      if (score > bestScore) {
+        best = p;
+        bestScore = score;
+      }
     }
   }
   return best;
@@ -558,7 +597,7 @@ interface SearchData {
 }
 
 /** Coordinate search, two passes, on the mean of SE07 and (the first 6000 instances of) SemCor dev. */
-function tuneParams({ vocab, background, weights, store, sets }: SearchData, start: WsdParams, local: LocalClassifiers | undefined): WsdParams {
+function tuneParams({ vocab, background, weights, store, sets }: SearchData, start: WsdParams): WsdParams {
   const grid: Record<'alpha' | 'lambdaBag' | 'lambdaCol' | 'mu' | 'window', number[]> = {
     alpha: [0.5, 0.7, 0.8, 0.9, 0.95, 0.99],
     lambdaBag: [0.1, 0.2, 0.35, 0.5, 0.75, 1],
@@ -567,18 +606,16 @@ function tuneParams({ vocab, background, weights, store, sets }: SearchData, sta
     window: [start.window],
   };
   const objective = (p: WsdParams) => {
-    const model = new WsdModel(vocab, background, weights, p, undefined, undefined, local);
+    const model = new WsdModel(vocab, background, weights, p);
     return (accuracy(store, model, sets[0]) + accuracy(store, model, sets[1], 6000)) / 2;
   };
   // Progress for `npm run train` (src/progress-protocol.ts): one line per grid point, the skipped ones included.
   const perPos = grid.lambdaBag.length + grid.lambdaCol.length + grid.mu.length;
-  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length + (local !== undefined ? LOCAL_POS.length * LOCAL_GRID.length : 0);
+  const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length;
   let trials = 0;
   const trial = () => log(formatProgressLine({ done: ++trials, total, unit: 'trial', fields: [['dev', (100 * bestScore).toFixed(2)]] }));
-  // The naive Bayes's own parameters are searched without the local classifiers (their weights are
-  // searched last, on top): the entailments read the posteriors without them (disambiguate.ts,
-  // SenseDistribution.plain), so those stay what the search gives the naive Bayes alone, and the
-  // search ends where it started when run again (a build rebuilds its files byte for byte).
+  // The naive Bayes's own parameters are searched without the local classifiers (tuneLocal weighs them
+  // last), so the search ends where it started when run again (a build rebuilds its files byte for byte).
   let best = withoutLocal(start);
   let bestScore = objective(best);
   trial();
@@ -619,8 +656,6 @@ function tuneParams({ vocab, background, weights, store, sets }: SearchData, sta
   // cost ~10 % of the senses' speed): the other sentences' bag, and the prior mass it may now need.
   searchPos('n', 'lambdaDoc', DOC_GRID, ' document');
   searchPos('n', 'mu', grid.mu, ' mu');
-  // Then the local classifiers' weight, for the parts of speech that have them.
-  if (local !== undefined) for (const pos of LOCAL_POS) searchPos(pos, 'lambdaLocal', LOCAL_GRID, ' local');
   return best;
 }
 
