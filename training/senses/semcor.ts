@@ -56,7 +56,9 @@ export function readSemcorFile(path: string, name: string): SemcorDoc {
     if (target === undefined) continue;
     const sent = sentOf.get(target) ?? 0;
     const lemma = decodeEntities(rawLemma).toLowerCase();
-    const keys = [...body.matchAll(LEXICAL_KEY)].map((k) => `${lemma}%${k[1]}`);
+    // One reference may hold several lexical ids, ';' between them (442 tokens of the corpus, e.g.
+    // "1:18:01::;1:18:00::" for spirit): each is a key of its own.
+    const keys = [...body.matchAll(LEXICAL_KEY)].flatMap((k) => k[1].split(';').map((id) => `${lemma}%${id}`));
     let list = bySentence.get(sent);
     if (!list) bySentence.set(sent, (list = []));
     list.push({ lemma, pos: wordNetPos(xpos), keys });
