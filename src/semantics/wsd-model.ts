@@ -703,8 +703,8 @@ export class WsdModel {
       this.localOf.set(synsets, c);
     }
     if (c === null) return undefined;
-    // One array per sense count, reused (FeatureContext.local is read before the next target's is built):
-    // a typed array allocated per verb had cost as much as its scoring's lookups.
+    // One array per sense count, reused (FeatureContext.local is read before the next target's is built),
+    // so that no typed array is allocated per target.
     const out = (this.localScratch[c.senses] ??= new Float64Array(c.senses));
     this.local!.logProbabilities(c, features(), out);
     return out;
