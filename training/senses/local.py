@@ -10,7 +10,8 @@ in its instances, L2-penalised, fitted by L-BFGS. The weights are quantized to i
 lemma; each feature's row of weights is first shifted by the constant that leaves the most of them
 under --threshold (row_shifts: the softmax does not see it), then the weights under --threshold in
 magnitude are dropped (on dev, 0.15 kept the accuracy and cut the file to a third; the shift then
-dropped 43 % of the rest, the most read ones among them), and so are the features left with none. OUT's format is src/semantics/wsd-local.ts's.
+dropped 43 % of the rest), and so are the features left with none. OUT's format is
+src/semantics/wsd-local.ts's.
 Singleton features are kept (--min-feature 1): dropping them cost SemCor-dev verbs a point.
 Deterministic: one thread, lemmas and features in sorted order (each instance's too), a fixed iteration count.
 """
@@ -81,7 +82,6 @@ def row_shifts(weight, threshold):
     if weight.size == 0:
         return np.zeros(weight.shape[0])
     s = np.sort(weight, 1)
-    k = s.shape[1]
     # covered[r, i]: how many sorted weights of row r lie in [s[r, i], s[r, i] + 2·threshold).
     upper = s + 2 * threshold
     inside = (s[:, None, :] >= s[:, :, None]) & (s[:, None, :] < upper[:, :, None])
