@@ -96,12 +96,9 @@ export function localSentence(tokens: readonly ContextToken[]): LocalSentence {
  */
 export function localSentenceOf(tokens: readonly ContextToken[], hashesOf: (i: number) => LemmaHashes, reuse?: LocalSentence): LocalSentence {
   const n = tokens.length;
-  let size = 0;
-  for (let i = 0; i < n; i++) if (tokens[i].pos !== undefined) size += hashesOf(i).bag.length;
   const lemmas = reuse !== undefined && reuse.lemmas.length >= n ? reuse.lemmas : new Int32Array(n);
   const pos = reuse !== undefined && reuse.pos.length >= n ? reuse.pos : new Uint8Array(n);
-  const bag = reuse !== undefined && reuse.bag.length >= size ? reuse.bag : new Int32Array(size);
-  const bagFeatures = reuse !== undefined && reuse.bagFeatures.length >= size ? reuse.bagFeatures : new Int32Array(size);
+  let bag = reuse?.bag ?? new Int32Array(32);
   let at = 0;
   for (let i = 0; i < n; i++) {
     const p = tokens[i].pos;
@@ -111,6 +108,11 @@ export function localSentenceOf(tokens: readonly ContextToken[], hashesOf: (i: n
     if (p === undefined) continue;
     // Insertion into the ascending distinct prefix bag[0, at): a sentence's bag is a few dozen hashes.
     const own = hashes.bag;
+    if (at + own.length > bag.length) {
+      const grown = new Int32Array(2 * (at + own.length));
+      grown.set(bag.subarray(0, at));
+      bag = grown;
+    }
     for (let k = 0; k < own.length; k++) {
       const h = own[k];
       let j = at;
@@ -121,6 +123,7 @@ export function localSentenceOf(tokens: readonly ContextToken[], hashesOf: (i: n
       at++;
     }
   }
+  const bagFeatures = reuse !== undefined && reuse.bagFeatures.length >= at ? reuse.bagFeatures : new Int32Array(bag.length);
   for (let k = 0; k < at; k++) bagFeatures[k] = mix(BAG_KIND, bag[k]);
   return { lemmas, pos, bag, bagFeatures, length: n, bagLength: at };
 }
