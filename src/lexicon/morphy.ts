@@ -17,6 +17,15 @@ const DETACHMENT_RULES: Record<WordNetPos, readonly SuffixRule[]> = {
   r: [],
 };
 
+/** Whether lower-case `form` is lower-case `base` with one of morphy's regular suffixes for `pos` ("profits" of "profit"). */
+export function isRegularInflection(form: string, base: string, pos: WordNetPos): boolean {
+  for (const [suffix, replacement] of DETACHMENT_RULES[pos]) {
+    const stem = form.length - suffix.length;
+    if (stem > 0 && form.endsWith(suffix) && base.length === stem + replacement.length && base.startsWith(form.slice(0, stem)) && base.endsWith(replacement)) return true;
+  }
+  return false;
+}
+
 /**
  * Base forms of a lower-cased `form` under `pos`, most plausible first:
  * exception-list bases, then suffix-rule results WordNet lists (more often

@@ -10,7 +10,9 @@
  * and causes 0.5, verb groups 0.5, hyponyms 0.2 and sister terms (other
  * hyponyms of a hypernym) 0.05 — the last two only fill the tail where the
  * others are few (a synset with over 100 hyponyms contributes none).
- * Each single-word member c of r other than the word itself is a candidate.
+ * Each single-word member c of r other than the word itself and its regular
+ * inflections ("profits", a member of net_income.n.01 beside "profit") is a
+ * candidate.
  * The word vectors (wsd-vectors.ts, shared with the sense model) add to every
  * candidate's weight from every sense ν·max(0, cos(c, word)) =: n(c), and in
  * full rankings (eval lexsub) the word's nearest neighbours among single-word
@@ -43,6 +45,7 @@
  * candidates are visited so that a floor and cap stop the work early.
  */
 import type { EntailmentRecord } from '../doc/doc.js';
+import { isRegularInflection } from '../lexicon/morphy.js';
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { SynsetRelations } from './relations.js';
 import type { SynsetStore } from './synsets.js';
@@ -605,7 +608,9 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     const reached = senseReach(store, relations, cache, source.synsets[k]);
     for (let r = 0; r < reached.words.length; r++) {
       const word = reached.words[r];
-      if (word.toLowerCase() === own) continue;
+      // The word itself, or its own inflection listed as a lemma of its own ("profits" in net_income's synset of "profit").
+      const lower = word.toLowerCase();
+      if (lower === own || isRegularInflection(lower, own, source.pos)) continue;
       entries[candidate(word)].push({ k, path: reached.paths[r] });
     }
   }

@@ -13,6 +13,11 @@
  *   index.tsv    lemma (lower case, '_' between words) TAB pos (n|v|a|r)
  *                TAB synset indexes in sense order [TAB SemCor-train tag count of each, when any is above 0]
  *
+ * and a small plain one, multiwords-apart.tsv: the two-word lemmas SemCor
+ * mostly reads as two words ("live_in", "the_street"), which the target
+ * finder does not match (training/senses/multiwords.ts): lemma TAB pos TAB
+ * SemCor-train count together TAB count apart.
+ *
  * Synset names follow NLTK: the first member lemma, the part of speech
  * (n v a s r) and the synset's sense number for that lemma ("bank.n.01",
  * "depository_financial_institution.n.01").
@@ -24,6 +29,7 @@ import { gunzipText } from './gzip.js';
 export const SENSES_DIR = 'senses';
 export const SYNSETS_FILE = 'synsets.tsv.gz';
 export const SENSE_INDEX_FILE = 'index.tsv.gz';
+export const MULTIWORDS_APART_FILE = 'multiwords-apart.tsv';
 
 /** A lemma's candidate senses: synset indexes in WordNet order and how often SemCor's training files tagged each. */
 export interface LemmaSenses {
@@ -59,8 +65,10 @@ export class SynsetStore {
   private readonly entries = new Map<string, LemmaEntry>();
   private readonly memberCache: (Array<[string, number]> | undefined)[];
   private readonly nameCache: (string | undefined)[];
+  /** `pos:lemma` of the multiword lemmas read as separate words (readApart). */
+  private readonly apart = new Set<string>();
 
-  private constructor(synsetsTsv: string, indexTsv: string) {
+  private constructor(synsetsTsv: string, indexTsv: string, apartTsv: string) {
     const lines = splitLines(synsetsTsv);
     const n = lines.length;
     this.ids = new Array<string>(n);
@@ -93,6 +101,11 @@ export class SynsetStore {
       if (tagCounts === undefined) zeros.set(list.length, (tagCounts = new Float32Array(list.length)));
       this.entryFor(lemma)[pos as WordNetPos] = { synsets: list, tagCounts };
     }
+    for (const line of splitLines(apartTsv)) {
+      const [lemma, pos] = line.split('\t');
+      if (pos === undefined) throw new Error(`${MULTIWORDS_APART_FILE}: "${line}" is not lemma TAB pos …`);
+      this.apart.add(`${pos}:${lemma}`);
+    }
   }
 
   private entryFor(word: string): LemmaEntry {
@@ -104,17 +117,20 @@ export class SynsetStore {
   /** The store of a models directory, read once per loader. */
   static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<SynsetStore> {
     return loadOnce(LOADED, loader, dir, async () => {
-      const [synsets, index] = await Promise.all([
+      const apartPath = `${dir}/${MULTIWORDS_APART_FILE}`;
+      const [synsets, index, apart] = await Promise.all([
         loader.bytes(`${dir}/${SYNSETS_FILE}`).then(gunzipText),
         loader.bytes(`${dir}/${SENSE_INDEX_FILE}`).then(gunzipText),
+        // A models directory built before the file existed matches every multiword lemma, as it did then.
+        loader.exists(apartPath).then((has) => (has ? loader.text(apartPath) : '')),
       ]);
-      return new SynsetStore(synsets, index);
+      return new SynsetStore(synsets, index, apart);
     });
   }
 
-  /** Builds a store from the text of the two files (tests, the build script). */
-  static fromText(synsetsTsv: string, indexTsv: string): SynsetStore {
-    return new SynsetStore(synsetsTsv, indexTsv);
+  /** Builds a store from the text of its files (tests, the build script). */
+  static fromText(synsetsTsv: string, indexTsv: string, apartTsv = ''): SynsetStore {
+    return new SynsetStore(synsetsTsv, indexTsv, apartTsv);
   }
 
   get size(): number {
@@ -129,6 +145,11 @@ export class SynsetStore {
   /** `senses` for a lemma already in WordNet's spelling (lower case, '_'): one map read. */
   sensesOf(normalizedLemma: string, pos: WordNetPos): LemmaSenses | undefined {
     return this.entries.get(normalizedLemma)?.[pos];
+  }
+
+  /** Whether the multiword lemma (WordNet's spelling) is one SemCor mostly reads as separate words under this part of speech. */
+  readApart(normalizedLemma: string, pos: WordNetPos): boolean {
+    return this.apart.size > 0 && this.apart.has(`${pos}:${normalizedLemma}`);
   }
 
   /** Everything known about a lower-case word (senses per part of speech, multiword starts), or undefined. */

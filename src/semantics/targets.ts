@@ -10,11 +10,17 @@
  * of speech the tagger suggests — a noun when the last word is a noun, a verb
  * when the first word is a verb, an adverb when the last word is an adverb.
  * The expression's senses are attached to its first word; its other words get
- * none.
+ * none. Two kinds of word pair are left as two words: the two-word lemmas
+ * SemCor's annotators mostly read apart (models/senses/multiwords-apart.tsv:
+ * "lives in" is not live_in, "do it" not do_it, "paid for" not pay_for), and
+ * noun lemmas that begin with a determiner unless the next word is
+ * capitalized ("the Hague" is the_hague, "the street" is not the_street).
  *
  * Proper nouns (NNP, NNPS) get only senses whose WordNet member is written
  * capitalized ("New_York", "Einstein"): the common-noun senses of a name
- * ("John", a toilet) are not what a name means.
+ * ("John", a toilet) are not what a name means. A proper noun next to another
+ * one, in a name WordNet does not list as a whole, gets none: the "Cook" of
+ * "Tim Cook" is not James Cook, nor the "Paris" of "Paris Hilton" the city.
  */
 import { wordNetPos, type WordNetPos } from '../lexicon/penn.js';
 import type { SenseTarget } from './disambiguate.js';
@@ -76,7 +82,7 @@ export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: num
       continue;
     }
     const pos = openClassPos(s, i);
-    if (pos !== undefined && HAS_LETTER.test(s.forms[i])) {
+    if (pos !== undefined && HAS_LETTER.test(s.forms[i]) && !inLongerName(s, i)) {
       const spaced = lemmas[i].includes(' ');
       const lemma = spaced ? lemmas[i].replaceAll(' ', '_') : lemmas[i];
       const senses = spaced ? store.sensesOf(lemma, pos) : lemmaEntry?.[pos];
@@ -88,8 +94,15 @@ export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: num
 }
 
 function isProperName(s: TaggedSentence, first: number, last: number): boolean {
-  for (let i = first; i <= last; i++) if (s.xpos[i] === 'NNP' || s.xpos[i] === 'NNPS') return true;
+  for (let i = first; i <= last; i++) if (isProperTag(s.xpos[i])) return true;
   return false;
+}
+
+const isProperTag = (xpos: string | undefined): boolean => xpos === 'NNP' || xpos === 'NNPS';
+
+/** Whether token i is a proper noun beside another one (a name of several words, not matched whole). */
+function inLongerName(s: TaggedSentence, i: number): boolean {
+  return isProperTag(s.xpos[i]) && (isProperTag(s.xpos[i - 1]) || isProperTag(s.xpos[i + 1]));
 }
 
 /** Whether a token (its form's and lemma's entries) and the next one (form, lemma) begin some WordNet multiword lemma. */
@@ -122,20 +135,20 @@ function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number, ma
   // The candidates are in WordNet's spelling (joined lower-cases, '_' between words): one map read each.
   for (let last = maxLast; last > first; last--) {
     const lastPos = wordNetPos(s.xpos[last]);
-    if (lastPos === 'n') {
+    if (lastPos === 'n' && !(s.xpos[first] === 'DT' && !startsUpper(s.forms[first + 1]))) {
       // "ice creams" → ice_cream: every word as written, the last one lemmatized.
       const candidate = joined(s.forms, first, last, last, s.lemmas);
       const asWritten = store.sensesOf(candidate, 'n');
-      if (asWritten) return { last, lemma: candidate, pos: 'n', senses: asWritten };
+      if (asWritten && !store.readApart(candidate, 'n')) return { last, lemma: candidate, pos: 'n', senses: asWritten };
       const lemmaJoined = joined(s.lemmas, first, last, last);
       const lemmatized = store.sensesOf(lemmaJoined, 'n');
-      if (lemmatized) return { last, lemma: lemmaJoined, pos: 'n', senses: lemmatized };
+      if (lemmatized && !store.readApart(lemmaJoined, 'n')) return { last, lemma: lemmaJoined, pos: 'n', senses: lemmatized };
     }
     if (verb) {
       // "took off" → take_off: the verb lemmatized, the rest as written.
       const candidate = joined(s.forms, first, last, first, s.lemmas);
       const senses = store.sensesOf(candidate, 'v');
-      if (senses) return { last, lemma: candidate, pos: 'v', senses };
+      if (senses && !store.readApart(candidate, 'v')) return { last, lemma: candidate, pos: 'v', senses };
     }
     if (lastPos === 'r') {
       const candidate = joined(s.forms, first, last, -1);
@@ -144,6 +157,12 @@ function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number, ma
     }
   }
   return undefined;
+}
+
+/** Whether a word begins with an upper-case letter ("Hague", "Netherlands"). */
+function startsUpper(word: string): boolean {
+  const c = word.charAt(0);
+  return c !== c.toLowerCase();
 }
 
 /**

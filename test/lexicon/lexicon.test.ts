@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Lexicon } from '../../src/lexicon/index.js';
 import { fileLoader } from '../../src/resources-node.js';
+import { isRegularInflection } from '../../src/lexicon/morphy.js';
 
 let lexicon: Lexicon;
 beforeAll(async () => {
@@ -148,5 +149,21 @@ describe('WordNet access', () => {
   it('reads tagged-sense counts as a frequency prior', () => {
     expect(lexicon.wordnet.taggedSenseCount('sing', 'v')).toBeGreaterThan(lexicon.wordnet.taggedSenseCount('singe', 'v'));
     expect(lexicon.wordnet.taggedSenseCount('blorf', 'v')).toBe(0);
+  });
+});
+
+describe('isRegularInflection', () => {
+  it('recognises a regular suffix of the part of speech, and nothing else', () => {
+    expect(isRegularInflection('profits', 'profit', 'n')).toBe(true);
+    expect(isRegularInflection('churches', 'church', 'n')).toBe(true);
+    expect(isRegularInflection('bodies', 'body', 'n')).toBe(true);
+    expect(isRegularInflection('baked', 'bake', 'v')).toBe(true);
+    expect(isRegularInflection('walking', 'walk', 'v')).toBe(true);
+    expect(isRegularInflection('walking', 'walk', 'n')).toBe(false);
+    expect(isRegularInflection('profit', 'profit', 'n')).toBe(false);
+    expect(isRegularInflection('profit', 'profits', 'n')).toBe(false);
+    expect(isRegularInflection('s', '', 'n')).toBe(false);
+    expect(isRegularInflection('earnings', 'profit', 'n')).toBe(false);
+    expect(isRegularInflection('quickly', 'quick', 'r')).toBe(false);
   });
 });

@@ -83,6 +83,16 @@ describe('entailments', () => {
     if (bank.includes('institution')) expect(bank.indexOf('slope')).toBeLessThan(bank.indexOf('institution'));
   });
 
+  it('never entails the word’s own inflection that WordNet lists as a lemma of its own', async () => {
+    // net_income.n.01 has both "profit" and "profits" as members
+    const p = await payload('The company said its profits fell sharply.', 'words,entailments');
+    const words = p.sentences![0].words;
+    const of = p.entailments!.filter((e) => words[e.wordPositions[0]].token === 'profits').map((e) => e.entailedWords[0]);
+    expect(of.length).toBeGreaterThan(0);
+    expect(of).not.toContain('profits');
+    expect(of).not.toContain('profit');
+  });
+
   it('gives nothing for function words and empty text, and a multiword expression its positions', async () => {
     expect((await payload('of the and', 'entailments')).entailments).toEqual([]);
     expect((await payload(' ', 'entailments')).entailments).toEqual([]);

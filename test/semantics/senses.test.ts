@@ -81,12 +81,58 @@ describe('senses on words', () => {
     expect(word(ws, 'off').senses).toBeUndefined();
   });
 
+  it('leaves apart the word pairs SemCor reads as two words (lives in, do it, paid for, the street)', async () => {
+    // Each pair is also a WordNet lemma: live_in "reside at one's place of work", do_it "have sex",
+    // pay_for "treat", the_street "Wall Street".
+    for (const [pair, apart] of [['live_in', 'v'], ['do_it', 'v'], ['pay_for', 'v'], ['sit_in', 'v'], ['the_street', 'n']] as const) {
+      expect(store.senses(pair, apart)).toBeDefined();
+      expect(store.readApart(pair, apart)).toBe(true);
+    }
+    const ws = await words('She lives in Paris. I will do it tomorrow. They sat in the garden, paid for the meal and walked down the street.');
+    expect(word(ws, 'lives').senses!.every((s) => !s.synset.startsWith('live_in.'))).toBe(true);
+    expect(word(ws, 'lives').senses!.some((s) => s.synset === 'live.v.02')).toBe(true);
+    expect(word(ws, 'do').senses!.some((s) => s.synset.startsWith('do.v.'))).toBe(true);
+    expect(word(ws, 'do').senses!.some((s) => s.synset.startsWith('sleep_together'))).toBe(false);
+    expect(word(ws, 'paid').senses![0].synset).toBe('pay.v.01');
+    expect(word(ws, 'sat').senses!.some((s) => s.synset.startsWith('sit.v.'))).toBe(true);
+    expect(word(ws, 'the').senses).toBeUndefined();
+    expect(word(ws, 'street').senses![0].synset).toBe('street.n.01');
+  });
+
+  it('still matches a determiner’s lemma before a capitalized name, and the pairs SemCor reads together', async () => {
+    expect(store.readApart('take_off', 'v')).toBe(false);
+    expect(store.readApart('ice_cream', 'n')).toBe(false);
+    const ws = await words('The plane took off from The Hague.');
+    expect(word(ws, 'took').senses!.every((s) => s.synset.includes('.v.') && !s.synset.startsWith('take.v.'))).toBe(true);
+    expect(word(ws, 'Hague').senses).toBeUndefined();
+    expect(ws.filter((w) => w.token === 'The')[1].senses![0].synset).toBe('the_hague.n.01');
+  });
+
+  it('matches every multiword lemma with a store built without the apart list (a models directory from before it)', () => {
+    const bare = SynsetStore.fromText('00000001-v\t41\tlive_in:0\t\n00000002-v\t41\tlive:0\t\n', 'live_in\tv\t0\nlive\tv\t1\n');
+    expect(bare.readApart('live_in', 'v')).toBe(false);
+    const listed = SynsetStore.fromText('00000001-v\t41\tlive_in:0\t\n', 'live_in\tv\t0\n', 'live_in\tv\t1\t55\n');
+    expect(listed.readApart('live_in', 'v')).toBe(true);
+    expect(listed.readApart('live_in', 'n')).toBe(false);
+    expect(() => SynsetStore.fromText('', '', 'live_in\n')).toThrow(/multiwords-apart\.tsv/);
+  });
+
   it('gives a name only the senses WordNet writes capitalized', async () => {
     const ws = await words('John met Einstein.');
     const john = store.senses('john', 'n')!.synsets;
     const capitalized = [...john].filter((s) => store.members(s).some(([l]) => l === 'John')).map((s) => store.name(s));
     expect(capitalized.length).toBeLessThan(john.length); // "john" (a toilet) is lower case
     expect(word(ws, 'John').senses!.map((s) => s.synset).sort()).toEqual(capitalized.sort());
+    expect(word(ws, 'Einstein').senses![0].synset).toBe('einstein.n.01');
+  });
+
+  it('gives no senses to the parts of a name WordNet does not list whole (Tim Cook is not James Cook)', async () => {
+    expect(store.senses('cook', 'n')).toBeDefined(); // cook.n.02 is James Cook, the navigator
+    const ws = await words('Tim Cook met Paris Hilton in Paris, then flew to New York with Einstein.');
+    for (const t of ['Tim', 'Cook', 'Hilton']) expect(word(ws, t).senses).toBeUndefined();
+    expect(ws.filter((w) => w.token === 'Paris')[0].senses).toBeUndefined();
+    expect(ws.filter((w) => w.token === 'Paris')[1].senses![0].synset).toMatch(/^paris\.n\./);
+    expect(word(ws, 'New').senses![0].synset).toMatch(/^new_york\.n\./);
     expect(word(ws, 'Einstein').senses![0].synset).toBe('einstein.n.01');
   });
 

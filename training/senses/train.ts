@@ -27,7 +27,7 @@ import { parseFrameworkData, parseGoldKeys } from '../../src/eval/wsd-framework.
 import { disambiguate, type SenseTarget } from '../../src/semantics/disambiguate.js';
 import { formatProgressLine } from '../../src/progress-protocol.js';
 import { RELATIONS_FILE } from '../../src/semantics/relations.js';
-import { SENSE_INDEX_FILE, SYNSETS_FILE, SynsetStore } from '../../src/semantics/synsets.js';
+import { MULTIWORDS_APART_FILE, SENSE_INDEX_FILE, SYNSETS_FILE, SynsetStore } from '../../src/semantics/synsets.js';
 import { decodeVectors, type WordVectors } from '../../src/semantics/wsd-vectors.js';
 import { bagOfLemmas, collocationFeatures, DEFAULT_WINDOW, type ContextToken } from '../../src/semantics/wsd-features.js';
 import {
@@ -44,6 +44,7 @@ import {
 import { LocalClassifiers, WSD_LOCAL_FILE } from '../../src/semantics/wsd-local.js';
 import { glossLemmas } from './gloss-lemmas.js';
 import { LOCAL_POS, trainLocal } from './local.js';
+import { multiwordsApartTsv } from './multiwords.js';
 import { readSemcorSplit, toFramework, type SemcorDoc } from './semcor.js';
 import { trainVectors } from './vectors.js';
 import { readWordNet30, type WordNet30 } from './wordnet30.js';
@@ -141,6 +142,10 @@ function main(): void {
   writeFileSync(join(OUT, SENSE_INDEX_FILE), gzipSync(indexText, { level: 9 }));
   writeFileSync(join(OUT, RELATIONS_FILE), gzipSync(relationsTsv(wn), { level: 9 }));
   const store = SynsetStore.fromText(synsetsText, indexText);
+  // The two-word lemmas SemCor-train mostly reads as two words, which the target finder leaves apart (multiwords.ts).
+  const apartText = multiwordsApartTsv(store, train);
+  writeFileSync(join(OUT, MULTIWORDS_APART_FILE), apartText);
+  log(`multiword lemmas read apart: ${apartText.split('\n').length - 1}`);
   // Word vectors for the soft context match (vectors.ts / vectors.py): SemCor-train, WordNet glosses, EWT train.
   const vectors = decodeVectors(readFileSync(trainVectors(wn, train, loadLexicon(), DATA, OUT)));
   // The per-lemma logistic regressions (local.ts / local.py), on SemCor-train's verbs, adjectives and adverbs.
