@@ -32,7 +32,9 @@
  * - Coordination: coordinated subjects and objects are split, one relation
  *   per combination ("John and Mary bought X" gives two); coordinated verbs
  *   are separate predicates that share the subject (and the first verb's
- *   auxiliaries and following object when they have none).
+ *   auxiliaries and following object when they have none); a verb followed
+ *   only by the coordinator and its coordinated verb shares that verb's
+ *   object ("approved and published the report").
  * - An argument's words: the subtree of its head, without the head's own
  *   conjuncts (split above), loosely attached material (parataxis, discourse
  *   words) and any part that holds the predicate itself (a relative clause's
@@ -804,6 +806,22 @@ function relationReader(): RelationReader {
         for (let qK = kidAt[heads[p]], qKEnd = kidAt[heads[p] + 1]; qK < qKEnd; qK++) {
           const k = kidList[qK];
           if ((code[k] === L_OBJ || baseCode[k] === B_CCOMP) && k > p) addObjectGroup(argument('OBJECT', k, predicateSet));
+        }
+      }
+      // right-node raising: a verb with nothing after it but a coordinator and its coordinated verb shares that
+      // verb's object ("approved and published the report")
+      if (!copular && objectGroups === 0 && otherCount === 0) {
+        for (let qK = kidAt[p], qKEnd = kidAt[p + 1]; qK < qKEnd; qK++) {
+          const c = kidList[qK];
+          if (code[c] !== L_CONJ || c <= p || !pred[c] || isCopular(c) || hasOwnSubject(c)) continue;
+          let adjacent = true;
+          for (let j = p + 1; j < c && adjacent; j++) adjacent = heads[j] === c && (code[j] === L_CC || code[j] === L_AUX);
+          if (!adjacent) break;
+          for (let cK = kidAt[c], cKEnd = kidAt[c + 1]; cK < cKEnd; cK++) {
+            const k = kidList[cK];
+            if (code[k] === L_OBJ && k > c) addObjectGroup(argument('OBJECT', k, predicateSet));
+          }
+          break;
         }
       }
       // and the obliques that open the sentence before both ("In 1879, he was elected … but died")

@@ -87,6 +87,23 @@ describe('extractRelations', () => {
     expect(show(s)).toEqual(['bought | SUBJECT: They | OBJECT: houses', 'sold | SUBJECT: They | OBJECT: houses']);
   });
 
+  it('lets a verb right before its coordinated verb share that verb\'s object (right-node raising), and no other', () => {
+    const raised = tree(`
+      The/DET/DT/2/det committee/NOUN/NN/3/nsubj approved/VERB/VBD/0/root and/CCONJ/CC/5/cc published/VERB/VBD/3/conj
+      the/DET/DT/7/det report/NOUN/NN/5/obj`);
+    expect(show(raised)).toEqual(['approved | SUBJECT: The committee | OBJECT: the report', 'published | SUBJECT: The committee | OBJECT: the report']);
+    // something between the first verb and the coordinator: its own clause ends there
+    const apart = tree(`
+      She/PRON/PRP/2/nsubj left/VERB/VBD/0/root early/ADV/RB/2/advmod and/CCONJ/CC/5/cc sold/VERB/VBD/2/conj
+      the/DET/DT/7/det car/NOUN/NN/5/obj`);
+    expect(show(apart)).toEqual(['left early | SUBJECT: She', 'sold | SUBJECT: She | OBJECT: the car']);
+    // a coordinated verb with a subject of its own is a clause of its own
+    const ownSubject = tree(`
+      She/PRON/PRP/2/nsubj sang/VERB/VBD/0/root and/CCONJ/CC/5/cc he/PRON/PRP/5/nsubj played/VERB/VBD/2/conj
+      the/DET/DT/7/det piano/NOUN/NN/5/obj`);
+    expect(show(ownSubject)).toEqual(['sang | SUBJECT: She', 'played | SUBJECT: he | OBJECT: the piano']);
+  });
+
   it('shares the first verb\'s auxiliaries with a coordinated participle, not with a finite verb', () => {
     const passive = tree(`
       The/DET/DT/2/det plan/NOUN/NN/4/nsubj:pass was/AUX/VBD/4/aux:pass approved/VERB/VBN/0/root and/CCONJ/CC/6/cc implemented/VERB/VBN/4/conj`);
