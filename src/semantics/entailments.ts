@@ -10,9 +10,10 @@
  * and causes 0.5, verb groups 0.5, hyponyms 0.2 and sister terms (other
  * hyponyms of a hypernym) 0.05 — the last two only fill the tail where the
  * others are few (a synset with over 100 hyponyms contributes none).
- * Each single-word member c of r other than the word itself and its regular
- * inflections ("profits", a member of net_income.n.01 beside "profit") is a
- * candidate.
+ * Each single-word member c of r other than the word itself, its regular
+ * inflections ("profits", a member of net_income.n.01 beside "profit") and
+ * its other spelling ("apologise" of "apologize", lexicon/spelling.ts) is a
+ * candidate; the response's kept words count two spellings of one word once.
  * The word vectors (wsd-vectors.ts, shared with the sense model) add to every
  * candidate's weight from every sense ν·max(0, cos(c, word)) =: n(c), and in
  * full rankings (eval lexsub) the word's nearest neighbours among single-word
@@ -46,6 +47,7 @@
  */
 import type { EntailmentRecord } from '../doc/doc.js';
 import { isRegularInflection } from '../lexicon/morphy.js';
+import { spellingKey } from '../lexicon/spelling.js';
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { SynsetRelations } from './relations.js';
 import type { SynsetStore } from './synsets.js';
@@ -164,7 +166,7 @@ interface LemmaCandidates {
   /** π(s), the model's prior over the lemma's senses. */
   prior: Float64Array;
   words: string[];
-  /** Per candidate, one candidate standing for its lower-case form, the same for all of them (words differing only in case count once). */
+  /** Per candidate, one candidate standing for its lower-case form and spelling, the same for all of them (words differing only in case or in British and American spelling count once). */
   lowerId: Int32Array;
   start: Int32Array;
   sense: Uint8Array;
@@ -590,6 +592,7 @@ function candidatesOf(store: SynsetStore, relations: SynsetRelations, model: Wsd
 
 function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: WsdModel, cache: Cache, source: EntailmentSource, withNeighbours: boolean): LemmaCandidates {
   const own = source.lemma.toLowerCase();
+  const ownKey = spellingKey(own);
   const prior = model.prior(source.tagCounts, source.pos);
   // Per candidate, in first-touch order (senses in WordNet's order): its entries, one per sense that reaches it.
   const index = new Map<string, number>();
@@ -608,9 +611,10 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     const reached = senseReach(store, relations, cache, source.synsets[k]);
     for (let r = 0; r < reached.words.length; r++) {
       const word = reached.words[r];
-      // The word itself, or its own inflection listed as a lemma of its own ("profits" in net_income's synset of "profit").
+      // Not the word itself, its own inflection listed as a lemma of its own ("profits" in net_income's synset
+      // of "profit"), or its other spelling ("apologise" of "apologize").
       const lower = word.toLowerCase();
-      if (lower === own || isRegularInflection(lower, own, source.pos)) continue;
+      if (lower === own || isRegularInflection(lower, own, source.pos) || spellingKey(lower) === ownKey) continue;
       entries[candidate(word)].push({ k, path: reached.paths[r] });
     }
   }
@@ -621,7 +625,7 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   if (vectors !== undefined && ownRow >= 0 && withNeighbours && NEIGHBOURS.count > 0 && NEIGHBOURS.weight > 0) {
     const accept = (row: number): boolean => {
       const word = vectors.lemmas[row];
-      return !word.includes('_') && !word.startsWith(own) && !own.startsWith(word) && store.sensesOf(word, source.pos) !== undefined;
+      return !word.includes('_') && !word.startsWith(own) && !own.startsWith(word) && spellingKey(word) !== ownKey && store.sensesOf(word, source.pos) !== undefined;
     };
     const near = nearestRows(vectors, ownRow, NEIGHBOURS.count, NEIGHBOURS.searchRows, accept);
     for (let j = 0; j < near.rows.length; j++) {
@@ -724,10 +728,11 @@ export function contextVectorsOf(
   return targets.map((t) => contextVector(vectors, rows, t.first, t.last, rho));
 }
 
+/** Per candidate, the first candidate of its lower-case form and spelling (spellingKey: "utilise" stands with "utilize"). */
 function lowerIds(words: readonly string[]): Int32Array {
   const first = new Map<string, number>();
   return Int32Array.from(words, (w, i) => {
-    const lower = w.toLowerCase();
+    const lower = spellingKey(w);
     const seen = first.get(lower);
     if (seen !== undefined) return seen;
     first.set(lower, i);

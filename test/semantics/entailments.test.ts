@@ -16,6 +16,7 @@ import {
   type EntailedWord,
 } from '../../src/semantics/entailments.js';
 import { rowCosine, vectorIndex } from '../../src/semantics/substitute-vectors.js';
+import { spellingKey } from '../../src/lexicon/spelling.js';
 import type { AnalysisPayload } from '../../src/types.js';
 import { entailmentLayer } from '../../src/annotators/entailments.js';
 import { fileLoader } from '../../src/resources-node.js';
@@ -93,6 +94,17 @@ describe('entailments', () => {
     expect(of).not.toContain('profit');
   });
 
+  it('never entails the word’s other spelling, and keeps one spelling of another word', async () => {
+    const p = await payload('The waiter apologized. The firm will employ new methods.', 'words,entailments');
+    const of = (token: string) =>
+      p.entailments!.filter((e) => p.sentences![e.sentencePosition].words[e.wordPositions[0]].token === token).map((e) => e.entailedWords[0]);
+    expect(of('apologized').length).toBeGreaterThan(0);
+    expect(of('apologized')).not.toContain('apologise');
+    const employ = of('employ');
+    expect(employ).toContain('utilize');
+    expect(employ).not.toContain('utilise');
+  });
+
   it('gives nothing for function words and empty text, and a multiword expression its positions', async () => {
     expect((await payload('of the and', 'entailments')).entailments).toEqual([]);
     expect((await payload(' ', 'entailments')).entailments).toEqual([]);
@@ -101,12 +113,12 @@ describe('entailments', () => {
   });
 });
 
-/** What the extractor keeps of a ranking: the first `cap` distinct words (any case) at or above the floor. */
+/** What the extractor keeps of a ranking: the first `cap` distinct words (any case or spelling: spellingKey) at or above the floor. */
 function kept(words: EntailedWord[], floor: number, cap: number): string[] {
   const out: string[] = [];
   for (const w of words) {
     if (w.score < floor || out.length === cap) break;
-    if (!out.includes(w.word.toLowerCase())) out.push(w.word.toLowerCase());
+    if (!out.includes(spellingKey(w.word))) out.push(spellingKey(w.word));
   }
   return out;
 }
