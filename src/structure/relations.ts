@@ -28,7 +28,9 @@
  * - OTHER: obliques (`obl` and its subtypes: prepositional, temporal,
  *   locative, agents), with their preposition; adverbs of place and time
  *   ("left him there"); adverbial clauses opened by a preposition-like
- *   subordinator ("by adding salt").
+ *   subordinator ("by adding salt"); a time the parser took for an object
+ *   ("read it last summer", "meet every Monday": a time noun after last,
+ *   next, this, every or each).
  * - Coordination: coordinated subjects and objects are split, one relation
  *   per combination ("John and Mary bought X" gives two); coordinated verbs
  *   are separate predicates that share the subject (and the first verb's
@@ -100,6 +102,13 @@ const SPLIT_UPOS = new Set(['NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ']);
 const NON_FINITE_XPOS = new Set(['VB', 'VBN', 'VBG']);
 /** Adverbs that say where or when, as an oblique would ("left him there", "arrived home"). */
 const PLACE_TIME_ADVERBS = new WordSet(['there', 'here', 'home', 'abroad', 'overseas', 'downtown', 'ago', 'today', 'yesterday', 'tomorrow', 'tonight', 'recently', 'later', 'earlier', 'soon', 'now', 'then']);
+/** Nouns of a span of time: with a TIME_DETERMINERS word before them, an `obj` of these is a time, not an object. */
+const TIME_NOUNS = new WordSet([
+  'day', 'week', 'weekend', 'month', 'year', 'decade', 'century', 'morning', 'afternoon', 'evening', 'night', 'season',
+  'spring', 'summer', 'autumn', 'winter', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+  'january', 'february', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+]);
+const TIME_DETERMINERS = new WordSet(['last', 'next', 'this', 'every', 'each']);
 /** Markers of adverbial clauses that CaRB counts as arguments of the governing verb ("by adding …"). */
 const ADVERBIAL_MARKERS = new WordSet(['by', 'after', 'before', 'until', 'without']);
 /** Sentence adverbs that link to the discourse rather than modify the predicate. */
@@ -433,6 +442,12 @@ function relationReader(): RelationReader {
   };
   /** Whether word i, lowered, is in the set: most words are ruled out by their first letter, without lowering them. */
   const isIn = (set: WordSet, i: number): boolean => set.mayHave(forms[at + i]) && set.hasLowered(lower(i));
+  /** A bare time the parser took for an object ("read it last summer", "meets every Monday"): an OTHER param. */
+  const isTimeObject = (k: number): boolean => {
+    if (!isIn(TIME_NOUNS, k)) return false;
+    for (let q = kidAt[k]; q < kidAt[k + 1]; q++) if (kidList[q] < k && isIn(TIME_DETERMINERS, kidList[q])) return true;
+    return false;
+  };
   const hasChild = (h: number, test: (r: string) => boolean): boolean => {
     for (let q = kidAt[h]; q < kidAt[h + 1]; q++) if (test(rel[at + kidList[q]])) return true;
     return false;
@@ -790,7 +805,8 @@ function relationReader(): RelationReader {
             if (r === L_OBJ && heads[p] >= 0) addCoordinatedObjects(heads[p], predicateSet);
             continue;
           }
-          if (r === L_OBJ || r === L_IOBJ) addCoordinatedObjects(k, predicateSet);
+          if (r === L_OBJ && isTimeObject(k)) others[otherCount++] = argument('OTHER', k, predicateSet);
+          else if (r === L_OBJ || r === L_IOBJ) addCoordinatedObjects(k, predicateSet);
           else if (baseCode[k] === B_CCOMP) addObjectGroup(argument('OBJECT', k, predicateSet));
           else if (r === L_XCOMP && absorbedBy[k] < 0 && !pred[k]) addObjectGroup(argument('OBJECT', k, predicateSet));
           else if (baseCode[k] === B_OBL || (code[k] === L_ADVMOD && isIn(PLACE_TIME_ADVERBS, k) && !inPredicate(k))) others[otherCount++] = argument('OTHER', k, predicateSet);

@@ -104,6 +104,16 @@ describe('extractRelations', () => {
     expect(show(ownSubject)).toEqual(['sang | SUBJECT: She', 'played | SUBJECT: he | OBJECT: the piano']);
   });
 
+  it('makes a bare time the parser took for an object an OTHER ("last summer", "every Monday"), not "the summer"', () => {
+    const s = tree(`
+      I/PRON/PRP/2/nsubj read/VERB/VBD/0/root it/PRON/PRP/2/obj last/ADJ/JJ/5/amod summer/NOUN/NN/2/obj`);
+    expect(show(s)).toEqual(['read | SUBJECT: I | OBJECT: it | OTHER: last summer']);
+    const every = tree(`We/PRON/PRP/2/nsubj meet/VERB/VBP/0/root every/DET/DT/4/det Monday/PROPN/NNP/2/obj`);
+    expect(show(every)).toEqual(['meet | SUBJECT: We | OTHER: every Monday']);
+    const spent = tree(`She/PRON/PRP/2/nsubj spent/VERB/VBD/0/root the/DET/DT/4/det summer/NOUN/NN/2/obj`);
+    expect(show(spent)).toEqual(['spent | SUBJECT: She | OBJECT: the summer']);
+  });
+
   it('shares the first verb\'s auxiliaries with a coordinated participle, not with a finite verb', () => {
     const passive = tree(`
       The/DET/DT/2/det plan/NOUN/NN/4/nsubj:pass was/AUX/VBD/4/aux:pass approved/VERB/VBN/0/root and/CCONJ/CC/6/cc implemented/VERB/VBN/4/conj`);
