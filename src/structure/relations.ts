@@ -32,7 +32,8 @@
  *   ("read it last summer", "meet every Monday": a time noun after last,
  *   next, this, every or each).
  * - Coordination: coordinated subjects and objects are split, one relation
- *   per combination ("John and Mary bought X" gives two); coordinated verbs
+ *   per combination ("John and Mary bought X" gives two), and so are
+ *   coordinated copular complements ("is a musician and a cook"); coordinated verbs
  *   are separate predicates that share the subject (and the first verb's
  *   auxiliaries and following object when they have none); a verb followed
  *   only by the coordinator and its coordinated verb shares that verb's
@@ -794,7 +795,7 @@ function relationReader(): RelationReader {
       objectGroups = objectCount = otherCount = 0;
       const isRelativeClause = (flags[p] & F_RELCL) !== 0;
       const relativeObject = isRelativeClause && subjectHead >= 0 && subjectVia < 0 && hasOwnSubject(p) && heads[p] >= 0;
-      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) addObjectGroup(copularComplement(chain[m], predicateSet));
+      for (let m = 0; m < chainLen; m++) if (isCopular(chain[m])) addCopularComplements(chain[m], predicateSet);
       for (let m = 0; m < chainLen; m++) {
         const c = chain[m];
         for (let qK = kidAt[c], qKEnd = kidAt[c + 1]; qK < qKEnd; qK++) {
@@ -882,6 +883,21 @@ function relationReader(): RelationReader {
   /** The predicate nominal/adjective of a copular clause, without the clause's own dependents. */
   function copularComplement(p: number, predicateAncestors: AncestorMarks): RelationArgument {
     return { role: 'OBJECT', head: p, words: wordsBelow(p, SKIP_COMPLEMENT, false, false, predicateAncestors) };
+  }
+  /**
+   * The copular complement p and its coordinated complements as one object group, split into relations of their
+   * own ("is a talented musician and a great cook"); a conjunct with a copula or subject of its own is a clause of
+   * its own, and a verb is a coordinated predicate.
+   */
+  function addCopularComplements(p: number, predicateAncestors: AncestorMarks): void {
+    openObjectGroup();
+    objects[objectCount++] = copularComplement(p, predicateAncestors);
+    if (!SPLIT_UPOS.has(upos[at + p])) return;
+    for (let q = kidAt[p], qEnd = kidAt[p + 1]; q < qEnd && objectCount - objectStart[objectGroups - 1] < MAX_SPLIT; q++) {
+      const c = kidList[q];
+      if (code[c] !== L_CONJ || c < p || !SPLIT_UPOS.has(upos[at + c]) || isCopular(c) || hasOwnSubject(c) || pred[c]) continue;
+      objects[objectCount++] = copularComplement(c, predicateAncestors);
+    }
   }
   /** Whether an auxiliary hangs on word i. */
   function hasAuxiliary(i: number): boolean {

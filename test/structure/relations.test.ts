@@ -104,6 +104,17 @@ describe('extractRelations', () => {
     expect(show(ownSubject)).toEqual(['sang | SUBJECT: She', 'played | SUBJECT: he | OBJECT: the piano']);
   });
 
+  it('splits coordinated copular complements into relations of their own, and leaves a conjunct clause its own', () => {
+    const s = tree(`
+      Her/PRON/PRP$/2/nmod:poss brother/NOUN/NN/6/nsubj is/AUX/VBZ/6/cop a/DET/DT/6/det talented/ADJ/JJ/6/amod
+      musician/NOUN/NN/0/root and/CCONJ/CC/10/cc a/DET/DT/10/det great/ADJ/JJ/10/amod cook/NOUN/NN/6/conj`);
+    expect(show(s)).toEqual(['is | SUBJECT: Her brother | OBJECT: a talented musician', 'is | SUBJECT: Her brother | OBJECT: a great cook']);
+    const own = tree(`
+      She/PRON/PRP/3/nsubj is/AUX/VBZ/3/cop smart/ADJ/JJ/0/root and/CCONJ/CC/7/cc he/PRON/PRP/7/nsubj is/AUX/VBZ/7/cop
+      funny/ADJ/JJ/3/conj`);
+    expect(show(own)).toEqual(['is | SUBJECT: She | OBJECT: smart', 'is | SUBJECT: he | OBJECT: funny']);
+  });
+
   it('makes a bare time the parser took for an object an OTHER ("last summer", "every Monday"), not "the summer"', () => {
     const s = tree(`
       I/PRON/PRP/2/nsubj read/VERB/VBD/0/root it/PRON/PRP/2/obj last/ADJ/JJ/5/amod summer/NOUN/NN/2/obj`);
