@@ -8,11 +8,13 @@
  * matched longest first, up to MAX_MWE_WORDS tokens inside one sentence: the
  * words' lemmas (or forms) joined with '_' must be a WordNet lemma of the part
  * of speech the tagger suggests — a noun when the last word is a noun, a verb
- * when the first word is a verb, an adverb when the last word is an adverb.
- * The expression's senses are attached to its first word; its other words get
- * none. Two kinds of word pair are left as two words: the two-word lemmas
- * SemCor's annotators mostly read apart (models/senses/multiwords-apart.tsv:
- * "lives in" is not live_in, "do it" not do_it, "paid for" not pay_for), and
+ * when the first word is a verb, an adverb when the last word is an adverb or
+ * the first a preposition ("at least", "of course", whose last words the
+ * tagger calls an adjective and a noun). The expression's senses are attached
+ * to its first word; its other words get none. Two kinds of word pair are left
+ * as two words: the two-word lemmas SemCor's annotators mostly read apart
+ * (models/senses/multiwords-apart.tsv: "lives in" is not live_in, "do it" not
+ * do_it, "paid for" not pay_for, "in this" not in_this), and
  * noun lemmas that begin with a determiner unless the next word is
  * capitalized ("the Hague" is the_hague, "the street" is not the_street).
  *
@@ -150,10 +152,11 @@ function matchMultiword(store: SynsetStore, s: TaggedSentence, first: number, ma
       const senses = store.sensesOf(candidate, 'v');
       if (senses && !store.readApart(candidate, 'v')) return { last, lemma: candidate, pos: 'v', senses };
     }
-    if (lastPos === 'r') {
+    if (lastPos === 'r' || s.xpos[first] === 'IN') {
+      // "in fact", "of course", "at least": a preposition opens most adverb lemmas whose last word is no adverb
       const candidate = joined(s.forms, first, last, -1);
       const senses = store.sensesOf(candidate, 'r');
-      if (senses) return { last, lemma: candidate, pos: 'r', senses };
+      if (senses && !store.readApart(candidate, 'r')) return { last, lemma: candidate, pos: 'r', senses };
     }
   }
   return undefined;

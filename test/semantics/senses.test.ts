@@ -99,6 +99,18 @@ describe('senses on words', () => {
     expect(word(ws, 'street').senses![0].synset).toBe('street.n.01');
   });
 
+  it('matches adverbs a preposition opens (at least, of course, for example), not the pairs SemCor reads apart (in this)', async () => {
+    const ws = await words('At least ten people died. Of course, it was a mistake. For example, cats sleep. In this case we agree.');
+    expect(word(ws, 'At').senses![0].synset).toBe('at_least.r.01');
+    expect(word(ws, 'least').senses).toBeUndefined();
+    expect(word(ws, 'Of').senses!.every((s) => s.synset.includes('.r.'))).toBe(true);
+    expect(word(ws, 'course').senses).toBeUndefined();
+    expect(word(ws, 'For').senses![0].synset).toBe('for_example.r.01');
+    expect(store.readApart('in_this', 'r')).toBe(true);
+    expect(word(ws, 'In').senses).toBeUndefined();
+    expect(word(ws, 'case').senses!.some((s) => s.synset.startsWith('case.n.'))).toBe(true);
+  });
+
   it('still matches a determiner’s lemma before a capitalized name, and the pairs SemCor reads together', async () => {
     expect(store.readApart('take_off', 'v')).toBe(false);
     expect(store.readApart('ice_cream', 'n')).toBe(false);

@@ -13,13 +13,15 @@
  * tagged as one token counts once "together"; each pair of tokens whose
  * lemmas join into a WordNet lemma of the same part of speech counts once
  * "apart" (verbs: the first token a sense-tagged verb; nouns: the second a
- * sense-tagged noun). A lemma is read apart when it was seen apart at least
- * MIN_APART times and together in under TOGETHER_SHARE of its occurrences.
- * Chosen on SemCor dev's decisions (a candidate pair, or a tagged two-word
- * lemma): always together 68.8 % right for verbs and 83.6 % for nouns; with
- * this list 86.3 % and 89.7 % (0.4 and 3; 0.3 / 0.5 and 1 / 2 / 5 were within
- * a point), keeping 483 of SemCor dev's 496 tagged two-word verbs and 357 of
- * its 358 nouns. models/senses/MODEL_CARD.md, "Multiword expressions".
+ * sense-tagged noun; adverbs: any two words, "in this", "kind of", outside
+ * brownv, whose files tag only verbs). A lemma is read apart when it was seen
+ * apart at least MIN_APART times and together in under TOGETHER_SHARE of its
+ * occurrences. Chosen on SemCor dev's decisions (a candidate pair, or a
+ * tagged two-word lemma): always together 68.8 % right for verbs, 83.6 % for
+ * nouns and 58.7 % for adverbs; with this list 86.3 %, 89.7 % and 87.6 % (0.4
+ * and 3; 0.3 / 0.5 and 1 / 2 / 5 were within a point), keeping 483 of SemCor
+ * dev's 496 tagged two-word verbs, 357 of its 358 nouns and 148 of its 152
+ * adverbs. models/senses/MODEL_CARD.md, "Multiword expressions".
  */
 import type { WordNetPos } from '../../src/lexicon/penn.js';
 import type { SynsetStore } from '../../src/semantics/synsets.js';
@@ -30,7 +32,7 @@ export const TOGETHER_SHARE = 0.4;
 /** The fewest SemCor-train occurrences apart that can mark a lemma. */
 export const MIN_APART = 3;
 
-const PARTS_OF_SPEECH: readonly WordNetPos[] = ['n', 'v'];
+const PARTS_OF_SPEECH: readonly WordNetPos[] = ['n', 'v', 'r'];
 
 /** Per `pos:lemma`, how often SemCor's tokens read the two-word lemma together and apart. */
 export function multiwordCounts(store: SynsetStore, docs: readonly SemcorDoc[]): Map<string, { together: number; apart: number }> {
@@ -41,6 +43,8 @@ export function multiwordCounts(store: SynsetStore, docs: readonly SemcorDoc[]):
     return c;
   };
   for (const doc of docs) {
+    // brownv tags only verbs: an untagged adverb pair there says nothing about how it is read
+    const allTagged = !doc.name.startsWith('brownv/');
     for (const s of doc.sentences) {
       for (let i = 0; i < s.length; i++) {
         const t = s[i];
@@ -51,6 +55,7 @@ export function multiwordCounts(store: SynsetStore, docs: readonly SemcorDoc[]):
         const pair = `${t.lemma}_${next.lemma}`.toLowerCase();
         if (t.pos === 'v' && t.keys.length > 0 && store.sensesOf(pair, 'v') !== undefined) count(`v:${pair}`).apart++;
         if (next.pos === 'n' && next.keys.length > 0 && store.sensesOf(pair, 'n') !== undefined) count(`n:${pair}`).apart++;
+        if (allTagged && store.sensesOf(pair, 'r') !== undefined) count(`r:${pair}`).apart++;
       }
     }
   }
