@@ -9,6 +9,9 @@
  *   brackets right after it, when the next token can start a sentence;
  * - after an abbreviation that carries its period ("etc.", "U.S.") only when the next word is
  *   capitalized and the abbreviation is not one that precedes a name (Dr., Mr., initials).
+ *
+ * And datelineEnd finds a news dateline that opens the text ("WASHINGTON (Reuters) -"), which the
+ * segmenters (sentences.ts) make a sentence of its own whichever way the rest is split.
  */
 import type { TokenSpan } from './doc.js';
 
@@ -51,6 +54,44 @@ export function wrappedLine(prev: string, next: string): boolean {
   const b = next[0];
   const prevOpen = /[\p{Ll},;:\-–—]/u.test(a) || /^(the|a|an|and|or|of|to|in|for|with)$/i.test(prev);
   return prevOpen && /[\p{Ll}\d(]/u.test(b);
+}
+
+const DASHES = new Set(['-', '--', '–', '—', '―']);
+/** A dateline's words: all capitals ("WASHINGTON", "ST."), capitalized ("Calif.", "Oct"), numbers, commas. */
+const ALL_CAPS = /^[A-Z][A-Z.'&-]+$/;
+const DATELINE_WORD = /^([A-Z][\w.'&-]*|\d{1,4}|,)$/;
+/** The most words a dateline has before its dash. */
+const DATELINE_WORDS = 12;
+
+/**
+ * The token index just after a news dateline that opens the text ("WASHINGTON (Reuters) -", "NEW YORK, Oct 5
+ * (AP) —", "LONDON —"): its own sentence, so that "WASHINGTON" is not taken for the subject of the first
+ * sentence. A dateline begins with a word in capitals, runs on one line through capitalized words, numbers,
+ * commas and one parenthesis of up to four words (the agency), and ends at a dash that a capitalized word
+ * follows. -1 when the text opens otherwise.
+ */
+export function datelineEnd(text: string, tokens: readonly TokenSpan[]): number {
+  const form = (i: number): string => tokens[i].form ?? text.slice(tokens[i].start, tokens[i].end);
+  if (tokens.length < 3 || !ALL_CAPS.test(form(0))) return -1;
+  let parenthesis = false;
+  for (let i = 1; i < tokens.length && i <= DATELINE_WORDS; i++) {
+    if (breakBefore(text, tokens, i) !== 0) return -1;
+    const w = form(i);
+    if (DASHES.has(w)) {
+      const next = i + 1 < tokens.length ? form(i + 1) : '';
+      return /^[A-Z"“']/.test(next) && breakBefore(text, tokens, i + 1) === 0 ? i + 1 : -1;
+    }
+    if (w === '(' && !parenthesis) {
+      let j = i + 1;
+      while (j < tokens.length && j <= i + 4 && form(j) !== ')') j++;
+      if (j >= tokens.length || form(j) !== ')' || j === i + 1) return -1;
+      parenthesis = true;
+      i = j;
+      continue;
+    }
+    if (!DATELINE_WORD.test(w)) return -1;
+  }
+  return -1;
 }
 
 export function ruleBoundaries(text: string, tokens: readonly TokenSpan[]): number[] {

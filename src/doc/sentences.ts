@@ -22,7 +22,7 @@ import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runn
 import type { ResourceLoader } from '../resources.js';
 import type { TokenSpan } from './doc.js';
 import { boundaryCandidates, boundaryFeatures, FEATURES_PER_CANDIDATE } from './sentence-features.js';
-import { breakBefore, ruleBoundaries, wrappedLine } from './sentence-rules.js';
+import { breakBefore, datelineEnd, ruleBoundaries, wrappedLine } from './sentence-rules.js';
 import { tokenize, type WordSpan } from './tokenize.js';
 
 export interface Segmentation {
@@ -54,6 +54,8 @@ const META_PATH = 'sentences/meta.json';
 /** Rule-only sentence boundaries: exclusive token indices, ending with tokens.length. */
 export function splitSentences(text: string, tokens: readonly TokenSpan[]): number[] {
   const ends = ruleBoundaries(text, tokens);
+  const dateline = datelineEnd(text, tokens);
+  if (dateline > 0 && ends[0] !== dateline) ends.unshift(dateline);
   if (tokens.length > 0) ends.push(tokens.length);
   return ends;
 }
@@ -87,6 +89,9 @@ async function modelBoundaries(model: OnnxModel, meta: SentenceModelMeta, text: 
   if (n === 0) return [];
   const cand = boundaryCandidates(text, tokens);
   const ends = new Set(cand.forced);
+  // a news dateline ("WASHINGTON (Reuters) -") is a sentence of its own: EWT, which the model learned from, has none
+  const dateline = datelineEnd(text, tokens);
+  if (dateline > 0) ends.add(dateline);
   if (cand.positions.length > 0) {
     const feats = boundaryFeatures(text, tokens, cand, meta.buckets);
     const out = await model.run({ features: { type: 'int32', data: feats, dims: [cand.positions.length, FEATURES_PER_CANDIDATE] } });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSegmenter, splitSentences } from '../../src/doc/sentences.js';
+import { datelineEnd } from '../../src/doc/sentence-rules.js';
 import { tokenize } from '../../src/doc/tokenize.js';
 import { conlluToRawText, parseConllu, segmentationToConllu } from '../../src/eval/conllu.js';
 import { scoreUd } from '../../src/eval/ud-score.js';
@@ -67,6 +68,29 @@ describe('createSegmenter', () => {
     // Measured tokens 99.89, sentences 94.12 on this slice; floors leave room for retraining.
     expect(scores.tokens.f1).toBeGreaterThan(0.98);
     expect(scores.sentences.f1).toBeGreaterThan(0.8);
+  });
+
+  it('makes a news dateline that opens the text a sentence of its own, with the model and with the rules', async () => {
+    const cases: Array<[string, string[]]> = [
+      ['WASHINGTON (Reuters) - The Federal Reserve kept rates unchanged.', ['WASHINGTON (Reuters) -', 'The Federal Reserve kept rates unchanged.']],
+      ['NEW YORK, Oct 5 (AP) — Stocks rose. Bonds fell.', ['NEW YORK, Oct 5 (AP) —', 'Stocks rose.', 'Bonds fell.']],
+      ['LONDON -- The pound fell.', ['LONDON --', 'The pound fell.']],
+      // not datelines: a lower-case word after the dash, no capitals first, the dash past a line break
+      ['NASA - the agency - said it would launch.', ['NASA - the agency - said it would launch.']],
+      ['The FBI - The bureau said so.', ['The FBI - The bureau said so.']],
+    ];
+    const seg = await createSegmenter(fileLoader(modelsDir));
+    for (const [text, want] of cases) {
+      const { tokens, sentenceEnds } = await seg.segment(text);
+      expect(sentencesOf(text, sentenceEnds, tokens)).toEqual(want);
+      const toks = tokenize(text);
+      expect(sentencesOf(text, splitSentences(text, toks), toks)).toEqual(want);
+    }
+    expect(datelineEnd('ROME\n- The pope spoke.', tokenize('ROME\n- The pope spoke.'))).toBe(-1);
+    expect(datelineEnd('Hello (there) - How are you?', tokenize('Hello (there) - How are you?'))).toBe(-1);
+    expect(datelineEnd('PARIS (a b c d e f) - Rain.', tokenize('PARIS (a b c d e f) - Rain.'))).toBe(-1);
+    expect(datelineEnd('PARIS (AFP) - Rain.', tokenize('PARIS (AFP) - Rain.'))).toBe(5);
+    expect(datelineEnd('', [])).toBe(-1);
   });
 
   it('segments empty text', async () => {
