@@ -24,7 +24,8 @@
  *   governing clause, an `xcomp` from the governing verb's object.
  * - OBJECT: `obj`, `iobj`, a clausal complement (`ccomp`, "said that …"),
  *   a non-verbal `xcomp` ("became a justice"), and for a copular predicate the
- *   predicate nominal or adjective itself ("Barclays | is | a bank").
+ *   predicate nominal or adjective itself ("Barclays | is | a bank"), without
+ *   the adverbs before the copula, which are the clause's ("However, …").
  * - OTHER: obliques (`obl` and its subtypes: prepositional, temporal,
  *   locative, agents), with their preposition; adverbs of place and time
  *   ("left him there"); adverbial clauses opened by a preposition-like
@@ -540,7 +541,14 @@ function relationReader(): RelationReader {
     (nominalOnly && heads[k] === h && (flags[k] & F_CLAUSE_LEVEL) !== 0);
   /** What a copular complement p leaves out: the clause's own dependents ("an album, released in 2000" is a relation of its own, about the subject). */
   const skipsInComplement = (k: number, p: number): boolean =>
-    (heads[k] === p && ((flags[k] & F_CLAUSE_LEVEL) !== 0 || code[k] === L_ACL || (baseCode[k] === B_ADVMOD && isIn(NEGATION, k)))) || (flags[k] & F_NOT_IN_ARGUMENT) !== 0;
+    (heads[k] === p && ((flags[k] & F_CLAUSE_LEVEL) !== 0 || code[k] === L_ACL || (baseCode[k] === B_ADVMOD && (isIn(NEGATION, k) || opensClause(k, p))))) ||
+    (flags[k] & F_NOT_IN_ARGUMENT) !== 0;
+  /** Whether adverb k of copular predicate p stands before its copula: the clause's ("However, the food was cold"), not the complement's. */
+  const opensClause = (k: number, p: number): boolean => {
+    if (k > p) return false;
+    for (let q = kidAt[p]; q < kidAt[p + 1]; q++) if (code[kidList[q]] === L_COP) return k < kidList[q];
+    return false;
+  };
 
   /** An argument headed by h: its words without its own conjuncts, loose attachments or the predicate's part. */
   const argument = (role: RelationRole, h: number, predicateAncestors: AncestorMarks): RelationArgument => {

@@ -115,6 +115,18 @@ describe('extractRelations', () => {
     expect(show(own)).toEqual(['is | SUBJECT: She | OBJECT: smart', 'is | SUBJECT: he | OBJECT: funny']);
   });
 
+  it('leaves a clause adverb before the copula out of the copular complement ("However, the breakfast was overpriced")', () => {
+    const s = tree(`
+      However/ADV/RB/6/advmod ,/PUNCT/,/6/punct the/DET/DT/4/det breakfast/NOUN/NN/6/nsubj was/AUX/VBD/6/cop
+      overpriced/ADJ/JJ/0/root`);
+    expect(show(s)).toEqual(['was | SUBJECT: the breakfast | OBJECT: overpriced']);
+    // an adverb after the copula stays ("a rather good deal")
+    const after = tree(`
+      The/DET/DT/2/det food/NOUN/NN/7/nsubj was/AUX/VBD/7/cop a/DET/DT/7/det rather/ADV/RB/7/advmod good/ADJ/JJ/7/amod
+      deal/NOUN/NN/0/root`);
+    expect(show(after)).toEqual(['was | SUBJECT: The food | OBJECT: a rather good deal']);
+  });
+
   it('makes a bare time the parser took for an object an OTHER ("last summer", "every Monday"), not "the summer"', () => {
     const s = tree(`
       I/PRON/PRP/2/nsubj read/VERB/VBD/0/root it/PRON/PRP/2/obj last/ADJ/JJ/5/amod summer/NOUN/NN/2/obj`);
