@@ -784,6 +784,8 @@ function relationReader(): RelationReader {
           const k = kidList[qK];
           if (code[k] !== L_ADVMOD || xpos[at + k] !== 'RB' || kidAt[k + 1] > kidAt[k] || inPredicate(k)) continue;
           if ((LINKING_ADVERBS.mayHave(forms[at + k]) || PLACE_TIME_ADVERBS.mayHave(forms[at + k])) && (LINKING_ADVERBS.hasLowered(lower(k)) || PLACE_TIME_ADVERBS.hasLowered(lower(k)))) continue;
+          // (between a copula and its complement an adverb is the complement's: "was very cold")
+          if (isCopular(c) && k < c && !opensClause(k, c)) continue;
           if (inPredicate(k + 1) || inPredicate(k - 1)) addPredicate(k);
         }
       }

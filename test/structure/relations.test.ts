@@ -120,6 +120,9 @@ describe('extractRelations', () => {
       However/ADV/RB/6/advmod ,/PUNCT/,/6/punct the/DET/DT/4/det breakfast/NOUN/NN/6/nsubj was/AUX/VBD/6/cop
       overpriced/ADJ/JJ/0/root`);
     expect(show(s)).toEqual(['was | SUBJECT: the breakfast | OBJECT: overpriced']);
+    // an adverb between the copula and its complement is the complement's only, not also the predicate's
+    const very = tree(`The/DET/DT/2/det food/NOUN/NN/5/nsubj was/AUX/VBD/5/cop very/ADV/RB/5/advmod cold/ADJ/JJ/0/root`);
+    expect(show(very)).toEqual(['was | SUBJECT: The food | OBJECT: very cold']);
     // an adverb after the copula stays ("a rather good deal")
     const after = tree(`
       The/DET/DT/2/det food/NOUN/NN/7/nsubj was/AUX/VBD/7/cop a/DET/DT/7/det rather/ADV/RB/7/advmod good/ADJ/JJ/7/amod
