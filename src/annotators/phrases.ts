@@ -8,7 +8,7 @@ import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources.js';
 import { loadChunker, type LoadedChunker } from '../structure/chunker-model.js';
 import { nounPhrasesOfDoc, type PhraseSpan } from '../structure/noun-phrases.js';
-import { layersTrustingTree } from '../structure/tag-slips.js';
+import { trustedLayersOf } from '../structure/trusted-layers.js';
 import type { Annotator } from './annotator.js';
 
 export function createPhraseAnnotator(chunker?: LoadedChunker): Annotator {
@@ -30,9 +30,8 @@ export async function createPhraseChunker(loader: ResourceLoader): Promise<Annot
 
 /** Every sentence's noun phrases as the chunker tags them, in document order; empty when the doc has no parse. */
 export function chunkedPhrasesOfDoc(doc: Doc, chunker: LoadedChunker): PhraseSpan[] {
-  const { tokens, upos, xpos, head, deprel } = doc;
-  if (!upos || !xpos || !head || !deprel) return [];
-  const layers = layersTrustingTree({ tokens, upos, xpos, head, deprel });
+  const layers = trustedLayersOf(doc);
+  if (layers === undefined) return [];
   const out: PhraseSpan[] = [];
   for (let s = 0; s < doc.sentStart.length; s++) for (const p of chunker.scorer.sentence(layers, doc.sentStart[s], doc.sentEnd[s], doc.wordTypes)) out.push(p);
   return out;

@@ -29,7 +29,7 @@
  * head (a pre-modifier relation) or owns a phrase; a phrase is the contiguous
  * run of words around its owner that the owner absorbed, directly or not.
  */
-import { layersTrustingTree } from './tag-slips.js';
+import { trustedLayersOf } from './trusted-layers.js';
 import { lowerCase } from './lower-case.js';
 
 /** The layers the walk reads, indexed by token of the doc (UD relations, heads as doc indexes, -1 at a root). */
@@ -1308,9 +1308,8 @@ export function nounPhrasesOfDoc(doc: {
   readonly sentStart: Uint32Array;
   readonly sentEnd: Uint32Array;
 }): PhraseSpan[] {
-  const { tokens, upos, xpos, head, deprel } = doc;
-  if (!upos || !xpos || !head || !deprel) return [];
-  const layers = layersTrustingTree({ tokens, upos, xpos, head, deprel });
+  const layers = trustedLayersOf(doc);
+  if (layers === undefined) return [];
   const out: PhraseSpan[] = [];
   for (let s = 0; s < doc.sentStart.length; s++) out.push(...baseNounPhrases(layers, doc.sentStart[s], doc.sentEnd[s]));
   return out;

@@ -11,6 +11,7 @@
  */
 import type { Doc } from '../doc/doc.js';
 import { relationsInto, type RelationRole, type SentenceView } from './relations.js';
+import { trustedLayersOf } from './trusted-layers.js';
 
 export interface RelationArgumentRecord {
   role: RelationRole;
@@ -50,8 +51,10 @@ const view: { -readonly [K in keyof SentenceView]: SentenceView[K] } = { forms: 
 
 /** Relations of every sentence of a parsed doc (needs the upos, xpos and deps layers). */
 export function relationsOfDoc(doc: Doc): RelationRecord[] {
-  const { upos, xpos, head, deprel } = doc;
-  if (!upos || !xpos || !head || !deprel) throw new Error('relations: the doc has no tags or dependencies; run the tagger and parser first');
+  // the layers with the tagger's slips repaired, as the noun phrases read them ("If it rains/NNS": a verb)
+  const layers = trustedLayersOf(doc);
+  if (layers === undefined) throw new Error('relations: the doc has no tags or dependencies; run the tagger and parser first');
+  const { upos, xpos, head, deprel } = layers;
   const out: RelationRecord[] = [];
   // the sentences are read in place from the doc's layers (heads too: doc indices, which relationsInto moves to
   // the sentence's positions); positions come back within the sentence, in arrays shared between the relations

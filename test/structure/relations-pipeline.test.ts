@@ -38,6 +38,14 @@ describe('relations extractor in analyze()', () => {
     for (const r of relations) expect(r.confidence).toBeGreaterThan(0.5);
   });
 
+  it('reads the tree with the tagger\'s slips repaired, as the noun phrases do ("If it rains": rains/NNS is a verb)', async () => {
+    const r = await analyzer.analyze({ text: 'If it rains, we will stay home.', extractors: ['relations', 'words'] });
+    const words = r.response!.sentences![0].words;
+    expect(words.find((w) => w.token === 'rains')!.partOfSpeech).toBe('NNS'); // the response keeps the tagger's tag
+    const { relations, sentences } = await relationsOf('If it rains, we will stay home.');
+    expect(render(relations, sentences)).toEqual(['rains | SUBJECT: it', 'will stay | SUBJECT: we | OTHER: home']);
+  });
+
   it('gives the same word positions in both dependency schemes and with the fast parser', async () => {
     const text = 'The man who sold the house to us moved to Paris, where he opened a bakery.';
     const ud = await relationsOf(text, { dependencies: { scheme: 'ud' } });
