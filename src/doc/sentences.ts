@@ -55,7 +55,10 @@ const META_PATH = 'sentences/meta.json';
 export function splitSentences(text: string, tokens: readonly TokenSpan[]): number[] {
   const ends = ruleBoundaries(text, tokens);
   const dateline = datelineEnd(text, tokens);
-  if (dateline > 0 && ends[0] !== dateline) ends.unshift(dateline);
+  if (dateline > 0 && !ends.includes(dateline)) {
+    ends.push(dateline);
+    ends.sort((a, b) => a - b);
+  }
   if (tokens.length > 0) ends.push(tokens.length);
   return ends;
 }
