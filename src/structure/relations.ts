@@ -9,7 +9,8 @@
  *   the copula, negation (not, n't, never), verb particles (`compound:prt`)
  *   and adverbs that sit between the first and last of those words ("is
  *   usually"). ▸ Participles used as adjectives (`amod`) and verbs inside
- *   compounds are not predicates.
+ *   compounds are not predicates; an adjective with a passive auxiliary is
+ *   (the participle the tagger missed: "can be relieved/JJ by …").
  * - Chains: a verb with an open clausal complement (`xcomp`) and no object of
  *   its own takes the complement in: "wants to buy a car" is one predicate
  *   `wants to buy` with OBJECT `a car`. With an object ("persuaded him to
@@ -457,6 +458,8 @@ function relationReader(): RelationReader {
   const isCopular = (i: number): boolean => copular[i] === 1;
   const isPredicate = (i: number): boolean => {
     if (isCopular(i)) return true;
+    // an adjective with a passive auxiliary is a participle the tagger missed ("can be relieved/JJ by …")
+    if (upos[at + i] === 'ADJ' && hasPassiveAuxiliary(i)) return true;
     if (upos[at + i] !== 'VERB') return false;
     // a "verb" in a nominal or function-word slot is a participle adjective or a tagging slip
     // ("Apple bought Beats"), unless it governs a subject or object of its own (a gerund clause)
@@ -716,6 +719,8 @@ function relationReader(): RelationReader {
         copular[h] = 1;
         candidates[candidateCount++] = h;
       }
+      // a passive auxiliary on an adjective: a participle the tagger missed (isPredicate)
+      if (code[i] === L_AUX_PASS && upos[at + h] === 'ADJ') candidates[candidateCount++] = h;
       if ((baseCode[i] === B_NSUBJ || baseCode[i] === B_CSUBJ) && subjectChild[h] < 0) subjectChild[h] = i;
     }
     // kidAt[k + 1] is now where word k's children start; filling moves it to where they end, word k + 1's start
@@ -908,6 +913,11 @@ function relationReader(): RelationReader {
       if (code[c] !== L_CONJ || c < p || !SPLIT_UPOS.has(upos[at + c]) || isCopular(c) || hasOwnSubject(c) || pred[c]) continue;
       objects[objectCount++] = copularComplement(c, predicateAncestors);
     }
+  }
+  /** Whether a passive auxiliary hangs on word i. */
+  function hasPassiveAuxiliary(i: number): boolean {
+    for (let q = kidAt[i]; q < kidAt[i + 1]; q++) if (code[kidList[q]] === L_AUX_PASS) return true;
+    return false;
   }
   /** Whether an auxiliary hangs on word i. */
   function hasAuxiliary(i: number): boolean {

@@ -130,6 +130,16 @@ describe('extractRelations', () => {
     expect(show(after)).toEqual(['was | SUBJECT: The food | OBJECT: a rather good deal']);
   });
 
+  it('reads an adjective with a passive auxiliary as the participle the tagger missed ("can be relieved/JJ by …")', () => {
+    const s = tree(`
+      They/PRON/PRP/4/nsubj:pass can/AUX/MD/4/aux be/AUX/VB/4/aux:pass relieved/ADJ/JJ/0/root by/SCONJ/IN/6/mark
+      changing/VERB/VBG/4/advcl that/DET/DT/8/det system/NOUN/NN/6/obj`);
+    expect(show(s)).toEqual(['can be relieved | SUBJECT: They | OTHER: by changing that system', 'changing | SUBJECT: They | OBJECT: that system']);
+    // an adjective without one stays an adjective
+    const plain = tree(`They/PRON/PRP/3/nsubj were/AUX/VBD/3/cop relieved/ADJ/JJ/0/root`);
+    expect(show(plain)).toEqual(['were | SUBJECT: They | OBJECT: relieved']);
+  });
+
   it('makes a bare time the parser took for an object an OTHER ("last summer", "every Monday"), not "the summer"', () => {
     const s = tree(`
       I/PRON/PRP/2/nsubj read/VERB/VBD/0/root it/PRON/PRP/2/obj last/ADJ/JJ/5/amod summer/NOUN/NN/2/obj`);
