@@ -35,13 +35,14 @@
  *   next, this, every or each).
  * - Coordination: coordinated subjects and objects are split, one relation
  *   per combination ("John and Mary bought X" gives two), and so are
- *   coordinated copular complements ("is a musician and a cook"); coordinated verbs
+ *   coordinated copular complements ("is a musician and a cook"); an OTHER
+ *   keeps its coordinated nouns ("to Paris and Rome"); coordinated verbs
  *   are separate predicates that share the subject (and the first verb's
  *   auxiliaries and following object when they have none); a verb followed
  *   only by the coordinator and its coordinated verb shares that verb's
  *   object ("approved and published the report").
  * - An argument's words: the subtree of its head, without the head's own
- *   conjuncts (split above), loosely attached material (parataxis, discourse
+ *   conjuncts (split above; an OTHER's nominal ones stay), loosely attached material (parataxis, discourse
  *   words) and any part that holds the predicate itself (a relative clause's
  *   antecedent stops before the clause); punctuation at either edge is
  *   dropped. ▸ Appositions stay in ("Tim Cook, the chief executive, said …":
@@ -538,7 +539,8 @@ function relationReader(): RelationReader {
   };
   /** What an argument headed by h leaves out: its own conjuncts, loose attachments and the predicate's part. */
   const skipsInArgument = (k: number, h: number, dropCase: boolean, nominalOnly: boolean, predicateAncestors: AncestorMarks): boolean =>
-    (heads[k] === h && (code[k] === L_CONJ || code[k] === L_CC || code[k] === L_CC_PRECONJ || (dropCase && code[k] === L_CASE && xpos[at + k] !== 'POS'))) ||
+    // (a SUBJECT's or OBJECT's conjuncts are relations of their own; an OTHER keeps its nominal ones: "served with laksa and tauhu")
+    (heads[k] === h && (((code[k] === L_CONJ || code[k] === L_CC || code[k] === L_CC_PRECONJ) && (dropCase || upos[at + k] === 'VERB' || pred[k] === 1)) || (dropCase && code[k] === L_CASE && xpos[at + k] !== 'POS'))) ||
     (flags[k] & F_NOT_IN_ARGUMENT) !== 0 ||
     predicateAncestors.has(k) ||
     (nominalOnly && heads[k] === h && (flags[k] & F_CLAUSE_LEVEL) !== 0);

@@ -140,6 +140,15 @@ describe('extractRelations', () => {
     expect(show(plain)).toEqual(['were | SUBJECT: They | OBJECT: relieved']);
   });
 
+  it('keeps an OTHER\'s coordinated nouns in it, where a SUBJECT\'s or OBJECT\'s are split', () => {
+    const s = tree(`
+      She/PRON/PRP/2/nsubj traveled/VERB/VBD/0/root to/ADP/IN/4/case Paris/PROPN/NNP/2/obl and/CCONJ/CC/6/cc
+      Rome/PROPN/NNP/4/conj`);
+    expect(show(s)).toEqual(['traveled | SUBJECT: She | OTHER: to Paris and Rome']);
+    const objects = tree(`She/PRON/PRP/2/nsubj visited/VERB/VBD/0/root Paris/PROPN/NNP/2/obj and/CCONJ/CC/5/cc Rome/PROPN/NNP/3/conj`);
+    expect(show(objects)).toEqual(['visited | SUBJECT: She | OBJECT: Paris', 'visited | SUBJECT: She | OBJECT: Rome']);
+  });
+
   it('makes a bare time the parser took for an object an OTHER ("last summer", "every Monday"), not "the summer"', () => {
     const s = tree(`
       I/PRON/PRP/2/nsubj read/VERB/VBD/0/root it/PRON/PRP/2/obj last/ADJ/JJ/5/amod summer/NOUN/NN/2/obj`);
