@@ -34,7 +34,9 @@
  *   ("read it last summer", "meet every Monday": a time noun after last,
  *   next, this, every or each).
  * - Coordination: coordinated subjects and objects are split, one relation
- *   per combination ("John and Mary bought X" gives two), and so are
+ *   per combination ("John and Mary bought X" gives two; a common-noun
+ *   conjunct with no determiner or possessor takes the first one's possessor:
+ *   "John's car and house"), and so are
  *   coordinated copular complements ("is a musician and a cook"); an OTHER
  *   keeps its coordinated nouns ("to Paris and Rome"); coordinated verbs
  *   are separate predicates that share the subject (and the first verb's
@@ -581,6 +583,25 @@ function relationReader(): RelationReader {
   const coordinatedInto = (list: RelationArgument[], from: number, role: RelationRole, h: number, predicateAncestors: AncestorMarks): number => {
     const len = conjuncts(h);
     for (let k = 0; k < len; k++) list[from + k] = argument(role, work.conj[k], predicateAncestors); // (argument() does not touch work.conj)
+    if (len > 1) {
+      // the first conjunct's possessor before it is every common-noun conjunct's ("Dangaioh 's characters , mecha
+      // and storyline elements"), where the conjunct has no determiner or possessor of its own ("Mary 's brother and
+      // Tom" leaves Tom alone)
+      let owner = -1;
+      for (let q = kidAt[h]; q < kidAt[h + 1] && owner < 0; q++) if (kidList[q] < h && rel[at + kidList[q]] === 'nmod:poss') owner = kidList[q];
+      if (owner >= 0) {
+        const ownerWords = wordsBelow(owner, SKIP_ARGUMENT, false, false, predicateAncestors);
+        for (let k = 1; k < len; k++) {
+          const c = work.conj[k];
+          let own = upos[at + c] !== 'NOUN';
+          for (let q = kidAt[c]; q < kidAt[c + 1] && !own; q++) {
+            const r = rel[at + kidList[q]];
+            own = kidList[q] < c && (r === 'det' || r === 'nmod:poss' || r === 'det:poss');
+          }
+          if (!own) list[from + k] = { ...list[from + k], words: [...ownerWords, ...list[from + k].words].sort((a, b) => a - b) };
+        }
+      }
+    }
     return from + len;
   };
 

@@ -140,6 +140,17 @@ describe('extractRelations', () => {
     expect(show(plain)).toEqual(['were | SUBJECT: They | OBJECT: relieved']);
   });
 
+  it('gives split common-noun conjuncts the first one\'s possessor, a name or a determined noun none', () => {
+    const s = tree(`
+      John/PROPN/NNP/3/nmod:poss 's/PART/POS/1/case car/NOUN/NN/9/nsubj:pass and/CCONJ/CC/5/cc house/NOUN/NN/3/conj
+      and/CCONJ/CC/7/cc Tom/PROPN/NNP/3/conj were/AUX/VBD/9/aux:pass sold/VERB/VBN/0/root`);
+    expect(show(s)).toEqual(['were sold | SUBJECT: John \'s car', 'were sold | SUBJECT: John \'s house', 'were sold | SUBJECT: Tom']);
+    const determined = tree(`
+      John/PROPN/NNP/3/nmod:poss 's/PART/POS/1/case car/NOUN/NN/8/nsubj:pass and/CCONJ/CC/6/cc a/DET/DT/6/det
+      boat/NOUN/NN/3/conj were/AUX/VBD/8/aux:pass sold/VERB/VBN/0/root`);
+    expect(show(determined)).toEqual(['were sold | SUBJECT: John \'s car', 'were sold | SUBJECT: a boat']);
+  });
+
   it('keeps an OTHER\'s coordinated nouns in it, where a SUBJECT\'s or OBJECT\'s are split', () => {
     const s = tree(`
       She/PRON/PRP/2/nsubj traveled/VERB/VBD/0/root to/ADP/IN/4/case Paris/PROPN/NNP/2/obl and/CCONJ/CC/6/cc
