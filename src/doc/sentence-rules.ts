@@ -31,6 +31,11 @@ export function breakBefore(text: string, tokens: readonly TokenSpan[], i: numbe
   return newlines >= 2 ? 2 : newlines === 1 ? 1 : 0;
 }
 
+/** Token i's form: its own (`form`, where the tokenizer normalized it) or its text. */
+function formAt(text: string, tokens: readonly TokenSpan[], i: number): string {
+  return tokens[i].form ?? text.slice(tokens[i].start, tokens[i].end);
+}
+
 export function isTerminal(form: string): boolean {
   const c = form.charCodeAt(form.length - 1);
   if (form.length === 1) return c === 46 || c === 33 || c === 63 || c === 0x2026;
@@ -71,7 +76,7 @@ const DATELINE_WORDS = 12;
  * follows. -1 when the text opens otherwise.
  */
 export function datelineEnd(text: string, tokens: readonly TokenSpan[]): number {
-  const form = (i: number): string => tokens[i].form ?? text.slice(tokens[i].start, tokens[i].end);
+  const form = (i: number): string => formAt(text, tokens, i);
   if (tokens.length < 3 || !ALL_CAPS.test(form(0))) return -1;
   let parenthesis = false;
   for (let i = 1; i < tokens.length && i <= DATELINE_WORDS; i++) {
@@ -97,7 +102,7 @@ export function datelineEnd(text: string, tokens: readonly TokenSpan[]): number 
 export function ruleBoundaries(text: string, tokens: readonly TokenSpan[]): number[] {
   const n = tokens.length;
   const ends: number[] = [];
-  const form = (i: number): string => tokens[i].form ?? text.slice(tokens[i].start, tokens[i].end);
+  const form = (i: number): string => formAt(text, tokens, i);
   for (let i = 1; i < n; i++) {
     const br = breakBefore(text, tokens, i);
     const prev = form(i - 1);

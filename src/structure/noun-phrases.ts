@@ -29,7 +29,7 @@
  * head (a pre-modifier relation) or owns a phrase; a phrase is the contiguous
  * run of words around its owner that the owner absorbed, directly or not.
  */
-import { trustedLayersOf } from './trusted-layers.js';
+import { trustedLayersOf, type ParsedLayers } from './trusted-layers.js';
 import { lowerCase } from './lower-case.js';
 
 /** The layers the walk reads, indexed by token of the doc (UD relations, heads as doc indexes, -1 at a root). */
@@ -1299,15 +1299,7 @@ function governsClause(t: TreeLayers, v: number): boolean {
 }
 
 /** Every sentence's base noun phrases, in document order; empty when the doc has no parse. */
-export function nounPhrasesOfDoc(doc: {
-  readonly tokens: readonly string[];
-  readonly upos?: readonly string[];
-  readonly xpos?: readonly string[];
-  readonly head?: Int32Array;
-  readonly deprel?: readonly string[];
-  readonly sentStart: Uint32Array;
-  readonly sentEnd: Uint32Array;
-}): PhraseSpan[] {
+export function nounPhrasesOfDoc(doc: ParsedLayers & { readonly sentStart: Uint32Array; readonly sentEnd: Uint32Array }): PhraseSpan[] {
   const layers = trustedLayersOf(doc);
   if (layers === undefined) return [];
   const out: PhraseSpan[] = [];

@@ -147,6 +147,9 @@ const L_CASE = 12;
 const L_ACL = 13;
 const L_FIXED = 14;
 const L_ADVMOD = 15;
+const L_DET = 16;
+const L_DET_POSS = 17;
+const L_NMOD_POSS = 18;
 const B_ADVMOD = 1;
 const B_AUX = 2;
 const B_OBL = 3;
@@ -154,7 +157,7 @@ const B_CCOMP = 4;
 const B_ADVCL = 5;
 const B_NSUBJ = 6;
 const B_CSUBJ = 7;
-const LABEL_CODES = new Map<string, number>([['aux', L_AUX], ['aux:pass', L_AUX_PASS], ['cop', L_COP], ['compound:prt', L_COMPOUND_PRT], ['mark', L_MARK], ['obj', L_OBJ], ['iobj', L_IOBJ], ['xcomp', L_XCOMP], ['conj', L_CONJ], ['cc', L_CC], ['cc:preconj', L_CC_PRECONJ], ['case', L_CASE], ['acl', L_ACL], ['fixed', L_FIXED], ['advmod', L_ADVMOD]]);
+const LABEL_CODES = new Map<string, number>([['aux', L_AUX], ['aux:pass', L_AUX_PASS], ['cop', L_COP], ['compound:prt', L_COMPOUND_PRT], ['mark', L_MARK], ['obj', L_OBJ], ['iobj', L_IOBJ], ['xcomp', L_XCOMP], ['conj', L_CONJ], ['cc', L_CC], ['cc:preconj', L_CC_PRECONJ], ['case', L_CASE], ['acl', L_ACL], ['fixed', L_FIXED], ['advmod', L_ADVMOD], ['det', L_DET], ['det:poss', L_DET_POSS], ['nmod:poss', L_NMOD_POSS]]);
 const BASE_CODES = new Map<string, number>([['advmod', B_ADVMOD], ['aux', B_AUX], ['obl', B_OBL], ['ccomp', B_CCOMP], ['advcl', B_ADVCL], ['nsubj', B_NSUBJ], ['csubj', B_CSUBJ]]);
 
 /** Facts about a relation label, worked out once per label (there are a few dozen) rather than per word. */
@@ -588,15 +591,15 @@ function relationReader(): RelationReader {
       // and storyline elements"), where the conjunct has no determiner or possessor of its own ("Mary 's brother and
       // Tom" leaves Tom alone)
       let owner = -1;
-      for (let q = kidAt[h]; q < kidAt[h + 1] && owner < 0; q++) if (kidList[q] < h && rel[at + kidList[q]] === 'nmod:poss') owner = kidList[q];
+      for (let q = kidAt[h]; q < kidAt[h + 1] && owner < 0; q++) if (kidList[q] < h && code[kidList[q]] === L_NMOD_POSS) owner = kidList[q];
       if (owner >= 0) {
         const ownerWords = wordsBelow(owner, SKIP_ARGUMENT, false, false, predicateAncestors);
         for (let k = 1; k < len; k++) {
           const c = work.conj[k];
           let own = upos[at + c] !== 'NOUN';
           for (let q = kidAt[c]; q < kidAt[c + 1] && !own; q++) {
-            const r = rel[at + kidList[q]];
-            own = kidList[q] < c && (r === 'det' || r === 'nmod:poss' || r === 'det:poss');
+            const r = code[kidList[q]];
+            own = kidList[q] < c && (r === L_DET || r === L_NMOD_POSS || r === L_DET_POSS);
           }
           if (!own) list[from + k] = { ...list[from + k], words: [...ownerWords, ...list[from + k].words].sort((a, b) => a - b) };
         }
