@@ -16,6 +16,8 @@
  *
  *   npm run build && node --import tsx bench/cpu-ratio.ts words words,senses [--rounds 5]
  *
+ * BENCH_MODELS=DIR reads the models from DIR instead of models/ (two builds of a model, A/B).
+ *
  * Prints a table of stages per set. The last line is `name=value …` (tokens per
  * CPU second, ratios, and each later set's `…_extra_pct`, its extra stages as a
  * percentage of the first set's CPU per token).
@@ -47,6 +49,8 @@ const cpu = (): number => {
 let mark = 0;
 let stages = new Map<string, number>();
 const analyzer = await createAnalyzer({
+  // BENCH_MODELS=DIR: another models directory (an A/B of two builds of one model, same code)
+  ...(process.env.BENCH_MODELS ? { modelsDir: process.env.BENCH_MODELS } : {}),
   onStage(stage) {
     const now = cpu();
     stages.set(stage, (stages.get(stage) ?? 0) + now - mark);

@@ -60,7 +60,8 @@ function sentences(doc: Doc, withTrees: boolean, udScheme: boolean, withSenses =
       if (doc.stem) w.stem = doc.stem[i];
       if (doc.xpos) w.partOfSpeech = doc.xpos[i];
       const senses = withSenses ? doc.senses?.[i] : undefined;
-      if (senses) w.senses = senses.map((x) => ({ synset: x.synset, score: round(x.score) }));
+      // The layer's entries are already the response's ({synset, score}, scores rounded): no copy.
+      if (senses) w.senses = senses;
       if (tree) {
         const h = tree.heads[i - first];
         if (h >= 0) {

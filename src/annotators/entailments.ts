@@ -49,7 +49,7 @@ export function entailmentLayer(store: SynsetStore, model: WsdModel, relations: 
     const chosen = doc.senses![first];
     if (!chosen) continue;
     const senses = t.senses;
-    const posterior = posteriors === undefined ? posteriorOf(senses.synsets, chosen) : posteriorAt(posteriors, i);
+    const posterior = posteriors === undefined ? posteriorOf(store, senses.synsets, chosen) : posteriorAt(posteriors, i);
     const source: EntailmentSource = { lemma: t.lemma, pos: t.pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts, context: contexts?.[i] };
     keepEntailments(store, relations, model, source, keep, first, doc.sentStart[s] + t.last + 1, out);
   }
@@ -79,12 +79,13 @@ function posteriorAt(posteriors: NonNullable<SenseWork['posteriors']>, k: number
   return total === 1 ? p : p.map((x) => x / total);
 }
 
-/** The posterior in WordNet's order, from a senses layer (senses it dropped, e.g. for names, get 0). */
-function posteriorOf(synsets: Int32Array, chosen: readonly WordSense[]): Float64Array {
+/** The posterior in WordNet's order, from a senses layer's named senses (senses it dropped, e.g. for names, get 0). */
+function posteriorOf(store: SynsetStore, synsets: Int32Array, chosen: readonly WordSense[]): Float64Array {
   const posterior = new Float64Array(synsets.length);
   for (const c of chosen) {
-    const k = synsets.indexOf(c.index);
-    if (k >= 0) posterior[k] = c.score;
+    let k = 0;
+    while (k < synsets.length && store.name(synsets[k]) !== c.synset) k++;
+    if (k < synsets.length) posterior[k] = c.score;
   }
   return posterior;
 }

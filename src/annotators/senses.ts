@@ -78,34 +78,34 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
   }
   // Each lemma's other occurrences in the document (proper names keep their own: their senses are filtered below).
   if (layerTerms) shareSensesInDiscourse(model, targets, values, offsets, (k) => targets[k].properName);
+  let kept = new Int32Array(64);
+  let keptScore = new Float64Array(64);
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k];
     const { synsets } = t.senses;
     const at = offsets[k];
     if (synsets.length === 0) continue;
-    const senses: WordSense[] | undefined = named ? [] : undefined;
+    if (synsets.length > kept.length) {
+      kept = new Int32Array(2 * synsets.length);
+      keptScore = new Float64Array(2 * synsets.length);
+    }
     let total = 0;
     let plainTotal = 0;
     let count = 0;
     for (let c = 0; c < synsets.length; c++) {
-      const synset = synsets[c];
-      if (t.properName && !hasCapitalizedMember(store, synset, t.lemma)) {
+      if (t.properName && !hasCapitalizedMember(store, synsets[c], t.lemma)) {
         values[at + c] = 0;
         if (plain !== undefined) plain[at + c] = 0;
         continue;
       }
+      kept[count] = c;
+      keptScore[count] = values[at + c];
       count++;
       total += values[at + c];
       if (plain !== undefined) plainTotal += plain[at + c];
-      senses?.push({ synset: store.name(synset), index: synset, score: values[at + c] });
     }
     if (count === 0) continue;
-    if (senses !== undefined) {
-      if (total !== 1) for (const x of senses) x.score /= total;
-      // Stable sort: ties keep WordNet's sense order.
-      if (senses.length > 1) senses.sort(byScore);
-    }
-    out[doc.sentStart[t.sentence] + t.first] = senses ?? (UNNAMED as WordSense[]);
+    out[doc.sentStart[t.sentence] + t.first] = named ? namedSenses(store, synsets, kept, keptScore, count, total) : (UNNAMED as WordSense[]);
     totals[k] = total;
     if (plain !== undefined) plainTotals[k] = plainTotal;
   }
@@ -114,8 +114,28 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
   return out;
 }
 
-function byScore(a: WordSense, b: WordSense): number {
-  return b.score - a.score;
+/**
+ * A word's named senses, best first (ties keep WordNet's sense order), from its kept candidates
+ * (`kept[0, count)`, indexes into `synsets`) and their scores over `total`. The entries are built once,
+ * in their final order and with the response's rounding, and the response hands them out as they are.
+ */
+function namedSenses(store: SynsetStore, synsets: Int32Array, kept: Int32Array, score: Float64Array, count: number, total: number): WordSense[] {
+  if (total !== 1) for (let r = 0; r < count; r++) score[r] /= total;
+  // Stable insertion sort by score, descending (a word has a handful of senses).
+  for (let r = 1; r < count; r++) {
+    const c = kept[r];
+    const x = score[r];
+    let j = r;
+    for (; j > 0 && score[j - 1] < x; j--) {
+      kept[j] = kept[j - 1];
+      score[j] = score[j - 1];
+    }
+    kept[j] = c;
+    score[j] = x;
+  }
+  const senses = new Array<WordSense>(count);
+  for (let r = 0; r < count; r++) senses[r] = { synset: store.name(synsets[kept[r]]), score: Math.round(score[r] * 1e4) / 1e4 };
+  return senses;
 }
 
 function hasCapitalizedMember(store: SynsetStore, synset: number, lemma: string): boolean {

@@ -57,13 +57,14 @@ export interface EntityRecord {
 }
 
 import type { CategoryRecord, TopicRecord } from '../semantics/topic-record.js';
-/** One WordNet sense of a word in context (the senses layer). */
+/**
+ * One WordNet sense of a word in context (the senses layer): the response's
+ * Word.senses entries themselves, which the response hands out without a copy.
+ */
 export interface WordSense {
   /** Synset name, WordNet 3.0 ("bank.n.01"). */
   synset: string;
-  /** Index of the synset in the senses model's store (models/senses/synsets.tsv). */
-  index: number;
-  /** Probability in context; a word's senses sum to 1. */
+  /** Probability in context, to 4 decimals as the API returns it; a word's senses sum to 1 (up to that rounding). */
   score: number;
 }
 

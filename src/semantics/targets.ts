@@ -29,6 +29,7 @@ import type { SenseTarget } from './disambiguate.js';
 import type { LemmaEntry, LemmaSenses, SynsetStore } from './synsets.js';
 import type { ContextToken } from './wsd-features.js';
 import type { Doc } from '../doc/doc.js';
+import { lowerCase } from '../lexicon/lower-case.js';
 
 export const MAX_MWE_WORDS = 4;
 
@@ -50,7 +51,7 @@ const HAS_LETTER = /\p{L}/u;
 
 /** Context tokens of a sentence: lower-case lemmas and WordNet parts of speech (auxiliaries have none). */
 export function contextTokens(s: TaggedSentence): ContextToken[] {
-  return s.lemmas.map((lemma, i) => ({ lemma: lemma.toLowerCase(), pos: openClassPos(s, i) }));
+  return s.lemmas.map((lemma, i) => ({ lemma: lowerCase(lemma), pos: openClassPos(s, i) }));
 }
 
 function openClassPos(s: TaggedSentence, i: number): WordNetPos | undefined {
@@ -68,8 +69,8 @@ export function findTargets(store: SynsetStore, s: TaggedSentence, sentence: num
   const out: FoundTarget[] = [];
   const n = s.forms.length;
   // Lower-cased once per sentence: the multiword filter reads each token twice.
-  const forms = lower?.forms ?? s.forms.map((f) => f.toLowerCase());
-  const lemmas = lower?.lemmas ?? s.lemmas.map((l) => l.toLowerCase());
+  const forms = lower?.forms ?? s.forms.map(lowerCase);
+  const lemmas = lower?.lemmas ?? s.lemmas.map(lowerCase);
   for (let i = 0; i < n; ) {
     // One map read per distinct string: the form's entry, and the lemma's when it differs.
     const formEntry = store.entry(forms[i]);
@@ -175,7 +176,7 @@ function startsUpper(word: string): boolean {
 function joined(words: readonly string[], first: number, last: number, lemmaAt: number, lemmas?: readonly string[]): string {
   let out = '';
   for (let i = first; i <= last; i++) {
-    const w = (lemmas && i === lemmaAt ? lemmas[i] : words[i]).toLowerCase();
+    const w = lowerCase(lemmas && i === lemmaAt ? lemmas[i] : words[i]);
     out += (i === first ? '' : '_') + (w.includes(' ') ? w.replaceAll(' ', '_') : w);
   }
   return out;
@@ -198,8 +199,17 @@ export function docTargets(store: SynsetStore, doc: Doc): { sentences: ContextTo
       xpos: doc.xpos!.slice(from, to),
       upos: doc.upos?.slice(from, to),
     };
-    const lower = { forms: tagged.forms.map((f) => f.toLowerCase()), lemmas: tagged.lemmas.map((l) => l.toLowerCase()) };
-    sentences.push(lower.lemmas.map((lemma, i) => ({ lemma, pos: openClassPos(tagged, i) })));
+    // Lower case without a copy of a word that is already (most are): the store's map then reads the
+    // string's cached hash instead of hashing a new one.
+    const n = to - from;
+    const lower = { forms: new Array<string>(n), lemmas: new Array<string>(n) };
+    const context = new Array<ContextToken>(n);
+    for (let i = 0; i < n; i++) {
+      lower.forms[i] = lowerCase(tagged.forms[i]);
+      lower.lemmas[i] = lowerCase(tagged.lemmas[i]);
+      context[i] = { lemma: lower.lemmas[i], pos: openClassPos(tagged, i) };
+    }
+    sentences.push(context);
     for (const t of findTargets(store, tagged, s, lower)) targets.push(t);
   }
   return { sentences, targets };

@@ -30,7 +30,7 @@
  * run of words around its owner that the owner absorbed, directly or not.
  */
 import { trustedLayersOf, type ParsedLayers } from './trusted-layers.js';
-import { lowerCase } from './lower-case.js';
+import { lowerCase } from '../lexicon/lower-case.js';
 
 /** The layers the walk reads, indexed by token of the doc (UD relations, heads as doc indexes, -1 at a root). */
 export interface TreeLayers {

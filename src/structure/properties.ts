@@ -31,7 +31,7 @@
  * "alleged", "main", …: a former president is not a president).
  */
 import type { PhraseSpan } from './noun-phrases.js';
-import { lowerCase } from './lower-case.js';
+import { lowerCase } from '../lexicon/lower-case.js';
 import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 import { WordSet } from './word-set.js';
 

@@ -56,7 +56,7 @@
  *   keep their prepositional phrases and clauses.
  */
 
-import { lowerCase } from './lower-case.js';
+import { lowerCase } from '../lexicon/lower-case.js';
 import { WordSet } from './word-set.js';
 
 export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';

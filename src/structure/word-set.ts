@@ -7,7 +7,7 @@
  * ASCII and does not begin any word of the set, lowered, cannot be in it,
  * as lowering maps an ASCII character to one ASCII character in place.
  */
-import { lowerCase } from './lower-case.js';
+import { lowerCase } from '../lexicon/lower-case.js';
 
 export class WordSet {
   private readonly words: ReadonlySet<string>;

@@ -6,10 +6,10 @@ import { runRules } from '../../src/rules/index.js';
 function docWithSenses(): Doc {
   const doc = new Doc('river bank', [{ start: 0, end: 5 }, { start: 6, end: 10 }], [2]);
   doc.senses = [
-    [{ synset: 'river.n.01', index: 1, score: 1 }],
+    [{ synset: 'river.n.01', score: 1 }],
     [
-      { synset: 'bank.n.01', index: 2, score: 0.75 },
-      { synset: 'depository_financial_institution.n.01', index: 3, score: 0.25 },
+      { synset: 'bank.n.01', score: 0.75 },
+      { synset: 'depository_financial_institution.n.01', score: 0.25 },
     ],
   ];
   return doc;

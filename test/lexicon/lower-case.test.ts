@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowerCase } from '../../src/structure/lower-case.js';
+import { lowerCase } from '../../src/lexicon/lower-case.js';
 
 describe('lowerCase', () => {
   it("gives toLowerCase's value for every kind of word", () => {

@@ -1,8 +1,8 @@
 /**
  * A word's lower case without a new string when it has nothing to lower:
  * `toLowerCase` allocates a copy even then, and the phrase, property and
- * relation walks lower most words they ask about (most are lower case
- * already). A string of ASCII characters other than A–Z is its own lower
+ * relation walks and the sense targets lower most words they ask about (most
+ * are lower case already). A string of ASCII characters other than A–Z is its own lower
  * case; any other goes through `toLowerCase`, so the result is always
  * `w.toLowerCase()`'s value.
  */
