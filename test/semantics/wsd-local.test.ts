@@ -211,10 +211,24 @@ describe('the local classifiers\' term in the sense score', () => {
     return new LocalClassifiers(encode([{ key: 'v:run', senses, scale: 1, bias, rows: new Map() }]));
   }
 
-  it('is off in the shipped model (for speed: WSD_LOCAL=1 builds it), which reads no classifier file', () => {
-    expect(shipped.readsLocal()).toBe(false);
-    for (const pos of ['n', 'v', 'a', 'r'] as const) expect(shipped.paramsFor(pos).lambdaLocal ?? 0).toBe(0);
-    expect(new TargetContexts(shipped, sentences).of(RUN, store.senses('run', 'v')!.synsets).local).toBeUndefined();
+  /** The model with no local classifiers' weight for any part of speech (the term off). */
+  function withoutLocal(model: WsdModel): WsdModel {
+    const byPos = Object.fromEntries(Object.entries(model.params.byPos ?? {}).map(([pos, p]) => [pos, { ...p, lambdaLocal: undefined }]));
+    return model.withParams({ ...model.params, byPos });
+  }
+
+  it('is on in the shipped model for verbs, adjectives and adverbs, never for nouns', () => {
+    expect(shipped.readsLocal()).toBe(true);
+    expect(shipped.paramsFor('n').lambdaLocal ?? 0).toBe(0);
+    for (const pos of ['v', 'a', 'r'] as const) expect(shipped.paramsFor(pos).lambdaLocal).toBeGreaterThan(0);
+    const contexts = new TargetContexts(shipped, sentences);
+    const run = store.senses('run', 'v')!.synsets;
+    expect(contexts.of(RUN, run).local).toHaveLength(run.length);
+    expect(contexts.of(COMPANY, store.senses('company', 'n')!.synsets).local).toBeUndefined();
+    // the scores without the layer's terms (what the entailments read) never include it
+    const off = withoutLocal(shipped);
+    expect(off.readsLocal()).toBe(false);
+    expect(new TargetContexts(off, sentences).of(RUN, run).local).toBeUndefined();
   });
 
   it('weighs a verb\'s classifier where the verbs\' weight is on, never a noun without one', () => {
@@ -231,7 +245,7 @@ describe('the local classifiers\' term in the sense score', () => {
   it('moves the verb\'s distribution towards the classifier (still summing to 1), leaves the noun\'s, and keeps the plain one', () => {
     const on = shipped.withLocal(runClassifier()).withParams({ ...shipped.params, byPos: { ...shipped.params.byPos, v: { ...shipped.params.byPos?.v, lambdaLocal: 2 } } });
     const [runOn, companyOn] = disambiguate(store, on, sentences, [RUN, COMPANY]);
-    const [runOff, companyOff] = disambiguate(store, shipped, sentences, [RUN, COMPANY]);
+    const [runOff, companyOff] = disambiguate(store, withoutLocal(shipped), sentences, [RUN, COMPANY]);
     expect(runOn!.probabilities.reduce((s, p) => s + p, 0)).toBeCloseTo(1, 12);
     expect(runOn!.probabilities[2]).toBeGreaterThan(runOff!.probabilities[2]);
     expect(Array.from(runOn!.plain)).toEqual(Array.from(runOff!.probabilities));

@@ -93,17 +93,18 @@ const FAIR_DOC_GRID = [0.03, 0.04, 0.05, 0.06, 0.08];
 /**
  * The local classifiers' stage of the search (tuneLocal, fair like the nouns' document stage): their
  * weight per part of speech, tried against none (not read). Session 12's build chose verbs 0.5, adjectives 0.5, adverbs 1:
- * SE07 63.96, fair SemCor dev 72.18 (the shipped model: 63.30 / 71.47).
+ * SE07 63.96, fair SemCor dev 72.18 (without them: 63.30 / 71.47); session 14's the same (fair 72.40 against 71.70).
  */
 const LOCAL_GRID = [0.5, 1, 1.5, 2];
 /**
- * The per-lemma logistic regressions are trained, searched and written (wsd-local.bin) only with
- * WSD_LOCAL=1: they gain SE07 +0.7 and fair SemCor dev +0.7, but cost ~20 % of the words' CPU beside
- * `words,senses` (bench/cpu-ratio.ts), which then ran at 91–102 k tokens/s, at or under issue 10's 100 k
- * (models/senses/MODEL_CARD.md, "Local classifiers"). Off, the build writes no wsd-local.bin and removes
- * a stale one.
+ * The per-lemma logistic regressions are trained, searched and written (wsd-local.bin) unless
+ * WSD_LOCAL=0. On since session 14: they gain SE07 +0.7 and fair SemCor dev +0.7; their ~1 µs per token
+ * was until then ~20 % of the words' CPU beside `words,senses` (91–102 k tokens per CPU second, at or
+ * under issue 10's 100 k), and session 14 took as much out of the senses layer and the response first
+ * (models/senses/MODEL_CARD.md, "Local classifiers"). With WSD_LOCAL=0 the build writes no wsd-local.bin
+ * and removes a stale one.
  */
-const WITH_LOCAL = process.env.WSD_LOCAL === '1';
+const WITH_LOCAL = process.env.WSD_LOCAL !== '0';
 /**
  * A long document's bag keeps its 128 most repeated content lemmas: every document lemma costs each
  * distinct target lemma one probe, and with all of them (~3,000 in a 50 kB text) `words,senses` ran at
