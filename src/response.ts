@@ -2,6 +2,7 @@
  * The only place layers become the spec's JSON. Nothing is computed here
  * that the request did not ask for, and absent values (None) are omitted.
  */
+import { roundScore } from './doc/score.js';
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
@@ -37,7 +38,7 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
     payload.topics = doc.topics.map(topic);
     payload.coarseTopics = doc.coarseTopics.map(topic);
   }
-  if (doc.categories) payload.categories = doc.categories.map((c, id) => ({ id, ...c, score: round(c.score) }));
+  if (doc.categories) payload.categories = doc.categories.map((c, id) => ({ id, ...c, score: roundScore(c.score) }));
   if (wants.has('entailments') && doc.entailments) payload.entailments = entailments(doc);
   return payload;
 }
@@ -104,8 +105,8 @@ function entities(doc: Doc): Entity[] {
     const entity: Entity = {
       id,
       sentencePosition: s,
-      confidenceScore: round(e.confidenceScore),
-      relevanceScore: round(e.relevanceScore),
+      confidenceScore: roundScore(e.confidenceScore),
+      relevanceScore: roundScore(e.relevanceScore),
       type: e.type,
       kbTwoTypes: e.kbTwoTypes,
       matchingTokens,
@@ -192,9 +193,9 @@ function entailments(doc: Doc): Entailment[] {
       wordPositions,
       entailedWords: [e.word],
       entailedTree: { word: e.word, wordId: 0, parentRelation: -1 },
-      priorScore: round(e.priorScore),
-      contextScore: round(e.contextScore),
-      score: round(e.score),
+      priorScore: roundScore(e.priorScore),
+      contextScore: roundScore(e.contextScore),
+      score: roundScore(e.score),
     };
   }
   return out;
@@ -221,7 +222,7 @@ function relations(doc: Doc): Relation[] {
       const a = args[k];
       params[k] = { relation: a.role, wordPositions: id > group && handedOut(records, group, id, a) ? a.words.slice() : a.words };
     }
-    out[id] = { id, wordPositions: id > group ? r.predicate.slice() : r.predicate, params, sentencePosition: r.sentence, confidence: round(r.confidence) };
+    out[id] = { id, wordPositions: id > group ? r.predicate.slice() : r.predicate, params, sentencePosition: r.sentence, confidence: roundScore(r.confidence) };
   }
   return out;
 }
@@ -236,22 +237,19 @@ function handedOut(records: readonly RelationRecord[], from: number, to: number,
 }
 
 function topic(t: TopicRecord): Topic {
-  return { ...t, score: round(t.score) };
+  return { ...t, score: roundScore(t.score) };
 }
 
-function round(x: number): number {
-  return Math.round(x * 1e4) / 1e4;
-}
 
 export function okEnvelope(payload: AnalysisPayload, seconds: number, messages: readonly string[]): AnalyzeResponse {
-  return { time: round(seconds), ok: true, error: '', message: messages.join(' '), response: payload };
+  return { time: roundScore(seconds), ok: true, error: '', message: messages.join(' '), response: payload };
 }
 
 /** The spec's error envelope and the HTTP status that goes with it. */
 export function errorEnvelope(err: unknown, seconds: number): { status: number; body: AnalyzeResponse } {
   if (isAnalysisError(err)) {
-    return { status: err.status, body: { time: round(seconds), ok: false, error: err.message, message: '' } };
+    return { status: err.status, body: { time: roundScore(seconds), ok: false, error: err.message, message: '' } };
   }
   const message = err instanceof Error ? err.message : String(err);
-  return { status: 500, body: { time: round(seconds), ok: false, error: `internal error: ${message}`, message: '' } };
+  return { status: 500, body: { time: roundScore(seconds), ok: false, error: `internal error: ${message}`, message: '' } };
 }

@@ -82,10 +82,10 @@ function posteriorAt(posteriors: NonNullable<SenseWork['posteriors']>, k: number
 /** The posterior in WordNet's order, from a senses layer's named senses (senses it dropped, e.g. for names, get 0). */
 function posteriorOf(store: SynsetStore, synsets: Int32Array, chosen: readonly WordSense[]): Float64Array {
   const posterior = new Float64Array(synsets.length);
+  const names = Array.from(synsets, (s) => store.name(s));
   for (const c of chosen) {
-    let k = 0;
-    while (k < synsets.length && store.name(synsets[k]) !== c.synset) k++;
-    if (k < synsets.length) posterior[k] = c.score;
+    const k = names.indexOf(c.synset);
+    if (k >= 0) posterior[k] = c.score;
   }
   return posterior;
 }

@@ -4,6 +4,7 @@
  * probabilities in context, best first. See src/semantics/ for the model.
  */
 import type { Doc, WordSense } from '../doc/doc.js';
+import { roundScore } from '../doc/score.js';
 import type { ResourceLoader } from '../resources.js';
 import { TargetContexts } from '../semantics/disambiguate.js';
 import { shareSensesInDiscourse } from '../semantics/one-sense-per-discourse.js';
@@ -134,7 +135,7 @@ function namedSenses(store: SynsetStore, synsets: Int32Array, kept: Int32Array, 
     score[j] = x;
   }
   const senses = new Array<WordSense>(count);
-  for (let r = 0; r < count; r++) senses[r] = { synset: store.name(synsets[kept[r]]), score: Math.round(score[r] * 1e4) / 1e4 };
+  for (let r = 0; r < count; r++) senses[r] = { synset: store.name(synsets[kept[r]]), score: roundScore(score[r]) };
   return senses;
 }
 
