@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One temporary directory per run, removed at its end (test/support/temp-root.ts).
+    globalSetup: ['test/support/temp-root.ts'],
   },
 });

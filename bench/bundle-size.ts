@@ -9,7 +9,7 @@
  *
  * Prints Markdown tables for README; the last line is `name=value …`.
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,3 +108,4 @@ console.log(
       .map(([k, v]) => `models_${k.replace(/-/g, '_')}_mb=${(v / 1024 / 1024).toFixed(2)}`)
       .join(' '),
 );
+rmSync(outdir, { recursive: true, force: true });

@@ -10,7 +10,7 @@
  * `chunker_pct=… rules_pct=… relations_chunker_pct=… relations_rules_pct=…`
  * (median CPU over the `words,dependency-trees` row's, in percent).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnalyzer, type Analyzer } from '../src/analyzer.js';
@@ -25,7 +25,8 @@ if (!existsSync(join(models, 'chunker', 'meta.json'))) {
 }
 
 // The same models without chunker/: the phrases extractor falls back to the rule walk.
-const rulesDir = join(mkdtempSync(join(tmpdir(), 'textlens-rules-')), 'models');
+const rulesRoot = mkdtempSync(join(tmpdir(), 'textlens-rules-'));
+const rulesDir = join(rulesRoot, 'models');
 mkdirSync(rulesDir);
 for (const d of readdirSync(models)) if (d !== 'chunker') symlinkSync(join(models, d), join(rulesDir, d));
 
@@ -62,3 +63,4 @@ const lines = [`${docs.length} documents of EWT dev, ${rounds} rounds, median pr
 rows.forEach(([name], k) => lines.push(`| ${name} | ${median(cpu[k]).toFixed(0)} | ${k ? `${pct(k)} %` : ''} |`));
 lines.push(`chunker_pct=${pct(1)} rules_pct=${pct(2)} relations_chunker_pct=${pct(3)} relations_rules_pct=${pct(4)}`);
 process.stdout.write(lines.join('\n') + '\n');
+rmSync(rulesRoot, { recursive: true, force: true }); // only links: the models themselves stay

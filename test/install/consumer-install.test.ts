@@ -13,9 +13,9 @@
  * compiles SQLite): skipped unless the npm registry answers, or when
  * TEXTLENS_SKIP_INSTALL_TEST=1.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { execFileSync, spawn, type SpawnOptions } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,7 @@ async function importServiceEntryPoints(app: string): Promise<string[]> {
 describe.skipIf(skipReason !== undefined)('npm install of the packed tarball in a fresh project', () => {
   it('installs without our npm settings and analyzes words in plain Node', { timeout: 20 * 60_000 }, async () => {
     const work = mkdtempSync(join(tmpdir(), 'textlens-consumer-'));
+    onTestFinished(() => rmSync(work, { recursive: true, force: true })); // ~660 MB of node_modules
     const pack = await run('npm', ['pack', '--pack-destination', work], { cwd: ROOT, env: userEnv() });
     expect(pack.status, pack.stderr).toBe(0);
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
