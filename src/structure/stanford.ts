@@ -135,17 +135,20 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
   const heads = sentence.heads.map((h) => h - 1);
   const rels = [...sentence.deprels];
 
-  const dependents = (h: number): number[] => {
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) if (heads[i] === h) out.push(i);
-    return out;
-  };
+  // Each word's dependents, kept in step with every head change: scanning all
+  // words per question made the conversion quadratic in the sentence's
+  // length (~40 s for the 100k-word sentence of a 200 kB text without
+  // punctuation).
+  const children = new ChildLists(heads);
+  /** The dependents of h now, ascending: a copy, safe to iterate while heads change. */
+  const dependents = (h: number): number[] => children.of(h);
+  const setHead = (d: number, h: number): void => children.move(d, h);
   const isPossessiveCase = (i: number): boolean =>
     sentence.xpos[i] === 'POS' || /^['’]s?$/i.test(sentence.forms[i]);
 
   // Labels are first renamed on the UD tree, so restructuring below can carry
   // a word's converted relation over to the preposition that replaces it.
-  const out = rels.map((r, i) => renameRelation(r, i, sentence));
+  const out = rels.map((r, i) => renameRelation(r, i, sentence, children)); // still the UD tree's children here
 
   // 3. flat name sequences: last word heads.
   for (let i = 0; i < n; i++) {
@@ -153,22 +156,22 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
     if (flat.length === 0 || rels[i] === 'flat') continue;
     const last = flat[flat.length - 1];
     if (last < i) continue;
-    heads[last] = heads[i];
+    setHead(last, heads[i]);
     out[last] = out[i];
     rels[last] = rels[i];
-    for (const d of dependents(i)) if (d !== last && d > i) heads[d] = last;
-    heads[i] = last;
+    for (const d of dependents(i)) if (d !== last && d > i) setHead(d, last);
+    setHead(i, last);
     out[i] = 'nn';
     rels[i] = 'flat';
     // modifiers before the name (det, amod, poss…) follow the new head
-    for (const d of dependents(i)) if (d < i) heads[d] = last;
+    for (const d of dependents(i)) if (d < i) setHead(d, last);
   }
 
   // 4. coordination: cc and preceding punctuation of a conjunct go to the first conjunct.
   for (let i = 0; i < n; i++) {
     if (rels[i] !== 'conj') continue;
     for (const d of dependents(i)) {
-      if (d < i && (rels[d] === 'cc' || (rels[d] === 'punct' && d > heads[i]))) heads[d] = heads[i];
+      if (d < i && (rels[d] === 'cc' || (rels[d] === 'punct' && d > heads[i]))) setHead(d, heads[i]);
     }
   }
 
@@ -181,22 +184,22 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
     const cop = dependents(w).find((d) => rels[d] === 'cop');
     if (cop !== undefined) {
       // the copula heads the clause; clause-level dependents move to it
-      heads[cop] = heads[w];
+      setHead(cop, heads[w]);
       out[cop] = out[w];
       for (const d of dependents(w)) {
-        if (d !== cop && !NOMINAL_INTERNAL.has(rels[d])) heads[d] = cop;
+        if (d !== cop && !NOMINAL_INTERNAL.has(rels[d])) setHead(d, cop);
       }
       attach = cop;
       attachRel = 'prep';
     }
     cases.forEach((c, k) => {
-      heads[c] = attach;
+      setHead(c, attach);
       out[c] = k === 0 ? attachRel : 'pcomp';
       // no longer a case marker of its new head: keeps later words from taking it as theirs
       rels[c] = 'prep';
       attach = c;
     });
-    heads[w] = attach;
+    setHead(w, attach);
     out[w] = isClauseHead(w, sentence) ? 'pcomp' : 'pobj';
   }
 
@@ -204,26 +207,113 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
   return { heads: heads.map((h) => h + 1), deprels: out };
 }
 
-function renameRelation(rel: string, i: number, s: UdSentence): string {
+function renameRelation(rel: string, i: number, s: UdSentence, children: ChildLists): string {
   const form = s.forms[i].toLowerCase();
   if (rel === 'case') return s.xpos[i] === 'POS' || /^['’]s?$/.test(form) ? 'possessive' : 'prep';
   if (rel === 'advmod' && NEGATION.has(form)) return 'neg';
   // infinitival "to" is an auxiliary in Stanford: aux(go, to)
   if (rel === 'mark' && s.xpos[i] === 'TO') return 'aux';
   if ((rel === 'obl:unmarked' || rel === 'nmod:unmarked' || rel === 'obl') && TIME_WORDS.has(form)) return 'tmod';
-  if (rel === 'acl') return /^VB[GN]?$/.test(s.xpos[i]) && !hasFiniteMarker(i, s) ? 'vmod' : 'ccomp';
+  if (rel === 'acl') return /^VB[GN]?$/.test(s.xpos[i]) && !hasFiniteMarker(i, s, children) ? 'vmod' : 'ccomp';
   const mapped = RELATION_MAP[rel] ?? RELATION_MAP[rel.split(':')[0]];
   return mapped ?? 'dep';
 }
 
 /** A clause introduced by "that"/"whether" or carrying a subject is finite for `acl`. */
-function hasFiniteMarker(i: number, s: UdSentence): boolean {
-  for (let d = 0; d < s.heads.length; d++) {
-    if (s.heads[d] !== i + 1) continue;
+function hasFiniteMarker(i: number, s: UdSentence, children: ChildLists): boolean {
+  for (let d = children.first(i); d >= 0; d = children.next(d)) {
     if (/^(nsubj|csubj)/.test(s.deprels[d])) return true;
     if (s.deprels[d] === 'mark' && s.xpos[d] !== 'TO') return true;
   }
   return false;
+}
+
+/**
+ * Every word's dependents as doubly linked lists in word order over 0-based
+ * heads (-1: the root), updated as words move: typed arrays, so a short
+ * sentence costs no more than the scans they replace. A move appends, or
+ * walks from the list's last insertion (the conversion's moves into one
+ * list come in word order), so a long sentence costs linear time.
+ */
+class ChildLists {
+  /** Per head h at h + 1 (0: the root), its first dependent, or -1. */
+  private readonly first1: Int32Array;
+  /** Per head h at h + 1, its last dependent, or -1 (most moves append: they come in word order). */
+  private readonly last1: Int32Array;
+  /** Per word, the next dependent of the same head, or -1. */
+  private readonly after: Int32Array;
+  /** Per word, the previous dependent of the same head, or -1. */
+  private readonly before: Int32Array;
+  /** Per head h at h + 1, the dependent last inserted into its list (-1: none; stale once it moves away). */
+  private readonly inserted1: Int32Array;
+
+  constructor(private readonly heads: number[]) {
+    const n = heads.length;
+    this.first1 = new Int32Array(n + 1).fill(-1);
+    this.last1 = new Int32Array(n + 1).fill(-1);
+    this.after = new Int32Array(n).fill(-1);
+    this.before = new Int32Array(n).fill(-1);
+    this.inserted1 = new Int32Array(n + 1).fill(-1);
+    for (let i = 0; i < n; i++) this.append(i, heads[i] + 1);
+  }
+
+  first(h: number): number {
+    return this.first1[h + 1];
+  }
+
+  next(d: number): number {
+    return this.after[d];
+  }
+
+  of(h: number): number[] {
+    const out: number[] = [];
+    for (let d = this.first1[h + 1]; d >= 0; d = this.after[d]) out.push(d);
+    return out;
+  }
+
+  /** Gives word d the head h (and keeps the lists in word order). */
+  move(d: number, h: number): void {
+    const { first1, last1, after, before } = this;
+    const from = this.heads[d] + 1;
+    const a = after[d];
+    const b = before[d];
+    if (b >= 0) after[b] = a;
+    else first1[from] = a;
+    if (a >= 0) before[a] = b;
+    else last1[from] = b;
+    const to = h + 1;
+    if (first1[to] < 0 || last1[to] < d) this.append(d, to);
+    else {
+      // p: the dependent d goes after (-1: the front), from the last insertion when it is still there and before d
+      const hint = this.inserted1[to];
+      let p: number;
+      if (hint >= 0 && hint < d && this.heads[hint] + 1 === to) {
+        p = hint;
+        while (after[p] >= 0 && after[p] < d) p = after[p];
+      } else {
+        p = last1[to];
+        while (p >= 0 && p > d) p = before[p];
+      }
+      const q = p >= 0 ? after[p] : first1[to];
+      after[d] = q;
+      before[d] = p;
+      before[q] = d; // q ≥ 0: last1[to] > d
+      if (p >= 0) after[p] = d;
+      else first1[to] = d;
+      this.inserted1[to] = d;
+    }
+    this.heads[d] = h;
+  }
+
+  private append(d: number, to: number): void {
+    const last = this.last1[to];
+    this.before[d] = last;
+    this.after[d] = -1;
+    if (last >= 0) this.after[last] = d;
+    else this.first1[to] = d;
+    this.last1[to] = d;
+    this.inserted1[to] = d;
+  }
 }
 
 function isClauseHead(i: number, s: UdSentence): boolean {

@@ -228,6 +228,42 @@ describe.skipIf(!existsSync(dev))('udToStanford on UD English-EWT dev (needs ../
   });
 });
 
+/** A sentence of "Dogs" then `units` times "and Ann Lee, sleeping in Rome": a conjunct name with a clause and a prepositional phrase. */
+function longSentence(units: number): Row[] {
+  const rows: Row[] = [['Dogs', 'NOUN', 'NNS', 0, 'root']];
+  for (let u = 0; u < units; u++) {
+    const p = rows.length + 1; // 1-based number of the unit's first word
+    rows.push(
+      ['and', 'CCONJ', 'CC', p + 1, 'cc'],
+      ['Ann', 'PROPN', 'NNP', 1, 'conj'],
+      ['Lee', 'PROPN', 'NNP', p + 1, 'flat'],
+      ['sleeping', 'VERB', 'VBG', p + 1, 'acl'],
+      ['in', 'ADP', 'IN', p + 5, 'case'],
+      ['Rome', 'PROPN', 'NNP', p + 3, 'obl'],
+    );
+  }
+  return rows;
+}
+
+describe('udToStanford on very long sentences', () => {
+  // Each pass once scanned every word for a word's dependents: quadratic, ~16 s
+  // for the 100,000-word sentence of a 200 kB text without punctuation.
+  it('converts a 100,000-word sentence as it converts a short one, without a quadratic pass', { timeout: 5_000 }, () => {
+    const unit = 6;
+    const short = udToStanford(sentence(longSentence(2)));
+    const long = udToStanford(sentence(longSentence(100_000 / unit)));
+    // the second unit of the short sentence, with heads relative to the unit's start (or the root word)
+    const pattern = (t: { heads: readonly number[]; deprels: readonly string[] }, start: number): string[] =>
+      Array.from({ length: unit }, (_, k) => {
+        const h = t.heads[start + k];
+        return `${t.deprels[start + k]}:${h === 1 ? 'Dogs' : h - 1 - start}`;
+      });
+    const expected = pattern(short, 1 + unit);
+    expect(expected).toEqual(['cc:Dogs', 'nn:2', 'conj:Dogs', 'vmod:2', 'prep:3', 'pobj:4']);
+    for (const start of [1, 1 + unit, 1 + 5_000 * unit, long.heads.length - unit]) expect(pattern(long, start)).toEqual(expected);
+  });
+});
+
 describe('docToStanford', () => {
   it('converts each sentence of a doc in place, with doc-level head indices', () => {
     const rows: Row[] = [
