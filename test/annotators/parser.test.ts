@@ -135,6 +135,41 @@ describe('tree decoding', () => {
     }
   });
 
+  it('finds the best single-root tree when the greedy heads form several cycles, with ties and masked arcs (vs brute force)', () => {
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let trial = 0; trial < 200; trial++) {
+      const n = 3 + (trial % 4);
+      const size = n + 1;
+      // few distinct values (ties), pairs that prefer each other (cycles), some arcs masked
+      const scores = new Float64Array(size * size).map(() => Math.floor(rand() * 4));
+      for (let i = 1; i + 1 < size; i += 2) scores[i * size + i + 1] = scores[(i + 1) * size + i] = 9;
+      for (let i = 1; i < size; i++) if (rand() < 0.2) scores[i * size + Math.floor(rand() * size)] = -Infinity;
+      const heads = decodeTree(scores, n);
+      expect(isSingleRootTree(heads)).toBe(true);
+      let total = 0;
+      for (let i = 1; i < size; i++) total += scores[i * size + heads[i]];
+      expect(total).toBe(bruteForce(scores, n));
+    }
+  });
+
+  it('decodes a 200-word segment whose greedy heads are 100 cycles, and its root constraint, in one pass each', () => {
+    // repeated punctuation: every word and its neighbour prefer each other, every word likes the root alike
+    const n = 200;
+    const size = n + 1;
+    const scores = new Float64Array(size * size);
+    for (let i = 1; i < size; i++) {
+      scores[i * size] = 1;
+      scores[i * size + (i % 2 === 1 ? i + 1 : i - 1)] = 2;
+    }
+    const heads = decodeTree(scores, n);
+    expect(isSingleRootTree(heads)).toBe(true);
+    // the best tree: one word on the root, in every pair one word heads the other, and the pairs' heads hang (at 0) from other pairs
+    let total = 0;
+    for (let i = 1; i < size; i++) total += scores[i * size + heads[i]];
+    expect(total).toBe(1 + 2 * (n / 2));
+  });
+
   it('breaks a cycle and keeps one root child', () => {
     // 1 ↔ 2 prefer each other; 3 prefers the root, as do 1 and 2 second-best
     const s = new Float64Array([0, 0, 0, 0, 5, -9, 9, 1, 4, 9, -9, 1, 8, 1, 1, -9]);
@@ -205,6 +240,14 @@ describe.skipIf(!existsSync(fileURLToPath(new URL('../../models/parser/parser.on
     const words = Array.from({ length: 450 }, (_, i) => (i % 5 === 4 ? ',' : 'word'));
     const s = { forms: words, upos: words.map((w) => (w === ',' ? 'PUNCT' : 'NOUN')), xpos: words.map((w) => (w === ',' ? ',' : 'NN')) };
     const out = await parser.parse([s]);
+    assertTree(out.heads[0]);
+  });
+
+  // A run of commas gives segments whose greedy heads chain ~200 cycles and pick ~200 root children:
+  // 2,000 of them took 13 s to decode before the contraction and root-trial bounds (parser-decode.ts).
+  it('parses 2,000 commas in a row into one tree, within a bounded decoding', { timeout: 5_000 }, async () => {
+    const words = Array.from({ length: 2_000 }, () => ',');
+    const out = await parser.parse([{ forms: words, upos: words.map(() => 'PUNCT'), xpos: words }]);
     assertTree(out.heads[0]);
   });
 

@@ -81,6 +81,9 @@ def _cle(scores):
     return result
 
 
+MAX_ROOT_TRIALS = 4
+
+
 def decode(scores):
     """Heads (index 0 unused) forming a tree with exactly one child of the root."""
     n = scores.shape[0]
@@ -92,6 +95,8 @@ def decode(scores):
     roots = [i for i in range(1, n) if heads[i] == 0]
     if len(roots) == 1:
         return heads
+    # at most MAX_ROOT_TRIALS, the best root scores first (src/annotators/parser-decode.ts)
+    roots = sorted(roots, key=lambda i: (-scores[i, 0], i))[:MAX_ROOT_TRIALS]
     best, best_score = None, -np.inf
     for r in roots:
         s = scores.copy()
