@@ -120,24 +120,33 @@ describe('tree decoding', () => {
     return best;
   }
 
+  /** Decodes n words' scores, checks that the heads form a single-root tree, and returns its score. */
+  function decodedTotal(scores: Float64Array, n: number): number {
+    const size = n + 1;
+    const heads = decodeTree(scores, n);
+    expect(isSingleRootTree(heads)).toBe(true);
+    let total = 0;
+    for (let i = 1; i < size; i++) total += scores[i * size + heads[i]];
+    return total;
+  }
+
+  /** A deterministic pseudo-random sequence in [0, 1). */
+  function randoms(seed: number): () => number {
+    return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  }
+
   it('finds the best single-root tree (random scores vs brute force)', () => {
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = randoms(7);
     for (let trial = 0; trial < 60; trial++) {
       const n = 2 + (trial % 4);
       const size = n + 1;
       const scores = new Float64Array(size * size).map(() => rand() * 10);
-      const heads = decodeTree(scores, n);
-      expect(isSingleRootTree(heads)).toBe(true);
-      let total = 0;
-      for (let i = 1; i < size; i++) total += scores[i * size + heads[i]];
-      expect(total).toBeCloseTo(bruteForce(scores, n), 6);
+      expect(decodedTotal(scores, n)).toBeCloseTo(bruteForce(scores, n), 6);
     }
   });
 
   it('finds the best single-root tree when the greedy heads form several cycles, with ties and masked arcs (vs brute force)', () => {
-    let seed = 11;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = randoms(11);
     for (let trial = 0; trial < 200; trial++) {
       const n = 3 + (trial % 4);
       const size = n + 1;
@@ -145,11 +154,7 @@ describe('tree decoding', () => {
       const scores = new Float64Array(size * size).map(() => Math.floor(rand() * 4));
       for (let i = 1; i + 1 < size; i += 2) scores[i * size + i + 1] = scores[(i + 1) * size + i] = 9;
       for (let i = 1; i < size; i++) if (rand() < 0.2) scores[i * size + Math.floor(rand() * size)] = -Infinity;
-      const heads = decodeTree(scores, n);
-      expect(isSingleRootTree(heads)).toBe(true);
-      let total = 0;
-      for (let i = 1; i < size; i++) total += scores[i * size + heads[i]];
-      expect(total).toBe(bruteForce(scores, n));
+      expect(decodedTotal(scores, n)).toBe(bruteForce(scores, n));
     }
   });
 
@@ -162,12 +167,8 @@ describe('tree decoding', () => {
       scores[i * size] = 1;
       scores[i * size + (i % 2 === 1 ? i + 1 : i - 1)] = 2;
     }
-    const heads = decodeTree(scores, n);
-    expect(isSingleRootTree(heads)).toBe(true);
     // the best tree: one word on the root, in every pair one word heads the other, and the pairs' heads hang (at 0) from other pairs
-    let total = 0;
-    for (let i = 1; i < size; i++) total += scores[i * size + heads[i]];
-    expect(total).toBe(1 + 2 * (n / 2));
+    expect(decodedTotal(scores, n)).toBe(1 + 2 * (n / 2));
   });
 
   it('breaks a cycle and keeps one root child', () => {
