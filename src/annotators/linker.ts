@@ -84,6 +84,7 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
   const covered = new Uint8Array(doc.length);
   for (const s of spans) covered.fill(1, s.start, s.end);
   const personStarts = new Set(spans.filter((s) => s.label?.toUpperCase() === 'PER').map((s) => s.start));
+  const spanKeys = new Set(spans.map((s) => s.start * doc.length + s.end));
   for (const a of matchAliases(doc, linker.kb)) {
     // Alias matches nested in an NER span are kept only when overlap is allowed.
     let inside = false;
@@ -92,7 +93,8 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     // A capitalized phrase right before a person's name is a title ("Prime Minister Benjamin Netanyahu",
     // "President Clinton"), not a name of its own: linked, it was a generic concept or someone else.
     if (personStarts.has(a.end)) continue;
-    if (spans.some((s) => s.start === a.start && s.end === a.end)) continue;
+    if (spanKeys.has(a.start * doc.length + a.end)) continue;
+    spanKeys.add(a.start * doc.length + a.end);
     spans.push({ ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 });
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -120,15 +120,32 @@ const COARSE: Record<string, string[]> = {
  * mention's key that the KB knows.
  */
 export function corefKeys(kb: KnowledgeBase, mentions: readonly MentionSpan[], norms = mentions.map((m) => normalizeAlias(m.text))): string[] {
+  // The earlier mentions' distinct keys in order of first mention, listed under each of their words: a
+  // key that holds `key` holds its first word, so only those are compared (comparing every earlier mention
+  // was quadratic: 4 s for a 200 kB text naming one person 15,000 times).
+  const byWord = new Map<string, string[]>();
+  const seen = new Set<string>();
   return mentions.map((m, i) => {
     const key = norms[i];
-    if (key.length === 0 || !/^\p{Lu}/u.test(m.text)) return '';
-    const padded = ` ${key} `;
-    for (let j = 0; j < i; j++) {
-      const k = norms[j];
-      if (k.length > key.length && ` ${k} `.includes(padded) && kb.hasAlias(k)) return k;
+    let found = '';
+    if (key.length > 0 && /^\p{Lu}/u.test(m.text)) {
+      const padded = ` ${key} `;
+      for (const k of byWord.get(key.split(' ', 1)[0]) ?? []) {
+        if (k.length > key.length && ` ${k} `.includes(padded) && kb.hasAlias(k)) {
+          found = k;
+          break;
+        }
+      }
     }
-    return '';
+    if (!seen.has(key)) {
+      seen.add(key);
+      for (const w of new Set(key.split(' '))) {
+        const list = byWord.get(w);
+        if (list) list.push(key);
+        else byWord.set(w, [key]);
+      }
+    }
+    return found;
   });
 }
 

@@ -40,15 +40,23 @@ export interface NameLink {
 /** Every full-name mention (PER, ending with the mention's whole words, not overlapping it) of each mention. */
 export function fullNamesOf(mentions: readonly NamedMention[]): number[][] {
   const keys = mentions.map((m) => normalizeAlias(m.text));
-  const person = mentions.map((m) => m.label?.toUpperCase() === 'PER');
+  // The PER mentions under each of their keys' proper word-suffixes ("suu kyi", "kyi" of "aung san suu kyi"),
+  // in mention order: comparing every pair of mentions was quadratic in their number.
+  const bySuffix = new Map<string, number[]>();
+  mentions.forEach((m, j) => {
+    if (m.label?.toUpperCase() !== 'PER') return;
+    const key = keys[j];
+    for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) {
+      const suffix = key.slice(at + 1);
+      const list = bySuffix.get(suffix);
+      if (list) list.push(j);
+      else bySuffix.set(suffix, [j]);
+    }
+  });
   return mentions.map((m, i) => {
     const key = keys[i];
     if (key.length < 2 || !/^\p{Lu}/u.test(m.text)) return [];
-    const tail = ` ${key}`;
-    const out: number[] = [];
-    for (let j = 0; j < mentions.length; j++)
-      if (j !== i && person[j] && keys[j].length > key.length && keys[j].endsWith(tail) && (mentions[j].end <= m.start || mentions[j].start >= m.end)) out.push(j);
-    return out;
+    return (bySuffix.get(key) ?? []).filter((j) => j !== i && (mentions[j].end <= m.start || mentions[j].start >= m.end));
   });
 }
 
