@@ -28,24 +28,28 @@ export function decodeTree(scores: Float64Array | Float32Array, n: number): Int3
   const heads = argmaxHeads(scores, size);
   if (isSingleRootTree(heads)) return heads;
   const s = new Float64Array(scores);
-  let best = chuLiuEdmonds(s, size);
+  const run = { greedy: false };
+  let best = chuLiuEdmonds(s, size, 0, run);
   const roots = rootChildren(best);
   if (roots.length === 1) return best;
-  if (roots.length > MAX_ROOT_TRIALS) {
+  // Past the level bound (degenerate input, never real text) the trees are greedy: one trial, not a search among roots.
+  const trials = run.greedy ? 1 : MAX_ROOT_TRIALS;
+  if (roots.length > trials) {
     // the best root scores first (ties: word order)
     roots.sort((a, b) => scores[b * size] - scores[a * size] || a - b);
-    roots.length = MAX_ROOT_TRIALS;
+    roots.length = trials;
   }
   let bestScore = -Infinity;
   for (const r of roots) {
     const t = new Float64Array(scores);
     for (let i = 1; i < size; i++) if (i !== r) t[i * size] = -Infinity;
-    const h = chuLiuEdmonds(t, size);
+    const h = chuLiuEdmonds(t, size, 0, run);
     const total = treeScore(scores, h, size);
     if (total > bestScore) {
       bestScore = total;
       best = h;
     }
+    if (run.greedy) break; // a degenerate segment: its first single-root tree will do
   }
   return best;
 }
@@ -120,12 +124,15 @@ export const MAX_CONTRACTION_LEVELS = 8;
  * matrix (Chu-Liu-Edmonds), every cycle of the greedy heads contracted at
  * once; past MAX_CONTRACTION_LEVELS, the best tree the greedy growth finds.
  */
-function chuLiuEdmonds(scores: Float64Array, size: number, level = 0): Int32Array {
+function chuLiuEdmonds(scores: Float64Array, size: number, level = 0, run = { greedy: false }): Int32Array {
   const heads = argmaxHeads(scores, size);
   for (let i = 1; i < size; i++) if (scores[i * size + heads[i]] === -Infinity && heads[i] !== 0) heads[i] = 0;
   const cycles = findCycles(heads);
   if (cycles.length === 0) return heads;
-  if (level >= MAX_CONTRACTION_LEVELS) return greedyArborescence(scores, size);
+  if (level >= MAX_CONTRACTION_LEVELS) {
+    run.greedy = true;
+    return greedyArborescence(scores, size);
+  }
 
   // Nodes of the contracted graph: the words on no cycle (0 first), then one per cycle.
   const node = new Int32Array(size); // original word → contracted node
@@ -163,7 +170,7 @@ function chuLiuEdmonds(scores: Float64Array, size: number, level = 0): Int32Arra
       }
     }
   }
-  const subHeads = chuLiuEdmonds(sub, m, level + 1);
+  const subHeads = chuLiuEdmonds(sub, m, level + 1, run);
   const result = new Int32Array(heads); // cycle words keep their cycle arcs but for the one entered
   for (let a = 1; a < m; a++) {
     const cell = a * m + subHeads[a];
