@@ -37,11 +37,16 @@ export interface NameLink {
   probability: number;
 }
 
-/** Every full-name mention (PER, ending with the mention's whole words, not overlapping it) of each mention. */
-export function fullNamesOf(mentions: readonly NamedMention[]): number[][] {
+/**
+ * Every full-name mention (PER, ending with the mention's whole words, not
+ * overlapping it) of each mention, in mention order. Mentions of one name
+ * share one array (read-only): copies per mention grew with the square of
+ * their number (10,000 "Obama" after 10,000 "Barack Obama" made 10⁸ entries).
+ */
+export function fullNamesOf(mentions: readonly NamedMention[]): (readonly number[])[] {
   const keys = mentions.map((m) => normalizeAlias(m.text));
   // The PER mentions under each of their keys' proper word-suffixes ("suu kyi", "kyi" of "aung san suu kyi"),
-  // in mention order: comparing every pair of mentions was quadratic in their number.
+  // in mention order.
   const bySuffix = new Map<string, number[]>();
   mentions.forEach((m, j) => {
     if (m.label?.toUpperCase() !== 'PER') return;
@@ -53,22 +58,48 @@ export function fullNamesOf(mentions: readonly NamedMention[]): number[][] {
       else bySuffix.set(suffix, [j]);
     }
   });
+  const overlapping = overlapsOf(mentions);
+  const none: readonly number[] = [];
   return mentions.map((m, i) => {
     const key = keys[i];
-    if (key.length < 2 || !/^\p{Lu}/u.test(m.text)) return [];
-    return (bySuffix.get(key) ?? []).filter((j) => j !== i && (mentions[j].end <= m.start || mentions[j].start >= m.end));
+    if (key.length < 2 || !/^\p{Lu}/u.test(m.text)) return none;
+    const group = bySuffix.get(key);
+    if (group === undefined) return none;
+    const skip = overlapping.get(i);
+    if (skip === undefined || !skip.some((j) => group.includes(j))) return group;
+    return group.filter((j) => !skip.includes(j));
   });
+}
+
+/** Per mention that overlaps others, those others (most mentions overlap none and are absent). */
+function overlapsOf(mentions: readonly NamedMention[]): Map<number, number[]> {
+  const order = mentions.map((_, i) => i).sort((a, b) => mentions[a].start - mentions[b].start);
+  const out = new Map<number, number[]>();
+  const add = (a: number, b: number) => {
+    const list = out.get(a);
+    if (list) list.push(b);
+    else out.set(a, [b]);
+  };
+  for (let p = 0; p < order.length; p++) {
+    const a = order[p];
+    // sorted by start: the mentions that overlap a and start after it come right after it
+    for (let q = p + 1; q < order.length && mentions[order[q]].start < mentions[a].end; q++) {
+      add(a, order[q]);
+      add(order[q], a);
+    }
+  }
+  return out;
 }
 
 /** The index of the full-name mention each mention shortens (-1 for none). */
 export function fullNameOf(mentions: readonly NamedMention[], all = fullNamesOf(mentions)): number[] {
   const keys = mentions.map((m) => normalizeAlias(m.text));
   return mentions.map((m, i) => {
-    const before = all[i].filter((j) => mentions[j].end <= m.start);
-    if (before.length > 0) return before[before.length - 1];
+    // the last, in mention order, that ends before this one starts
+    const full = all[i];
+    for (let k = full.length - 1; k >= 0; k--) if (mentions[full[k]].end <= m.start) return full[k];
     // None before: a later full form, when the document has only one such name.
-    const after = all[i];
-    return after.length > 0 && after.every((j) => keys[j] === keys[after[0]]) ? after[0] : -1;
+    return full.length > 0 && full.every((j) => keys[j] === keys[full[0]]) ? full[0] : -1;
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fullNameOf, resolveShortNames, type NamedMention, type NameLink } from '../../src/linking/name-coreference.js';
+import { fullNameOf, fullNamesOf, resolveShortNames, type NamedMention, type NameLink } from '../../src/linking/name-coreference.js';
+import { normalizeAlias } from '../../src/linking/normalize.js';
 import type { KbEntity } from '../../src/linking/kb-schema.js';
 
 const entity = (id: number, title: string, dbpediaTypes: string[]): KbEntity => ({
@@ -43,6 +44,45 @@ describe('fullNameOf', () => {
       { start: 1, end: 2, text: 'Joubert' },
     ];
     expect(fullNameOf(ms)).toEqual([-1, -1]);
+  });
+});
+
+describe('fullNamesOf', () => {
+  /** The definition, pair by pair (what the indexed version replaced). */
+  function naive(ms: readonly NamedMention[]): number[][] {
+    const keys = ms.map((m) => normalizeAlias(m.text));
+    return ms.map((m, i) => {
+      const key = keys[i];
+      if (key.length < 2 || !/^\p{Lu}/u.test(m.text)) return [];
+      return ms.flatMap((o, j) =>
+        j !== i && o.label === 'PER' && keys[j].length > key.length && keys[j].endsWith(` ${key}`) && (o.end <= m.start || o.start >= m.end) ? [j] : [],
+      );
+    });
+  }
+
+  it('lists what the pairwise definition lists, overlapping and lower-case mentions included', () => {
+    let seed = 5;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const names = ['Suu Kyi', 'Aung San Suu Kyi', 'Kyi', 'Mark Waugh', 'Waugh', 'Steve Waugh', 'waugh', 'San Suu Kyi'];
+    for (let trial = 0; trial < 100; trial++) {
+      const ms: NamedMention[] = [];
+      let at = 0;
+      for (let k = 0; k < 12; k++) {
+        const text = names[Math.floor(rand() * names.length)];
+        const start = rand() < 0.2 ? Math.max(0, at - 2) : at; // some overlap the one before
+        ms.push({ start, end: start + text.split(' ').length, text, label: rand() < 0.7 ? 'PER' : undefined });
+        at = start + 4;
+      }
+      expect(fullNamesOf(ms).map((l) => [...l])).toEqual(naive(ms));
+    }
+  });
+
+  it('shares one list among the mentions of a name: 20,000 mentions, not 10⁸ entries', { timeout: 5_000 }, () => {
+    const ms = Array.from({ length: 20_000 }, (_, i): NamedMention => (i % 2 === 0 ? { start: 3 * i, end: 3 * i + 2, text: 'Barack Obama', label: 'PER' } : { start: 3 * i, end: 3 * i + 1, text: 'Obama', label: 'PER' }));
+    const all = fullNamesOf(ms);
+    expect(all[1]).toBe(all[3]);
+    expect(all[1]).toHaveLength(10_000);
+    expect(fullNameOf(ms, all).slice(0, 4)).toEqual([-1, 0, -1, 2]);
   });
 });
 
