@@ -240,7 +240,6 @@ function topic(t: TopicRecord): Topic {
   return { ...t, score: roundScore(t.score) };
 }
 
-
 export function okEnvelope(payload: AnalysisPayload, seconds: number, messages: readonly string[]): AnalyzeResponse {
   return { time: roundScore(seconds), ok: true, error: '', message: messages.join(' '), response: payload };
 }

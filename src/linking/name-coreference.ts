@@ -65,8 +65,10 @@ export function fullNamesOf(mentions: readonly NamedMention[]): (readonly number
     if (key.length < 2 || !/^\p{Lu}/u.test(m.text)) return none;
     const group = bySuffix.get(key);
     if (group === undefined) return none;
-    const skip = overlapping.get(i);
-    if (skip === undefined || !skip.some((j) => group.includes(j))) return group;
+    // a mention it overlaps is in its group when it has the group's definition (PER, a longer name ending in the key)
+    const tail = ` ${key}`;
+    const skip = overlapping.get(i)?.filter((j) => mentions[j].label?.toUpperCase() === 'PER' && keys[j].endsWith(tail));
+    if (skip === undefined || skip.length === 0) return group;
     return group.filter((j) => !skip.includes(j));
   });
 }

@@ -140,9 +140,6 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
   // length (~40 s for the 100k-word sentence of a 200 kB text without
   // punctuation).
   const children = new ChildLists(heads);
-  /** The dependents of h now, ascending: a copy, safe to iterate while heads change. */
-  const dependents = (h: number): number[] => children.of(h);
-  const setHead = (d: number, h: number): void => children.move(d, h);
   const isPossessiveCase = (i: number): boolean =>
     sentence.xpos[i] === 'POS' || /^['’]s?$/i.test(sentence.forms[i]);
 
@@ -152,54 +149,54 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
 
   // 3. flat name sequences: last word heads.
   for (let i = 0; i < n; i++) {
-    const flat = dependents(i).filter((d) => rels[d] === 'flat' || rels[d] === 'flat:foreign');
+    const flat = children.of(i).filter((d) => rels[d] === 'flat' || rels[d] === 'flat:foreign');
     if (flat.length === 0 || rels[i] === 'flat') continue;
     const last = flat[flat.length - 1];
     if (last < i) continue;
-    setHead(last, heads[i]);
+    children.move(last, heads[i]);
     out[last] = out[i];
     rels[last] = rels[i];
-    for (const d of dependents(i)) if (d !== last && d > i) setHead(d, last);
-    setHead(i, last);
+    for (const d of children.of(i)) if (d !== last && d > i) children.move(d, last);
+    children.move(i, last);
     out[i] = 'nn';
     rels[i] = 'flat';
     // modifiers before the name (det, amod, poss…) follow the new head
-    for (const d of dependents(i)) if (d < i) setHead(d, last);
+    for (const d of children.of(i)) if (d < i) children.move(d, last);
   }
 
   // 4. coordination: cc and preceding punctuation of a conjunct go to the first conjunct.
   for (let i = 0; i < n; i++) {
     if (rels[i] !== 'conj') continue;
-    for (const d of dependents(i)) {
-      if (d < i && (rels[d] === 'cc' || (rels[d] === 'punct' && d > heads[i]))) setHead(d, heads[i]);
+    for (const d of children.of(i)) {
+      if (d < i && (rels[d] === 'cc' || (rels[d] === 'punct' && d > heads[i]))) children.move(d, heads[i]);
     }
   }
 
   // 2 + 1. prepositional phrases.
   for (let w = 0; w < n; w++) {
-    const cases = dependents(w).filter((d) => rels[d] === 'case' && !isPossessiveCase(d) && d < w);
+    const cases = children.of(w).filter((d) => rels[d] === 'case' && !isPossessiveCase(d) && d < w);
     if (cases.length === 0) continue;
     let attach = heads[w];
     let attachRel = OBLIQUE.test(rels[w]) ? 'prep' : out[w];
-    const cop = dependents(w).find((d) => rels[d] === 'cop');
+    const cop = children.of(w).find((d) => rels[d] === 'cop');
     if (cop !== undefined) {
       // the copula heads the clause; clause-level dependents move to it
-      setHead(cop, heads[w]);
+      children.move(cop, heads[w]);
       out[cop] = out[w];
-      for (const d of dependents(w)) {
-        if (d !== cop && !NOMINAL_INTERNAL.has(rels[d])) setHead(d, cop);
+      for (const d of children.of(w)) {
+        if (d !== cop && !NOMINAL_INTERNAL.has(rels[d])) children.move(d, cop);
       }
       attach = cop;
       attachRel = 'prep';
     }
     cases.forEach((c, k) => {
-      setHead(c, attach);
+      children.move(c, attach);
       out[c] = k === 0 ? attachRel : 'pcomp';
       // no longer a case marker of its new head: keeps later words from taking it as theirs
       rels[c] = 'prep';
       attach = c;
     });
-    setHead(w, attach);
+    children.move(w, attach);
     out[w] = isClauseHead(w, sentence) ? 'pcomp' : 'pobj';
   }
 
@@ -265,6 +262,7 @@ class ChildLists {
     return this.after[d];
   }
 
+  /** The dependents of h now, ascending: a copy, safe to iterate while heads change. */
   of(h: number): number[] {
     const out: number[] = [];
     for (let d = this.first1[h + 1]; d >= 0; d = this.after[d]) out.push(d);
