@@ -17,8 +17,8 @@ import { gzipSync } from 'node:zlib';
 import { bundleBrowserEntry, packageOf, ROOT } from './browser-bundle.js';
 import { createAnalyzer } from '../src/analyzer.js';
 import { EXTRACTOR_LAYERS } from '../src/annotators/registry.js';
-import { fileLoader } from '../src/resources-node.js';
-import type { ResourceLoader } from '../src/resources.js';
+import { fileLoader } from '../src/resources/file-loader.js';
+import type { ResourceLoader } from '../src/resources/loader.js';
 
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} kB`;
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(2)} MB`;

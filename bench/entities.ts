@@ -14,7 +14,7 @@ import { aidaDoc } from '../src/eval/el.js';
 import { loadLinker, linkEntities } from '../src/annotators/linker.js';
 import { loadEntityRecognizer, recognizeDoc } from '../src/annotators/ner.js';
 import { KnowledgeBase } from '../src/linking/knowledge-base.js';
-import { fileLoader, defaultModelsDir } from '../src/resources-node.js';
+import { fileLoader, defaultModelsDir } from '../src/resources/file-loader.js';
 import { parseRequest } from '../src/request.js';
 import type { AnnotateContext } from '../src/annotators/annotator.js';
 import type { Mention } from '../src/doc/doc.js';

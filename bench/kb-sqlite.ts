@@ -16,9 +16,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { openSqlite } from '../src/platform/node/sqlite.js';
-import { loadNativeSqlite } from '../src/native-sqlite.js';
-import { defaultModelsDir } from '../src/resources-node.js';
-import type { SqlDatabase } from '../src/sqlite.js';
+import { loadNativeSqlite } from '../src/db/native-sqlite.js';
+import { defaultModelsDir } from '../src/resources/file-loader.js';
+import type { SqlDatabase } from '../src/db/sqlite.js';
 
 const args = process.argv.slice(2);
 const time = args.includes('--time') ? Number(args[args.indexOf('--time') + 1]) : 2000; // per engine

@@ -17,7 +17,7 @@ import { nounPhrasesOfDoc } from '../src/structure/noun-phrases.js';
 import { propertiesOfDoc } from '../src/structure/properties.js';
 import { chunkedPhrasesOfDoc } from '../src/annotators/phrases.js';
 import { loadChunker } from '../src/structure/chunker-model.js';
-import { fileLoader } from '../src/resources-node.js';
+import { fileLoader } from '../src/resources/file-loader.js';
 import type { Doc } from '../src/doc/doc.js';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -6,10 +6,10 @@ export { analyze, createAnalyzer, type Analyzer, type AnalyzerConfig } from './a
 export { AnalysisError, isAnalysisError, type ErrorStatus } from './errors.js';
 export { parseRequest, DEFAULT_EXTRACTORS, PARAMETER_NAMES, type AnalyzeRequest } from './request.js';
 export { errorEnvelope } from './response.js';
-export type { ResourceLoader } from './resources.js';
+export type { ResourceLoader } from './resources/loader.js';
 // fileLoader/defaultModelsDir: files in Node; in a browser, URL paths (#platform seam).
 export { fileLoader, defaultModelsDir } from '#platform/resources.js';
-export { urlLoader, bufferLoader, type FetchFunction, type ResourceBytes, type UrlLoaderOptions } from './resources-fetch.js';
+export { urlLoader, bufferLoader, type FetchFunction, type ResourceBytes, type UrlLoaderOptions } from './resources/url-loader.js';
 export type { Backend } from './models/ort-types.js';
 export * from './types.js';
 export {

@@ -5,7 +5,7 @@
 // Models are reproduced from ../shared/data.
 //
 // The trainer's stdout is followed line by line: lines of the progress
-// protocol (`progress done=… total=… unit=… loss=…`, src/progress-protocol.ts)
+// protocol (`progress done=… total=… unit=… loss=…`, src/progress/protocol.ts)
 // feed the shared progress display on stderr (a bar on a terminal, a line
 // every 10 s otherwise, nothing with --quiet); every other line passes through.
 import { spawn } from 'node:child_process';
@@ -37,7 +37,7 @@ const [command, commandArgs, env] = existsSync(join(here, model, 'train.ts'))
     ];
 
 register();
-const { followTrainerOutput } = await import('../src/progress-protocol.ts');
+const { followTrainerOutput } = await import('../src/progress/protocol.ts');
 const child = spawn(command, commandArgs, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env });
 // Ctrl-C reaches the trainer through the terminal's process group; the wrapper waits for it to exit.
 process.on('SIGINT', () => {});

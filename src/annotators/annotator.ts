@@ -1,5 +1,5 @@
 import type { Doc } from '../doc/doc.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import type { AnalyzeRequest } from '../request.js';
 
 /**

@@ -5,7 +5,7 @@
  * Reads the senses layer for each word's posterior over its senses.
  */
 import type { Doc, EntailmentRecord, WordSense } from '../doc/doc.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { contextVectorsOf, DEFAULT_ENTAILMENT_PARAMS, ENTAILMENT_CAP, ENTAILMENT_FLOOR, keepEntailments, type EntailmentSource } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
 import { SynsetStore } from '../semantics/synsets.js';

@@ -4,7 +4,7 @@
  */
 import type { Doc } from '../doc/doc.js';
 import { Lexicon } from '../lexicon/lexicon.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
 
 export async function createLemmatizer(loader: ResourceLoader): Promise<Annotator> {

@@ -21,7 +21,7 @@
  */
 import type { Annotator, AnnotateContext } from './annotator.js';
 import type { Doc, EntityRecord } from '../doc/doc.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { DbpediaOntology } from '../linking/ontology.js';
 import { KnowledgeBase, type KbEntity } from '../linking/knowledge-base.js';
 import { disambiguate, type LinkerModel, type MentionSpan } from '../linking/disambiguate.js';

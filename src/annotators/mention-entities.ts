@@ -8,7 +8,7 @@
  */
 import type { Annotator, AnnotateContext } from './annotator.js';
 import type { Doc, EntityRecord, Mention } from '../doc/doc.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { DbpediaOntology } from '../linking/ontology.js';
 
 /**

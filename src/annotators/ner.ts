@@ -15,7 +15,7 @@ import type { Doc, Mention } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
 import type { FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
 import { crfParams, pathMarginals, viterbi, type CrfParams } from './ner-crf.js';
 import {

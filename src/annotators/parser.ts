@@ -9,7 +9,7 @@
  * src/structure/stanford.ts.
  */
 import type { Doc } from '../doc/doc.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { AnalysisError } from '../errors.js';
 import { featurize, type FeatureSpec } from '../models/features.js';
 import { isLexicalTable, loadLexicalCoder, type LexicalSources, type LexicalTableName } from '../models/lexical-codes.js';

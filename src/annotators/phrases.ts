@@ -5,7 +5,7 @@
  * dependency tree alone (src/structure/noun-phrases.ts).
  */
 import type { Doc } from '../doc/doc.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { loadChunker, type LoadedChunker } from '../structure/chunker-model.js';
 import { nounPhrasesOfDoc, type PhraseSpan } from '../structure/noun-phrases.js';
 import { trustedLayersOf } from '../structure/trusted-layers.js';

@@ -14,7 +14,7 @@
  * not even import the parser's or the linker's code.
  */
 import type { Annotator, Layer } from './annotator.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import type { Backend } from '../models/onnx-runner.js';
 
 export interface AnnotatorConfig {
@@ -146,7 +146,7 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     resources: ['topics/mediatopics.json', 'topics/mediatopics-classifier/meta.json', 'topics/mediatopics-classifier/weights.bin'],
     // English-only, but the annotator itself skips other languages with a message instead of a 400.
     englishOnly: false,
-    create: async (loader) => (await import('../semantics/topics.js')).createTopicsAnnotator(loader),
+    create: async (loader) => (await import('./topics.js')).createTopicsAnnotator(loader),
   },
   {
     name: 'senses',

@@ -5,7 +5,7 @@
  */
 import type { Doc, WordSense } from '../doc/doc.js';
 import { roundScore } from '../doc/score.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { TargetContexts } from '../semantics/disambiguate.js';
 import { shareSensesInDiscourse } from '../semantics/one-sense-per-discourse.js';
 import { rememberSenseWork } from '../semantics/sense-work.js';

@@ -4,7 +4,7 @@
  */
 import { stemmer } from 'stemmer';
 import type { Doc } from '../doc/doc.js';
-import { boundedMemo } from '../memo.js';
+import { boundedMemo } from '../lexicon/memo.js';
 import type { Annotator } from './annotator.js';
 
 /** Tokens without a letter (punctuation, numbers, symbols) are their own stem. */

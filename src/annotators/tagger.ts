@@ -10,7 +10,7 @@ import { AnalysisError } from '../errors.js';
 import { loadLexicalCoder, type LexicalSources, type LexicalTableName } from '../models/lexical-codes.js';
 import { featureId, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
 import { retagSentenceInitialName } from './sentence-initial-names.js';
 

@@ -6,7 +6,7 @@
  * loaded on first use and kept.
  */
 import { badRequest } from '../errors.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import type { CategoryRecord } from '../semantics/topic-record.js';
 import { loadClassifier, type Classifier } from './model.js';
 

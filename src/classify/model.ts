@@ -12,7 +12,7 @@
  * float32; the eval figures are measured on the quantized model.
  */
 import { badRequest } from '../errors.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { countFeatures, countTokenFeatures, vectorize, type SparseVector } from './features.js';
 
 export const MODEL_FORMAT = 'textlens-classifier';

@@ -14,7 +14,7 @@ import { DEFAULT_TIMEOUT_MS, WorkerPool } from '../http/analysis-pool.js';
 import type { FlatOptions } from '../types.js';
 import { openSource } from '../batch/input.js';
 import { hasContent, openSink, prepareResume, type ResumeState } from '../batch/output.js';
-import { createProgress, type ProgressStream } from '../progress.js';
+import { createProgress, type ProgressStream } from '../progress/display.js';
 import { runBatch, type BatchStats } from '../batch/run.js';
 import { dictionaryArgs } from './dictionary-args.js';
 import { runFields, wholeArg } from './run-args.js';

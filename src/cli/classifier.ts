@@ -18,10 +18,10 @@ import { loadClassifier } from '../classify/model.js';
 import { formatScoresLine, scoreMultiLabel } from '../classify/metrics.js';
 import { defaultThreshold, trainClassifier, type TrainProgress } from '../classify/train.js';
 import { saveClassifier } from '../classify/save-node.js';
-import { fileLoader } from '../resources-node.js';
-import type { ResourceLoader } from '../resources.js';
-import { MEDIATOPICS_CLASSIFIER_DIR } from '../semantics/topics.js';
-import { createProgress, type ProgressDisplay } from '../progress.js';
+import { fileLoader } from '../resources/file-loader.js';
+import type { ResourceLoader } from '../resources/loader.js';
+import { MEDIATOPICS_CLASSIFIER_DIR } from '../annotators/topics.js';
+import { createProgress, type ProgressDisplay } from '../progress/display.js';
 import { itemProgress } from '../eval/eval-progress.js';
 
 export const TRAIN_USAGE = `usage: textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]

@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createAnalyzer, type Analyzer } from '../analyzer.js';
 import { Doc } from '../doc/doc.js';
-import { fileLoader } from '../resources-node.js';
+import { fileLoader } from '../resources/file-loader.js';
 import {
   conlluToRawText,
   conlluToRawTextWithSpans,
@@ -120,7 +120,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       const ner = await loadMentionRecognizer(values['ner-model'], () => fileLoader(values.models), backend);
       const conll = await readFile(need(values.conll, '--conll'), 'utf8');
       // Progress on stderr (stdout keeps the scores): documents as -DOCSTART- counts them.
-      const { createProgress } = await import('../progress.js');
+      const { createProgress } = await import('../progress/display.js');
       const display = createProgress({ label: 'eval ner', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto' });
       const total = conll.match(/^-DOCSTART-/gm)?.length || undefined;
       const recognize = recognizeWith(ner);

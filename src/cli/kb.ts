@@ -4,22 +4,22 @@
  *                    [--npm-sources NODE_MODULES|none]`
  *
  * Builds the knowledge base file kb.sqlite: by default from the data sets
- * under --data (see src/linking/build/sources.ts) and the npm-distributed
- * sources (devDependencies; src/linking/build/npm-sources.ts), then from
+ * under --data (see src/linking/kb-build/sources.ts) and the npm-distributed
+ * sources (devDependencies; src/linking/kb-build/npm-sources.ts), then from
  * each Wikidata dump given. --dump-only skips the data sets (a KB from dumps alone).
  * `textlens kb stats [--kb FILE]` prints counts and the build's meta.
  */
 import { join, resolve } from 'node:path';
 import { mkdirSync, existsSync, readFileSync } from 'node:fs';
-import { KbWriter } from '../linking/build/kb-writer.js';
-import { addAidaTrain, addCodex, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from '../linking/build/sources.js';
-import { ingestWikidataDump } from '../linking/build/wikidata-dump.js';
-import { createProgress } from '../progress.js';
-import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from '../linking/build/npm-sources.js';
-import { PopularitySignals } from '../linking/build/popularity.js';
+import { KbWriter } from '../linking/kb-build/kb-writer.js';
+import { addAidaTrain, addCodex, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from '../linking/kb-build/sources.js';
+import { ingestWikidataDump } from '../linking/kb-build/wikidata-dump.js';
+import { createProgress } from '../progress/display.js';
+import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from '../linking/kb-build/npm-sources.js';
+import { PopularitySignals } from '../linking/kb-build/popularity.js';
 import { DbpediaOntology } from '../linking/ontology.js';
 import { KnowledgeBase } from '../linking/knowledge-base.js';
-import { defaultModelsDir, fileLoader } from '../resources-node.js';
+import { defaultModelsDir, fileLoader } from '../resources/file-loader.js';
 
 export interface KbBuildOptions {
   out: string;

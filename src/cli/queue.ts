@@ -10,7 +10,7 @@ import { openSource } from '../batch/input.js';
 import { hasContent, openSink } from '../batch/output.js';
 import { DictionaryRegistry, formatOfFile, parseDictionary, DictionaryError, type DictionarySource } from '../dictionaries/index.js';
 import { AnalysisError } from '../errors.js';
-import { createProgress, type ProgressStream } from '../progress.js';
+import { createProgress, type ProgressStream } from '../progress/display.js';
 import { batchDictionaries, checkBatchName, listBatches, resolveBatch } from '../queue/batches.js';
 import { collectResults } from '../queue/collect.js';
 import type { QueueConnection } from '../queue/connection.js';

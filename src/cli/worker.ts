@@ -10,7 +10,7 @@ import { hostname, availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { DEFAULT_TIMEOUT_MS, WorkerPool } from '../http/analysis-pool.js';
-import { createProgress, type ProgressStream } from '../progress.js';
+import { createProgress, type ProgressStream } from '../progress/display.js';
 import { JOBS_PER_THREAD, runQueueWorker, type QueueRunner, type QueueWorkerStats } from '../queue/worker.js';
 import { openQueueArgs, QUEUE_FLAGS, QUEUE_FLAGS_USAGE } from './queue-args.js';
 import { secondsArg, wholeArg } from './run-args.js';

@@ -5,7 +5,7 @@
  * one transaction per write, as in src/events/sqlite-store.ts.
  */
 import type Database from 'better-sqlite3';
-import { loadNativeSqlite, nativeSqliteOrExplain, SERVER_STORE_ALTERNATIVES } from '../native-sqlite.js';
+import { loadNativeSqlite, nativeSqliteOrExplain, SERVER_STORE_ALTERNATIVES } from '../db/native-sqlite.js';
 import type { DictionaryEntry, DictionarySettings, MatchType } from '../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
 

@@ -9,7 +9,7 @@
  * A candidate i is the gap between token i-1 and token i. Blank lines are
  * boundaries outright; gaps inside a multi-word token ("do|n't") never are.
  */
-import { boundedMemo } from '../memo.js';
+import { boundedMemo } from '../lexicon/memo.js';
 import { fnv1a, shape } from '../models/features.js';
 import type { TokenSpan } from './doc.js';
 import { breakBefore, ruleBoundaries } from './sentence-rules.js';

@@ -19,7 +19,7 @@
  * `splitSentences(text, tokens)`, which is synchronous and model-free.
  */
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import type { TokenSpan } from './doc.js';
 import { boundaryCandidates, boundaryFeatures, FEATURES_PER_CANDIDATE } from './sentence-features.js';
 import { breakBefore, datelineEnd, ruleBoundaries, wrappedLine } from './sentence-rules.js';

@@ -51,7 +51,7 @@ export async function carbCommand(argv: string[], write: (s: string) => void = (
     const sentences = parseSentenceLines(await readInput(values.sentences!, '--sentences'), values.sentences!);
     const parser = values.parser === 'fast' ? 'fast' : 'accurate';
     const { createAnalyzer } = await import('../analyzer.js');
-    const { extractCarbTuples } = await import('../structure/relations-carb.js');
+    const { extractCarbTuples } = await import('./relations-carb.js');
     const analyzer = await createAnalyzer({ modelsDir: values.models, backend: values.backend === 'wasm' ? 'wasm' : 'node', parser });
     // Progress on stderr per batch of sentences (stdout keeps the scores).
     const progress = itemProgress({ label: 'eval carb', unit: 'sentences', quiet: values.quiet });

@@ -26,7 +26,7 @@ import { loadMentionRecognizer } from './recognizer.js';
 import { parseRequest } from '../request.js';
 import type { AnnotateContext } from '../annotators/annotator.js';
 import type { KbEntity, KnowledgeBase } from '../linking/knowledge-base.js';
-import { createProgress } from '../progress.js';
+import { createProgress } from '../progress/display.js';
 
 export interface ElOptions {
   /** AIDA-YAGO2-dataset.*.tsv */
@@ -423,7 +423,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const { fileLoader } = await import('../resources-node.js');
+  const { fileLoader } = await import('../resources/file-loader.js');
   const { loadLinker } = await import('../annotators/linker.js');
   const loader = fileLoader();
   const modelFile = opt('--linker');

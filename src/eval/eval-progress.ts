@@ -1,10 +1,10 @@
 /**
  * The progress of an eval command's loop over documents, sentences or
- * instances, on the shared display (src/progress.ts): stderr only, so the
+ * instances, on the shared display (src/progress/display.ts): stderr only, so the
  * scores on stdout, and their last `name=value` line, stay as they were.
  * Rates count from the first item (model loading is before it).
  */
-import { createProgress, type ProgressMode, type ProgressStream } from '../progress.js';
+import { createProgress, type ProgressMode, type ProgressStream } from '../progress/display.js';
 
 /** What an eval loop reports after each item: items done, of how many, tokens in them (when counted). */
 export type ItemReport = (done: number, total: number, tokens?: number) => void;

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../analyzer.js';
 import { Doc } from '../doc/doc.js';
 import type { WordNetPos } from '../lexicon/penn.js';
-import { fileLoader } from '../resources-node.js';
+import { fileLoader } from '../resources/file-loader.js';
 import { disambiguate, type SenseTarget } from '../semantics/disambiguate.js';
 import { contextVectorsOf, DEFAULT_ENTAILMENT_PARAMS, entailedWords, type EntailmentParams, type EntailmentSource } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';

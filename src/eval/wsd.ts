@@ -9,7 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { WordNetPos } from '../lexicon/penn.js';
-import { fileLoader } from '../resources-node.js';
+import { fileLoader } from '../resources/file-loader.js';
 import { disambiguate, type SenseTarget } from '../semantics/disambiguate.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { WsdModel } from '../semantics/wsd-model.js';

@@ -13,7 +13,7 @@
  * Lemma case follows EWT: proper nouns keep the form's case, everything else
  * is lower case unless the table says otherwise ("I").
  */
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { guessBase, morphy } from './morphy.js';
 import { isInflectedTag, isProperNounTag, isVerbatimTag, wordNetPos, type WordNetPos } from './penn.js';
 import { LEXICON_DIR, WordNetLexicon } from './wordnet.js';

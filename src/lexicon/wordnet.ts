@@ -10,7 +10,7 @@
  *                                           tagged-sense count when it is above zero
  *   wordnet-exceptions.json                 { n|v|a|r: { inflected: [base, ...] } }
  */
-import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
 import { type WordNetPos, WORDNET_POS } from './penn.js';
 
 export const LEXICON_DIR = 'lexicon';

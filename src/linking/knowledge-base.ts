@@ -6,13 +6,13 @@
  * cache keeps entities that recur across documents.
  */
 import { openSqlite } from '#platform/sqlite.js';
-import type { SqlDatabase, SqliteSource, SqlStatement } from '../sqlite.js';
-import type { ResourceLoader } from '../resources.js';
+import type { SqlDatabase, SqliteSource, SqlStatement } from '../db/sqlite.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { AnalysisError } from '../errors.js';
 import { labelFromTitle, normalizeAlias } from './normalize.js';
 import type { Candidate, EntityRow, KbEntity, KbStats, PropertyValue } from './kb-schema.js';
 import type { DbpediaOntology } from './ontology.js';
-import { freebaseTypesFor } from './build/types.js';
+import { freebaseTypesFor } from './kb-build/types.js';
 
 export type { Candidate, KbEntity, KbStats, PropertyValue } from './kb-schema.js';
 

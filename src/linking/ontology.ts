@@ -14,7 +14,7 @@
  *          no single class is right, and a wrong type would defeat filters)
  * Finer labels (e.g. GUM's or WNUT's) map through NER_LABEL_CLASSES as well.
  */
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 
 export interface OntologyClass {
   parents: string[];

@@ -7,7 +7,7 @@
 import { AnalysisError } from '../errors.js';
 import { wordNetClasses } from '../lexicon/word-classes.js';
 import { WordNetLexicon } from '../lexicon/wordnet.js';
-import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
 import { featureId } from './features.js';
 
 export type LexicalTableName = 'wordnetParts' | 'wordnetDominant' | 'clusterCoarse' | 'clusterFine';

@@ -7,9 +7,9 @@
  * sentence batched.
  */
 import { DEFAULT_BACKEND, loadRuntime } from '#platform/onnx.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import type { Backend, OrtRuntime } from './ort-types.js';
-import { setWasmPrefix, wasmPaths } from '../wasm-paths.js';
+import { setWasmPrefix, wasmPaths } from '../resources/wasm-paths.js';
 
 export type { Backend };
 

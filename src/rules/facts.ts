@@ -10,7 +10,7 @@
  * points of the analyzed text. See README.md for the vocabulary.
  */
 import type { Doc } from '../doc/doc.js';
-import { STRUCTURE_FACT_PREDICATES, structureFactTables } from '../structure/facts.js';
+import { STRUCTURE_FACT_PREDICATES, structureFactTables } from './structure-facts.js';
 import { RELATION_PREDICATES, relationTables } from './relation-facts.js';
 import { topicTables } from './topic-facts.js';
 

@@ -3,7 +3,7 @@
  * parents, top-level ancestors, links. Read from models/topics/mediatopics.json
  * (built by training/topics/build-taxonomy.ts; CC BY 4.0, IPTC).
  */
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { wikipediaLink } from '../linking/normalize.js';
 
 export interface MediaTopicRecord {

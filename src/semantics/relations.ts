@@ -7,7 +7,7 @@
  * reads them as empty).
  * Read only when entailments are requested.
  */
-import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
 import { gunzipText } from './gzip.js';
 import { SENSES_DIR } from './synsets.js';
 

@@ -22,7 +22,7 @@
  * (n v a s r) and the synset's sense number for that lemma ("bank.n.01",
  * "depository_financial_institution.n.01").
  */
-import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources.js';
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
 import type { WordNetPos } from '../lexicon/penn.js';
 import { gunzipText } from './gzip.js';
 

@@ -35,8 +35,8 @@
  *   meta.json        the hyperparameters tuned on dev and the figures they gave
  */
 import type { WordNetPos } from '../lexicon/penn.js';
-import type { ResourceLoader } from '../resources.js';
-import { loadOnce, type LoadRegistry } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
+import { loadOnce, type LoadRegistry } from '../resources/loader.js';
 import { gunzipText } from './gzip.js';
 import { SENSES_DIR } from './synsets.js';
 import { COLLOCATION_SLOTS, lemmaBagFeatures } from './wsd-features.js';

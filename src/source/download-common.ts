@@ -6,7 +6,7 @@
  */
 import { AnalysisError, badRequest } from '../errors.js';
 import { decodeBody } from './charset.js';
-import type { FetchFunction } from '../resources-fetch.js';
+import type { FetchFunction } from '../resources/url-loader.js';
 
 export interface FetchOptions {
   /** User-Agent header; the spec's `download.userAgent`. */

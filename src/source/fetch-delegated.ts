@@ -5,7 +5,7 @@
  * redirects and which hosts may be reached are the fetch's business.
  */
 import { badRequest } from '../errors.js';
-import type { FetchFunction } from '../resources-fetch.js';
+import type { FetchFunction } from '../resources/url-loader.js';
 import {
   DEFAULT_FETCH_TIMEOUT_MS,
   DEFAULT_MAX_DOWNLOAD_BYTES,

@@ -6,7 +6,7 @@
  */
 import { AnalysisError } from '../errors.js';
 import { loadLexicalCoder } from '../models/lexical-codes.js';
-import type { ResourceLoader } from '../resources.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { ChunkScorer } from './chunk-scorer.js';
 import { ChunkFeaturizer, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
 

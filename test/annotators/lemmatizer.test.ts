@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLemmatizer } from '../../src/annotators/lemmatizer.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
 import { Doc } from '../../src/doc/doc.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 // The annotator reads nothing from the context; the request part is irrelevant here.
 const ctx = { language: 'eng', warn: () => {} } as unknown as AnnotateContext;

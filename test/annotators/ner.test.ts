@@ -2,7 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Doc } from '../../src/doc/doc.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { bioesSpans, createNer, loadEntityRecognizer, type EntityRecognizer } from '../../src/annotators/ner.js';
 import { crfParams, pathMarginals, viterbi } from '../../src/annotators/ner-crf.js';
 import { compileGazetteer, DENSE_DIM, denseFeatures, NerFeaturizer, type NerLexicon } from '../../src/annotators/ner-features.js';

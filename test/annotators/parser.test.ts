@@ -2,7 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Doc } from '../../src/doc/doc.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadOnnxModel } from '../../src/models/onnx-runner.js';
 import { createParser, type DependencyParser, type TaggedSentence } from '../../src/annotators/parser.js';
 import { decodeTree, isSingleRootTree } from '../../src/annotators/parser-decode.js';

@@ -6,7 +6,7 @@ import type { AnnotateContext, Annotator } from '../../src/annotators/annotator.
 import { Doc, type TokenSpan } from '../../src/doc/doc.js';
 import { parseConllu } from '../../src/eval/conllu.js';
 import { parseRequest } from '../../src/request.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 interface FixtureSentence {
   words: string[];

@@ -11,7 +11,7 @@ import { loadEntityRecognizer } from '../../src/annotators/ner.js';
 import { createSegmenter } from '../../src/doc/sentences.js';
 import { evalQidBenchmark } from '../../src/eval/el.js';
 import { readEntityJsonl } from '../../src/eval/el-jsonl.js';
-import { defaultModelsDir, fileLoader } from '../../src/resources-node.js';
+import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/everyday-entities.jsonl', import.meta.url));
 const haveKb = existsSync(`${defaultModelsDir}kb/kb.sqlite`);

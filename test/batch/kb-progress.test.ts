@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildKb } from '../../src/cli/kb.js';
-import { KbWriter } from '../../src/linking/build/kb-writer.js';
-import { ingestWikidataDump, type DumpProgress } from '../../src/linking/build/wikidata-dump.js';
+import { KbWriter } from '../../src/linking/kb-build/kb-writer.js';
+import { ingestWikidataDump, type DumpProgress } from '../../src/linking/kb-build/wikidata-dump.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const sample = new URL('../fixtures/kb/wikidata-sample.json.gz', import.meta.url).pathname;
 

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { followTrainerOutput, formatProgressLine, parseProgressLine, progressNote } from '../../src/progress-protocol.js';
+import { followTrainerOutput, formatProgressLine, parseProgressLine, progressNote } from '../../src/progress/protocol.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fakePython = fileURLToPath(new URL('../fixtures/fake-trainer/fake-python.py', import.meta.url));

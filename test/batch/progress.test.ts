@@ -4,7 +4,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createProgress, describeProgress, plainProgressLine } from '../../src/progress.js';
+import { createProgress, describeProgress, plainProgressLine } from '../../src/progress/display.js';
 
 function capture(isTTY: boolean) {
   const stream = Object.assign(new PassThrough(), { isTTY, columns: 120 });

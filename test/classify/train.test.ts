@@ -8,7 +8,7 @@ import { DataError, parseLabelledJsonl, readLabelledJsonl } from '../../src/clas
 import { loadClassifier } from '../../src/classify/model.js';
 import { trainClassifier } from '../../src/classify/train.js';
 import { evalClassifierCommand, trainCommand } from '../../src/cli/classifier.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const toy = fileURLToPath(new URL('../fixtures/classify/toy.jsonl', import.meta.url));
 let dir: string;

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { AnalysisError } from '../../src/errors.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import type { Word } from '../../src/types.js';
 
 let analyzer: Analyzer;
@@ -187,7 +187,7 @@ describe('analyze: rules', () => {
 
 describe('availableExtractors follows the configured parser', () => {
   it('drops dependency-trees when the chosen parser variant is not installed', async () => {
-    const { fileLoader } = await import('../../src/resources-node.js');
+    const { fileLoader } = await import('../../src/resources/file-loader.js');
     const files = fileLoader();
     // The models directory without models/parser-fast.
     const loader = { ...files, exists: (p: string) => (p.startsWith('parser-fast/') ? Promise.resolve(false) : files.exists(p)) };

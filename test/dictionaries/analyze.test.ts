@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
-import { defaultModelsDir } from '../../src/resources-node.js';
+import { defaultModelsDir } from '../../src/resources/file-loader.js';
 import { analyzeCommand } from '../../src/cli/analyze.js';
 import type { Entity } from '../../src/types.js';
 

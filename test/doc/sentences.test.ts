@@ -6,7 +6,7 @@ import { datelineEnd } from '../../src/doc/sentence-rules.js';
 import { tokenize } from '../../src/doc/tokenize.js';
 import { conlluToRawText, parseConllu, segmentationToConllu } from '../../src/eval/conllu.js';
 import { scoreUd } from '../../src/eval/ud-score.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const modelsDir = join(import.meta.dirname, '..', '..', 'models');
 const fixture = join(import.meta.dirname, '..', 'fixtures', 'doc', 'ewt-dev-slice.conllu');

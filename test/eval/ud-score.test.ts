@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSegmenter } from '../../src/doc/sentences.js';
 import { conlluToRawText, parseConllu, segmentationToConllu } from '../../src/eval/conllu.js';
 import { formatUdTable, scoreUd } from '../../src/eval/ud-score.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const row = (id: number, form: string, upos: string, head: number | '_', deprel: string, misc = '_'): string =>
   [id, form, '_', upos, '_', '_', head, deprel, '_', misc].join('\t');

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseFrameworkData, parseGoldKeys } from '../../src/eval/wsd-framework.js';
 import { answerFramework, scoreAnswers, wsdCommand } from '../../src/eval/wsd.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import { WsdModel } from '../../src/semantics/wsd-model.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KbWriter } from '../../src/linking/build/kb-writer.js';
+import type { KbWriter } from '../../src/linking/kb-build/kb-writer.js';
 import { tempKbWriters } from './temp-kb-writer.js';
 
 const newWriter = tempKbWriters('former-');
@@ -27,14 +27,14 @@ describe('former titles at KB build', () => {
 
 describe('acronymOf (acronym aliases at KB build)', () => {
   it('takes the initials of 3-6 capitalized words, function words skipped', async () => {
-    const { acronymOf } = await import('../../src/linking/build/kb-writer.js');
+    const { acronymOf } = await import('../../src/linking/kb-build/kb-writer.js');
     expect(acronymOf('Irish Republican Army')).toBe('IRA');
     expect(acronymOf('National League for Democracy')).toBe('NLD');
     expect(acronymOf('Advanced Micro Devices')).toBe('AMD');
     expect(acronymOf('New York Stock Exchange (disambiguation)')).toBe('NYSE');
   });
   it('passes by short names, concepts (lower-case words) and names with other tokens', async () => {
-    const { acronymOf } = await import('../../src/linking/build/kb-writer.js');
+    const { acronymOf } = await import('../../src/linking/kb-build/kb-writer.js');
     expect(acronymOf('Bank of America')).toBeUndefined();
     expect(acronymOf('Gross domestic product')).toBeUndefined();
     expect(acronymOf('U.S. Steel 2000 Corp')).toBeUndefined();
@@ -44,7 +44,7 @@ describe('acronymOf (acronym aliases at KB build)', () => {
 
 describe('Romanian cedilla and comma-below titles', () => {
   it('are one page at KB build, whichever spelling comes first', async () => {
-    const { swapRomanianCommas } = await import('../../src/linking/build/kb-writer.js');
+    const { swapRomanianCommas } = await import('../../src/linking/kb-build/kb-writer.js');
     expect(swapRomanianCommas('Chişinău')).toBe('Chișinău');
     expect(swapRomanianCommas('FC_Steaua_București')).toBe('FC_Steaua_Bucureşti');
     expect(swapRomanianCommas('London')).toBe('London');
@@ -57,7 +57,7 @@ describe('Romanian cedilla and comma-below titles', () => {
 
 describe('umlaut-free spellings (English news: Moellenbeck, Haessler)', () => {
   it('transliterates umlauts and ß', async () => {
-    const { withoutUmlauts } = await import('../../src/linking/build/kb-writer.js');
+    const { withoutUmlauts } = await import('../../src/linking/kb-build/kb-writer.js');
     expect(withoutUmlauts('Michael Möllenbeck')).toBe('Michael Moellenbeck');
     expect(withoutUmlauts('Thomas Häßler')).toBe('Thomas Haessler');
     expect(withoutUmlauts('Überlingen')).toBe('Ueberlingen');
@@ -68,14 +68,14 @@ describe('umlaut-free spellings (English news: Moellenbeck, Haessler)', () => {
 
 describe('short organisation names', () => {
   it('drops a legal form and a leading "The", and puts a ministry head first', async () => {
-    const { shortOrganisationNames } = await import('../../src/linking/build/kb-writer.js');
+    const { shortOrganisationNames } = await import('../../src/linking/kb-build/kb-writer.js');
     expect(shortOrganisationNames('Dow_Chemical_Company')).toEqual(['Dow Chemical']);
     expect(shortOrganisationNames('The_Coca-Cola_Company')).toEqual(['Coca-Cola']);
     expect(shortOrganisationNames('United_States_Department_of_Agriculture')).toEqual(['Agriculture Department', 'U.S. Agriculture Department']);
     expect(shortOrganisationNames('Ministry_of_Defence')).toEqual(['Defence Ministry']);
   });
   it('leaves one-word, disambiguated and other titles alone', async () => {
-    const { shortOrganisationNames } = await import('../../src/linking/build/kb-writer.js');
+    const { shortOrganisationNames } = await import('../../src/linking/kb-build/kb-writer.js');
     expect(shortOrganisationNames('Company')).toEqual([]);
     expect(shortOrganisationNames('Ford_Motor_Company_(disambiguation)')).toEqual([]);
     expect(shortOrganisationNames('Department_of_Trade_and_Industry')).toEqual([]);
@@ -85,7 +85,7 @@ describe('short organisation names', () => {
 
 describe('Arabic names without their article', () => {
   it('drops al-/el- before a capitalized part, nothing else', async () => {
-    const { withoutArabicArticle } = await import('../../src/linking/build/kb-writer.js');
+    const { withoutArabicArticle } = await import('../../src/linking/kb-build/kb-writer.js');
     expect(withoutArabicArticle('Muammar al-Gaddafi')).toBe('Muammar Gaddafi');
     expect(withoutArabicArticle('Abdel Fattah el-Sisi')).toBe('Abdel Fattah Sisi');
     expect(withoutArabicArticle('Anne-Marie Duff')).toBe('Anne-Marie Duff');

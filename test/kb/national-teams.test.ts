@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nationalTeamCountry } from '../../src/linking/build/kb-writer.js';
+import { nationalTeamCountry } from '../../src/linking/kb-build/kb-writer.js';
 
 describe('nationalTeamCountry (national teams named by their country)', () => {
   it('reads the country of national teams of any sport, age group or gender', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KbWriter } from '../../src/linking/build/kb-writer.js';
-import { PopularitySignals } from '../../src/linking/build/popularity.js';
-import { packageDir } from '../../src/linking/build/npm-sources.js';
+import type { KbWriter } from '../../src/linking/kb-build/kb-writer.js';
+import { PopularitySignals } from '../../src/linking/kb-build/popularity.js';
+import { packageDir } from '../../src/linking/kb-build/npm-sources.js';
 import { tempKbWriters } from './temp-kb-writer.js';
 
 const newWriter = tempKbWriters('pop-');

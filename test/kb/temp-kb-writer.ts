@@ -7,9 +7,9 @@ import { afterEach } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { KbWriter } from '../../src/linking/build/kb-writer.js';
+import { KbWriter } from '../../src/linking/kb-build/kb-writer.js';
 import { DbpediaOntology, type OntologyFile } from '../../src/linking/ontology.js';
-import { defaultModelsDir } from '../../src/resources-node.js';
+import { defaultModelsDir } from '../../src/resources/file-loader.js';
 
 export const ontology = new DbpediaOntology(JSON.parse(readFileSync(`${defaultModelsDir}ontology/dbpedia-classes.json`, 'utf8')) as OntologyFile);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classForTitleHead, containingPlaceOf } from '../../src/linking/build/types.js';
+import { classForTitleHead, containingPlaceOf } from '../../src/linking/kb-build/types.js';
 
 describe('classes from the form of a title (untyped KB entities)', () => {
   it("reads the head word that ends an English name", () => {

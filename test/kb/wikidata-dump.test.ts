@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KbWriter } from '../../src/linking/build/kb-writer.js';
-import { ingestWikidataDump } from '../../src/linking/build/wikidata-dump.js';
+import { KbWriter } from '../../src/linking/kb-build/kb-writer.js';
+import { ingestWikidataDump } from '../../src/linking/kb-build/wikidata-dump.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';
 import { KnowledgeBase } from '../../src/linking/knowledge-base.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const sample = new URL('../fixtures/kb/wikidata-sample.json.gz', import.meta.url).pathname;
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evalLemmas } from '../../src/eval/lemma.js';
 import { Lexicon } from '../../src/lexicon/index.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/lexicon/ewt-dev-first40.conllu', import.meta.url));
 const ewtDev = fileURLToPath(new URL('../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu', import.meta.url));

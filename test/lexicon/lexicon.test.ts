@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Lexicon } from '../../src/lexicon/index.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { isRegularInflection } from '../../src/lexicon/morphy.js';
 
 let lexicon: Lexicon;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WORD_CLASS_CODES, wordNetClasses } from '../../src/lexicon/word-classes.js';
 import { WordNetLexicon } from '../../src/lexicon/wordnet.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 let wordnet: WordNetLexicon;
 beforeAll(async () => {

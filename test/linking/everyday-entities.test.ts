@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { fileLoader, defaultModelsDir } from '../../src/resources-node.js';
+import { fileLoader, defaultModelsDir } from '../../src/resources/file-loader.js';
 import { loadLinker } from '../../src/annotators/linker.js';
 import { loadEntityRecognizer } from '../../src/annotators/ner.js';
 import { createSegmenter } from '../../src/doc/sentences.js';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { Doc } from '../../src/doc/doc.js';
 import { linkEntities, loadLinker, type Linker } from '../../src/annotators/linker.js';
 import { KnowledgeBase } from '../../src/linking/knowledge-base.js';
-import { fileLoader, defaultModelsDir } from '../../src/resources-node.js';
+import { fileLoader, defaultModelsDir } from '../../src/resources/file-loader.js';
 import { parseRequest } from '../../src/request.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
 import type { Mention } from '../../src/doc/doc.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';
 
 const loader = fileLoader(fileURLToPath(new URL('../../models/', import.meta.url)));

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { DbpediaOntology, type OntologyFile } from '../../src/linking/ontology.js';
-import { classForDescription } from '../../src/linking/build/types.js';
-import { defaultModelsDir } from '../../src/resources-node.js';
+import { classForDescription } from '../../src/linking/kb-build/types.js';
+import { defaultModelsDir } from '../../src/resources/file-loader.js';
 import { createAnalyzer } from '../../src/analyzer.js';
 
 const ontologyFile = `${defaultModelsDir}ontology/dbpedia-classes.json`;

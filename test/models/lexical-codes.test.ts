@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLexicalTable, loadLexicalCoder } from '../../src/models/lexical-codes.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const loader = fileLoader();
 const sources = { wordnet: true, clusters: { file: 'tagger/word-clusters.bin', finePer: 16 } };

@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAnalyzer } from '../../src/analyzer.js';
-import type { ResourceLoader } from '../../src/resources.js';
-import { defaultModelsDir } from '../../src/resources-node.js';
+import type { ResourceLoader } from '../../src/resources/loader.js';
+import { defaultModelsDir } from '../../src/resources/file-loader.js';
 import type { Metafile } from 'esbuild';
 import { bundleBrowserEntry, FORBIDDEN_PACKAGES, packageOf, ROOT, TAU_NODE_ONLY, type BrowserBundle } from '../../bench/browser-bundle.js';
 
@@ -50,7 +50,7 @@ describe('the browser bundle of src/index.ts', () => {
     const { metafile } = bundle;
     const inputs = Object.keys(metafile.inputs);
     for (const p of FORBIDDEN_PACKAGES) expect(inputs.filter((i) => packageOf(i) === p), p).toEqual([]);
-    for (const i of inputs) expect(i, `${i} is Node-only`).not.toMatch(/src\/platform\/node\/|resources-node|source\/fetch-url|address-guard/);
+    for (const i of inputs) expect(i, `${i} is Node-only`).not.toMatch(/src\/platform\/node\/|resources\/file-loader|source\/fetch-url|address-guard/);
     const external = Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
     // Only tau-prolog's dead Node branches stay unresolved (see TAU_NODE_ONLY).
     expect(new Set(external)).toEqual(new Set(TAU_NODE_ONLY));

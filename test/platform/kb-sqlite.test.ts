@@ -16,8 +16,8 @@ import { AnalysisError } from '../../src/errors.js';
 import { KnowledgeBase } from '../../src/linking/knowledge-base.js';
 import { openSqlite as openWithSqlJs } from '../../src/platform/web/sqlite.js';
 import { openSqlite as openWithBetterSqlite } from '../../src/platform/node/sqlite.js';
-import { defaultModelsDir, fileLoader } from '../../src/resources-node.js';
-import type { ResourceLoader } from '../../src/resources.js';
+import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
+import type { ResourceLoader } from '../../src/resources/loader.js';
 
 const KB_FILE = join(defaultModelsDir, 'kb', 'kb.sqlite');
 const MENTIONS = ['Paris', 'washington', 'Barack Obama', 'Apple', 'the Beatles', 'no such alias xyz'];

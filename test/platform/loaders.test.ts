@@ -10,8 +10,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createAnalyzer } from '../../src/analyzer.js';
 import { AnalysisError } from '../../src/errors.js';
-import { bufferLoader, urlLoader, type FetchFunction } from '../../src/resources-fetch.js';
-import { defaultModelsDir, fileLoader } from '../../src/resources-node.js';
+import { bufferLoader, urlLoader, type FetchFunction } from '../../src/resources/url-loader.js';
+import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
 
 const BASE = 'https://cdn.example/textlens/models/';
 const TEXT = 'Dr. Smith went to Washington on Monday. He met the new senator there.\n\nA second paragraph follows.';

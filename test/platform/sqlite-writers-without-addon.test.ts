@@ -72,9 +72,9 @@ describe('without better-sqlite3', () => {
   });
 
   it('building a knowledge base refuses before writing anything', async () => {
-    const { KbWriter } = await import('../../src/linking/build/kb-writer.js');
+    const { KbWriter } = await import('../../src/linking/kb-build/kb-writer.js');
     const { DbpediaOntology } = await import('../../src/linking/ontology.js');
-    const { fileLoader } = await import('../../src/resources-node.js');
+    const { fileLoader } = await import('../../src/resources/file-loader.js');
     const ontology = await DbpediaOntology.load(fileLoader());
     const e = await refusal(() => new KbWriter(join(dir, 'kb.sqlite'), ontology));
     expectExplained(e, /^Building a knowledge base \(.*kb\.sqlite\)/);

@@ -8,7 +8,7 @@ import { fetchUrl as browserFetchUrl } from '../../src/platform/web/fetch-url.js
 import { fetchUrl as nodeFetchUrl } from '../../src/platform/node/fetch-url.js';
 import { createAnalyzer } from '../../src/analyzer.js';
 import { AnalysisError } from '../../src/errors.js';
-import type { FetchFunction } from '../../src/resources-fetch.js';
+import type { FetchFunction } from '../../src/resources/url-loader.js';
 
 const PAGE = '<html><head><title>Rivers</title></head><body><article><h1>Rivers</h1><p>The Danube flows through ten countries of Europe, from the Black Forest to the Black Sea.</p></article></body></html>';
 

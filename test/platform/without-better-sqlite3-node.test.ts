@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KnowledgeBase } from '../../src/linking/knowledge-base.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HOOK = fileURLToPath(new URL('../fixtures/platform/no-better-sqlite3.mjs', import.meta.url));
@@ -35,7 +35,7 @@ describe('a Node process where better-sqlite3 cannot be resolved', () => {
     const dir = mkdtempSync(join(tmpdir(), 'textlens-no-addon-'));
     const script = `
       import { KnowledgeBase } from './src/linking/knowledge-base.ts';
-      import { fileLoader } from './src/resources-node.ts';
+      import { fileLoader } from './src/resources/file-loader.ts';
       import { openEventStore } from './src/events/open.ts';
       const kb = await KnowledgeBase.open(fileLoader());
       const candidates = ${JSON.stringify(MENTIONS)}.map((m) => kb.candidates(m));

@@ -19,7 +19,7 @@ import { rowCosine, vectorIndex } from '../../src/semantics/substitute-vectors.j
 import { spellingKey } from '../../src/lexicon/spelling.js';
 import type { AnalysisPayload } from '../../src/types.js';
 import { entailmentLayer } from '../../src/annotators/entailments.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { SynsetRelations } from '../../src/semantics/relations.js';
 import { senseWorkOf } from '../../src/semantics/sense-work.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';

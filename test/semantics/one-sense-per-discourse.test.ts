@@ -5,7 +5,7 @@
  * card); checked here with a weight set on the committed model.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { DEFAULT_DISCOURSE_EPSILON, shareSensesInDiscourse, type DiscourseTarget } from '../../src/semantics/one-sense-per-discourse.js';
 import { WsdModel } from '../../src/semantics/wsd-model.js';
 

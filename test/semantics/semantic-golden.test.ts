@@ -21,7 +21,7 @@ import { entailmentLayer } from '../../src/annotators/entailments.js';
 import { senseLayer } from '../../src/annotators/senses.js';
 import { Doc, type TokenSpan } from '../../src/doc/doc.js';
 import { parseConllu, type ConlluSentence } from '../../src/eval/conllu.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { SynsetRelations } from '../../src/semantics/relations.js';
 import { TargetContexts } from '../../src/semantics/disambiguate.js';
 import { docTargets } from '../../src/semantics/targets.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { MediaTopics } from '../../src/semantics/mediatopics.js';
 import { labelPhrases } from '../../src/semantics/fine-topics.js';
 import { acceptedTopics, WORLD_TOPICS } from '../../src/semantics/dataset-labels.js';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { disambiguate, TargetContexts, type SenseTarget } from '../../src/semantics/disambiguate.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import type { ContextToken } from '../../src/semantics/wsd-features.js';
 import { WsdModel, type WsdParams } from '../../src/semantics/wsd-model.js';

@@ -6,7 +6,7 @@
  * model, with a classifier attached to it (WsdModel.withLocal).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { disambiguate, TargetContexts, type SenseTarget } from '../../src/semantics/disambiguate.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import type { ContextToken } from '../../src/semantics/wsd-features.js';

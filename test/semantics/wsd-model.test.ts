@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TargetContexts, type SenseTarget } from '../../src/semantics/disambiguate.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import { bagOfLemmas, collocationFeatures, type ContextToken } from '../../src/semantics/wsd-features.js';
 import { COUNT_SCALE, WsdModel, type FeatureContext } from '../../src/semantics/wsd-model.js';

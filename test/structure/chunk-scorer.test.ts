@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConllu } from '../../src/eval/conllu.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { ChunkScorer } from '../../src/structure/chunk-scorer.js';
 import { loadChunker } from '../../src/structure/chunker-model.js';
 import type { TreeLayers } from '../../src/structure/noun-phrases.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer } from '../../src/analyzer.js';
 import { AnalysisError } from '../../src/errors.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { CHUNKER_FORMAT, loadChunker, weightsFromBytes, weightsToBytes, type ChunkerMeta } from '../../src/structure/chunker-model.js';
 import { B, ChunkFeaturizer, FEATURES_PER_WORD, I, O, chunkSentence, ruleTags, sentenceFeatures, spansOfTags, viterbi, type ChunkerWeights } from '../../src/structure/np-chunker.js';
 import { goldTags, quantize, trainChunker, type ChunkExample } from '../../src/structure/np-chunker-train.js';

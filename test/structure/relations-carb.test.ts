@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { relationsOfDoc } from '../../src/structure/relation-layer.js';
-import { toCarbTuple, tokenisedDoc } from '../../src/structure/relations-carb.js';
+import { toCarbTuple, tokenisedDoc } from '../../src/eval/relations-carb.js';
 
 /** A one-sentence Doc with a hand-built UD parse: `form/UPOS/XPOS/head/deprel`, CoNLL-U heads. */
 function parsed(spec: string) {

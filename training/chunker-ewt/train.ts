@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../../src/analyzer.js';
 import { Doc, type TokenSpan } from '../../src/doc/doc.js';
 import { parseConllu, type ConlluSentence } from '../../src/eval/conllu.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadClusterCoder } from '../../src/structure/chunker-model.js';
 import { scoreChunker, writeChunkerModel } from '../common/chunker-files.js';
 import type { TreeLayers } from '../../src/structure/noun-phrases.js';

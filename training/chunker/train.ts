@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../../src/analyzer.js';
 import { conll2000Doc, readConll2000 } from '../../src/eval/conll2000.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadClusterCoder } from '../../src/structure/chunker-model.js';
 import { scoreChunker, writeChunkerModel } from '../common/chunker-files.js';
 import type { TreeLayers } from '../../src/structure/noun-phrases.js';

@@ -1,4 +1,4 @@
-"""The progress line protocol (src/progress-protocol.ts) on the Python side.
+"""The progress line protocol (src/progress/protocol.ts) on the Python side.
 
 `npm run train -- <model>` follows a trainer's stdout: a line
 `progress done=N total=M unit=U key=value ...` feeds the shared progress

@@ -3,7 +3,7 @@
 // the runtime's own function over the shipped lexicon (models/lexicon), so
 // that training sees exactly what the runtime will compute.
 import { readFileSync } from 'node:fs';
-import { fileLoader } from '../../src/resources-node.ts';
+import { fileLoader } from '../../src/resources/file-loader.ts';
 import { WordNetLexicon } from '../../src/lexicon/wordnet.ts';
 import { wordNetClasses } from '../../src/lexicon/word-classes.ts';
 

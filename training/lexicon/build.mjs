@@ -131,7 +131,7 @@ for (const split of ['dev', 'test']) {
 
 // Speed: loading through the ResourceLoader (median of 7, in this warm process),
 // then lemmatizing every dev word with a cold and with a warm (word, tag) cache.
-const { fileLoader } = await tsImport('../../src/resources-node.ts', import.meta.url);
+const { fileLoader } = await tsImport('../../src/resources/file-loader.ts', import.meta.url);
 const loadMs = [];
 let loaded;
 for (let i = 0; i < 7; i++) {

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { parseAida } from '../../src/linking/aida.js';
 import { aidaDoc, goldEntity } from '../../src/eval/el.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadLinker, linkEntities } from '../../src/annotators/linker.js';
 import { loadMentionRecognizer } from '../../src/eval/recognizer.js';
 import { recognizeDoc } from '../../src/annotators/ner.js';

@@ -19,7 +19,7 @@ import { normalizeAlias } from '../../src/linking/normalize.js';
 import { entityContexts, topWeights } from '../../src/linking/context.js';
 import { contentWords } from '../../src/linking/stopwords.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';
-import { defaultModelsDir, fileLoader } from '../../src/resources-node.js';
+import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);

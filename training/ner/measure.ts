@@ -3,7 +3,7 @@
 //
 //   node --import tsx training/ner/measure.ts [--conll FILE]… [--speed FILE] [--backend node|wasm]
 import { readFileSync } from 'node:fs';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadEntityRecognizer, recognizeDoc } from '../../src/annotators/ner.js';
 import { docFromConll, evalNer, formatNerScores, parseConll, recognizeWith } from '../../src/eval/ner.js';
 import type { Backend } from '../../src/models/onnx-runner.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPosTagger } from '../../src/annotators/tagger.ts';
 import { parseConllu } from '../../src/eval/conllu.ts';
-import { fileLoader } from '../../src/resources-node.ts';
+import { fileLoader } from '../../src/resources/file-loader.ts';
 
 const file = process.argv[2] ?? join('..', 'shared', 'data', 'ud-english-ewt', 'en_ewt-ud-dev.conllu');
 const sentences = parseConllu(readFileSync(file, 'utf8'));

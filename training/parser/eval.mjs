@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseConllu } from '../../src/eval/conllu.ts';
 import { createParser } from '../../src/annotators/parser.ts';
-import { fileLoader } from '../../src/resources-node.ts';
+import { fileLoader } from '../../src/resources/file-loader.ts';
 import { udToStanford } from '../../src/structure/stanford.ts';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));

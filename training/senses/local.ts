@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WordNetPos } from '../../src/lexicon/penn.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import type { SynsetStore } from '../../src/semantics/synsets.js';
 import { SynsetStore as Store } from '../../src/semantics/synsets.js';
 import { WSD_LOCAL_FILE } from '../../src/semantics/wsd-local.js';

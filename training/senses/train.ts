@@ -22,10 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { Lexicon } from '../../src/lexicon/lexicon.js';
 import type { WordNetPos } from '../../src/lexicon/penn.js';
 import { STOPWORDS } from '../../src/linking/stopwords.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { parseFrameworkData, parseGoldKeys } from '../../src/eval/wsd-framework.js';
 import { disambiguate, type SenseTarget } from '../../src/semantics/disambiguate.js';
-import { formatProgressLine } from '../../src/progress-protocol.js';
+import { formatProgressLine } from '../../src/progress/protocol.js';
 import { RELATIONS_FILE } from '../../src/semantics/relations.js';
 import { MULTIWORDS_APART_FILE, SENSE_INDEX_FILE, SYNSETS_FILE, SynsetStore } from '../../src/semantics/synsets.js';
 import { decodeVectors, type WordVectors } from '../../src/semantics/wsd-vectors.js';
@@ -614,7 +614,7 @@ function tuneParams({ vocab, background, weights, store, sets }: SearchData, sta
     const model = new WsdModel(vocab, background, weights, p);
     return (accuracy(store, model, sets[0]) + accuracy(store, model, sets[1], 6000)) / 2;
   };
-  // Progress for `npm run train` (src/progress-protocol.ts): one line per grid point, the skipped ones included.
+  // Progress for `npm run train` (src/progress/protocol.ts): one line per grid point, the skipped ones included.
   const perPos = grid.lambdaBag.length + grid.lambdaCol.length + grid.mu.length;
   const total = 1 + 2 * Object.values(grid).reduce((n, values) => n + values.length, 0) + 4 * perPos + DOC_GRID.length + grid.mu.length;
   let trials = 0;

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WordNetPos } from '../../src/lexicon/penn.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { answerFramework, scoreAnswers } from '../../src/eval/wsd.js';
 import { parseGoldKeys } from '../../src/eval/wsd-framework.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';

@@ -22,7 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Lexicon } from '../../src/lexicon/lexicon.js';
 import type { WordNetPos } from '../../src/lexicon/penn.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 import { WSD_VECTORS_FILE } from '../../src/semantics/wsd-vectors.js';
 import { lemmaBagFeatures, type ContextToken } from '../../src/semantics/wsd-features.js';
 import { glossLemmas } from './gloss-lemmas.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { conlluToRawText, parseConllu, segmentationToConllu } from '../../src/eval/conllu.js';
 import { formatUdTable, scoreUd } from '../../src/eval/ud-score.js';
 import { createSegmenter } from '../../src/doc/sentences.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 const split = process.argv[2] ?? 'dev';
 const dataDir = process.env.EWT_DIR ?? join(process.cwd(), '..', 'shared', 'data', 'ud-english-ewt');

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { loadPosTagger } from '../../src/annotators/tagger.js';
 import type { Backend } from '../../src/models/onnx-runner.js';
-import { fileLoader } from '../../src/resources-node.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 interface Sentence {
   words: string[];

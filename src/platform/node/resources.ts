@@ -3,9 +3,9 @@
  * by default), and a dictionary path is a file path.
  */
 import { readFile } from 'node:fs/promises';
-import type { ResourceLoader } from '../../resources.js';
-import { urlLoader } from '../../resources-fetch.js';
-import { defaultModelsDir, fileLoader } from '../../resources-node.js';
+import type { ResourceLoader } from '../../resources/loader.js';
+import { urlLoader } from '../../resources/url-loader.js';
+import { defaultModelsDir, fileLoader } from '../../resources/file-loader.js';
 import type { ModelsLocation } from '../types.js';
 
 export { defaultModelsDir, fileLoader };

@@ -10,12 +10,12 @@
  * answers, and a `notice` that the entities annotator (annotators/linker.ts)
  * adds to the response message, as the ONNX runtime's fallback does.
  * Only reading falls back: the stores that write refuse instead (see
- * src/native-sqlite.ts).
+ * src/db/native-sqlite.ts).
  */
 import { open, readFile } from 'node:fs/promises';
-import { checkSqliteHeader, type SqlDatabase, type SqliteSource, type SqlStatement } from '../../sqlite.js';
-import { loadNativeSqlite, type NativeSqlite, type NativeSqliteLoad } from '../../native-sqlite.js';
-import { sqlJsDatabase } from '../../sqljs-database.js';
+import { checkSqliteHeader, type SqlDatabase, type SqliteSource, type SqlStatement } from '../../db/sqlite.js';
+import { loadNativeSqlite, type NativeSqlite, type NativeSqliteLoad } from '../../db/native-sqlite.js';
+import { sqlJsDatabase } from '../../db/sqljs-database.js';
 
 /** `addon`: better-sqlite3 as loaded (a parameter so that bench/kb-sqlite.ts can time the fallback). */
 export async function openSqlite(source: SqliteSource, label: string, addon: Promise<NativeSqliteLoad> = loadNativeSqlite()): Promise<SqlDatabase> {

@@ -4,8 +4,8 @@
  * Without any setting, models are fetched from `models/` next to the page
  * (or the worker script).
  */
-import type { ResourceLoader } from '../../resources.js';
-import { urlLoader } from '../../resources-fetch.js';
+import type { ResourceLoader } from '../../resources/loader.js';
+import { urlLoader } from '../../resources/url-loader.js';
 import type { ModelsLocation } from '../types.js';
 import { AnalysisError } from '../../errors.js';
 

@@ -5,10 +5,10 @@
  * `sql-wasm-browser.wasm`), else from next to the page.
  */
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import { checkSqliteHeader, type SqlDatabase, type SqliteSource } from '../../sqlite.js';
-import { sqlJsDatabase } from '../../sqljs-database.js';
+import { checkSqliteHeader, type SqlDatabase, type SqliteSource } from '../../db/sqlite.js';
+import { sqlJsDatabase } from '../../db/sqljs-database.js';
 import { AnalysisError } from '../../errors.js';
-import { wasmPaths } from '../../wasm-paths.js';
+import { wasmPaths } from '../../resources/wasm-paths.js';
 
 let engine: Promise<SqlJsStatic> | undefined;
 

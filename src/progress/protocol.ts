@@ -13,7 +13,7 @@
  * reads well and a line that only looks like the protocol is never eaten.
  */
 import { createInterface } from 'node:readline';
-import { createProgress, type ProgressDisplay, type ProgressMode, type ProgressStream } from './progress.js';
+import { createProgress, type ProgressDisplay, type ProgressMode, type ProgressStream } from './display.js';
 
 export interface ProgressReport {
   done: number;

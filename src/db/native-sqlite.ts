@@ -10,7 +10,7 @@
  * their data.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { AnalysisError } from './errors.js';
+import { AnalysisError } from '../errors.js';
 
 export type NativeSqlite = typeof BetterSqlite3;
 

@@ -4,8 +4,8 @@
  * caller. Platform-free: they use only `fetch`, so they work in browsers,
  * Web Workers and Node alike.
  */
-import { AnalysisError } from './errors.js';
-import type { ResourceLoader } from './resources.js';
+import { AnalysisError } from '../errors.js';
+import type { ResourceLoader } from './loader.js';
 
 /** The part of `fetch` a loader calls; the global fetch fits, and so does a test stub. */
 export type FetchFunction = (url: string, init?: { method?: string; signal?: AbortSignal; headers?: Record<string, string>; redirect?: 'follow' }) => Promise<Response>;

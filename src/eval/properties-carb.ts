@@ -28,8 +28,8 @@
  *   (AUC) without touching the best-F1 point.
  */
 import type { Doc } from '../doc/doc.js';
-import type { OieTuple } from '../eval/carb.js';
-import type { PropertyRecord } from './properties.js';
+import type { OieTuple } from './carb.js';
+import type { PropertyRecord } from '../structure/properties.js';
 
 /** Per-kind confidence (see above; kinds not listed give no tuple). */
 export const PROPERTY_CONFIDENCE: Readonly<Partial<Record<PropertyRecord['kind'], number>>> = {

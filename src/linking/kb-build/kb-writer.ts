@@ -7,7 +7,7 @@
  * holding its entities in memory.
  */
 import type Database from 'better-sqlite3';
-import { loadNativeSqlite, nativeSqliteOrExplain } from '../../native-sqlite.js';
+import { loadNativeSqlite, nativeSqliteOrExplain } from '../../db/native-sqlite.js';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { KB_FORMAT_VERSION, KB_SCHEMA, type EntityRow, type PropertyValue } from '../kb-schema.js';
 import { canonicalTitle, isAcronym, labelFromTitle, normalizeAlias } from '../normalize.js';

@@ -19,11 +19,11 @@
  */
 import type { Analyzer } from '../analyzer.js';
 import { Doc, type TokenSpan } from '../doc/doc.js';
-import type { OieTuple } from '../eval/carb.js';
-import type { ItemReport } from '../eval/eval-progress.js';
+import type { OieTuple } from './carb.js';
+import type { ItemReport } from './eval-progress.js';
 import { propertyToCarbTuple } from './properties-carb.js';
-import type { RelationRecord } from './relation-layer.js';
-import { argumentMarkers } from './relations.js';
+import type { RelationRecord } from '../structure/relation-layer.js';
+import { argumentMarkers } from '../structure/relations.js';
 
 /** Runs the pipeline over tokenised sentences (tokens taken as given, one sentence per line) and converts its relations. */
 /** `onItem` hears of each batch of sentences as it is done (for the progress display). */

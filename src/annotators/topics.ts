@@ -21,15 +21,15 @@
  * The text is the whole document, after the page title when cleanup kept
  * metadata. English only: other languages are skipped with a message.
  */
-import type { Annotator, AnnotateContext } from '../annotators/annotator.js';
+import type { Annotator, AnnotateContext } from './annotator.js';
 import type { Doc, EntityRecord } from '../doc/doc.js';
-import { entityTypeMentions, entityTypeQcodes } from './entity-type-topics.js';
-import type { ResourceLoader } from '../resources.js';
+import { entityTypeMentions, entityTypeQcodes } from '../semantics/entity-type-topics.js';
+import type { ResourceLoader } from '../resources/loader.js';
 import { loadClassifier, type Classifier } from '../classify/model.js';
-import { FineTopicMatcher } from './fine-topics.js';
+import { FineTopicMatcher } from '../semantics/fine-topics.js';
 import { featureTokens } from '../classify/features.js';
-import { MediaTopics } from './mediatopics.js';
-import type { TopicRecord } from './topic-record.js';
+import { MediaTopics } from '../semantics/mediatopics.js';
+import type { TopicRecord } from '../semantics/topic-record.js';
 import { wikipediaLink } from '../linking/normalize.js';
 
 export const MEDIATOPICS_CLASSIFIER_DIR = 'topics/mediatopics-classifier';

@@ -6,7 +6,7 @@
  * file's bytes into memory): see #platform/sqlite.js. Both read the same
  * kb.sqlite.
  */
-import { AnalysisError } from './errors.js';
+import { AnalysisError } from '../errors.js';
 
 export type SqlValue = string | number | null;
 

@@ -1,11 +1,11 @@
 import { readFile, access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
-import type { ResourceLoader } from './resources.js';
-import { missingResource } from './resources-fetch.js';
+import type { ResourceLoader } from './loader.js';
+import { missingResource } from './url-loader.js';
 
 /** The models/ directory shipped with the package. */
-export const defaultModelsDir = fileURLToPath(new URL('../models/', import.meta.url));
+export const defaultModelsDir = fileURLToPath(new URL('../../models/', import.meta.url));
 
 export function fileLoader(modelsDir: string = defaultModelsDir): ResourceLoader {
   const root = resolve(modelsDir);
