@@ -7,9 +7,8 @@ import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
 import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entailment, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Topic, type Word } from './types.js';
-import type { TopicRecord } from './semantics/topic-record.js';
-import type { RelationArgumentRecord, RelationRecord } from './structure/relation-layer.js';
 import { udToStanford } from './structure/stanford.js';
+import type { TopicRecord, RelationArgumentRecord, RelationRecord } from './doc/layers.js';
 
 export interface PayloadInput {
   doc: Doc;

@@ -154,8 +154,22 @@ export interface Category {
   score: number;
 }
 
-import type { MatchingRule } from './rules/index.js';
-export type { MatchingRule, RuleValue } from './rules/index.js';
+/**
+ * A bound argument in JSON: an atom is a string, a number a number, a proper
+ * list an array, an unbound variable null, any other term its quoted text
+ * (`f(x,'A b')`). The empty list `[]` is an empty array.
+ */
+export type RuleValue = string | number | null | RuleValue[];
+
+/** One rule the request named, with the arguments of each of its solutions (possibly none). */
+export interface MatchingRule {
+  name: string;
+  arity: number;
+  /** One array of `arity` values per solution, in the order Prolog found them. */
+  bindings: RuleValue[][];
+  /** Present (true) when solutions beyond maxSolutions were dropped. */
+  truncated?: true;
+}
 
 /**
  * Key of the payload's sentence start indexes (the document-wide index of each

@@ -7,9 +7,10 @@
 import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import { loadChunker, type LoadedChunker } from '../structure/chunker-model.js';
-import { nounPhrasesOfDoc, type PhraseSpan } from '../structure/noun-phrases.js';
+import { nounPhrasesOfDoc } from '../structure/noun-phrases.js';
 import { trustedLayersOf } from '../structure/trusted-layers.js';
 import type { Annotator } from './annotator.js';
+import type { PhraseSpan } from '../doc/layers.js';
 
 export function createPhraseAnnotator(chunker?: LoadedChunker): Annotator {
   return {

@@ -29,8 +29,8 @@ import { loadClassifier, type Classifier } from '../classify/model.js';
 import { FineTopicMatcher } from '../semantics/fine-topics.js';
 import { featureTokens } from '../classify/features.js';
 import { MediaTopics } from '../semantics/mediatopics.js';
-import type { TopicRecord } from '../semantics/topic-record.js';
 import { wikipediaLink } from '../linking/normalize.js';
+import type { TopicRecord } from '../doc/layers.js';
 
 export const MEDIATOPICS_CLASSIFIER_DIR = 'topics/mediatopics-classifier';
 export const COARSE_FLOOR = 0.2;

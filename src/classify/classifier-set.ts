@@ -7,8 +7,8 @@
  */
 import { badRequest } from '../errors.js';
 import type { ResourceLoader } from '../resources/loader.js';
-import type { CategoryRecord } from '../semantics/topic-record.js';
 import { loadClassifier, type Classifier } from './model.js';
+import type { CategoryRecord } from '../doc/layers.js';
 
 export const BUILTIN_CLASSIFIER = 'textlens_mediatopics';
 const BUILTIN_DIR = 'topics/mediatopics-classifier';

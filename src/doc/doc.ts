@@ -8,9 +8,20 @@
  * once, here, to code points (what the response reports).
  */
 
-import type { PhraseSpan } from '../structure/noun-phrases.js';
-import type { PropertyRecord } from '../structure/properties.js';
-import type { RelationRecord } from '../structure/relation-layer.js';
+import type {
+  CategoryRecord,
+  EntailmentRecord,
+  EntityRecord,
+  Mention,
+  PhraseSpan,
+  PropertyRecord,
+  RelationRecord,
+  TopicRecord,
+  WordSense,
+} from './layers.js';
+
+// The layer records are defined in layers.ts; the Doc's importers find them here too.
+export type * from './layers.js';
 
 /** A token as the tokenizer finds it: UTF-16 offsets into the analyzed text. */
 export interface TokenSpan {
@@ -20,62 +31,6 @@ export interface TokenSpan {
   form?: string;
   /** True for a word split from the same surface token as the previous one ("n't" after "do"). */
   joinsPrevious?: boolean;
-}
-
-/** A named-entity or alias mention over tokens [start, end) of the doc. */
-export interface Mention {
-  start: number;
-  end: number;
-  /** Coarse NER label such as PER, ORG, LOC, MISC (or a finer one). */
-  label: string;
-  /** Model or matcher score in 0..1. */
-  score: number;
-  source: 'ner' | 'alias';
-}
-
-/**
- * An entity as the response reports it: a mention over tokens [start, end)
- * with its link (fields absent when unlinked), types and scores.
- */
-export interface EntityRecord {
-  start: number;
-  end: number;
-  entityId?: string;
-  entityEnglishId?: string;
-  wikidataId?: string;
-  encyclopediaLink?: string;
-  kbTwoId?: string;
-  type: string[];
-  kbTwoTypes: string[];
-  /** 0.5 to 10, as the spec defines it. */
-  confidenceScore: number;
-  /** 0 to 1. */
-  relevanceScore: number;
-  data: Record<string, unknown>;
-  /** The id of the custom dictionary entry that matched (entities.dictionaries). */
-  customEntityId?: string;
-}
-
-import type { CategoryRecord, TopicRecord } from '../semantics/topic-record.js';
-/**
- * One WordNet sense of a word in context (the senses layer): the response's
- * Word.senses entries themselves, which the response hands out without a copy.
- */
-export interface WordSense {
-  /** Synset name, WordNet 3.0 ("bank.n.01"). */
-  synset: string;
-  /** Probability in context, to 4 decimals as the API returns it; a word's senses sum to 1 (up to that rounding). */
-  score: number;
-}
-
-/** An entailed word of the word (or multiword expression) over tokens [start, end) (the entailments layer). */
-export interface EntailmentRecord {
-  start: number;
-  end: number;
-  word: string;
-  priorScore: number;
-  contextScore: number;
-  score: number;
 }
 
 /**

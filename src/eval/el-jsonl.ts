@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { Doc } from '../doc/doc.js';
 import type { Segmenter } from '../doc/sentences.js';
-import type { QidDocument } from './el.js';
+import type { QidDocument } from './qid-document.js';
 
 interface JsonlLine {
   id?: string;

@@ -18,6 +18,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAida, type AidaDocument } from '../linking/aida.js';
 import { documentFeatures, rank, type LinkerModel, type MentionSpan } from '../linking/disambiguate.js';
+import type { QidDocument } from './qid-document.js';
 import type { Segmenter } from '../doc/sentences.js';
 import { linkEntities, type Linker } from '../annotators/linker.js';
 import { Doc, type Mention } from '../doc/doc.js';
@@ -175,12 +176,6 @@ async function endToEnd(docs: AidaDocument[], linker: Linker, ner: MentionRecogn
  * token boundaries (our mention = the gold span, NER label unknown), and the
  * share of gold QIDs the KB has.
  */
-/** One document: its doc (tokens, sentences), the gold labels as code-point spans, the evaluation span. */
-export interface QidDocument {
-  doc: Doc;
-  gold: { start: number; end: number; qid: string; counted: boolean }[];
-  span: [number, number];
-}
 
 export interface QidBenchmarkResult {
   documents: number;

@@ -29,7 +29,7 @@
  */
 import type { Doc } from '../doc/doc.js';
 import type { OieTuple } from './carb.js';
-import type { PropertyRecord } from '../structure/properties.js';
+import type { PropertyRecord } from '../doc/layers.js';
 
 /** Per-kind confidence (see above; kinds not listed give no tuple). */
 export const PROPERTY_CONFIDENCE: Readonly<Partial<Record<PropertyRecord['kind'], number>>> = {

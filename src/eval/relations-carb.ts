@@ -22,8 +22,8 @@ import { Doc, type TokenSpan } from '../doc/doc.js';
 import type { OieTuple } from './carb.js';
 import type { ItemReport } from './eval-progress.js';
 import { propertyToCarbTuple } from './properties-carb.js';
-import type { RelationRecord } from '../structure/relation-layer.js';
 import { argumentMarkers } from '../structure/relations.js';
+import type { RelationRecord } from '../doc/layers.js';
 
 /** Runs the pipeline over tokenised sentences (tokens taken as given, one sentence per line) and converts its relations. */
 /** `onItem` hears of each batch of sentences as it is done (for the progress display). */

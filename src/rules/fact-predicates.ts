@@ -9,7 +9,7 @@
  * candidates by any bound argument before unifying. Being built-ins, the
  * fact predicates also cannot be redefined or retracted by a program.
  */
-import type { Cell, CellKind, FactTable } from './facts.js';
+import type { Cell, CellKind, FactTable } from './fact-table.js';
 import { isAtom, isFloat, isInteger, tau, type PlBuiltin, type PlState, type PlTerm, type PlValue } from './tau.js';
 
 /** `name/arity` → built-in, for every table. */

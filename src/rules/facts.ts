@@ -13,24 +13,8 @@ import type { Doc } from '../doc/doc.js';
 import { STRUCTURE_FACT_PREDICATES, structureFactTables } from './structure-facts.js';
 import { RELATION_PREDICATES, relationTables } from './relation-facts.js';
 import { topicTables } from './topic-facts.js';
+import type { Cell, CellKind, FactTable } from './fact-table.js';
 
-/** The Prolog type of a column: every cell is an atom, an integer or a float. */
-export type CellKind = 'atom' | 'int' | 'float';
-export type Cell = string | number;
-
-export interface FactTable {
-  readonly name: string;
-  /** One kind per argument; the predicate's arity is kinds.length. */
-  readonly kinds: readonly CellKind[];
-  readonly size: number;
-  cell(row: number, column: number): Cell;
-  /**
-   * A small superset of the rows whose cells equal the bound arguments, when
-   * the table can find it without an index (word tables: by sentence and
-   * position). Undefined when it cannot.
-   */
-  narrow?(bound: ReadonlyArray<Cell | undefined>): Iterable<number> | undefined;
-}
 
 /** Names and arities of every fact predicate, present whether or not its layer is. */
 export const FACT_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer: string }> = [

@@ -7,7 +7,7 @@
  * Positions are within the relation's sentence S.
  */
 import type { Doc } from '../doc/doc.js';
-import type { Cell, CellKind, FactTable } from './facts.js';
+import type { Cell, CellKind, FactTable } from './fact-table.js';
 
 export const RELATION_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer: string }> = [
   { name: 'relation', arity: 4, layer: 'relations' },

@@ -15,20 +15,13 @@ import { checkRulesSource } from './source-check.js';
 import { tau, type PlAnswerHandlers, type PlBuiltin, type PlTerm, type PlValue } from './tau.js';
 import { describeError, toRuleValue, ValueBudgetExceeded, type RuleValue, type ValueBudget } from './values.js';
 import { DEFAULT_RULE_LIMITS, type RuleLimits } from './limits.js';
+import type { MatchingRule } from '../types.js';
 
 export { DEFAULT_RULE_LIMITS, type RuleLimits };
 
 export type { RuleValue } from './values.js';
 
-/** One rule the request named, with the arguments of each of its solutions (possibly none). */
-export interface MatchingRule {
-  name: string;
-  arity: number;
-  /** One array of `arity` values per solution, in the order Prolog found them. */
-  bindings: RuleValue[][];
-  /** Present (true) when solutions beyond maxSolutions were dropped. */
-  truncated?: true;
-}
+export type { MatchingRule } from '../types.js';
 
 export interface RulesResult {
   matchingRules: MatchingRule[];

@@ -4,7 +4,7 @@
  * the spec: S a sentence position, P a word position in S.
  */
 import type { Doc } from '../doc/doc.js';
-import type { Cell, CellKind, FactTable } from './facts.js';
+import type { Cell, CellKind, FactTable } from './fact-table.js';
 
 /** The predicates these tables add to FACT_PREDICATES. */
 export const STRUCTURE_FACT_PREDICATES: ReadonlyArray<{ name: string; arity: number; layer: string }> = [

@@ -7,7 +7,7 @@
  * Present when the request asked for topics (or classifiers); otherwise empty.
  */
 import type { Doc } from '../doc/doc.js';
-import type { Cell, CellKind, FactTable } from './facts.js';
+import type { Cell, CellKind, FactTable } from './fact-table.js';
 
 function table(name: string, kinds: CellKind[], rows: Cell[][]): FactTable {
   return { name, kinds, size: rows.length, cell: (r, c) => rows[r][c] };

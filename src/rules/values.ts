@@ -3,12 +3,8 @@
  */
 import { tau, type PlSession, type PlTerm, type PlValue } from './tau.js';
 
-/**
- * A bound argument in JSON: an atom is a string, a number a number, a proper
- * list an array, an unbound variable null, any other term its quoted text
- * (`f(x,'A b')`). The empty list `[]` is an empty array.
- */
-export type RuleValue = string | number | null | RuleValue[];
+import type { RuleValue } from '../types.js';
+export type { RuleValue };
 
 /** Counts converted values so a run cannot build an unbounded response. */
 export interface ValueBudget {

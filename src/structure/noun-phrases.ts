@@ -31,22 +31,10 @@
  */
 import { trustedLayersOf, type ParsedLayers } from './trusted-layers.js';
 import { lowerCase } from '../lexicon/lower-case.js';
+import type { PhraseSpan } from '../doc/layers.js';
+import type { TreeLayers } from './tree-layers.js';
 
-/** The layers the walk reads, indexed by token of the doc (UD relations, heads as doc indexes, -1 at a root). */
-export interface TreeLayers {
-  readonly tokens: readonly string[];
-  readonly upos: readonly string[];
-  readonly xpos: readonly string[];
-  readonly head: ArrayLike<number>;
-  readonly deprel: readonly string[];
-}
 
-/** A noun phrase over doc tokens [start, end), with its head word. */
-export interface PhraseSpan {
-  start: number;
-  end: number;
-  head: number;
-}
 
 /** Relations by which a word is part of its head's phrase, whichever side it is on. */
 const ALWAYS_ABSORBED = new Set(['det', 'det:predet', 'compound', 'nummod', 'flat', 'fixed', 'goeswith']);

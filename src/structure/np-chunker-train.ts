@@ -8,7 +8,7 @@
  * training/chunker/train.ts.
  */
 import { B, ChunkFeaturizer, FEATURES_PER_WORD, I, O, viterbi, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
-import type { TreeLayers } from './noun-phrases.js';
+import type { TreeLayers } from './tree-layers.js';
 
 /** A training sentence: its layers (sentence-local heads, -1 at the root) and gold tags (0 O, 1 B-NP, 2 I-NP). */
 export interface ChunkExample {

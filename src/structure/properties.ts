@@ -30,10 +30,11 @@
  * are comparative, superlative, ordinal or non-intersective ("former",
  * "alleged", "main", …: a former president is not a president).
  */
-import type { PhraseSpan } from './noun-phrases.js';
 import { lowerCase } from '../lexicon/lower-case.js';
 import { childIndex, childIndexScratch, type ChildIndex } from './tree-index.js';
 import { WordSet } from './word-set.js';
+import type { PhraseSpan } from '../doc/layers.js';
+import type { PropertyRecord } from '../doc/layers.js';
 
 export interface PropertyLayers {
   readonly tokens: readonly string[];
@@ -44,19 +45,6 @@ export interface PropertyLayers {
   readonly deprel: readonly string[];
 }
 
-/**
- * A property: the word positions of the focus and of the property within their sentence, each ascending
- * (the doc token index of position p is `doc.sentStart[sentence] + p`), as the response gives them: it
- * hands these arrays out as they are (each record has arrays of its own), and the rules' facts, the CaRB
- * conversion and the properties eval read them so.
- */
-export interface PropertyRecord {
-  /** The sentence's index in the doc. */
-  sentence: number;
-  focus: number[];
-  property: number[];
-  kind: 'copula' | 'apposition' | 'title' | 'possessive' | 'of' | 'have' | 'adjective';
-}
 
 /** Verbs whose subject has what their object names. */
 const HAVE_LEMMAS = new WordSet(['have', 'own', 'possess']);

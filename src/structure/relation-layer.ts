@@ -10,37 +10,11 @@
  * are.
  */
 import type { Doc } from '../doc/doc.js';
-import { relationsInto, type RelationRole, type SentenceView } from './relations.js';
+import { relationsInto, type SentenceView } from './relations.js';
 import { trustedLayersOf } from './trusted-layers.js';
+import type { RelationRecord } from '../doc/layers.js';
 
-export interface RelationArgumentRecord {
-  role: RelationRole;
-  /** Position of the argument's head in the sentence. */
-  head: number;
-  /** Positions of its words in the sentence, ascending (the preposition that introduces it: relations.ts's argumentMarkers). */
-  words: number[];
-}
 
-/**
- * One relation, positions within its sentence. The relations split from one
- * predicate (coordinated subjects or objects) are consecutive in the layer
- * and share its predicate array and the arguments they have in common: read
- * them, do not change them.
- */
-export interface RelationRecord {
-  /** The sentence's index in the doc. */
-  sentence: number;
-  /** Position of the predicate's head word in the sentence. */
-  head: number;
-  /** Positions of the predicate's words in the sentence, ascending. */
-  predicate: number[];
-  /** SUBJECT first, then OBJECTs, then OTHERs. */
-  args: RelationArgumentRecord[];
-  /** 0..1, for ranking. */
-  confidence: number;
-  /** True for a copular predicate ("is a bank"), whose OBJECT is the predicate nominal. */
-  copular: boolean;
-}
 
 /**
  * The view relationsInto reads a sentence through: one object whose fields are set for each sentence (an

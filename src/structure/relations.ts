@@ -58,8 +58,8 @@
 
 import { lowerCase } from '../lexicon/lower-case.js';
 import { WordSet } from './word-set.js';
+import type { RelationRole } from '../doc/layers.js';
 
-export type RelationRole = 'SUBJECT' | 'OBJECT' | 'OTHER';
 
 /** One sentence's parse, positions 0-based within the sentence. */
 export interface ParsedSentence {

@@ -1,3 +1,4 @@
+import type { TreeLayers } from './tree-layers.js';
 /**
  * Where the tagger and the parser disagree, the noun-phrase walk and the
  * chunker trust the parser. The tagger decides a word's tag from a window
@@ -20,7 +21,6 @@
  * 184 a subject without a copula or auxiliary (127 verbs); reading both
  * kinds as verbs took the chunker's NP F1 there from 93.27 to 93.39.
  */
-import type { TreeLayers } from './noun-phrases.js';
 
 /** The Penn tag a noun read as a verb gets, from its form. */
 function verbTag(word: string, xpos: string): string {

@@ -5,8 +5,8 @@
  * (a WeakMap: it goes when the doc goes) rather than as a doc layer: the
  * response's words and trees stay what the tagger and parser said.
  */
-import type { TreeLayers } from './noun-phrases.js';
 import { layersTrustingTree } from './tag-slips.js';
+import type { TreeLayers } from './tree-layers.js';
 
 /** What the repair reads of a doc. */
 export interface ParsedLayers {

@@ -10,9 +10,9 @@ import { parseConllu } from '../../src/eval/conllu.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import { ChunkScorer } from '../../src/structure/chunk-scorer.js';
 import { loadChunker } from '../../src/structure/chunker-model.js';
-import type { TreeLayers } from '../../src/structure/noun-phrases.js';
 import { ChunkFeaturizer, chunkSentence, type ChunkerWeights } from '../../src/structure/np-chunker.js';
 import { layersTrustingTree } from '../../src/structure/tag-slips.js';
+import type { TreeLayers } from '../../src/structure/tree-layers.js';
 
 const models = fileURLToPath(new URL('../../models', import.meta.url));
 const slice = fileURLToPath(new URL('../fixtures/doc/ewt-dev-slice.conllu', import.meta.url));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_CONFIDENCE, propertyToCarbTuple } from '../../src/eval/properties-carb.js';
-import type { PropertyRecord } from '../../src/structure/properties.js';
 import { tokenisedDoc } from '../../src/eval/relations-carb.js';
+import type { PropertyRecord } from '../../src/doc/layers.js';
 
 const sentences = ['The novel follows Cashel Byron , a world champion prizefighter .', "Mr. Achenbaum 's move follows the announcement ."];
 const doc = tokenisedDoc(sentences);

@@ -1,5 +1,5 @@
+import type { TreeLayers } from '../../src/structure/tree-layers.js';
 /** Builds the tree layers of one sentence from CoNLL-U-like rows: [form, upos, xpos, head (1-based, 0 = root), deprel]. */
-import type { TreeLayers } from '../../src/structure/noun-phrases.js';
 
 export type Row = [form: string, upos: string, xpos: string, head: number, deprel: string];
 

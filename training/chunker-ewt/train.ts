@@ -26,10 +26,10 @@ import { parseConllu, type ConlluSentence } from '../../src/eval/conllu.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadClusterCoder } from '../../src/structure/chunker-model.js';
 import { scoreChunker, writeChunkerModel } from '../common/chunker-files.js';
-import type { TreeLayers } from '../../src/structure/noun-phrases.js';
 import { layersTrustingTree } from '../../src/structure/tag-slips.js';
 import { ruleTags } from '../../src/structure/np-chunker.js';
 import { quantize, trainChunker, type ChunkExample } from '../../src/structure/np-chunker-train.js';
+import type { TreeLayers } from '../../src/structure/tree-layers.js';
 
 const { values } = parseArgs({
   options: {

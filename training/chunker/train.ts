@@ -25,8 +25,8 @@ import { conll2000Doc, readConll2000 } from '../../src/eval/conll2000.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadClusterCoder } from '../../src/structure/chunker-model.js';
 import { scoreChunker, writeChunkerModel } from '../common/chunker-files.js';
-import type { TreeLayers } from '../../src/structure/noun-phrases.js';
 import { goldTags, quantize, trainChunker, type ChunkExample } from '../../src/structure/np-chunker-train.js';
+import type { TreeLayers } from '../../src/structure/tree-layers.js';
 
 const { values } = parseArgs({
   options: {

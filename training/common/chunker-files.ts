@@ -7,9 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scoreChunks, type ChunkSpan } from '../../src/eval/conll2000.js';
 import { CHUNKER_FORMAT, weightsToBytes, type ChunkerMeta } from '../../src/structure/chunker-model.js';
-import type { TreeLayers } from '../../src/structure/noun-phrases.js';
 import { ChunkFeaturizer, ruleTags, spansOfTags, viterbi, type ChunkerWeights, type ClusterCoder } from '../../src/structure/np-chunker.js';
 import type { ChunkExample } from '../../src/structure/np-chunker-train.js';
+import type { TreeLayers } from '../../src/structure/tree-layers.js';
 
 function spans(tags: Uint8Array, layers: TreeLayers): ChunkSpan[] {
   return spansOfTags(layers, tags, 0).map((p) => ({ start: p.start, end: p.end }));
