@@ -4,9 +4,9 @@
  */
 import type { CleanupMode } from '../types.js';
 import { parseHtml } from './dom.js';
-import { extractMainContent } from './main-content.js';
+import { extractMainContent, mainContentOf } from './main-content.js';
 import { extractMetadata, PageMetadata } from './metadata.js';
-import { stripTags } from './strip-tags.js';
+import { stripTags, textOf } from './strip-tags.js';
 
 export type { CleanupMode };
 
@@ -24,9 +24,12 @@ export interface CleanupResult {
 
 export function cleanup(input: string, mode: CleanupMode, opts: CleanupOptions = {}): CleanupResult {
   if (mode === 'raw') return { text: input };
-  const text = mode === 'stripTags' ? stripTags(input) : extractMainContent(input, { includeHeadline: opts.includeHeadline });
-  if (!opts.useMetadata) return { text };
-  return { text, metadata: extractMetadata(parseHtml(input)) };
+  // One parse serves both: the metadata is read before the main-content
+  // extraction prunes the tree.
+  const root = parseHtml(input);
+  const metadata = opts.useMetadata ? extractMetadata(root) : undefined;
+  const text = mode === 'stripTags' ? textOf(root) : mainContentOf(root, { includeHeadline: opts.includeHeadline });
+  return metadata === undefined ? { text } : { text, metadata };
 }
 
 export { stripTags, extractMainContent, extractMetadata, type PageMetadata };

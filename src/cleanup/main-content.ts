@@ -50,7 +50,11 @@ const BOILERPLATE_TOKENS = new Set(['ad', 'ads', 'nav', 'navbar', 'menu', 'widge
 const CONTENT_PATTERN = /article|body|content|entry|main|post|story|text|prose|paragraph|blog/i;
 
 export function extractMainContent(html: string, opts: MainContentOptions = {}): string {
-  const root = parseHtml(html);
+  return mainContentOf(parseHtml(html), opts);
+}
+
+/** The main content of a parsed page. Prunes `root` in place: read anything else off it first. */
+export function mainContentOf(root: HtmlNode, opts: MainContentOptions = {}): string {
   const headline = opts.includeHeadline === false ? '' : findHeadline(root);
   prune(root);
   const best = bestContainer(root);

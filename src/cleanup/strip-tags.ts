@@ -1,5 +1,5 @@
 /** stripTags: all the text of an HTML document, laid out by its blocks. */
-import { parseHtml } from './dom.js';
+import { parseHtml, type HtmlNode } from './dom.js';
 import { renderText } from './render.js';
 
 /**
@@ -9,4 +9,9 @@ import { renderText } from './render.js';
  */
 export function stripTags(html: string): string {
   return renderText(parseHtml(html));
+}
+
+/** stripTags of a parsed page (the tree is only read). */
+export function textOf(root: HtmlNode): string {
+  return renderText(root);
 }
