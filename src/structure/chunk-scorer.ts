@@ -25,10 +25,11 @@
  */
 import type { WordTypeIds } from '../doc/doc.js';
 import { fnv1a, shape } from '../models/features.js';
-import { pennConventions, walkedNounPhrases } from './noun-phrases.js';
+import { walkedNounPhrases } from './noun-phrases.js';
 import { ChunkFeaturizer, PAD, decodeTags, headClass, spansOfTags, tagsOfPhrases, viterbi, type ChunkerWeights, type ClusterCoder } from './np-chunker.js';
 import type { PhraseSpan } from '../doc/layers.js';
 import type { TreeLayers } from './tree-layers.js';
+import { pennConventions } from './penn-conventions.js';
 
 const GOLDEN = 0x9e3779b1;
 /** Ids per label kind (XPOS, relation); id 0 stands for PAD. */

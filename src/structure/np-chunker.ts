@@ -14,9 +14,10 @@
  * gives these tags bit for bit (bench/structure-stages.ts times it).
  */
 import { fnv1a, shape } from '../models/features.js';
-import { baseNounPhrases, pennConventions } from './noun-phrases.js';
+import { baseNounPhrases } from './noun-phrases.js';
 import type { PhraseSpan } from '../doc/layers.js';
 import type { TreeLayers } from './tree-layers.js';
+import { pennConventions } from './penn-conventions.js';
 
 /** Tags in the order of each feature's weight triple. */
 export const CHUNK_TAGS = ['O', 'B-NP', 'I-NP'] as const;

@@ -3,10 +3,11 @@
  * usual slips (issue 12 follow-up), each on a hand-built UD tree.
  */
 import { describe, expect, it } from 'vitest';
-import { baseNounPhrases, pennConventions } from '../../src/structure/noun-phrases.js';
+import { baseNounPhrases } from '../../src/structure/noun-phrases.js';
 import { texts, tree, type Row } from './tree-helpers.js';
 import type { PhraseSpan } from '../../src/doc/layers.js';
 import type { TreeLayers } from '../../src/structure/tree-layers.js';
+import { pennConventions } from '../../src/structure/penn-conventions.js';
 
 const phrases = (rows: Row[]): string[] => {
   const t = tree(rows);
