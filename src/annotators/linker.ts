@@ -24,11 +24,12 @@ import type { Doc, EntityRecord } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import { DbpediaOntology } from '../linking/ontology.js';
 import { KnowledgeBase, type KbEntity } from '../linking/knowledge-base.js';
-import { disambiguate, type LinkerModel, type MentionSpan } from '../linking/disambiguate.js';
+import { disambiguate } from '../linking/disambiguate.js';
 import { matchAliases } from '../linking/alias-matcher.js';
 import { normalizeAlias, wikipediaLink } from '../linking/normalize.js';
 import { enrich } from '../linking/enrichment.js';
 import { passesTypeFilter, resolveOverlaps, salience } from './mention-entities.js';
+import type { LinkerModel, MentionSpan } from '../linking/features.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'] as const;
 

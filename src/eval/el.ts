@@ -17,7 +17,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAida, type AidaDocument } from '../linking/aida.js';
-import { documentFeatures, rank, type LinkerModel, type MentionSpan } from '../linking/disambiguate.js';
+import { rank } from '../linking/disambiguate.js';
 import type { QidDocument } from './qid-document.js';
 import type { Segmenter } from '../doc/sentences.js';
 import { linkEntities, type Linker } from '../annotators/linker.js';
@@ -28,6 +28,7 @@ import { parseRequest } from '../request.js';
 import type { AnnotateContext } from '../annotators/annotator.js';
 import type { KbEntity, KnowledgeBase } from '../linking/knowledge-base.js';
 import { createProgress } from '../progress/display.js';
+import { documentFeatures, type LinkerModel, type MentionSpan } from '../linking/features.js';
 
 export interface ElOptions {
   /** AIDA-YAGO2-dataset.*.tsv */

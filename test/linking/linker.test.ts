@@ -10,7 +10,7 @@ import type { Mention } from '../../src/doc/doc.js';
 import { evalEntityLinking, evalQidBenchmark, readElevant } from '../../src/eval/el.js';
 import { createSegmenter } from '../../src/doc/sentences.js';
 import { matchAliases } from '../../src/linking/alias-matcher.js';
-import { candidateFeatures, FEATURE_NAMES } from '../../src/linking/disambiguate.js';
+import { candidateFeatures, FEATURE_NAMES } from '../../src/linking/features.js';
 
 const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchSlot } from '../../src/linking/disambiguate.js';
+import { matchSlot } from '../../src/linking/features.js';
 
 const slot = (text: string, name: string) => {
   const toks = text.split(' ');

@@ -18,9 +18,10 @@ import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadLinker, linkEntities } from '../../src/annotators/linker.js';
 import { loadMentionRecognizer } from '../../src/eval/recognizer.js';
 import { recognizeDoc } from '../../src/annotators/ner.js';
-import { disambiguate, FEATURE_NAMES } from '../../src/linking/disambiguate.js';
+import { disambiguate } from '../../src/linking/disambiguate.js';
 import { parseRequest } from '../../src/request.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
+import { FEATURE_NAMES } from '../../src/linking/features.js';
 
 const [aidaFile, conllFile, topN = '15', docFilter] = process.argv.slice(2);
 const loader = fileLoader();

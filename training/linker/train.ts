@@ -14,12 +14,12 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseAida, type AidaDocument } from '../../src/linking/aida.js';
 import { KnowledgeBase, type Candidate, type KbEntity } from '../../src/linking/knowledge-base.js';
-import { addTopCoherence, candidateFeatures, FEATURE_NAMES, probabilities, type CandidateRows, type LinkerModel } from '../../src/linking/disambiguate.js';
 import { normalizeAlias } from '../../src/linking/normalize.js';
 import { entityContexts, topWeights } from '../../src/linking/context.js';
 import { contentWords } from '../../src/linking/stopwords.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';
 import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
+import { addTopCoherence, candidateFeatures, FEATURE_NAMES, probabilities, type CandidateRows, type LinkerModel } from '../../src/linking/features.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);

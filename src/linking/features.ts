@@ -1,0 +1,553 @@
+/**
+ * The ranker's features: for each mention of a document, one row of
+ * FEATURE_NAMES per KB candidate — prior, name match, type agreement with the
+ * NER label, context similarity, coherence with the document's other
+ * mentions, sports slots … (disambiguate.ts ranks the rows). The feature
+ * order is the model's: training/linker/train.ts reads the same rows.
+ */
+import type { Candidate, KbEntity, KnowledgeBase } from './knowledge-base.js';
+import { normalizeAlias } from './normalize.js';
+import { contentWords } from './stopwords.js';
+import { contextSimilarity } from './context.js';
+
+export const FEATURE_NAMES = [
+  'bias',
+  'prior',
+  'popularity',
+  'topPrior',
+  'typeAgree',
+  'typeConflict',
+  'context',
+  'description',
+  'coherence',
+  'exactName',
+  'ambiguity',
+  'noCounts',
+  'corefPrior',
+  'corefTop',
+  'corefOnly',
+  'sameEntity',
+  'locTeam',
+  'classContext',
+  'teamInSportsDoc',
+  'localContext',
+  'localClass',
+  'sportNamed',
+  'teamSlot',
+  'placeSlot',
+  'teamNoSport',
+  'locSportTeam',
+  'topCoherence',
+] as const;
+
+/** Index of the stage-2 feature (zero in stage 1). */
+const TOP_COHERENCE = FEATURE_NAMES.indexOf('topCoherence');
+
+export interface LinkerModel {
+  features: readonly string[];
+  /** Stage-2 weights over FEATURE_NAMES. */
+  weights: number[];
+  /** Stage-1 weights (topCoherence's weight is 0); absent in single-stage models. */
+  stage1?: number[];
+  /** Minimum probability of the best candidate for a link. */
+  threshold: number;
+  /** Candidates considered per alias (best priors first). */
+  maxCandidates: number;
+  /**
+   * DBpedia class → the words of training documents that mention entities
+   * of the class (idf-weighted): a sports report reads like SportsTeam, a
+   * diplomatic one like Country. Feature classContext.
+   */
+  classContexts?: Record<string, Record<string, number>>;
+}
+
+export interface MentionSpan {
+  start: number;
+  end: number;
+  /** Surface text of the mention. */
+  text: string;
+  /** NER label (PER/ORG/LOC/MISC …) when known. */
+  label?: string;
+}
+
+/** Class word profiles, and the hooks that training uses to leave the current document out of KB statistics. */
+export interface FeatureOverrides {
+  prior?(key: string, c: Candidate, all: readonly Candidate[]): number;
+  /** The anchor count without the current document (training). */
+  count?(key: string, c: Candidate): number;
+  context?(entity: KbEntity): Record<string, number>;
+  classContexts?: Record<string, Record<string, number>>;
+}
+
+export const COARSE: Record<string, string[]> = {
+  PER: ['Person'],
+  ORG: ['Organisation', 'Company', 'SportsTeam'],
+  LOC: ['Place', 'Location'],
+};
+
+/**
+ * The earlier, longer string each mention may abbreviate ("" for none): a
+ * capitalized mention whose key is a whole-word part of an earlier
+ * mention's key that the KB knows.
+ */
+export function corefKeys(kb: KnowledgeBase, mentions: readonly MentionSpan[], norms = mentions.map((m) => normalizeAlias(m.text))): string[] {
+  // The earlier mentions' distinct keys in order of first mention, listed under each of their words: a
+  // key that holds `key` holds its first word, so only those are compared (comparing every earlier mention
+  // was quadratic: 4 s for a 200 kB text naming one person 15,000 times).
+  const byWord = new Map<string, string[]>();
+  const seen = new Set<string>();
+  return mentions.map((m, i) => {
+    const key = norms[i];
+    let found = '';
+    if (key.length > 0 && /^\p{Lu}/u.test(m.text)) {
+      const padded = ` ${key} `;
+      for (const k of byWord.get(key.split(' ', 1)[0]) ?? []) {
+        if (k.length > key.length && ` ${k} `.includes(padded) && kb.hasAlias(k)) {
+          found = k;
+          break;
+        }
+      }
+    }
+    if (!seen.has(key)) {
+      seen.add(key);
+      for (const w of new Set(key.split(' '))) {
+        const list = byWord.get(w);
+        if (list) list.push(key);
+        else byWord.set(w, [key]);
+      }
+    }
+    return found;
+  });
+}
+
+export interface CandidateRows {
+  /** The mention's normalized alias. */
+  key: string;
+  /** The longer string it abbreviates, or "". */
+  corefKey: string;
+  /** Index of the mention's (key, corefKey) group in the document. */
+  group: number;
+  /** Per candidate: the alias's candidate record (count 0, prior 0 when only the longer string has it). */
+  candidates: Candidate[];
+  entities: KbEntity[];
+  /** One feature vector per candidate, in FEATURE_NAMES order. */
+  rows: number[][];
+}
+
+/** Words and name keys of an entity, derived once per entity object (the KB caches entities). */
+interface EntityText {
+  descWords: string[];
+  label: string;
+  title: string;
+}
+
+const entityText = new WeakMap<KbEntity, EntityText>();
+
+function textOf(e: KbEntity): EntityText {
+  let t = entityText.get(e);
+  if (!t) {
+    const title = (e.title ?? '').replace(/_/g, ' ');
+    t = {
+      descWords: contentWords(`${e.label} ${e.description ?? ''} ${title}`.split(/[^\p{L}]+/u)),
+      label: normalizeAlias(e.label),
+      title: e.title !== undefined ? normalizeAlias(title) : '',
+    };
+    entityText.set(e, t);
+  }
+  return t;
+}
+
+interface Group {
+  key: string;
+  corefKey: string;
+  candidates: Candidate[];
+  entities: KbEntity[];
+  /** Prior of each candidate under corefKey (0 when absent). */
+  corefPriors: number[];
+  corefTop: boolean[];
+}
+
+/**
+ * Support of each candidate entity from the document's groups: for group k,
+ * the best weight(k, j) among k's candidates j that the entity is related to
+ * (either direction) or is. One pass over the candidates' relation lists,
+ * not one per (mention, candidate, group) triple.
+ */
+function supportTable(groups: readonly Group[], weight: (k: number, j: number) => number, identity: boolean): Map<number, Float64Array> {
+  const K = groups.length;
+  const best = new Map<number, Float64Array>();
+  const candOf = new Map<number, [number, number][]>();
+  const entities = new Map<number, KbEntity>();
+  groups.forEach((g, k) =>
+    g.entities.forEach((e, j) => {
+      entities.set(e.id, e);
+      if (!best.has(e.id)) best.set(e.id, new Float64Array(K));
+      let l = candOf.get(e.id);
+      if (!l) candOf.set(e.id, (l = []));
+      l.push([k, weight(k, j)]);
+    }),
+  );
+  for (const [id, e] of entities) {
+    const mine = best.get(id) as Float64Array;
+    const as = candOf.get(id) as [number, number][];
+    if (identity) for (const [k, p] of as) if (p > mine[k]) mine[k] = p;
+    for (const r of e.related) {
+      // e → r: e's row gets r's weights, r's row gets e's (the relation seen from r).
+      const other = candOf.get(r);
+      if (!other) continue;
+      for (const [k, p] of other) if (p > mine[k]) mine[k] = p;
+      const theirs = best.get(r) as Float64Array;
+      for (const [k, p] of as) if (p > theirs[k]) theirs[k] = p;
+    }
+  }
+  return best;
+}
+
+/** Mean support of an entity from the groups other than its own (and other than the one it abbreviates). */
+function meanSupport(table: Map<number, Float64Array>, id: number, skip: readonly number[]): number {
+  const b = table.get(id) as Float64Array;
+  let sum = 0;
+  let n = 0;
+  for (let o = 0; o < b.length; o++) {
+    if (skip.includes(o)) continue;
+    sum += b[o];
+    n++;
+  }
+  return n > 0 ? sum / n : 0;
+}
+
+const WINDOW = 12;
+
+export const isTeam = (e: KbEntity) => e.dbpediaTypes.includes('SportsTeam') || e.dbpediaTypes.includes('SportsClub');
+
+/**
+ * Words that name a team's sport, from its DBpedia classes or its title
+ * ("…_national_football_team", "…_F.C."). News reports name the sport in the
+ * headline ("SOCCER - BELGIUM BEAT …", "CRICKET - ENGLAND …"): "Belgium" in
+ * a soccer report is the football team, in a cricket report it is not.
+ */
+const SPORT_WORDS: readonly [RegExp, readonly string[]][] = [
+  [/Soccer|national_football_team|(^|_)A?\.?F\.C\.?$|_F\.C\._/, ['soccer', 'football']],
+  [/Cricket/i, ['cricket']],
+  [/Rugby/i, ['rugby']],
+  [/Basketball/i, ['basketball', 'nba']],
+  [/Baseball/i, ['baseball']],
+  [/Hockey/i, ['hockey', 'nhl']],
+  [/AmericanFootball|CanadianFootball/, ['nfl', 'football']],
+];
+
+function sportWordsOf(e: KbEntity): readonly string[] {
+  const names = [e.title ?? '', ...e.dbpediaTypes];
+  const out: string[] = [];
+  for (const [re, words] of SPORT_WORDS) if (names.some((n) => re.test(n))) out.push(...words);
+  return out;
+}
+
+/**
+ * Words without which a text is no sports report: a team is what a city or
+ * country name means in a match report, hardly ever elsewhere ("Boston" in
+ * "Boston hospitals" is not the Red Sox). Feature teamNoSport: a team
+ * candidate in a document with none of them (a short document, a business
+ * or political report).
+ */
+const SPORTS_TEXT = new Set(
+  `soccer football cricket rugby basketball baseball hockey nba nfl nhl tennis golf athletics league leagues match matches
+game games season coach championship championships tournament cup goal goals scored innings wicket wickets playoff playoffs
+olympic olympics stadium striker midfielder defender pitcher quarterback inning sport sports team teams club clubs fans
+standings racing prix squad captain referee halftime draw drew beat`.split(/\s+/),
+);
+
+const noSportWords = (docWords: ReadonlySet<string>) => {
+  for (const w of SPORTS_TEXT) if (docWords.has(w)) return false;
+  return true;
+};
+
+/**
+ * The document's first sentence (up to 30 tokens): a report's headline, where
+ * news names the sport ("SOCCER - BELGIUM SCRAPE PAST TURKEY"). Feature
+ * locSportTeam: a LOC-tagged name and a team of the sport the headline names —
+ * the country or city is then mostly its team, while a sport named anywhere
+ * in a document (a business report on a football club) says less.
+ */
+function headline(tokens: readonly string[]): readonly string[] {
+  const end = tokens.slice(0, 30).indexOf('.');
+  return tokens.slice(0, end < 0 ? 30 : end);
+}
+
+/** 1 when the entity is a team and the document names its sport. */
+const sportNamed = (e: KbEntity, docWords: ReadonlySet<string>): number =>
+  isTeam(e) && sportWordsOf(e).some((w) => docWords.has(w)) ? 1 : 0;
+
+/** The entity's most specific class that has a word profile. */
+function profiledClass(e: KbEntity, profiles: Record<string, Record<string, number>>): string | undefined {
+  for (const t of e.dbpediaTypes) if (profiles[t]) return t;
+  return undefined;
+}
+
+/** Context similarity of the words with the profile of the entity's most specific profiled class. */
+function classSimilarity(words: ReadonlySet<string>, e: KbEntity, profiles: Record<string, Record<string, number>> | undefined): number {
+  const cls = profiles ? profiledClass(e, profiles) : undefined;
+  return cls !== undefined ? contextSimilarity(words, (profiles as Record<string, Record<string, number>>)[cls]) : 0;
+}
+
+/**
+ * Words next to a name that make it a side in a match ("Belgium beat
+ * Turkey", "against Belgium", "Belgium v Turkey"): a country or city named
+ * so is its team.
+ * Words around a name that make it a place: a nationality in parentheses
+ * after a player ("Marc Wilmots (Belgium)"), a locative preposition ("in
+ * Belgium"), a dateline ("TOFTIR , Faroe Islands 1996-08-31", "PARIS
+ * 1996-08-31"). Features teamSlot and placeSlot, set on team candidates
+ * only: sports reports name countries both ways, and the document-level
+ * features cannot tell the two apart.
+ */
+const MATCH_WORDS = /^(v|vs|against|beat|beats|beaten|drew|draw|lost|lose|defeated|defeat|thrashed|edged|won|win|wins|host|hosts|play|plays|face|faces|meet|meets)$/i;
+
+const PLACE_WORDS = /^(in|at|near|from|\()$/i;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const TEAM_SLOT = FEATURE_NAMES.indexOf('teamSlot');
+
+const PLACE_SLOT = FEATURE_NAMES.indexOf('placeSlot');
+
+export function matchSlot(tokens: readonly string[], m: { start: number; end: number }): 'match' | 'place' | 'none' {
+  const prev = tokens[m.start - 1] ?? '';
+  const next = tokens[m.end] ?? '';
+  // A dateline: the name before the date, or after "CITY ,".
+  if (DATE.test(next) || (prev === ',' && /^\p{Lu}[\p{Lu}\p{P}]+$/u.test(tokens[m.start - 2] ?? ''))) return 'place';
+  // A fixture list ("ATLANTA AT CHICAGO FLORIDA AT CINCINNATI") names teams, not places: an
+  // upper-case "AT" with another one within six tokens (a headline's "… AT LEEDS" has none).
+  const fixture = prev === 'AT' && [...tokens.slice(Math.max(0, m.start - 8), m.start - 1), ...tokens.slice(m.end, m.end + 6)].includes('AT');
+  if (MATCH_WORDS.test(prev) || MATCH_WORDS.test(next) || fixture) return 'match';
+  if (PLACE_WORDS.test(prev)) return 'place';
+  return 'none';
+}
+
+/** Candidates and their stage-1 feature vectors (topCoherence 0) for every mention of a document. */
+export function candidateFeatures(
+  kb: KnowledgeBase,
+  maxCandidates: number,
+  docTokens: readonly string[],
+  mentions: readonly MentionSpan[],
+  overrides: FeatureOverrides = {},
+): CandidateRows[] {
+  const docWords = new Set(contentWords(docTokens));
+  const noSport = noSportWords(docWords);
+  const headWords = new Set(contentWords(headline(docTokens)));
+  // How much the document reads like a sports report (the SportsTeam class profile).
+  const sports = overrides.classContexts?.SportsTeam ? contextSimilarity(docWords, overrides.classContexts.SportsTeam) : 0;
+  const norms = mentions.map((m) => normalizeAlias(m.text));
+  const corefs = corefKeys(kb, mentions, norms);
+  // The words of the sentence-sized window around a mention ("England captain" vs "in England").
+  const windowWords = (i: number) => new Set(contentWords(docTokens.slice(Math.max(0, mentions[i].start - WINDOW), mentions[i].end + WINDOW)));
+  const lookup = (key: string) => {
+    const candidates: Candidate[] = [];
+    const entities: KbEntity[] = [];
+    for (const c of kb.candidatesForKey(key)) {
+      if (candidates.length >= maxCandidates) break;
+      const e = kb.entity(c.entity);
+      if (!e) continue;
+      candidates.push(c);
+      entities.push(e);
+    }
+    return { candidates, entities };
+  };
+  // One lookup per distinct (string, longer string) pair of the document.
+  const groupIndex = new Map<string, number>();
+  const groups: Group[] = [];
+  const mentionGroup = mentions.map((_, i) => {
+    const id = `${norms[i]}\u0001${corefs[i]}`;
+    const known = groupIndex.get(id);
+    if (known !== undefined) return known;
+    const own = lookup(norms[i]);
+    const g: Group = { key: norms[i], corefKey: corefs[i], ...own, corefPriors: own.candidates.map(() => 0), corefTop: own.candidates.map(() => false) };
+    if (corefs[i]) {
+      const longer = lookup(corefs[i]);
+      longer.entities.forEach((e, j) => {
+        let at = g.entities.findIndex((x) => x.id === e.id);
+        if (at < 0) {
+          at = g.entities.length;
+          g.entities.push(e);
+          g.candidates.push({ entity: e.id, count: 0, prior: 0 });
+          g.corefPriors.push(0);
+          g.corefTop.push(false);
+        }
+        g.corefPriors[at] = overrides.prior ? overrides.prior(corefs[i], longer.candidates[j], longer.candidates) : longer.candidates[j].prior;
+        g.corefTop[at] = j === 0;
+      });
+    }
+    groupIndex.set(id, groups.length);
+    groups.push(g);
+    return groups.length - 1;
+  });
+  // Groups of the longer strings themselves (to leave out of their abbreviations' coherence).
+  const groupOfKey = new Map<string, number>();
+  groups.forEach((g, k) => g.corefKey === '' && groupOfKey.set(g.key, k));
+  const coherence = supportTable(groups, (k, j) => groups[k].candidates[j].prior, false);
+  // sameEntity: the entity is also a candidate of another string of the document.
+  const groupsOf = new Map<number, number[]>();
+  groups.forEach((g, k) =>
+    g.entities.forEach((e) => {
+      const l = groupsOf.get(e.id);
+      if (l) l.push(k);
+      else groupsOf.set(e.id, [k]);
+    }),
+  );
+  // Everything but the window features is the same for the mentions of a group with the same NER label.
+  const shared = new Map<string, number[][]>();
+  const LOCAL = FEATURE_NAMES.indexOf('localContext');
+  const LOCAL_CLASS = FEATURE_NAMES.indexOf('localClass');
+  return mentions.map((mention, i) => {
+    const k = mentionGroup[i];
+    const g = groups[k];
+    const memo = `${k}\u0001${mention.label ?? ''}`;
+    let base = shared.get(memo);
+    if (!base) {
+      const skip = [k];
+      const longerGroup = g.corefKey ? groupOfKey.get(g.corefKey) : undefined;
+      if (longerGroup !== undefined) skip.push(longerGroup);
+      const own = g.candidates.filter((c) => c.count > 0 || c.prior > 0);
+      const inOwn = g.candidates.map((c) => c.prior > 0 || c.count > 0);
+      const priors = g.candidates.map((c, j) => (inOwn[j] && overrides.prior ? overrides.prior(g.key, c, own) : c.prior));
+      const noCounts = own.every((x) => (overrides.count ? overrides.count(g.key, x) : x.count) === 0);
+      let top = -1;
+      for (let j = 0; j < priors.length; j++) if (inOwn[j] && (top < 0 || priors[j] > priors[top])) top = j;
+      base = g.entities.map((e, j) => {
+        const c = g.candidates[j];
+        const context = overrides.context ? overrides.context(e) : e.context;
+        const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
+        const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
+        const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
+        x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, isTeam(e) && noSport ? 1 : 0, locTeam && sportNamed(e, headWords) ? 1 : 0, 0);
+        if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
+        return x;
+      });
+      // Under a headline that names its sport, a team named after its country or city takes the place's
+      // coherence: the KB relates Japan to Syria, hardly ever Japan's team to Syria's, and a report naming
+      // both speaks for the teams as much as for the countries.
+      const place = base.findIndex((x, j) => x[TOP_PRIOR] === 1 && x[EXACT_NAME] === 1 && !isTeam(g.entities[j]));
+      if (place >= 0) for (const x of base) if (x[LOC_SPORT_TEAM] === 1) x[COHERENCE] = Math.max(x[COHERENCE], base[place][COHERENCE]);
+      shared.set(memo, base);
+    }
+    const near = windowWords(i);
+    const classNear = new Map<string, number>();
+    const slot = matchSlot(docTokens, mention);
+    const rows = base.map((b, j) => {
+      const e = g.entities[j];
+      const x = b.slice();
+      if (slot !== 'none' && isTeam(e)) x[slot === 'match' ? TEAM_SLOT : PLACE_SLOT] = 1;
+      x[LOCAL] = contextSimilarity(near, overrides.context ? overrides.context(e) : e.context);
+      const cls = overrides.classContexts ? profiledClass(e, overrides.classContexts) : undefined;
+      if (cls !== undefined) {
+        let v = classNear.get(cls);
+        if (v === undefined) classNear.set(cls, (v = contextSimilarity(near, (overrides.classContexts as Record<string, Record<string, number>>)[cls])));
+        x[LOCAL_CLASS] = v;
+      }
+      return x;
+    });
+    return { key: g.key, corefKey: g.corefKey, group: k, candidates: g.candidates, entities: g.entities, rows };
+  });
+}
+
+/**
+ * Stage 2: fills topCoherence — each candidate's mean support from the other
+ * groups' candidates weighted by their stage-1 probability (the group's
+ * first mention stands for the group).
+ */
+export function addTopCoherence(rows: CandidateRows[], stage1: readonly number[]): void {
+  const groups: Group[] = [];
+  const probs: number[][] = [];
+  for (const r of rows) {
+    if (groups[r.group]) continue;
+    groups[r.group] = { key: r.key, corefKey: r.corefKey, candidates: r.candidates, entities: r.entities, corefPriors: [], corefTop: [] };
+    probs[r.group] = probabilities(r.rows, stage1);
+  }
+  for (let k = 0; k < groups.length; k++) if (!groups[k]) groups[k] = { key: '', corefKey: '', candidates: [], entities: [], corefPriors: [], corefTop: [] };
+  const table = supportTable(groups, (k, j) => probs[k][j], true);
+  const groupOfKey = new Map<string, number>();
+  groups.forEach((g, k) => g.corefKey === '' && groupOfKey.set(g.key, k));
+  for (const r of rows) {
+    const skip = [r.group];
+    const lg = r.corefKey ? groupOfKey.get(r.corefKey) : undefined;
+    if (lg !== undefined) skip.push(lg);
+    r.entities.forEach((e, j) => {
+      r.rows[j][TOP_COHERENCE] = meanSupport(table, e.id, skip);
+    });
+  }
+}
+
+export const TOP_PRIOR = FEATURE_NAMES.indexOf('topPrior');
+
+export const EXACT_NAME = FEATURE_NAMES.indexOf('exactName');
+
+const COHERENCE = FEATURE_NAMES.indexOf('coherence');
+
+export const LOC_SPORT_TEAM = FEATURE_NAMES.indexOf('locSportTeam');
+
+/** Both stages' features for a document under a model (what ranking and evaluation use). */
+export function documentFeatures(kb: KnowledgeBase, model: LinkerModel, docTokens: readonly string[], mentions: readonly MentionSpan[]): CandidateRows[] {
+  const rows = candidateFeatures(kb, model.maxCandidates, docTokens, mentions, { classContexts: model.classContexts });
+  if (model.stage1) addTopCoherence(rows, model.stage1);
+  return rows;
+}
+
+/** The local and stage-1 features of FEATURE_NAMES up to noCounts. */
+export function features(
+  mention: MentionSpan,
+  mentionKey: string,
+  e: KbEntity,
+  prior: number,
+  topPrior: boolean,
+  nCandidates: number,
+  noCounts: boolean,
+  docWords: ReadonlySet<string>,
+  context: Record<string, number>,
+  coherence: number,
+): number[] {
+  const coarse = mention.label ? COARSE[mention.label.toUpperCase()] : undefined;
+  const known = e.dbpediaTypes.length > 0;
+  const agree = coarse && known && coarse.some((c) => e.dbpediaTypes.includes(c)) ? 1 : 0;
+  // A team named after its country or city is tagged LOC in news text: that is feature locTeam, not a conflict.
+  const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e);
+  const conflict =
+    coarse && known && !agree && !locTeam && (e.dbpediaTypes.includes('Person') || e.dbpediaTypes.includes('Place') || e.dbpediaTypes.includes('Organisation')) ? 1 : 0;
+  const text = textOf(e);
+  let hits = 0;
+  for (const w of text.descWords) if (docWords.has(w)) hits++;
+  const desc = text.descWords.length ? hits / text.descWords.length : 0;
+  const exact = mentionKey === text.label || mentionKey === text.title ? 1 : 0;
+  return [
+    1,
+    prior,
+    Math.log1p(e.popularity) / 10,
+    topPrior ? 1 : 0,
+    agree,
+    conflict,
+    contextSimilarity(docWords, context),
+    desc,
+    coherence,
+    exact,
+    Math.log(Math.max(1, nCandidates)) / 3,
+    noCounts ? 1 : 0,
+  ];
+}
+
+/**
+ * Softmax over the candidates plus a NIL option of score 0, so that a single
+ * weak candidate gets a low probability instead of 1 by default.
+ */
+export function probabilities(rows: readonly number[][], weights: readonly number[]): number[] {
+  const scores = rows.map((x) => dot(weights, x));
+  const max = Math.max(0, ...scores);
+  const exps = scores.map((s) => Math.exp(s - max));
+  const z = exps.reduce((a, b) => a + b, 0) + Math.exp(-max);
+  return exps.map((e) => e / z);
+}
+
+export function dot(w: readonly number[], x: readonly number[]): number {
+  let s = 0;
+  const n = Math.min(w.length, x.length);
+  for (let i = 0; i < n; i++) s += w[i] * x[i];
+  return s;
+}
