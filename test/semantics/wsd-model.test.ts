@@ -9,7 +9,8 @@ import { TargetContexts, type SenseTarget } from '../../src/semantics/disambigua
 import { fileLoader } from '../../src/resources/file-loader.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import { bagOfLemmas, collocationFeatures, type ContextToken } from '../../src/semantics/wsd-features.js';
-import { COUNT_SCALE, WsdModel, type FeatureContext } from '../../src/semantics/wsd-model.js';
+import { WsdModel, type FeatureContext } from '../../src/semantics/wsd-model.js';
+import { COUNT_SCALE } from '../../src/semantics/wsd-weights.js';
 
 let store: SynsetStore;
 let model: WsdModel;

@@ -8,10 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { TargetContexts } from '../../src/semantics/disambiguate.js';
 import type { ContextToken } from '../../src/semantics/wsd-features.js';
-import { COUNT_SCALE, WsdModel, type FeatureContext, type SenseWeights, type WsdParams } from '../../src/semantics/wsd-model.js';
+import { WsdModel, type FeatureContext, type WsdParams } from '../../src/semantics/wsd-model.js';
 import { decodeVectors, encodeVectors } from '../../src/semantics/wsd-vectors.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import type { ResourceLoader } from '../../src/resources/loader.js';
+import { COUNT_SCALE, type SenseWeights } from '../../src/semantics/wsd-weights.js';
 
 describe('wsd-vectors.bin', () => {
   it('round-trips lemmas and unit vectors through int8', () => {

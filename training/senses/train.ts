@@ -30,17 +30,7 @@ import { RELATIONS_FILE } from '../../src/semantics/relations.js';
 import { MULTIWORDS_APART_FILE, SENSE_INDEX_FILE, SYNSETS_FILE, SynsetStore } from '../../src/semantics/synsets.js';
 import { decodeVectors, type WordVectors } from '../../src/semantics/wsd-vectors.js';
 import { bagOfLemmas, collocationFeatures, DEFAULT_WINDOW, type ContextToken } from '../../src/semantics/wsd-features.js';
-import {
-  COUNT_SCALE,
-  decodeWeights,
-  encodeWeights,
-  WSD_VOCAB_FILE,
-  WSD_WEIGHTS_FILE,
-  WsdModel,
-  type PosParams,
-  type SenseWeights,
-  type WsdParams,
-} from '../../src/semantics/wsd-model.js';
+import { WSD_VOCAB_FILE, WsdModel, type PosParams, type WsdParams } from '../../src/semantics/wsd-model.js';
 import { LocalClassifiers, WSD_LOCAL_FILE } from '../../src/semantics/wsd-local.js';
 import { glossLemmas } from './gloss-lemmas.js';
 import { LOCAL_POS, trainLocal } from './local.js';
@@ -48,6 +38,7 @@ import { multiwordsApartTsv } from './multiwords.js';
 import { readSemcorSplit, toFramework, type SemcorDoc } from './semcor.js';
 import { trainVectors } from './vectors.js';
 import { readWordNet30, type WordNet30 } from './wordnet30.js';
+import { COUNT_SCALE, decodeWeights, encodeWeights, WSD_WEIGHTS_FILE, type SenseWeights } from '../../src/semantics/wsd-weights.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The shared data sets: ../shared/data beside the repository, or TEXTLENS_DATA. */
