@@ -3,15 +3,9 @@
  * store): a pool on a validated schema whose tables a migration creates on
  * open, and transactions that roll back on any error.
  */
-import pg from 'pg';
-
-/** Options of a PostgreSQL-backed store. */
-export interface PostgresStoreOptions {
-  /** Schema holding the tables (created when missing). Default "public". */
-  schema?: string;
-  /** Pool size. Default 10. */
-  maxConnections?: number;
-}
+import type pg from 'pg';
+import { loadPg } from './db/postgres-driver.js';
+import type { PostgresStoreOptions } from './db/postgres-options.js';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -27,7 +21,8 @@ export async function openMigratedPool(
 ): Promise<pg.Pool> {
   const schema = options.schema ?? 'public';
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
+  const { Pool } = await loadPg();
+  const pool = new Pool({ connectionString, max: options.maxConnections ?? 10 });
   // An idle client that loses its connection emits 'error'; without a
   // listener that would crash the process. The next query reconnects.
   pool.on('error', () => {});

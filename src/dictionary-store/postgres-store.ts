@@ -5,8 +5,9 @@
  * unnest(…) (20 000 entries in one round trip); schema creation runs under an
  * advisory lock, as in src/events/postgres-store.ts.
  */
-import pg from 'pg';
-import { openMigratedPool, transaction, type PostgresStoreOptions } from '../postgres.js';
+import type pg from 'pg';
+import type { PostgresStoreOptions } from '../db/postgres-options.js';
+import { openMigratedPool, transaction } from '../postgres.js';
 import type { DictionaryEntry, DictionarySettings, MatchType } from '../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
 

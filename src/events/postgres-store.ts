@@ -3,8 +3,9 @@
  * against one database. Every write is one transaction; schema creation runs
  * under an advisory lock so instances starting together do not race.
  */
-import pg from 'pg';
-import { openMigratedPool, transaction, type PostgresStoreOptions } from '../postgres.js';
+import type pg from 'pg';
+import type { PostgresStoreOptions } from '../db/postgres-options.js';
+import { openMigratedPool, transaction } from '../postgres.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
 import { newSid } from './sid.js';

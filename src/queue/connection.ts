@@ -8,8 +8,9 @@
  * to retry, archiving) runs only where `maintenanceIntervalSeconds` is given:
  * in workers; pg-boss lets one instance at a time do it per interval.
  */
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type pg from 'pg';
+import { loadPg, loadPgBoss } from '../db/postgres-driver.js';
 import { AnalysisError } from '../errors.js';
 import { openMigratedPool } from '../postgres.js';
 import { DEAD_LETTER_QUEUE, WORK_QUEUE } from './jobs.js';
@@ -59,6 +60,8 @@ export async function openQueue(url: string, options: QueueConnectionOptions = {
   const schema = options.schema ?? DEFAULT_QUEUE_SCHEMA;
   // pg-boss's own limit on schema names (ours allows 63 characters).
   if (schema.length > 50) throw new AnalysisError(400, `--schema may have at most 50 characters, got ${schema.length}`, 'schema');
+  // Optional peers: a missing one is a setup error (500), not an unreachable queue (503).
+  const [Boss] = await Promise.all([loadPgBoss(), loadPg()]);
   let pool: pg.Pool;
   try {
     pool = await openMigratedPool(url, { schema, maxConnections: options.maxConnections }, migrateQueueTables);
@@ -66,7 +69,7 @@ export async function openQueue(url: string, options: QueueConnectionOptions = {
     throw new AnalysisError(503, `cannot open the queue at ${redactUrl(url)}: ${(e as Error).message}`);
   }
   const supervise = options.maintenanceIntervalSeconds !== undefined;
-  const boss = new PgBoss({
+  const boss = new Boss({
     db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
     schema,
     migrate: true,

