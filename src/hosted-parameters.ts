@@ -37,8 +37,16 @@ export function isHostedEnrichmentQuery(query: string): boolean {
   return /^(fbase|freebase|dbpedia):/i.test(query);
 }
 
+/**
+ * The table's entry for a name, own entries only: a name comes from the
+ * caller, and `toString` or `constructor` must not find Object.prototype's.
+ */
+export function hostedOnlyParameter(name: string): { list: boolean; reason: string } | undefined {
+  return Object.hasOwn(HOSTED_ONLY_PARAMETERS, name) ? HOSTED_ONLY_PARAMETERS[name] : undefined;
+}
+
 export function unimplementedNotice(name: string): string {
-  const p = HOSTED_ONLY_PARAMETERS[name];
+  const p = hostedOnlyParameter(name);
   return `The hosted-API parameter '${name}' was accepted and ignored: ${p?.reason ?? 'not implemented'}.`;
 }
 
@@ -52,7 +60,7 @@ export function listParameterName(name: string, parameters: Readonly<Record<stri
   const m = /^(.+)\[\d*\]$/.exec(name);
   if (!m) return undefined;
   const base = m[1];
-  if (parameters[base] === 'list') return base;
-  if (HOSTED_ONLY_PARAMETERS[base]?.list) return base;
+  if (Object.hasOwn(parameters, base) && parameters[base] === 'list') return base;
+  if (hostedOnlyParameter(base)?.list) return base;
   return undefined;
 }

@@ -9,6 +9,7 @@ import { badRequest } from './errors.js';
 import {
   HOSTED_ONLY_EXTRACTORS,
   HOSTED_ONLY_PARAMETERS,
+  hostedOnlyParameter,
   isHostedEnrichmentQuery,
   listParameterName,
   unimplementedNotice,
@@ -91,6 +92,14 @@ const PARAMETERS: Record<string, Kind> = {
 
 export const PARAMETER_NAMES: readonly string[] = Object.keys(PARAMETERS);
 
+/**
+ * A parameter's kind, own entries only: names come from the caller, and
+ * `toString` or `__proto__` must be unknown parameters, not Object.prototype's.
+ */
+function kindOf(name: string): Kind | undefined {
+  return Object.hasOwn(PARAMETERS, name) ? PARAMETERS[name] : undefined;
+}
+
 const CLEANUP_MODES: readonly CleanupMode[] = ['raw', 'stripTags', 'cleanHTML'];
 const SCHEMES: readonly DependencyScheme[] = ['stanford', 'ud'];
 
@@ -106,12 +115,13 @@ function collect(input: AnalyzeOptions | FlatOptions, into: Values, prefix = '')
     const name = prefix ? `${prefix}.${key}` : key;
     if (value === undefined || value === null) continue;
     if (isPlainObject(value)) {
-      if (name in PARAMETERS) throw badRequest(`parameter '${name}' must be a ${PARAMETERS[name]}, not an object`, name);
+      const kind = kindOf(name);
+      if (kind !== undefined) throw badRequest(`parameter '${name}' must be a ${kind}, not an object`, name);
       collect(value as FlatOptions, into, name);
       continue;
     }
     // `extractors[]=a` and `extractors[0]=a` (PHP/qs-style list fields) mean `extractors=a`.
-    const known = name in PARAMETERS || name in HOSTED_ONLY_PARAMETERS ? name : listParameterName(name, PARAMETERS);
+    const known = kindOf(name) !== undefined || hostedOnlyParameter(name) !== undefined ? name : listParameterName(name, PARAMETERS);
     if (known === undefined) {
       throw badRequest(`unknown parameter '${name}'; known parameters: ${PARAMETER_NAMES.join(', ')}`, name);
     }
@@ -128,7 +138,7 @@ function collect(input: AnalyzeOptions | FlatOptions, into: Values, prefix = '')
 function single(values: Values, name: string): string | undefined {
   const v = values.get(name)?.filter((s) => s !== '');
   if (!v || v.length === 0) return undefined;
-  if (v.length > 1 && PARAMETERS[name] !== 'list') {
+  if (v.length > 1 && kindOf(name) !== 'list') {
     // Repeated single-valued fields are ambiguous; refuse rather than guess.
     if (new Set(v).size > 1) throw badRequest(`parameter '${name}' was given ${v.length} different values`, name);
   }
@@ -220,7 +230,7 @@ export function parseRequest(
   const rules = values.get('rules')?.join('\n') || undefined;
   const notices: string[] = [];
   for (const name of Object.keys(HOSTED_ONLY_PARAMETERS)) {
-    if (name in PARAMETERS) continue; // an engine has landed for it
+    if (kindOf(name) !== undefined) continue; // an engine has landed for it
     const given = values.get(name)?.filter((v) => v.trim() !== '');
     if (given && given.length > 0) notices.push(unimplementedNotice(name));
   }

@@ -175,18 +175,34 @@ export class WorkerPool implements AnalysisRunner {
     return slot;
   }
 
+  /**
+   * Hands queued jobs to idle ready workers. Runs inside the workers' event
+   * handlers, so it must not throw: a job that cannot be handed over fails
+   * alone and its worker takes the next one.
+   */
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (slot.job || !slot.ready) continue;
-      const job = this.queue.shift()!;
-      slot.job = job;
-      slot.timer = setTimeout(() => {
-        this.replace(slot, new AnalysisError(504, `analysis took longer than ${this.timeoutMs / 1000} s and was stopped`));
-      }, this.timeoutMs);
-      const message: WorkerJob = { id: job.id, options: job.options, shape: job.shape, ...this.dictionariesFor(slot, job) };
-      slot.worker.postMessage(message);
+      while (this.queue.length > 0 && slot.ready && !slot.job) this.handOver(slot, this.queue.shift()!);
     }
+  }
+
+  private handOver(slot: Slot, job: Job): void {
+    const dictionaries = this.dictionariesFor(slot, job);
+    const message: WorkerJob = { id: job.id, options: job.options, shape: job.shape, ...dictionaries };
+    try {
+      // Throws (DataCloneError) when the options hold something that cannot be cloned.
+      slot.worker.postMessage(message);
+    } catch (e) {
+      // The worker never saw the job: it holds none of the revisions just recorded for it.
+      for (const d of dictionaries.dictionaries ?? []) if (d.source !== undefined) slot.held.delete(d.cacheKey);
+      const why = e instanceof Error ? e.message : String(e);
+      job.reject(new AnalysisError(500, `internal error: the request could not be handed to an analysis worker: ${why}`));
+      return;
+    }
+    slot.job = job;
+    slot.timer = setTimeout(() => {
+      this.replace(slot, new AnalysisError(504, `analysis took longer than ${this.timeoutMs / 1000} s and was stopped`));
+    }, this.timeoutMs);
   }
 
   /**

@@ -23,7 +23,7 @@ import { createDictionariesApi, ownerResolver } from './dictionaries-api.js';
 import { createInProcessRunner, type AnalysisRunner } from './analysis-runner.js';
 import { DEFAULT_RESPONSE_SHAPE, type ResponseShape } from './client-compat.js';
 import { createEventsApi } from './events-api.js';
-import { DEFAULT_BODY_LIMITS, readFormBody, type BodyLimits } from './form-body.js';
+import { DEFAULT_BODY_LIMITS, readFormBody, type BodyLimits, type FormFields } from './form-body.js';
 import { KeyRegistry, type ApiKeySpec, type KeyLease } from './keys.js';
 
 export interface AppOptions {
@@ -158,14 +158,14 @@ async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolve
     if (keys && headerKey !== undefined && !keys.has(headerKey)) keys.admit(headerKey);
 
     const fields = await readFormBody(req, limits);
-    const { apiKey: fieldKey, ...rest } = fields;
+    const fieldKey = Object.hasOwn(fields, 'apiKey') ? fields.apiKey : undefined;
     if (Array.isArray(fieldKey)) throw badRequest('the apiKey field is given more than once', 'apiKey');
     if (fieldKey !== undefined && headerKey !== undefined && fieldKey !== headerKey) {
       throw badRequest('the apiKey field and the X-TextRazor-Key header name different keys; send one', 'apiKey');
     }
     if (keys) lease = keys.admit(headerKey ?? fieldKey);
 
-    const options: FlatOptions = rest;
+    const options = analysisOptions(fields);
     // The caller's stored dictionaries among the requested ids; the rest are the analyzer's own.
     const ids = requestedDictionaries(options);
     const stored = resolver && ids.length > 0 ? await resolver.refs(await owner(headerKey ?? fieldKey), ids) : undefined;
@@ -175,6 +175,17 @@ async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolve
   } finally {
     lease?.release();
   }
+}
+
+/**
+ * The form fields less `apiKey`, as the analyzer's options. Prototype-free
+ * like the fields themselves: a field named `toString` or `__proto__` stays
+ * an own string, which the analyzer refuses as an unknown parameter.
+ */
+function analysisOptions(fields: FormFields): FlatOptions {
+  const options = Object.create(null) as FlatOptions;
+  for (const [name, value] of Object.entries(fields)) if (name !== 'apiKey') options[name] = value;
+  return options;
 }
 
 /**

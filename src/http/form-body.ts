@@ -19,8 +19,16 @@ export interface BodyLimits {
  */
 export const DEFAULT_BODY_LIMITS: BodyLimits = { maxCompressedBytes: 1 << 20, maxBodyBytes: 2 << 20 };
 
-/** Form fields in arrival order; a repeated field becomes an array. */
+/**
+ * Form fields in arrival order; a repeated field becomes an array. The object
+ * has no prototype: a field named `toString` or `__proto__` is an own string
+ * field like any other, never an inherited function or a prototype change.
+ */
 export type FormFields = Record<string, string | string[]>;
+
+function noFields(): FormFields {
+  return Object.create(null) as FormFields;
+}
 
 /** Reads, decompresses, validates and parses the body of an analysis request. */
 export async function readFormBody(req: Request, limits: BodyLimits = DEFAULT_BODY_LIMITS): Promise<FormFields> {
@@ -147,7 +155,7 @@ async function decompress(wire: Uint8Array<ArrayBuffer>, encoding: string, cap: 
  */
 export function parseUrlEncoded(body: string | Uint8Array): FormFields {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const fields: FormFields = {};
+  const fields = noFields();
   const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   const scratch = new Uint8Array(bytes.length);
   let start = 0;
@@ -214,7 +222,7 @@ async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: strin
   }
   const parts: Array<[string, FormDataEntryValue]> = [];
   form.forEach((value, name) => parts.push([name, value]));
-  const fields: FormFields = {};
+  const fields = noFields();
   for (const [name, value] of parts) {
     // A part sent as a file still carries a form field; the whole body was checked as UTF-8 above.
     addField(fields, name, typeof value === 'string' ? value : await value.text());
@@ -223,7 +231,7 @@ async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: strin
 }
 
 function addField(fields: FormFields, name: string, value: string): void {
-  const prior = fields[name];
+  const prior = Object.hasOwn(fields, name) ? fields[name] : undefined;
   if (prior === undefined) fields[name] = value;
   else if (Array.isArray(prior)) prior.push(value);
   else fields[name] = [prior, value];

@@ -80,6 +80,22 @@ describe('parseRequest', () => {
     refused(() => parseRequest({ text: 'x', cleanup: 'raw' } as never), 'cleanup');
   });
 
+  it('refuses parameters named after Object.prototype members, in either spelling, naming them', () => {
+    for (const name of ['toString', 'valueOf', 'constructor', 'hasOwnProperty', '__proto__', 'isPrototypeOf', '__defineGetter__']) {
+      // JSON.parse makes `__proto__` an own field, as a form parser hands it over.
+      const fields = JSON.parse(`{"text": "x", ${JSON.stringify(name)}: "y"}`) as Record<string, string>;
+      expect(Object.keys(fields)).toContain(name);
+      const err = refused(() => parseRequest(fields), `unknown parameter '${name}'`);
+      expect(err.culprit).toBe(name);
+      refused(() => parseRequest('x', fields), `unknown parameter '${name}'`);
+      refused(() => parseRequest({ text: 'x', [`${name}[]`]: 'y' }), `unknown parameter '${name}[]'`);
+      refused(() => parseRequest({ text: 'x', cleanup: JSON.parse(`{${JSON.stringify(name)}: "y"}`) } as never), `cleanup.${name}`);
+    }
+    // A null-prototype object (what the HTTP layer builds) is an options object like any other.
+    const bare = Object.assign(Object.create(null) as Record<string, string>, { text: 'x', extractors: 'words' });
+    expect(parseRequest(bare).extractors).toEqual(['words']);
+  });
+
   it('requires exactly one of text and url', () => {
     refused(() => parseRequest({}), "'text' or 'url'");
     refused(() => parseRequest(''), 'text was empty');

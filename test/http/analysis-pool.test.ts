@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisError } from '../../src/errors.js';
 import { WorkerPool } from '../../src/http/analysis-pool.js';
-import type { AnalyzeResponse } from '../../src/types.js';
+import type { AnalyzeResponse, FlatOptions } from '../../src/types.js';
 
 async function failure(p: Promise<unknown>): Promise<AnalysisError> {
   try {
@@ -51,6 +51,31 @@ describe('WorkerPool', () => {
     expect(refused.message).toMatch(/queue is full/);
     expect(decode(await running).ok).toBe(true);
     expect(decode(await waiting).ok).toBe(true);
+  });
+});
+
+describe('WorkerPool hand-off', () => {
+  it('fails a job that cannot be handed to a worker with 500, alone, whether its worker was idle or busy', async () => {
+    const pool = new WorkerPool({ size: 1, timeoutMs: 20_000 });
+    try {
+      await pool.ready();
+      // Only strings come from the HTTP layer; a function in the options cannot cross to a worker.
+      const uncloneable = { extractors: 'words', text: 'x', extra: [() => 1] } as unknown as FlatOptions;
+      const idle = await failure(pool.run(uncloneable));
+      expect(idle.status).toBe(500);
+      expect(idle.message).toMatch(/could not be handed to an analysis worker: .*could not be cloned/);
+      expect(pool.running).toBe(0); // the worker is not held for the timeout
+      // Behind a busy worker the job is handed over from the worker's message handler, which must not throw.
+      const busy = pool.run({ extractors: 'words', text: LONG_TEXT });
+      const queued = failure(pool.run(uncloneable));
+      const next = pool.run({ extractors: 'words', text: 'Next in line.' });
+      expect((await queued).status).toBe(500);
+      expect(decode(await busy).ok).toBe(true);
+      expect(decode(await next).ok).toBe(true);
+      expect(pool.replacedWorkers).toBe(0);
+    } finally {
+      await pool.close();
+    }
   });
 });
 

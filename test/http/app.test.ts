@@ -132,6 +132,18 @@ describe('400 Bad Request', () => {
     expectError(await call(post(form({ apiKey: KEY, extractors: 'words', text: 'x', 'cleanup.mode': 'sparkly' }))), 400, /cleanup\.mode|sparkly/);
   });
 
+  it.each(['toString', 'valueOf', 'constructor', 'hasOwnProperty', '__proto__'])('for a field named %s (an Object.prototype member), naming it', async (name) => {
+    const body = `apiKey=${KEY}&extractors=words&text=Dogs+bark.&${name}=x`;
+    expectError(await call(post(body)), 400, new RegExp(`unknown parameter '${name}'`));
+    const multipart = new FormData();
+    multipart.append('apiKey', KEY);
+    multipart.append('text', 'Dogs bark.');
+    multipart.append(name, 'x');
+    expectError(await call(new Request('http://localhost/', { method: 'POST', body: multipart })), 400, new RegExp(`unknown parameter '${name}'`));
+    // The list spelling and `apiKey`'s own lookup are not fooled either.
+    expectError(await call(post(`apiKey=${KEY}&text=x&${name}[]=x`)), 400, new RegExp(`unknown parameter '${name}\\[\\]'`));
+  });
+
   it('for neither text nor url', async () => {
     expectError(await call(post(form({ apiKey: KEY, extractors: 'words' }))), 400, /text|url/);
   });

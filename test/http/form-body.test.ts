@@ -45,6 +45,17 @@ describe('parseUrlEncoded', () => {
     // Latin-1 "é" (0xE9) percent-encoded: what a client that is not UTF-8 sends.
     expect(() => parseUrlEncoded('text=caf%E9')).toThrow(/"text" is not valid UTF-8/);
   });
+  it('keeps fields named after Object.prototype members as plain own string fields', () => {
+    const fields = parseUrlEncoded('text=a&toString=x&__proto__=y&constructor=z&constructor=w&hasOwnProperty=v');
+    expect(Object.getPrototypeOf(fields)).toBeNull();
+    expect(Object.keys(fields)).toEqual(['text', 'toString', '__proto__', 'constructor', 'hasOwnProperty']);
+    expect(fields.toString).toBe('x');
+    expect(fields['__proto__']).toBe('y');
+    expect(fields.constructor).toEqual(['z', 'w']);
+    expect(fields.hasOwnProperty).toBe('v');
+    // Only strings: nothing inherited can end up in a value (it would not survive postMessage).
+    expect(structuredClone(fields)).toEqual({ ...fields });
+  });
 });
 
 describe('detectCompression', () => {
@@ -118,6 +129,12 @@ describe('readFormBody', () => {
     form.append('extractors', 'words');
     const req = new Request('http://localhost/', { method: 'POST', body: form });
     expect(await readFormBody(req)).toEqual({ text: 'Zoë', extractors: 'words' });
+
+    const hostile = new FormData();
+    for (const name of ['toString', '__proto__', 'valueOf', 'valueOf']) hostile.append(name, 'x');
+    const fields = await readFormBody(new Request('http://localhost/', { method: 'POST', body: hostile }));
+    expect(Object.getPrototypeOf(fields)).toBeNull();
+    expect(Object.entries(fields)).toEqual([['toString', 'x'], ['__proto__', 'x'], ['valueOf', ['x', 'x']]]);
 
     const boundary = 'XyZ';
     const bad = new Uint8Array([
