@@ -9,4 +9,11 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Pool size. Default 10. */
   maxConnections?: number;
+  /**
+   * Told when a pooled connection that was not in use fails (the database
+   * restarted or failed over, or an administrator ended the session): the
+   * pool drops it and connects anew on the next query. For logging; by
+   * default such failures are ignored.
+   */
+  onIdleConnectionError?(error: Error): void;
 }

@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import type { PostgresStoreOptions } from '../db/postgres-options.js';
-import { openMigratedPool, transaction } from '../postgres.js';
+import { StorePool, openMigratedPool, type Queryable } from '../postgres.js';
 import type { DictionaryEntry, DictionarySettings, MatchType } from '../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
 
@@ -36,11 +36,11 @@ function toStored(r: DictRow): StoredDictionary {
 }
 
 export class PostgresDictionaryStore implements DictionaryStore {
-  private readonly pool: pg.Pool;
+  private readonly pool: StorePool;
   private readonly s: string;
 
   private constructor(pool: pg.Pool, schema: string) {
-    this.pool = pool;
+    this.pool = new StorePool(pool);
     this.s = `"${schema}"`;
   }
 
@@ -92,7 +92,7 @@ export class PostgresDictionaryStore implements DictionaryStore {
       (SELECT COUNT(*) FROM ${this.s}.dictionary_entries e WHERE e.dict = d.pk) AS size`;
   }
 
-  private async row(q: pg.Pool | pg.PoolClient, owner: string, id: string, lock = ''): Promise<DictRow | undefined> {
+  private async row(q: Queryable, owner: string, id: string, lock = ''): Promise<DictRow | undefined> {
     const r = await q.query<DictRow>(`SELECT ${this.columns} FROM ${this.s}.dictionaries d WHERE d.owner = $1 AND d.id = $2 ${lock}`, [owner, id]);
     return r.rows[0];
   }
@@ -208,6 +208,6 @@ export class PostgresDictionaryStore implements DictionaryStore {
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    return transaction(this.pool, work, begin);
+    return this.pool.transaction(work, begin);
   }
 }

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import type { PostgresStoreOptions } from '../db/postgres-options.js';
-import { openMigratedPool, transaction } from '../postgres.js';
+import { StorePool, openMigratedPool, type Queryable } from '../postgres.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
 import { newSid } from './sid.js';
@@ -39,14 +39,12 @@ interface EventRow {
   status_image: string;
 }
 
-type Queryable = pg.Pool | pg.PoolClient;
-
 export class PostgresEventStore implements EventStore {
-  private readonly pool: pg.Pool;
+  private readonly pool: StorePool;
   private readonly s: string;
 
   private constructor(pool: pg.Pool, schema: string) {
-    this.pool = pool;
+    this.pool = new StorePool(pool);
     this.s = `"${schema}"`;
   }
 
@@ -225,11 +223,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    if (!this.pool.ended) await this.pool.end();
+    await this.pool.end();
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    return transaction(this.pool, work);
+    return this.pool.transaction(work);
   }
 
   private async service(q: Queryable, id: string, lock = ''): Promise<ServiceRecord> {

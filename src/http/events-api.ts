@@ -20,7 +20,8 @@
  * A wrong or missing token → 401. Creates answer 200 with the created
  * object, as the original service did.
  *
- * Any version other than v1 → 404. Errors: {"error": true, "code": N, "message": "…"}.
+ * Any version other than v1 → 404. Errors: {"error": true, "code": N, "message": "…"};
+ * a store that lost its database answers 503 with Retry-After.
  */
 import { Hono, type Context } from 'hono';
 import { AnalysisError, type ErrorStatus } from '../errors.js';
@@ -174,6 +175,8 @@ async function guarded(c: Context, work: () => Promise<Response>): Promise<Respo
 }
 
 function errorResponse(c: Context, code: ErrorStatus, message: string): Response {
+  // 503 is a store whose database is restarting or unreachable: worth a retry.
+  if (code === 503) c.header('Retry-After', '1');
   return c.json({ error: true, code, message }, code);
 }
 

@@ -23,6 +23,12 @@ export type PostgresSource =
 export interface RunningPostgres {
   url: string;
   stop(): void;
+  /**
+   * A throwaway cluster only (not TEXTLENS_PG_URL): shut the server down the
+   * way a restart or failover does (fast: every session is ended), and start
+   * it again on the same port with the same data.
+   */
+  outage?: { shutDown(): void; startUp(): void };
 }
 
 export function findPostgres(): PostgresSource {
@@ -84,7 +90,9 @@ export async function startPostgres(source: Exclude<PostgresSource, { kind: 'non
   // A throwaway cluster: no fsync (these tests check behaviour, not the
   // server's durability), sockets only in our own dir.
   const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`;
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', serverOptions, '-w', '-t', '30', 'start']);
+  const startUp = (): void =>
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', serverOptions, '-w', '-t', '30', 'start']);
+  startUp();
 
   let stopped = false;
   const stop = (): void => {
@@ -99,5 +107,6 @@ export async function startPostgres(source: Exclude<PostgresSource, { kind: 'non
   };
   // Never leave a server behind, even when the test run dies early.
   process.on('exit', stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const shutDown = (): void => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, outage: { shutDown, startUp } };
 }

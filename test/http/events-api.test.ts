@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MemoryEventStore, SID_PATTERN, type EventStore } from '../../src/events/index.js';
+import { DatabaseUnavailableError, MemoryEventStore, SID_PATTERN, type EventStore } from '../../src/events/index.js';
 import { createEventsApi } from '../../src/http/events-api.js';
 
 const TOKEN = 's3cret-admin-token';
@@ -308,6 +308,34 @@ describe('admin routes', () => {
     expectError(delAllow, 405);
     expect(delAllow.res.headers.get('allow')).toBe('DELETE');
     expectError(await get('/admin/api/v2/services', { method: 'POST', headers: auth }), 404, 'v2');
+  });
+});
+
+describe('a store whose database is unavailable', () => {
+  it('answers 503 with Retry-After and the store\'s message, for reads and writes', async () => {
+    const lost = (): Promise<never> =>
+      Promise.reject(new DatabaseUnavailableError('The connection to the database was lost; retry the request', new Error('x')));
+    const failing: EventStore = Object.assign(Object.create(store) as EventStore, {
+      listEvents: lost,
+      createEvent: lost,
+    });
+    const api = createEventsApi(failing, { adminToken: TOKEN });
+    for (const res of [
+      await api.request('/api/v1/services/bunny-fetcher/events'),
+      await api.request('/admin/api/v1/services/bunny-fetcher/events', {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'message=hi',
+      }),
+    ]) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.json()).toEqual({
+        error: true,
+        code: 503,
+        message: 'The connection to the database was lost; retry the request',
+      });
+    }
   });
 });
 
