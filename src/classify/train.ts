@@ -70,7 +70,7 @@ export interface TrainedClassifier {
  * The decision threshold on the probability when none is given. For the SVM
  * 0.4 is a margin of −0.2 (sigmoid(2 · −0.2)): on the Reuters dev split it
  * traded 2 points of precision for 3 of recall (micro-F1 88.5 → 89.4 at
- * C = 1; README, "Trainable classifiers").
+ * C = 1; docs/accuracy.md, "Topics and classifiers").
  */
 export function defaultThreshold(loss: TrainOptions['loss']): number {
   return (loss ?? 'svm') === 'svm' ? 0.4 : 0.5;

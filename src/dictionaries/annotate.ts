@@ -1,7 +1,7 @@
 /**
  * Dictionary matches become entities beside the knowledge base's.
  *
- * Decisions (README, "Custom entity dictionaries"):
+ * Decisions (docs/extractors.md, "Custom dictionaries"):
  * - `entities.allowOverlap=true` (the default) keeps every match and every KB
  *   entity; `false` keeps the longest of overlapping dictionary matches, and
  *   a dictionary match wins over a KB entity it overlaps — the caller's own

@@ -3,7 +3,7 @@
  * caller reads the file); every error names the source and the line, with
  * status 400, so a user can fix the file.
  *
- * Formats (documented in README, "Custom entity dictionaries"):
+ * Formats (documented in docs/extractors.md, "Custom dictionaries"):
  * - JSON: an array of entries, or an object `{matchType?, caseInsensitive?, language?, entries: [...]}`.
  * - JSON lines: one entry object per line; the first line may instead be
  *   `{"settings": {matchType?, caseInsensitive?, language?}}`.

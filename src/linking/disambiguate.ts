@@ -100,7 +100,7 @@ function sportsSimilarity(docTokens: readonly string[], model: LinkerModel): num
   return profile ? contextSimilarity(new Set(contentWords(docTokens)), profile) : 0;
 }
 
-/** The share of its probability a link keeps when it overrides the NER class (reported confidence; README, "Entities"). */
+/** The share of its probability a link keeps when it overrides the NER class (reported confidence; docs/extractors.md, "entities"). */
 export const NER_OVERRIDE_CONFIDENCE = 0.8;
 
 /** The least prior with which the name's top candidate may override the NER class. */

@@ -2,7 +2,7 @@
  * The committed table from the labels of the topic-labelled news sets to IPTC
  * Media Topics top-level concepts. A dataset label maps to the concepts that
  * count as correct for it: one for a news section, several for AG News
- * "World", which has no single IPTC equivalent (issue 11 lists the eight).
+ * "World", which has no single IPTC equivalent (the eight its items spread over).
  * An IPTC qcode maps to itself, so any file labelled with qcodes evaluates too.
  */
 export const TOP = {

@@ -365,7 +365,7 @@ export class WsdModel {
 
   /**
    * The same counts and parameters with these per-lemma logistic regressions (wsd-local.ts): the shipped
-   * model reads its own (wsd-local.bin) since session 14; tests and sweeps attach others.
+   * model reads its own (wsd-local.bin); tests and sweeps attach others.
    */
   withLocal(local: LocalClassifiers): WsdModel {
     return new WsdModel(this.vocab, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local);

@@ -11,7 +11,7 @@ import type { TreeLayers } from './tree-layers.js';
  *
  * A capitalised word tagged as an adjective that owns a possessive or is a
  * passive's agent is read as a name ("[Digital] 's target"): only nouns
- * own those (issue 12's third follow-up, +20 correct phrases on 1–7,936);
+ * own those (+20 correct phrases on CoNLL-2000 sentences 1–7,936);
  * and a word tagged as a base or present verb, a gerund or an adverb that
  * has a determiner or possessor but no clause of its own is read as a noun
  * ("a 9.4 % sales gain/VBP", "the LBO craze/VB"; +8).
