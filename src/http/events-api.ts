@@ -27,6 +27,7 @@ import { Hono, type Context } from 'hono';
 import { AnalysisError, type ErrorStatus } from '../errors.js';
 import { eventToJson, serviceToJson, statusToJson } from '../events/json.js';
 import { LEVELS, type EventStore } from '../events/store.js';
+import { parseUrlEncoded } from './form-body.js';
 
 export interface EventsApiOptions {
   /** Bearer token for /admin routes; without one they are disabled (403). */
@@ -200,14 +201,32 @@ function sameToken(given: string, expected: string): boolean {
 
 type Fields = Record<string, unknown>;
 
-/** An admin body: application/json object, urlencoded form or multipart form. */
+/**
+ * An admin body: application/json object, urlencoded form or multipart form.
+ * A form is read by the analysis API's strict parser: a `%` that does not
+ * start a two-digit escape, or escaped bytes that are not UTF-8, are a 400,
+ * never stored as typed or with replacement characters.
+ */
 async function readFields(c: Context, maxBody: number): Promise<Fields> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > maxBody) throw new AnalysisError(413, `Request body is larger than ${maxBody} bytes`);
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength > maxBody) throw new AnalysisError(413, `Request body is larger than ${maxBody} bytes`);
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const contentType = (c.req.header('content-type') ?? '').toLowerCase();
+  const type = contentType.split(';')[0]!.trim();
+  const charset = /;\s*charset="?([^";\s]+)"?/.exec(contentType)?.[1];
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new AnalysisError(400, `The body must be UTF-8 encoded, but Content-Type says charset=${charset}`, 'charset');
+  }
   if (bytes.byteLength === 0) return {};
+  if (type === 'application/x-www-form-urlencoded' || type === '') {
+    // A repeated field keeps its last value, as it always has here.
+    const fields: Fields = Object.create(null) as Fields;
+    for (const [name, value] of Object.entries(parseUrlEncoded(bytes))) {
+      fields[name] = Array.isArray(value) ? value[value.length - 1] : value;
+    }
+    return fields;
+  }
   let body: string;
   try {
     body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -225,9 +244,6 @@ async function readFields(c: Context, maxBody: number): Promise<Fields> {
       throw new AnalysisError(400, 'Request body must be a JSON object');
     }
     return parsed as Fields;
-  }
-  if (type === 'application/x-www-form-urlencoded' || type === '') {
-    return Object.fromEntries(new URLSearchParams(body));
   }
   if (type === 'multipart/form-data') {
     const form = await new Response(bytes, { headers: { 'content-type': c.req.header('content-type')! } })

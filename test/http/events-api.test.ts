@@ -285,6 +285,35 @@ describe('admin routes', () => {
     expect(await list()).toEqual(['at 12', 'at 11', 'at 10']);
   });
 
+  it('refuse form bytes that are not UTF-8 or not percent-encoding with 400, storing nothing', async () => {
+    const path = '/admin/api/v1/services/bunny-fetcher/events';
+    const form = (body: string | Uint8Array, type = 'application/x-www-form-urlencoded') =>
+      get(path, { method: 'POST', headers: { ...auth, 'Content-Type': type }, body });
+    const notUtf8 = await form('status=up&message=caf%E9%ff');
+    expectError(notUtf8, 400, 'field "message" is not valid UTF-8');
+    expect(notUtf8.body).toEqual({ error: true, code: 400, message: notUtf8.body.message });
+    expectError(await form('status=up&message=100%zz'), 400, 'invalid percent-encoding "%zz" in field "message"');
+    expectError(await form('status=up&message=50%'), 400, 'invalid percent-encoding "%"');
+    // Raw bytes that are not UTF-8 (Latin-1 é), with and without a Content-Type.
+    expectError(await form(new Uint8Array([...new TextEncoder().encode('status=up&message=caf'), 0xe9])), 400, 'UTF-8');
+    expectError(await form('status=up&message=hi', 'application/x-www-form-urlencoded; charset=iso-8859-1'), 400, 'charset');
+    expect(await list()).toEqual(['at 12', 'at 11', 'at 10']);
+  });
+
+  it('store a non-ASCII message from a form, escaped or as raw UTF-8, a repeated field keeping its last value', async () => {
+    const path = '/admin/api/v1/services/bunny-fetcher/events';
+    const form = (body: string) =>
+      get(path, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' }, body });
+    const escaped = await form('status=up&message=caf%C3%A9+%E2%9C%93+100%25&timestamp=2010-06-28T13:00:00Z');
+    expect(escaped.status, JSON.stringify(escaped.body)).toBe(200);
+    expect(escaped.body.message).toBe('café ✓ 100%');
+    const raw = await form('status=up&message=Grüße, 東京&timestamp=2010-06-28T14:00:00Z');
+    expect(raw.body.message).toBe('Grüße, 東京');
+    const repeated = await form('status=up&message=first&message=last&timestamp=2010-06-28T15:00:00Z');
+    expect(repeated.body.message).toBe('last');
+    expect((await list()).slice(0, 3)).toEqual(['last', 'Grüße, 東京', 'café ✓ 100%']);
+  });
+
   it('delete an event, 404 for an unknown sid or another service', async () => {
     await store.createService({ name: 'other' });
     const [newest] = (await get('/api/v1/services/bunny-fetcher/events')).body.events;
