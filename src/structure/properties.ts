@@ -18,7 +18,7 @@
  * with the adverbs before it ("very fast"). For a title before a name the
  * focus is the name's words and the property the words before them.
  *
- * Decisions where the issue is silent: negated statements ("is not a bank",
+ * Choices the spec leaves open: negated statements ("is not a bank",
  * "has no doors") give nothing; a relative pronoun stands for the noun its
  * clause modifies ("Barclays, which is a bank" → Barclays); coordinated
  * subjects, predicates and objects each give their own property; a focus

@@ -2,7 +2,7 @@
  * Relations from a dependency tree: each predicate with its SUBJECT,
  * OBJECT and OTHER arguments, read off one sentence's UD tree.
  *
- * What a relation is (the decisions the issue left open are marked ▸):
+ * What a relation is (the choices the spec leaves open are marked ▸):
  *
  * - Predicate: a verb (UPOS VERB) or a copular predicate (a word with a `cop`
  *   dependent). Its words are the verb, its auxiliaries (`aux`, `aux:pass`),
