@@ -4,14 +4,20 @@
  * web-standard handler sees it as an AnalysisRunner).
  *
  * - one worker per core by default, each with its own analyzer, created once;
+ * - each worker under its own heap limit, so a document that needs too much
+ *   memory kills its worker, not the process;
  * - a per-request timeout: the worker running a job past it is terminated and
  *   replaced, and the job fails with 504;
+ * - a worker that dies is replaced: its job fails with 500, later jobs go to
+ *   the fresh worker. One that cannot start is retried with a growing delay,
+ *   and while no worker is up, jobs fail at once with 503 and the start-up
+ *   error's message;
  * - a bounded queue: a job arriving when it is full fails with 503 at once.
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { AnalysisError, type ErrorStatus } from '../errors.js';
 import type { FlatOptions } from '../types.js';
@@ -29,6 +35,19 @@ export interface WorkerPoolOptions {
   maxQueue?: number;
   /** How each worker creates its analyzer. */
   analyzer?: AnalyzerConfig;
+  /**
+   * Each worker's JavaScript heap limit in MB (V8's old generation). A job
+   * that needs more ends its worker, which is replaced; the job fails with
+   * 500. Default 1024 (DEFAULT_WORKER_HEAP_MB).
+   */
+  workerHeapMb?: number;
+  /**
+   * Wait before restarting after a worker failed to start, in ms; doubled for
+   * each failure in a row, up to `maxRestartDelayMs`. Default 1 000.
+   */
+  restartDelayMs?: number;
+  /** The longest wait between start attempts. Default 30 000. */
+  maxRestartDelayMs?: number;
 }
 
 /** A response with the number of words in its sentences (undefined when it carries no sentences). */
@@ -38,7 +57,14 @@ export interface CountedResult {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-const MAX_CRASHES_IN_A_ROW = 5;
+/**
+ * A 200 kB text with every extractor peaks well under 128 MB of heap
+ * (measured); 1 GB leaves room for rules and large dictionaries while a
+ * runaway job cannot take the machine's memory with it.
+ */
+export const DEFAULT_WORKER_HEAP_MB = 1024;
+export const DEFAULT_RESTART_DELAY_MS = 1_000;
+export const DEFAULT_MAX_RESTART_DELAY_MS = 30_000;
 
 interface Job {
   id: number;
@@ -64,49 +90,70 @@ interface Slot {
  * load through tsx; `execArgv: ['--import', 'tsx']` does not reach worker
  * threads on Node 20, so a small bootstrap registers tsx's loader first.
  */
-function startWorker(workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./analysis-worker.js', import.meta.url), { workerData });
+function startWorker(workerData: unknown, resourceLimits: ResourceLimits): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./analysis-worker.js', import.meta.url), { workerData, resourceLimits });
   // require.resolve finds tsx's CommonJS build; its ES module twin sits beside it.
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const entry = new URL('./analysis-worker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
 }
 
 export class WorkerPool implements AnalysisRunner {
   readonly size: number;
   readonly timeoutMs: number;
   readonly maxQueue: number;
+  readonly workerHeapMb: number;
   private readonly analyzerConfig: AnalyzerConfig;
+  private readonly restartDelayMs: number;
+  private readonly maxRestartDelayMs: number;
+  /** Live workers: starting or ready. A worker that failed to start waits in `restarts` instead. */
   private readonly slots: Slot[] = [];
+  /** Timers that start a worker again after a failed start (slots.length + restarts.size = size). */
+  private readonly restarts = new Set<ReturnType<typeof setTimeout>>();
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
-  /** Crashes since the last answered job; a run of them means workers cannot start. */
-  private crashesInARow = 0;
-  private broken?: AnalysisError;
+  /** Failed starts since a worker last became ready: the exponent of the restart delay. */
+  private failedStartsInARow = 0;
+  /** The latest failed start, until a worker becomes ready. */
+  private startFailure?: AnalysisError;
   private readyWaiters: Array<() => void> = [];
   /** Workers replaced after a timeout or a crash, for monitoring and tests. */
   replacedWorkers = 0;
+  /** Workers that failed to start, for monitoring and tests. */
+  failedStarts = 0;
 
   constructor(options: WorkerPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxQueue = options.maxQueue ?? this.size * 16;
+    this.workerHeapMb = options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB;
+    if (!(this.workerHeapMb > 0)) throw new RangeError(`workerHeapMb must be a positive number of MB, got ${options.workerHeapMb}`);
+    this.restartDelayMs = options.restartDelayMs ?? DEFAULT_RESTART_DELAY_MS;
+    this.maxRestartDelayMs = Math.max(this.restartDelayMs, options.maxRestartDelayMs ?? DEFAULT_MAX_RESTART_DELAY_MS);
     this.analyzerConfig = options.analyzer ?? {};
-    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+    for (let i = 0; i < this.size; i++) this.start();
   }
 
-  /** Resolves once every worker has its analyzer (useful to warm up before taking traffic). */
+  /**
+   * Resolves once every live worker has its analyzer (useful to warm up
+   * before taking traffic). Workers that failed to start are not waited for:
+   * check `failure` after it. The pool keeps retrying them either way.
+   */
   async ready(): Promise<void> {
-    while (!this.closed && !this.broken && this.slots.some((s) => !s.ready)) {
+    while (!this.closed && this.slots.some((s) => !s.ready)) {
       await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
     }
   }
 
-  /** Why the pool refuses all work (its workers keep failing to start), if it does. */
+  /**
+   * Why the pool refuses all work right now: its workers failed to start and
+   * none is up (503, the start-up error's message). Cleared as soon as a
+   * restarted worker becomes ready.
+   */
   get failure(): AnalysisError | undefined {
-    return this.broken;
+    return this.startFailure && !this.slots.some((s) => s.ready) ? this.startFailure : undefined;
   }
 
   /** Jobs waiting for a worker. */
@@ -129,7 +176,8 @@ export class WorkerPool implements AnalysisRunner {
   /** As run(), with the response's word count (the batch command's tokens/s). */
   runCounted(options: FlatOptions, shape?: ResponseShape, dictionaries?: readonly StoredDictionaryRef[]): Promise<CountedResult> {
     if (this.closed) return Promise.reject(new AnalysisError(503, 'the analysis service is shutting down'));
-    if (this.broken) return Promise.reject(this.broken);
+    const failure = this.failure;
+    if (failure) return Promise.reject(failure);
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
         new AnalysisError(503, `the analysis queue is full (${this.maxQueue} requests waiting); retry shortly`),
@@ -143,36 +191,57 @@ export class WorkerPool implements AnalysisRunner {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiter of this.readyWaiters.splice(0)) waiter();
+    this.wakeReadyWaiters();
+    for (const timer of this.restarts) clearTimeout(timer);
+    this.restarts.clear();
     const shuttingDown = new AnalysisError(503, 'the analysis service is shutting down');
     for (const job of this.queue.splice(0)) job.reject(shuttingDown);
     await Promise.all(
-      this.slots.map(async (slot) => {
+      this.slots.splice(0).map(async (slot) => {
         clearTimeout(slot.timer);
         slot.job?.reject(shuttingDown);
         slot.job = undefined;
+        this.silence(slot);
         await slot.worker.terminate();
       }),
     );
   }
 
-  private spawn(): Slot {
-    const worker = startWorker({ analyzer: this.analyzerConfig });
+  /** Starts a worker into a new slot; a worker that cannot even be constructed counts as a failed start. */
+  private start(): void {
+    let worker: Worker;
+    try {
+      worker = startWorker({ analyzer: this.analyzerConfig }, { maxOldGenerationSizeMb: this.workerHeapMb });
+    } catch (e) {
+      this.failedStart(`the analysis workers could not start: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
     // Idle workers must not keep a process alive that is otherwise done.
     worker.unref();
     const slot: Slot = { worker, ready: false, held: new LruMap(MAX_CACHED_DICTIONARIES) };
+    this.slots.push(slot);
     worker.on('message', (reply: WorkerReply) => {
-      if ('ready' in reply) {
-        slot.ready = true;
-        for (const waiter of this.readyWaiters.splice(0)) waiter();
-        this.dispatch();
-      } else {
-        this.settle(slot, reply);
-      }
+      if ('ready' in reply) this.becameReady(slot);
+      else if ('startFailed' in reply) this.died(slot, reply.startFailed.message);
+      else this.settle(slot, reply);
     });
-    worker.on('error', (err) => this.crashed(slot, `analysis worker crashed: ${err.message}`));
-    worker.on('exit', () => this.crashed(slot, 'analysis worker exited'));
-    return slot;
+    worker.on('error', (err: Error & { code?: string }) => {
+      const what =
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `it ran out of memory (heap limit ${this.workerHeapMb} MB)`
+          : `it crashed: ${err.message}`;
+      this.died(slot, what);
+    });
+    worker.on('exit', (code) => this.died(slot, `it exited with code ${code}`));
+  }
+
+  private becameReady(slot: Slot): void {
+    if (!this.slots.includes(slot)) return;
+    slot.ready = true;
+    this.failedStartsInARow = 0;
+    this.startFailure = undefined;
+    this.wakeReadyWaiters();
+    this.dispatch();
   }
 
   /**
@@ -201,7 +270,9 @@ export class WorkerPool implements AnalysisRunner {
     }
     slot.job = job;
     slot.timer = setTimeout(() => {
-      this.replace(slot, new AnalysisError(504, `analysis took longer than ${this.timeoutMs / 1000} s and was stopped`));
+      this.retire(slot, new AnalysisError(504, `analysis took longer than ${this.timeoutMs / 1000} s and was stopped`));
+      this.replacedWorkers++;
+      this.start();
     }, this.timeoutMs);
   }
 
@@ -228,46 +299,75 @@ export class WorkerPool implements AnalysisRunner {
     return drop.size > 0 ? { dictionaries, drop: [...drop] } : { dictionaries };
   }
 
-  private settle(slot: Slot, reply: Exclude<WorkerReply, { ready: true }>): void {
+  private settle(slot: Slot, reply: Exclude<WorkerReply, { ready: true } | { startFailed: unknown }>): void {
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
     clearTimeout(slot.timer);
     slot.job = undefined;
-    this.crashesInARow = 0;
     if ('body' in reply) job.resolve({ body: reply.body, tokens: reply.tokens });
     else job.reject(new AnalysisError(reply.error.status as ErrorStatus, reply.error.message));
     this.dispatch();
   }
 
-  private crashed(slot: Slot, what: string): void {
-    if (!this.slots.includes(slot)) return; // already replaced (error and exit both fire)
-    const reason = new AnalysisError(500, `internal error: ${what}`);
-    if (++this.crashesInARow >= MAX_CRASHES_IN_A_ROW && !this.closed) {
-      // Workers that die before answering anything will not start: stop trying.
-      this.broken = new AnalysisError(500, `internal error: analysis workers keep failing (${what})`);
-      for (const job of this.queue.splice(0)) job.reject(this.broken);
-    }
-    this.replace(slot, reason);
-  }
-
-  /** Fails the slot's job, terminates its worker and puts a fresh one in its place. */
-  private replace(slot: Slot, reason: AnalysisError): void {
-    const index = this.slots.indexOf(slot);
-    if (index < 0) return; // already replaced (error and exit both fire)
-    // Waiters in ready() re-check: the pool may now be closed or broken.
-    for (const waiter of this.readyWaiters.splice(0)) waiter();
-    clearTimeout(slot.timer);
-    slot.job?.reject(reason);
-    slot.job = undefined;
-    slot.worker.removeAllListeners();
-    slot.worker.on('error', () => undefined);
-    void slot.worker.terminate();
-    if (this.closed || this.broken) {
-      this.slots.splice(index, 1);
+  /**
+   * A worker reported a failed start, crashed or exited. A worker that was
+   * running a job is replaced at once (the job is the likely cause, and it
+   * fails with 500); one that never became ready, or died idle, is started
+   * again after the back-off, so a start that always fails cannot spin.
+   */
+  private died(slot: Slot, what: string): void {
+    if (this.closed || !this.slots.includes(slot)) return; // already handled (error and exit both fire)
+    if (slot.job) {
+      this.retire(slot, new AnalysisError(500, `internal error: the analysis worker stopped while analyzing this request (${what}); it was replaced`));
+      this.replacedWorkers++;
+      this.start();
       return;
     }
-    this.replacedWorkers++;
-    this.slots[index] = this.spawn();
-    this.dispatch();
+    const wasReady = slot.ready;
+    this.retire(slot);
+    this.failedStart(wasReady ? `an analysis worker stopped while idle (${what}) and is being restarted` : `the analysis workers could not start: ${what}`);
+  }
+
+  /** Records a failed start, fails the waiting jobs when no worker is up, and schedules the next try. */
+  private failedStart(what: string): void {
+    if (this.closed) return;
+    this.failedStarts++;
+    const delay = Math.min(this.maxRestartDelayMs, this.restartDelayMs * 2 ** Math.min(this.failedStartsInARow, 30));
+    this.failedStartsInARow++;
+    this.startFailure = new AnalysisError(503, `${what}; next try in ${Math.ceil(delay / 1000)} s`);
+    const failure = this.failure;
+    if (failure) for (const job of this.queue.splice(0)) job.reject(failure);
+    const timer = setTimeout(() => {
+      this.restarts.delete(timer);
+      if (!this.closed) this.start();
+    }, delay);
+    // A pending restart must not keep a process alive that is otherwise done.
+    timer.unref();
+    this.restarts.add(timer);
+    this.wakeReadyWaiters();
+  }
+
+  /** Takes a worker out of the pool: fails its job (if `reason` is given), stops listening, terminates it. */
+  private retire(slot: Slot, reason?: AnalysisError): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    clearTimeout(slot.timer);
+    if (slot.job) slot.job.reject(reason ?? new AnalysisError(500, 'internal error: the analysis worker stopped'));
+    slot.job = undefined;
+    this.silence(slot);
+    slot.worker.terminate().catch(() => undefined);
+    // Waiters in ready() re-check: the pool may now be closed or failing.
+    this.wakeReadyWaiters();
+  }
+
+  /** Drops a worker's listeners; an error it still emits while terminating is ignored. */
+  private silence(slot: Slot): void {
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => undefined);
+  }
+
+  private wakeReadyWaiters(): void {
+    for (const waiter of this.readyWaiters.splice(0)) waiter();
   }
 }

@@ -4,6 +4,7 @@
  * (analysis-pool.ts), other runtimes may analyze in-process.
  */
 import type { Analyzer, AnalyzerConfig } from '../analyzer.js';
+import type { AnalysisError } from '../errors.js';
 import type { FlatOptions } from '../types.js';
 import { shapeResponse, type ResponseShape } from './client-compat.js';
 import { CompiledCache, type StoredDictionaryRef } from './compiled-dictionaries.js';
@@ -21,6 +22,11 @@ export interface AnalysisRunner {
   run(options: FlatOptions, shape?: ResponseShape, dictionaries?: readonly StoredDictionaryRef[]): Promise<Uint8Array<ArrayBuffer>>;
   /** Resolves once analysis can start without a cold start (models loaded). */
   ready?(): Promise<void>;
+  /**
+   * Set while the runner refuses all work because its analyzers cannot start
+   * (503, with the start-up error); a runner that retries clears it once one does.
+   */
+  readonly failure?: AnalysisError;
   close(): Promise<void>;
 }
 

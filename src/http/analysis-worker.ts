@@ -2,6 +2,8 @@
  * A worker thread of the analysis pool: creates its analyzer once, then
  * answers one job at a time. Errors travel back as { status, message } so the
  * pool can rebuild the AnalysisError the HTTP layer maps to a status code.
+ * An analyzer that cannot be created is reported once (`startFailed`); the
+ * pool then ends this worker and tries a fresh one later.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAnalyzer, type AnalyzerConfig } from '../analyzer.js';
@@ -23,6 +25,7 @@ export interface WorkerJob {
 
 export type WorkerReply =
   | { ready: true }
+  | { startFailed: { message: string } }
   | { id: number; body: Uint8Array<ArrayBuffer>; tokens?: number }
   | { id: number; error: { status: number; message: string } };
 
@@ -30,15 +33,29 @@ const port = parentPort;
 if (!port) throw new Error('analysis-worker.ts must run as a worker thread');
 
 const config = (workerData as { analyzer?: AnalyzerConfig } | undefined)?.analyzer ?? {};
-// A failed start is answered per job (status 500) rather than crashing, which
-// would only make the pool start the next worker into the same failure.
 const analyzer = createAnalyzer(config);
-// Ready once the analyzer exists (or failed to): the pool starts a job's clock
-// only on a ready worker, so start-up time is never charged to a request.
+// Ready once the analyzer exists: the pool starts a job's clock only on a
+// ready worker, so start-up time is never charged to a request. A failed start
+// is reported with its message, which the pool answers requests with (503)
+// while it waits to try again.
 analyzer.then(
   () => port.postMessage({ ready: true } satisfies WorkerReply),
-  () => port.postMessage({ ready: true } satisfies WorkerReply),
+  (e: unknown) => port.postMessage({ startFailed: { message: e instanceof Error ? e.message : String(e) } } satisfies WorkerReply),
 );
+
+/**
+ * For the pool's tests only, and only when the environment variable
+ * TEXTLENS_TEST_WORKER_HOOKS=1 is set where the pool starts its workers: a job
+ * with the field `test.exhaustMemory` allocates until the worker's heap limit
+ * ends it, as a document too large for the limit would. Without the variable
+ * the field is an unknown parameter like any other (400).
+ */
+const TEST_HOOKS = process.env.TEXTLENS_TEST_WORKER_HOOKS === '1';
+
+function exhaustMemory(): never {
+  const hoard: number[][] = [];
+  for (;;) hoard.push(new Array<number>(1 << 16).fill(hoard.length));
+}
 
 const encoder = new TextEncoder();
 // Unbounded here: the pool decides what this worker holds and says what to drop.
@@ -47,6 +64,7 @@ const compiled = new CompiledCache(Infinity);
 port.on('message', async (job: WorkerJob) => {
   let reply: WorkerReply;
   try {
+    if (TEST_HOOKS && job.options['test.exhaustMemory'] !== undefined) exhaustMemory();
     if (job.drop) compiled.drop(job.drop);
     const context = job.dictionaries?.length ? { dictionaries: compiled.resolve(job.dictionaries) } : undefined;
     const response = await (await analyzer).analyze(job.options, undefined, context);

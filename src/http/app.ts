@@ -60,7 +60,11 @@ export interface AppOptions {
 
 export interface TextlensApp {
   fetch(req: Request): Promise<Response>;
-  /** Resolves once the analyzer(s) are loaded, so the first requests do not pay the start-up. */
+  /**
+   * Resolves once the analyzer(s) are loaded, so the first requests do not pay
+   * the start-up. Rejects with the start-up error (503) when they cannot be
+   * loaded; the worker pool keeps retrying, answering 503 meanwhile.
+   */
   ready(): Promise<void>;
   /** Stops the runner (terminating workers) and closes the events store; the app owns both. */
   close(): Promise<void>;
@@ -123,6 +127,7 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
     fetch: async (req) => app.fetch(req),
     ready: async () => {
       await runner.ready?.();
+      if (runner.failure) throw runner.failure;
     },
     async close() {
       await runner.close();

@@ -17,6 +17,12 @@ export interface NodeAppOptions extends Omit<AppOptions, 'runner'> {
   timeoutMs?: number;
   /** Requests that may wait for a worker. Default 16 per worker. */
   maxQueue?: number;
+  /**
+   * Each analysis worker's JavaScript heap limit in MB. A request that needs
+   * more ends its worker (the request gets 500, a fresh worker takes the next).
+   * Default 1024.
+   */
+  workerHeapMb?: number;
 }
 
 /** The app with analysis in worker threads (off the event loop, with a timeout). */
@@ -26,6 +32,7 @@ export function createNodeApp(opts: NodeAppOptions = {}): TextlensApp {
     timeoutMs: opts.timeoutMs,
     maxQueue: opts.maxQueue,
     analyzer: opts.analyzer,
+    workerHeapMb: opts.workerHeapMb,
   };
   // Check the keys before starting workers, so a bad configuration leaves nothing running.
   if (opts.auth !== false && !opts.keys) return createApp(opts);

@@ -1,8 +1,13 @@
 /**
  * The worker pool with real worker threads running the real analyzer:
  * results and errors cross the thread boundary, a job past its timeout gets
- * 504 and its worker is replaced, a full queue answers 503.
+ * 504 and its worker is replaced, a full queue answers 503, a worker that
+ * runs out of memory or is killed fails only its job, and workers that cannot
+ * start answer 503 until a later try succeeds.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisError } from '../../src/errors.js';
 import { WorkerPool } from '../../src/http/analysis-pool.js';
@@ -77,6 +82,96 @@ describe('WorkerPool hand-off', () => {
       await pool.close();
     }
   });
+});
+
+/** Polls until `done()` holds, failing after `ms`. */
+async function until(done: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!done()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('WorkerPool healing', () => {
+  it('fails the job whose worker runs out of memory with 500 and answers the next job from a fresh worker', async () => {
+    // The worker honours `test.exhaustMemory` only with this variable set where it starts.
+    process.env.TEXTLENS_TEST_WORKER_HOOKS = '1';
+    const pool = new WorkerPool({ size: 1, workerHeapMb: 128 });
+    try {
+      await pool.ready();
+      const err = await failure(pool.run({ extractors: 'words', text: 'x', 'test.exhaustMemory': 'yes' }));
+      expect(err.status).toBe(500);
+      expect(err.message).toMatch(/ran out of memory \(heap limit 128 MB\).*replaced/);
+      expect(pool.replacedWorkers).toBe(1);
+      const next = decode(await pool.run({ extractors: 'words', text: 'Still answering.' }));
+      expect(next.response!.sentences![0]!.words.map((w) => w.token)).toEqual(['Still', 'answering', '.']);
+      expect(pool.failure).toBeUndefined();
+    } finally {
+      delete process.env.TEXTLENS_TEST_WORKER_HOOKS;
+      await pool.close();
+    }
+  });
+
+  it('refuses the memory hook as an unknown parameter when the variable is not set', async () => {
+    const pool = new WorkerPool({ size: 1 });
+    try {
+      const err = await failure(pool.run({ extractors: 'words', text: 'x', 'test.exhaustMemory': 'yes' }));
+      expect(err.status).toBe(400);
+      expect(err.message).toMatch(/unknown parameter 'test.exhaustMemory'/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails each job whose worker is killed with 500, and after five such kills in a row still answers the next', async () => {
+    const pool = new WorkerPool({ size: 1 });
+    try {
+      await pool.ready();
+      for (let kill = 1; kill <= 5; kill++) {
+        const running = failure(pool.run({ extractors: 'words', text: LONG_TEXT }));
+        await until(() => pool.running === 1, 10_000, 'the job reaches the worker');
+        // The pool's own handle on its worker, ended as an out-of-memory kill or a native crash would end it.
+        const { slots } = pool as unknown as { slots: Array<{ worker: { terminate(): Promise<number> } }> };
+        await slots[0]!.worker.terminate();
+        const err = await running;
+        expect(err.status).toBe(500);
+        expect(err.message).toMatch(/analysis worker stopped while analyzing this request \(it exited with code 1\)/);
+      }
+      // Five crashes without an answer between them once made the pool refuse all work until a restart.
+      expect(pool.failure).toBeUndefined();
+      const next = decode(await pool.run({ extractors: 'words', text: 'Healed.' }));
+      expect(next.response!.sentences![0]!.words.map((w) => w.token)).toEqual(['Healed', '.']);
+      expect(pool.replacedWorkers).toBe(5);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('answers 503 with the start-up error while no worker can start, backs off, and heals once the cause is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pool-start-'));
+    const file = join(dir, 'pets.jsonl');
+    const pool = new WorkerPool({ size: 1, analyzer: { dictionaries: { pets: file } }, restartDelayMs: 150, maxRestartDelayMs: 600 });
+    try {
+      await pool.ready(); // resolves with the start failed, rather than waiting forever
+      expect(pool.failure?.status).toBe(503);
+      const err = await failure(pool.run({ extractors: 'words', text: 'x' }));
+      expect(err.status).toBe(503);
+      expect(err.message).toMatch(/analysis workers could not start: .*pets\.jsonl/);
+      // Retried, with growing waits (150 ms, then 300 ms): no spinning.
+      const first = performance.now();
+      const before = pool.failedStarts;
+      await until(() => pool.failedStarts >= before + 2, 10_000, 'two more failed starts');
+      expect(performance.now() - first).toBeGreaterThanOrEqual(150 + 300 - 50);
+      // The cause goes away: a later try starts, and requests are served again.
+      writeFileSync(file, '{"id": "rex", "text": ["Rex"], "types": ["Dog"]}\n');
+      await until(() => pool.failure === undefined, 10_000, 'a worker starts');
+      const body = decode(await pool.run({ extractors: 'entities', 'entities.dictionaries': 'pets', text: 'Rex barked.' }));
+      expect(body.response!.entities!.map((e) => e.customEntityId)).toContain('rex');
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
 });
 
 describe('WorkerPool timeout', () => {

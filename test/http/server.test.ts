@@ -3,7 +3,10 @@
  * both ways, the events API answering while a worker is busy with a long
  * document, and the `textlens serve` command line.
  */
+import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServeArgs, serveCommand } from '../../src/cli/serve.js';
@@ -66,6 +69,26 @@ describe('startServer', () => {
     expect(((await events.json()) as { events: unknown[] }).events).toHaveLength(1);
     expect(await analysis).toBe(200);
     expect(order).toEqual(['events', 'analysis']);
+  });
+});
+
+describe('analysis workers that cannot start', () => {
+  it('make ready() reject and every analysis request answer 503 with the start-up error, the server staying up', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'serve-start-')), 'missing.jsonl');
+    const broken = await startServer({ port: 0, auth: false, workers: 1, analyzer: { dictionaries: { pets: missing } } });
+    try {
+      const err = (await broken.app.ready().then(() => undefined, (e: unknown) => e)) as { status?: number; message?: string };
+      expect(err?.status).toBe(503);
+      expect(err?.message).toMatch(/could not start: .*missing\.jsonl/);
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${broken.url}/`, { method: 'POST', body: new URLSearchParams({ extractors: 'words', text: 'Dogs bark.' }) });
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('1');
+        expect(((await res.json()) as { error: string }).error).toMatch(/missing\.jsonl/);
+      }
+    } finally {
+      await broken.close();
+    }
   });
 });
 
