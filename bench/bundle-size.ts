@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleBrowserEntry, packageOf, ROOT } from './browser-bundle.js';
 import { createAnalyzer } from '../src/analyzer.js';
-import { EXTRACTOR_LAYERS } from '../src/annotators/registry.js';
+import { EXTRACTOR_LAYERS } from '../src/annotators/plan.js';
 import { fileLoader } from '../src/resources/file-loader.js';
 import type { ResourceLoader } from '../src/resources/loader.js';
 

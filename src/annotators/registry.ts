@@ -1,8 +1,9 @@
 /**
- * Which annotator assigns which layer, in dependency order. The analyzer
- * resolves the closure of what the requested extractors need and creates
- * only those annotators — lazily, once per analyzer — so a request for
- * `words` never loads the parser or the knowledge base.
+ * Every annotator, declared once, in dependency order (a layer's assigner
+ * comes before the annotators that require it). plan.ts resolves the closure
+ * of what the requested extractors need and the analyzer creates only those
+ * annotators — lazily, once per analyzer — so a request for `words` never
+ * loads the parser or the knowledge base.
  *
  * An annotator whose model files are not shipped is unavailable: the layers
  * it would assign stay absent (and so do their response fields); an
@@ -11,79 +12,71 @@
  * (the linker before the NER-only fallback).
  *
  * Factories are imported on first use, so loading textlens for `words` does
- * not even import the parser's or the linker's code.
+ * not even import the parser's or the linker's code: that is why the
+ * declarations live here, not beside each annotator's (heavy) imports.
+ *
+ * Where several annotators serve one extractor, their order here is the order
+ * of its layers (and of the layers named in a message that skips them).
  */
-import type { Annotator, Layer } from './annotator.js';
-import type { ResourceLoader } from '../resources/loader.js';
-import type { Backend } from '../models/onnx-runner.js';
+import type { AnnotatorConfig, AnnotatorDeclaration } from './annotator.js';
 
-export interface AnnotatorConfig {
-  backend: Backend;
-  /** Which dependency parser: the accurate BiLSTM one (default) or the ~2x faster convolutional one. */
-  parser: 'accurate' | 'fast';
-  /** A Hugging Face token-classification model directory that replaces the shipped NER (transformer-ner.ts). */
-  nerTransformers?: string;
-}
-
-export interface AnnotatorSpec {
-  name: string;
-  assigns: readonly Layer[];
-  requires: readonly Layer[];
-  /** Files under the models directory that must exist for this annotator (they may depend on the config). */
-  resources: readonly string[] | ((config: AnnotatorConfig) => readonly string[]);
-  /** True when the annotator's models are trained on English only. */
-  englishOnly: boolean;
-  create(loader: ResourceLoader, config: AnnotatorConfig): Promise<Annotator>;
-}
+const ENGLISH = ['eng'] as const;
 
 /** The models directory of the configured parser. */
 const parserDir = (c: AnnotatorConfig): string => (c.parser === 'fast' ? 'parser-fast' : 'parser');
 
-/** The files an annotator needs under the given config. */
-export function resourcesOf(spec: AnnotatorSpec, config: AnnotatorConfig): readonly string[] {
-  return typeof spec.resources === 'function' ? spec.resources(config) : spec.resources;
-}
+/** Word-level layers: they enrich `words` and `dependency-trees` wherever their models are installed. */
+const WORD_LAYER = { words: 'optional', 'dependency-trees': 'optional' } as const;
 
-export const ANNOTATORS: readonly AnnotatorSpec[] = [
+export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
   {
     name: 'tagger',
     requires: ['tokens', 'sentences'],
     assigns: ['xpos', 'upos'],
+    languages: ENGLISH,
+    extractors: WORD_LAYER,
+    readByRules: true,
     resources: ['tagger/tagger.onnx', 'tagger/meta.json'],
-    englishOnly: true,
     create: async (loader, c) => (await import('./tagger.js')).createTagger(loader, { backend: c.backend }),
   },
   {
     name: 'lemmatizer',
     requires: ['tokens', 'xpos'],
     assigns: ['lemma'],
+    languages: ENGLISH,
+    extractors: WORD_LAYER,
+    readByRules: true,
     resources: ['lexicon/ewt-lemmas.json', 'lexicon/wordnet-exceptions.json'],
-    englishOnly: true,
     create: async (loader) => (await import('./lemmatizer.js')).createLemmatizer(loader),
   },
   {
     name: 'stemmer',
     requires: ['tokens'],
     assigns: ['stem'],
+    languages: ENGLISH,
+    extractors: WORD_LAYER,
+    readByRules: true,
     resources: [],
-    englishOnly: true,
     create: async () => (await import('./stemmer.js')).createStemmer(),
   },
   {
     name: 'parser',
     requires: ['tokens', 'sentences', 'upos', 'xpos'],
     assigns: ['deps'],
+    languages: ENGLISH,
+    extractors: { 'dependency-trees': 'required' },
+    readByRules: true,
     resources: (c) => [`${parserDir(c)}/parser.onnx`, `${parserDir(c)}/meta.json`],
-    englishOnly: true,
     create: async (loader, c) => (await import('./parser.js')).createParser(loader, { backend: c.backend, dir: parserDir(c) }),
   },
   {
     name: 'ner',
     requires: ['tokens', 'sentences'],
     assigns: ['mentions'],
+    // English-only: the linker after it reads English.
+    languages: ENGLISH,
     // A user's transformer model lives outside the models directory; the analyzer checks its files when created.
     resources: (c) => (c.nerTransformers ? [] : ['ner/ner.onnx', 'ner/meta.json']),
-    englishOnly: true,
     create: async (loader, c) =>
       c.nerTransformers
         ? (await import('#platform/transformer-ner.js')).createTransformerNer(c.nerTransformers)
@@ -93,16 +86,21 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     name: 'linker',
     requires: ['tokens', 'sentences', 'mentions'],
     assigns: ['entities'],
+    languages: ENGLISH,
+    extractors: { entities: 'required' },
+    readByRules: true,
     resources: ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'],
-    englishOnly: true,
     create: async (loader) => (await import('./linker.js')).createLinker(loader),
   },
   {
+    // Without the knowledge base: the NER mentions as unlinked entities.
     name: 'mention-entities',
     requires: ['tokens', 'sentences', 'mentions'],
     assigns: ['entities'],
+    languages: ENGLISH,
+    extractors: { entities: 'required' },
+    readByRules: true,
     resources: ['ontology/dbpedia-classes.json'],
-    englishOnly: true,
     create: async (loader) => (await import('./mention-entities.js')).createMentionEntities(loader),
   },
   {
@@ -110,70 +108,68 @@ export const ANNOTATORS: readonly AnnotatorSpec[] = [
     name: 'phrase-chunker',
     requires: ['upos', 'xpos', 'deps'],
     assigns: ['phrases'],
+    languages: ENGLISH,
+    extractors: { phrases: 'required' },
+    readByRules: true,
     resources: ['chunker/meta.json', 'chunker/weights.bin', 'tagger/word-clusters.bin'],
-    englishOnly: true,
     create: async (loader) => (await import('./phrases.js')).createPhraseChunker(loader),
   },
   {
     name: 'phrases',
     requires: ['upos', 'xpos', 'deps'],
     assigns: ['phrases'],
+    languages: ENGLISH,
+    extractors: { phrases: 'required' },
+    readByRules: true,
     resources: [],
-    englishOnly: true,
     create: async () => (await import('./phrases.js')).createPhraseAnnotator(),
-  },
-  {
-    name: 'properties',
-    requires: ['upos', 'xpos', 'lemma', 'deps', 'phrases'],
-    assigns: ['properties'],
-    resources: [],
-    englishOnly: true,
-    create: async () => (await import('./properties.js')).createPropertyAnnotator(),
   },
   {
     name: 'relations',
     requires: ['tokens', 'sentences', 'upos', 'xpos', 'deps'],
     assigns: ['relations'],
+    languages: ENGLISH,
+    extractors: { relations: 'required' },
     resources: [],
-    englishOnly: true,
     create: async () => (await import('./relations.js')).createRelations(),
+  },
+  {
+    // The `relations` extractor's is-a and has-a properties.
+    name: 'properties',
+    requires: ['upos', 'xpos', 'lemma', 'deps', 'phrases'],
+    assigns: ['properties'],
+    languages: ENGLISH,
+    extractors: { relations: 'required' },
+    readByRules: true,
+    resources: [],
+    create: async () => (await import('./properties.js')).createPropertyAnnotator(),
   },
   {
     // After the linker: when the caller also asked for entities, topics reuse them (never the other way round).
     name: 'topics',
     requires: ['tokens'],
     assigns: ['topics'],
+    // Any language: the topic model is English-only, but the annotator skips other languages with a warning instead of a 400.
+    extractors: { topics: 'required' },
     resources: ['topics/mediatopics.json', 'topics/mediatopics-classifier/meta.json', 'topics/mediatopics-classifier/weights.bin'],
-    // English-only, but the annotator itself skips other languages with a message instead of a 400.
-    englishOnly: false,
     create: async (loader) => (await import('./topics.js')).createTopicsAnnotator(loader),
   },
   {
     name: 'senses',
     requires: ['tokens', 'sentences', 'xpos', 'lemma'],
     assigns: ['senses'],
+    languages: ENGLISH,
+    extractors: { senses: 'required' },
     resources: ['senses/synsets.tsv.gz', 'senses/index.tsv.gz', 'senses/wsd-vocab.txt.gz', 'senses/wsd-weights.bin', 'senses/meta.json'],
-    englishOnly: true,
     create: async (loader) => (await import('./senses.js')).createSensesAnnotator(loader),
   },
   {
     name: 'entailments',
     requires: ['tokens', 'sentences', 'xpos', 'lemma', 'senses'],
     assigns: ['entailments'],
+    languages: ENGLISH,
+    extractors: { entailments: 'required' },
     resources: ['senses/relations.tsv.gz', 'senses/synsets.tsv.gz', 'senses/index.tsv.gz', 'senses/wsd-weights.bin', 'senses/wsd-vectors.bin'],
-    englishOnly: true,
     create: async (loader) => (await import('./entailments.js')).createEntailmentsAnnotator(loader),
   },
 ];
-
-/** Layers each built-in extractor needs (required) and enriches its output with (optional). */
-export const EXTRACTOR_LAYERS: Record<string, { required: Layer[]; optional: Layer[] }> = {
-  words: { required: [], optional: ['xpos', 'upos', 'lemma', 'stem'] },
-  'dependency-trees': { required: ['deps'], optional: ['xpos', 'upos', 'lemma', 'stem'] },
-  entities: { required: ['entities'], optional: [] },
-  topics: { required: ['topics'], optional: [] },
-  phrases: { required: ['phrases'], optional: [] },
-  relations: { required: ['relations', 'properties'], optional: [] },
-  entailments: { required: ['entailments'], optional: [] },
-  senses: { required: ['senses'], optional: [] },
-};

@@ -1,0 +1,115 @@
+/**
+ * What a request needs, derived from the annotator declarations: the layers
+ * of each extractor and of a rule, the closure over requires/assigns, and
+ * what happens when a layer's model is missing or the text is not English.
+ */
+import { describe, expect, it } from 'vitest';
+import { createPlanner, EXTRACTOR_LAYERS, layersOf, RULE_LAYERS, wantedLayers, type WantedLayers } from '../../src/annotators/plan.js';
+import type { AnnotatorConfig, Layer } from '../../src/annotators/annotator.js';
+import type { ResourceLoader } from '../../src/resources/loader.js';
+import { Doc } from '../../src/doc/doc.js';
+
+const CONFIG: AnnotatorConfig = { backend: 'node', parser: 'accurate' };
+
+/** A models directory that has every file except those under the given folders. */
+function modelsWithout(...folders: string[]): ResourceLoader {
+  const refuse = () => Promise.reject(new Error('the planner reads no model'));
+  return { exists: async (p) => !folders.some((f) => p.startsWith(`${f}/`)), text: refuse, bytes: refuse };
+}
+
+const wanted = (required: Layer[], optional: Layer[] = []): WantedLayers => ({ required: new Set(required), optional: new Set(optional) });
+
+async function plan(loader: ResourceLoader, w: WantedLayers, language = 'eng', present: Layer[] = []) {
+  const warnings: string[] = [];
+  const steps = await createPlanner(loader, CONFIG).plan(w, language, (m) => warnings.push(m), present);
+  return { names: steps.map((s) => s.name), warnings };
+}
+
+describe('layers of the extractors, from the declarations', () => {
+  it('are the ones each extractor always had', () => {
+    expect(EXTRACTOR_LAYERS).toEqual({
+      entities: { required: ['entities'], optional: [] },
+      topics: { required: ['topics'], optional: [] },
+      words: { required: [], optional: ['xpos', 'upos', 'lemma', 'stem'] },
+      phrases: { required: ['phrases'], optional: [] },
+      'dependency-trees': { required: ['deps'], optional: ['xpos', 'upos', 'lemma', 'stem'] },
+      relations: { required: ['relations', 'properties'], optional: [] },
+      entailments: { required: ['entailments'], optional: [] },
+      senses: { required: ['senses'], optional: [] },
+    });
+  });
+
+  it('a rule sees the word, tree, entity, phrase and property layers', () => {
+    expect(RULE_LAYERS).toEqual(['xpos', 'upos', 'lemma', 'stem', 'deps', 'entities', 'phrases', 'properties']);
+    const w = wantedLayers(['my_rule'], 'eng', false, () => {});
+    expect([...w.required]).toEqual([]);
+    expect([...w.optional]).toEqual(RULE_LAYERS);
+  });
+
+  it('demotes entities to optional for custom dictionaries on non-English text, with a warning', () => {
+    const warnings: string[] = [];
+    const w = wantedLayers(['entities'], 'deu', true, (m) => warnings.push(m));
+    expect([...w.required]).toEqual([]);
+    expect([...w.optional]).toEqual(['entities']);
+    expect(warnings).toEqual([expect.stringContaining("only custom dictionary entities")]);
+    expect([...wantedLayers(['entities'], 'eng', true, () => {}).required]).toEqual(['entities']);
+  });
+});
+
+describe('the plan', () => {
+  it('runs the closure of what the layers require, in dependency order, and nothing else', async () => {
+    expect((await plan(modelsWithout(), wanted([], ['stem']))).names).toEqual(['stemmer']);
+    expect((await plan(modelsWithout(), wanted(['relations', 'properties']))).names).toEqual(['tagger', 'lemmatizer', 'parser', 'phrase-chunker', 'relations', 'properties']);
+    expect((await plan(modelsWithout(), wanted(['entailments']))).names).toEqual(['tagger', 'lemmatizer', 'senses', 'entailments']);
+  });
+
+  it('takes the first installed annotator of a layer: the linker, else the NER mentions alone', async () => {
+    expect((await plan(modelsWithout(), wanted(['entities']))).names).toEqual(['ner', 'linker']);
+    expect((await plan(modelsWithout('kb'), wanted(['entities']))).names).toEqual(['ner', 'mention-entities']);
+    expect((await plan(modelsWithout('chunker'), wanted(['phrases']))).names).toEqual(['tagger', 'parser', 'phrases']);
+  });
+
+  it('skips layers the Doc already carries', async () => {
+    expect((await plan(modelsWithout(), wanted([], ['lemma']), 'eng', ['xpos', 'upos'])).names).toEqual(['lemmatizer']);
+  });
+
+  it('refuses a required layer whose model is missing on English text, and leaves out an optional one', async () => {
+    await expect(plan(modelsWithout('senses'), wanted(['entailments']))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('not installed') });
+    expect((await plan(modelsWithout('tagger'), wanted([], ['xpos', 'upos', 'lemma', 'stem']))).names).toEqual(['stemmer']);
+  });
+
+  it('skips English-only layers on other text with warnings, naming the layers in the order they were asked for', async () => {
+    const { names, warnings } = await plan(modelsWithout(), wantedLayers(['relations', 'words'], 'fra', false, () => {}), 'fra');
+    expect(names).toEqual([]);
+    expect(warnings).toEqual([
+      "Skipped relations, properties: these layers need English models, and the text's language is 'fra' (set languageOverride=eng to force English).",
+      'Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).',
+    ]);
+  });
+
+  it('runs an annotator that declares no languages on any text (topics skips other languages itself)', async () => {
+    expect((await plan(modelsWithout(), wanted(['topics']), 'fra')).names).toEqual(['topics']);
+  });
+
+  it('lists the extractors whose required models are installed', async () => {
+    const all = await createPlanner(modelsWithout(), CONFIG).availableExtractors();
+    expect(all).toEqual(['entities', 'topics', 'words', 'phrases', 'dependency-trees', 'relations', 'entailments', 'senses']);
+    const noParser = await createPlanner(modelsWithout('parser'), CONFIG).availableExtractors();
+    expect(noParser).toEqual(['entities', 'topics', 'words', 'entailments', 'senses']);
+  });
+});
+
+describe('layersOf', () => {
+  it('names the layers a Doc carries, the base layers always', () => {
+    const doc = new Doc('Dogs bark.', [{ start: 0, end: 4 }, { start: 5, end: 9 }, { start: 9, end: 10 }], [3]);
+    expect(layersOf(doc)).toEqual(['tokens', 'sentences']);
+    doc.xpos = ['NNS', 'VBP', '.'];
+    doc.head = Int32Array.of(1, -1, 1);
+    expect(layersOf(doc)).toEqual(['tokens', 'sentences', 'xpos']);
+    doc.deprel = ['nsubj', 'root', 'punct'];
+    doc.topics = [];
+    expect(layersOf(doc)).toEqual(['tokens', 'sentences', 'xpos', 'deps']);
+    doc.coarseTopics = [];
+    expect(layersOf(doc)).toContain('topics');
+  });
+});
