@@ -287,7 +287,7 @@ describe('admin routes', () => {
 
   it('refuse form bytes that are not UTF-8 or not percent-encoding with 400, storing nothing', async () => {
     const path = '/admin/api/v1/services/bunny-fetcher/events';
-    const form = (body: string | Uint8Array, type = 'application/x-www-form-urlencoded') =>
+    const form = (body: string | Uint8Array<ArrayBuffer>, type = 'application/x-www-form-urlencoded') =>
       get(path, { method: 'POST', headers: { ...auth, 'Content-Type': type }, body });
     const notUtf8 = await form('status=up&message=caf%E9%ff');
     expectError(notUtf8, 400, 'field "message" is not valid UTF-8');
