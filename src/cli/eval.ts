@@ -1,6 +1,6 @@
 /**
  * `textlens eval …`: the project's own evaluation commands. Every accuracy
- * figure in the README and the model cards comes from one of these.
+ * figure in docs/accuracy.md and the model cards comes from one of these.
  *
  *   eval ud    --conllu FILE [--gold-tokens] [--scheme ud|stanford]   CoNLL 2018 table
  *   eval ner   --conll FILE [--ner-model DIR]                         conlleval-style P/R/F1 (shipped or a transformer model)
