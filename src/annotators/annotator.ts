@@ -68,12 +68,8 @@ export interface AnnotateContext {
   warn(message: string): void;
 }
 
+/** A created annotator. What it needs, assigns and reads is said once, in its declaration (registry.ts). */
 export interface Annotator {
-  readonly name: string;
-  readonly requires: readonly Layer[];
-  readonly assigns: readonly Layer[];
-  /** Languages this annotator handles; undefined means any. */
-  readonly languages?: readonly string[];
   run(doc: Doc, ctx: AnnotateContext): void | Promise<void>;
 }
 

@@ -23,10 +23,6 @@ export async function createEntailmentsAnnotator(loader: ResourceLoader): Promis
 
 export function entailmentsAnnotatorFor(store: SynsetStore, model: WsdModel, relations: SynsetRelations): Annotator {
   return {
-    name: 'entailments',
-    requires: ['tokens', 'sentences', 'xpos', 'lemma', 'senses'],
-    assigns: ['entailments'],
-    languages: ['eng'],
     run(doc: Doc) {
       if (doc.xpos === undefined || doc.lemma === undefined || doc.senses === undefined) {
         throw new Error('entailments: doc.xpos, doc.lemma and doc.senses must be set (run the senses annotator first)');

@@ -14,10 +14,6 @@ export async function createLemmatizer(loader: ResourceLoader): Promise<Annotato
 /** The annotator over an already loaded lexicon (shared with other annotators that need WordNet). */
 export function lemmatizerFor(lexicon: Lexicon): Annotator {
   return {
-    name: 'lemmatizer',
-    requires: ['tokens', 'xpos'],
-    assigns: ['lemma'],
-    languages: ['eng'],
     run(doc: Doc) {
       const { tokens, xpos } = doc;
       if (xpos === undefined || xpos.length !== tokens.length) {

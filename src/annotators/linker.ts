@@ -52,10 +52,6 @@ export async function loadLinker(loader: ResourceLoader, kbFile?: string, model?
 export async function createLinker(loader: ResourceLoader): Promise<Annotator> {
   const linker = await loadLinker(loader);
   return {
-    name: 'linker',
-    requires: ['tokens', 'sentences', 'mentions'],
-    assigns: ['entities'],
-    languages: ['eng'],
     run(doc: Doc, ctx: AnnotateContext) {
       // The KB read by sql.js because better-sqlite3 did not load: said in every response that used it (warn keeps one copy).
       if (linker.kb.notice) ctx.warn(linker.kb.notice);

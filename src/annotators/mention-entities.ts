@@ -85,9 +85,6 @@ export function mentionEntities(doc: Doc, mentions: readonly Mention[], ontology
 export async function createMentionEntities(loader: ResourceLoader): Promise<Annotator> {
   const ontology = await DbpediaOntology.load(loader);
   return {
-    name: 'mention-entities',
-    requires: ['tokens', 'sentences', 'mentions'],
-    assigns: ['entities'],
     run(doc, ctx) {
       doc.entities = mentionEntities(doc, doc.mentions ?? [], ontology, ctx);
     },

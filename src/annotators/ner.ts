@@ -176,7 +176,7 @@ export function bioesSpans(path: ArrayLike<number>, labels: readonly string[]): 
   return spans;
 }
 
-/** The recognizer as a pipeline annotator: needs tokens and sentences, assigns mentions. */
+/** The recognizer as the pipeline's `ner` annotator (declared in registry.ts). */
 export async function createNer(loader: ResourceLoader, opts: NerOptions = {}): Promise<Annotator> {
   return nerAnnotator(await loadEntityRecognizer(loader, opts));
 }
@@ -187,10 +187,6 @@ export async function createNer(loader: ResourceLoader, opts: NerOptions = {}): 
  */
 export function nerAnnotator(ner: MentionRecognizer): Annotator {
   return {
-    name: 'ner',
-    requires: ['tokens', 'sentences'],
-    assigns: ['mentions'],
-    languages: ['eng'],
     async run(doc: Doc) {
       const mentions = await recognizeDoc(ner, doc);
       // Keep mentions from other sources (alias matches), replace earlier NER output.

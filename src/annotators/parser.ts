@@ -192,10 +192,6 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
   }
 
   return {
-    name: 'parser',
-    requires: ['tokens', 'sentences', 'upos', 'xpos'],
-    assigns: ['deps'],
-    languages: ['eng'],
     meta,
     parse,
     encode: (batch) => encodeBatch(meta, batch, new Map(), uposIx, xposIx, lexical),

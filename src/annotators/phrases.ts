@@ -14,10 +14,6 @@ import type { PhraseSpan } from '../doc/layers.js';
 
 export function createPhraseAnnotator(chunker?: LoadedChunker): Annotator {
   return {
-    name: chunker ? 'phrase-chunker' : 'phrases',
-    requires: ['upos', 'xpos', 'deps'],
-    assigns: ['phrases'],
-    languages: ['eng'],
     run(doc: Doc) {
       doc.nounPhrases = chunker ? chunkedPhrasesOfDoc(doc, chunker) : nounPhrasesOfDoc(doc);
     },

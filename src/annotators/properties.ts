@@ -9,10 +9,6 @@ import type { Annotator } from './annotator.js';
 
 export function createPropertyAnnotator(): Annotator {
   return {
-    name: 'properties',
-    requires: ['upos', 'xpos', 'lemma', 'deps', 'phrases'],
-    assigns: ['properties'],
-    languages: ['eng'],
     run(doc: Doc) {
       doc.properties = propertiesOfDoc(doc);
     },

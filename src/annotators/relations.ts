@@ -9,10 +9,6 @@ import type { Annotator } from './annotator.js';
 
 export function createRelations(): Annotator {
   return {
-    name: 'relations',
-    requires: ['tokens', 'sentences', 'upos', 'xpos', 'deps'],
-    assigns: ['relations'],
-    languages: ['eng'],
     run(doc: Doc) {
       doc.relations = relationsOfDoc(doc);
     },

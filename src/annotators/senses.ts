@@ -21,10 +21,6 @@ export async function createSensesAnnotator(loader: ResourceLoader): Promise<Ann
 
 export function sensesAnnotatorFor(store: SynsetStore, model: WsdModel): Annotator {
   return {
-    name: 'senses',
-    requires: ['tokens', 'sentences', 'xpos', 'lemma'],
-    assigns: ['senses'],
-    languages: ['eng'],
     run(doc: Doc, ctx: AnnotateContext) {
       const { xpos, lemma } = doc;
       if (xpos === undefined || lemma === undefined) {

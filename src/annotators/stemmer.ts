@@ -22,10 +22,6 @@ const CACHE_LIMIT = 100_000;
 export function createStemmer(): Annotator {
   const cachedStem = boundedMemo(stem, CACHE_LIMIT);
   return {
-    name: 'stemmer',
-    requires: ['tokens'],
-    assigns: ['stem'],
-    languages: ['eng'],
     run(doc: Doc) {
       doc.stem = doc.tokens.map(cachedStem);
     },

@@ -141,14 +141,10 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
   };
 }
 
-/** The tagger as a pipeline annotator: needs tokens and sentences, assigns xpos and upos. */
+/** The tagger as a pipeline annotator (declared in registry.ts): writes doc.xpos, doc.upos and doc.wordTypes. */
 export async function createTagger(loader: ResourceLoader, opts: TaggerOptions = {}): Promise<Annotator> {
   const tagger = await loadPosTagger(loader, opts);
   return {
-    name: 'tagger',
-    requires: ['tokens', 'sentences'],
-    assigns: ['xpos', 'upos'],
-    languages: ['eng'],
     async run(doc: Doc) {
       const sentences: string[][] = [];
       for (let s = 0; s < doc.sentenceCount; s++) {

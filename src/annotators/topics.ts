@@ -131,9 +131,6 @@ function byScore(a: TopicRecord, b: TopicRecord): number {
 export async function createTopicsAnnotator(loader: ResourceLoader): Promise<Annotator> {
   const model = await loadTopicModel(loader);
   return {
-    name: 'topics',
-    requires: ['tokens'],
-    assigns: ['topics'],
     run(doc, ctx) {
       if (ctx.language !== 'eng') {
         ctx.warn(`topics: skipped; the topic model is English-only and the text's language is '${ctx.language}' (set languageOverride=eng to force English).`);

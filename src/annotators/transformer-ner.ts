@@ -210,7 +210,7 @@ function argmaxSoftmax(x: Float32Array, at: number, n: number): [number, number]
   return [best, 1 / z];
 }
 
-/** The recognizer as the pipeline's `ner` annotator (assigns mentions, like the shipped one). */
+/** The recognizer as the pipeline's `ner` annotator, in place of the shipped one (registry.ts). */
 export async function createTransformerNer(dir: string, opts: TransformerNerOptions = {}): Promise<Annotator> {
   return nerAnnotator(await loadTransformerRecognizer(dir, opts));
 }

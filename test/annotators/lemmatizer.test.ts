@@ -15,12 +15,6 @@ function docOf(text: string, xpos: string[]): Doc {
 }
 
 describe('createLemmatizer', () => {
-  it('declares its layers', async () => {
-    const annotator = await createLemmatizer(fileLoader());
-    expect(annotator.requires).toEqual(['tokens', 'xpos']);
-    expect(annotator.assigns).toEqual(['lemma']);
-  });
-
   it('fills doc.lemma for every token', async () => {
     const annotator = await createLemmatizer(fileLoader());
     const doc = docOf("The children went to Paris and were n't 😀 singing songs .", [

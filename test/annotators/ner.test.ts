@@ -153,8 +153,6 @@ describe('ner annotator', () => {
 
   it('assigns well-formed, scored mentions over the doc', async () => {
     const annotator = await createNer(loader);
-    expect(annotator.requires).toEqual(['tokens', 'sentences']);
-    expect(annotator.assigns).toEqual(['mentions']);
     const text = 'Angela Merkel met Emmanuel Macron in Paris . Then she flew to Washington .';
     const toks: { start: number; end: number }[] = [];
     for (const m of text.matchAll(/\S+/g)) toks.push({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
