@@ -4,6 +4,7 @@
  * environment. Everything Node-specific about the service lives here.
  */
 import { readFileSync } from 'node:fs';
+import type { ServerOptions as HttpServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { WorkerPool, type WorkerPoolOptions } from './analysis-pool.js';
@@ -50,6 +51,46 @@ export interface ServerOptions extends NodeAppOptions {
   port?: number;
   /** Default 127.0.0.1 (loopback only); 0.0.0.0 to listen on every interface. */
   host?: string;
+  /** Time a client has to send the request's headers, in ms; then 408 and the connection is closed. Default 10 000. */
+  headersTimeoutMs?: number;
+  /**
+   * Time a client has to send the whole request, headers and body, in ms;
+   * then 408 and the connection is closed. Default 60 000. The analysis is
+   * not counted here: it starts once the request is in, under `timeoutMs`.
+   */
+  requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open after a response, in ms. Default 5 000. */
+  keepAliveTimeoutMs?: number;
+}
+
+/**
+ * Connection timeouts as a service on the open network needs them: Node's
+ * defaults (60 s for headers, 300 s for a request) let a client that sends a
+ * byte now and then hold a socket and its memory for minutes.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** A 2 MiB body (the form cap) still arrives in a minute at 35 kB/s. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** Node's http server options for the three timeouts, checked. */
+function connectionOptions(opts: ServerOptions): HttpServerOptions {
+  const headersTimeout = opts.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const keepAliveTimeout = opts.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS;
+  for (const [name, value] of [['headersTimeoutMs', headersTimeout], ['requestTimeoutMs', requestTimeout], ['keepAliveTimeoutMs', keepAliveTimeout]] as const) {
+    if (!Number.isFinite(value) || value <= 0) throw new RangeError(`startServer: ${name} must be a positive number of ms, got ${value}`);
+  }
+  if (headersTimeout > requestTimeout) {
+    throw new RangeError(`startServer: headersTimeoutMs (${headersTimeout}) must not exceed requestTimeoutMs (${requestTimeout})`);
+  }
+  return {
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    // Node checks the first two only this often (default every 30 s), which would stretch them.
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4))),
+  };
 }
 
 export interface RunningServer {
@@ -67,12 +108,13 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const serverOptions = connectionOptions(opts);
   const app = createNodeApp(opts);
   const host = opts.host ?? DEFAULT_HOST;
   let server: ServerType;
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: opts.port ?? DEFAULT_PORT, hostname: host });
+      const s = serve({ fetch: app.fetch, port: opts.port ?? DEFAULT_PORT, hostname: host, serverOptions });
       s.once('error', reject);
       s.once('listening', () => {
         s.off('error', reject);

@@ -5,6 +5,7 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -89,6 +90,65 @@ describe('analysis workers that cannot start', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('slow and stalled connections', () => {
+  let slow: RunningServer;
+  beforeAll(async () => {
+    slow = await startServer({ port: 0, auth: false, workers: 1, headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200 });
+  });
+  afterAll(() => slow?.close());
+
+  /** Opens a raw socket, writes `data`, and resolves with what came back and when the server closed it. */
+  function stall(data: string, limitMs = 5_000): Promise<{ ms: number; reply: string }> {
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      let reply = '';
+      const socket = connect(slow.port, '127.0.0.1', () => socket.write(data));
+      const limit = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`the server kept the connection open for ${limitMs} ms`));
+      }, limitMs);
+      socket.on('data', (chunk: Buffer) => (reply += chunk.toString('latin1')));
+      socket.on('error', () => undefined); // a reset is a close too
+      socket.on('close', () => {
+        clearTimeout(limit);
+        resolve({ ms: performance.now() - started, reply });
+      });
+    });
+  }
+
+  it('closes a connection that never finishes its headers once headersTimeoutMs has passed', async () => {
+    const { ms, reply } = await stall('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(2_000);
+    expect(reply).toMatch(/^(HTTP\/1\.1 408|$)/);
+  });
+
+  it('closes a connection whose body stalls once requestTimeoutMs has passed', async () => {
+    const head = 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n';
+    const { ms, reply } = await stall(head + 'text=Dogs');
+    expect(ms).toBeGreaterThanOrEqual(550);
+    expect(ms).toBeLessThan(3_000);
+    expect(reply).not.toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('closes an idle keep-alive connection once keepAliveTimeoutMs has passed, after answering', async () => {
+    const { ms, reply } = await stall('GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+    expect(reply).toMatch(/^HTTP\/1\.1 404/);
+    expect(reply).toMatch(/\r\nkeep-alive: timeout=0\r\n/i); // whole seconds, rounded down
+    // Node closes the socket about a second after the advertised timeout (with the default, 6 s).
+    expect(ms).toBeGreaterThanOrEqual(150);
+    expect(ms).toBeLessThan(3_000);
+    // …and keeps serving everyone else.
+    const res = await fetch(`${slow.url}/`, { method: 'POST', body: new URLSearchParams({ extractors: 'words', text: 'Still here.' }) });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses timeouts that Node would reject or that make no sense, naming the option', async () => {
+    await expect(startServer({ port: 0, auth: false, headersTimeoutMs: 5_000, requestTimeoutMs: 1_000 })).rejects.toThrow(/headersTimeoutMs/);
+    await expect(startServer({ port: 0, auth: false, keepAliveTimeoutMs: 0 })).rejects.toThrow(/keepAliveTimeoutMs/);
   });
 });
 
