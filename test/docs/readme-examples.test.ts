@@ -170,3 +170,19 @@ describe('links between README.md and docs/', () => {
     expect(readFileSync(join(root, 'README.md'), 'utf8').split('\n').length - 1).toBeLessThanOrEqual(400);
   });
 });
+
+describe('the comparison of shown and printed output', () => {
+  it('takes … for any text and whitespace runs for any whitespace', () => {
+    expect(outputMatches('{"time":…,"ok":true}', '{"time":0.2757,"ok":true}')).toBe(true);
+    expect(outputMatches('a b\n…\nz', 'a   b\nlines\nmore lines\nz\n')).toBe(true);
+    expect(outputMatches('{"ok":true}', '{"ok":false}')).toBe(false);
+    expect(outputMatches('a\nb', 'a\nb\nc')).toBe(false);
+  });
+
+  it('lets decimals differ by 0.002 and no more, whole numbers not at all', () => {
+    expect(outputMatches('score 0.5299', 'score 0.5301')).toBe(true);
+    expect(outputMatches('score 0.5299', 'score 0.5329')).toBe(false);
+    expect(outputMatches('position 6', 'position 7')).toBe(false);
+    expect(outputMatches('Q9617', 'Q96170')).toBe(false);
+  });
+});
