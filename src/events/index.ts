@@ -4,6 +4,8 @@ export {
   DEFAULT_STATUSES,
   DEFAULT_STATUS_ID,
   LEVEL_IMAGES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
   type Level,
   type StatusRecord,
   type ServiceRecord,
@@ -12,6 +14,8 @@ export {
   type CreateStatusInput,
   type CreateEventInput,
   type EventRange,
+  type EventPageQuery,
+  type EventPage,
   type EventStore,
 } from './store.js';
 export { EventsNotFoundError, InvalidDateError, InvalidEventInputError } from './errors.js';

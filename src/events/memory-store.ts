@@ -4,6 +4,7 @@
  */
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
+import { encodeCursor, isAfter, pageFromInput } from './paging.js';
 import { newSid } from './sid.js';
 import {
   DEFAULT_STATUSES,
@@ -11,6 +12,8 @@ import {
   type CreateEventInput,
   type CreateServiceInput,
   type CreateStatusInput,
+  type EventPage,
+  type EventPageQuery,
   type EventRange,
   type EventRecord,
   type EventStore,
@@ -105,6 +108,24 @@ export class MemoryEventStore implements EventStore {
       .get(serviceId)!
       .filter((e) => e.seconds >= start && e.seconds <= end)
       .map((e) => this.record(e));
+  }
+
+  async listEventsPage(serviceId: string, query?: EventPageQuery): Promise<EventPage> {
+    this.service(serviceId);
+    const { start, end } = rangeFromInput(query);
+    const { limit, after } = pageFromInput(query);
+    const page: StoredEvent[] = [];
+    let more = false;
+    for (const e of this.events.get(serviceId)!) {
+      if (e.seconds < start || e.seconds > end || (after && !isAfter(e, after))) continue;
+      if (page.length === limit) {
+        more = true;
+        break;
+      }
+      page.push(e);
+    }
+    const last = page[page.length - 1];
+    return { events: page.map((e) => this.record(e)), next: more && last ? encodeCursor(last) : null };
   }
 
   async currentEvent(serviceId: string): Promise<EventRecord | null> {

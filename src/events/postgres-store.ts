@@ -8,6 +8,7 @@ import type { PostgresStoreOptions } from '../db/postgres-options.js';
 import { StorePool, openMigratedPool, type Queryable } from '../postgres.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
+import { encodeCursor, pageFromInput } from './paging.js';
 import { newSid } from './sid.js';
 import {
   DEFAULT_STATUSES,
@@ -15,6 +16,8 @@ import {
   type CreateEventInput,
   type CreateServiceInput,
   type CreateStatusInput,
+  type EventPage,
+  type EventPageQuery,
   type EventRange,
   type EventRecord,
   type EventStore,
@@ -198,6 +201,40 @@ export class PostgresEventStore implements EventStore {
     return result.rows.map(toEvent);
   }
 
+  async listEventsPage(serviceId: string, query?: EventPageQuery): Promise<EventPage> {
+    const { start, end } = rangeFromInput(query);
+    const { limit, after } = pageFromInput(query);
+    await this.service(this.pool, serviceId);
+    const where = ['e.service_id = $1'];
+    const params: (string | number)[] = [serviceId];
+    if (Number.isFinite(start)) {
+      params.push(start);
+      where.push(`e.ts >= $${params.length}`);
+    }
+    if (Number.isFinite(end)) {
+      params.push(end);
+      where.push(`e.ts <= $${params.length}`);
+    }
+    if (after) {
+      // A row comparison walks the (service_id, ts DESC, seq DESC) index from the cursor on.
+      params.push(after.seconds, after.seq);
+      where.push(`(e.ts, e.seq) < ($${params.length - 1}, $${params.length})`);
+    }
+    // One row more than the page shows whether another page follows.
+    params.push(limit + 1);
+    const result = await this.pool.query<EventRow & { seq: string }>(
+      `SELECT ${this.eventColumns('e.seq, ')} WHERE ${where.join(' AND ')} ORDER BY e.ts DESC, e.seq DESC LIMIT $${params.length}`,
+      params,
+    );
+    const page = result.rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      events: page.map(toEvent),
+      // BIGINT and BIGSERIAL arrive as strings; both fit a double exactly.
+      next: result.rows.length > limit && last ? encodeCursor({ seconds: Number(last.ts), seq: Number(last.seq) }) : null,
+    };
+  }
+
   async currentEvent(serviceId: string): Promise<EventRecord | null> {
     await this.service(this.pool, serviceId);
     const result = await this.pool.query<EventRow>(
@@ -250,8 +287,8 @@ export class PostgresEventStore implements EventStore {
     return toEvent(row);
   }
 
-  private eventColumns(): string {
-    return `e.sid, e.service_id, e.message, e.ts, e.informational,
+  private eventColumns(extra = ''): string {
+    return `${extra}e.sid, e.service_id, e.message, e.ts, e.informational,
       s.id AS status_id, s.name AS status_name, s.description AS status_description,
       s.level AS status_level, s.image AS status_image
       FROM ${this.s}.events e JOIN ${this.s}.statuses s ON s.id = e.status_id`;

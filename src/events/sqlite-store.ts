@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import { loadNativeSqlite, nativeSqliteOrExplain, SERVER_STORE_ALTERNATIVES } from '../db/native-sqlite.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
+import { encodeCursor, pageFromInput } from './paging.js';
 import { newSid } from './sid.js';
 import {
   DEFAULT_STATUSES,
@@ -20,6 +21,8 @@ import {
   type CreateEventInput,
   type CreateServiceInput,
   type CreateStatusInput,
+  type EventPage,
+  type EventPageQuery,
   type EventRange,
   type EventRecord,
   type EventStore,
@@ -197,6 +200,39 @@ export class SqliteEventStore implements EventStore {
       .prepare(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE ${where.join(' AND ')} ${NEWEST_FIRST}`)
       .all(...params) as EventRow[];
     return rows.map(toEvent);
+  }
+
+  async listEventsPage(serviceId: string, query?: EventPageQuery): Promise<EventPage> {
+    const { start, end } = rangeFromInput(query);
+    const { limit, after } = pageFromInput(query);
+    this.service(serviceId);
+    const where = ['e.service_id = ?'];
+    const params: (string | number)[] = [serviceId];
+    if (Number.isFinite(start)) {
+      where.push('e.ts >= ?');
+      params.push(start);
+    }
+    if (Number.isFinite(end)) {
+      where.push('e.ts <= ?');
+      params.push(end);
+    }
+    if (after) {
+      // A row value walks the (service_id, ts DESC, seq DESC) index from the
+      // cursor on; the same test spelled with OR scans the service's whole
+      // index (10 ms instead of 0.04 ms for a page deep in 45 000 events).
+      where.push('(e.ts, e.seq) < (?, ?)');
+      params.push(after.seconds, after.seq);
+    }
+    // One row more than the page shows whether another page follows.
+    const rows = this.db
+      .prepare(`SELECT ${EVENT_COLUMNS}, e.seq FROM ${EVENT_FROM} WHERE ${where.join(' AND ')} ${NEWEST_FIRST} LIMIT ?`)
+      .all(...params, limit + 1) as (EventRow & { seq: number })[];
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      events: page.map(toEvent),
+      next: rows.length > limit && last ? encodeCursor({ seconds: last.ts, seq: last.seq }) : null,
+    };
   }
 
   async currentEvent(serviceId: string): Promise<EventRecord | null> {

@@ -73,6 +73,25 @@ export interface EventRange {
   end?: Date | string;
 }
 
+/** Events per page of the list when the caller names no limit. */
+export const DEFAULT_PAGE_SIZE = 100;
+/** The largest page a caller may ask for. */
+export const MAX_PAGE_SIZE = 1000;
+
+/** One page of the event list (newest first), within optional inclusive bounds. */
+export interface EventPageQuery extends EventRange {
+  /** Events on the page: a whole number from 1 to MAX_PAGE_SIZE; default DEFAULT_PAGE_SIZE. */
+  limit?: number;
+  /** The `next` of the previous page (opaque): the list goes on after that page's last event. */
+  cursor?: string;
+}
+
+export interface EventPage {
+  events: EventRecord[];
+  /** Cursor of the following page; null when this page ends the list. */
+  next: string | null;
+}
+
 export interface EventStore {
   /** Throws InvalidEventInputError when the id is taken or the name is empty. */
   createService(input: CreateServiceInput): Promise<ServiceRecord>;
@@ -90,6 +109,14 @@ export interface EventStore {
   createEvent(serviceId: string, input: CreateEventInput): Promise<EventRecord>;
   /** Newest first (by timestamp, then by creation order for equal timestamps). */
   listEvents(serviceId: string, range?: EventRange): Promise<EventRecord[]>;
+  /**
+   * listEvents a page at a time. The order is total (timestamp, then creation
+   * order), and a cursor is a position in it, not an offset: following `next`
+   * never skips or repeats an event, even among events of one second or when
+   * events are added or deleted between pages. Bad limit or cursor →
+   * InvalidEventInputError.
+   */
+  listEventsPage(serviceId: string, query?: EventPageQuery): Promise<EventPage>;
   /** The newest event, or null when the service has none. */
   currentEvent(serviceId: string): Promise<EventRecord | null>;
   /** A sid that is unknown or belongs to another service → EventsNotFoundError. */

@@ -5,7 +5,9 @@
  * Public, read-only (GET/HEAD; any other method → 405):
  *   GET /api/v1/services                                   {"services": [Service…]}
  *   GET /api/v1/services/:service                          Service
- *   GET /api/v1/services/:service/events[?start&end]       {"events": [Event…]}, newest first
+ *   GET /api/v1/services/:service/events[?start&end]       {"events": [Event…]}, newest first, paged:
+ *       [&limit=1…1000 (default 100)&cursor=…]; when more follow, `Link: <…&cursor=…>; rel="next"`
+ *       and `X-Next-Cursor` say where the next page is (the body keeps the spec's one member)
  *   GET /api/v1/services/:service/events/current           Event (404 when the service has none)
  *   GET /api/v1/services/:service/events/:sid              Event
  *   GET /api/v1/statuses                                   {"statuses": [Status…]}
@@ -26,7 +28,7 @@
 import { Hono, type Context } from 'hono';
 import { AnalysisError, type ErrorStatus } from '../errors.js';
 import { eventToJson, serviceToJson, statusToJson } from '../events/json.js';
-import { LEVELS, type EventStore } from '../events/store.js';
+import { LEVELS, MAX_PAGE_SIZE, type EventStore } from '../events/store.js';
 import { parseUrlEncoded } from './form-body.js';
 
 export interface EventsApiOptions {
@@ -68,8 +70,17 @@ export function createEventsApi(store: EventStore, opts: EventsApiOptions = {}):
   read(`${v1}/services/:service/events`, async (c) => {
     const start = nonEmpty(c.req.query('start'));
     const end = nonEmpty(c.req.query('end'));
-    const events = await store.listEvents(c.req.param('service')!, { start, end });
-    return c.json({ events: events.map(eventToJson) });
+    const limit = pageLimit(nonEmpty(c.req.query('limit')));
+    const cursor = nonEmpty(c.req.query('cursor'));
+    const page = await store.listEventsPage(c.req.param('service')!, { start, end, limit, cursor });
+    if (page.next !== null) {
+      // The same request (range, limit) from the next position on, as a relative reference.
+      const next = new URL(c.req.url);
+      next.searchParams.set('cursor', page.next);
+      c.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+      c.header('X-Next-Cursor', page.next);
+    }
+    return c.json({ events: page.events.map(eventToJson) });
   });
 
   read(`${v1}/services/:service/events/current`, async (c) => {
@@ -184,6 +195,15 @@ function errorResponse(c: Context, code: ErrorStatus, message: string): Response
 function methodNotAllowed(c: Context, allow: string): Response {
   c.header('Allow', allow);
   return errorResponse(c, 405, `Method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}`);
+}
+
+/** The `limit` query parameter as a number; its range is the store's to check. */
+function pageLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(value.trim())) {
+    throw new AnalysisError(400, `"limit" must be a whole number from 1 to ${MAX_PAGE_SIZE} (got ${JSON.stringify(value)})`, 'limit');
+  }
+  return Number(value.trim());
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

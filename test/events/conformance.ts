@@ -5,12 +5,16 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_PAGE_SIZE,
   DEFAULT_STATUSES,
   EventsNotFoundError,
   InvalidDateError,
   InvalidEventInputError,
+  MAX_PAGE_SIZE,
   SID_PATTERN,
   eventToJson,
+  type EventPage,
+  type EventPageQuery,
   type EventRecord,
   type EventStore,
 } from '../../src/events/index.js';
@@ -333,6 +337,102 @@ export function runEventStoreConformance(name: string, makeStore: () => Promise<
           expect((e as InvalidDateError).value).toBe(bad);
           expect((e as InvalidDateError).culprit).toBe(culprit);
         }
+      });
+    });
+
+    describe('paging', () => {
+      /** Every page of the list, following `next` from the first page. */
+      async function allPages(s: EventStore, query: EventPageQuery): Promise<EventPage[]> {
+        const pages: EventPage[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await s.listEventsPage('api', { ...query, cursor });
+          pages.push(page);
+          cursor = page.next ?? undefined;
+          if (pages.length > 1000) throw new Error('paging does not end');
+        } while (cursor !== undefined);
+        return pages;
+      }
+
+      /** `n` events over four timestamps, created out of time order, so many share a second. */
+      async function sharedSeconds(s: EventStore, n: number): Promise<void> {
+        await s.createService({ name: 'api' });
+        for (let i = 0; i < n; i++) {
+          await s.createEvent('api', { status: 'up', message: `m${i}`, timestamp: `2010-06-28T1${(i * 7) % 4}:00:00Z` });
+        }
+      }
+
+      it('walks the whole list in its order, never skipping or repeating events that share a second', async () => {
+        const s = await open();
+        await sharedSeconds(s, 30);
+        const whole = await s.listEvents('api');
+        expect(whole).toHaveLength(30);
+        for (const limit of [1, 4, 7, 29, 30, 31]) {
+          const pages = await allPages(s, { limit });
+          expect(pages.map((p) => p.events.length), `limit ${limit}`).toEqual(
+            Array.from({ length: Math.ceil(30 / limit) }, (_, i) => Math.min(limit, 30 - i * limit)),
+          );
+          expect(pages.flatMap((p) => p.events), `limit ${limit}`).toEqual(whole);
+          expect(pages.at(-1)!.next).toBeNull();
+        }
+      });
+
+      it('serves 100 events a page by default and at most 1000', async () => {
+        const s = await open();
+        await sharedSeconds(s, 101);
+        const first = await s.listEventsPage('api');
+        expect(first.events).toHaveLength(DEFAULT_PAGE_SIZE);
+        expect(first.next).toEqual(expect.any(String));
+        const second = await s.listEventsPage('api', { cursor: first.next! });
+        expect(second.events.map((e) => e.sid)).toEqual([(await s.listEvents('api'))[100]!.sid]);
+        expect(second.next).toBeNull();
+        expect((await s.listEventsPage('api', { limit: MAX_PAGE_SIZE })).events).toHaveLength(101);
+      });
+
+      it('pages within a date range, the cursor keeping to it', async () => {
+        const s = await open();
+        await sharedSeconds(s, 20);
+        const range = { start: '2010-06-28T11:00:00Z', end: '2010-06-28T12:00:00Z' };
+        const inRange = await s.listEvents('api', range);
+        expect(inRange.map((e) => e.timestamp.getUTCHours())).toEqual([...Array(5).fill(12), ...Array(5).fill(11)]);
+        const pages = await allPages(s, { ...range, limit: 3 });
+        expect(pages.flatMap((p) => p.events)).toEqual(inRange);
+      });
+
+      it('goes on from where a page ended when events are added or that page\'s last event is deleted', async () => {
+        const s = await open();
+        await s.createService({ name: 'api' });
+        for (let i = 0; i < 8; i++) await s.createEvent('api', { status: 'up', message: `m${i}`, timestamp: '2010-06-28T11:00:00Z' });
+        const first = await s.listEventsPage('api', { limit: 3 });
+        expect(messages(first.events)).toEqual(['m7', 'm6', 'm5']);
+        await s.deleteEvent('api', first.events[2]!.sid);
+        await s.createEvent('api', { status: 'up', message: 'newer', timestamp: '2010-06-28T12:00:00Z' });
+        await s.createEvent('api', { status: 'up', message: 'same second, later', timestamp: '2010-06-28T11:00:00Z' });
+        await s.createEvent('api', { status: 'up', message: 'older', timestamp: '2010-06-28T10:00:00Z' });
+        const second = await s.listEventsPage('api', { limit: 3, cursor: first.next! });
+        expect(messages(second.events)).toEqual(['m4', 'm3', 'm2']);
+        const third = await s.listEventsPage('api', { limit: 3, cursor: second.next! });
+        expect(messages(third.events)).toEqual(['m1', 'm0', 'older']);
+        expect(third.next).toBeNull();
+      });
+
+      it('refuses a limit out of 1…1000 or not whole, and a cursor it did not give out', async () => {
+        const s = await open();
+        await sharedSeconds(s, 3);
+        for (const limit of [0, -1, 1001, 2.5, Number.NaN]) {
+          const e = await rejection(s.listEventsPage('api', { limit }));
+          expect(e, String(limit)).toBeInstanceOf(InvalidEventInputError);
+          expect((e as InvalidEventInputError).culprit).toBe('limit');
+          expect((e as InvalidEventInputError).status).toBe(400);
+        }
+        const good = (await s.listEventsPage('api', { limit: 1 })).next!;
+        for (const cursor of ['', 'not a cursor', good.slice(0, -2), `${good}x`, btoa('e1:x:1'), btoa('e2:1:1'), 'A'.repeat(500)]) {
+          const e = await rejection(s.listEventsPage('api', { cursor }));
+          expect(e, cursor).toBeInstanceOf(InvalidEventInputError);
+          expect((e as InvalidEventInputError).culprit).toBe('cursor');
+        }
+        const ghost = await rejection(s.listEventsPage('ghost'));
+        expect((ghost as EventsNotFoundError).kind).toBe('service');
       });
     });
 

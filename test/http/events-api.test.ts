@@ -88,6 +88,42 @@ describe('public events routes', () => {
     expect(await list('?start=&end=')).toEqual(['at 12', 'at 11', 'at 10']);
   });
 
+  it('pages the list with limit and an opaque cursor, the next page named by Link and X-Next-Cursor', async () => {
+    const first = await get('/api/v1/services/bunny-fetcher/events?start=2010-06-28&limit=2');
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body)).toEqual(['events']);
+    expect(first.body.events.map((e: { message: string }) => e.message)).toEqual(['at 12', 'at 11']);
+    const cursor = first.res.headers.get('x-next-cursor');
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    const link = first.res.headers.get('link');
+    expect(link).toBe(`</api/v1/services/bunny-fetcher/events?start=2010-06-28&limit=2&cursor=${cursor}>; rel="next"`);
+    const next = await get(/^<([^>]+)>/.exec(link!)![1]!);
+    expect(next.body.events.map((e: { message: string }) => e.message)).toEqual(['at 10']);
+    expect(next.res.headers.get('link')).toBeNull();
+    expect(next.res.headers.get('x-next-cursor')).toBeNull();
+    // The whole list in one page: no next.
+    expect((await get('/api/v1/services/bunny-fetcher/events')).res.headers.get('link')).toBeNull();
+    expect(await list('?limit=3')).toEqual(['at 12', 'at 11', 'at 10']);
+    expect(await list('?limit=&cursor=')).toEqual(['at 12', 'at 11', 'at 10']);
+  });
+
+  it('serves 100 events a page unless asked, at most 1000', async () => {
+    for (let i = 0; i < 1000; i++) await store.createEvent('bunny-fetcher', { status: 'up', message: `n${i}`, timestamp: '2010-06-29T00:00:00Z' });
+    expect(await list()).toHaveLength(100);
+    expect(await list('?limit=1000')).toHaveLength(1000);
+    const rest = await get(`/api/v1/services/bunny-fetcher/events?limit=1000`);
+    const last = await get(`/api/v1/services/bunny-fetcher/events?limit=1000&cursor=${rest.res.headers.get('x-next-cursor')}`);
+    expect(last.body.events.map((e: { message: string }) => e.message)).toEqual(['at 12', 'at 11', 'at 10']);
+  });
+
+  it('answers 400 naming limit or cursor when they are bad', async () => {
+    for (const limit of ['0', '-1', 'abc', '1001', '2.5', '1e3', '99999999999']) {
+      expectError(await get(`/api/v1/services/bunny-fetcher/events?limit=${limit}`), 400, 'limit');
+    }
+    expectError(await get('/api/v1/services/bunny-fetcher/events?cursor=bogus!'), 400, 'cursor');
+    expectError(await get('/api/v1/services/bunny-fetcher/events?cursor=AAAA'), 400, 'cursor');
+  });
+
   it('answers 400 naming an unparseable date', async () => {
     const r = await get('/api/v1/services/bunny-fetcher/events?start=not-a-date');
     expectError(r, 400, 'not-a-date');
@@ -345,7 +381,7 @@ describe('a store whose database is unavailable', () => {
     const lost = (): Promise<never> =>
       Promise.reject(new DatabaseUnavailableError('The connection to the database was lost; retry the request', new Error('x')));
     const failing: EventStore = Object.assign(Object.create(store) as EventStore, {
-      listEvents: lost,
+      listEventsPage: lost,
       createEvent: lost,
     });
     const api = createEventsApi(failing, { adminToken: TOKEN });
