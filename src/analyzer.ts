@@ -128,7 +128,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   setWasmPaths(config.wasmPaths);
   const nerTransformers = config.ner?.transformers;
   // A wrong directory or a broken export fails now, naming the file, not on the first document.
-  if (nerTransformers !== undefined) (await import('#platform/transformer-ner.js')).checkTransformerModelDir(nerTransformers);
+  if (nerTransformers !== undefined) (await import('./annotators/transformer-model-dir.js')).checkTransformerModelDir(nerTransformers);
   const annotatorConfig: AnnotatorConfig = { backend, parser: config.parser ?? 'accurate', nerTransformers };
   const planner = createPlanner(loader, annotatorConfig);
   const inputOptions: InputOptions = { fetchUrl, allowHosts: config.allowHosts, download: config.download };

@@ -79,7 +79,7 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     resources: (c) => (c.nerTransformers ? [] : ['ner/ner.onnx', 'ner/meta.json']),
     create: async (loader, c) =>
       c.nerTransformers
-        ? (await import('#platform/transformer-ner.js')).createTransformerNer(c.nerTransformers)
+        ? (await import('./transformer-ner.js')).createTransformerNer(c.nerTransformers)
         : (await import('./ner.js')).createNer(loader, { backend: c.backend }),
   },
   {

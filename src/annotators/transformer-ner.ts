@@ -5,7 +5,9 @@
  * and rules work unchanged.
  *
  * - `@huggingface/transformers` is an optional peer dependency, imported
- *   only when such a model is configured.
+ *   only when such a model is configured. The directory's files and the
+ *   package come through the platform seam (#platform/transformer-ner.js),
+ *   so this module runs on any platform and a browser refuses with a 400.
  * - Nothing is fetched: remote models are switched off and the directory is
  *   passed as an absolute local path with local_files_only.
  * - Subwords: each textlens token is encoded on its own (word-by-word
@@ -19,8 +21,7 @@
  * Mention score: the mean, over the mention's tokens, of the softmax
  * probability of each token's chosen label.
  */
-import { resolve } from 'node:path';
-import type { Doc, Mention } from '../doc/doc.js';
+import { importTransformers } from '#platform/transformer-ner.js';
 import { AnalysisError } from '../errors.js';
 import type { Annotator } from './annotator.js';
 import { nerAnnotator, type MentionRecognizer, type SentenceMention } from './ner.js';
@@ -42,26 +43,6 @@ export interface TransformerRecognizer extends MentionRecognizer {
   readonly model: TransformerModelDir;
 }
 
-/**
- * Imports the optional peer dependency; a missing package becomes an error
- * that says how to install it. The loader is a parameter for tests.
- */
-export async function importTransformers(load: () => Promise<Transformers> = () => import('@huggingface/transformers')): Promise<Transformers> {
-  try {
-    return await load();
-  } catch (e) {
-    const code = (e as { code?: unknown }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new AnalysisError(
-        500,
-        'a transformer NER model (ner.transformers / --ner-model) needs the optional package @huggingface/transformers: run `npm install @huggingface/transformers`',
-        'ner.transformers',
-      );
-    }
-    throw e;
-  }
-}
-
 /** One model input row: a window of one sentence. */
 interface Row {
   sentence: number;
@@ -81,7 +62,7 @@ export async function loadTransformerRecognizer(dirOption: string, opts: Transfo
   tf.env.allowLocalModels = true;
   tf.env.useFSCache = false;
   tf.env.useBrowserCache = false;
-  const path = resolve(model.dir);
+  const path = model.dir;
   let tokenizer: Awaited<ReturnType<Transformers['AutoTokenizer']['from_pretrained']>>;
   let net: Awaited<ReturnType<Transformers['AutoModelForTokenClassification']['from_pretrained']>>;
   try {

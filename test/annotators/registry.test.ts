@@ -90,3 +90,15 @@ describe('one declaration per annotator', () => {
     }
   });
 });
+
+describe('the annotators room and the platform seam', () => {
+  const source = (dir: URL) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => [f, readFileSync(new URL(f, dir), 'utf8')] as const);
+
+  it('annotators run on any platform: no Node built-in is imported (platform primitives come through #platform)', () => {
+    for (const [file, text] of source(new URL('../../src/annotators/', import.meta.url))) expect(text, file).not.toMatch(/from '(node:|fs'|path')/);
+  });
+
+  it('the platform hands primitives up and never imports an annotator', () => {
+    for (const [file, text] of source(new URL('../../src/platform/', import.meta.url))) expect(text, file).not.toMatch(/from '(\.\.\/)+annotators\//);
+  });
+});

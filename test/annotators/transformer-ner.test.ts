@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { AutoModelForTokenClassification, AutoTokenizer, env, pipeline, Tensor } from '@huggingface/transformers';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { AnalysisError } from '../../src/errors.js';
-import { importTransformers, loadTransformerRecognizer, type TransformerRecognizer } from '../../src/annotators/transformer-ner.js';
+import { loadTransformerRecognizer, type TransformerRecognizer } from '../../src/annotators/transformer-ner.js';
+import { importTransformers } from '../../src/platform/node/transformer-ner.js';
 import { labelSpans } from '../../src/annotators/transformer-labels.js';
 
 const MODEL = fileURLToPath(new URL('../fixtures/tiny-transformer-ner/', import.meta.url));

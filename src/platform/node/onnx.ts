@@ -5,7 +5,7 @@
  * failed) the models run on onnxruntime-web's WASM build instead, and the
  * caller is told once per response (see `notice`).
  */
-import type { Backend, OrtModule, OrtRuntime } from '../../models/ort-types.js';
+import type { Backend, OrtModule, OrtRuntime } from '../types.js';
 
 /** Node runs models natively unless told otherwise. */
 export const DEFAULT_BACKEND: Backend = 'node';

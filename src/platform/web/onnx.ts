@@ -4,7 +4,7 @@
  * the analyzer's `wasmPaths` says (a bundler such as Vite may also copy it
  * next to the bundle itself).
  */
-import type { Backend, OrtModule, OrtRuntime } from '../../models/ort-types.js';
+import type { Backend, OrtModule, OrtRuntime } from '../types.js';
 
 /** There is no native runtime in a browser. */
 export const DEFAULT_BACKEND: Backend = 'wasm';

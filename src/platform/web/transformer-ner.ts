@@ -5,23 +5,20 @@
  * node:fs into the bundle.
  */
 import { badRequest, type AnalysisError } from '../../errors.js';
-import type { Annotator } from '../../annotators/annotator.js';
+
+const OPTION = 'ner.transformers';
 
 function unavailable(dir: string): AnalysisError {
   return badRequest(
-    `ner.transformers ${dir}: a transformer NER model directory is read from the file system, which is not available in a browser; use the shipped NER there`,
-    'ner.transformers',
+    `${OPTION} ${dir}: a transformer NER model directory is read from the file system, which is not available in a browser; use the shipped NER there`,
+    OPTION,
   );
 }
 
-export function checkTransformerModelDir(dir: string): never {
+export function readModelDir(dir: string): never {
   throw unavailable(dir);
 }
 
-export async function createTransformerNer(dir: string): Promise<Annotator> {
-  throw unavailable(dir);
-}
-
-export async function loadTransformerRecognizer(dir: string): Promise<never> {
-  throw unavailable(dir);
+export async function importTransformers(): Promise<never> {
+  throw badRequest(`${OPTION}: a transformer NER model runs only in Node, not in a browser; use the shipped NER there`, OPTION);
 }
