@@ -13,10 +13,11 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Modules tau-prolog 0.3 `require`s inside its Node-only branches (file
  * consult, `readline-sync` for user input). They never run in a browser
- * (tau-prolog checks for `process` first) but a bundler still resolves them;
- * a user's esbuild needs them external (`--external:fs --external:path
- * --external:readline-sync`), Vite externalizes them itself. They are
- * allowed from tau-prolog and from nowhere else.
+ * (tau-prolog checks for `process` first) but a bundler still resolves them.
+ * A bundle of the sources meets them, and leaves them external here; the
+ * published dist/ carries a browser build of tau-prolog without them
+ * (scripts/build.mjs), so a user's bundler never does. They are allowed
+ * from tau-prolog and from nowhere else.
  */
 export const TAU_NODE_ONLY = ['fs', 'path', 'readline-sync'] as const;
 

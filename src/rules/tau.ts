@@ -7,16 +7,14 @@
  * libraries are never loaded: they reach JavaScript globals, files and
  * processes.
  *
- * tau-globals.js comes first: it must run before tau-prolog's core does.
- * Only the rules stage imports this module, and only when a request has
- * rules (see index.ts), so pages that never run rules never load tau-prolog.
+ * tau-prolog comes through the platform seam (src/platform/{node,web}/
+ * tau-prolog.ts): in Node the package as installed, in a browser a bundle
+ * without its Node-only requires; both declare tau-prolog's globals
+ * (tau-globals.js) before its core runs. Only the rules stage imports this
+ * module, and only when a request has rules (see index.ts), so pages that
+ * never run rules never load tau-prolog.
  */
-import './tau-globals.js';
-import tauUntyped from 'tau-prolog';
-import loadCharsio from 'tau-prolog/modules/charsio.js';
-import loadFormat from 'tau-prolog/modules/format.js';
-import loadLists from 'tau-prolog/modules/lists.js';
-import loadRandom from 'tau-prolog/modules/random.js';
+import { loadTauLibraries, tauProlog } from '#platform/tau-prolog.js';
 
 // Type-only brands: they keep the three kinds of value apart when a type
 // guard narrows a PlValue (a Term has an `id` too).
@@ -147,12 +145,12 @@ export interface Tau {
   unify(a: PlValue, b: PlValue, occursCheck: boolean): PlSubstitution | null;
 }
 
-export const tau = tauUntyped as Tau;
+export const tau = tauProlog as Tau;
 
 /** Libraries a rules program may load with `:- use_module(library(Name)).` */
 export const ALLOWED_LIBRARIES: readonly string[] = ['lists', 'format', 'charsio', 'random'];
 
-for (const load of [loadLists, loadFormat, loadCharsio, loadRandom]) load(tau);
+loadTauLibraries(tau);
 
 export const isInteger = (x: PlValue): x is PlNum => tau.type.is_number(x) && !x.is_float;
 export const isFloat = (x: PlValue): x is PlNum => tau.type.is_number(x) && x.is_float;

@@ -67,13 +67,14 @@ function newestMtime(dir: string): number {
 
 /**
  * The example imports `textlens` as a user does, which resolves to the
- * built package (dist/). `npm install` builds it (prepare); a dist/ older
- * than src/ is rebuilt here so the page never runs stale code.
+ * built package (dist/). `npm run build` (and `npm test`) builds it; a
+ * missing dist/ or one older than src/ is built here, as `npm pack` builds
+ * it, so the page never runs stale code.
  */
 export function ensureBuiltPackage(): void {
   const entry = join(root, 'dist', 'index.js');
   if (existsSync(entry) && statSync(entry).mtimeMs >= newestMtime(join(root, 'src'))) return;
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -14,6 +14,8 @@ import * as nodeSqlite from '../../src/platform/node/sqlite.js';
 import * as webSqlite from '../../src/platform/web/sqlite.js';
 import * as nodeTransformerNer from '../../src/platform/node/transformer-ner.js';
 import * as webTransformerNer from '../../src/platform/web/transformer-ner.js';
+import * as nodeTauProlog from '../../src/platform/node/tau-prolog.js';
+import * as webTauProlog from '../../src/platform/web/tau-prolog.js';
 
 const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
   ['resources', nodeResources, webResources satisfies typeof nodeResources],
@@ -21,6 +23,7 @@ const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
   ['onnx', nodeOnnx, webOnnx satisfies typeof nodeOnnx],
   ['sqlite', nodeSqlite, webSqlite satisfies typeof nodeSqlite],
   ['transformer-ner', nodeTransformerNer, webTransformerNer satisfies typeof nodeTransformerNer],
+  ['tau-prolog', nodeTauProlog, webTauProlog satisfies typeof nodeTauProlog],
 ];
 
 describe('platform seams', () => {
@@ -34,7 +37,7 @@ describe('platform seams', () => {
   });
 
   it('a transformer NER directory is refused in a browser with a 400 naming the option', async () => {
-    expect(() => webTransformerNer.readModelDir('/models/bert')).toThrow(/ner.transformers \/models\/bert: .*browser/);
-    await expect(webTransformerNer.importTransformers()).rejects.toMatchObject({ status: 400 });
+    expect(() => webTransformerNer.checkTransformerModelDir('/models/bert')).toThrow(/ner.transformers \/models\/bert: .*browser/);
+    await expect(webTransformerNer.createTransformerNer('/models/bert')).rejects.toMatchObject({ status: 400 });
   });
 });
