@@ -37,7 +37,7 @@ describe('platform seams', () => {
   });
 
   it('a transformer NER directory is refused in a browser with a 400 naming the option', async () => {
-    expect(() => webTransformerNer.checkTransformerModelDir('/models/bert')).toThrow(/ner.transformers \/models\/bert: .*browser/);
-    await expect(webTransformerNer.createTransformerNer('/models/bert')).rejects.toMatchObject({ status: 400 });
+    expect(() => webTransformerNer.readModelDir('/models/bert')).toThrow(/ner.transformers \/models\/bert: .*browser/);
+    await expect(webTransformerNer.importTransformers()).rejects.toMatchObject({ status: 400 });
   });
 });
