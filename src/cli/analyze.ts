@@ -1,23 +1,49 @@
 /**
  * `textlens analyze`: one document in, the response JSON out. Exit code 0
- * when the response is ok, 1 otherwise (the error envelope is still printed).
+ * when the response is ok, 1 otherwise: the error envelope is printed, as
+ * the HTTP API would send it, for a bad flag too.
  */
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../analyzer.js';
 import { errorEnvelope } from '../response.js';
 import { badRequest } from '../errors.js';
 import { decodeText } from '../source/index.js';
 import type { FlatOptions } from '../types.js';
-import { dictionaryArgs } from './dictionary-args.js';
-import { parseClassifierFlags } from './classifier-flags.js';
+import { defineCommand, HelpRequest, parseCommand } from './args.js';
+import {
+  ALLOW_HOST_FLAG,
+  ANALYSIS_FLAGS,
+  BACKEND_FLAG,
+  CLASSIFIER_FLAG,
+  dictionaryArgs,
+  DICTIONARY_FLAG,
+  MODELS_FLAG,
+  NER_MODEL_FLAG,
+  paramArgs,
+  parseClassifierFlags,
+  PARSER_FLAG,
+} from './flags.js';
 
-export const ANALYZE_USAGE = `usage: textlens analyze [--text T | --url U | --file F | < stdin]
-                        [--extractors a,b] [--rules FILE] [--param name=value]... [--pretty]
-                        [--models DIR] [--backend node|wasm] [--parser accurate|fast] [--allow-host H]...
-                        [--dictionary id=FILE]...   (then --param entities.dictionaries=id)
-                        [--classifier name=DIR]...   (then --param classifiers=name)
-                        [--ner-model DIR]   (a Hugging Face token-classification ONNX export instead of the shipped NER)`;
+export const ANALYZE = defineCommand({
+  name: 'analyze',
+  summary: 'Analyzes one document (--text, --url, --file or stdin) and prints the response JSON, as the HTTP API answers it.',
+  flags: {
+    text: { type: 'string', value: 'T', help: 'the text to analyze' },
+    url: { type: 'string', value: 'U', help: 'a page to download and analyze' },
+    file: { type: 'string', value: 'F', help: 'a UTF-8 file to analyze (without --text, --url or --file: stdin)' },
+    ...ANALYSIS_FLAGS,
+    pretty: { type: 'boolean', help: 'indent the JSON' },
+    models: MODELS_FLAG,
+    backend: BACKEND_FLAG,
+    parser: PARSER_FLAG,
+    'allow-host': ALLOW_HOST_FLAG,
+    dictionary: DICTIONARY_FLAG,
+    classifier: CLASSIFIER_FLAG,
+    'ner-model': NER_MODEL_FLAG,
+  },
+  notes:
+    'Exit status: 0 the response is ok; 1 it is not (the error envelope {"ok": false, "error": …} is printed, for a bad flag too).',
+});
 
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -29,57 +55,24 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
   const t0 = performance.now();
   let pretty = false;
   try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        text: { type: 'string' },
-        url: { type: 'string' },
-        file: { type: 'string' },
-        extractors: { type: 'string' },
-        rules: { type: 'string' },
-        param: { type: 'string', multiple: true },
-        pretty: { type: 'boolean' },
-        models: { type: 'string' },
-        backend: { type: 'string' },
-        parser: { type: 'string' },
-        'allow-host': { type: 'string', multiple: true },
-        dictionary: { type: 'string', multiple: true },
-        classifier: { type: 'string', multiple: true },
-        'ner-model': { type: 'string' },
-      },
-      strict: true,
-    });
-    pretty = values.pretty ?? false;
-    const fields: FlatOptions = {};
-    for (const p of values.param ?? []) {
-      const eq = p.indexOf('=');
-      if (eq <= 0) throw badRequest(`--param takes name=value, got '${p}'`, 'param');
-      const name = p.slice(0, eq);
-      const prev = fields[name];
-      const value = p.slice(eq + 1);
-      fields[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [String(prev)]), value];
-    }
+    const { values } = parseCommand(argv, ANALYZE);
+    pretty = values.pretty;
+    const fields: FlatOptions = paramArgs(values.param);
     const sources = [values.text, values.url, values.file].filter((v) => v !== undefined).length;
     if (sources > 1) throw badRequest('give one of --text, --url or --file');
     if (values.text !== undefined) fields.text = values.text;
     else if (values.url !== undefined) fields.url = values.url;
     else if (values.file !== undefined) fields.text = decodeText(new Uint8Array(await readFile(values.file)));
     else if (fields.text === undefined && fields.url === undefined) {
-      if (process.stdin.isTTY) throw badRequest(`no input: ${ANALYZE_USAGE}`);
+      if (process.stdin.isTTY) throw badRequest('no input: give --text, --url or --file, or text on stdin (textlens analyze --help lists the flags)');
       fields.text = decodeText(await readStdin());
     }
     if (values.extractors !== undefined) fields.extractors = values.extractors;
     if (values.rules !== undefined) fields.rules = await readFile(values.rules, 'utf8');
-    if (values.backend !== undefined && values.backend !== 'node' && values.backend !== 'wasm') {
-      throw badRequest(`--backend must be node or wasm, got '${values.backend}'`);
-    }
-    if (values.parser !== undefined && values.parser !== 'fast' && values.parser !== 'accurate') {
-      throw badRequest(`--parser must be fast or accurate, got '${values.parser}'`);
-    }
     const analyzer = await createAnalyzer({
-      parser: values.parser as 'fast' | 'accurate' | undefined,
+      parser: values.parser,
       modelsDir: values.models,
-      backend: values.backend as 'node' | 'wasm' | undefined,
+      backend: values.backend,
       allowHosts: values['allow-host'],
       dictionaries: dictionaryArgs(values.dictionary),
       classifiers: parseClassifierFlags(values.classifier),
@@ -89,12 +82,8 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
     out(JSON.stringify(response, null, pretty ? 2 : undefined) + '\n');
     return response.ok ? 0 : 1;
   } catch (e) {
-    const err =
-      e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS')
-        ? badRequest(`${e.message}\n${ANALYZE_USAGE}`)
-        : e instanceof Error && 'code' in e && e.code === 'ENOENT'
-          ? badRequest(e.message)
-          : e;
+    if (e instanceof HelpRequest) throw e;
+    const err = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? badRequest(e.message) : e;
     const { body } = errorEnvelope(err, (performance.now() - t0) / 1000);
     out(JSON.stringify(body, null, pretty ? 2 : undefined) + '\n');
     return 1;

@@ -7,37 +7,64 @@
  * 130 interrupted (SIGINT or SIGTERM) after finishing the documents in flight.
  */
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { createAnalyzer } from '../analyzer.js';
-import { DEFAULT_TIMEOUT_MS, WorkerPool } from '../http/analysis-pool.js';
+import { WorkerPool } from '../http/analysis-pool.js';
 import type { FlatOptions } from '../types.js';
 import { openSource } from '../batch/input.js';
 import { hasContent, openSink, prepareResume, type ResumeState } from '../batch/output.js';
 import { createProgress, type ProgressStream } from '../progress/display.js';
 import { runBatch, type BatchStats } from '../batch/run.js';
-import { dictionaryArgs } from './dictionary-args.js';
-import { runFields, wholeArg } from './run-args.js';
+import { defineCommand, parseCommand, usageError } from './args.js';
+import {
+  ALLOW_HOST_FLAG,
+  ANALYSIS_FLAGS,
+  dictionaryArgs,
+  DICTIONARY_FLAG,
+  milliseconds,
+  MODELS_FLAG,
+  NER_MODEL_FLAG,
+  PARSER_FLAG,
+  QUIET_FLAG,
+  runFields,
+  TIMEOUT_FLAG,
+  workersFlag,
+} from './flags.js';
 
-export const BATCH_USAGE = `usage: textlens batch --in FILE|DIR|- --out FILE|-
-                     [--extractors a,b] [--param name=value]... [--rules FILE]
-                     [--dictionary id=FILE]... [--models DIR] [--parser accurate|fast] [--allow-host H]...
-                     [--ner-model DIR]
-                     [--workers N] [--timeout SECONDS] [--unordered] [--resume | --overwrite] [--quiet]
-
-  --in FILE|DIR|-   JSON lines {"id", "text"} or {"id", "url"} (optional "params": {name: value}),
-                    .gz for gzip; a directory of .txt/.html/.htm files (id = relative path);
-                    - for stdin (JSON lines)
-  --out FILE|-      one JSON line per document: {"id", "response"} or {"id", "error": {status, message}};
-                    .gz for gzip; - for stdout
-  --ner-model DIR   a Hugging Face token-classification model (ONNX export) instead of the shipped NER
-  --workers N       worker threads, each loading the models once (default: one per core, ${availableParallelism()} here)
-  --timeout S       per-document analysis timeout in seconds (default ${DEFAULT_TIMEOUT_MS / 1000}); past it: error 504
-  --unordered       write results as they finish (default: in input order)
-  --resume          skip the documents whose results --out already holds (a cut-off last line is redone)
-  --overwrite       replace an existing --out (without it, or --resume, an existing --out is refused)
-  --quiet           no progress on stderr (default: a bar on a terminal, a line every 10 s otherwise)
-`;
+export const BATCH = defineCommand({
+  name: 'batch',
+  summary: 'Analyzes a corpus on every core of this machine: one JSON line per document, in input order, resumable.',
+  flags: {
+    in: {
+      type: 'string',
+      value: 'FILE|DIR|-',
+      required: true,
+      help: 'JSON lines {"id", "text"} or {"id", "url"} (optional "params": {name: value}), .gz for gzip; a directory of .txt/.html/.htm files (id = relative path); - for stdin (JSON lines)',
+    },
+    out: {
+      type: 'string',
+      value: 'FILE|-',
+      required: true,
+      help: 'one JSON line per document: {"id", "response"} or {"id", "error": {status, message}}; .gz for gzip; - for stdout',
+    },
+    ...ANALYSIS_FLAGS,
+    dictionary: DICTIONARY_FLAG,
+    models: MODELS_FLAG,
+    parser: PARSER_FLAG,
+    'allow-host': ALLOW_HOST_FLAG,
+    'ner-model': NER_MODEL_FLAG,
+    workers: workersFlag('worker threads, each loading the models once'),
+    timeout: TIMEOUT_FLAG,
+    unordered: { type: 'boolean', help: 'write results as they finish (default: in input order)' },
+    resume: { type: 'boolean', help: "skip the documents whose results --out already holds (a cut-off last line is redone)" },
+    overwrite: { type: 'boolean', help: 'replace an existing --out (without it, or --resume, an existing --out is refused)' },
+    quiet: QUIET_FLAG,
+  },
+  notes:
+    'Exit status: 0 every document analyzed; 1 some documents failed (their errors are in --out) or the analysis pool failed; ' +
+    '2 a usage or setup error; 130 interrupted (SIGINT or SIGTERM) after finishing the documents in flight (--resume finishes the run).\n\n' +
+    'The last line on stderr is name=value pairs (done, ok, errors, skipped, docs_per_s, tokens, tokens_per_s, seconds, workers, interrupted), printed even with --quiet.',
+});
 
 export interface BatchCommandIO {
   stderr?: ProgressStream;
@@ -47,52 +74,16 @@ export interface BatchCommandIO {
 
 export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(BATCH_USAGE);
-    return 0;
-  }
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        in: { type: 'string' },
-        out: { type: 'string' },
-        extractors: { type: 'string' },
-        param: { type: 'string', multiple: true },
-        rules: { type: 'string' },
-        dictionary: { type: 'string', multiple: true },
-        models: { type: 'string' },
-        'ner-model': { type: 'string' },
-        parser: { type: 'string' },
-        'allow-host': { type: 'string', multiple: true },
-        workers: { type: 'string' },
-        timeout: { type: 'string' },
-        unordered: { type: 'boolean' },
-        resume: { type: 'boolean' },
-        overwrite: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-      },
-    }));
-  } catch (e) {
-    throw new Error(`${(e as Error).message}\n${BATCH_USAGE}`);
-  }
-  if (values.in === undefined || values.out === undefined) throw new Error(`give --in and --out\n${BATCH_USAGE}`);
-  if (values.resume && values.overwrite) throw new Error('--resume and --overwrite contradict each other; give one');
-  if (values.resume && values.out === '-') throw new Error('--resume needs --out FILE (it reads the results back)');
-  if (values.parser !== undefined && values.parser !== 'fast' && values.parser !== 'accurate') {
-    throw new Error(`--parser must be fast or accurate, got '${values.parser}'`);
-  }
-  const workers = wholeArg('workers', values.workers, 1, 256) ?? availableParallelism();
-  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
-  if (timeout !== undefined && !(timeout > 0)) throw new Error(`--timeout must be a positive number of seconds, got '${values.timeout}'`);
+  const { values } = parseCommand(argv, BATCH);
+  if (values.resume && values.overwrite) throw usageError(BATCH, '--resume and --overwrite contradict each other; give one');
+  if (values.resume && values.out === '-') throw usageError(BATCH, '--resume needs --out FILE (it reads the results back)');
+  const workers = values.workers ?? availableParallelism();
 
   const params: FlatOptions = await runFields(values);
 
   const config: AnalyzerConfig = {
     modelsDir: values.models,
-    parser: values.parser as 'fast' | 'accurate' | undefined,
+    parser: values.parser,
     allowHosts: values['allow-host'],
     dictionaries: dictionaryArgs(values.dictionary),
     ...(values['ner-model'] !== undefined ? { ner: { transformers: values['ner-model'] } } : {}),
@@ -114,7 +105,7 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
     say(`resuming: ${resume.done.size} documents already in ${out}${resume.errors ? ` (${resume.errors} of them errors)` : ''}` + (resume.droppedPartial ? '; a cut-off last result was dropped and will be redone' : ''));
   }
 
-  const pool = new WorkerPool({ size: workers, timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000), analyzer: config });
+  const pool = new WorkerPool({ size: workers, timeoutMs: milliseconds(values.timeout), analyzer: config });
   const controller = new AbortController();
   const signal = io.signal ?? controller.signal;
   let interrupts = 0;
@@ -139,7 +130,7 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
     // The total is what the input holds (resumed documents included: they count as done).
     const [total] = await Promise.all([source.count(), pool.ready()]);
     if (pool.failure) throw new Error(pool.failure.message);
-    sink = openSink(out, values.resume ?? false);
+    sink = openSink(out, values.resume);
     const progress = createProgress({ label: 'batch', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto', stream: stderr });
     // tokens/s is shown once a response carried sentences (extractors without words have none to count).
     let countedTokens = false;

@@ -1,280 +1,233 @@
 /**
  * `textlens eval …`: the project's own evaluation commands. Every accuracy
- * figure in docs/accuracy.md and the model cards comes from one of these.
- *
- *   eval ud    --conllu FILE [--gold-tokens] [--scheme ud|stanford]   CoNLL 2018 table
- *   eval ner   --conll FILE [--ner-model DIR]                         conlleval-style P/R/F1 (shipped or a transformer model)
- *   eval html  --dir DIR                                              word 4-gram F1 of cleanHTML
- *   eval lemma --conllu FILE                                          lemma accuracy with gold tags
- *   eval langid [--conllu FILE]... [--tsv FILE]...                    language-id accuracy
- *   eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules]  NP chunk P/R/F1 (noun phrases)
- *   eval properties --jsonl FILE [--errors]                           property P/R/F1
- *   eval carb  --gold FILE (--sentences FILE [--out FILE] | --score FILE)  CaRB Open IE F1/AUC of relations
- *   eval wsd   --data X.data.xml --gold X.gold.key.txt [--out FILE]   all-words WSD P/R/F1 (src/eval/wsd.ts)
- *   eval lexsub --data F.preprocessed --gold F.gold [--out FILE]      entailments as lexical substitution P@1, R@10
+ * figure in docs/accuracy.md and the model cards comes from one of these. Each
+ * sub-command reads its files, calls its library side in src/eval/ (or
+ * src/language/eval.ts) and prints the scores on stdout, the last line
+ * `name=value` pairs where there are figures for scripts; progress goes to
+ * stderr. The longer ones live in eval-*.ts and classifier.ts.
  */
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { createAnalyzer, type Analyzer } from '../analyzer.js';
-import { Doc } from '../doc/doc.js';
-import { fileLoader } from '../resources/file-loader.js';
-import {
-  conlluToRawText,
-  conlluToRawTextWithSpans,
-  parseConllu,
-  segmentationToConllu,
-  surfaceTokens,
-  type ConlluSentence,
-} from '../eval/conllu.js';
-import { formatUdTable, scoreUd } from '../eval/ud-score.js';
-import { udToStanford } from '../structure/stanford.js';
-import { loadMentionRecognizer } from '../eval/recognizer.js';
-import { itemProgress } from '../eval/eval-progress.js';
+import { defineCommand, parseCommand, pickSubcommand, usageError, type CommandGroup } from './args.js';
+import { BACKEND_FLAG, MODELS_FLAG, NER_MODEL_FLAG, PARSER_FLAG, QUIET_FLAG } from './flags.js';
+import { EVAL_CARB } from './eval-carb.js';
+import { EVAL_EL } from './eval-el.js';
+import { EVAL_LEXSUB } from './eval-lexsub.js';
+import { EVAL_WSD } from './eval-wsd.js';
+import { EVAL_CLASSIFIER, EVAL_TOPICS } from './classifier.js';
 
-const USAGE = `usage: textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford] [--parser accurate|fast] [--models DIR] [--backend node|wasm]
-       textlens eval ner --conll FILE [--models DIR] [--ner-model DIR] [--quiet]
-       textlens eval html --dir DIR [--quiet]
-       textlens eval lemma --conllu FILE [--models DIR]
-       textlens eval langid [--conllu FILE]... [--tsv FILE]...
-       textlens eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules] [--parser accurate|fast] [--models DIR]
-       textlens eval properties --jsonl FILE [--errors] [--parser accurate|fast] [--models DIR] [--quiet]
-       textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE) [--parser accurate|fast]
-       textlens eval wsd --data X.data.xml --gold X.gold.key.txt [--out FILE] [--models DIR]
-       textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE] [--models DIR]
-  --quiet   no progress display on stderr (eval ner, html, properties, carb, el, topics show one:
-            a bar on a terminal, a line every 10 s otherwise; the scores stay on stdout)
-`;
+export const EVAL_UD = defineCommand({
+  name: 'eval ud',
+  summary: 'Tokens, sentences, tags, lemmas and dependency trees against a UD treebank: the CoNLL 2018 shared task table.',
+  flags: {
+    conllu: { type: 'string', value: 'FILE', required: true, help: 'the gold treebank (CoNLL-U)' },
+    'gold-tokens': { type: 'boolean', help: "analyze the treebank's gold tokens and sentences (default: its raw text)" },
+    scheme: { type: 'string', choices: ['ud', 'stanford'], default: 'ud', help: 'score UD relations, or both sides converted to Stanford dependencies' },
+    parser: PARSER_FLAG,
+    models: MODELS_FLAG,
+    backend: BACKEND_FLAG,
+  },
+});
+
+export const EVAL_NER = defineCommand({
+  name: 'eval ner',
+  summary: 'Named entities against a CoNLL-2003 file: conlleval-style precision, recall and F1 per type, with the shipped NER or --ner-model.',
+  flags: {
+    conll: { type: 'string', value: 'FILE', required: true, help: 'CoNLL-2003 file (token … tag per line, IOB1 or IOB2)' },
+    models: MODELS_FLAG,
+    backend: BACKEND_FLAG,
+    'ner-model': NER_MODEL_FLAG,
+    quiet: QUIET_FLAG,
+  },
+  notes: 'The last line: f1, precision, recall, tokens, seconds, tokens_per_s.',
+});
+
+export const EVAL_HTML = defineCommand({
+  name: 'eval html',
+  summary: "Main-content extraction (cleanup.mode=cleanHTML) against a page set's ground truth: word 4-gram precision, recall and F1.",
+  flags: {
+    dir: { type: 'string', value: 'DIR', required: true, help: 'the page set: ground-truth.json and html/<id>.html.gz' },
+    quiet: QUIET_FLAG,
+  },
+});
+
+export const EVAL_LEMMA = defineCommand({
+  name: 'eval lemma',
+  summary: "Lemmas against a UD treebank, given its gold XPOS tags: accuracy and the most frequent errors.",
+  flags: {
+    conllu: { type: 'string', value: 'FILE', required: true, help: 'the gold treebank (CoNLL-U)' },
+    models: MODELS_FLAG,
+  },
+});
+
+export const EVAL_LANGID = defineCommand({
+  name: 'eval langid',
+  summary: 'Language identification of single sentences: accuracy, the share reported reliable and its precision, as JSON and a last name=value line.',
+  flags: {
+    conllu: { type: 'list', value: 'FILE', help: 'English sentences from a CoNLL-U file' },
+    tsv: { type: 'list', value: 'FILE', help: 'labelled sentences, one per line: language code <TAB> text' },
+  },
+  notes: 'Give at least one --conllu or --tsv.',
+});
+
+export const EVAL_CHUNKS = defineCommand({
+  name: 'eval chunks',
+  summary: 'Noun phrases against CoNLL-2000 NP chunks: precision, recall and F1.',
+  flags: {
+    conll2000: { type: 'string', value: 'FILE', required: true, help: 'CoNLL-2000 file (word POS chunk per line)' },
+    out: { type: 'string', value: 'FILE', help: "write the system's chunks in the same format (conlleval reads both)" },
+    from: { type: 'number', value: 'N', integer: true, min: 1, takes: 'a sentence number (1-based)', help: 'first sentence to score (1-based)' },
+    to: { type: 'number', value: 'M', integer: true, min: 1, takes: 'a sentence number (1-based)', help: 'last sentence to score (1-based)' },
+    rules: { type: 'boolean', help: "score the rule walk over the parser's trees alone (without models/chunker/)" },
+    parser: PARSER_FLAG,
+    models: MODELS_FLAG,
+    backend: BACKEND_FLAG,
+  },
+});
+
+export const EVAL_PROPERTIES = defineCommand({
+  name: 'eval properties',
+  summary: 'The properties extractor against labelled sentences: precision, recall and F1.',
+  flags: {
+    jsonl: { type: 'string', value: 'FILE', required: true, help: 'JSON lines of sentences and their gold properties' },
+    errors: { type: 'boolean', help: 'also list the sentences with a missed or a wrong property' },
+    parser: PARSER_FLAG,
+    models: MODELS_FLAG,
+    backend: BACKEND_FLAG,
+    quiet: QUIET_FLAG,
+  },
+});
+
+export const EVAL: CommandGroup = {
+  name: 'eval',
+  summary: 'accuracy on public benchmarks; every figure in the README and the model cards comes from one of these',
+  commands: [EVAL_UD, EVAL_NER, EVAL_HTML, EVAL_LEMMA, EVAL_LANGID, EVAL_CHUNKS, EVAL_PROPERTIES, EVAL_CARB, EVAL_WSD, EVAL_LEXSUB, EVAL_EL, EVAL_CLASSIFIER, EVAL_TOPICS],
+};
+
+const RUN: Record<string, (argv: string[]) => Promise<number>> = {
+  'eval ud': udCommand,
+  'eval ner': nerCommand,
+  'eval html': htmlCommand,
+  'eval lemma': lemmaCommand,
+  'eval langid': langidCommand,
+  'eval chunks': chunksCommand,
+  'eval properties': propertiesCommand,
+  'eval carb': async (argv) => (await import('./eval-carb.js')).carbCommand(argv),
+  'eval wsd': async (argv) => (await import('./eval-wsd.js')).wsdCommand(argv),
+  'eval lexsub': async (argv) => (await import('./eval-lexsub.js')).lexsubCommand(argv),
+  'eval el': async (argv) => (await import('./eval-el.js')).elCommand(argv),
+  'eval classifier': async (argv) => (await import('./classifier.js')).evalClassifierCommand(argv),
+  'eval topics': async (argv) => (await import('./classifier.js')).evalTopicsCommand(argv),
+};
 
 export async function evalCommand(argv: string[]): Promise<number> {
-  const [what, ...rest] = argv;
-  if (what === 'classifier' || what === 'topics') {
-    const { evalClassifierCommand, evalTopicsCommand } = await import('./classifier.js');
-    return what === 'classifier' ? evalClassifierCommand(rest) : evalTopicsCommand(rest);
-  }
-  if (what === 'wsd') {
-    const { wsdCommand } = await import('../eval/wsd.js');
-    return wsdCommand(rest);
-  }
-  if (what === 'lexsub') {
-    const { lexsubCommand } = await import('../eval/lexsub.js');
-    return lexsubCommand(rest);
-  }
-  if (what === 'el') {
-    const { elCommand } = await import('../eval/el.js');
-    return elCommand(rest);
-  }
-  if (what === 'carb') {
-    const { carbCommand } = await import('../eval/carb-command.js');
-    return carbCommand(rest);
-  }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      conllu: { type: 'string', multiple: true },
-      conll: { type: 'string' },
-      dir: { type: 'string' },
-      tsv: { type: 'string', multiple: true },
-      'gold-tokens': { type: 'boolean' },
-      scheme: { type: 'string' },
-      models: { type: 'string' },
-      backend: { type: 'string' },
-      parser: { type: 'string' },
-      conll2000: { type: 'string' },
-      out: { type: 'string' },
-      jsonl: { type: 'string' },
-      errors: { type: 'boolean' },
-      'ner-model': { type: 'string' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      rules: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-    },
-    strict: true,
-  });
-  // Only `eval langid` reads several CoNLL-U files; the others take one and say so rather than use the last.
-  const conlluFiles = values.conllu ?? [];
-  if (what !== 'langid' && conlluFiles.length > 1) {
-    throw new Error(`textlens eval ${what}: --conllu takes one file here (got ${conlluFiles.length}); run once per file\n${USAGE}`);
-  }
-  const conllu = conlluFiles[0];
-  const need = (v: string | undefined, flag: string): string => {
-    if (!v) throw new Error(`textlens eval ${what}: ${flag} is required\n${USAGE}`);
-    return v;
-  };
-  const backend = values.backend === 'wasm' ? 'wasm' : 'node';
-  switch (what) {
-    case 'ud': {
-      const scheme = values.scheme ?? 'ud';
-      if (scheme !== 'ud' && scheme !== 'stanford') throw new Error(`--scheme must be ud or stanford\n${USAGE}`);
-      const parser = values.parser === 'fast' ? 'fast' : 'accurate';
-      const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
-      const gold = parseConllu(await readFile(need(conllu, '--conllu'), 'utf8'));
-      const system = await systemConllu(analyzer, gold, values['gold-tokens'] ?? false);
-      const table = formatUdTable(scheme === 'stanford' ? scoreUd(toStanford(gold), toStanford(system)) : scoreUd(gold, system));
-      const mode = values['gold-tokens'] ? 'gold tokens and sentences' : 'raw text';
-      process.stdout.write(`${conllu} — ${mode}, ${scheme} dependencies\n${table}\n`);
-      return 0;
-    }
-    case 'ner': {
-      const { evalNer, recognizeWith, formatNerScores } = await import('../eval/ner.js');
-      const ner = await loadMentionRecognizer(values['ner-model'], () => fileLoader(values.models), backend);
-      const conll = await readFile(need(values.conll, '--conll'), 'utf8');
-      // Progress on stderr (stdout keeps the scores): documents as -DOCSTART- counts them.
-      const { createProgress } = await import('../progress/display.js');
-      const display = createProgress({ label: 'eval ner', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto' });
-      const total = conll.match(/^-DOCSTART-/gm)?.length || undefined;
-      const recognize = recognizeWith(ner);
-      const t0 = performance.now();
-      let done = 0;
-      let tokens = 0;
-      const scores = await evalNer(conll, async (doc) => {
-        const mentions = await recognize(doc);
-        tokens += doc.length;
-        display.update({ done: ++done, total, tokens, elapsedMs: performance.now() - t0 });
-        return mentions;
-      });
-      display.stop();
-      const seconds = (performance.now() - t0) / 1000;
-      process.stdout.write(`${values.conll}${values['ner-model'] ? ` — ${values['ner-model']}` : ''}\n${formatNerScores(scores)}\n`);
-      process.stdout.write(
-        `f1=${(100 * scores.f1).toFixed(2)} precision=${(100 * scores.precision).toFixed(2)} recall=${(100 * scores.recall).toFixed(2)} ` +
-          `tokens=${tokens} seconds=${seconds.toFixed(2)} tokens_per_s=${(tokens / seconds).toFixed(0)}\n`,
-      );
-      return 0;
-    }
-    case 'html': {
-      const { evalHtmlExtraction } = await import('../eval/html-extraction.js');
-      const progress = itemProgress({ label: 'eval html', unit: 'pages', quiet: values.quiet });
-      const s = await evalHtmlExtraction(need(values.dir, '--dir'), { onItem: progress.report });
-      progress.stop();
-      process.stdout.write(
-        `cleanHTML on ${s.documents} pages (word 4-gram shingles): precision ${s.precision.toFixed(4)}, recall ${s.recall.toFixed(4)}, F1 ${s.f1.toFixed(4)}\n`,
-      );
-      return 0;
-    }
-    case 'lemma': {
-      const { evalLemmas } = await import('../eval/lemma.js');
-      const { Lexicon } = await import('../lexicon/index.js');
-      const lex = await Lexicon.load(fileLoader(values.models));
-      const r = evalLemmas(await readFile(need(conllu, '--conllu'), 'utf8'), lex);
-      process.stdout.write(`${conllu} — lemmas with gold XPOS: accuracy ${(100 * r.accuracy).toFixed(2)}% of ${r.total} words\n`);
-      for (const e of r.errors.slice(0, 15)) process.stdout.write(`  ${e.join('\t')}\n`);
-      return 0;
-    }
-    case 'langid': {
-      const { evalLanguageId, readConlluSentences, readLabeledTsv } = await import('../language/eval.js');
-      const sentences = [
-        ...conlluFiles.flatMap((f) => readConlluSentences(f)),
-        ...(values.tsv ?? []).flatMap((f) => readLabeledTsv(f)),
-      ];
-      if (sentences.length === 0) throw new Error(`textlens eval langid: give --conllu and/or --tsv\n${USAGE}`);
-      const report = evalLanguageId(sentences);
-      process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-      const pct = (x: number) => (100 * x).toFixed(2);
-      process.stdout.write(
-        `accuracy=${pct(report.accuracy)} reliable_share=${pct(report.reliableShare)} ` +
-          `reliable_precision=${pct(report.reliablePrecision)} sentences=${report.sentences}\n`,
-      );
-      return 0;
-    }
-    case 'chunks': {
-      const { evalChunks, formatChunkScores } = await import('../eval/chunks.js');
-      const file = need(values.conll2000, '--conll2000');
-      const parser = values.parser === 'fast' ? 'fast' : 'accurate';
-      const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
-      const sentenceNumber = (v: string | undefined, flag: string): number | undefined => {
-        if (v === undefined) return undefined;
-        if (!/^\d+$/.test(v)) throw new Error(`textlens eval chunks: ${flag} takes a sentence number (1-based), got ${JSON.stringify(v)}\n${USAGE}`);
-        return Number(v);
-      };
-      const { scores } = await evalChunks(analyzer, file, {
-        out: values.out,
-        from: sentenceNumber(values.from, '--from'),
-        to: sentenceNumber(values.to, '--to'),
-        rules: values.rules ?? false,
-      });
-      process.stdout.write(`${formatChunkScores(file, scores)}\n`);
-      return 0;
-    }
-    case 'properties': {
-      const { evalProperties, formatPropertyScores } = await import('../eval/properties.js');
-      const file = need(values.jsonl, '--jsonl');
-      const parser = values.parser === 'fast' ? 'fast' : 'accurate';
-      const analyzer = await createAnalyzer({ modelsDir: values.models, backend, parser });
-      const progress = itemProgress({ label: 'eval properties', unit: 'sentences', quiet: values.quiet });
-      const r = await evalProperties(analyzer, file, progress.report);
-      progress.stop();
-      process.stdout.write(`${formatPropertyScores(file, r, values.errors ?? false)}\n`);
-      return 0;
-    }
-    default:
-      process.stderr.write(USAGE);
-      return 2;
-  }
+  const { spec, rest } = pickSubcommand(argv, EVAL);
+  return RUN[spec.name]!(rest);
 }
 
-/**
- * Run the pipeline over a treebank: from its raw text (CoNLL 2018 rules), or
- * over its gold tokens and sentences with --gold-tokens.
- */
-async function systemConllu(analyzer: Analyzer, gold: ConlluSentence[], goldTokens: boolean): Promise<ConlluSentence[]> {
-  let doc: Doc;
-  let joins: boolean[];
-  if (goldTokens) {
-    const { text } = conlluToRawTextWithSpans(gold);
-    const tokens: { start: number; end: number; form: string }[] = [];
-    const ends: number[] = [];
-    joins = [];
-    let at = 0;
-    for (const s of gold) {
-      for (const t of surfaceTokens(s)) {
-        at = text.indexOf(t.form, at);
-        if (t.multiword) {
-          // Words inside a multi-word token share the token's span in the text.
-          for (let w = t.firstWord; w <= t.lastWord; w++) {
-            tokens.push({ start: at, end: at + t.form.length, form: s.words[w].form });
-            joins.push(w > t.firstWord);
-          }
-        } else {
-          tokens.push({ start: at, end: at + t.form.length, form: t.form });
-          joins.push(false);
-        }
-        at += t.form.length;
-      }
-      ends.push(tokens.length);
-    }
-    doc = new Doc(text, tokens, ends);
-  } else {
-    const text = conlluToRawText(gold);
-    const seg = await analyzer.segment(text);
-    doc = seg;
-    joins = [];
-  }
-  await analyzer.annotateDoc(doc, ['xpos', 'upos', 'lemma', 'deps']);
-  const spans = Array.from({ length: doc.length }, (_, i) => ({ start: doc.start16[i], end: doc.end16[i], form: doc.tokens[i] }));
-  return segmentationToConllu({
-    text: doc.text,
-    tokens: spans,
-    sentenceEnds: Array.from(doc.sentEnd),
-    joinsPrevious: goldTokens ? joins : doc.joinsPrevious,
-    upos: doc.upos,
-    xpos: doc.xpos,
-    lemma: doc.lemma,
-    head: doc.head,
-    deprel: doc.deprel,
-  });
+async function udCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommand(argv, EVAL_UD);
+  const { createAnalyzer } = await import('../analyzer.js');
+  const { parseConllu } = await import('../eval/conllu.js');
+  const { formatUdTable } = await import('../eval/ud-score.js');
+  const { evalUd } = await import('../eval/ud-system.js');
+  const analyzer = await createAnalyzer({ modelsDir: values.models, backend: values.backend ?? 'node', parser: values.parser ?? 'accurate' });
+  const gold = parseConllu(await readFile(values.conllu, 'utf8'));
+  const table = formatUdTable(await evalUd(analyzer, gold, { goldTokens: values['gold-tokens'], scheme: values.scheme }));
+  const mode = values['gold-tokens'] ? 'gold tokens and sentences' : 'raw text';
+  process.stdout.write(`${values.conllu} — ${mode}, ${values.scheme} dependencies\n${table}\n`);
+  return 0;
 }
 
-function toStanford(sentences: ConlluSentence[]): ConlluSentence[] {
-  return sentences.map((s) => {
-    if (s.words.some((w) => w.head === null)) return s;
-    const conv = udToStanford({
-      forms: s.words.map((w) => w.form),
-      upos: s.words.map((w) => w.upos),
-      xpos: s.words.map((w) => w.xpos),
-      heads: s.words.map((w) => w.head ?? 0),
-      deprels: s.words.map((w) => w.deprel),
-    });
-    return { ...s, words: s.words.map((w, i) => ({ ...w, head: conv.heads[i], deprel: conv.deprels[i] })) };
+async function nerCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommand(argv, EVAL_NER);
+  const { evalNer, recognizeWith, formatNerScores } = await import('../eval/ner.js');
+  const { loadMentionRecognizer } = await import('../eval/recognizer.js');
+  const { fileLoader } = await import('../resources/file-loader.js');
+  const { createProgress } = await import('../progress/display.js');
+  const ner = await loadMentionRecognizer(values['ner-model'], () => fileLoader(values.models), values.backend ?? 'node');
+  const conll = await readFile(values.conll, 'utf8');
+  // Progress on stderr (stdout keeps the scores): documents as -DOCSTART- counts them.
+  const display = createProgress({ label: 'eval ner', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto' });
+  const total = conll.match(/^-DOCSTART-/gm)?.length || undefined;
+  const recognize = recognizeWith(ner);
+  const t0 = performance.now();
+  let done = 0;
+  let tokens = 0;
+  const scores = await evalNer(conll, async (doc) => {
+    const mentions = await recognize(doc);
+    tokens += doc.length;
+    display.update({ done: ++done, total, tokens, elapsedMs: performance.now() - t0 });
+    return mentions;
   });
+  display.stop();
+  const seconds = (performance.now() - t0) / 1000;
+  process.stdout.write(`${values.conll}${values['ner-model'] ? ` — ${values['ner-model']}` : ''}\n${formatNerScores(scores)}\n`);
+  process.stdout.write(
+    `f1=${(100 * scores.f1).toFixed(2)} precision=${(100 * scores.precision).toFixed(2)} recall=${(100 * scores.recall).toFixed(2)} ` +
+      `tokens=${tokens} seconds=${seconds.toFixed(2)} tokens_per_s=${(tokens / seconds).toFixed(0)}\n`,
+  );
+  return 0;
+}
+
+async function htmlCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommand(argv, EVAL_HTML);
+  const { evalHtmlExtraction } = await import('../eval/html-extraction.js');
+  const { itemProgress } = await import('../eval/eval-progress.js');
+  const progress = itemProgress({ label: 'eval html', unit: 'pages', quiet: values.quiet });
+  const s = await evalHtmlExtraction(values.dir, { onItem: progress.report });
+  progress.stop();
+  process.stdout.write(
+    `cleanHTML on ${s.documents} pages (word 4-gram shingles): precision ${s.precision.toFixed(4)}, recall ${s.recall.toFixed(4)}, F1 ${s.f1.toFixed(4)}\n`,
+  );
+  return 0;
+}
+
+async function lemmaCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommand(argv, EVAL_LEMMA);
+  const { evalLemmas } = await import('../eval/lemma.js');
+  const { Lexicon } = await import('../lexicon/index.js');
+  const { fileLoader } = await import('../resources/file-loader.js');
+  const lex = await Lexicon.load(fileLoader(values.models));
+  const r = evalLemmas(await readFile(values.conllu, 'utf8'), lex);
+  process.stdout.write(`${values.conllu} — lemmas with gold XPOS: accuracy ${(100 * r.accuracy).toFixed(2)}% of ${r.total} words\n`);
+  for (const e of r.errors.slice(0, 15)) process.stdout.write(`  ${e.join('\t')}\n`);
+  return 0;
+}
+
+async function langidCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommand(argv, EVAL_LANGID);
+  const { evalLanguageId, readConlluSentences, readLabeledTsv } = await import('../language/eval.js');
+  const sentences = [...values.conllu.flatMap((f) => readConlluSentences(f)), ...values.tsv.flatMap((f) => readLabeledTsv(f))];
+  if (sentences.length === 0) throw usageError(EVAL_LANGID, 'give --conllu and/or --tsv');
+  const report = evalLanguageId(sentences);
+  process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  const pct = (x: number) => (100 * x).toFixed(2);
+  process.stdout.write(
+    `accuracy=${pct(report.accuracy)} reliable_share=${pct(report.reliableShare)} ` +
+      `reliable_precision=${pct(report.reliablePrecision)} sentences=${report.sentences}\n`,
+  );
+  return 0;
+}
+
+async function chunksCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommand(argv, EVAL_CHUNKS);
+  const { createAnalyzer } = await import('../analyzer.js');
+  const { evalChunks, formatChunkScores } = await import('../eval/chunks.js');
+  const analyzer = await createAnalyzer({ modelsDir: values.models, backend: values.backend ?? 'node', parser: values.parser ?? 'accurate' });
+  const { scores } = await evalChunks(analyzer, values.conll2000, { out: values.out, from: values.from, to: values.to, rules: values.rules });
+  process.stdout.write(`${formatChunkScores(values.conll2000, scores)}\n`);
+  return 0;
+}
+
+async function propertiesCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommand(argv, EVAL_PROPERTIES);
+  const { createAnalyzer } = await import('../analyzer.js');
+  const { evalProperties, formatPropertyScores } = await import('../eval/properties.js');
+  const { itemProgress } = await import('../eval/eval-progress.js');
+  const analyzer = await createAnalyzer({ modelsDir: values.models, backend: values.backend ?? 'node', parser: values.parser ?? 'accurate' });
+  const progress = itemProgress({ label: 'eval properties', unit: 'sentences', quiet: values.quiet });
+  const r = await evalProperties(analyzer, values.jsonl, progress.report);
+  progress.stop();
+  process.stdout.write(`${formatPropertyScores(values.jsonl, r, values.errors)}\n`);
+  return 0;
 }

@@ -1,43 +1,108 @@
 /**
- * The `textlens` command: analyze, eval, serve.
+ * The `textlens` command: finds the command named by the first words of the
+ * command line and runs it. Each command declares its flags to args.ts in
+ * its own file; `textlens help` is written from those declarations.
  */
-import { analyzeCommand, ANALYZE_USAGE } from './analyze.js';
+import { readFileSync } from 'node:fs';
+import { formatSynopsis, HelpRequest, UsageError, wrapText, type CommandGroup, type CommandSpec } from './args.js';
 
-const USAGE = `textlens — offline text analysis
+/** A top-level command: its spec (or its sub-commands'), and how to run it. */
+interface Command {
+  summary: string;
+  specs: readonly CommandSpec[];
+  run(argv: string[]): Promise<number>;
+}
 
-${ANALYZE_USAGE}
-       textlens eval ud --conllu FILE [--gold-tokens] [--scheme ud|stanford]
-       textlens eval ner --conll FILE [--ner-model DIR]
-       textlens eval html --dir DIR
-       textlens eval el --aida FILE [--conll FILE] [--kb FILE] [--ner-model DIR]
-       textlens eval chunks --conll2000 FILE [--out FILE] [--from N] [--to M] [--rules]
-       textlens eval properties --jsonl FILE [--errors]
-       textlens eval carb --gold FILE (--sentences FILE [--out FILE] | --score FILE)
-       textlens eval wsd --data X.data.xml --gold X.gold.key.txt [--out FILE]
-       textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE]
-       textlens eval classifier --model DIR --data FILE.jsonl[.gz] [--out preds.jsonl]
-       textlens eval topics --data FILE.jsonl[.gz] [--topic-model DIR] [--out preds.jsonl]
-                      (eval ner, el, html, properties, carb, topics: progress on stderr, --quiet for none)
-       textlens train classifier --data FILE.jsonl[.gz] --out DIR [--text-field text] [--label-field categories]
-       textlens kb build [--out DIR] [--data DIR] [--wikidata-dump FILE.json.gz]… [--quiet]
-       textlens kb stats [--kb FILE]
-       textlens batch --in FILE|DIR|- --out FILE [--extractors a,b] [--param name=value]… [--workers N] [--resume]
-                      (textlens batch --help for all options)
-       textlens queue enqueue|status|collect --queue postgres://… …   (textlens queue --help)
-       textlens worker --queue postgres://… [--workers N] [--exit-when-done]   (textlens worker --help)
-       textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…|memory:]
-                      [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
-                      [--classifier name=DIR]... [--ner-model DIR]
-`;
+const single = (spec: CommandSpec, run: (argv: string[]) => Promise<number>): Command => ({ summary: spec.summary, specs: [spec], run });
+const group = (g: CommandGroup, run: (argv: string[]) => Promise<number>): Command => ({ summary: g.summary, specs: g.commands, run });
 
-/** Runs a command; a usage or setup error prints its message (no stack) and exits 2. */
+/** Every command, in the order `textlens help` lists them; each module is loaded only when needed. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  analyze: async () => {
+    const m = await import('./analyze.js');
+    return single(m.ANALYZE, (argv) => m.analyzeCommand(argv));
+  },
+  batch: async () => {
+    const m = await import('./batch.js');
+    return single(m.BATCH, (argv) => m.batchCommand(argv));
+  },
+  queue: async () => {
+    const m = await import('./queue.js');
+    return group(m.QUEUE, (argv) => m.queueCommand(argv));
+  },
+  worker: async () => {
+    const m = await import('./worker.js');
+    return single(m.WORKER, (argv) => m.workerCommand(argv));
+  },
+  serve: async () => {
+    const m = await import('./serve.js');
+    return single(m.SERVE, async (argv) => {
+      await m.serveCommand(argv);
+      return 0;
+    });
+  },
+  eval: async () => {
+    const m = await import('./eval.js');
+    return group(m.EVAL, (argv) => m.evalCommand(argv));
+  },
+  train: async () => {
+    const m = await import('./classifier.js');
+    return group(m.TRAIN, (argv) => m.trainCommand(argv));
+  },
+  kb: async () => {
+    const m = await import('./kb.js');
+    return group(m.KB, (argv) => m.kbCommand(argv));
+  },
+};
+
+/** The package's version, from its package.json (two folders up from src/cli/ and from dist/cli/). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** The text of `textlens help`: every command's usage line, written from the specs. */
+export async function formatUsage(): Promise<string> {
+  const lines = [
+    `textlens ${packageVersion()} — offline text analysis`,
+    '',
+    'usage: textlens <command> [flags]',
+    '       textlens <command> --help   what the command does, each flag and its default',
+    '       textlens --version',
+    '',
+  ];
+  for (const [name, load] of Object.entries(COMMANDS)) {
+    const command = await load();
+    lines.push(...wrapText(`${name}: ${command.summary}`, '', 2));
+    for (const spec of command.specs) lines.push(formatSynopsis(spec, '  '));
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** Every command's spec, sub-commands included (for tests and tools that check the help). */
+export async function allCommandSpecs(): Promise<CommandSpec[]> {
+  const out: CommandSpec[] = [];
+  for (const load of Object.values(COMMANDS)) out.push(...(await load()).specs);
+  return out;
+}
+
+/**
+ * Runs a command. --help prints the command's help and exits 0; a usage or
+ * setup error prints its message (no stack) and exits 2.
+ */
 export async function main(argv: string[]): Promise<number> {
   exitQuietlyOnClosedPipe();
   try {
     refuseLongArguments(argv);
     return await dispatch(argv);
   } catch (e) {
-    process.stderr.write(`textlens: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (e instanceof HelpRequest) {
+      process.stdout.write(e.text);
+      return 0;
+    }
+    // One write per error: callers (and tests) read a failed run's stderr as one message.
+    if (e instanceof UsageError) process.stderr.write(`textlens ${e.command}: ${e.message}\n(textlens ${e.command} --help lists its flags)\n`);
+    else process.stderr.write(`textlens: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
 }
@@ -48,11 +113,14 @@ export async function main(argv: string[]): Promise<number> {
  * so stop quietly with success, as Unix tools do.
  */
 function exitQuietlyOnClosedPipe(): void {
+  if (stdoutGuarded) return;
+  stdoutGuarded = true;
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
     throw e;
   });
 }
+let stdoutGuarded = false;
 
 /** The longest command-line argument textlens accepts (characters). */
 export const MAX_ARGUMENT_CHARS = 16_384;
@@ -77,46 +145,18 @@ function refuseLongArguments(argv: string[]): void {
 
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case 'analyze':
-      return analyzeCommand(rest);
-    case 'eval': {
-      const { evalCommand } = await import('./eval.js');
-      return evalCommand(rest);
-    }
-    case 'train': {
-      const { trainCommand } = await import('./classifier.js');
-      return trainCommand(rest);
-    }
-    case 'kb': {
-      const { kbCommand } = await import('./kb.js');
-      return kbCommand(rest);
-    }
-    case 'batch': {
-      const { batchCommand } = await import('./batch.js');
-      return batchCommand(rest);
-    }
-    case 'queue': {
-      const { queueCommand } = await import('./queue.js');
-      return queueCommand(rest);
-    }
-    case 'worker': {
-      const { workerCommand } = await import('./worker.js');
-      return workerCommand(rest);
-    }
-    case 'serve': {
-      const { serveCommand } = await import('./serve.js');
-      await serveCommand(rest);
-      return 0;
-    }
-    case undefined:
-    case '-h':
-    case '--help':
-    case 'help':
-      process.stdout.write(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      process.stderr.write(`textlens: unknown command '${command}'\n${USAGE}`);
-      return 2;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(await formatUsage());
+    return command === undefined ? 2 : 0;
   }
+  if (command === '--version' || command === '-V') {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
+    process.stderr.write(`textlens: unknown command '${command}' (${Object.keys(COMMANDS).join(', ')}); textlens help lists them with their flags\n`);
+    return 2;
+  }
+  return (await load()).run(rest);
 }

@@ -5,7 +5,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openSource } from '../batch/input.js';
 import { hasContent, openSink } from '../batch/output.js';
 import { DictionaryRegistry, formatOfFile, parseDictionary, DictionaryError, type DictionarySource } from '../dictionaries/index.js';
@@ -17,38 +16,87 @@ import type { QueueConnection } from '../queue/connection.js';
 import { DEFAULT_CHUNK, DEFAULT_RETRY, enqueueBatch } from '../queue/enqueue.js';
 import { batchStatus, isFinished, JOB_STATES, type BatchStatus } from '../queue/status.js';
 import { countResults } from '../queue/results.js';
-import { dictionaryArgs } from './dictionary-args.js';
-import { openQueueArgs, QUEUE_FLAGS, QUEUE_FLAGS_USAGE } from './queue-args.js';
-import { runFields, wholeArg } from './run-args.js';
+import { defineCommand, parseCommand, pickSubcommand, type CommandGroup } from './args.js';
+import { ANALYSIS_FLAGS, dictionaryArgs, DICTIONARY_FLAG, QUIET_FLAG, runFields } from './flags.js';
+import { openQueueArgs, QUEUE_FLAGS } from './queue-args.js';
 
-export const QUEUE_USAGE = `usage: textlens queue enqueue --queue URL --in FILE|DIR|- [--name BATCH] [--chunk N]
-                             [--extractors a,b] [--param name=value]... [--rules FILE] [--dictionary id=FILE]...
-                             [--retries N] [--retry-delay S] [--expire S] [--quiet]
-       textlens queue status  --queue URL [--name BATCH]
-       textlens queue collect --queue URL [--name BATCH] --out FILE|- [--partial] [--overwrite]
+const NAME_FLAG = { type: 'string', value: 'BATCH', help: 'the batch (given to enqueue); needed when the queue holds several' } as const;
 
-${QUEUE_FLAGS_USAGE}
-enqueue (a job per document, or per --chunk documents; workers may start at once):
-  --in FILE|DIR|-   as textlens batch: JSON lines {"id", "text"|"url", "params"?} (.gz for gzip),
-                    a directory of .txt/.html/.htm files, or - for stdin
-  --name BATCH      the batch's name (default: the input's name and the time); status and collect take it
-  --chunk N         documents per job (default ${DEFAULT_CHUNK}); fewer round trips per document than 1; a retried
-                    job redoes only its documents without a result
-  --extractors, --param, --rules, --dictionary
-                    the analysis options, as textlens batch; they are stored with the batch, so
-                    workers need no files (dictionaries travel as their entries)
-  --retries N       tries after the first before a job is dead-lettered (default ${DEFAULT_RETRY.retryLimit})
-  --retry-delay S   delay before the first retry, doubled each try with jitter (default ${DEFAULT_RETRY.retryDelaySeconds})
-  --expire S        a job active this long is taken as lost (its worker died) and retried
-                    (default ${DEFAULT_RETRY.expireSeconds}); must exceed --chunk x the workers' --timeout
+export const QUEUE_ENQUEUE = defineCommand({
+  name: 'queue enqueue',
+  summary: 'Queues a corpus for `textlens worker`s: a job per document, or per --chunk documents; workers may start at once.',
+  flags: {
+    ...QUEUE_FLAGS,
+    in: {
+      type: 'string',
+      value: 'FILE|DIR|-',
+      required: true,
+      help: 'as textlens batch: JSON lines {"id", "text"|"url", "params"?} (.gz for gzip), a directory of .txt/.html/.htm files, or - for stdin',
+    },
+    name: { type: 'string', value: 'BATCH', help: "the batch's name; status and collect take it", defaultText: "the input's name and the time" },
+    chunk: {
+      type: 'number',
+      value: 'N',
+      integer: true,
+      min: 1,
+      max: 10_000,
+      default: DEFAULT_CHUNK,
+      help: 'documents per job: fewer round trips per document than 1; a retried job redoes only its documents without a result',
+    },
+    ...ANALYSIS_FLAGS,
+    dictionary: { ...DICTIONARY_FLAG, help: `${DICTIONARY_FLAG.help}; stored with the batch as its entries, so workers need no files` },
+    retries: { type: 'number', value: 'N', integer: true, min: 0, max: 100, default: DEFAULT_RETRY.retryLimit, help: 'tries after the first before a job is dead-lettered' },
+    'retry-delay': {
+      type: 'number',
+      value: 'S',
+      integer: true,
+      min: 0,
+      max: 86_400,
+      default: DEFAULT_RETRY.retryDelaySeconds,
+      help: 'seconds before the first retry, doubled each try with jitter',
+    },
+    // pg-boss refuses an expiry of 24 h or more.
+    expire: {
+      type: 'number',
+      value: 'S',
+      integer: true,
+      min: 1,
+      max: 86_399,
+      default: DEFAULT_RETRY.expireSeconds,
+      help: "seconds a job may stay active before it is taken as lost (its worker died) and retried; must exceed --chunk x the workers' --timeout",
+    },
+    quiet: QUIET_FLAG,
+  },
+  notes: 'The analysis options (--extractors, --param, --rules, --dictionary) are stored with the batch: every worker analyzes its documents with them.',
+});
 
-status: jobs by state, documents done/ok/errors/dead/pending, throughput over the last 1 and 5
-        minutes and the workers seen; without --name and several batches, one line per batch
+export const QUEUE_STATUS = defineCommand({
+  name: 'queue status',
+  summary:
+    'Where a batch stands: jobs by state, documents done/ok/errors/dead/pending, throughput over the last 1 and 5 minutes and the workers seen; without --name and several batches, one line per batch.',
+  flags: { ...QUEUE_FLAGS, name: { ...NAME_FLAG, help: 'the batch (given to enqueue); without it and several batches, one line per batch' } },
+  notes: 'The last line is name=value pairs, for scripts.',
+});
 
-collect: the results, one JSON line per document in input order ({"id", "response"} or
-         {"id", "error"}, as textlens batch; .gz for gzip, - for stdout); refused while documents
-         are pending unless --partial; an existing --out is refused unless --overwrite
-`;
+export const QUEUE_COLLECT = defineCommand({
+  name: 'queue collect',
+  summary:
+    'Writes a batch\'s results, one JSON line per document in input order ({"id", "response"} or {"id", "error"}, as textlens batch).',
+  flags: {
+    ...QUEUE_FLAGS,
+    name: NAME_FLAG,
+    out: { type: 'string', value: 'FILE|-', required: true, help: 'where to write the results: .gz for gzip, - for stdout' },
+    partial: { type: 'boolean', help: 'collect what is done although documents are pending (without it, an unfinished batch is refused)' },
+    overwrite: { type: 'boolean', help: 'replace an existing --out (without it, an existing --out is refused)' },
+  },
+  notes: 'Exit status: 0 every document has a response; 1 some have an error or were dead-lettered; 2 a usage or setup error.',
+});
+
+export const QUEUE: CommandGroup = {
+  name: 'queue',
+  summary: 'a corpus spread over many machines through a pg-boss queue on PostgreSQL; the workers are `textlens worker`',
+  commands: [QUEUE_ENQUEUE, QUEUE_STATUS, QUEUE_COLLECT],
+};
 
 export interface QueueCommandIO {
   stdout?: NodeJS.WritableStream;
@@ -56,33 +104,18 @@ export interface QueueCommandIO {
 }
 
 export async function queueCommand(argv: string[], io: QueueCommandIO = {}): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h' || rest.includes('--help') || rest.includes('-h')) {
-    (io.stdout ?? process.stdout).write(QUEUE_USAGE);
-    return sub === undefined ? 2 : 0;
-  }
-  switch (sub) {
-    case 'enqueue':
+  const { spec, rest } = pickSubcommand(argv, QUEUE);
+  switch (spec) {
+    case QUEUE_ENQUEUE:
       return enqueueCommand(rest, io);
-    case 'status':
+    case QUEUE_STATUS:
       return statusCommand(rest, io);
-    case 'collect':
-      return collectCommand(rest, io);
     default:
-      throw new Error(`unknown queue command '${sub}' (enqueue, status or collect)\n${QUEUE_USAGE}`);
+      return collectCommand(rest, io);
   }
 }
 
-/** Runs parseArgs; a bad flag is reported with the usage. */
-function parsed<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    throw new Error(`${(e as Error).message}\n${QUEUE_USAGE}`);
-  }
-}
-
-async function withQueue<T>(values: { queue?: string; schema?: string }, work: (q: QueueConnection) => Promise<T>): Promise<T> {
+async function withQueue<T>(values: { queue: string; schema: string }, work: (q: QueueConnection) => Promise<T>): Promise<T> {
   const q = await openQueueArgs(values);
   try {
     return await work(q);
@@ -120,40 +153,15 @@ async function readDictionaries(values: readonly string[] | undefined): Promise<
 
 async function enqueueCommand(argv: string[], io: QueueCommandIO): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
-  const { values } = parsed(() =>
-    parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        ...QUEUE_FLAGS,
-        in: { type: 'string' },
-        name: { type: 'string' },
-        chunk: { type: 'string' },
-        extractors: { type: 'string' },
-        param: { type: 'string', multiple: true },
-        rules: { type: 'string' },
-        dictionary: { type: 'string', multiple: true },
-        retries: { type: 'string' },
-        'retry-delay': { type: 'string' },
-        expire: { type: 'string' },
-        quiet: { type: 'boolean' },
-      },
-    }),
-  );
+  const { values } = parseCommand(argv, QUEUE_ENQUEUE);
   const input = values.in;
-  if (input === undefined) throw new Error(`give --in FILE|DIR|-\n${QUEUE_USAGE}`);
   const name = checkBatchName(values.name ?? defaultBatchName(input));
-  const chunk = wholeArg('chunk', values.chunk, 1, 10_000) ?? DEFAULT_CHUNK;
-  const retry = {
-    retryLimit: wholeArg('retries', values.retries, 0, 100) ?? DEFAULT_RETRY.retryLimit,
-    retryDelaySeconds: wholeArg('retry-delay', values['retry-delay'], 0, 86_400) ?? DEFAULT_RETRY.retryDelaySeconds,
-    // pg-boss refuses an expiry of 24 h or more.
-    expireSeconds: wholeArg('expire', values.expire, 1, 86_399) ?? DEFAULT_RETRY.expireSeconds,
-  };
+  const chunk = values.chunk;
+  const retry = { retryLimit: values.retries, retryDelaySeconds: values['retry-delay'], expireSeconds: values.expire };
   const params = await runFields(values);
   const dictionaries = batchDictionaries(await readDictionaries(values.dictionary));
   const source = await openSource(input);
-  const quiet = values.quiet === true;
+  const quiet = values.quiet;
   try {
     return await withQueue(values, async (q) => {
       const total = await source.count();
@@ -217,16 +225,7 @@ function formatStatus(s: BatchStatus): string {
 
 async function statusCommand(argv: string[], io: QueueCommandIO): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
-  const { values } = parsed(() =>
-    parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        ...QUEUE_FLAGS,
-        name: { type: 'string' },
-      },
-    }),
-  );
+  const { values } = parseCommand(argv, QUEUE_STATUS);
   return withQueue(values, async (q) => {
     const name = values.name;
     if (name === undefined) {
@@ -252,21 +251,8 @@ async function statusCommand(argv: string[], io: QueueCommandIO): Promise<number
 
 async function collectCommand(argv: string[], io: QueueCommandIO): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
-  const { values } = parsed(() =>
-    parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        ...QUEUE_FLAGS,
-        name: { type: 'string' },
-        out: { type: 'string' },
-        partial: { type: 'boolean' },
-        overwrite: { type: 'boolean' },
-      },
-    }),
-  );
+  const { values } = parseCommand(argv, QUEUE_COLLECT);
   const out = values.out;
-  if (out === undefined) throw new Error(`give --out FILE|-\n${QUEUE_USAGE}`);
   if (!values.overwrite && (await hasContent(out))) throw new Error(`--out ${out} already exists: give --overwrite to replace it`);
   return withQueue(values, async (q) => {
     const batch = await resolveBatch(q, values.name);

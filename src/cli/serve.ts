@@ -1,47 +1,54 @@
 /**
  * `textlens serve`: both HTTP APIs on one port, analysis in worker threads,
  * events in a SQLite file (default) or PostgreSQL. Runs until SIGINT/SIGTERM,
- * then finishes the requests in flight and closes the store.
+ * then finishes the requests in flight, ends the workers and closes the store.
  */
-import { parseArgs } from 'node:util';
 import { DEFAULT_EVENTS_FILE, openEventStore } from '../events/open.js';
 import { openDictionaryStore } from '../dictionary-store/open.js';
 import { DEFAULT_RESPONSE_SHAPE, RESPONSE_SHAPES, type ResponseShape } from '../http/client-compat.js';
-import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer } from '../http/node-server.js';
-import { dictionaryArgs } from './dictionary-args.js';
-import { parseClassifierFlags } from './classifier-flags.js';
+import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer, type RunningServer } from '../http/node-server.js';
+import { defineCommand, parseCommand, usageError } from './args.js';
+import { CLASSIFIER_FLAG, dictionaryArgs, DICTIONARY_FLAG, milliseconds, MODELS_FLAG, NER_MODEL_FLAG, parseClassifierFlags, TIMEOUT_FLAG, workersFlag } from './flags.js';
 
-export const SERVE_USAGE = `textlens serve [--port N] [--host H] [--keys FILE] [--events FILE|postgres://…]
-               [--admin-token T] [--no-auth] [--workers N] [--timeout SECONDS] [--models DIR]
-               [--dictionary id=FILE]... [--classifier name=DIR]...
-               [--response-shape hosted|spec] [--ner-model DIR]
-
-  --port N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
-  --host H          address to bind (default ${DEFAULT_HOST}, loopback only)
-  --keys FILE       API keys, JSON: [{"key","name","dailyQuota","maxConcurrent"}]
-                    (else env TEXTLENS_API_KEYS=key:dailyQuota:maxConcurrent,…)
-  --no-auth         serve the analysis API without API keys
-  --events TARGET   the server's store (status events, and the dictionaries
-                    managed at /entities/…): SQLite file (default
-                    ./${DEFAULT_EVENTS_FILE}; needs the optional better-sqlite3),
-                    postgres://… or memory:
-  --admin-token T   token for the events admin API (else env TEXTLENS_ADMIN_TOKEN;
-                    without one the admin routes are closed)
-  --workers N       analysis worker threads (default: one per core)
-  --timeout S       per-request analysis timeout in seconds (default 30)
-  --models DIR      models directory (default: the package's models/)
-  --dictionary ID=FILE  custom entity dictionary (.json, .jsonl, .csv), selected per
-                    request with entities.dictionaries=ID; repeatable
-  --response-shape S  hosted (default): also the hosted API's field names
-                    (wikiLink, freebaseId, freebaseTypes) and word positions
-                    counted across the document, as its client libraries
-                    read them; spec: exactly the spec's JSON
-  --ner-model DIR   a Hugging Face token-classification model (ONNX export:
-                    config.json, tokenizer.json, tokenizer_config.json,
-                    onnx/model.onnx) instead of the shipped NER
-  --classifier N=D  a classifier trained by \`textlens train classifier\` in directory D,
-                    requested as classifiers=N (repeatable)
-`;
+export const SERVE = defineCommand({
+  name: 'serve',
+  summary:
+    'Serves the analysis API (POST /, per-key quotas), the account, dictionary and status-events APIs on one port, the analysis in worker threads. Runs until SIGINT or SIGTERM, then finishes the requests in flight, ends the workers, closes the store and exits 0.',
+  flags: {
+    port: { type: 'number', value: 'N', integer: true, min: 0, max: 65535, default: DEFAULT_PORT, help: 'port to listen on; 0 picks a free one' },
+    host: { type: 'string', value: 'H', default: DEFAULT_HOST, help: 'address to bind (the default is loopback only)' },
+    keys: {
+      type: 'string',
+      value: 'FILE',
+      help: 'API keys, JSON: [{"key", "name", "dailyQuota", "maxConcurrent"}] (else env TEXTLENS_API_KEYS=key:dailyQuota:maxConcurrent,…)',
+    },
+    'no-auth': { type: 'boolean', help: 'serve the analysis API without API keys' },
+    events: {
+      type: 'string',
+      value: 'FILE|postgres://…|memory:',
+      default: DEFAULT_EVENTS_FILE,
+      help: "the server's store (status events, and the dictionaries managed at /entities/…): a SQLite file (needs the optional better-sqlite3), postgres://… or memory:",
+    },
+    'admin-token': {
+      type: 'string',
+      value: 'T',
+      help: 'token for the events admin API (without one the admin routes are closed)',
+      defaultText: 'env TEXTLENS_ADMIN_TOKEN',
+    },
+    workers: workersFlag('analysis worker threads', 1024),
+    timeout: { ...TIMEOUT_FLAG, help: 'per-request analysis timeout; past it the request fails with 504' },
+    models: MODELS_FLAG,
+    dictionary: { ...DICTIONARY_FLAG, help: 'a custom entity dictionary (.json, .jsonl, .ndjson or .csv), selected per request with entities.dictionaries=id' },
+    'response-shape': {
+      type: 'string',
+      choices: RESPONSE_SHAPES,
+      default: DEFAULT_RESPONSE_SHAPE,
+      help: "hosted: also the hosted API's field names (wikiLink, freebaseId, freebaseTypes) and word positions counted across the document, as its client libraries read them; spec: exactly the spec's JSON",
+    },
+    classifier: { ...CLASSIFIER_FLAG, help: 'a classifier written by `textlens train classifier` in DIR, requested as classifiers=name' },
+    'ner-model': NER_MODEL_FLAG,
+  },
+});
 
 export interface ServeSettings {
   port: number;
@@ -59,70 +66,33 @@ export interface ServeSettings {
   nerModel?: string;
 }
 
-/** Reads the command line; throws an Error with a usage hint on bad input. */
+/** Reads the command line; throws a UsageError naming the flag on bad input. */
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeSettings {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        keys: { type: 'string' },
-        events: { type: 'string' },
-        'admin-token': { type: 'string' },
-        'no-auth': { type: 'boolean' },
-        workers: { type: 'string' },
-        timeout: { type: 'string' },
-        models: { type: 'string' },
-        dictionary: { type: 'string', multiple: true },
-        'response-shape': { type: 'string' },
-        classifier: { type: 'string', multiple: true },
-        'ner-model': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (e) {
-    throw new Error(`${(e as Error).message}\n\n${SERVE_USAGE}`);
-  }
-  const whole = (name: string, value: string | undefined, min: number, max: number): number | undefined => {
-    if (value === undefined) return undefined;
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
-    return n;
-  };
-  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
-  if (timeout !== undefined && !(timeout > 0)) throw new Error(`--timeout must be a positive number of seconds, got "${values.timeout}"`);
-  const shape = values['response-shape'] ?? DEFAULT_RESPONSE_SHAPE;
-  if (!(RESPONSE_SHAPES as readonly string[]).includes(shape)) {
-    throw new Error(`--response-shape must be one of ${RESPONSE_SHAPES.join(', ')}, got "${shape}"`);
-  }
-  if (values['no-auth'] && values.keys !== undefined) throw new Error('--no-auth and --keys contradict each other; give one');
+  const { values } = parseCommand(argv, SERVE);
+  if (values['no-auth'] && values.keys !== undefined) throw usageError(SERVE, '--no-auth and --keys contradict each other; give one');
   return {
-    port: whole('port', values.port, 0, 65535) ?? DEFAULT_PORT,
-    host: values.host ?? DEFAULT_HOST,
+    port: values.port,
+    host: values.host,
     keysFile: values.keys,
     auth: !values['no-auth'],
-    events: values.events ?? DEFAULT_EVENTS_FILE,
+    events: values.events,
     adminToken: values['admin-token'] ?? (env.TEXTLENS_ADMIN_TOKEN || undefined),
-    workers: whole('workers', values.workers, 1, 1024),
-    timeoutMs: timeout === undefined ? undefined : Math.round(timeout * 1000),
+    workers: values.workers,
+    timeoutMs: milliseconds(values.timeout),
     modelsDir: values.models,
     dictionaries: dictionaryArgs(values.dictionary),
-    responseShape: shape as ResponseShape,
+    responseShape: values['response-shape'],
     classifiers: parseClassifierFlags(values.classifier),
     nerModel: values['ner-model'],
   };
 }
 
-/** Runs the server until SIGINT or SIGTERM. Resolves once it has shut down. */
+/**
+ * Runs the server until SIGINT or SIGTERM, then stops listening, finishes
+ * the requests in flight, ends the analysis workers and closes the stores.
+ * Resolves once it has shut down; a second signal stops the process at once.
+ */
 export async function serveCommand(argv: string[]): Promise<void> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(SERVE_USAGE);
-    return;
-  }
   const settings = parseServeArgs(argv);
   const keys = settings.auth ? loadApiKeys(settings.keysFile) : undefined;
   if (settings.auth && (!keys || keys.length === 0)) {
@@ -131,6 +101,54 @@ export async function serveCommand(argv: string[]): Promise<void> {
         'or start with --no-auth to serve the analysis API without keys.',
     );
   }
+  // Listening for the signals from the start: one that comes while the stores open or the models
+  // load (a service manager stopping a slow start) shuts the server down once it is up, instead of
+  // killing the process with its workers and stores open.
+  const stop = stopSignal();
+  try {
+    const server = await start(settings, keys);
+    try {
+      if (!stop.received()) {
+        process.stderr.write(
+          `textlens serve: listening on ${server.url}\n` +
+            `  analysis API  POST ${server.url}/  (${settings.auth ? `${keys!.length} API key(s)` : 'auth DISABLED (--no-auth)'}; ` +
+            `response shape: ${settings.responseShape})\n` +
+            `  account       GET ${server.url}/account/\n` +
+            `  dictionaries  ${server.url}/entities/{id}  (stored per API key beside the events)\n` +
+            `  events API    ${server.url}/api/v1/services/{id}/events  (store: ${describeStore(settings.events)}; ` +
+            `admin ${settings.adminToken ? 'enabled' : 'closed: no --admin-token'})\n`,
+        );
+      }
+      process.stderr.write(`textlens serve: ${await stop.signal}, shutting down\n`);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** The first SIGINT or SIGTERM; after it the handlers are gone, so a second one ends the process (the default action). */
+function stopSignal(): { signal: Promise<NodeJS.Signals>; received(): boolean; dispose(): void } {
+  let got: NodeJS.Signals | undefined;
+  let resolve!: (s: NodeJS.Signals) => void;
+  const signal = new Promise<NodeJS.Signals>((r) => (resolve = r));
+  const dispose = () => {
+    process.off('SIGINT', on);
+    process.off('SIGTERM', on);
+  };
+  const on = (s: NodeJS.Signals) => {
+    got ??= s;
+    dispose();
+    resolve(s);
+  };
+  process.on('SIGINT', on);
+  process.on('SIGTERM', on);
+  return { signal, received: () => got !== undefined, dispose };
+}
+
+/** Opens the stores and starts the server, with its models loaded in every worker; nothing is left open if it fails. */
+async function start(settings: ServeSettings, keys: ReturnType<typeof loadApiKeys>): Promise<RunningServer> {
   const events = await openEventStore(settings.events);
   let dictionaryStore;
   try {
@@ -139,9 +157,9 @@ export async function serveCommand(argv: string[]): Promise<void> {
     await events.close().catch(() => undefined);
     throw e;
   }
-  let running;
+  let server: RunningServer;
   try {
-    running = await startServer({
+    server = await startServer({
       port: settings.port,
       host: settings.host,
       keys,
@@ -168,29 +186,13 @@ export async function serveCommand(argv: string[]): Promise<void> {
     await dictionaryStore.close().catch(() => undefined);
     throw e;
   }
-  const server = running;
-  await server.app.ready(); // models loaded in every worker before we say "listening"
-  process.stderr.write(
-    `textlens serve: listening on ${server.url}\n` +
-      `  analysis API  POST ${server.url}/  (${settings.auth ? `${keys!.length} API key(s)` : 'auth DISABLED (--no-auth)'}; ` +
-      `response shape: ${settings.responseShape})\n` +
-      `  account       GET ${server.url}/account/\n` +
-      `  dictionaries  ${server.url}/entities/{id}  (stored per API key beside the events)\n` +
-      `  events API    ${server.url}/api/v1/services/{id}/events  (store: ${describeStore(settings.events)}; ` +
-      `admin ${settings.adminToken ? 'enabled' : 'closed: no --admin-token'})\n`,
-  );
-
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      process.stderr.write(`textlens serve: ${signal}, shutting down\n`);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  await server.close();
+  try {
+    await server.app.ready(); // models loaded in every worker before we say "listening"
+  } catch (e) {
+    await server.close().catch(() => undefined);
+    throw e;
+  }
+  return server;
 }
 
 function describeStore(target: string): string {

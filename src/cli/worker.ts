@@ -7,34 +7,45 @@
  * or --exit-when-done); 1 the analysis pool failed; 2 a usage or setup error.
  */
 import { hostname, availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { AnalyzerConfig } from '../analyzer.js';
-import { DEFAULT_TIMEOUT_MS, WorkerPool } from '../http/analysis-pool.js';
+import { WorkerPool } from '../http/analysis-pool.js';
 import { createProgress, type ProgressStream } from '../progress/display.js';
 import { JOBS_PER_THREAD, runQueueWorker, type QueueRunner, type QueueWorkerStats } from '../queue/worker.js';
-import { openQueueArgs, QUEUE_FLAGS, QUEUE_FLAGS_USAGE } from './queue-args.js';
-import { secondsArg, wholeArg } from './run-args.js';
+import { defineCommand, parseCommand } from './args.js';
+import { ALLOW_HOST_FLAG, milliseconds, MODELS_FLAG, PARSER_FLAG, QUIET_FLAG, TIMEOUT_FLAG, workersFlag } from './flags.js';
+import { openQueueArgs, QUEUE_FLAGS } from './queue-args.js';
 
 /** pg-boss's maintenance (expired jobs back to retry) runs this often in some live worker. */
 const DEFAULT_MAINTENANCE_S = 60;
 
-export const WORKER_USAGE = `usage: textlens worker --queue URL [--workers N] [--models DIR] [--parser accurate|fast]
-                      [--allow-host H]... [--timeout SECONDS] [--maintenance-interval S] [--poll S]
-                      [--exit-when-done] [--quiet]
-
-${QUEUE_FLAGS_USAGE}  --workers N       analysis threads, each loading the models once (default: one per core, ${availableParallelism()} here);
-                    ${JOBS_PER_THREAD} jobs per thread are in flight
-  --timeout S       per-document analysis timeout (default ${DEFAULT_TIMEOUT_MS / 1000}); past it the job fails and is retried
-  --maintenance-interval S
-                    how often pg-boss's maintenance may run here: jobs of a worker that died are
-                    retried once past their expiry and this check (default ${DEFAULT_MAINTENANCE_S})
-  --poll S          wait between fetches while the queue is empty (default 1)
-  --exit-when-done  stop once no job is waiting, retrying or running (default: run until stopped)
-  --quiet           no progress on stderr (default: a line every 10 s, or a bar on a terminal)
-
-SIGINT or SIGTERM: no new jobs; the jobs in flight finish and are recorded; then it exits 0.
-A second signal exits at once (the jobs in flight are retried once past their expiry).
-`;
+export const WORKER = defineCommand({
+  name: 'worker',
+  summary: "Analyzes a queue's jobs on this machine's cores until stopped; start one per machine, on as many machines as you like.",
+  flags: {
+    ...QUEUE_FLAGS,
+    workers: workersFlag(`analysis threads, each loading the models once; ${JOBS_PER_THREAD} jobs per thread are in flight`),
+    models: MODELS_FLAG,
+    parser: PARSER_FLAG,
+    'allow-host': ALLOW_HOST_FLAG,
+    timeout: { ...TIMEOUT_FLAG, help: 'per-document analysis timeout; past it the job fails and is retried' },
+    'maintenance-interval': {
+      type: 'number',
+      value: 'S',
+      integer: true,
+      min: 1,
+      max: 3600,
+      default: DEFAULT_MAINTENANCE_S,
+      help: "how often pg-boss's maintenance may run here, in seconds: jobs of a worker that died are retried once past their expiry and this check",
+    },
+    poll: { type: 'number', value: 'S', above: 0, unit: 'seconds', default: 1, help: 'wait between fetches while the queue is empty, in seconds' },
+    'exit-when-done': { type: 'boolean', help: 'stop once no job is waiting, retrying or running (default: run until stopped)' },
+    quiet: QUIET_FLAG,
+  },
+  notes:
+    'SIGINT or SIGTERM: no new jobs; the jobs in flight finish and are recorded; then it exits 0. ' +
+    'A second signal exits at once (the jobs in flight are retried once past their expiry).\n\n' +
+    'Exit status: 0 stopped (a signal, or --exit-when-done); 1 the analysis pool failed; 2 a usage or setup error.',
+});
 
 export interface WorkerCommandIO {
   stderr?: ProgressStream;
@@ -46,38 +57,11 @@ export interface WorkerCommandIO {
 
 export async function workerCommand(argv: string[], io: WorkerCommandIO = {}): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(WORKER_USAGE);
-    return 0;
-  }
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        ...QUEUE_FLAGS,
-        workers: { type: 'string' },
-        models: { type: 'string' },
-        parser: { type: 'string' },
-        'allow-host': { type: 'string', multiple: true },
-        timeout: { type: 'string' },
-        'maintenance-interval': { type: 'string' },
-        poll: { type: 'string' },
-        'exit-when-done': { type: 'boolean' },
-        quiet: { type: 'boolean' },
-      },
-    }));
-  } catch (e) {
-    throw new Error(`${(e as Error).message}\n${WORKER_USAGE}`);
-  }
-  if (values.parser !== undefined && values.parser !== 'fast' && values.parser !== 'accurate') {
-    throw new Error(`--parser must be fast or accurate, got '${values.parser}'`);
-  }
-  const workers = wholeArg('workers', values.workers, 1, 256) ?? availableParallelism();
-  const timeoutMs = secondsArg('timeout', values.timeout);
-  const maintenance = wholeArg('maintenance-interval', values['maintenance-interval'], 1, 3600) ?? DEFAULT_MAINTENANCE_S;
-  const pollMs = secondsArg('poll', values.poll) ?? 1000;
+  const { values } = parseCommand(argv, WORKER);
+  const workers = values.workers ?? availableParallelism();
+  const timeoutMs = milliseconds(values.timeout);
+  const maintenance = values['maintenance-interval'];
+  const pollMs = milliseconds(values.poll)!;
   const quiet = values.quiet === true;
   const say = (line: string) => {
     if (!quiet) stderr.write(`worker: ${line}\n`);
@@ -91,7 +75,7 @@ export async function workerCommand(argv: string[], io: WorkerCommandIO = {}): P
   });
   const config: AnalyzerConfig = {
     modelsDir: values.models,
-    parser: values.parser as 'fast' | 'accurate' | undefined,
+    parser: values.parser,
     allowHosts: values['allow-host'],
   };
   const pool = new WorkerPool({ size: workers, timeoutMs, analyzer: config });
@@ -134,7 +118,7 @@ export async function workerCommand(argv: string[], io: WorkerCommandIO = {}): P
       concurrency: workers * JOBS_PER_THREAD,
       pollMs,
       signal,
-      exitWhenDone: values['exit-when-done'] === true,
+      exitWhenDone: values['exit-when-done'],
       onProgress: show,
       log: say,
     });

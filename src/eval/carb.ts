@@ -345,3 +345,14 @@ export function formatCarbSummary(s: CarbScore): string {
   const pct = (x: number): string => (100 * x).toFixed(2);
   return `f1=${pct(s.f1)} auc=${pct(s.auc)} p=${pct(s.precision)} r=${pct(s.recall)}`;
 }
+
+/** The sentences the pipeline runs on: one tokenised sentence per line; blank lines are skipped. */
+export function parseSentenceLines(text: string, name: string): string[] {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  if (lines.length === 0) throw new Error(`textlens eval carb: ${name} holds no sentences (expected one tokenised sentence per line)`);
+  const tabbed = lines.findIndex((l) => l.includes('\t'));
+  if (tabbed >= 0) {
+    throw new Error(`textlens eval carb: ${name}, line ${tabbed + 1} has a tab; --sentences takes one sentence per line (is it a gold or extractions file?)`);
+  }
+  return lines;
+}

@@ -23,12 +23,10 @@ import type { Segmenter } from '../doc/sentences.js';
 import { linkEntities, type Linker } from '../annotators/linker.js';
 import { Doc, type Mention } from '../doc/doc.js';
 import { recognizeDoc, type MentionRecognizer } from '../annotators/ner.js';
-import { loadMentionRecognizer } from './recognizer.js';
 import { parseRequest } from '../request.js';
 import type { AnnotateContext } from '../annotators/annotator.js';
 import type { KbEntity, KnowledgeBase } from '../linking/knowledge-base.js';
-import { createProgress } from '../progress/display.js';
-import { documentFeatures, type LinkerModel, type MentionSpan } from '../linking/features.js';
+import { documentFeatures, type MentionSpan } from '../linking/features.js';
 
 export interface ElOptions {
   /** AIDA-YAGO2-dataset.*.tsv */
@@ -376,105 +374,4 @@ export function formatElResult(r: ElResult): string {
     if (r.seconds) lines.push(`NER + linking: ${(r.tokens / r.seconds).toFixed(0)} tokens/s`);
   }
   return lines.join('\n');
-}
-
-/**
- * CLI: `textlens eval el (--aida FILE [--conll FILE] | --elevant FILE.jsonl... | --gum DIR [--split dev] | --jsonl FILE...)
- *                        [--kb FILE] [--linker FILE] [--threshold T] [--limit N] [--no-e2e] [--ner-model DIR] [--quiet]`.
- * --quiet: no progress display on stderr.
- * --ner-model DIR: a transformer token-classification model's mentions instead of the shipped NER's.
- * --elevant and --gum may be repeated / combined; each prints its own block.
- * Returns the exit code; writes the report to stdout.
- */
-/** The shared progress display (stderr; stdout keeps the scores) fed by a DocumentProgress. */
-function documentProgress(label: string, quiet: boolean): { update: DocumentProgress; stop(): void } {
-  const display = createProgress({ label, unit: 'docs', mode: quiet ? 'quiet' : 'auto' });
-  const t0 = performance.now();
-  let last = { done: 0, total: 0, tokens: 0 };
-  return {
-    update(done, total, tokens) {
-      last = { done, total, tokens };
-      display.update({ done, total, tokens, elapsedMs: performance.now() - t0 });
-    },
-    stop() {
-      // Reports come as documents start: the last one's end is the whole total.
-      if (last.total > 0) display.update({ done: last.total, total: last.total, elapsedMs: performance.now() - t0 });
-      display.stop();
-    },
-  };
-}
-
-export async function elCommand(argv: string[]): Promise<number> {
-  const opt = (n: string) => (argv.includes(n) ? argv[argv.indexOf(n) + 1] : undefined);
-  const all = (n: string) => argv.flatMap((a, i) => (a === n && argv[i + 1] ? [argv[i + 1]] : []));
-  const aida = opt('--aida');
-  const quiet = argv.includes('--quiet');
-  const elevant = all('--elevant');
-  const gum = opt('--gum');
-  const jsonl = all('--jsonl');
-  if (!aida && elevant.length === 0 && !gum && jsonl.length === 0) {
-    process.stderr.write(
-      'usage: textlens eval el (--aida AIDA-YAGO2-dataset.testa.tsv [--conll eng.testa] | --elevant FILE.jsonl ... | --gum gum-entities/ [--split dev] | --jsonl FILE.jsonl ...)\n' +
-        '                        [--kb kb.sqlite] [--linker linker.json] [--threshold T] [--limit N] [--no-e2e] [--ner-model DIR] [--quiet]\n',
-    );
-    return 2;
-  }
-  const { fileLoader } = await import('../resources/file-loader.js');
-  const { loadLinker } = await import('../annotators/linker.js');
-  const loader = fileLoader();
-  const modelFile = opt('--linker');
-  const linker = await loadLinker(loader, opt('--kb'), modelFile ? (JSON.parse(readFileSync(modelFile, 'utf8')) as LinkerModel) : undefined);
-  // --threshold T: try another link threshold (how the shipped one was chosen on testa).
-  if (opt('--threshold')) linker.model = { ...linker.model, threshold: Number(opt('--threshold')) };
-  for (const f of jsonl) {
-    if (!existsSync(f)) {
-      process.stderr.write(`eval el: ${f} not found\n`);
-      return 2;
-    }
-  }
-  const ner = argv.includes('--no-e2e') && elevant.length === 0 && !gum && jsonl.length === 0 ? undefined : await loadMentionRecognizer(opt('--ner-model'), () => loader);
-  const limit = opt('--limit') ? Number(opt('--limit')) : undefined;
-  if (aida) {
-    const progress = documentProgress('eval el', quiet);
-    const r = await evalEntityLinking({ aida, conll: opt('--conll'), linker, ner: argv.includes('--no-e2e') ? undefined : ner, limit, onProgress: progress.update });
-    progress.stop();
-    process.stdout.write(`${formatElResult(r)}\n`);
-  }
-  if (elevant.length > 0) {
-    const { createSegmenter } = await import('../doc/sentences.js');
-    const segmenter = await createSegmenter(loader);
-    for (const f of elevant) {
-      const docs = (await readElevant(f, segmenter)).slice(0, limit ?? Infinity);
-      const progress = documentProgress('eval el', quiet);
-      const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
-      progress.stop();
-      process.stdout.write(`${formatQidResult(f.replace(/^.*\//, '').replace('.benchmark.jsonl', ''), r)}\n`);
-    }
-  }
-  for (const f of jsonl) {
-    const { readEntityJsonl } = await import('./el-jsonl.js');
-    const { createSegmenter } = await import('../doc/sentences.js');
-    const docs = (await readEntityJsonl(f, await createSegmenter(loader))).slice(0, limit ?? Infinity);
-    const progress = documentProgress('eval el', quiet);
-    const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
-    progress.stop();
-    process.stdout.write(`${formatQidResult(f.replace(/^.*\//, ''), r)}\n`);
-    const e = r.endToEnd;
-    const pct = (x: number) => (100 * x).toFixed(1);
-    process.stdout.write(`f1=${pct(e.f1)} p=${pct(e.precision)} r=${pct(e.recall)} disambiguation=${pct(r.disambiguation.accuracy)} in_kb=${pct(r.inKb)}\n`);
-  }
-  if (gum) {
-    const split = opt('--split') ?? 'dev';
-    const conllu = gumConllu(gum, split);
-    if (!conllu) {
-      process.stderr.write(`eval el: en_gum-ud-${split}.conllu not found beside ${gum} (../ud-english-gum)\n`);
-      return 2;
-    }
-    const docs = readGum(gum, conllu, split).slice(0, limit ?? Infinity);
-    const progress = documentProgress('eval el', quiet);
-    const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
-    progress.stop();
-    process.stdout.write(`${formatQidResult(`GUM ${split}`, r)}\n`);
-  }
-  return 0;
 }

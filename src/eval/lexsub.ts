@@ -1,6 +1,6 @@
 /**
- * `textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE] [--models DIR]`:
- * the entailments model as lexical substitution. The data file has one target per line,
+ * The entailments model as lexical substitution (`textlens eval lexsub`,
+ * src/cli/eval-lexsub.ts). The data file has one target per line,
  * `lemma.pos <TAB> id <TAB> 0-based token position <TAB> tokenized sentence`
  * (Melamud's preprocessed LS07 / CoInCo files); POS n/v/a/r or N/V/J/R.
  * Each sentence is tagged and lemmatized by the pipeline (its given tokens
@@ -10,8 +10,6 @@
  * R@10 (share of the gold substitutes among the first ten), averaged over the
  * targets with gold; `--out` writes `lemma.pos id :: w1;w2;…`. The last line is `name=value …`.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { createAnalyzer } from '../analyzer.js';
 import { Doc } from '../doc/doc.js';
 import type { WordNetPos } from '../lexicon/penn.js';
@@ -23,8 +21,6 @@ import { SynsetStore } from '../semantics/synsets.js';
 import { contextTokens } from '../semantics/targets.js';
 import { isBagLemma } from '../semantics/wsd-features.js';
 import { WsdModel } from '../semantics/wsd-model.js';
-
-const USAGE = 'usage: textlens eval lexsub --data FILE.preprocessed --gold FILE.gold [--out FILE] [--models DIR]';
 
 export interface LexsubInstance {
   item: string;
@@ -155,37 +151,4 @@ export function scoreLexsub(instances: readonly LexsubInstance[], answers: reado
     r10 += found / g.size;
   });
   return { scored, p1: scored ? p1 / scored : 0, r10: scored ? r10 / scored : 0 };
-}
-
-export async function lexsubCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { data: { type: 'string' }, gold: { type: 'string' }, out: { type: 'string' }, models: { type: 'string' } },
-    strict: true,
-  });
-  if (!values.data || !values.gold) throw new Error(`textlens eval lexsub: --data and --gold are required\n${USAGE}`);
-  const [dataText, goldText] = await Promise.all([readInput(values.data, '--data'), readInput(values.gold, '--gold')]);
-  const instances = parseLexsubData(dataText, values.data);
-  const gold = parseLexsubGold(goldText, values.gold);
-  const answers = rankSubstitutes(await prepareLexsub(instances, values.models));
-  if (values.out) await writeFile(values.out, instances.map((inst, i) => `${inst.item} ${inst.id} :: ${answers[i].join(';')}\n`).join(''));
-  const s = scoreLexsub(instances, answers, gold);
-  if (s.scored === 0) throw new Error(`${values.gold}: no gold line matches an id of ${values.data} (wrong file pair?)`);
-  const pct = (x: number) => (100 * x).toFixed(1);
-  process.stdout.write(
-    `${values.data} — entailed words as substitutes, ${s.scored} targets with gold\n` +
-      `P@1 ${pct(s.p1)}  R@10 ${pct(s.r10)}\n` +
-      (values.out ? `answers written to ${values.out}\n` : '') +
-      `p_at_1=${pct(s.p1)} r_at_10=${pct(s.r10)} targets=${s.scored}\n`,
-  );
-  return 0;
-}
-
-async function readInput(path: string, flag: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`textlens eval lexsub: cannot read ${flag} ${path}${code === 'ENOENT' ? ': no such file' : `: ${code}`}`);
-  }
 }

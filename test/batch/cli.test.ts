@@ -200,7 +200,7 @@ describe('batchCommand in process', () => {
     const dir = mkdtempSync(join(tmpdir(), 'batch-args-'));
     const out = join(dir, 'out.jsonl');
     const input = join(fixtures, 'docs.jsonl');
-    await expect(batchCommand(['--out', out], { stderr })).rejects.toThrow(/give --in and --out/);
+    await expect(batchCommand(['--out', out], { stderr })).rejects.toThrow(/--in and --out are required/);
     await expect(batchCommand(['--in', input, '--out', out, '--workers', '0'], { stderr })).rejects.toThrow(/--workers must be a whole number/);
     await expect(batchCommand(['--in', input, '--out', out, '--resume', '--overwrite'], { stderr })).rejects.toThrow(/contradict/);
     await expect(batchCommand(['--in', input, '--out', out, '--dictionary', `x=${join(dir, 'missing.csv')}`], { stderr })).rejects.toThrow(/missing.csv/);

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildKb } from '../../src/cli/kb.js';
+import { buildKb } from '../../src/linking/kb-build/build.js';
 import { KbWriter } from '../../src/linking/kb-build/kb-writer.js';
 import { ingestWikidataDump, type DumpProgress } from '../../src/linking/kb-build/wikidata-dump.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClassifierFlags } from '../../src/cli/classifier-flags.js';
+import { parseClassifierFlags } from '../../src/cli/flags.js';
 import { parseServeArgs } from '../../src/cli/serve.js';
 
 describe('--classifier name=DIR', () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
-import { lexsubCommand, parseLexsubData, parseLexsubGold, prepareLexsub, scoreLexsub } from '../../src/eval/lexsub.js';
+import { parseLexsubData, parseLexsubGold, prepareLexsub, scoreLexsub } from '../../src/eval/lexsub.js';
+import { lexsubCommand } from '../../src/cli/eval-lexsub.js';
 import {
   clearEntailmentCaches,
   DEFAULT_ENTAILMENT_PARAMS,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { main } from '../../src/cli/main.js';
-import { carbCommand } from '../../src/eval/carb-command.js';
+import { carbCommand } from '../../src/cli/eval-carb.js';
 import type { Relation, Sentence } from '../../src/types.js';
 
 let analyzer: Analyzer;

