@@ -1,20 +1,13 @@
 /**
  * `textlens batch`: a corpus through the analyzer on every core, one JSON
- * line per document, resumable. See src/batch/ for the parts.
- *
- * Exit status: 0 every document analyzed; 1 some documents failed (their
- * errors are in --out) or the analysis pool failed; 2 a usage or setup error;
- * 130 interrupted (SIGINT or SIGTERM) after finishing the documents in flight.
+ * line per document, resumable (src/batch/job.ts runs it). The command
+ * reads the flags, turns SIGINT/SIGTERM into a graceful stop, and maps the
+ * run's outcome to the exit status its help describes.
  */
 import { availableParallelism } from 'node:os';
 import type { AnalyzerConfig } from '../analyzer.js';
-import { createAnalyzer } from '../analyzer.js';
-import { WorkerPool } from '../http/analysis-pool.js';
-import type { FlatOptions } from '../types.js';
-import { openSource } from '../batch/input.js';
-import { hasContent, openSink, prepareResume, type ResumeState } from '../batch/output.js';
-import { createProgress, type ProgressStream } from '../progress/display.js';
-import { runBatch, type BatchStats } from '../batch/run.js';
+import { runBatchJob } from '../batch/job.js';
+import type { ProgressStream } from '../progress/display.js';
 import { defineCommand, parseCommand, usageError } from './args.js';
 import {
   ALLOW_HOST_FLAG,
@@ -78,39 +71,19 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
   if (values.resume && values.overwrite) throw usageError(BATCH, '--resume and --overwrite contradict each other; give one');
   if (values.resume && values.out === '-') throw usageError(BATCH, '--resume needs --out FILE (it reads the results back)');
   const workers = values.workers ?? availableParallelism();
-
-  const params: FlatOptions = await runFields(values);
-
-  const config: AnalyzerConfig = {
+  const params = await runFields(values);
+  const analyzer: AnalyzerConfig = {
     modelsDir: values.models,
     parser: values.parser,
     allowHosts: values['allow-host'],
     dictionaries: dictionaryArgs(values.dictionary),
     ...(values['ner-model'] !== undefined ? { ner: { transformers: values['ner-model'] } } : {}),
   };
-  // Models load lazily, so this only compiles the dictionaries and checks --ner-model's files: a bad file fails here, once, with its message.
-  await createAnalyzer(config);
 
-  const out = values.out;
-  let resume: ResumeState | undefined;
-  if (values.resume) resume = await prepareResume(out);
-  else if (!values.overwrite && (await hasContent(out))) {
-    throw new Error(`--out ${out} already exists: give --resume to continue it, or --overwrite to replace it`);
-  }
-  const source = await openSource(values.in);
-  const say = (line: string) => {
-    if (!values.quiet) stderr.write(`batch: ${line}\n`);
-  };
-  if (resume && resume.done.size > 0) {
-    say(`resuming: ${resume.done.size} documents already in ${out}${resume.errors ? ` (${resume.errors} of them errors)` : ''}` + (resume.droppedPartial ? '; a cut-off last result was dropped and will be redone' : ''));
-  }
-
-  const pool = new WorkerPool({ size: workers, timeoutMs: milliseconds(values.timeout), analyzer: config });
   const controller = new AbortController();
-  const signal = io.signal ?? controller.signal;
   let interrupts = 0;
   // SIGTERM (a container or service manager stopping the job) is handled like Ctrl-C.
-  const onSigint = (name: NodeJS.Signals) => {
+  const onSignal = (name: NodeJS.Signals) => {
     if (++interrupts > 1) {
       stderr.write(`batch: second ${name}, stopping now (results of documents in flight are lost; --resume redoes them)\n`);
       process.exit(130);
@@ -119,62 +92,31 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
     controller.abort();
   };
   if (!io.signal) {
-    process.on('SIGINT', onSigint);
-    process.on('SIGTERM', onSigint);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
   }
-
-  let stats: BatchStats | undefined;
-  let sink;
+  let stats;
   try {
-    say(`loading models in ${workers} worker${workers === 1 ? '' : 's'}…`);
-    // The total is what the input holds (resumed documents included: they count as done).
-    const [total] = await Promise.all([source.count(), pool.ready()]);
-    if (pool.failure) throw new Error(pool.failure.message);
-    sink = openSink(out, values.resume);
-    const progress = createProgress({ label: 'batch', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto', stream: stderr });
-    // tokens/s is shown once a response carried sentences (extractors without words have none to count).
-    let countedTokens = false;
-    stats = await runBatch({
-      items: source.items(),
-      runner: pool,
-      sink,
+    stats = await runBatchJob({
+      input: values.in,
+      output: values.out,
       params,
+      analyzer,
+      workers,
+      timeoutMs: milliseconds(values.timeout),
       ordered: !values.unordered,
-      concurrency: workers * 2,
-      skip: resume?.done,
-      signal,
-      onProgress(s) {
-        countedTokens ||= s.tokens > 0;
-        progress.update({ done: s.done, before: s.skipped, total, errors: s.errors, tokens: countedTokens ? s.tokens : undefined, elapsedMs: s.elapsedMs });
-      },
+      resume: values.resume,
+      overwrite: values.overwrite,
+      quiet: values.quiet,
+      stderr,
+      signal: io.signal ?? controller.signal,
     });
-    progress.update({ done: stats.done, before: stats.skipped, total, errors: stats.errors, tokens: countedTokens ? stats.tokens : undefined, elapsedMs: stats.elapsedMs });
-    progress.stop();
   } finally {
     if (!io.signal) {
-      process.off('SIGINT', onSigint);
-      process.off('SIGTERM', onSigint);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
     }
-    source.close();
-    await sink?.close();
-    await pool.close();
   }
-
-  const seconds = stats.elapsedMs / 1000;
-  const summary =
-    `done=${stats.done} ok=${stats.ok} errors=${stats.errors} skipped=${stats.skipped} ` +
-    `docs_per_s=${(seconds > 0 ? stats.done / seconds : 0).toFixed(2)} tokens=${stats.tokens} ` +
-    `tokens_per_s=${(seconds > 0 ? stats.tokens / seconds : 0).toFixed(0)} seconds=${seconds.toFixed(2)} ` +
-    `workers=${workers} interrupted=${stats.interrupted}`;
-  if (stats.fatal) {
-    stderr.write(`batch: stopped: ${stats.fatal}\nbatch: the documents without a result are left for --resume\n`);
-  } else if (stats.interrupted) {
-    say(`interrupted; ${out === '-' ? 'rerun to finish' : `rerun with --resume to finish ${out}`}`);
-  } else if (stats.errors > 0) {
-    say(`${stats.errors} document${stats.errors === 1 ? '' : 's'} failed; their errors are in ${out === '-' ? 'the output' : out}`);
-  }
-  // The last line is name=value pairs, for scripts; printed even with --quiet.
-  stderr.write(`batch: ${summary}\n`);
   if (stats.fatal) return 1;
   if (stats.interrupted) return 130;
   return stats.errors > 0 ? 1 : 0;
