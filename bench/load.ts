@@ -71,7 +71,7 @@ async function main(): Promise<void> {
 
   const docs = buildDocuments(docBytes, 4);
   const { startServer } = await import('../src/http/node-server.js');
-  const { SqliteEventStore } = await import('../src/events/sqlite-store.js');
+  const { SqliteEventStore } = await import('../src/stores/events/sqlite-store.js');
 
   const dir = mkdtempSync(join(tmpdir(), 'textlens-load-'));
   const store = new SqliteEventStore(join(dir, 'events.db'));

@@ -2,7 +2,7 @@
  * Queue throughput: one `textlens worker` (the worker loop of
  * src/queue/worker.ts over the analysis pool) against `textlens batch` (the
  * batch loop of src/batch/run.ts over the same pool), same corpus, same
- * pool, same process, on a throwaway PostgreSQL (test/events/throwaway-postgres.ts,
+ * pool, same process, on a throwaway PostgreSQL (test/stores/events/throwaway-postgres.ts,
  * or TEXTLENS_PG_URL).
  *   npx tsx bench/queue.ts [--docs N] [--rounds R] [--workers 1] [--chunks 1,10] [--extractors words]
  *
@@ -27,7 +27,7 @@ import { WorkerPool } from '../src/http/analysis-pool.js';
 import { openQueue } from '../src/queue/connection.js';
 import { enqueueBatch } from '../src/queue/enqueue.js';
 import { JOBS_PER_THREAD, runQueueWorker } from '../src/queue/worker.js';
-import { findPostgres, startPostgres } from '../test/events/throwaway-postgres.js';
+import { findPostgres, startPostgres } from '../test/stores/events/throwaway-postgres.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.includes(n) ? args[args.indexOf(n) + 1]! : d);

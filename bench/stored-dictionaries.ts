@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteDictionaryStore } from '../src/dictionary-store/index.js';
+import { SqliteDictionaryStore } from '../src/stores/dictionaries/index.js';
 import { WorkerPool } from '../src/http/analysis-pool.js';
 import { createApp } from '../src/http/app.js';
 

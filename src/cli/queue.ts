@@ -3,18 +3,15 @@
  * machines through a pg-boss queue on PostgreSQL (see src/queue/). Workers
  * are `textlens worker` (worker.ts).
  */
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { openSource } from '../batch/input.js';
 import { hasContent, openSink } from '../batch/output.js';
-import { DictionaryRegistry, formatOfFile, parseDictionary, DictionaryError, type DictionarySource } from '../dictionaries/index.js';
 import { AnalysisError } from '../errors.js';
 import { createProgress, type ProgressStream } from '../progress/display.js';
-import { batchDictionaries, checkBatchName, listBatches, resolveBatch } from '../queue/batches.js';
+import { checkBatchName, defaultBatchName, listBatches, readBatchDictionaries, resolveBatch } from '../queue/batches.js';
 import { collectResults } from '../queue/collect.js';
 import type { QueueConnection } from '../queue/connection.js';
 import { DEFAULT_CHUNK, DEFAULT_RETRY, enqueueBatch } from '../queue/enqueue.js';
-import { batchStatus, isFinished, JOB_STATES, type BatchStatus } from '../queue/status.js';
+import { batchStatus, formatBatchLine, formatBatchStatus } from '../queue/status.js';
 import { countResults } from '../queue/results.js';
 import { defineCommand, parseCommand, pickSubcommand, type CommandGroup } from './args.js';
 import { ANALYSIS_FLAGS, dictionaryArgs, DICTIONARY_FLAG, QUIET_FLAG, runFields } from './flags.js';
@@ -124,33 +121,6 @@ async function withQueue<T>(values: { queue: string; schema: string }, work: (q:
   }
 }
 
-/** A default batch name: the input's base name and the time, e.g. news-20261125T203425. */
-function defaultBatchName(input: string): string {
-  const base = input === '-' ? 'stdin' : basename(input.replace(/[/\\]+$/, '')).replace(/\.(jsonl|ndjson|json)(\.gz)?$|\.gz$/i, '');
-  const clean = base.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'batch';
-  const time = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  return `${clean.slice(0, 100)}-${time}`;
-}
-
-/** --dictionary id=FILE → the entries, read and checked here (a bad file fails now, once, naming its line). */
-async function readDictionaries(values: readonly string[] | undefined): Promise<Record<string, DictionarySource>> {
-  const out: Record<string, DictionarySource> = {};
-  for (const [id, path] of Object.entries(dictionaryArgs(values) ?? {})) {
-    const format = formatOfFile(path);
-    if (!format) throw new DictionaryError(path, undefined, 'unknown format: the file name must end in .json, .jsonl, .ndjson or .csv');
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (e) {
-      throw new DictionaryError(path, undefined, `cannot be read (${(e as Error).message})`);
-    }
-    out[id] = parseDictionary(text, format, path);
-  }
-  // Ids and entries checked as the analyzer will: compiled once, thrown away.
-  await DictionaryRegistry.create(out);
-  return out;
-}
-
 async function enqueueCommand(argv: string[], io: QueueCommandIO): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
   const { values } = parseCommand(argv, QUEUE_ENQUEUE);
@@ -159,7 +129,7 @@ async function enqueueCommand(argv: string[], io: QueueCommandIO): Promise<numbe
   const chunk = values.chunk;
   const retry = { retryLimit: values.retries, retryDelaySeconds: values['retry-delay'], expireSeconds: values.expire };
   const params = await runFields(values);
-  const dictionaries = batchDictionaries(await readDictionaries(values.dictionary));
+  const dictionaries = await readBatchDictionaries(dictionaryArgs(values.dictionary) ?? {});
   const source = await openSource(input);
   const quiet = values.quiet;
   try {
@@ -188,41 +158,6 @@ async function enqueueCommand(argv: string[], io: QueueCommandIO): Promise<numbe
   }
 }
 
-const rate = (n: number, minutes: number) => (n / (minutes * 60)).toFixed(2);
-
-function formatStatus(s: BatchStatus): string {
-  const b = s.batch;
-  const r = s.results;
-  const lines = [
-    `batch ${b.name}: ${b.sealedAt ? `${b.total} documents` : 'still being enqueued (or its enqueue stopped early)'}, ` +
-      `chunk ${b.chunk}, from ${b.input}, created ${b.createdAt.toISOString()}`,
-    `jobs: ${JOB_STATES.map((st) => `${st} ${s.jobs[st]}`).join(', ')}` +
-      (s.oldestActiveSeconds !== undefined ? `; longest active ${Math.round(s.oldestActiveSeconds)} s` : ''),
-    `documents: ${r.done} done${b.total !== undefined ? ` of ${b.total}` : ''} (${r.ok} ok, ${r.errors} errors, ${r.dead} dead-lettered, ${r.retried} took more than one try)` +
-      (s.pending !== undefined ? `, ${s.pending} pending` : ''),
-    ...(s.deadLettersWaiting > 0 ? [`dead letters not yet recorded as results: ${s.deadLettersWaiting} jobs (a running worker records them)`] : []),
-    `throughput: ${s.rates.map((x) => `last ${x.minutes} min ${rate(x.documents, x.minutes)} docs/s, ${Math.round(x.tokens / (x.minutes * 60))} tokens/s, ${x.workers} workers`).join('; ')}`,
-  ];
-  const last = s.rates[0];
-  const figures = [
-    `batch=${b.name}`,
-    `total=${b.total ?? ''}`,
-    `sealed=${b.sealedAt !== undefined}`,
-    `done=${r.done}`,
-    `ok=${r.ok}`,
-    `errors=${r.errors}`,
-    `dead=${r.dead}`,
-    `pending=${s.pending ?? ''}`,
-    `retried=${r.retried}`,
-    ...JOB_STATES.map((st) => `jobs_${st}=${s.jobs[st]}`),
-    `dead_letters_waiting=${s.deadLettersWaiting}`,
-    ...s.rates.map((x) => `docs_per_s_${x.minutes}min=${rate(x.documents, x.minutes)}`),
-    `workers_${last?.minutes ?? 1}min=${last?.workers ?? 0}`,
-    `finished=${isFinished(s)}`,
-  ];
-  return lines.join('\n') + '\n' + figures.join(' ') + '\n';
-}
-
 async function statusCommand(argv: string[], io: QueueCommandIO): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
   const { values } = parseCommand(argv, QUEUE_STATUS);
@@ -232,19 +167,13 @@ async function statusCommand(argv: string[], io: QueueCommandIO): Promise<number
       const all = await listBatches(q);
       if (all.length > 1) {
         // Several batches: one line each, newest first.
-        for (const b of all) {
-          const r = await countResults(q, b.name);
-          stdout.write(
-            `${b.name}: ${r.done}/${b.total ?? '?'} done (${r.errors} errors, ${r.dead} dead)` +
-              `${b.sealedAt ? '' : ', still being enqueued'}${b.total !== undefined && r.done === b.total ? ', finished' : ''}\n`,
-          );
-        }
+        for (const b of all) stdout.write(formatBatchLine(b, await countResults(q, b.name)));
         stdout.write(`batches=${all.length}\n`);
         return 0;
       }
     }
     const batch = await resolveBatch(q, name);
-    stdout.write(formatStatus(await batchStatus(q, batch)));
+    stdout.write(formatBatchStatus(await batchStatus(q, batch)));
     return 0;
   });
 }

@@ -3,8 +3,8 @@
  * events in a SQLite file (default) or PostgreSQL. Runs until SIGINT/SIGTERM,
  * then finishes the requests in flight, ends the workers and closes the store.
  */
-import { DEFAULT_EVENTS_FILE, openEventStore } from '../events/open.js';
-import { openDictionaryStore } from '../dictionary-store/open.js';
+import { DEFAULT_EVENTS_FILE, openEventStore } from '../stores/events/open.js';
+import { openDictionaryStore } from '../stores/dictionaries/open.js';
 import { DEFAULT_RESPONSE_SHAPE, RESPONSE_SHAPES, type ResponseShape } from '../http/client-compat.js';
 import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer, type RunningServer } from '../http/node-server.js';
 import { defineCommand, parseCommand, usageError } from './args.js';

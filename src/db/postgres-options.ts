@@ -1,6 +1,6 @@
 /**
  * Options of a PostgreSQL-backed store. Apart from ../postgres.ts so that the
- * public declarations of the stores (dist/events, dist/dictionary-store) name
+ * public declarations of the stores (dist/stores/events, dist/stores/dictionaries) name
  * no type of `pg`: pg is an optional peer dependency, and a strict TypeScript
  * project without it (or without @types/pg) compiles against textlens.
  */

@@ -13,10 +13,10 @@
 import { Hono, type Context } from 'hono';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { AnalysisError, badRequest } from '../errors.js';
-import type { EventStore } from '../events/store.js';
+import type { EventStore } from '../stores/events/store.js';
 import { errorEnvelope } from '../response.js';
 import type { FlatOptions } from '../types.js';
-import type { DictionaryStore } from '../dictionary-store/store.js';
+import type { DictionaryStore } from '../stores/dictionaries/store.js';
 import { createAccountApi } from './account-api.js';
 import { StoredDictionaryResolver } from './compiled-dictionaries.js';
 import { createDictionariesApi, ownerResolver } from './dictionaries-api.js';

@@ -16,7 +16,7 @@
  */
 import { CompiledDictionary } from '../dictionaries/matcher.js';
 import type { DictionarySource } from '../dictionaries/entries.js';
-import type { DictionaryStore } from '../dictionary-store/store.js';
+import type { DictionaryStore } from '../stores/dictionaries/store.js';
 
 /** One stored dictionary a request selected, with what a worker needs to compile it. */
 export interface StoredDictionaryRef {

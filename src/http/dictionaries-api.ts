@@ -35,7 +35,7 @@ import { Hono } from 'hono';
 import { AnalysisError, badRequest } from '../errors.js';
 import { checkSource } from '../dictionaries/parse.js';
 import type { DictionaryEntry, DictionarySettings, DictionarySource } from '../dictionaries/entries.js';
-import type { DictionaryStore, StoredDictionary } from '../dictionary-store/store.js';
+import type { DictionaryStore, StoredDictionary } from '../stores/dictionaries/store.js';
 import type { StoredDictionaryResolver } from './compiled-dictionaries.js';
 import { readBodyBytes, type BodyLimits } from './form-body.js';
 import type { KeyRegistry } from './keys.js';

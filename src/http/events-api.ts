@@ -27,8 +27,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { AnalysisError, type ErrorStatus } from '../errors.js';
-import { eventToJson, serviceToJson, statusToJson } from '../events/json.js';
-import { LEVELS, MAX_PAGE_SIZE, type EventStore } from '../events/store.js';
+import { eventToJson, serviceToJson, statusToJson } from '../stores/events/json.js';
+import { LEVELS, MAX_PAGE_SIZE, type EventStore } from '../stores/events/store.js';
 import { parseUrlEncoded } from './form-body.js';
 
 export interface EventsApiOptions {

@@ -4,7 +4,10 @@
  * another machine needs no files) and whether every document is queued yet.
  */
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { AnalysisError, badRequest } from '../errors.js';
+import { DictionaryError, DictionaryRegistry, formatOfFile, parseDictionary } from '../dictionaries/index.js';
 import type { DictionarySource } from '../dictionaries/entries.js';
 import type { StoredDictionaryRef } from '../http/compiled-dictionaries.js';
 import type { FlatOptions } from '../types.js';
@@ -36,6 +39,37 @@ export function checkBatchName(name: string): string {
     throw badRequest(`--name must be 1–128 letters, digits, '_', '.', ':' or '-' (not starting with a sign), got '${name}'`, 'name');
   }
   return name;
+}
+
+/** A batch name for an input: its base name and the time, e.g. news-20261125T203425. */
+export function defaultBatchName(input: string, now = new Date()): string {
+  const base = input === '-' ? 'stdin' : basename(input.replace(/[/\\]+$/, '')).replace(/\.(jsonl|ndjson|json)(\.gz)?$|\.gz$/i, '');
+  const clean = base.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'batch';
+  const time = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  return `${clean.slice(0, 100)}-${time}`;
+}
+
+/**
+ * Dictionary files (id → path) read into the entries a batch stores, so
+ * that workers need no files; checked as the analyzer will check them, so
+ * a bad file fails the enqueue, once, naming its line.
+ */
+export async function readBatchDictionaries(files: Record<string, string>): Promise<BatchDictionaries> {
+  const out: Record<string, DictionarySource> = {};
+  for (const [id, path] of Object.entries(files)) {
+    const format = formatOfFile(path);
+    if (!format) throw new DictionaryError(path, undefined, 'unknown format: the file name must end in .json, .jsonl, .ndjson or .csv');
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (e) {
+      throw new DictionaryError(path, undefined, `cannot be read (${(e as Error).message})`);
+    }
+    out[id] = parseDictionary(text, format, path);
+  }
+  // Compiled once and thrown away: the ids and entries are checked.
+  await DictionaryRegistry.create(out);
+  return batchDictionaries(out);
 }
 
 /** Dictionaries keyed by id with a digest of their entries (a worker compiles each revision once). */

@@ -12,7 +12,7 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { loadPg, loadPgBoss } from '../db/postgres-driver.js';
 import { AnalysisError } from '../errors.js';
-import { openMigratedPool } from '../postgres.js';
+import { openMigratedPool } from '../db/postgres.js';
 import { DEAD_LETTER_QUEUE, WORK_QUEUE } from './jobs.js';
 import { migrateQueueTables } from './tables.js';
 

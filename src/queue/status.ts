@@ -11,6 +11,8 @@ import type { QueueConnection } from './connection.js';
 import { DEAD_LETTER_QUEUE, WORK_QUEUE } from './jobs.js';
 import { countResults, recentRate, type RecentRate, type ResultCounts } from './results.js';
 
+const rate = (n: number, minutes: number) => (n / (minutes * 60)).toFixed(2);
+
 /** pg-boss 10's job states. */
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -62,4 +64,46 @@ export async function batchStatus(q: QueueConnection, batch: BatchRecord, window
 /** Done: sealed and every document has a result. */
 export function isFinished(s: BatchStatus): boolean {
   return s.pending === 0;
+}
+
+/** `queue status` of one batch: what it holds and where it stands, then one line of name=value pairs for scripts. */
+export function formatBatchStatus(s: BatchStatus): string {
+  const b = s.batch;
+  const r = s.results;
+  const lines = [
+    `batch ${b.name}: ${b.sealedAt ? `${b.total} documents` : 'still being enqueued (or its enqueue stopped early)'}, ` +
+      `chunk ${b.chunk}, from ${b.input}, created ${b.createdAt.toISOString()}`,
+    `jobs: ${JOB_STATES.map((st) => `${st} ${s.jobs[st]}`).join(', ')}` +
+      (s.oldestActiveSeconds !== undefined ? `; longest active ${Math.round(s.oldestActiveSeconds)} s` : ''),
+    `documents: ${r.done} done${b.total !== undefined ? ` of ${b.total}` : ''} (${r.ok} ok, ${r.errors} errors, ${r.dead} dead-lettered, ${r.retried} took more than one try)` +
+      (s.pending !== undefined ? `, ${s.pending} pending` : ''),
+    ...(s.deadLettersWaiting > 0 ? [`dead letters not yet recorded as results: ${s.deadLettersWaiting} jobs (a running worker records them)`] : []),
+    `throughput: ${s.rates.map((x) => `last ${x.minutes} min ${rate(x.documents, x.minutes)} docs/s, ${Math.round(x.tokens / (x.minutes * 60))} tokens/s, ${x.workers} workers`).join('; ')}`,
+  ];
+  const last = s.rates[0];
+  const figures = [
+    `batch=${b.name}`,
+    `total=${b.total ?? ''}`,
+    `sealed=${b.sealedAt !== undefined}`,
+    `done=${r.done}`,
+    `ok=${r.ok}`,
+    `errors=${r.errors}`,
+    `dead=${r.dead}`,
+    `pending=${s.pending ?? ''}`,
+    `retried=${r.retried}`,
+    ...JOB_STATES.map((st) => `jobs_${st}=${s.jobs[st]}`),
+    `dead_letters_waiting=${s.deadLettersWaiting}`,
+    ...s.rates.map((x) => `docs_per_s_${x.minutes}min=${rate(x.documents, x.minutes)}`),
+    `workers_${last?.minutes ?? 1}min=${last?.workers ?? 0}`,
+    `finished=${isFinished(s)}`,
+  ];
+  return lines.join('\n') + '\n' + figures.join(' ') + '\n';
+}
+
+/** `queue status` of a queue holding several batches: one line each. */
+export function formatBatchLine(b: BatchRecord, r: ResultCounts): string {
+  return (
+    `${b.name}: ${r.done}/${b.total ?? '?'} done (${r.errors} errors, ${r.dead} dead)` +
+    `${b.sealedAt ? '' : ', still being enqueued'}${b.total !== undefined && r.done === b.total ? ', finished' : ''}\n`
+  );
 }

@@ -9,7 +9,7 @@
  * Created under an advisory lock so workers starting together do not race.
  */
 import type pg from 'pg';
-import { transaction } from '../postgres.js';
+import { transaction } from '../db/postgres.js';
 
 export async function migrateQueueTables(pool: pg.Pool, schema: string): Promise<void> {
   const s = `"${schema}"`;

@@ -5,7 +5,7 @@
 import { gunzipSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_TEXT_BYTES } from '../../src/source/index.js';
-import { MemoryEventStore } from '../../src/events/memory-store.js';
+import { MemoryEventStore } from '../../src/stores/events/memory-store.js';
 import { createInProcessRunner, type AnalysisRunner } from '../../src/http/analysis-runner.js';
 import { createApp } from '../../src/http/app.js';
 import type { AnalyzeResponse } from '../../src/types.js';

@@ -5,7 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryDictionaryStore } from '../../src/dictionary-store/index.js';
+import { MemoryDictionaryStore } from '../../src/stores/dictionaries/index.js';
 import { createInProcessRunner } from '../../src/http/analysis-runner.js';
 import { createApp } from '../../src/http/app.js';
 import { MAX_ENTRIES_PER_BATCH } from '../../src/http/dictionaries-api.js';

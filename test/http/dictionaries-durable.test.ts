@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { openDictionaryStore } from '../../src/dictionary-store/index.js';
+import { openDictionaryStore } from '../../src/stores/dictionaries/index.js';
 import { createInProcessRunner } from '../../src/http/analysis-runner.js';
 import { createApp } from '../../src/http/app.js';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, MemoryEventStore, SID_PATTERN, type EventStore } from '../../src/events/index.js';
+import { DatabaseUnavailableError, MemoryEventStore, SID_PATTERN, type EventStore } from '../../src/stores/events/index.js';
 import { createEventsApi } from '../../src/http/events-api.js';
 
 const TOKEN = 's3cret-admin-token';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServeArgs, serveCommand } from '../../src/cli/serve.js';
-import { MemoryEventStore } from '../../src/events/memory-store.js';
+import { MemoryEventStore } from '../../src/stores/events/memory-store.js';
 import { loadApiKeys, startServer, type RunningServer } from '../../src/http/node-server.js';
 import type { AnalyzeResponse } from '../../src/types.js';
 

@@ -4,7 +4,7 @@
  * the next request.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryDictionaryStore } from '../../src/dictionary-store/index.js';
+import { MemoryDictionaryStore } from '../../src/stores/dictionaries/index.js';
 import { WorkerPool } from '../../src/http/analysis-pool.js';
 import { createApp } from '../../src/http/app.js';
 

@@ -2,7 +2,7 @@
  * Shared by the per-client dictionary tests: an app with one API key, a
  * memory dictionary store and the real analyzer in-process.
  */
-import { MemoryDictionaryStore } from '../../../src/dictionary-store/index.js';
+import { MemoryDictionaryStore } from '../../../src/stores/dictionaries/index.js';
 import { createInProcessRunner } from '../../../src/http/analysis-runner.js';
 import { createApp, type TextlensApp } from '../../../src/http/app.js';
 import { KEY } from './harness.js';
