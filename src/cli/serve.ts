@@ -6,9 +6,11 @@
 import { DEFAULT_EVENTS_FILE, openEventStore } from '../stores/events/open.js';
 import { openDictionaryStore } from '../stores/dictionaries/open.js';
 import { DEFAULT_RESPONSE_SHAPE, RESPONSE_SHAPES, type ResponseShape } from '../http/client-compat.js';
+import type { AnalyzerConfig } from '../analyzer.js';
+import { DEFAULT_WORKER_HEAP_MB } from '../http/analysis-pool.js';
 import { DEFAULT_HOST, DEFAULT_PORT, loadApiKeys, startServer, type RunningServer } from '../http/node-server.js';
 import { defineCommand, parseCommand, usageError } from './args.js';
-import { CLASSIFIER_FLAG, dictionaryArgs, DICTIONARY_FLAG, milliseconds, MODELS_FLAG, NER_MODEL_FLAG, parseClassifierFlags, TIMEOUT_FLAG, workersFlag } from './flags.js';
+import { ALLOW_HOST_FLAG, CLASSIFIER_FLAG, dictionaryArgs, DICTIONARY_FLAG, milliseconds, MODELS_FLAG, NER_MODEL_FLAG, parseClassifierFlags, TIMEOUT_FLAG, workersFlag } from './flags.js';
 
 export const SERVE = defineCommand({
   name: 'serve',
@@ -37,6 +39,15 @@ export const SERVE = defineCommand({
     },
     workers: workersFlag('analysis worker threads', 1024),
     timeout: { ...TIMEOUT_FLAG, help: 'per-request analysis timeout; past it the request fails with 504' },
+    'worker-heap': {
+      type: 'number',
+      value: 'MB',
+      integer: true,
+      min: 32,
+      max: 65536,
+      default: DEFAULT_WORKER_HEAP_MB,
+      help: "each analysis worker's heap limit; a request that needs more fails with 500 and its worker is replaced",
+    },
     models: MODELS_FLAG,
     dictionary: { ...DICTIONARY_FLAG, help: 'a custom entity dictionary (.json, .jsonl, .ndjson or .csv), selected per request with entities.dictionaries=id' },
     'response-shape': {
@@ -47,6 +58,7 @@ export const SERVE = defineCommand({
     },
     classifier: { ...CLASSIFIER_FLAG, help: 'a classifier written by `textlens train classifier` in DIR, requested as classifiers=name' },
     'ner-model': NER_MODEL_FLAG,
+    'allow-host': { ...ALLOW_HOST_FLAG, help: 'a host that url requests may reach although it resolves to a private or loopback address (name, IP or CIDR)' },
   },
 });
 
@@ -64,6 +76,9 @@ export interface ServeSettings {
   responseShape: ResponseShape;
   classifiers?: Record<string, string>;
   nerModel?: string;
+  /** Hosts that `url` requests may reach although private or loopback (--allow-host). */
+  allowHosts?: string[];
+  workerHeapMb?: number;
 }
 
 /** Reads the command line; throws a UsageError naming the flag on bad input. */
@@ -84,7 +99,21 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     responseShape: values['response-shape'],
     classifiers: parseClassifierFlags(values.classifier),
     nerModel: values['ner-model'],
+    allowHosts: values['allow-host'].length > 0 ? values['allow-host'] : undefined,
+    workerHeapMb: values['worker-heap'],
   };
+}
+
+/** What each analysis worker creates its analyzer with; undefined when every setting is the default. */
+export function serveAnalyzerConfig(settings: ServeSettings): AnalyzerConfig | undefined {
+  const config: AnalyzerConfig = {
+    ...(settings.modelsDir ? { modelsDir: settings.modelsDir } : {}),
+    ...(settings.dictionaries ? { dictionaries: settings.dictionaries } : {}),
+    ...(settings.classifiers ? { classifiers: settings.classifiers } : {}),
+    ...(settings.nerModel ? { ner: { transformers: settings.nerModel } } : {}),
+    ...(settings.allowHosts ? { allowHosts: settings.allowHosts } : {}),
+  };
+  return Object.keys(config).length > 0 ? config : undefined;
 }
 
 /**
@@ -169,16 +198,9 @@ async function start(settings: ServeSettings, keys: ReturnType<typeof loadApiKey
       adminToken: settings.adminToken,
       workers: settings.workers,
       timeoutMs: settings.timeoutMs,
+      workerHeapMb: settings.workerHeapMb,
       responseShape: settings.responseShape,
-      analyzer:
-        settings.modelsDir || settings.dictionaries || settings.classifiers || settings.nerModel
-          ? {
-              ...(settings.modelsDir ? { modelsDir: settings.modelsDir } : {}),
-              ...(settings.dictionaries ? { dictionaries: settings.dictionaries } : {}),
-              ...(settings.classifiers ? { classifiers: settings.classifiers } : {}),
-              ...(settings.nerModel ? { ner: { transformers: settings.nerModel } } : {}),
-            }
-          : undefined,
+      analyzer: serveAnalyzerConfig(settings),
     });
   } catch (e) {
     // startServer may already have closed it along with the app.

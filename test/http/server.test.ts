@@ -4,13 +4,14 @@
  * document, and the `textlens serve` command line.
  */
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
+import { createServer, request as httpRequest } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseServeArgs, serveCommand } from '../../src/cli/serve.js';
+import { formatHelp } from '../../src/cli/args.js';
+import { parseServeArgs, SERVE, serveAnalyzerConfig, serveCommand } from '../../src/cli/serve.js';
 import { MemoryEventStore } from '../../src/stores/events/memory-store.js';
 import { loadApiKeys, startServer, type RunningServer } from '../../src/http/node-server.js';
 import type { AnalyzeResponse } from '../../src/types.js';
@@ -195,7 +196,44 @@ describe('serve command line', () => {
       timeoutMs: undefined,
       modelsDir: undefined,
       responseShape: 'hosted',
+      workerHeapMb: 1024,
     });
+    expect(serveAnalyzerConfig(parseServeArgs([], {}))).toBeUndefined();
+  });
+
+  it('takes --allow-host H, repeatable, into the analyzer config of the workers and into the help', () => {
+    const s = parseServeArgs(['--allow-host', '127.0.0.1', '--allow-host', 'intranet.example', '--worker-heap', '512'], {});
+    expect(s.allowHosts).toEqual(['127.0.0.1', 'intranet.example']);
+    expect(s.workerHeapMb).toBe(512);
+    expect(serveAnalyzerConfig(s)).toEqual({ allowHosts: ['127.0.0.1', 'intranet.example'] });
+    expect(serveAnalyzerConfig(parseServeArgs(['--models', 'm', '--allow-host', '10.0.0.0/8'], {}))).toEqual({ modelsDir: 'm', allowHosts: ['10.0.0.0/8'] });
+    const help = formatHelp(SERVE);
+    expect(help).toMatch(/\[--allow-host H\]\.\.\./);
+    expect(help).toMatch(/--allow-host H\s+a host that url requests may reach[^-]*private or\s+loopback[^-]*\(repeatable\)/);
+    expect(help).toMatch(/--worker-heap MB/);
+    expect(() => parseServeArgs(['--worker-heap', '8'], {})).toThrow(/--worker-heap/);
+  });
+
+  it('lets url requests reach a loopback page with --allow-host 127.0.0.1, and refuses them without', async () => {
+    const page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Cats purr softly.'));
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/page.txt`;
+    const allowed = await startServer({ port: 0, auth: false, workers: 1, analyzer: serveAnalyzerConfig(parseServeArgs(['--no-auth', '--allow-host', '127.0.0.1'], {})) });
+    const guarded = await startServer({ port: 0, auth: false, workers: 1, analyzer: serveAnalyzerConfig(parseServeArgs(['--no-auth'], {})) });
+    try {
+      const ask = (server: RunningServer) => fetch(`${server.url}/`, { method: 'POST', body: new URLSearchParams({ extractors: 'words', url }) });
+      const ok = await ask(allowed);
+      expect(ok.status).toBe(200);
+      const body = (await ok.json()) as AnalyzeResponse;
+      expect(body.response!.sentences![0]!.words.map((w) => w.token)).toEqual(['Cats', 'purr', 'softly', '.']);
+      const refused = await ask(guarded);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/private address/);
+    } finally {
+      await allowed.close();
+      await guarded.close();
+      page.close();
+    }
   });
 
   it('reads every flag', () => {
