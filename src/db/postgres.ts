@@ -10,9 +10,9 @@
  * lent again, and the pool connects anew on the next call.
  */
 import type pg from 'pg';
-import { loadPg } from './db/postgres-driver.js';
-import type { PostgresStoreOptions } from './db/postgres-options.js';
-import { databaseError, isConnectionFailure } from './db/database-unavailable.js';
+import { loadPg } from './postgres-driver.js';
+import type { PostgresStoreOptions } from './postgres-options.js';
+import { databaseError, isConnectionFailure } from './database-unavailable.js';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 

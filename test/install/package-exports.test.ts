@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../src/http/index.js';
-import { MemoryEventStore } from '../../src/events/index.js';
+import { MemoryEventStore } from '../../src/stores/events/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {

@@ -47,7 +47,7 @@ function expectExplained(e: Error & { status?: number }, store: RegExp): void {
 
 describe('without better-sqlite3', () => {
   it('the SQLite events store refuses, naming the file and the memory: and postgres:// backends', async () => {
-    const { openEventStore } = await import('../../src/events/open.js');
+    const { openEventStore } = await import('../../src/stores/events/open.js');
     const file = join(dir, 'events.db');
     const e = await refusal(openEventStore(file));
     expectExplained(e, /^The SQLite events store \(.*events\.db\)/);
@@ -62,7 +62,7 @@ describe('without better-sqlite3', () => {
   });
 
   it('the SQLite dictionary store refuses the same way, and its memory: backend works', async () => {
-    const { openDictionaryStore } = await import('../../src/dictionary-store/open.js');
+    const { openDictionaryStore } = await import('../../src/stores/dictionaries/open.js');
     const e = await refusal(openDictionaryStore(join(dir, 'events.db')));
     expectExplained(e, /^The SQLite dictionary store \(.*events\.db\)/);
     expect(e.message).toContain('--events memory:');

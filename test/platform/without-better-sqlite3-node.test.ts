@@ -36,7 +36,7 @@ describe('a Node process where better-sqlite3 cannot be resolved', () => {
     const script = `
       import { KnowledgeBase } from './src/linking/knowledge-base.ts';
       import { fileLoader } from './src/resources/file-loader.ts';
-      import { openEventStore } from './src/events/open.ts';
+      import { openEventStore } from './src/stores/events/open.ts';
       const kb = await KnowledgeBase.open(fileLoader());
       const candidates = ${JSON.stringify(MENTIONS)}.map((m) => kb.candidates(m));
       const store = await openEventStore(${JSON.stringify(join(dir, 'never-written-events.db'))}).then(() => 'opened', (e) => e.status + ' ' + e.message);

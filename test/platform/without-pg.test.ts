@@ -32,8 +32,8 @@ describe('a Node process where pg and pg-boss cannot be resolved', () => {
   it('opens the other stores, and refuses PostgreSQL ones and the queue with what to install', { timeout: 60_000 }, async () => {
     const script = `
       const failure = (p) => p.then(() => 'opened', (e) => ({ status: e.status, message: e.message }));
-      const { openEventStore } = await import('./src/events/index.ts');
-      const { openDictionaryStore } = await import('./src/dictionary-store/index.ts');
+      const { openEventStore } = await import('./src/stores/events/index.ts');
+      const { openDictionaryStore } = await import('./src/stores/dictionaries/index.ts');
       const { openQueue } = await import('./src/queue/connection.ts');
       const memory = await openEventStore('memory:');
       await memory.createService({ id: 'site', name: 'Site' });

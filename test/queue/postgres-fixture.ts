@@ -1,12 +1,12 @@
 /**
- * A PostgreSQL server for the queue tests (test/events/throwaway-postgres.ts:
+ * A PostgreSQL server for the queue tests (test/stores/events/throwaway-postgres.ts:
  * TEXTLENS_PG_URL, or a throwaway cluster from Debian's binaries), a fresh
  * schema per test, all dropped afterwards. Without a server the suites skip
  * with the reason, except in CI (CI=true) where that fails instead.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, it } from 'vitest';
-import { findPostgres, startPostgres, type RunningPostgres } from '../events/throwaway-postgres.js';
+import { findPostgres, startPostgres, type RunningPostgres } from '../stores/events/throwaway-postgres.js';
 
 export const postgres = findPostgres();
 

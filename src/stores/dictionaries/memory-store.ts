@@ -1,5 +1,5 @@
 /** In-memory backend: tests and `--events memory:` (nothing survives the process). */
-import type { DictionaryEntry, DictionarySettings } from '../dictionaries/entries.js';
+import type { DictionaryEntry, DictionarySettings } from '../../dictionaries/entries.js';
 import { newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
 
 interface Held {

@@ -3,12 +3,12 @@
  * database and schema as the events store, so several textlens instances
  * share the dictionaries. A batch of entries is one INSERT … SELECT FROM
  * unnest(…) (20 000 entries in one round trip); schema creation runs under an
- * advisory lock, as in src/events/postgres-store.ts.
+ * advisory lock, as in src/stores/events/postgres-store.ts.
  */
 import type pg from 'pg';
-import type { PostgresStoreOptions } from '../db/postgres-options.js';
-import { StorePool, openMigratedPool, type Queryable } from '../postgres.js';
-import type { DictionaryEntry, DictionarySettings, MatchType } from '../dictionaries/entries.js';
+import type { PostgresStoreOptions } from '../../db/postgres-options.js';
+import { StorePool, openMigratedPool, type Queryable } from '../../db/postgres.js';
+import type { DictionaryEntry, DictionarySettings, MatchType } from '../../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
 
 const SCHEMA_VERSION = 1;

@@ -2,18 +2,12 @@
  * SQLite backend, the default: the same file as the events store (their
  * tables do not overlap; this one keeps its schema version in its own table,
  * since the events store owns `user_version`). WAL journal, synchronous=FULL,
- * one transaction per write, as in src/events/sqlite-store.ts.
+ * one transaction per write; the file is opened by ../sqlite-file.ts.
  */
 import type Database from 'better-sqlite3';
-import { loadNativeSqlite, nativeSqliteOrExplain, SERVER_STORE_ALTERNATIVES } from '../db/native-sqlite.js';
-import type { DictionaryEntry, DictionarySettings, MatchType } from '../dictionaries/entries.js';
+import { openSqliteFile, type SqliteFileOptions } from '../sqlite-file.js';
+import type { DictionaryEntry, DictionarySettings, MatchType } from '../../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
-
-// better-sqlite3 is optional (a native addon). It is loaded, or found
-// missing, when this module loads, so the constructor stays synchronous and
-// fails at once, saying what to do. There is no sql.js fallback here: this
-// store writes, and an in-memory copy would lose what it wrote.
-const native = await loadNativeSqlite();
 
 const SCHEMA_VERSION = 1;
 
@@ -66,13 +60,9 @@ export class SqliteDictionaryStore implements DictionaryStore {
   readonly path: string;
   private readonly db: Database.Database;
 
-  constructor(path: string, options: { busyTimeoutMs?: number } = {}) {
+  constructor(path: string, options: SqliteFileOptions = {}) {
     this.path = path;
-    this.db = new (nativeSqliteOrExplain(native, `The SQLite dictionary store (${path})`, SERVER_STORE_ALTERNATIVES))(path);
-    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
+    this.db = openSqliteFile(path, 'The SQLite dictionary store', options);
     this.db
       .transaction(() => {
         this.db.exec(SCHEMA);

@@ -3,7 +3,7 @@
  * (`PUT /entities/{id}`, `POST /entities/{id}/`, …), kept per owner (the API
  * key that created them) in the server's store. One interface, three
  * backends (memory, SQLite, PostgreSQL) that pass one conformance suite
- * (test/dictionary-store/conformance.ts), in the shape of src/events/.
+ * (test/stores/dictionaries/conformance.ts), in the shape of src/stores/events/.
  *
  * The store holds plain data (settings and entries as the engine in
  * src/dictionaries/ reads them); validation of what clients send is the HTTP
@@ -14,7 +14,7 @@
  * owner, id and revision, so a revision must never come back after a delete
  * and re-create, which a counter starting at 1 would.
  */
-import type { DictionaryEntry, DictionarySettings, DictionarySource } from '../dictionaries/entries.js';
+import type { DictionaryEntry, DictionarySettings, DictionarySource } from '../../dictionaries/entries.js';
 
 /** A dictionary as listed: settings, revision and entry count. */
 export interface StoredDictionary extends DictionarySettings {

@@ -2,7 +2,7 @@
  * Errors of the events store. They extend AnalysisError so the HTTP layer
  * maps every store failure to a status code without knowing the store.
  */
-import { AnalysisError } from '../errors.js';
+import { AnalysisError } from '../../errors.js';
 
 /** An unknown service, status or event sid (also: a sid of another service). */
 export class EventsNotFoundError extends AnalysisError {

@@ -19,7 +19,7 @@ export {
   type EventStore,
 } from './store.js';
 export { EventsNotFoundError, InvalidDateError, InvalidEventInputError } from './errors.js';
-export { DatabaseUnavailableError } from '../db/database-unavailable.js';
+export { DatabaseUnavailableError } from '../../db/database-unavailable.js';
 export { parseDate, formatHttpDate } from './dates.js';
 export { newSid, SID_PATTERN } from './sid.js';
 export { slugify } from './input.js';

@@ -4,8 +4,8 @@
  * under an advisory lock so instances starting together do not race.
  */
 import type pg from 'pg';
-import type { PostgresStoreOptions } from '../db/postgres-options.js';
-import { StorePool, openMigratedPool, type Queryable } from '../postgres.js';
+import type { PostgresStoreOptions } from '../../db/postgres-options.js';
+import { StorePool, openMigratedPool, type Queryable } from '../../db/postgres.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
 import { encodeCursor, pageFromInput } from './paging.js';

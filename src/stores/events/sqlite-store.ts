@@ -1,16 +1,12 @@
 /**
- * SQLite backend, the embedded default: one file, WAL journal, one
- * transaction per write.
- *
- * Durability: synchronous=FULL. In WAL mode NORMAL already survives a killed
- * process (the WAL is written before commit returns; only the fsync is
- * deferred to checkpoints), but FULL also fsyncs the WAL on every commit, so
- * an event whose create returned survives power loss and OS crashes too. The
- * price is one fsync per write, which status events (a few per minute) can
- * afford.
+ * SQLite backend, the embedded default: one file opened as ../sqlite-file.ts
+ * opens every store's (WAL journal, synchronous=FULL), one transaction per
+ * write. An event whose create returned survives power loss and OS crashes;
+ * the price is one fsync per write, which status events (a few per minute)
+ * can afford.
  */
 import type Database from 'better-sqlite3';
-import { loadNativeSqlite, nativeSqliteOrExplain, SERVER_STORE_ALTERNATIVES } from '../db/native-sqlite.js';
+import { openSqliteFile, type SqliteFileOptions } from '../sqlite-file.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
 import { encodeCursor, pageFromInput } from './paging.js';
@@ -30,12 +26,6 @@ import {
   type ServiceRecord,
   type StatusRecord,
 } from './store.js';
-
-// better-sqlite3 is optional (a native addon). It is loaded, or found
-// missing, when this module loads, so the constructor stays synchronous and
-// fails at once, saying what to do. There is no sql.js fallback here: this
-// store writes, and an in-memory copy would lose what it wrote.
-const native = await loadNativeSqlite();
 
 const SCHEMA_VERSION = 1;
 
@@ -83,10 +73,7 @@ interface EventRow {
   status_image: string;
 }
 
-export interface SqliteEventStoreOptions {
-  /** Milliseconds to wait for another process's write lock. Default 5000. */
-  busyTimeoutMs?: number;
-}
+export type SqliteEventStoreOptions = SqliteFileOptions;
 
 export class SqliteEventStore implements EventStore {
   readonly path: string;
@@ -94,11 +81,7 @@ export class SqliteEventStore implements EventStore {
 
   constructor(path: string, options: SqliteEventStoreOptions = {}) {
     this.path = path;
-    this.db = new (nativeSqliteOrExplain(native, `The SQLite events store (${path})`, SERVER_STORE_ALTERNATIVES))(path);
-    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
+    this.db = openSqliteFile(path, 'The SQLite events store', options);
     this.migrate();
   }
 

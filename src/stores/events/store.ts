@@ -1,7 +1,7 @@
 /**
  * The events store: services, the statuses an event can carry, and the events
  * themselves. One interface, three backends (memory, SQLite, PostgreSQL), one
- * conformance suite (test/events/conformance.ts) that all of them pass.
+ * conformance suite (test/stores/events/conformance.ts) that all of them pass.
  *
  * Records here are the stored facts (timestamps as Date); json.ts turns them
  * into the spec's JSON objects.

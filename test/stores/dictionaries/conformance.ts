@@ -4,8 +4,8 @@
  * store; the suite closes it after each test.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DictionaryEntry, DictionarySettings } from '../../src/dictionaries/entries.js';
-import type { DictionaryStore } from '../../src/dictionary-store/index.js';
+import type { DictionaryEntry, DictionarySettings } from '../../../src/dictionaries/entries.js';
+import type { DictionaryStore } from '../../../src/stores/dictionaries/index.js';
 
 const TOKEN: DictionarySettings = { matchType: 'token', caseInsensitive: false, language: 'any' };
 const STEM: DictionarySettings = { matchType: 'stem', caseInsensitive: true, language: 'eng' };

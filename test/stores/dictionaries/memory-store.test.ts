@@ -1,4 +1,4 @@
-import { MemoryDictionaryStore } from '../../src/dictionary-store/index.js';
+import { MemoryDictionaryStore } from '../../../src/stores/dictionaries/index.js';
 import { runDictionaryStoreConformance } from './conformance.js';
 
 runDictionaryStoreConformance('memory', async () => new MemoryDictionaryStore());

@@ -1,11 +1,11 @@
 /**
  * The PostgreSQL backend against a real server, as the events store's test
- * (test/events/throwaway-postgres.ts): skipped with the reason when there is
+ * (test/stores/events/throwaway-postgres.ts): skipped with the reason when there is
  * none, except in CI (CI=true), where it fails instead.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresDictionaryStore, openDictionaryStore } from '../../src/dictionary-store/index.js';
+import { PostgresDictionaryStore, openDictionaryStore } from '../../../src/stores/dictionaries/index.js';
 import { findPostgres, startPostgres, type RunningPostgres } from '../events/throwaway-postgres.js';
 import { runDictionaryStoreConformance } from './conformance.js';
 

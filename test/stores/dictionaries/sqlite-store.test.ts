@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { SqliteEventStore } from '../../src/events/index.js';
-import { SqliteDictionaryStore, openDictionaryStore } from '../../src/dictionary-store/index.js';
+import { SqliteEventStore } from '../../../src/stores/events/index.js';
+import { SqliteDictionaryStore, openDictionaryStore } from '../../../src/stores/dictionaries/index.js';
 import { runDictionaryStoreConformance } from './conformance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'textlens-dict-store-'));

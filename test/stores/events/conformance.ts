@@ -17,7 +17,7 @@ import {
   type EventPageQuery,
   type EventRecord,
   type EventStore,
-} from '../../src/events/index.js';
+} from '../../../src/stores/events/index.js';
 
 const T = (iso: string): Date => new Date(iso);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidDateError, formatHttpDate, newSid, parseDate, SID_PATTERN } from '../../src/events/index.js';
+import { InvalidDateError, formatHttpDate, newSid, parseDate, SID_PATTERN } from '../../../src/stores/events/index.js';
 
 describe('parseDate', () => {
   const iso = (s: string): string => parseDate(s).toISOString();

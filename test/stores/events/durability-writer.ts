@@ -3,7 +3,7 @@
  * fast as it can and prints each sid only after createEvent has returned.
  * The parent SIGKILLs it mid-stream. Usage: durability-writer.ts <file>
  */
-import { SqliteEventStore } from '../../src/events/index.js';
+import { SqliteEventStore } from '../../../src/stores/events/index.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: durability-writer.ts <sqlite file>');

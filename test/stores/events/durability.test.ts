@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { SqliteEventStore } from '../../src/events/index.js';
+import { SqliteEventStore } from '../../../src/stores/events/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'textlens-events-durable-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

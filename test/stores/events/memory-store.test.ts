@@ -1,4 +1,4 @@
-import { MemoryEventStore } from '../../src/events/index.js';
+import { MemoryEventStore } from '../../../src/stores/events/index.js';
 import { runEventStoreConformance } from './conformance.js';
 
 runEventStoreConformance('memory', async () => new MemoryEventStore());

@@ -8,8 +8,8 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresDictionaryStore } from '../../src/dictionary-store/index.js';
-import { PostgresEventStore } from '../../src/events/index.js';
+import { PostgresDictionaryStore } from '../../../src/stores/dictionaries/index.js';
+import { PostgresEventStore } from '../../../src/stores/events/index.js';
 import { findPostgres, startPostgres, type RunningPostgres } from './throwaway-postgres.js';
 
 const source = findPostgres();

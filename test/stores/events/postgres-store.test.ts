@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore, openEventStore } from '../../src/events/index.js';
+import { PostgresEventStore, openEventStore } from '../../../src/stores/events/index.js';
 import { runEventStoreConformance } from './conformance.js';
 import { findPostgres, startPostgres, type RunningPostgres } from './throwaway-postgres.js';
 

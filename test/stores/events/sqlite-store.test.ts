@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqliteEventStore, openEventStore } from '../../src/events/index.js';
+import { SqliteEventStore, openEventStore } from '../../../src/stores/events/index.js';
 import { runEventStoreConformance } from './conformance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'textlens-events-sqlite-'));
