@@ -221,16 +221,15 @@ export class WorkerPool implements AnalysisRunner {
     const slot: Slot = { worker, ready: false, held: new LruMap(MAX_CACHED_DICTIONARIES) };
     this.slots.push(slot);
     worker.on('message', (reply: WorkerReply) => {
+      if (typeof reply !== 'object' || reply === null) return; // not ours: nothing to act on
       if ('ready' in reply) this.becameReady(slot);
       else if ('startFailed' in reply) this.died(slot, reply.startFailed.message);
       else this.settle(slot, reply);
     });
-    worker.on('error', (err: Error & { code?: string }) => {
-      const what =
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `it ran out of memory (heap limit ${this.workerHeapMb} MB)`
-          : `it crashed: ${err.message}`;
-      this.died(slot, what);
+    // A worker may throw anything, null included: describe it without assuming an Error.
+    worker.on('error', (err: unknown) => {
+      const outOfMemory = err instanceof Error && (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      this.died(slot, outOfMemory ? `it ran out of memory (heap limit ${this.workerHeapMb} MB)` : `it crashed: ${err instanceof Error ? err.message : String(err)}`);
     });
     worker.on('exit', (code) => this.died(slot, `it exited with code ${code}`));
   }

@@ -148,6 +148,23 @@ describe('WorkerPool healing', () => {
     }
   }, 30_000);
 
+  it('survives whatever a worker emits (a null error, a stray message), restarting a worker that died idle after a back-off', async () => {
+    const pool = new WorkerPool({ size: 1, restartDelayMs: 50 });
+    try {
+      await pool.ready();
+      const { slots } = pool as unknown as { slots: Array<{ worker: { emit(event: string, value: unknown): boolean } }> };
+      slots[0]!.worker.emit('message', null);
+      slots[0]!.worker.emit('error', null); // a worker may `throw null`
+      const err = await failure(pool.run({ extractors: 'words', text: 'x' }));
+      expect(err.status).toBe(503);
+      expect(err.message).toMatch(/analysis worker stopped while idle \(it crashed: null\) and is being restarted; next try in 1 s/);
+      await until(() => pool.failure === undefined, 10_000, 'the restarted worker is ready');
+      expect(decode(await pool.run({ extractors: 'words', text: 'Back.' })).ok).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('answers 503 with the start-up error while no worker can start, backs off, and heals once the cause is gone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pool-start-'));
     const file = join(dir, 'pets.jsonl');
