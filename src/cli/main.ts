@@ -149,7 +149,7 @@ async function dispatch(argv: string[]): Promise<number> {
     process.stdout.write(await formatUsage());
     return command === undefined ? 2 : 0;
   }
-  if (command === '--version' || command === '-V') {
+  if (command === '--version') {
     process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }

@@ -1,5 +1,5 @@
-/** Flags every queue command shares: where the queue is (--queue URL, --schema NAME). */
-import { DEFAULT_QUEUE_SCHEMA, openQueue, type QueueConnection, type QueueConnectionOptions } from '../queue/connection.js';
+/** Flags every queue command shares (queue enqueue/status/collect, worker): where the queue is. */
+import { DEFAULT_QUEUE_SCHEMA } from '../queue/connection.js';
 import type { StringFlag } from './args.js';
 
 export const QUEUE_FLAGS = {
@@ -11,7 +11,3 @@ export const QUEUE_FLAGS = {
   },
   schema: { type: 'string', value: 'NAME', help: "schema of the queue's tables, pg-boss's and textlens'", default: DEFAULT_QUEUE_SCHEMA },
 } as const satisfies Record<string, StringFlag>;
-
-export function openQueueArgs(values: { queue: string; schema: string }, options: Omit<QueueConnectionOptions, 'schema'> = {}): Promise<QueueConnection> {
-  return openQueue(values.queue, { ...options, schema: values.schema });
-}

@@ -9,13 +9,13 @@ import { AnalysisError } from '../errors.js';
 import { createProgress, type ProgressStream } from '../progress/display.js';
 import { checkBatchName, defaultBatchName, listBatches, readBatchDictionaries, resolveBatch } from '../queue/batches.js';
 import { collectResults } from '../queue/collect.js';
-import type { QueueConnection } from '../queue/connection.js';
+import { openQueue, type QueueConnection } from '../queue/connection.js';
 import { DEFAULT_CHUNK, DEFAULT_RETRY, enqueueBatch } from '../queue/enqueue.js';
 import { batchStatus, formatBatchLine, formatBatchStatus } from '../queue/status.js';
 import { countResults } from '../queue/results.js';
 import { defineCommand, parseCommand, pickSubcommand, type CommandGroup } from './args.js';
 import { ANALYSIS_FLAGS, dictionaryArgs, DICTIONARY_FLAG, QUIET_FLAG, runFields } from './flags.js';
-import { openQueueArgs, QUEUE_FLAGS } from './queue-args.js';
+import { QUEUE_FLAGS } from './queue-args.js';
 
 const NAME_FLAG = { type: 'string', value: 'BATCH', help: 'the batch (given to enqueue); needed when the queue holds several' } as const;
 
@@ -113,7 +113,7 @@ export async function queueCommand(argv: string[], io: QueueCommandIO = {}): Pro
 }
 
 async function withQueue<T>(values: { queue: string; schema: string }, work: (q: QueueConnection) => Promise<T>): Promise<T> {
-  const q = await openQueueArgs(values);
+  const q = await openQueue(values.queue, { schema: values.schema });
   try {
     return await work(q);
   } finally {

@@ -1,19 +1,17 @@
 /**
  * `textlens worker`: analyzes a queue's jobs on this machine's cores (the
- * HTTP server's worker-thread pool) until stopped. Start one per machine, on
- * as many machines as you like; see src/queue/worker.ts for the semantics.
- *
- * Exit status: 0 stopped (SIGINT/SIGTERM after finishing the jobs in flight,
- * or --exit-when-done); 1 the analysis pool failed; 2 a usage or setup error.
+ * HTTP server's worker-thread pool) until stopped; src/queue/worker-job.ts
+ * runs it, src/queue/worker.ts holds the semantics. The command reads the
+ * flags and turns SIGINT/SIGTERM into a graceful stop.
  */
-import { hostname, availableParallelism } from 'node:os';
-import type { AnalyzerConfig } from '../analyzer.js';
-import { WorkerPool } from '../http/analysis-pool.js';
-import { createProgress, type ProgressStream } from '../progress/display.js';
-import { JOBS_PER_THREAD, runQueueWorker, type QueueRunner, type QueueWorkerStats } from '../queue/worker.js';
+import { availableParallelism } from 'node:os';
+import type { WorkerPool } from '../http/analysis-pool.js';
+import type { ProgressStream } from '../progress/display.js';
+import { JOBS_PER_THREAD, type QueueRunner } from '../queue/worker.js';
+import { runWorkerJob } from '../queue/worker-job.js';
 import { defineCommand, parseCommand } from './args.js';
 import { ALLOW_HOST_FLAG, milliseconds, MODELS_FLAG, PARSER_FLAG, QUIET_FLAG, TIMEOUT_FLAG, workersFlag } from './flags.js';
-import { openQueueArgs, QUEUE_FLAGS } from './queue-args.js';
+import { QUEUE_FLAGS } from './queue-args.js';
 
 /** pg-boss's maintenance (expired jobs back to retry) runs this often in some live worker. */
 const DEFAULT_MAINTENANCE_S = 60;
@@ -58,31 +56,7 @@ export interface WorkerCommandIO {
 export async function workerCommand(argv: string[], io: WorkerCommandIO = {}): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
   const { values } = parseCommand(argv, WORKER);
-  const workers = values.workers ?? availableParallelism();
-  const timeoutMs = milliseconds(values.timeout);
-  const maintenance = values['maintenance-interval'];
-  const pollMs = milliseconds(values.poll)!;
-  const quiet = values.quiet === true;
-  const say = (line: string) => {
-    if (!quiet) stderr.write(`worker: ${line}\n`);
-  };
-
-  const queue = await openQueueArgs(values, {
-    maintenanceIntervalSeconds: maintenance,
-    // Two connections per job in flight at most (results, completion) plus fetches and maintenance.
-    maxConnections: Math.min(100, workers * 2 + 4),
-    onError: (e) => say(`pg-boss: ${e.message}`),
-  });
-  const config: AnalyzerConfig = {
-    modelsDir: values.models,
-    parser: values.parser,
-    allowHosts: values['allow-host'],
-  };
-  const pool = new WorkerPool({ size: workers, timeoutMs, analyzer: config });
-  const runner = io.wrapRunner ? io.wrapRunner(pool) : pool;
-
   const controller = new AbortController();
-  const signal = io.signal ?? controller.signal;
   let interrupts = 0;
   const onSignal = (name: NodeJS.Signals) => {
     if (++interrupts > 1) {
@@ -96,49 +70,26 @@ export async function workerCommand(argv: string[], io: WorkerCommandIO = {}): P
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   }
-
-  let stats: QueueWorkerStats;
   try {
-    say(`loading models in ${workers} thread${workers === 1 ? '' : 's'}…`);
-    await pool.ready();
-    if (pool.failure) throw new Error(pool.failure.message);
-    say(`taking jobs from ${queue.schema} as ${hostname()}:${process.pid}`);
-    const progress = createProgress({ label: 'worker', unit: 'docs', mode: quiet ? 'quiet' : 'auto', stream: stderr });
-    const show = (s: Readonly<QueueWorkerStats>) =>
-      progress.update({
-        done: s.done,
-        errors: s.errors + s.dead,
-        tokens: s.tokens > 0 ? s.tokens : undefined,
-        note: `${s.jobsFailed} jobs failed${s.deadLetters ? `, ${s.deadLetters} dead letters recorded` : ''}`,
-        elapsedMs: s.elapsedMs,
-      });
-    stats = await runQueueWorker({
-      queue,
-      runner,
-      concurrency: workers * JOBS_PER_THREAD,
-      pollMs,
-      signal,
+    const stats = await runWorkerJob({
+      queue: values.queue,
+      schema: values.schema,
+      analyzer: { modelsDir: values.models, parser: values.parser, allowHosts: values['allow-host'] },
+      workers: values.workers ?? availableParallelism(),
+      timeoutMs: milliseconds(values.timeout),
+      maintenanceIntervalSeconds: values['maintenance-interval'],
+      pollMs: milliseconds(values.poll)!,
       exitWhenDone: values['exit-when-done'],
-      onProgress: show,
-      log: say,
+      quiet: values.quiet,
+      stderr,
+      signal: io.signal ?? controller.signal,
+      wrapRunner: io.wrapRunner,
     });
-    show(stats);
-    progress.stop();
+    return stats.fatal ? 1 : 0;
   } finally {
     if (!io.signal) {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     }
-    await pool.close();
-    await queue.close();
   }
-  const seconds = stats.elapsedMs / 1000;
-  if (stats.fatal) stderr.write(`worker: stopped: ${stats.fatal}\n`);
-  // The last line is name=value pairs, for scripts; printed even with --quiet.
-  stderr.write(
-    `worker: done=${stats.done} ok=${stats.ok} errors=${stats.errors} dead=${stats.dead} jobs_completed=${stats.jobsCompleted} ` +
-      `jobs_failed=${stats.jobsFailed} dead_letters=${stats.deadLetters} docs_per_s=${(seconds > 0 ? stats.done / seconds : 0).toFixed(2)} ` +
-      `tokens_per_s=${(seconds > 0 ? stats.tokens / seconds : 0).toFixed(0)} seconds=${seconds.toFixed(2)} workers=${workers} interrupted=${stats.interrupted}\n`,
-  );
-  return stats.fatal ? 1 : 0;
 }
