@@ -216,12 +216,14 @@ export function parseCommand<const S extends CommandSpec>(argv: readonly string[
     values[name] = flag.type === 'number' ? numberValue(name, flag, text, fail) : stringValue(name, flag, text, fail);
   }
 
-  const required = Object.entries(spec.flags).filter(([, f]) => f.type !== 'boolean' && f.required).map(([n]) => `--${n}`);
-  const missing = required.filter((n) => values[n.slice(2)] === undefined || (Array.isArray(values[n.slice(2)]) && (values[n.slice(2)] as unknown[]).length === 0));
+  const required = Object.entries(spec.flags).filter(([, f]) => f.type !== 'boolean' && f.required).map(([n]) => n);
+  const missing = required.filter((n) => values[n] === undefined || (Array.isArray(values[n]) && values[n].length === 0));
   if (missing.length > 0) {
+    const flags = (names: string[]) => listed(names.map((n) => `--${n}`));
+    const verb = (names: string[]) => (names.length > 1 ? 'are' : 'is');
     fail(
-      `${listed(required)} ${required.length > 1 ? 'are' : 'is'} required` + (missing.length < required.length ? `; ${listed(missing)} ${missing.length > 1 ? 'are' : 'is'} missing` : ''),
-      missing[0]!.slice(2),
+      `${flags(required)} ${verb(required)} required` + (missing.length < required.length ? `; ${flags(missing)} ${verb(missing)} missing` : ''),
+      missing[0],
     );
   }
   return { values: values as FlagValues<S['flags']>, positionals };
@@ -251,7 +253,7 @@ function numberValue(name: string, flag: NumberFlag, text: string, fail: (m: str
 }
 
 /** What a number flag takes, from its bounds: "a whole number from 1 to 256", "a positive number of seconds". */
-export function numberKind(flag: NumberFlag): string {
+function numberKind(flag: NumberFlag): string {
   const unit = flag.unit ? ` of ${flag.unit}` : '';
   if (flag.integer) {
     const range =
