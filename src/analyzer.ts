@@ -5,7 +5,7 @@
 import { AnalysisError } from './errors.js';
 import { parseRequest } from './request.js';
 import { buildPayload, okEnvelope } from './response.js';
-import type { AnalyzeOptions, AnalyzeResponse, FlatOptions } from './types.js';
+import type { AnalyzeOptions, AnalyzeResponse, FlatOptions, Warning, WarningCode } from './types.js';
 import type { ResourceLoader } from './resources/loader.js';
 import type { FetchFunction } from './resources/url-loader.js';
 import { defaultLoader, fileLoader, readTextFile } from '#platform/resources.js';
@@ -182,12 +182,14 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
         onStage(stage, now - mark);
         mark = now;
       });
-    const messages: string[] = [];
-    const warn = (m: string) => {
-      if (!messages.includes(m)) messages.push(m);
+    const warnings: Warning[] = [];
+    // An annotator may say the same thing for every sentence or call: each warning once.
+    const warn = (code: WarningCode, message: string) => {
+      if (!warnings.some((w) => w.message === message)) warnings.push({ code, message });
     };
     const req = parseRequest(input, options);
-    req.notices.forEach(warn);
+    // The request's notices are all hosted-API features textlens accepts and skips.
+    for (const notice of req.notices) warn('hosted-only-skipped', notice);
     classifiers.check(req.classifiers);
 
     const { raw, text, metadata, language, languageIsReliable } = await readInput(req, inputOptions, warn);
@@ -213,14 +215,14 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     }
     // Models ran on another runtime than asked for (no onnxruntime-node): say so, once.
     const notice = await runtimeNotice(backend);
-    if (notice) warn(notice);
+    if (notice) warn('onnx-wasm-fallback', notice);
     if (customDictionaries.length > 0) {
       const custom = matchDictionaries(doc, customDictionaries, language);
       doc.entities = mergeDictionaryEntities(doc, custom, req, req.cleanup.useMetadata ? metadata?.title : undefined);
       stageDone?.('dictionaries');
     }
     if (req.classifiers.length > 0) {
-      if (language !== ENGLISH) warn(`classifiers: skipped; the classifiers read English and the text's language is '${language}' (set languageOverride=eng to force English).`);
+      if (language !== ENGLISH) warn('language-unsupported', `classifiers: skipped; the classifiers read English and the text's language is '${language}' (set languageOverride=eng to force English).`);
       else {
         const title = req.cleanup.useMetadata ? metadata?.title?.trim() : undefined;
         const whole = title && !text.startsWith(title) ? `${title}\n\n${text}` : text;
@@ -233,12 +235,13 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     stageDone?.('response');
     if (req.rules !== undefined) {
       const ruled = await runRules(doc, req.rules, req.extractors);
-      ruled.warnings.forEach(warn);
+      // The rules' warnings are all limits reached (solutions, output).
+      for (const w of ruled.warnings) warn('rules-truncated', w);
       payload.customAnnotationOutput = ruled.customAnnotationOutput;
       payload.matchingRules = ruled.matchingRules;
       stageDone?.('rules');
     }
-    return okEnvelope(payload, (performance.now() - t0) / 1000, messages);
+    return okEnvelope(payload, (performance.now() - t0) / 1000, warnings);
   }
 
   return {

@@ -6,7 +6,7 @@ import { roundScore } from './doc/score.js';
 import type { Doc } from './doc/doc.js';
 import { isAnalysisError } from './errors.js';
 import type { AnalyzeRequest } from './request.js';
-import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Entailment, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Topic, type Word } from './types.js';
+import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type Warning, type Entailment, type Entity, type NounPhrase, type Property, type Relation, type Sentence, type Topic, type Word } from './types.js';
 import { udToStanford } from './structure/stanford.js';
 import type { TopicRecord, RelationArgumentRecord, RelationRecord } from './doc/layers.js';
 
@@ -239,8 +239,9 @@ function topic(t: TopicRecord): Topic {
   return { ...t, score: roundScore(t.score) };
 }
 
-export function okEnvelope(payload: AnalysisPayload, seconds: number, messages: readonly string[]): AnalyzeResponse {
-  return { time: roundScore(seconds), ok: true, error: '', message: messages.join(' '), response: payload };
+/** The spec's envelope of a successful analysis, with its warnings both as the spec's `message` and as `warnings`. */
+export function okEnvelope(payload: AnalysisPayload, seconds: number, warnings: readonly Warning[]): AnalyzeResponse {
+  return { time: roundScore(seconds), ok: true, error: '', message: warnings.map((w) => w.message).join(' '), warnings: [...warnings], response: payload };
 }
 
 /** The spec's error envelope and the HTTP status that goes with it. */

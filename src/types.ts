@@ -215,10 +215,53 @@ export interface Entailment {
   score: number;
 }
 
+/**
+ * Why a response carries a warning: a stable code a program can test, beside
+ * the sentence for people. Codes are only ever added; a warning's `message`
+ * may be reworded.
+ *
+ * | code                    | the analysis went on, but …                                                                 |
+ * |-------------------------|---------------------------------------------------------------------------------------------|
+ * | `hosted-only-skipped`   | a parameter, extractor or enrichment query of the hosted API that textlens does not implement was skipped |
+ * | `download-truncated`    | the page at `url` was larger than the download limit; the text is its beginning              |
+ * | `language-unreliable`   | language detection was unsure (short or mixed text); the text was analyzed as English        |
+ * | `language-unsupported`  | part of the request needs English models and the text is in another language: that part (named in the message: an extractor's layers, knowledge-base entities, topics, classifiers) was skipped |
+ * | `layers-skipped`        | the text is not English: words carry tokens and sentences only, without tags, lemmas or stems |
+ * | `onnx-wasm-fallback`    | the models ran on onnxruntime-web (WASM) instead of the native onnxruntime-node (not installed, not loadable, or a browser): slower, same results |
+ * | `sqlite-wasm-fallback`  | the knowledge base was read with sql.js (WASM) because better-sqlite3 could not be loaded: slower to open, same results |
+ * | `rules-truncated`       | a rule's solutions or the rules' output were cut at their limit                              |
+ * | `positions-in-sentence` | hosted response shape only: an annotation list's word positions could not be made document-wide |
+ */
+export const WARNING_CODES = [
+  'hosted-only-skipped',
+  'download-truncated',
+  'language-unreliable',
+  'language-unsupported',
+  'layers-skipped',
+  'onnx-wasm-fallback',
+  'sqlite-wasm-fallback',
+  'rules-truncated',
+  'positions-in-sentence',
+] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+/** A warning of a response (see WarningCode); `message` is also a sentence of the response's `message`. */
+export interface Warning {
+  code: WarningCode;
+  message: string;
+}
+
 export interface AnalyzeResponse {
   time: number;
   ok: boolean;
   error: string;
+  /** The spec's message: every warning's sentence, joined with spaces; empty when there are none. */
   message: string;
+  /**
+   * The same warnings with their codes, in the same order (not in the spec):
+   * on every successful analysis, an empty list when there are none; absent
+   * on an error.
+   */
+  warnings?: Warning[];
   response?: AnalysisPayload;
 }

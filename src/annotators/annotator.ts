@@ -8,7 +8,7 @@ import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import type { Backend } from '../models/ort-types.js';
 import type { AnalyzeRequest } from '../request.js';
-import type { BuiltinExtractor } from '../types.js';
+import type { BuiltinExtractor, WarningCode } from '../types.js';
 
 /**
  * Layers a Doc can carry. Annotators declare which they need and which they
@@ -64,8 +64,8 @@ export interface AnnotateContext {
   metadata?: { title?: string; description?: string };
   /** The validated request (entity filters, overlap, enrichment queries, …). */
   request: AnalyzeRequest;
-  /** Warnings for the response's `message`. */
-  warn(message: string): void;
+  /** A warning for the response: an entry of its `warnings`, a sentence of its `message` (codes: WarningCode in types.ts). */
+  warn(code: WarningCode, message: string): void;
 }
 
 /** A created annotator. What it needs, assigns and reads is said once, in its declaration (registry.ts). */

@@ -54,7 +54,7 @@ export async function createLinker(loader: ResourceLoader): Promise<Annotator> {
   return {
     run(doc: Doc, ctx: AnnotateContext) {
       // The KB read by sql.js because better-sqlite3 did not load: said in every response that used it (warn keeps one copy).
-      if (linker.kb.notice) ctx.warn(linker.kb.notice);
+      if (linker.kb.notice) ctx.warn('sqlite-wasm-fallback', linker.kb.notice);
       doc.entities = linkEntities(linker, doc, ctx);
     },
   };

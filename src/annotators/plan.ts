@@ -14,7 +14,7 @@
 import { badRequest } from '../errors.js';
 import type { Doc } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources/loader.js';
-import { EXTRACTORS, type BuiltinExtractor } from '../types.js';
+import { EXTRACTORS, type BuiltinExtractor, type WarningCode } from '../types.js';
 import { BASE_LAYERS, LAYER_ON_DOC, resourcesOf, type AnnotatorConfig, type AnnotatorDeclaration, type ExtractorUse, type Layer } from './annotator.js';
 import { ANNOTATORS } from './registry.js';
 
@@ -64,7 +64,7 @@ function isBuiltin(name: string): name is BuiltinExtractor {
  * non-English text, `entities` is demoted to optional: dictionaries match any
  * language, the knowledge base is English-only.
  */
-export function wantedLayers(extractors: readonly string[], language: string, customDictionaries: boolean, warn: (message: string) => void): WantedLayers {
+export function wantedLayers(extractors: readonly string[], language: string, customDictionaries: boolean, warn: (code: WarningCode, message: string) => void): WantedLayers {
   const required = new Set<Layer>();
   const optional = new Set<Layer>();
   for (const e of extractors) {
@@ -75,7 +75,7 @@ export function wantedLayers(extractors: readonly string[], language: string, cu
   }
   if (customDictionaries && language !== ENGLISH && required.delete('entities')) {
     optional.add('entities');
-    warn(`Knowledge-base entities need English models and the text's language is '${language}': only custom dictionary entities are returned.`);
+    warn('language-unsupported', `Knowledge-base entities need English models and the text's language is '${language}': only custom dictionary entities are returned.`);
   }
   return { required, optional };
 }
@@ -85,7 +85,7 @@ export interface Planner {
    * Annotators to run, in registry (dependency) order, for the wanted layers
    * of a text in `language`; `present`: layers the Doc already carries.
    */
-  plan(wanted: WantedLayers, language: string, warn: (message: string) => void, present?: readonly Layer[]): Promise<AnnotatorDeclaration[]>;
+  plan(wanted: WantedLayers, language: string, warn: (code: WarningCode, message: string) => void, present?: readonly Layer[]): Promise<AnnotatorDeclaration[]>;
   /** Built-in extractors whose required layers have installed annotators (for English text). */
   availableExtractors(): Promise<BuiltinExtractor[]>;
 }
@@ -103,7 +103,7 @@ export function createPlanner(loader: ResourceLoader, config: AnnotatorConfig): 
     return ok;
   }
 
-  async function plan(wanted: WantedLayers, language: string, warn: (message: string) => void, present: readonly Layer[] = []): Promise<AnnotatorDeclaration[]> {
+  async function plan(wanted: WantedLayers, language: string, warn: (code: WarningCode, message: string) => void, present: readonly Layer[] = []): Promise<AnnotatorDeclaration[]> {
     const english = language === ENGLISH;
     const chosen = new Set<AnnotatorDeclaration>();
     const provided = new Set<Layer>([...BASE_LAYERS, ...present]);
@@ -132,9 +132,9 @@ export function createPlanner(loader: ResourceLoader, config: AnnotatorConfig): 
       throw badRequest(`layer(s) ${unique(missing).join(', ')} is not available: its model is not installed in the models directory`, 'extractors');
     }
     if (missing.length > 0) {
-      warn(`Skipped ${unique(missing).join(', ')}: these layers need English models, and the text's language is '${language}' (set languageOverride=eng to force English).`);
+      warn('language-unsupported', `Skipped ${unique(missing).join(', ')}: these layers need English models, and the text's language is '${language}' (set languageOverride=eng to force English).`);
     }
-    if (!english && wanted.optional.size > 0) warn('Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).');
+    if (!english && wanted.optional.size > 0) warn('layers-skipped', 'Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).');
     return ANNOTATORS.filter((a) => chosen.has(a));
   }
 

@@ -133,7 +133,7 @@ export async function createTopicsAnnotator(loader: ResourceLoader): Promise<Ann
   return {
     run(doc, ctx) {
       if (ctx.language !== 'eng') {
-        ctx.warn(`topics: skipped; the topic model is English-only and the text's language is '${ctx.language}' (set languageOverride=eng to force English).`);
+        ctx.warn('language-unsupported', `topics: skipped; the topic model is English-only and the text's language is '${ctx.language}' (set languageOverride=eng to force English).`);
         return;
       }
       const { coarse, topics } = classifyTopics(model, topicText(doc, ctx), doc.entities);

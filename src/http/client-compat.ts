@@ -22,7 +22,8 @@
  *    `matchingTokens`, `wordPositions` and `propertyPositions` are shifted by
  *    the number of words in the sentences before. The sentence of an
  *    annotation is its `sentencePosition`; an annotation list whose items
- *    carry none cannot be shifted, is left as it is, and the message says so.
+ *    carry none cannot be shifted, is left as it is, and the message says so
+ *    (warning code `positions-in-sentence`).
  * 3. Entity `data` as the hosted API types it, a map from key to a list of
  *    strings (the Java client's Map<String, List<String>> fails on anything
  *    else): a string stays one string, a number becomes its decimal text, an
@@ -88,7 +89,10 @@ export function toHostedShape(response: AnalyzeResponse): AnalyzeResponse {
   addAliases(payload as unknown as Json);
   normalizeEntityData(payload as unknown as Json);
   numericIds(payload as unknown as Json);
-  if (notes.length > 0) response.message = [response.message, ...notes].filter((m) => m !== '').join(' ');
+  if (notes.length > 0) {
+    response.message = [response.message, ...notes].filter((m) => m !== '').join(' ');
+    (response.warnings ??= []).push(...notes.map((message) => ({ code: 'positions-in-sentence' as const, message })));
+  }
   return response;
 }
 

@@ -13,7 +13,7 @@
  * the language detector's data are imported only for input that needs them.
  */
 import type { AnalyzeRequest } from '../request.js';
-import type { CleanupMode } from '../types.js';
+import type { CleanupMode, WarningCode } from '../types.js';
 import type { CleanupResult } from '../cleanup/index.js';
 import { normalizeLanguageCode } from '../language/codes.js';
 import type { FetchedPage, FetchOptions } from './download-common.js';
@@ -43,7 +43,7 @@ export interface Input {
   languageIsReliable: boolean;
 }
 
-export async function readInput(req: AnalyzeRequest, options: InputOptions, warn: (message: string) => void): Promise<Input> {
+export async function readInput(req: AnalyzeRequest, options: InputOptions, warn: (code: WarningCode, message: string) => void): Promise<Input> {
   const { raw, isHtml } = await source(req, options, warn);
   const mode: CleanupMode = req.cleanup.mode ?? (isHtml ? 'cleanHTML' : 'raw');
   // The HTML parser (cheerio) is loaded only for input that needs it.
@@ -55,7 +55,7 @@ export async function readInput(req: AnalyzeRequest, options: InputOptions, warn
   return { raw, text, metadata: cleaned.metadata, language, languageIsReliable };
 }
 
-async function source(req: AnalyzeRequest, options: InputOptions, warn: (message: string) => void): Promise<{ raw: string; isHtml: boolean }> {
+async function source(req: AnalyzeRequest, options: InputOptions, warn: (code: WarningCode, message: string) => void): Promise<{ raw: string; isHtml: boolean }> {
   if (req.text !== undefined) {
     checkTextSize(req.text);
     return { raw: req.text, isHtml: false };
@@ -65,18 +65,18 @@ async function source(req: AnalyzeRequest, options: InputOptions, warn: (message
     allowHosts: options.allowHosts ? [...options.allowHosts] : undefined,
     ...options.download,
   });
-  if (page.truncated) warn(`The page at ${req.url} was larger than the download limit and was truncated.`);
+  if (page.truncated) warn('download-truncated', `The page at ${req.url} was larger than the download limit and was truncated.`);
   return { raw: page.body, isHtml: page.isHtml };
 }
 
-async function languageOf(req: AnalyzeRequest, text: string, warn: (message: string) => void): Promise<{ language: string; languageIsReliable: boolean }> {
+async function languageOf(req: AnalyzeRequest, text: string, warn: (code: WarningCode, message: string) => void): Promise<{ language: string; languageIsReliable: boolean }> {
   if (req.languageOverride !== undefined) return { language: normalizeLanguageCode(req.languageOverride), languageIsReliable: true };
   // franc and its trigram data load only when a language is to be detected.
   const detected = (await import('../language/detect.js')).detectLanguage(text);
   // Short or ambiguous text: the detector's guess is noise ("Running dogs"
   // scores as Norwegian), so analyze in the default language, English, and say so.
   if (!detected.reliable && text.trim() !== '' && detected.language !== FALLBACK_LANGUAGE) {
-    warn(`Language detection is not reliable for this text (best guess '${detected.language}'); analyzed as English. Set languageOverride to choose.`);
+    warn('language-unreliable', `Language detection is not reliable for this text (best guess '${detected.language}'); analyzed as English. Set languageOverride to choose.`);
   }
   return { language: detected.reliable ? detected.language : FALLBACK_LANGUAGE, languageIsReliable: detected.reliable };
 }

@@ -8,6 +8,7 @@ import { createPlanner, EXTRACTOR_LAYERS, layersOf, RULE_LAYERS, wantedLayers, t
 import type { AnnotatorConfig, Layer } from '../../src/annotators/annotator.js';
 import type { ResourceLoader } from '../../src/resources/loader.js';
 import { Doc } from '../../src/doc/doc.js';
+import type { WarningCode } from '../../src/types.js';
 
 const CONFIG: AnnotatorConfig = { backend: 'node', parser: 'accurate' };
 
@@ -20,8 +21,8 @@ function modelsWithout(...folders: string[]): ResourceLoader {
 const wanted = (required: Layer[], optional: Layer[] = []): WantedLayers => ({ required: new Set(required), optional: new Set(optional) });
 
 async function plan(loader: ResourceLoader, w: WantedLayers, language = 'eng', present: Layer[] = []) {
-  const warnings: string[] = [];
-  const steps = await createPlanner(loader, CONFIG).plan(w, language, (m) => warnings.push(m), present);
+  const warnings: [WarningCode, string][] = [];
+  const steps = await createPlanner(loader, CONFIG).plan(w, language, (code, message) => warnings.push([code, message]), present);
   return { names: steps.map((s) => s.name), warnings };
 }
 
@@ -47,11 +48,11 @@ describe('layers of the extractors, from the declarations', () => {
   });
 
   it('demotes entities to optional for custom dictionaries on non-English text, with a warning', () => {
-    const warnings: string[] = [];
-    const w = wantedLayers(['entities'], 'deu', true, (m) => warnings.push(m));
+    const warnings: [WarningCode, string][] = [];
+    const w = wantedLayers(['entities'], 'deu', true, (code, message) => warnings.push([code, message]));
     expect([...w.required]).toEqual([]);
     expect([...w.optional]).toEqual(['entities']);
-    expect(warnings).toEqual([expect.stringContaining("only custom dictionary entities")]);
+    expect(warnings).toEqual([['language-unsupported', expect.stringContaining('only custom dictionary entities')]]);
     expect([...wantedLayers(['entities'], 'eng', true, () => {}).required]).toEqual(['entities']);
   });
 });
@@ -82,8 +83,8 @@ describe('the plan', () => {
     const { names, warnings } = await plan(modelsWithout(), wantedLayers(['relations', 'words'], 'fra', false, () => {}), 'fra');
     expect(names).toEqual([]);
     expect(warnings).toEqual([
-      "Skipped relations, properties: these layers need English models, and the text's language is 'fra' (set languageOverride=eng to force English).",
-      'Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).',
+      ['language-unsupported', "Skipped relations, properties: these layers need English models, and the text's language is 'fra' (set languageOverride=eng to force English)."],
+      ['layers-skipped', 'Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).'],
     ]);
   });
 

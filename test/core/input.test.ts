@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readInput, type InputOptions } from '../../src/source/input.js';
 import { parseRequest } from '../../src/request.js';
 import type { FetchedPage, FetchOptions } from '../../src/source/download-common.js';
+import type { WarningCode } from '../../src/types.js';
 
 const PAGE =
   '<html><head><title>Rivers of Europe</title></head><body><nav>Home News</nav>' +
@@ -28,8 +29,8 @@ function serving(body: string, extra: Partial<FetchedPage> = {}): InputOptions &
 const never: InputOptions = { fetchUrl: () => Promise.reject(new Error('text needs no download')) };
 
 async function read(options: Parameters<typeof parseRequest>[0], using: InputOptions = never) {
-  const warnings: string[] = [];
-  const input = await readInput(parseRequest(options), using, (m) => warnings.push(m));
+  const warnings: [WarningCode, string][] = [];
+  const input = await readInput(parseRequest(options), using, (code, message) => warnings.push([code, message]));
   return { input, warnings };
 }
 
@@ -58,7 +59,7 @@ describe('readInput', () => {
 
   it('warns when the download was cut at its limit', async () => {
     const { warnings } = await read({ url: 'https://example.org/a' }, serving(PAGE, { truncated: true }));
-    expect(warnings).toEqual(['The page at https://example.org/a was larger than the download limit and was truncated.']);
+    expect(warnings).toEqual([['download-truncated', 'The page at https://example.org/a was larger than the download limit and was truncated.']]);
   });
 
   it('limits a downloaded page once cleaned, with the same 413 as sent text', async () => {
@@ -69,7 +70,7 @@ describe('readInput', () => {
     const unsure = await read({ text: 'Running dogs' });
     expect(unsure.input.language).toBe('eng');
     expect(unsure.input.languageIsReliable).toBe(false);
-    expect(unsure.warnings).toEqual([expect.stringMatching(/^Language detection is not reliable for this text \(best guess '\w+'\); analyzed as English/)]);
+    expect(unsure.warnings).toEqual([['language-unreliable', expect.stringMatching(/^Language detection is not reliable for this text \(best guess '\w+'\); analyzed as English/)]]);
     const forced = await read({ text: 'Running dogs', languageOverride: 'fr' });
     expect(forced.input).toMatchObject({ language: 'fra', languageIsReliable: true });
     expect(forced.warnings).toEqual([]);

@@ -74,12 +74,13 @@ describe('toHostedShape: word positions', () => {
     expect(list(r, 'relations')[0]).toMatchObject({ wordPositions: [5], params: [{ wordPositions: [4] }] });
   });
 
-  it('leaves a list whose items name no sentence as it is, and says so in message', () => {
+  it('leaves a list whose items name no sentence as it is, and says so in message and warnings', () => {
     const r = twoSentenceResponse({ nounPhrases: [{ id: 0, wordPositions: [0, 1] }] });
     r.message = 'Earlier note.';
     toHostedShape(r);
     expect(list(r, 'nounPhrases')[0].wordPositions).toEqual([0, 1]);
     expect(r.message).toMatch(/^Earlier note\. Word positions in 'nounPhrases' are within their sentence/);
+    expect(r.warnings).toEqual([{ code: 'positions-in-sentence', message: expect.stringMatching(/^Word positions in 'nounPhrases' are within their sentence/) }]);
   });
 
   it('needs no sentence to place items of a one-sentence text', () => {
