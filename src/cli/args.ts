@@ -385,7 +385,7 @@ export function formatHelp(spec: CommandSpec): string {
       return wrapText(help, lead.padEnd(column), column);
     });
   const parts = [
-    `usage: ${formatSynopsis(spec, '').replace(/\n/g, '\n       ')}`,
+    formatSynopsis(spec, 'usage: '),
     '',
     ...wrapText(`${spec.summary}`, '', 0),
     '',

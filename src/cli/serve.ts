@@ -18,7 +18,7 @@ export const SERVE = defineCommand({
     'Serves the analysis API (POST /, per-key quotas), the account, dictionary and status-events APIs on one port, the analysis in worker threads. Runs until SIGINT or SIGTERM, then finishes the requests in flight, ends the workers, closes the store and exits 0.',
   flags: {
     port: { type: 'number', value: 'N', integer: true, min: 0, max: 65535, default: DEFAULT_PORT, help: 'port to listen on; 0 picks a free one' },
-    host: { type: 'string', value: 'H', default: DEFAULT_HOST, help: 'address to bind (the default is loopback only)' },
+    host: { type: 'string', value: 'H', default: DEFAULT_HOST, help: 'address to bind: 127.0.0.1 is loopback only, 0.0.0.0 every interface' },
     keys: {
       type: 'string',
       value: 'FILE',

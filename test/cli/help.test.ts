@@ -109,6 +109,7 @@ describe('textlens <command> --help', () => {
         const r = await run(...spec.name.split(' '), ask);
         expect(r.code, `${spec.name} ${ask}`).toBe(0);
         expect(r.stdout.startsWith(`usage: textlens ${spec.name}`), spec.name).toBe(true);
+        expect(r.stdout.split('\n').filter((l) => l.length > 100), `${spec.name}: lines over 100 columns`).toEqual([]);
         const listed = r.stdout.slice(r.stdout.indexOf('\nflags:\n'));
         for (const [name, flag] of Object.entries(spec.flags)) {
           expect(listed, `${spec.name} --${name}`).toMatch(new RegExp(`\\n  --${name}\\b`));
