@@ -21,9 +21,9 @@
  */
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -103,15 +103,24 @@ async function main() {
     rmSync(next, { recursive: true, force: true });
     throw e;
   }
-  let moved = false;
-  try {
-    renameSync(out, old);
-    moved = true;
-  } catch (e) {
-    if (e.code !== 'ENOENT') throw e;
+  // Another build of the same target (two `npm pack`s at once) may move its
+  // output in between the two renames: then this one moves that aside too.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      renameSync(out, `${old}-${attempt}`);
+    } catch (e) {
+      if (e.code !== 'ENOENT') throw e;
+    }
+    try {
+      renameSync(next, out);
+      break;
+    } catch (e) {
+      if (!['ENOTEMPTY', 'EEXIST'].includes(e.code) || attempt >= 5) throw e;
+    }
   }
-  renameSync(next, out);
-  if (moved) rmSync(old, { recursive: true, force: true });
+  for (const entry of readdirSync(dirname(out))) {
+    if (entry.startsWith(basename(old))) rmSync(join(dirname(out), entry), { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -41,9 +41,6 @@ export interface OrtRuntime {
   notice?: string;
 }
 
-/** The optional peer dependency that runs a transformer NER model (transformer-ner.ts). */
-export type TransformersModule = typeof import('@huggingface/transformers');
-
 /** One JSON file of a transformer model directory, parsed (an object), with its path for messages. */
 export interface ModelJsonFile {
   path: string;

@@ -9,11 +9,12 @@
  *
  * tau-prolog comes through the platform seam (src/platform/{node,web}/
  * tau-prolog.ts): in Node the package as installed, in a browser a bundle
- * without its Node-only requires; both declare tau-prolog's globals
- * (tau-globals.js) before its core runs. Only the rules stage imports this
- * module, and only when a request has rules (see index.ts), so pages that
- * never run rules never load tau-prolog.
+ * without its Node-only requires. tau-globals.js comes first: it must run
+ * before tau-prolog's core does. Only the rules stage imports this module,
+ * and only when a request has rules (see index.ts), so pages that never run
+ * rules never load tau-prolog.
  */
+import './tau-globals.js';
 import { loadTauLibraries, tauProlog } from '#platform/tau-prolog.js';
 
 // Type-only brands: they keep the three kinds of value apart when a type

@@ -4,8 +4,8 @@
  * branches (files, the terminal) stay reachable here; the rules sandbox
  * (src/rules/sandbox.ts) refuses them.
  */
-// tau-prolog assigns undeclared globals as it loads: they are declared first.
-import '../../rules/tau-globals.js';
+// tau-prolog assigns undeclared globals as it loads: src/rules/tau.ts, the
+// one importer, declares them (tau-globals.ts) before it imports this module.
 import pl from 'tau-prolog';
 import loadCharsio from 'tau-prolog/modules/charsio.js';
 import loadFormat from 'tau-prolog/modules/format.js';

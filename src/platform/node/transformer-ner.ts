@@ -7,7 +7,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AnalysisError, badRequest } from '../../errors.js';
-import type { ModelJsonFile, TransformerModelFiles, TransformersModule } from '../types.js';
+import type { ModelJsonFile, TransformerModelFiles } from '../types.js';
+
+/**
+ * The optional peer dependency that runs a transformer NER model. Named here,
+ * not in ../types.ts: that file's declarations are public (the ONNX types),
+ * and a TypeScript project without the package must compile against them.
+ */
+type TransformersModule = typeof import('@huggingface/transformers');
 
 /** The option that names the directory, for error messages. */
 const OPTION = 'ner.transformers';

@@ -5,8 +5,8 @@
  * readline-sync, made only in its Node-only branches, resolve to a stub
  * there, so a user's bundler needs no `external`s for them.
  */
-// tau-prolog assigns undeclared globals as it loads: they are declared first.
-import '../../rules/tau-globals.js';
+// tau-prolog assigns undeclared globals as it loads: src/rules/tau.ts, the
+// one importer, declares them (tau-globals.ts) before it imports this module.
 import pl from 'tau-prolog';
 import loadCharsio from 'tau-prolog/modules/charsio.js';
 import loadFormat from 'tau-prolog/modules/format.js';
