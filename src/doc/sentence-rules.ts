@@ -103,7 +103,12 @@ export function ruleBoundaries(text: string, tokens: readonly TokenSpan[]): numb
   const n = tokens.length;
   const ends: number[] = [];
   const form = (i: number): string => formAt(text, tokens, i);
+  // The token before a run of closing quotes/brackets glued to each other and to it ("?)'" → "?"), kept
+  // up to date as i moves on: walking the run back from every gap would be quadratic on a long run.
+  let j = 0;
   for (let i = 1; i < n; i++) {
+    const k = i - 1;
+    if (!(k > 0 && CLOSERS.has(form(k)) && tokens[k].start === tokens[k - 1].end)) j = k;
     const br = breakBefore(text, tokens, i);
     const prev = form(i - 1);
     const next = form(i);
@@ -111,9 +116,6 @@ export function ruleBoundaries(text: string, tokens: readonly TokenSpan[]): numb
       ends.push(i);
       continue;
     }
-    // Walk back over closing quotes/brackets to the punctuation they follow.
-    let j = i - 1;
-    while (j > 0 && CLOSERS.has(form(j)) && tokens[j].start === tokens[j - 1].end) j--;
     const p = form(j);
     if (CLOSERS.has(next) && tokens[i].start === tokens[i - 1].end) continue;
     if (isTerminal(p)) {

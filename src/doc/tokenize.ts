@@ -129,7 +129,9 @@ const EMOTICONS = [
 /** Phone numbers EWT keeps whole: 713-853-3989, 1-800-991-9019, 345-9945, 888.916.7184. */
 const PHONE_RE = /(?:1-)?(?:\d{3}-)?\d{3}-\d{4}(?!\d)|\d{3}\.\d{3}\.\d{4}(?!\d)/y;
 const URL_RE = /(?:https?:\/\/|ftp:\/\/|mailto:|www\.)[^\s<>"]+/iy;
-const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*/uy;
+/** An e-mail address is a local part, '@' and a domain; '@' is not a local-part character. */
+const EMAIL_LOCAL_RE = /[\p{L}\p{N}._%+-]+/uy;
+const EMAIL_DOMAIN_RE = /[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*/uy;
 
 /** Punctuation that may end a URL in running text but is rarely part of it. */
 const URL_TRAILING = new Set([46, 44, 59, 58, 33, 63, 41, 93, 34, 39, 0x201d, 0x2019]);
@@ -162,6 +164,20 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
   // quadratic on text without '@'.
   let at = -1;
   for (let i = e - 1; i >= s && at < 0; i--) if (text.charCodeAt(i) === 64) at = i;
+  // An address starting at p has for local part the whole run of local-part characters from p, so every
+  // word start inside one run ("a-b-c@x") shares that run's end and the verdict on the domain after it:
+  // both are found once per run, where a regex tried from each word start would be quadratic on
+  // "a-a-a-…-a@!". localEnd is the end of the last run measured; emailEnd the address's end, or -1.
+  let localEnd = -1;
+  let emailEnd = -1;
+  const matchEmail = (p: number): number => {
+    if (p >= localEnd) {
+      localEnd = matchSticky(EMAIL_LOCAL_RE, text, p, e);
+      emailEnd = localEnd > p && text.charCodeAt(localEnd) === 64 ? matchSticky(EMAIL_DOMAIN_RE, text, localEnd + 1, e) : -1;
+      if (emailEnd === localEnd + 1) emailEnd = -1;
+    }
+    return emailEnd > p ? emailEnd : p;
+  };
   while (p < e) {
     // URLs and e-mail addresses, from a word start.
     if (p === s || !isAlnum(classAt(text, p - 1))) {
@@ -171,13 +187,19 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
       const c = text.charCodeAt(p);
       const lower = c | 32;
       let m = lower === 104 || lower === 102 || lower === 109 || lower === 119 ? matchSticky(URL_RE, text, p, e) : p;
-      if (m === p && at >= p) m = matchSticky(EMAIL_RE, text, p, e);
+      if (m === p && at >= p) m = matchEmail(p);
       if (m === p && c >= 48 && c <= 57) m = matchSticky(PHONE_RE, text, p, e);
       if (m > p) {
         let end = m;
+        // Parenthesis depth of text[p, end), kept as the end moves back (no '(' is ever trimmed):
+        // counting it afresh for every trimmed ')' would be quadratic on "http://a)))))…".
+        let depth = parenDepth(text, p, end);
         while (end > p + 1 && URL_TRAILING.has(text.charCodeAt(end - 1))) {
           // A closing parenthesis stays when it balances one inside the URL (wiki/Foo_(bar)).
-          if (text.charCodeAt(end - 1) === 41 && balancedParens(text, p, end)) break;
+          if (text.charCodeAt(end - 1) === 41) {
+            if (depth >= 0) break;
+            depth++;
+          }
           end--;
         }
         // A bare "www." or so (w…, five characters or fewer) is no address unless it holds an '@'.
@@ -196,7 +218,7 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
     }
     const k = classAt(text, p);
     if (isAlnum(k)) {
-      p = scanWord(text, p, e, out, state);
+      p = scanWord(text, p, e, at, out, state);
       continue;
     }
     p = scanPunct(text, p, e, s, out, state);
@@ -209,14 +231,15 @@ function hasChar(text: string, code: number, from: number, to: number): boolean 
   return false;
 }
 
-function balancedParens(text: string, p: number, end: number): boolean {
+/** Opening minus closing parentheses in text[p, end). */
+function parenDepth(text: string, p: number, end: number): number {
   let depth = 0;
   for (let i = p; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === 40) depth++;
     else if (c === 41) depth--;
   }
-  return depth >= 0;
+  return depth;
 }
 
 function matchSticky(re: RegExp, text: string, p: number, e: number): number {
@@ -247,16 +270,22 @@ function matchEmoticon(text: string, p: number, e: number): number {
 /**
  * A word starting at p: letters and digits with the connectors that EWT keeps
  * inside a token. Pushes the word (split into clitics) and returns its end.
+ * `at` is the chunk's last '@' (-1 if none).
+ *
+ * What the rules ask about the word so far (a letter in it? a digit?) is kept in flags as q moves on:
+ * looking back from every connector or unit would be quadratic on a long word.
  */
-function scanWord(text: string, p: number, e: number, out: WordSpan[], state: { openSingleQuote: boolean }): number {
+function scanWord(text: string, p: number, e: number, at: number, out: WordSpan[], state: { openSingleQuote: boolean }): number {
   let q = p;
   let hasPeriod = false;
   let hasDigit = false;
+  let hasLetter = false;
   while (q < e) {
     const k = classAt(text, q);
     if (isAlnum(k)) {
-      if (k === C.Letter && q > p && classAt(text, q - 1) === C.Digit && unitFollows(text, p, q, e)) break;
+      if (k === C.Letter && !hasLetter && q > p && classAt(text, q - 1) === C.Digit && unitFollows(text, q, e)) break;
       if (k === C.Digit) hasDigit = true;
+      else hasLetter = true;
       q += width(text, q);
       continue;
     }
@@ -268,7 +297,7 @@ function scanWord(text: string, p: number, e: number, out: WordSpan[], state: { 
     if (c === 46) {
       // Inner period: numbers, abbreviations (U.S), domains and file names (enron.com, ENRON.XLS);
       // but two words with a missing space ("country.They") split.
-      if (missingSpace(text, p, q, e, hasPeriod)) break;
+      if (missingSpace(text, p, q, e, at, hasPeriod)) break;
       hasPeriod = true;
       q++;
       continue;
@@ -281,7 +310,7 @@ function scanWord(text: string, p: number, e: number, out: WordSpan[], state: { 
       q++;
       continue;
     }
-    if (c === 45 && keepHyphen(text, p, q, e, hasDigit)) {
+    if (c === 45 && keepHyphen(text, p, q, e, hasDigit, hasLetter)) {
       q++;
       continue;
     }
@@ -346,11 +375,12 @@ function keepSlash(text: string, p: number, q: number, e: number): boolean {
   return text.slice(a, b) === '9/11';
 }
 
-function keepHyphen(text: string, p: number, q: number, e: number, hasDigit: boolean): boolean {
+/** hasDigit and hasLetter: whether text[p, q) has a digit, a letter. */
+function keepHyphen(text: string, p: number, q: number, e: number, hasDigit: boolean, hasLetter: boolean): boolean {
   const [a, dl] = runBefore(text, p, q);
   const [, dr] = runAfter(text, q, e);
   // Codes that mix letters and digits stay whole (x3-9890); number ranges split (5-10, 1969-1970).
-  if (hasDigit && dr && letterBefore(text, p, q)) return true;
+  if (hasDigit && dr && hasLetter) return true;
   if (dl || dr) return false;
   if (a !== p && text.charCodeAt(a - 1) === 45) return false;
   return HYPHEN_PREFIXES.has(text.slice(a, q).toLowerCase());
@@ -361,12 +391,8 @@ const UNITS = new Set(
   'am pm a p k m mm cm km kg g mg lb lbs oz ft yd mi mph kph gb mb kb tb ghz mhz hz hr hrs h min mins sec secs yr yrs x ml l'.split(' '),
 );
 
-function unitFollows(text: string, p: number, q: number, e: number): boolean {
-  // Only after a plain number: "x3" or "ld2d" are codes.
-  for (let i = p; i < q; i++) {
-    const k = classAt(text, i);
-    if (k === C.Letter) return false;
-  }
+/** Whether a unit starts at q, right after a plain number (the caller checks that: "x3" or "ld2d" are codes). */
+function unitFollows(text: string, q: number, e: number): boolean {
   let r = q;
   while (r < e && classAt(text, r) === C.Letter) r++;
   const unit = text.slice(q, r).toLowerCase();
@@ -389,7 +415,8 @@ function fileExtensionAt(text: string, q: number, e: number): boolean {
   return r - q >= 3 && EXTENSIONS.has(text.slice(q, r).toLowerCase()) && (r === e || !isAlnum(classAt(text, r)));
 }
 
-function missingSpace(text: string, p: number, q: number, e: number, hasPeriod: boolean): boolean {
+/** Whether the period at q joins two words with a missing space; `at` is the chunk's last '@' (-1 if none). */
+function missingSpace(text: string, p: number, q: number, e: number, at: number, hasPeriod: boolean): boolean {
   if (hasPeriod) return false;
   let a = q;
   while (a > p && classAt(text, a - 1) === C.Letter) a--;
@@ -398,7 +425,7 @@ function missingSpace(text: string, p: number, q: number, e: number, hasPeriod: 
   while (b < e && classAt(text, b) === C.Letter) b++;
   if (b - q - 1 < 2 || (b < e && (classAt(text, b) === C.Digit || text.charCodeAt(b) === 46 || text.charCodeAt(b) === 64))) return false;
   if (q - a < 2 && !(a > p && isApostrophe(text.charCodeAt(a - 1)))) return false;
-  for (let i = q; i < e; i++) if (text.charCodeAt(i) === 64) return false; // an e-mail address
+  if (at >= q) return false; // an e-mail address
   return !EXTENSIONS.has(text.slice(q + 1, b).toLowerCase());
 }
 
@@ -418,11 +445,6 @@ function sentenceStartsAfter(text: string, i: number): boolean {
   if (j === i) return false;
   const ch = text[j];
   return ch !== ch.toLowerCase();
-}
-
-function letterBefore(text: string, p: number, q: number): boolean {
-  for (let i = p; i < q; i++) if (classAt(text, i) === C.Letter) return true;
-  return false;
 }
 
 function isAbbreviation(text: string, p: number, q: number, hasPeriod: boolean, hasDigit: boolean): boolean {
