@@ -11,16 +11,12 @@
  */
 import type Database from 'better-sqlite3';
 import { loadNativeSqlite, nativeSqliteOrExplain, SERVER_STORE_ALTERNATIVES } from '../db/native-sqlite.js';
+import type { SqliteFileOptions } from './sqlite-file-options.js';
 
 // Loaded, or found missing, when this module loads, so that the stores'
 // constructors stay synchronous and fail at once, saying what to do. The
 // stores themselves are imported only for a SQLite target (open.ts).
 const native = await loadNativeSqlite();
-
-export interface SqliteFileOptions {
-  /** Milliseconds to wait for another process's write lock. Default 5000. */
-  busyTimeoutMs?: number;
-}
 
 /** Opens (creating when missing) the SQLite file at `path`; `label` names the store in the addon-missing error. */
 export function openSqliteFile(path: string, label: string, options: SqliteFileOptions = {}): Database.Database {

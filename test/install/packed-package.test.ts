@@ -3,19 +3,20 @@
  * the network. The build (scripts/build.mjs, what prepack runs) writes into a
  * copy of the package's files beside this checkout, and `npm pack` packs
  * that copy: this checkout's dist/, which other suites read, is left alone.
- * The tarball is unpacked into the
- * project's node_modules/textlens, and the packages npm would install with it
- * (dependencies and optionalDependencies, nothing else: no optional peer,
- * no devDependency) are linked from this checkout's node_modules at the
- * versions the lock resolves. consumer-install.test.ts does the same with a
- * real `npm install` where the registry answers.
+ * The tarball is unpacked into the project's node_modules/textlens, and the
+ * packages npm would install with it (dependencies and optionalDependencies,
+ * nothing else: no optional peer, no devDependency) are linked from this
+ * checkout's node_modules at the versions the lock resolves.
+ * consumer-install.test.ts does the same with a real `npm install` where the
+ * registry answers.
  *
  * Checked here: the packed package.json carries no script a consumer's npm
  * would list or run; dist/ holds only modules built from the sources; a
- * strict TypeScript project compiles against every entry point without pg
- * or @types/pg; and a browser bundle of an app that imports 'textlens'
- * builds with no configuration and no `external` (esbuild, and webpack 5
- * where it is installed), holds no Node built-in, and runs rules.
+ * strict TypeScript project compiles against every entry point without the
+ * optional peers or the @types packages we develop with; and a browser
+ * bundle of an app that imports 'textlens' builds with no configuration and
+ * no `external` (esbuild, and webpack 5 where it is installed), holds no Node
+ * built-in, and runs rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Metafile } from 'esbuild';
@@ -124,7 +125,7 @@ describe('the packed package.json', () => {
 });
 
 describe('a strict TypeScript project', () => {
-  it('compiles against every entry point without its optional peers (pg, pg-boss, @huggingface/transformers) or @types/pg', { timeout: 120_000 }, async () => {
+  it('compiles against every entry point without the optional peers (pg, pg-boss, @huggingface/transformers) or our @types devDependencies', { timeout: 120_000 }, async () => {
     writeFileSync(
       join(app, 'index.ts'),
       [

@@ -5,7 +5,8 @@
  * one transaction per write; the file is opened by ../sqlite-file.ts.
  */
 import type Database from 'better-sqlite3';
-import { openSqliteFile, type SqliteFileOptions } from '../sqlite-file.js';
+import type { SqliteFileOptions } from '../sqlite-file-options.js';
+import { openSqliteFile } from '../sqlite-file.js';
 import type { DictionaryEntry, DictionarySettings, MatchType } from '../../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
 

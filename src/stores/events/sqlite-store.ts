@@ -6,7 +6,8 @@
  * can afford.
  */
 import type Database from 'better-sqlite3';
-import { openSqliteFile, type SqliteFileOptions } from '../sqlite-file.js';
+import type { SqliteFileOptions } from '../sqlite-file-options.js';
+import { openSqliteFile } from '../sqlite-file.js';
 import { EventsNotFoundError, InvalidEventInputError } from './errors.js';
 import { eventFromInput, rangeFromInput, serviceFromInput, sortStatuses, statusFromInput } from './input.js';
 import { encodeCursor, pageFromInput } from './paging.js';
