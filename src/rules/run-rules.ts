@@ -54,13 +54,18 @@ export async function runRules(
   }
   checkRulesSource(rules);
 
-  const collector: Collector = { bindings: [], max: limit.maxSolutions, budget: { left: limit.maxValues }, truncated: false };
+  const budget = { left: limit.maxValues, maxTextChars: limit.maxAtomChars };
+  const collector: Collector = { bindings: [], max: limit.maxSolutions, budget, truncated: false };
   const sandbox = createSandbox({
     builtins: { ...factPredicates(factTables(doc)), [`${SOLUTION}/1`]: solutionBuiltin(collector, () => sandbox) },
     maxOutputChars: limit.maxOutputChars,
+    maxTermArgs: limit.maxTermArgs,
+    maxAtomChars: limit.maxAtomChars,
+    maxStepCells: limit.maxStepCells,
     chunkSteps: CHUNK_STEPS,
   });
   sandbox.guard.deadline = Date.now() + limit.timeoutMs;
+  sandbox.guard.limitMemory(limit.maxMemoryMb);
 
   try {
     return await solveAll(sandbox, rules, collector, extractors, limit);
@@ -140,7 +145,7 @@ function consultProgram(sandbox: Sandbox, rules: string, limit: Required<RuleLim
         html: false,
         script: false,
         success: () => {
-          if (guard.stop) return fail(stopMessage(guard.stop, 'while loading the program', limit));
+          if (guard.stop) return fail(stopMessage(guard.stop, 'while loading the program', limit, guard.memoryBudgetMb));
           // Directive errors arrive as warnings (error(...) terms); other
           // warnings, such as singleton variables, are advice and are dropped.
           const error = session.thread.warnings.find((w) => w.indicator === 'error/2');
@@ -203,8 +208,9 @@ function solve(sandbox: Sandbox, name: string, arity: number, limit: Required<Ru
       const stop = guard.stop;
       guard.stop = undefined;
       if (error !== undefined) reject(badRequest(`rules: error in rule ${rule}: ${error}`, 'rules'));
-      else if (stop && stop.kind !== 'solutions') reject(badRequest(`rules: ${stopMessage(stop, `in rule ${rule}`, limit)}`, 'rules'));
-      else resolve();
+      else if (stop && stop.kind !== 'solutions') {
+        reject(badRequest(`rules: ${stopMessage(stop, `in rule ${rule}`, limit, guard.memoryBudgetMb)}`, 'rules'));
+      } else resolve();
     };
     const ask = () => {
       try {
@@ -231,7 +237,8 @@ function solve(sandbox: Sandbox, name: string, arity: number, limit: Required<Ru
   });
 }
 
-function stopMessage(stop: Stop, where: string, limit: Required<RuleLimits>): string {
+/** `memoryMb`: the heap growth the run was allowed (maxMemoryMb, or less where the heap had less room). */
+function stopMessage(stop: Stop, where: string, limit: Required<RuleLimits>, memoryMb: number | undefined): string {
   switch (stop.kind) {
     case 'steps':
       return `step limit exceeded ${where} (${limit.maxSteps} resolution steps; an endless loop or recursion?)`;
@@ -243,6 +250,10 @@ function stopMessage(stop: Stop, where: string, limit: Required<RuleLimits>): st
       return `goals cannot run ${where}`;
     case 'solutions':
       return `solution limit reached ${where}`;
+    case 'size':
+      return `size limit exceeded ${where}: ${stop.detail ?? 'a term too large'}`;
+    case 'memory':
+      return `memory limit exceeded ${where} (the rules may take ${memoryMb ?? limit.maxMemoryMb} MB of memory)`;
     case 'crash':
       return `the Prolog engine failed ${where} (${stop.detail ?? 'unknown error'}; a term too deep or too large?)`;
   }

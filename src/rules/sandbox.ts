@@ -23,17 +23,37 @@
  * goals while the program is being consulted. A stop empties the thread's
  * choice points, so tau-prolog ends the goal as if it failed; the runner
  * then reads `guard.stop` to say why.
+ *
+ * Memory is bounded at three levels: the built-ins that build a term, list
+ * or atom of a size they are given check it first (bounded-builtins.ts);
+ * each step may build and visit only so many cells (cell-meter.ts); and
+ * between steps, every few milliseconds, the Guard compares the heap with
+ * what it held when the run began (where the platform can measure it).
  */
+import { heapUsage } from '#platform/heap.js';
+import { boundedCharsioBuiltins, boundedListBuiltins, boundedSystemBuiltins } from './bounded-builtins.js';
+import { installCellMeter, metered, SizeLimitExceeded, type CellMeter } from './cell-meter.js';
 import { ALLOWED_LIBRARIES, isInteger, tau, type PlBuiltin, type PlModule, type PlSession, type PlThread, type PlTerm } from './tau.js';
 
-export type StopKind = 'steps' | 'time' | 'crash' | 'consult-goal' | 'solutions' | 'values';
+export type StopKind = 'steps' | 'time' | 'crash' | 'consult-goal' | 'solutions' | 'values' | 'size' | 'memory';
 
 export interface Stop {
   kind: StopKind;
   detail?: string;
 }
 
-export class Guard {
+/** How often the heap is measured between steps: rarely enough to cost nothing, often enough that little is allocated in between. */
+const MEMORY_CHECK_MS = 2;
+
+interface MemoryBudget {
+  /** Heap bytes in use when the run began. */
+  base: number;
+  /** Growth allowed, in bytes. */
+  bytes: number;
+  checkedAt: number;
+}
+
+export class Guard implements CellMeter {
   /** 'consult': no goal may run. 'query': goals run within the budget. */
   phase: 'consult' | 'query' = 'consult';
   steps = 0;
@@ -43,6 +63,31 @@ export class Guard {
   stop?: Stop;
   /** Set when the run is over: no thread of the session may step again. */
   closed = false;
+  built = 0;
+  visited = 0;
+  private memory?: MemoryBudget;
+
+  constructor(
+    readonly maxBuilt = Infinity,
+    readonly maxVisited = Infinity,
+  ) {}
+
+  /**
+   * Bound the heap's growth from now on to `maxMb`, or to half of what the
+   * heap has left if that is less (a worker near its own limit stops the
+   * rules rather than dying). No bound where the heap cannot be measured.
+   */
+  limitMemory(maxMb: number): void {
+    const usage = heapUsage();
+    if (usage === undefined) return;
+    const bytes = Math.min(maxMb * 2 ** 20, Math.max(0, (usage.limit - usage.used) / 2));
+    this.memory = { base: usage.used, bytes, checkedAt: Date.now() };
+  }
+
+  /** The growth allowed, in MB, for messages. */
+  get memoryBudgetMb(): number | undefined {
+    return this.memory === undefined ? undefined : Math.round(this.memory.bytes / 2 ** 20);
+  }
 
   /** Start a query: a fresh step budget, the same deadline. */
   beginQuery(maxSteps: number): void {
@@ -65,15 +110,27 @@ export class Guard {
     }
     // Every step: a step's cost grows with the depth of the proof (tau-prolog
     // walks the chain of parent states), so counting steps says little about time.
-    if (Date.now() > this.deadline) {
+    const now = Date.now();
+    if (now > this.deadline) {
       this.stop = { kind: 'time' };
       return false;
+    }
+    const memory = this.memory;
+    if (memory !== undefined && now - memory.checkedAt >= MEMORY_CHECK_MS) {
+      memory.checkedAt = now;
+      const usage = heapUsage();
+      if (usage !== undefined && usage.used - memory.base > memory.bytes) {
+        this.stop = { kind: 'memory' };
+        return false;
+      }
     }
     return true;
   }
 
+  /** A JavaScript exception inside a step: a size limit, or the engine failing. */
   crash(error: unknown): void {
-    this.stop ??= { kind: 'crash', detail: error instanceof Error ? error.message : String(error) };
+    if (error instanceof SizeLimitExceeded) this.stop ??= { kind: 'size', detail: error.message };
+    else this.stop ??= { kind: 'crash', detail: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -117,6 +174,9 @@ export interface SandboxOptions {
   /** Built-ins added to this session only (the fact predicates, the solution collector). */
   builtins: Record<string, PlBuiltin>;
   maxOutputChars: number;
+  maxTermArgs: number;
+  maxAtomChars: number;
+  maxStepCells: number;
   /**
    * tau-prolog answers in chunks of this many steps, returning to the event
    * loop in between, so a long query does not block other work.
@@ -127,20 +187,28 @@ export interface SandboxOptions {
 const PRELOADED = ['lists', 'format'];
 const BLOCKED = ['halt/0', 'halt/1', 'consult/1', 'open/3', 'open/4'];
 
-type GuardedSession = PlSession & { __textlensGuard?: Guard };
+type GuardedSession = PlSession & {
+  __textlensGuard?: Guard;
+  /** The session's own copies of library modules, with bounded built-ins. */
+  __textlensModules?: Record<string, PlModule>;
+};
 
 export function guardOf(session: PlSession): Guard | undefined {
   return (session as GuardedSession).__textlensGuard;
 }
 
+/** A step may visit this many times the cells it may build: walking a term costs far less than copying it. */
+const VISITS_PER_CELL = 100;
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   installHooks();
   const session = tau.create(options.chunkSteps);
-  const guard = new Guard();
+  const guard = new Guard(options.maxStepCells, options.maxStepCells * VISITS_PER_CELL);
   (session as GuardedSession).__textlensGuard = guard;
+  const sizes = { maxTermArgs: options.maxTermArgs, maxAtomChars: options.maxAtomChars, maxStepVisits: guard.maxVisited };
 
   const system: PlModule = Object.create(tau.modules.system) as PlModule;
-  system.rules = { ...tau.modules.system.rules, ...options.builtins };
+  system.rules = { ...tau.modules.system.rules, ...boundedSystemBuiltins(sizes, tau.modules.system.rules), ...options.builtins };
   for (const indicator of BLOCKED) system.rules[indicator] = refuse;
   system.rules['print/1'] = print;
   system.rules['print/2'] = print;
@@ -160,8 +228,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   // without a use_module: a rule should not need boilerplate to be useful.
   session.consult(PRELOADED.map((name) => `:- use_module(library(${name})).`).join('\n'), { file: false, url: false, html: false, script: false });
   const lists: PlModule = Object.create(tau.modules.lists) as PlModule;
-  lists.rules = { ...tau.modules.lists.rules, 'length/2': nativeLength(tau.modules.lists.rules['length/2'] as PlBuiltin) };
-  session.modules.lists = lists;
+  lists.rules = {
+    ...tau.modules.lists.rules,
+    ...boundedListBuiltins(sizes, tau.modules.lists.rules),
+    'length/2': nativeLength(tau.modules.lists.rules['length/2'] as PlBuiltin),
+  };
+  // format/2,3 writes terms through charsio (a dependency of format, so loaded above).
+  const charsio: PlModule = Object.create(tau.modules.charsio) as PlModule;
+  charsio.rules = { ...tau.modules.charsio.rules, ...boundedCharsioBuiltins(sizes, tau.modules.charsio.rules) };
+  // use_module(library(charsio)) in the program would put the shared module
+  // back; the directive's hook restores these.
+  const own = { lists, charsio };
+  (session as GuardedSession).__textlensModules = own;
+  Object.assign(session.modules, own);
   return { session, guard, output };
 }
 
@@ -203,6 +282,7 @@ let hooksInstalled = false;
 function installHooks(): void {
   if (hooksInstalled) return;
   hooksInstalled = true;
+  installCellMeter();
 
   const step = tau.type.Thread.prototype.step;
   tau.type.Thread.prototype.step = function guardedStep(this: PlThread) {
@@ -213,7 +293,7 @@ function installHooks(): void {
       return false;
     }
     try {
-      return step.call(this);
+      return metered(guard, () => step.call(this));
     } catch (error) {
       guard.crash(error);
       this.points = [];
@@ -229,7 +309,10 @@ function installHooks(): void {
       );
       return false;
     }
-    return useModule(thread, atom, options);
+    const loaded = useModule(thread, atom, options);
+    const own = (thread.session as GuardedSession).__textlensModules;
+    if (own !== undefined) Object.assign(thread.session.modules, own);
+    return loaded;
   };
 }
 

@@ -144,6 +144,8 @@ export interface Tau {
   };
   create(limit?: number): PlSession;
   unify(a: PlValue, b: PlValue, occursCheck: boolean): PlSubstitution | null;
+  /** The standard order of terms: negative, zero or positive. */
+  compare(a: PlValue, b: PlValue): number;
 }
 
 export const tau = tauProlog as Tau;

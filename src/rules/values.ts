@@ -1,7 +1,9 @@
 /**
  * Prolog terms as JSON values, and Prolog errors as sentences a caller can act on.
  */
+import { SizeLimitExceeded } from './cell-meter.js';
 import { tau, type PlSession, type PlTerm, type PlValue } from './tau.js';
+import { textLength } from './term-size.js';
 
 import type { RuleValue } from '../types.js';
 export type { RuleValue };
@@ -9,6 +11,8 @@ export type { RuleValue };
 /** Counts converted values so a run cannot build an unbounded response. */
 export interface ValueBudget {
   left: number;
+  /** Longest text of one value given as text (a compound term); longer ends the run (SizeLimitExceeded). */
+  maxTextChars: number;
 }
 
 export class ValueBudgetExceeded extends Error {}
@@ -26,6 +30,10 @@ export function toRuleValue(term: PlValue, budget: ValueBudget, session?: PlSess
       cell = cell.args[1];
     }
     if (tau.type.is_term(cell) && cell.indicator === '[]/0') return items;
+  }
+  // The text of a term that repeats a subterm can be far larger than the term.
+  if (textLength(term, budget.maxTextChars, budget.maxTextChars) > budget.maxTextChars) {
+    throw new SizeLimitExceeded(`a value in the bindings may have at most ${budget.maxTextChars} characters as text`);
   }
   return term.toString({ quoted: true, session });
 }
@@ -62,10 +70,21 @@ export function describeError(thrown: PlTerm, session?: PlSession): PrologErrorT
   return { message: `${text(formal)}${where}` };
 }
 
-function show(term: PlValue, session?: PlSession): string {
+/** Longest term text an error message shows. */
+const MAX_SHOWN_CHARS = 10_000;
+
+/**
+ * The term's text, or for one too large (a type error's culprit can be any
+ * term the program built) its outer functors and a note where it is cut.
+ */
+function show(term: PlValue, session?: PlSession, depth = 0): string {
   if (tau.type.is_variable(term)) return '_';
   if (tau.type.is_number(term)) return String(term.value);
-  return term.toString({ quoted: true, session });
+  if (textLength(term, MAX_SHOWN_CHARS, MAX_SHOWN_CHARS) <= MAX_SHOWN_CHARS) return term.toString({ quoted: true, session });
+  if (term.args.length === 0) return `(an atom of ${term.id.length} characters)`;
+  if (depth >= 2 || term.args.length > 4 || term.indicator === './2') return `(a ${term.indicator} term too large to show)`;
+  const name = new tau.type.Term(term.id, []).toString({ quoted: true, session });
+  return `${name}(${term.args.map((arg) => show(arg, session, depth + 1)).join(',')})`;
 }
 
 function atomText(term: PlValue, session?: PlSession): string {
