@@ -25,7 +25,11 @@ export interface BatchError {
 }
 
 export interface BatchItem {
-  /** Identity for --resume: the id as JSON, or `line:N` for a line without a usable id. */
+  /**
+   * Identity for --resume: the id as JSON, or `line:N` for a line without a
+   * usable id and for a line whose id an earlier line already used (its
+   * error must not pass for the earlier line's result).
+   */
   key: string;
   /** The document's id; null for a line whose id could not be read. */
   id: DocId | null;
@@ -42,6 +46,11 @@ export interface BatchItem {
 /** The key under which a document's result is found again by --resume. */
 export function itemKey(id: DocId | null, line?: number): string {
   return id === null ? `line:${line ?? 0}` : JSON.stringify(id);
+}
+
+/** Whether the item is known by its line rather than its id (see BatchItem.key); its result line then carries the line. */
+export function keyedByLine(item: Pick<BatchItem, 'key' | 'line'>): boolean {
+  return item.key === itemKey(null, item.line);
 }
 
 export interface BatchSource {
@@ -101,7 +110,8 @@ function jsonLinesSource(name: string, open: () => Readable, countable: boolean)
         const item = parseDocumentLine(l, lineNo);
         if (!item.error) {
           if (seen.has(item.key)) {
-            yield { ...item, fields: undefined, error: { status: 400, message: `line ${lineNo}: id ${item.key} was already used by an earlier line; ids must be unique` } };
+            const message = `line ${lineNo}: id ${item.key} was already used by an earlier line; ids must be unique`;
+            yield { ...item, key: itemKey(null, lineNo), fields: undefined, error: { status: 400, message } };
             continue;
           }
           seen.add(item.key);

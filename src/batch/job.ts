@@ -76,6 +76,7 @@ export async function runBatchJob(o: BatchJobOptions): Promise<BatchStats> {
       ordered: o.ordered,
       concurrency: o.workers * 2,
       skip: resume?.done,
+      failed: resume?.failed,
       signal: o.signal,
       onProgress(s) {
         countedTokens ||= s.tokens > 0;
@@ -94,8 +95,10 @@ export async function runBatchJob(o: BatchJobOptions): Promise<BatchStats> {
     o.stderr.write(`batch: stopped: ${stats.fatal}\nbatch: the documents without a result are left for --resume\n`);
   } else if (stats.interrupted) {
     say(`interrupted; ${out === '-' ? 'rerun to finish' : `rerun with --resume to finish ${out}`}`);
-  } else if (stats.errors > 0) {
-    say(`${stats.errors} document${stats.errors === 1 ? '' : 's'} failed; their errors are in ${out === '-' ? 'the output' : out}`);
+  } else if (stats.errors + stats.skippedErrors > 0) {
+    const failed = stats.errors + stats.skippedErrors;
+    const earlier = stats.skippedErrors > 0 ? ` (${stats.skippedErrors} in an earlier run)` : '';
+    say(`${failed} document${failed === 1 ? '' : 's'} failed${earlier}; their errors are in ${out === '-' ? 'the output' : out}`);
   }
   o.stderr.write(`batch: ${batchSummary(stats, o.workers)}\n`);
   return stats;

@@ -13,11 +13,26 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Writable } from 'node:stream';
 import { constants as zlibConstants, createGunzip, createGzip, type Gzip } from 'node:zlib';
 import { badRequest } from '../errors.js';
-import { itemKey, type BatchError, type DocId } from './input.js';
+import { itemKey, keyedByLine, type BatchError, type BatchItem, type DocId } from './input.js';
 
-/** A result line: `{"id", "response"}` (the analyze envelope, as `textlens analyze` prints it) or `{"id", "error"}`. */
-export function resultLine(id: DocId | null, result: { body: string } | { error: BatchError }, line?: number): string {
-  const head = `{"id":${JSON.stringify(id)}${id === null ? `,"line":${line ?? 0}` : ''}`;
+type Result = { body: string } | { error: BatchError };
+
+/** A result line: `{"id", "response"}` (the analyze envelope, as `textlens analyze` prints it) or `{"id", "error"}`; `line` for a line without an id. */
+export function resultLine(id: DocId | null, result: Result, line?: number): string {
+  return formatResult(id, id === null ? (line ?? 0) : undefined, result);
+}
+
+/**
+ * The result line of an input item: as resultLine, and an item known by its
+ * line (a repeated id) carries that line beside its id, so that --resume
+ * tells its error from the result of the earlier line with the same id.
+ */
+export function itemResultLine(item: Pick<BatchItem, 'id' | 'key' | 'line'>, result: Result): string {
+  return formatResult(item.id, keyedByLine(item) ? (item.line ?? 0) : undefined, result);
+}
+
+function formatResult(id: DocId | null, line: number | undefined, result: Result): string {
+  const head = `{"id":${JSON.stringify(id)}${line === undefined ? '' : `,"line":${line}`}`;
   return 'body' in result ? `${head},"response":${result.body}}\n` : `${head},"error":${JSON.stringify(result.error)}}\n`;
 }
 
@@ -91,7 +106,9 @@ export function openSink(path: string, append: boolean, gzipped = path.endsWith(
 export interface ResumeState {
   /** Keys (itemKey) of the documents with a complete result line. */
   done: Set<string>;
-  /** Of those, the ones recorded as errors. */
+  /** Of those, the keys recorded as errors (a resumed run that skips them still exits as a run with errors). */
+  failed: Set<string>;
+  /** Error lines read. */
   errors: number;
   /** A cut-off last line was found and removed. */
   droppedPartial: boolean;
@@ -114,7 +131,9 @@ function parseResult(text: string): ParsedResult | undefined {
   const id = r.id;
   if (!(typeof id === 'string' || typeof id === 'number' || id === null)) return undefined;
   if (!('response' in r) && !('error' in r)) return undefined;
-  return { key: itemKey(id, typeof r.line === 'number' ? r.line : undefined), error: 'error' in r };
+  // A line number beside the id: the line was known by its line (a repeated id, see itemResultLine).
+  const key = typeof r.line === 'number' ? itemKey(null, r.line) : itemKey(id);
+  return { key, error: 'error' in r };
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -131,7 +150,7 @@ async function exists(path: string): Promise<boolean> {
  * file is not this command's output: refused rather than appended to.
  */
 export async function prepareResume(path: string): Promise<ResumeState> {
-  const state: ResumeState = { done: new Set(), errors: 0, droppedPartial: false };
+  const state: ResumeState = { done: new Set(), failed: new Set(), errors: 0, droppedPartial: false };
   if (!(await exists(path))) return state;
   return path.endsWith('.gz') ? resumeGzip(path, state) : resumePlain(path, state);
 }
@@ -157,8 +176,7 @@ async function resumePlain(path: string, state: ResumeState): Promise<ResumeStat
         lineNo++;
         const parsed = lineBytes.length === 0 ? undefined : parseResult(lineBytes.toString('utf8'));
         if (!parsed) throw notOurs(path, lineNo);
-        state.done.add(parsed.key);
-        if (parsed.error) state.errors++;
+        record(state, parsed);
         goodEnd = pos + i + 1;
         start = i + 1;
       }
@@ -195,8 +213,7 @@ async function resumeGzip(path: string, state: ResumeState): Promise<ResumeState
       lineNo++;
       const parsed = parseResult(l);
       if (!parsed) throw notOurs(path, lineNo);
-      state.done.add(parsed.key);
-      if (parsed.error) state.errors++;
+      record(state, parsed);
       room = sink.write(l + '\n') && room;
     }
     return room;
@@ -238,6 +255,14 @@ async function resumeGzip(path: string, state: ResumeState): Promise<ResumeState
   if (rest + decoder.end() !== '') state.droppedPartial = true;
   await rename(tmp, path);
   return state;
+}
+
+function record(state: ResumeState, parsed: ParsedResult): void {
+  state.done.add(parsed.key);
+  if (parsed.error) {
+    state.failed.add(parsed.key);
+    state.errors++;
+  }
 }
 
 function notOurs(path: string, line: number): Error {

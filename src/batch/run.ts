@@ -15,7 +15,7 @@ import type { AnalysisError } from '../errors.js';
 import type { CountedResult } from '../http/analysis-pool.js';
 import type { FlatOptions } from '../types.js';
 import type { BatchError, BatchItem } from './input.js';
-import { resultLine, type ResultSink } from './output.js';
+import { itemResultLine, type ResultSink } from './output.js';
 
 /** What the batch needs from the analysis pool (WorkerPool, or a fake in tests). */
 export interface CountingRunner {
@@ -31,6 +31,8 @@ export interface BatchStats {
   errors: number;
   /** Documents skipped because --resume found their result. */
   skipped: number;
+  /** Of those, the ones whose result is an error: the output holds them, so the run ends as one with errors. */
+  skippedErrors: number;
   /** Words in the responses (only responses that carry sentences are counted). */
   tokens: number;
   /** Documents sent to the pool and not answered yet. */
@@ -54,6 +56,8 @@ export interface BatchRunOptions {
   concurrency: number;
   /** Keys (itemKey) to skip: the results --resume found. */
   skip?: ReadonlySet<string>;
+  /** Of those, the keys whose result is an error. */
+  failed?: ReadonlySet<string>;
   signal?: AbortSignal;
   /** Called after every result and skip (the progress display throttles itself). */
   onProgress?(stats: Readonly<BatchStats>): void;
@@ -74,7 +78,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchStats> {
   const params = options.params ?? {};
   const skip = options.skip ?? new Set<string>();
   const t0 = performance.now();
-  const stats: BatchStats = { done: 0, ok: 0, errors: 0, skipped: 0, tokens: 0, inFlight: 0, elapsedMs: 0, interrupted: false };
+  const stats: BatchStats = { done: 0, ok: 0, errors: 0, skipped: 0, skippedErrors: 0, tokens: 0, inFlight: 0, elapsedMs: 0, interrupted: false };
   const progress = () => {
     stats.elapsedMs = performance.now() - t0;
     options.onProgress?.(stats);
@@ -115,12 +119,12 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchStats> {
       (r) => {
         stats.ok++;
         if (r.tokens !== undefined) stats.tokens += r.tokens;
-        return resultLine(item.id, { body: new TextDecoder().decode(r.body) });
+        return itemResultLine(item, { body: new TextDecoder().decode(r.body) });
       },
       (e: unknown) => {
         if (runner.failure) return null;
         stats.errors++;
-        return resultLine(item.id, { error: errorOf(e) }, item.line);
+        return itemResultLine(item, { error: errorOf(e) });
       },
     );
     const tracked: Promise<void> = job.then((line) => {
@@ -157,6 +161,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchStats> {
       const item = next.value;
       if (skip.has(item.key)) {
         stats.skipped++;
+        if (options.failed?.has(item.key)) stats.skippedErrors++;
         progress();
         continue;
       }
@@ -164,7 +169,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchStats> {
       if (item.error) {
         stats.errors++;
         stats.done++;
-        emit(seq, resultLine(item.id, { error: item.error }, item.line));
+        emit(seq, itemResultLine(item, { error: item.error }));
         progress();
         continue;
       }

@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { runBatchJob } from '../batch/job.js';
+import type { BatchStats } from '../batch/run.js';
 import type { ProgressStream } from '../progress/display.js';
 import { defineCommand, parseCommand, usageError } from './args.js';
 import {
@@ -54,7 +55,7 @@ export const BATCH = defineCommand({
     quiet: QUIET_FLAG,
   },
   notes:
-    'Exit status: 0 every document analyzed; 1 some documents failed (their errors are in --out) or the analysis pool failed; ' +
+    'Exit status: 0 every document analyzed; 1 some documents failed (their errors are in --out; with --resume, those an earlier run wrote too) or the analysis pool failed; ' +
     '2 a usage or setup error; 130 interrupted (SIGINT or SIGTERM) after finishing the documents in flight (--resume finishes the run).\n\n' +
     'The last line on stderr is name=value pairs (done, ok, errors, skipped, docs_per_s, tokens, tokens_per_s, seconds, workers, interrupted), printed even with --quiet.',
 });
@@ -117,7 +118,15 @@ export async function batchCommand(argv: string[], io: BatchCommandIO = {}): Pro
       process.off('SIGTERM', onSignal);
     }
   }
+  return batchExitStatus(stats);
+}
+
+/**
+ * The exit status the help describes. Errors an earlier run wrote count as
+ * this run's: a run resumed to the end exits as the same run uninterrupted would.
+ */
+export function batchExitStatus(stats: Pick<BatchStats, 'fatal' | 'interrupted' | 'errors' | 'skippedErrors'>): number {
   if (stats.fatal) return 1;
   if (stats.interrupted) return 130;
-  return stats.errors > 0 ? 1 : 0;
+  return stats.errors + stats.skippedErrors > 0 ? 1 : 0;
 }

@@ -87,6 +87,8 @@ describe('JSON-lines sources', () => {
     const items = await all(source.items());
     expect(items[0]!.fields?.text).toBe('x');
     expect(items[1]!.error?.message).toMatch(/line 2: id "a" was already used/);
+    // Known by its line, so that --resume does not take the first line's result for it.
+    expect(items.map((i) => i.key)).toEqual(['"a"', 'line:2']);
   });
 
   it('gives an empty input no documents', async () => {
