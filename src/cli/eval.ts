@@ -61,12 +61,15 @@ export const EVAL_LEMMA = defineCommand({
 
 export const EVAL_LANGID = defineCommand({
   name: 'eval langid',
-  summary: 'Language identification of single sentences: accuracy, the share reported reliable and its precision, as JSON and a last name=value line.',
+  summary: 'Language identification of labelled texts: accuracy, the share reported reliable and its precision, per language the share reported reliable but wrong, as JSON and a last name=value line.',
   flags: {
-    conllu: { type: 'list', value: 'FILE', help: 'English sentences from a CoNLL-U file' },
+    conllu: { type: 'list', value: 'FILE', help: "the '# text' sentences of a CoNLL-U file (.gz too), in the language its UD name starts with (fr_gsd-ud-dev: French), else English" },
     tsv: { type: 'list', value: 'FILE', help: 'labelled sentences, one per line: language code <TAB> text' },
+    jsonl: { type: 'list', value: 'FILE', help: 'labelled documents, one JSON object per line: {"language": "eng", "text": "…"}' },
+    group: { type: 'number', value: 'N', integer: true, min: 1, takes: 'a number of sentences', help: 'score documents of N consecutive sentences of one file instead of single sentences' },
+    'min-chars': { type: 'number', value: 'N', integer: true, min: 0, takes: 'a number of characters', help: 'score only texts of at least N characters' },
   },
-  notes: 'Give at least one --conllu or --tsv.',
+  notes: 'Give at least one --conllu, --tsv or --jsonl. The last line: accuracy, reliable_share, reliable_precision, sentences (texts scored), worst_reliable_wrong (the largest share of one language marked reliable with a wrong answer).',
 });
 
 export const EVAL_CHUNKS = defineCommand({
@@ -196,16 +199,17 @@ async function lemmaCommand(argv: string[]): Promise<number> {
 
 async function langidCommand(argv: string[]): Promise<number> {
   const { values } = parseCommand(argv, EVAL_LANGID);
-  const { evalLanguageId, readConlluSentences, readLabeledTsv } = await import('../language/eval.js');
-  const sentences = [...values.conllu.flatMap((f) => readConlluSentences(f)), ...values.tsv.flatMap((f) => readLabeledTsv(f))];
-  if (sentences.length === 0) throw usageError(EVAL_LANGID, 'give --conllu and/or --tsv');
-  const report = evalLanguageId(sentences);
+  const { evalLanguageId, formatSummaryLine, groupSentences, readConlluSentences, readLabeledJsonl, readLabeledTsv } = await import('../language/eval.js');
+  const read = [
+    ...values.conllu.flatMap((f) => readConlluSentences(f)),
+    ...values.tsv.flatMap((f) => readLabeledTsv(f)),
+    ...values.jsonl.flatMap((f) => readLabeledJsonl(f)),
+  ];
+  if (read.length === 0) throw usageError(EVAL_LANGID, 'give --conllu, --tsv and/or --jsonl');
+  const texts = (values.group ? groupSentences(read, values.group) : read).filter((t) => [...t.text].length >= (values['min-chars'] ?? 0));
+  const report = evalLanguageId(texts);
   process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  const pct = (x: number) => (100 * x).toFixed(2);
-  process.stdout.write(
-    `accuracy=${pct(report.accuracy)} reliable_share=${pct(report.reliableShare)} ` +
-      `reliable_precision=${pct(report.reliablePrecision)} sentences=${report.sentences}\n`,
-  );
+  process.stdout.write(formatSummaryLine(report) + '\n');
   return 0;
 }
 

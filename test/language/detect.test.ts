@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnalysisError } from '../../src/errors.js';
-import { detectLanguage, normalizeLanguageCode } from '../../src/language/index.js';
-import { evalLanguageId, readConlluSentences, readLabeledTsv } from '../../src/language/eval.js';
+import { CONFIDENCE, detectLanguage, normalizeLanguageCode } from '../../src/language/index.js';
+import { evalLanguageId, groupSentences, readConlluSentences, readLabeledTsv } from '../../src/language/eval.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/language/sentences.tsv', import.meta.url));
+const langid = (name: string): string => readFileSync(fileURLToPath(new URL(`../fixtures/langid/${name}`, import.meta.url)), 'utf8');
 
 describe('detectLanguage', () => {
   it.each([
@@ -13,68 +14,97 @@ describe('detectLanguage', () => {
     'The committee will publish its final report on the proposed changes next week.',
     'She said that the new library would open in the spring, after the repairs are finished.',
   ])('English: %s', (text) => {
-    expect(detectLanguage(text).language).toBe('eng');
+    expect(detectLanguage(text)).toMatchObject({ language: 'eng', reliable: true });
   });
 
   it.each([
     'Satya Nadella has led Microsoft since 2014.',
     'Deutsche Bank cut jobs in Frankfurt and New York.',
     'Chelsea and Arsenal drew at Stamford Bridge.',
-  ])('English news made mostly of names is English, by its function words: %s', (text) => {
-    // franc alone: Swedish, German and Danish, each marked reliable.
-    expect(detectLanguage(text)).toEqual({ language: 'eng', reliable: false });
+    // franc alone: Finnish ("on" is a Finnish word, the rest are names).
+    'Barack Obama visited London on Tuesday.',
+  ])('English news made mostly of names is English, by its common words: %s', (text) => {
+    expect(detectLanguage(text).language).toBe('eng');
+  });
+
+  it('takes a short English request for English although franc reads Danish', () => {
+    expect(detectLanguage('Please let me know if you need anything else.')).toMatchObject({ language: 'eng', reliable: true, basis: 'words' });
   });
 
   it('never trusts a guess that only names support', () => {
-    // franc reads it as Indonesian; "visited met in" is all the evidence there is.
+    // "visited met in" is all the evidence there is.
     const d = detectLanguage('Barack Obama visited Paris. Angela Merkel met Tim Cook in Berlin.');
     expect(d.reliable).toBe(false);
+    expect(d.basis).toBe('few-words');
   });
 
   it('keeps German reliable although it capitalizes its nouns', () => {
-    expect(detectLanguage('Das Fußballspiel wurde wegen des Schnees verschoben.')).toEqual({ language: 'deu', reliable: true });
+    expect(detectLanguage('Das Fußballspiel wurde wegen des Schnees verschoben.')).toMatchObject({ language: 'deu', reliable: true });
   });
 
-  it('does not take Dutch for English over a shared word or two', () => {
-    expect(detectLanguage('De conferentie gaat over de toekomst van kunstmatige intelligentie.').language).toBe('nld');
-  });
-
-  it('marks an English sentence of normal length reliable', () => {
-    expect(detectLanguage('The committee will publish its final report on the proposed changes next week.')).toEqual({
-      language: 'eng',
-      reliable: true,
-    });
+  it('does not take Dutch for English, German or Spanish over a few shared words', () => {
+    const d = detectLanguage('De conferentie gaat over de toekomst van kunstmatige intelligentie.');
+    expect(d.language).toBe('nld');
   });
 
   it.each([
     ['fra', 'Les chercheurs ont découvert une nouvelle espèce de grenouille dans la forêt tropicale.'],
     ['deu', 'Die Regierung hat neue Maßnahmen zur Unterstützung kleiner Unternehmen angekündigt.'],
     ['spa', 'El gobierno ha anunciado nuevas medidas para apoyar a las pequeñas empresas.'],
+    ['por', 'O governo anunciou novas medidas para apoiar as pequenas empresas do interior.'],
     ['rus', 'Правительство объявило о новых мерах поддержки малого бизнеса.'],
     ['zho', '研究人员在热带雨林中发现了一种新的青蛙。'],
     ['jpn', '研究者たちは熱帯雨林で新しい種類のカエルを見つけました。'],
     ['ara', 'اكتشف الباحثون نوعا جديدا من الضفادع في الغابة الاستوائية.'],
-  ])('%s', (language, text) => {
-    expect(detectLanguage(text).language).toBe(language);
+  ])('%s, reliably', (language, text) => {
+    expect(detectLanguage(text)).toMatchObject({ language, reliable: true });
   });
 
-  it('never calls short text reliable', () => {
+  it.each([
+    ['readme-badges.md', 'eng'],
+    ['man-page.txt', 'eng'],
+    ['changelog.txt', 'eng'],
+    ['readme-fr.md', 'fra'],
+  ])('reads technical writing past its code, options, URLs and markup: %s', (file, language) => {
+    // Before the word model and the evidence filter, the README, the man page
+    // and the French README came back unreliable.
+    expect(detectLanguage(langid(file))).toMatchObject({ language, reliable: true });
+  });
+
+  it('does not call Japanese with English command names English', () => {
+    const d = detectLanguage('名前 vim Vi IMproved プログラマのテキストエディタ 書式 vim options file vim options tag vim options errorfile');
+    expect(d.language === 'eng' && d.reliable).toBe(false);
+  });
+
+  it('never calls short text reliable, and says why', () => {
     for (const text of ['Hello', 'Thank you!', 'See you soon.', 'Good morning, Sam']) {
-      expect(detectLanguage(text).reliable).toBe(false);
+      const d = detectLanguage(text);
+      expect(d.reliable).toBe(false);
+      expect(d.basis).toBe('few-words');
+      expect(d.reason).toMatch(/too few words/);
     }
   });
 
   it('answers und, unreliable, when there is nothing to go by', () => {
-    for (const text of ['', '   ', '12345 678', '!!! ???']) {
-      expect(detectLanguage(text)).toEqual({ language: 'und', reliable: false });
+    for (const text of ['', '   ', '12345 678', '!!! ???', 'https://example.org/a/b?c=d', 'getElementById() --verbose src/index.ts']) {
+      expect(detectLanguage(text)).toMatchObject({ language: 'und', reliable: false, basis: 'no-words', confidence: 0 });
     }
   });
 
-  it('is right on most of the committed multilingual fixture', () => {
+  it('reports a reason and a confidence that agree with reliable', () => {
+    for (const text of ['The committee will publish its final report next week.', 'Running dogs', 'Правительство объявило о новых мерах.']) {
+      const d = detectLanguage(text);
+      expect(d.reason.length).toBeGreaterThan(10);
+      expect(d.confidence).toBe(CONFIDENCE[d.basis]);
+      expect(d.confidence >= 0.99).toBe(d.reliable);
+    }
+  });
+
+  it('is right on most of the committed multilingual fixture, and its reliable answers all are', () => {
     const report = evalLanguageId(readLabeledTsv(fixture));
     expect(report.sentences).toBe(300);
-    expect(report.accuracy).toBeGreaterThan(0.85);
-    expect(report.reliablePrecision).toBeGreaterThan(0.95);
+    expect(report.accuracy).toBeGreaterThan(0.8);
+    expect(report.reliablePrecision).toBe(1);
   });
 });
 
@@ -100,47 +130,33 @@ describe('normalizeLanguageCode', () => {
   });
 });
 
-const ewt = fileURLToPath(new URL('../../../shared/data/ud-english-ewt/en_ewt-ud-test.conllu', import.meta.url));
-const haveUd = existsSync(ewt);
-if (!haveUd) console.warn(`skipping UD language-id check: ${ewt} not found (../shared/data is not in fresh clones)`);
+const data = (path: string): string => fileURLToPath(new URL(`../../../shared/data/${path}`, import.meta.url));
+const ewt = data('ud-english-ewt/en_ewt-ud-dev.conllu');
+const gum = data('ud-english-gum/en_gum-ud-dev.conllu');
+const multilingual = ['fr/fr_gsd-ud-dev.conllu.gz', 'es/es_gsd-ud-dev.conllu.gz', 'pt/pt_bosque-ud-dev.conllu.gz', 'de/de_gsd-ud-dev.conllu.gz'].map((f) =>
+  data(`ud-multilingual/${f}`),
+);
+const haveUd = existsSync(ewt) && existsSync(gum) && multilingual.every((f) => existsSync(f));
+if (!haveUd) console.warn('skipping the UD language-id checks: ../shared/data is not in fresh clones');
 
-describe.skipIf(!haveUd)('English sentences of UD EWT test', () => {
-  it('are recognized by length as measured', () => {
-    const report = evalLanguageId(readConlluSentences(ewt));
-    const byBucket = Object.fromEntries(report.englishByLength.map((b) => [b.bucket, b.accuracy]));
-    expect(byBucket['40-79']).toBeGreaterThan(0.88);
-    expect(byBucket['80-159']).toBeGreaterThan(0.96);
-    expect(report.reliablePrecision).toBeGreaterThan(0.97);
+describe.skipIf(!haveUd)('UD dev sentences of 40 characters or more (as in models/langid/MODEL_CARD.md)', () => {
+  const long = (sentences: ReturnType<typeof readConlluSentences>) => sentences.filter((s) => [...s.text].length >= 40);
+
+  it('English: reliable and right for ≥ 96 % of sentences and ≥ 98 % of 5-sentence documents, never reliable and wrong', () => {
+    const sentences = [...readConlluSentences(ewt), ...readConlluSentences(gum)];
+    const single = evalLanguageId(long(sentences)).byLanguage.eng!;
+    const five = evalLanguageId(groupSentences(sentences, 5)).byLanguage.eng!;
+    expect(single.reliableRight).toBeGreaterThan(0.96);
+    expect(single.reliableWrong).toBe(0);
+    expect(five.reliableRight).toBeGreaterThan(0.98);
+    expect(five.reliableWrong).toBe(0);
   });
-});
 
-describe('textlens eval langid', () => {
-  const slices = ['../fixtures/doc/ewt-dev-slice.conllu', '../fixtures/lexicon/ewt-dev-first40.conllu'].map((p) =>
-    fileURLToPath(new URL(p, import.meta.url)),
-  );
-
-  async function run(args: string[]): Promise<{ code: number; out: string }> {
-    const { evalCommand } = await import('../../src/cli/eval.js');
-    let out = '';
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-    try {
-      return { code: await evalCommand(args), out };
-    } finally {
-      spy.mockRestore();
+  it('French, Spanish, Portuguese, German: reliable and right for ≥ 97 %, reliable and wrong for ≤ 0.5 %', () => {
+    const report = evalLanguageId(multilingual.flatMap((f) => long(readConlluSentences(f))));
+    for (const language of ['fra', 'spa', 'por', 'deu']) {
+      expect(report.byLanguage[language]!.reliableRight).toBeGreaterThan(0.97);
+      expect(report.byLanguage[language]!.reliableWrong).toBeLessThanOrEqual(0.005);
     }
-  }
-
-  it('reads every --conllu file it is given and ends with a name=value line', async () => {
-    const one = await run(['langid', '--conllu', slices[0]!]);
-    const both = await run(['langid', '--conllu', slices[0]!, '--conllu', slices[1]!]);
-    const count = (out: string) => Number(/sentences=(\d+)$/.exec(out.trim().split('\n').at(-1)!)![1]);
-    expect(one.code).toBe(0);
-    expect(both.out.trim().split('\n').at(-1)).toMatch(/^accuracy=[\d.]+ reliable_share=[\d.]+ reliable_precision=[\d.]+ sentences=\d+$/);
-    expect(count(both.out)).toBeGreaterThan(count(one.out));
-  });
-
-  it('refuses two --conllu files where a command reads one', async () => {
-    const { evalCommand } = await import('../../src/cli/eval.js');
-    await expect(evalCommand(['lemma', '--conllu', slices[0]!, '--conllu', slices[1]!])).rejects.toThrow(/--conllu takes one file here \(got 2\)/);
   });
 });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { languageEvidence } from '../../src/language/evidence.js';
+import { scoreWords, WORD_MODEL_LANGUAGES } from '../../src/language/word-model.js';
+
+describe('languageEvidence', () => {
+  it('keeps the words and drops URLs, paths, options, identifiers and numbers', () => {
+    const e = languageEvidence(
+      'Run npm install --save-dev vitest, then see https://vitest.dev/guide or src/index.ts; getElementById() returns 42 nodes_total.',
+    );
+    expect(e.text).toBe('Run npm install vitest then see or returns');
+    expect(e.words).toEqual(['run', 'npm', 'install', 'vitest', 'then', 'see', 'or', 'returns']);
+  });
+
+  it('drops bracketed command-line options, not only bare ones', () => {
+    expect(languageEvidence('which [-a] filename (--all) {-v}').text).toBe('which filename');
+  });
+
+  it('drops code blocks, inline code, HTML tags and Markdown link targets and badges', () => {
+    const text = [
+      '# fastqueue [![Build](https://ci.example.org/badge.svg)](https://ci.example.org)',
+      '<p align="center"><img src="logo.png"></p>',
+      'Install it:',
+      '```sh',
+      'npm install fastqueue && node run.js',
+      '```',
+      'Call `createQueue(options)` as in the [guide][guide-url].',
+      '[guide-url]: https://example.org/guide',
+      '<code>not prose</code> and &amp; entities.',
+    ].join('\n');
+    expect(languageEvidence(text).text).toBe('fastqueue Build Install it Call as in the guide and entities');
+  });
+
+  it('takes a capitalized word for a word only where a sentence starts', () => {
+    const e = languageEvidence('The minister met Angela Merkel in Berlin. Then she left.');
+    expect(e.words).toEqual(['the', 'minister', 'met', 'in', 'then', 'she', 'left']);
+    expect(e.lowerWords).toBe(5);
+  });
+
+  it('reads shouted and Title Case text as words, not as acronyms and names', () => {
+    expect(languageEvidence('WHO WANTS TO HELP MILLIONS FOR UNITED WAY?').words).toEqual(['who', 'wants', 'to', 'help', 'millions', 'for', 'united', 'way']);
+    expect(languageEvidence('Thanks For The Prompt Service And Great Job').words).toHaveLength(8);
+    // A news sentence two thirds names is not Title Case.
+    expect(languageEvidence('Barack Obama visited London on Tuesday.').words).toEqual(['barack', 'visited', 'on']);
+    // Acronyms in ordinary text stay out.
+    expect(languageEvidence('The API returns JSON over HTTP to the client.').words).toEqual(['the', 'returns', 'over', 'to', 'the', 'client']);
+  });
+
+  it('keeps words with combining marks and splits text written without spaces at its punctuation', () => {
+    expect(languageEvidence('नमस्ते दुनिया').wordTokens).toBe(2);
+    expect(languageEvidence('研究者たちは新しい種類のカエルを見つけました。彼らは喜んだ。').wordTokens).toBe(2);
+  });
+
+  it('finds nothing in text without words', () => {
+    expect(languageEvidence('12345 678 !!! ??? https://example.org').text).toBe('');
+  });
+});
+
+describe('the word model', () => {
+  it('knows English, French, Spanish, Portuguese and German', () => {
+    expect([...WORD_MODEL_LANGUAGES].sort()).toEqual(['deu', 'eng', 'fra', 'por', 'spa']);
+  });
+
+  it.each([
+    ['eng', 'please let me know if you need anything else'],
+    ['fra', 'je ne sais pas si nous pourrons venir avec eux demain'],
+    ['spa', 'no sé si podremos venir con ellos mañana por la tarde'],
+    ['por', 'não sei se vamos poder vir com eles amanhã à tarde'],
+    ['deu', 'ich weiß nicht ob wir morgen mit ihnen kommen können'],
+  ])('%s: %s', (language, text) => {
+    const scores = scoreWords(text.split(' '))!;
+    expect(scores.best).toBe(language);
+    expect(scores.lead).toBeGreaterThan(10);
+    expect(scores.known).toBeGreaterThan(scores.words / 2);
+  });
+
+  it('knows few words of a language it does not model', () => {
+    const dutch = scoreWords('de kinderen spelen in de tuin terwijl hun ouders het avondeten klaarmaken'.split(' '))!;
+    expect(dutch.known / dutch.words).toBeLessThan(0.4);
+  });
+
+  it('has nothing to say without words', () => {
+    expect(scoreWords([])).toBeUndefined();
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Builds the word model of language identification: for English, French,
+ * Spanish, Portuguese and German, the commonest words of the UD training
+ * portions with their probabilities, written as src/language/common-words.ts
+ * (a module, not a models/ file: detection is synchronous and runs in
+ * browsers without a models directory). Dev portions are never read here.
+ *
+ *   npx tsx training/langid/build-words.ts [--data ../shared/data] [--words 1500] [--check]
+ *
+ * --check writes nothing and fails when the committed module differs from
+ * what the data gives (the build is deterministic).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readConlluSentences, readText } from '../../src/language/eval.js';
+import { languageEvidence } from '../../src/language/evidence.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Training files per language: train portions, and the files the data READMEs mark "train". */
+export const TRAIN_CONLLU: Record<string, string[]> = {
+  eng: ['ud-english-ewt/en_ewt-ud-train.conllu', 'ud-english-gum/en_gum-ud-train.conllu'],
+  fra: [
+    'ud-multilingual/fr/fr_sequoia-ud-train.conllu.gz',
+    'ud-multilingual/fr/fr_rhapsodie-ud-train.conllu.gz',
+    'ud-multilingual/fr/fr_rhapsodie-ud-dev.conllu.gz',
+    'ud-multilingual/fr/fr_rhapsodie-ud-test.conllu.gz',
+    'ud-multilingual/fr/fr_fqb-ud-test.conllu.gz',
+  ],
+  spa: ['ud-multilingual/es/es_ancora-ud-dev.conllu.gz'],
+  por: ['ud-multilingual/pt/pt_bosque-ud-train.conllu.gz', 'ud-multilingual/pt/pt_gsd-ud-train.conllu.gz'],
+  deu: ['ud-multilingual/de/de_pud-ud-test.conllu.gz', 'ner-multilingual/germeval2014/NER-de-test.tsv.gz'],
+};
+
+/**
+ * The sentences of a training file: CoNLL-U `# text` lines, or the tokens of
+ * a GermEval 2014 file (its test portion is this project's German training
+ * text, CC BY 4.0; see ner-multilingual's README) joined by spaces.
+ */
+function trainingSentences(path: string, language: string): string[] {
+  if (!path.includes('germeval')) return readConlluSentences(path, language).map((s) => s.text);
+  const out: string[] = [];
+  let tokens: string[] = [];
+  for (const line of readText(path).split('\n')) {
+    if (line.startsWith('#')) continue;
+    if (!line.trim()) {
+      if (tokens.length) out.push(tokens.join(' '));
+      tokens = [];
+      continue;
+    }
+    tokens.push(line.split('\t')[1] ?? '');
+  }
+  if (tokens.length) out.push(tokens.join(' '));
+  return out;
+}
+
+const data = arg('--data') ?? join(root, '../shared/data');
+const maxWords = Number(arg('--words') ?? 1500);
+/** A word must be seen this often to enter a table: rarer counts are noise in the smaller treebanks. */
+const MIN_COUNT = 3;
+/** Costs are stored as -log2 p in steps of this size. */
+const STEP = 0.25;
+
+const lines: string[] = [];
+const summary: string[] = [];
+for (const [language, files] of Object.entries(TRAIN_CONLLU)) {
+  const counts = new Map<string, number>();
+  let total = 0;
+  let sentences = 0;
+  for (const f of files) {
+    const path = join(data, f);
+    if (!existsSync(path)) throw new Error(`${path}: missing (the word tables need every training file)`);
+    for (const text of trainingSentences(path, language)) {
+      sentences++;
+      for (const w of languageEvidence(text).words) {
+        counts.set(w, (counts.get(w) ?? 0) + 1);
+        total++;
+      }
+    }
+  }
+  const top = [...counts]
+    .filter(([, n]) => n >= MIN_COUNT)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, maxWords);
+  // Words grouped by cost: "cost word word …" per group, cheapest first.
+  const byCost = new Map<number, string[]>();
+  for (const [w, n] of top) {
+    const cost = Math.round(-Math.log2(n / total) / STEP) * STEP;
+    (byCost.get(cost) ?? byCost.set(cost, []).get(cost)!).push(w);
+  }
+  const covered = top.reduce((a, [, n]) => a + n, 0);
+  // An unseen word costs what the table's rarest word costs, plus one bit.
+  const unseen = -Math.log2(top.at(-1)![1] / total) + 1;
+  const groups = [...byCost].sort((a, b) => a[0] - b[0]).map(([c, ws]) => `${c} ${ws.join(' ')}`);
+  lines.push(`  ${language}: {\n    unseen: ${unseen.toFixed(2)},\n    words: ${JSON.stringify(groups.join('|'))},\n  },`);
+  summary.push(
+    `${language}: ${sentences} sentences, ${total} words, ${counts.size} distinct; table ${top.length} words covering ${((100 * covered) / total).toFixed(1)} %`,
+  );
+}
+
+const module = `/**
+ * The word model's tables: for each language, its commonest words and what
+ * each costs, in bits (-log2 of its share of the words of the training text),
+ * as "cost word word …" groups joined by "|". \`unseen\` is the cost of any
+ * other word.
+ *
+ * Generated by training/langid/build-words.ts from the UD training portions
+ * (see models/langid/MODEL_CARD.md for sources and licences); do not edit.
+ *
+${summary.map((s) => ` *   ${s}`).join('\n')}
+ */
+export interface WordTable {
+  unseen: number;
+  words: string;
+}
+
+export const WORD_TABLES: Readonly<Record<string, WordTable>> = {
+${lines.join('\n')}
+};
+`;
+
+const out = join(root, 'src/language/common-words.ts');
+if (process.argv.includes('--check')) {
+  const same = existsSync(out) && readFileSync(out, 'utf8') === module;
+  process.stderr.write(same ? 'common-words.ts is up to date\n' : 'common-words.ts differs from what the data gives\n');
+  process.exit(same ? 0 : 1);
+}
+writeFileSync(out, module);
+process.stderr.write(`${summary.join('\n')}\nwrote ${out} (${(module.length / 1024).toFixed(1)} kB)\n`);
