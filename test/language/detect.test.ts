@@ -71,6 +71,11 @@ describe('detectLanguage', () => {
     expect(detectLanguage(langid(file))).toMatchObject({ language, reliable: true });
   });
 
+  it('names a language its script alone gives from a few letters', () => {
+    // Hangul is written by Korean only: a short option description is enough.
+    expect(detectLanguage(' -V, --version 버전 정보를 출력합니다.')).toMatchObject({ language: 'kor', reliable: true, basis: 'script' });
+  });
+
   it('does not call Japanese with English command names English', () => {
     const d = detectLanguage('名前 vim Vi IMproved プログラマのテキストエディタ 書式 vim options file vim options tag vim options errorfile');
     expect(d.language === 'eng' && d.reliable).toBe(false);
