@@ -10,6 +10,12 @@
  * `joinsPrevious`). `sentenceEnds` are exclusive token indices where each
  * sentence ends, the last one equal to tokens.length.
  *
+ * Line breaks: a newline that only wraps a paragraph (src/doc/layout.ts) is
+ * read as a space. Tokens and sentences are found in that view of the text,
+ * which has the text's length, so every span still points into `text`. A
+ * sentence always ends where the layout starts a block (a list item, a
+ * heading, an indented block) and never right after a list item's marker.
+ *
  * Sentence boundaries: a blank line always ends a sentence; every other gap
  * between tokens is decided by a small learned classifier
  * (models/sentences/model.onnx, trained on UD English EWT by
@@ -22,6 +28,7 @@ import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runn
 import type { ResourceLoader } from '../resources/loader.js';
 import type { TokenSpan } from './doc.js';
 import { boundaryCandidates, boundaryFeatures, FEATURES_PER_CANDIDATE } from './sentence-features.js';
+import { readLayout, type Layout } from './layout.js';
 import { breakBefore, datelineEnd, ruleBoundaries, wrappedLine } from './sentence-rules.js';
 import { tokenize, type WordSpan } from './tokenize.js';
 
@@ -52,15 +59,41 @@ const MODEL_PATH = 'sentences/model.onnx';
 const META_PATH = 'sentences/meta.json';
 
 /** Rule-only sentence boundaries: exclusive token indices, ending with tokens.length. */
-export function splitSentences(text: string, tokens: readonly TokenSpan[]): number[] {
-  const ends = ruleBoundaries(text, tokens);
+export function splitSentences(original: string, tokens: readonly TokenSpan[]): number[] {
+  const layout = readLayout(original);
+  const text = layout.view;
+  const ends = new Set(ruleBoundaries(text, tokens));
   const dateline = datelineEnd(text, tokens);
-  if (dateline > 0 && !ends.includes(dateline)) {
-    ends.push(dateline);
-    ends.sort((a, b) => a - b);
+  if (dateline > 0) ends.add(dateline);
+  return finishBoundaries(layout, tokens, ends);
+}
+
+/** The first token index i whose start is at or after offset (tokens.length when none). */
+function tokenAtOrAfter(tokens: readonly TokenSpan[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid].start < offset) lo = mid + 1;
+    else hi = mid;
   }
-  if (tokens.length > 0) ends.push(tokens.length);
-  return ends;
+  return lo;
+}
+
+/** The boundaries with the layout's own added and removed, sorted, ending with tokens.length. */
+function finishBoundaries(layout: Layout, tokens: readonly TokenSpan[], ends: Set<number>): number[] {
+  const n = tokens.length;
+  if (n === 0) return [];
+  for (const offset of layout.blockStarts) {
+    const i = tokenAtOrAfter(tokens, offset);
+    if (i > 0 && i < n) ends.add(i);
+  }
+  for (const offset of layout.markerEnds) {
+    const i = tokenAtOrAfter(tokens, offset);
+    if (i > 0 && i < n && tokens[i - 1].end <= offset) ends.delete(i);
+  }
+  ends.add(n);
+  return [...ends].sort((a, b) => a - b);
 }
 
 export async function createSegmenter(loader?: ResourceLoader, opts: SegmenterOptions = {}): Promise<Segmenter> {
@@ -68,7 +101,7 @@ export async function createSegmenter(loader?: ResourceLoader, opts: SegmenterOp
     return {
       kind: 'rules',
       async segment(text) {
-        const tokens = tokenize(text);
+        const tokens = tokenize(readLayout(text).view);
         return { tokens, sentenceEnds: splitSentences(text, tokens) };
       },
     };
@@ -81,15 +114,16 @@ export async function createSegmenter(loader?: ResourceLoader, opts: SegmenterOp
   return {
     kind: 'model',
     async segment(text) {
-      const tokens = tokenize(text);
-      return { tokens, sentenceEnds: await modelBoundaries(model, meta, text, tokens) };
+      const layout = readLayout(text);
+      const tokens = tokenize(layout.view);
+      return { tokens, sentenceEnds: finishBoundaries(layout, tokens, await modelBoundaries(model, meta, layout.view, tokens)) };
     },
   };
 }
 
-async function modelBoundaries(model: OnnxModel, meta: SentenceModelMeta, text: string, tokens: WordSpan[]): Promise<number[]> {
+async function modelBoundaries(model: OnnxModel, meta: SentenceModelMeta, text: string, tokens: WordSpan[]): Promise<Set<number>> {
   const n = tokens.length;
-  if (n === 0) return [];
+  if (n === 0) return new Set();
   const cand = boundaryCandidates(text, tokens);
   const ends = new Set(cand.forced);
   // a news dateline ("WASHINGTON (Reuters) -") is a sentence of its own: EWT, which the model learned from, has none
@@ -106,6 +140,5 @@ async function modelBoundaries(model: OnnxModel, meta: SentenceModelMeta, text: 
       if (lineBreak || prob[k] >= meta.threshold) ends.add(i);
     });
   }
-  ends.add(n);
-  return [...ends].sort((a, b) => a - b);
+  return ends;
 }
