@@ -29,6 +29,21 @@ import {
 const SCHEMA_VERSION = 1;
 export type PostgresEventStoreOptions = PostgresStoreOptions;
 
+/** The WHERE terms and parameters ($1, $2, …) of one service's events within [start, end] (an infinite bound is no bound). */
+function serviceRange(serviceId: string, start: number, end: number): { where: string[]; params: (string | number)[] } {
+  const where = ['e.service_id = $1'];
+  const params: (string | number)[] = [serviceId];
+  if (Number.isFinite(start)) {
+    params.push(start);
+    where.push(`e.ts >= $${params.length}`);
+  }
+  if (Number.isFinite(end)) {
+    params.push(end);
+    where.push(`e.ts <= $${params.length}`);
+  }
+  return { where, params };
+}
+
 interface EventRow {
   sid: string;
   service_id: string;
@@ -184,16 +199,7 @@ export class PostgresEventStore implements EventStore {
   async listEvents(serviceId: string, range?: EventRange): Promise<EventRecord[]> {
     const { start, end } = rangeFromInput(range);
     await this.service(this.pool, serviceId);
-    const where = ['e.service_id = $1'];
-    const params: (string | number)[] = [serviceId];
-    if (Number.isFinite(start)) {
-      params.push(start);
-      where.push(`e.ts >= $${params.length}`);
-    }
-    if (Number.isFinite(end)) {
-      params.push(end);
-      where.push(`e.ts <= $${params.length}`);
-    }
+    const { where, params } = serviceRange(serviceId, start, end);
     const result = await this.pool.query<EventRow>(
       `SELECT ${this.eventColumns()} WHERE ${where.join(' AND ')} ORDER BY e.ts DESC, e.seq DESC`,
       params,
@@ -205,16 +211,7 @@ export class PostgresEventStore implements EventStore {
     const { start, end } = rangeFromInput(query);
     const { limit, after } = pageFromInput(query);
     await this.service(this.pool, serviceId);
-    const where = ['e.service_id = $1'];
-    const params: (string | number)[] = [serviceId];
-    if (Number.isFinite(start)) {
-      params.push(start);
-      where.push(`e.ts >= $${params.length}`);
-    }
-    if (Number.isFinite(end)) {
-      params.push(end);
-      where.push(`e.ts <= $${params.length}`);
-    }
+    const { where, params } = serviceRange(serviceId, start, end);
     if (after) {
       // A row comparison walks the (service_id, ts DESC, seq DESC) index from the cursor on.
       params.push(after.seconds, after.seq);

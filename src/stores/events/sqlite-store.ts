@@ -61,6 +61,21 @@ const EVENT_COLUMNS = `e.sid, e.service_id, e.message, e.ts, e.informational,
 const EVENT_FROM = 'events e JOIN statuses s ON s.id = e.status_id';
 const NEWEST_FIRST = 'ORDER BY e.ts DESC, e.seq DESC';
 
+/** The WHERE terms and parameters of one service's events within [start, end] (an infinite bound is no bound). */
+function serviceRange(serviceId: string, start: number, end: number): { where: string[]; params: (string | number)[] } {
+  const where = ['e.service_id = ?'];
+  const params: (string | number)[] = [serviceId];
+  if (Number.isFinite(start)) {
+    where.push('e.ts >= ?');
+    params.push(start);
+  }
+  if (Number.isFinite(end)) {
+    where.push('e.ts <= ?');
+    params.push(end);
+  }
+  return { where, params };
+}
+
 interface EventRow {
   sid: string;
   service_id: string;
@@ -170,16 +185,7 @@ export class SqliteEventStore implements EventStore {
   async listEvents(serviceId: string, range?: EventRange): Promise<EventRecord[]> {
     const { start, end } = rangeFromInput(range);
     this.service(serviceId);
-    const where = ['e.service_id = ?'];
-    const params: (string | number)[] = [serviceId];
-    if (Number.isFinite(start)) {
-      where.push('e.ts >= ?');
-      params.push(start);
-    }
-    if (Number.isFinite(end)) {
-      where.push('e.ts <= ?');
-      params.push(end);
-    }
+    const { where, params } = serviceRange(serviceId, start, end);
     const rows = this.db
       .prepare(`SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM} WHERE ${where.join(' AND ')} ${NEWEST_FIRST}`)
       .all(...params) as EventRow[];
@@ -190,16 +196,7 @@ export class SqliteEventStore implements EventStore {
     const { start, end } = rangeFromInput(query);
     const { limit, after } = pageFromInput(query);
     this.service(serviceId);
-    const where = ['e.service_id = ?'];
-    const params: (string | number)[] = [serviceId];
-    if (Number.isFinite(start)) {
-      where.push('e.ts >= ?');
-      params.push(start);
-    }
-    if (Number.isFinite(end)) {
-      where.push('e.ts <= ?');
-      params.push(end);
-    }
+    const { where, params } = serviceRange(serviceId, start, end);
     if (after) {
       // A row value walks the (service_id, ts DESC, seq DESC) index from the
       // cursor on; the same test spelled with OR scans the service's whole
