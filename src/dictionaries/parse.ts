@@ -113,9 +113,11 @@ class EntryChecker {
 
 function checkSettings(raw: unknown, source: string, line: number | undefined): DictionarySettings {
   const o = (raw ?? {}) as Record<string, unknown>;
-  const matchType = o.matchType ?? DEFAULT_SETTINGS.matchType;
+  // Any case: the hosted API's own examples send "STEM" and "TOKEN".
+  const given = o.matchType ?? DEFAULT_SETTINGS.matchType;
+  const matchType = typeof given === 'string' ? given.toLowerCase() : given;
   if (matchType !== 'token' && matchType !== 'stem') {
-    throw new DictionaryError(source, line, `matchType must be 'token' or 'stem', got ${JSON.stringify(matchType)}`);
+    throw new DictionaryError(source, line, `matchType must be 'token' or 'stem' (any case), got ${JSON.stringify(given)}`);
   }
   const caseInsensitive = o.caseInsensitive ?? DEFAULT_SETTINGS.caseInsensitive;
   if (typeof caseInsensitive !== 'boolean') throw new DictionaryError(source, line, 'caseInsensitive must be true or false');

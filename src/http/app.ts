@@ -92,7 +92,7 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
 
   const app = new Hono();
 
-  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape, resolver, owner }));
+  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape, resolver, store, owner }));
   app.all('/', (c) => {
     const method = c.req.method;
     return envelopeResponse(c.req.raw, new AnalysisError(405, `method ${method} is not allowed on /: send POST with form fields`), 0, {
@@ -120,7 +120,10 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
 
   if (opts.events) app.route('/', createEventsApi(opts.events, { adminToken: opts.adminToken }));
 
-  app.notFound((c) => c.json({ error: true, code: 404, message: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  // The analysis API's envelope, which the clients parse; the events API answers its own 404s in its own shape.
+  app.notFound((c) =>
+    envelopeResponse(c.req.raw, new AnalysisError(404, `no route for ${c.req.method} ${new URL(c.req.url).pathname}: the analysis API is POST /, dictionaries are under /entities/, the account is GET /account/`), 0),
+  );
   app.onError((err, c: Context) => envelopeResponse(c.req.raw, err, 0));
 
   return {
@@ -145,6 +148,7 @@ interface AnalyzeDeps {
   limits: BodyLimits;
   shape: ResponseShape;
   resolver: StoredDictionaryResolver | undefined;
+  store: DictionaryStore | undefined;
   owner: (key: string | undefined) => Promise<string>;
 }
 
@@ -152,10 +156,11 @@ function isMethodError(e: unknown): boolean {
   return e instanceof AnalysisError && e.status === 405;
 }
 
-async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolver, owner }: AnalyzeDeps): Promise<Response> {
+async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolver, store, owner }: AnalyzeDeps): Promise<Response> {
   const t0 = performance.now();
   const seconds = () => (performance.now() - t0) / 1000;
   let lease: KeyLease | undefined;
+  let callerKey: string | undefined;
   try {
     // An empty header counts as absent: some clients always send it.
     const headerKey = req.headers.get('x-textrazor-key') || undefined;
@@ -168,14 +173,18 @@ async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolve
     if (fieldKey !== undefined && headerKey !== undefined && fieldKey !== headerKey) {
       throw badRequest('the apiKey field and the X-TextRazor-Key header name different keys; send one', 'apiKey');
     }
-    if (keys) lease = keys.admit(headerKey ?? fieldKey);
+    callerKey = headerKey ?? fieldKey;
+    if (keys) lease = keys.admit(callerKey);
 
     const options = analysisOptions(fields);
     // The caller's stored dictionaries among the requested ids; the rest are the analyzer's own.
     const ids = requestedDictionaries(options);
-    const stored = resolver && ids.length > 0 ? await resolver.refs(await owner(headerKey ?? fieldKey), ids) : undefined;
+    const stored = resolver && ids.length > 0 ? await resolver.refs(await owner(callerKey), ids) : undefined;
     return jsonResponse(req, 200, await runner.run(options, shape, stored));
   } catch (e) {
+    if (store && isUnknownDictionary(e)) {
+      return envelopeResponse(req, await withStoredDictionaries(e, store, await owner(callerKey)), seconds());
+    }
     return envelopeResponse(req, e, seconds());
   } finally {
     lease?.release();
@@ -208,6 +217,29 @@ function requestedDictionaries(options: FlatOptions): string[] {
   return [...ids];
 }
 
+function isUnknownDictionary(e: unknown): e is AnalysisError {
+  return e instanceof AnalysisError && e.status === 400 && e.message.startsWith('unknown dictionary ');
+}
+
+/**
+ * The analyzer's "unknown dictionary" error knows only the dictionaries given
+ * at start-up; over HTTP the caller's own stored ones matter as much, and how
+ * to make one.
+ */
+async function withStoredDictionaries(e: AnalysisError, store: DictionaryStore, owner: string): Promise<AnalysisError> {
+  let stored: string[];
+  try {
+    stored = (await store.list(owner)).map((d) => d.id);
+  } catch {
+    return e;
+  }
+  const hint =
+    stored.length > 0
+      ? `This API key's stored dictionaries: ${stored.join(', ')}.`
+      : 'This API key has no stored dictionaries: create one with PUT /entities/{id}, then add entries with POST /entities/{id}/.';
+  return new AnalysisError(400, `${e.message}. ${hint}`, e.culprit);
+}
+
 function envelopeResponse(req: Request, err: unknown, seconds: number, headers: Record<string, string> = {}): Response {
   const { status, body } = errorEnvelope(err, seconds);
   const extra: Record<string, string> = { ...headers };
@@ -216,9 +248,15 @@ function envelopeResponse(req: Request, err: unknown, seconds: number, headers: 
   return jsonResponse(req, status, JSON.stringify(body), extra);
 }
 
+/**
+ * Successes are gzipped when the client accepts it; errors never are: the
+ * official clients read an error body raw (Python prints the bytes, Java's
+ * getResponseBody() hands them on), so a gzipped error reaches the user as
+ * binary noise. Error bodies are a few hundred bytes anyway.
+ */
 function jsonResponse(req: Request, status: number, json: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Response {
   const h = new Headers({ 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding', ...headers });
-  if (!acceptsGzip(req.headers.get('accept-encoding'))) return new Response(json, { status, headers: h });
+  if (status >= 400 || !acceptsGzip(req.headers.get('accept-encoding'))) return new Response(json, { status, headers: h });
   h.set('content-encoding', 'gzip');
   const body = new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'));
   return new Response(body, { status, headers: h });

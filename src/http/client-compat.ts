@@ -29,18 +29,40 @@
  *    else): a string stays one string, a number becomes its decimal text, an
  *    object (coordinates) its JSON text.
  * 4. Annotation ids as numbers: the spec types a topic's id as a string, the
- *    Java client's classes as `int id`. An id that is a string of digits
- *    becomes that number; any other id is left as it is.
+ *    Java client's classes as `int id` (a topic id "medtop:04000000" throws
+ *    there). An id that is a string of digits becomes that number; a topic's
+ *    other id becomes its index in its list — the IPTC code stays in
+ *    `mediaTopicId`, the Wikidata id in `wikidataId`, the name in `label`.
+ *    Entailments, which the spec gives no id, get their index (every client
+ *    reads one).
+ * 5. Every entity field a client dereferences, present (Python's
+ *    Entity.__repr__ encodes `id`, PHP's README loop reads `entityId`):
+ *    `entityId` and `entityEnglishId` in the hosted API's format, a title with
+ *    spaces ("Apple Inc.", not the spec shape's "Apple_Inc."); an unlinked
+ *    mention's `entityId` is its matched text, as the hosted API names
+ *    entities it cannot link, and its `entityEnglishId`, `wikiLink`,
+ *    `wikidataId` and `freebaseId` are empty strings; `type` and
+ *    `freebaseTypes` are lists, empty when unknown. The spec shape keeps None
+ *    (absent) for all of these.
+ *
+ * 6. The caller's rules as the clients read them: `customAnnotations`, one
+ *    per solution of each requested rule, `{name, contents}` with one content
+ *    per argument, keyed `arg1`, `arg2` … (Prolog has no names for a
+ *    predicate's arguments), its value in `intValue`, `floatValue` or
+ *    `stringValue` (a list argument spreads its items over them; an unbound
+ *    one leaves them empty) and `links` empty — a value does not say which
+ *    annotation it names. Python's `matching_rules()` and `response.<rule>`,
+ *    Java's `getCustomAnnotations()` read them; `matchingRules` stays beside.
  *
  * customEntityId comes from custom dictionaries as the spec's field. Fields
- * the clients read that textlens has no source for (crunchbaseId, lei, figi, permid, spellingSuggestions, customAnnotations)
+ * the clients read that textlens has no source for (crunchbaseId, lei, figi, permid, spellingSuggestions)
  * stay absent; every client treats them as optional.
  *
  * The walk is one pass over words and annotations: linear in the response
  * size, no allocation per word. It mutates the response it is given (a fresh
  * one, about to be serialized) instead of copying several MB.
  */
-import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse } from '../types.js';
+import { SENTENCE_STARTS, type AnalysisPayload, type AnalyzeResponse, type RuleValue } from '../types.js';
 
 /** `hosted`: as the hosted API's clients read it (this module); `spec`: exactly the spec's JSON. */
 export type ResponseShape = 'hosted' | 'spec';
@@ -87,8 +109,10 @@ export function toHostedShape(response: AnalyzeResponse): AnalyzeResponse {
   const starts = payload[SENTENCE_STARTS];
   if (starts) globalizePositions(payload, starts, notes);
   addAliases(payload as unknown as Json);
+  completeEntities(payload as unknown as Json);
   normalizeEntityData(payload as unknown as Json);
   numericIds(payload as unknown as Json);
+  customAnnotations(payload);
   if (notes.length > 0) {
     response.message = [response.message, ...notes].filter((m) => m !== '').join(' ');
     (response.warnings ??= []).push(...notes.map((message) => ({ code: 'positions-in-sentence' as const, message })));
@@ -150,14 +174,39 @@ function addAliases(payload: Json): void {
 /** Lists whose items carry an `id` the clients read (Java: int). */
 const WITH_IDS = ['topics', 'coarseTopics', 'entailments', 'nounPhrases', 'properties', 'relations'] as const;
 
+/** Lists whose ids are names rather than numbers (IPTC codes, Wikidata ids): numbered by index instead. */
+const INDEXED: ReadonlySet<string> = new Set(['topics', 'coarseTopics', 'entailments']);
+
 function numericIds(payload: Json): void {
   for (const list of WITH_IDS) {
     const items = payload[list];
     if (!Array.isArray(items)) continue;
-    for (const item of items as Json[]) {
+    (items as Json[]).forEach((item, index) => {
       if (typeof item.id === 'string' && /^\d{1,9}$/.test(item.id)) item.id = Number(item.id);
-    }
+      else if (typeof item.id !== 'number' && INDEXED.has(list)) item.id = index;
+    });
   }
+}
+
+function completeEntities(payload: Json): void {
+  const entities = payload.entities;
+  if (!Array.isArray(entities)) return;
+  for (const e of entities as Json[]) {
+    if (typeof e.entityId === 'string') {
+      e.entityId = titleWithSpaces(e.entityId);
+      e.entityEnglishId = typeof e.entityEnglishId === 'string' ? titleWithSpaces(e.entityEnglishId) : '';
+    } else {
+      e.entityId = typeof e.matchedText === 'string' ? e.matchedText : '';
+      e.entityEnglishId = '';
+    }
+    for (const field of ['wikiLink', 'wikidataId', 'freebaseId'] as const) if (typeof e[field] !== 'string') e[field] = '';
+    for (const field of ['type', 'freebaseTypes'] as const) if (!Array.isArray(e[field])) e[field] = [];
+  }
+}
+
+/** Wikipedia titles are written with spaces; URLs and the spec shape use underscores. */
+function titleWithSpaces(title: string): string {
+  return title.replace(/_/g, ' ');
 }
 
 function normalizeEntityData(payload: Json): void {
@@ -178,4 +227,39 @@ function asText(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
+}
+
+/** One argument of a rule's solution, as the clients' CustomAnnotation reads it. */
+interface AnnotationContent {
+  key: string;
+  links: never[];
+  intValue: number[];
+  floatValue: number[];
+  stringValue: string[];
+}
+
+function customAnnotations(payload: AnalysisPayload): void {
+  const rules = payload.matchingRules;
+  if (!rules || rules.length === 0) return;
+  const annotations: Array<{ name: string; contents: AnnotationContent[] }> = [];
+  for (const rule of rules) {
+    for (const solution of rule.bindings) {
+      annotations.push({
+        name: rule.name,
+        contents: solution.map((value, i) => {
+          const content: AnnotationContent = { key: `arg${i + 1}`, links: [], intValue: [], floatValue: [], stringValue: [] };
+          spreadValue(value, content);
+          return content;
+        }),
+      });
+    }
+  }
+  (payload as unknown as Json).customAnnotations = annotations;
+}
+
+function spreadValue(value: RuleValue, into: AnnotationContent): void {
+  if (value === null) return;
+  if (Array.isArray(value)) for (const item of value) spreadValue(item, into);
+  else if (typeof value === 'number') (Number.isInteger(value) ? into.intValue : into.floatValue).push(value);
+  else into.stringValue.push(value);
 }

@@ -230,7 +230,13 @@ async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: strin
   return fields;
 }
 
+/**
+ * A field without a name carries nothing a parameter could be read from;
+ * some clients send one (the Ruby gem puts its rules under it), so it is
+ * dropped rather than refused as an unknown parameter.
+ */
 function addField(fields: FormFields, name: string, value: string): void {
+  if (name === '') return;
   const prior = Object.hasOwn(fields, name) ? fields[name] : undefined;
   if (prior === undefined) fields[name] = value;
   else if (Array.isArray(prior)) prior.push(value);

@@ -110,10 +110,20 @@ describe('compression', () => {
     expect(((await plain.json()) as AnalyzeResponse).ok).toBe(true);
   });
 
-  it('gzips error envelopes too', async () => {
+  it('never gzips an error envelope, which clients read raw', async () => {
     const r = await call(post(form({ text: 'no key' }), { 'accept-encoding': 'gzip' }));
-    expect(r.res.headers.get('content-encoding')).toBe('gzip');
+    expect(r.res.headers.get('content-encoding')).toBeNull();
     expectError(r, 401, /missing API key/);
+    const bad = await app.fetch(post(form({ apiKey: KEY, extractors: 'nope', text: 'x' }), { 'accept-encoding': 'gzip' }));
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-encoding')).toBeNull();
+    expect((await bad.text()).startsWith('{')).toBe(true);
+  });
+
+  it('ignores a form field with an empty name, as one client sends', async () => {
+    const r = await call(post(`apiKey=${KEY}&extractors=words&text=Dogs+run.&=rule(x).`));
+    expect(r.status).toBe(200);
+    expect(r.body.ok).toBe(true);
   });
 });
 
@@ -260,10 +270,12 @@ describe('405 and routing', () => {
     expect(await missing.json()).toMatchObject({ error: true, code: 404 });
   });
 
-  it('answers unknown paths with a JSON 404', async () => {
+  it("answers unknown paths with the analysis API's envelope (the events API keeps its own)", async () => {
     const res = await app.fetch(new Request('http://localhost/no/such/path'));
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: true, code: 404 });
+    const body = (await res.json()) as AnalyzeResponse;
+    expect(body).toMatchObject({ ok: false, message: '' });
+    expect(body.error).toMatch(/no route for GET \/no\/such\/path.*POST \//);
   });
 });
 

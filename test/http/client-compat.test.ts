@@ -131,8 +131,23 @@ describe('toHostedShape: names and data', () => {
       freebaseTypes: ['/people/person'],
     });
     expect(unlinked.freebaseTypes).toEqual([]);
-    expect('wikiLink' in unlinked).toBe(false);
-    expect('freebaseId' in unlinked).toBe(false);
+  });
+
+  it('gives every entity every field the clients dereference: titles with spaces, an unlinked mention named by its text', () => {
+    const r = toHostedShape(
+      twoSentenceResponse({
+        entities: [
+          { id: 0, sentencePosition: 0, matchingTokens: [0], matchedText: 'Apple', entityId: 'Apple_Inc.', entityEnglishId: 'Apple_Inc.', wikidataId: 'Q312', type: ['Company'], kbTwoTypes: [] },
+          { id: 1, sentencePosition: 0, matchingTokens: [2], matchedText: 'Bob', type: ['Person'], kbTwoTypes: [] },
+        ],
+      }),
+    );
+    const [linked, unlinked] = list(r, 'entities');
+    expect(linked).toMatchObject({ entityId: 'Apple Inc.', entityEnglishId: 'Apple Inc.', wikidataId: 'Q312', wikiLink: '', freebaseId: '' });
+    expect(unlinked).toMatchObject({ entityId: 'Bob', entityEnglishId: '', wikiLink: '', wikidataId: '', freebaseId: '', type: ['Person'], freebaseTypes: [] });
+    // The spec shape keeps None as absent.
+    const spec = shapeResponse(twoSentenceResponse({ entities: [{ id: 1, sentencePosition: 0, matchingTokens: [2], matchedText: 'Bob', type: [], kbTwoTypes: [] }] }), 'spec');
+    expect('entityId' in list(spec, 'entities')[0]).toBe(false);
   });
 
   it('aliases topics and coarse topics, and never overwrites a hosted name already there', () => {
@@ -146,9 +161,45 @@ describe('toHostedShape: names and data', () => {
     expect(list(r, 'coarseTopics')[0].wikiLink).toBe('https://x/own');
   });
 
-  it("turns digit-string ids into numbers (Java's int id) and leaves other ids alone", () => {
-    const r = toHostedShape(twoSentenceResponse({ topics: [{ id: '0', label: 'a' }, { id: '12', label: 'b' }, { id: 't-3', label: 'c' }] }));
-    expect(list(r, 'topics').map((t) => t.id)).toEqual([0, 12, 't-3']);
+  it("turns digit-string ids into numbers (Java's int id); a topic named by a code gets its index, the code stays in its field", () => {
+    const r = toHostedShape(
+      twoSentenceResponse({
+        topics: [{ id: '0', label: 'a' }, { id: '12', label: 'b' }, { id: 'medtop:04000000', label: 'economy', mediaTopicId: 'medtop:04000000' }],
+        coarseTopics: [{ id: 'Q11410', label: 'game', wikidataId: 'Q11410' }],
+        relations: [{ id: 'r-1', wordPositions: [] }],
+      }),
+    );
+    expect(list(r, 'topics').map((t) => t.id)).toEqual([0, 12, 2]);
+    expect(list(r, 'topics')[2].mediaTopicId).toBe('medtop:04000000');
+    expect(list(r, 'coarseTopics')[0]).toMatchObject({ id: 0, wikidataId: 'Q11410' });
+    expect(list(r, 'relations')[0].id).toBe('r-1');
+  });
+
+  it('gives the rules as customAnnotations, one per solution, one content per argument', () => {
+    const r = toHostedShape(
+      twoSentenceResponse({
+        matchingRules: [
+          { name: 'person', arity: 2, bindings: [['Ann', 0], ['Bob', 2.5]] },
+          { name: 'pair', arity: 1, bindings: [[['x', 1, null]]] },
+          { name: 'none', arity: 1, bindings: [] },
+        ],
+      }),
+    );
+    const annotations = payloadOf(r).customAnnotations as Loose[];
+    expect(annotations.map((a) => a.name)).toEqual(['person', 'person', 'pair']);
+    expect(annotations[0].contents).toEqual([
+      { key: 'arg1', links: [], intValue: [], floatValue: [], stringValue: ['Ann'] },
+      { key: 'arg2', links: [], intValue: [0], floatValue: [], stringValue: [] },
+    ]);
+    expect((annotations[1].contents as Loose[])[1]).toMatchObject({ floatValue: [2.5] });
+    expect((annotations[2].contents as Loose[])[0]).toMatchObject({ intValue: [1], stringValue: ['x'] });
+    expect(payloadOf(r).matchingRules).toHaveLength(3);
+    expect('customAnnotations' in payloadOf(toHostedShape(twoSentenceResponse()))).toBe(false);
+  });
+
+  it('numbers entailments, which the spec gives no id', () => {
+    const r = toHostedShape(twoSentenceResponse({ entailments: [{ sentencePosition: 0, wordPositions: [1] }, { sentencePosition: 1, wordPositions: [1] }] }));
+    expect(list(r, 'entailments').map((e) => e.id)).toEqual([0, 1]);
   });
 
   it('turns entity data into lists of strings', () => {

@@ -59,6 +59,8 @@ describe('dictionary API', () => {
     // Defaults, and stem implies case-insensitive.
     expect((await call('PUT', '/entities/drugs', {})).json.response).toMatchObject({ matchType: 'token', caseInsensitive: false, language: 'any' });
     expect((await call('PUT', '/entities/stems', { matchType: 'stem' })).json.response).toMatchObject({ matchType: 'stem', caseInsensitive: true });
+    // Any case, as the hosted API's own PHP example sends it.
+    expect((await call('PUT', '/entities/stems', { matchType: 'STEM' })).json.response).toMatchObject({ matchType: 'stem', caseInsensitive: true });
     const got = await call('GET', '/entities/people');
     expect(got.json.response).toMatchObject({ id: 'people', language: 'eng' });
     const list = await call('GET', '/entities/');
@@ -183,6 +185,16 @@ describe('dictionary API', () => {
 describe('dictionary API without a store', () => {
   const bare = createApp({ auth: false });
   afterAll(() => bare.close());
+  it("names the key's stored dictionaries, and how to make one, when analysis asks for an unknown id", async () => {
+    const known = await analyze('Oslo is cold.', 'no-such-dictionary');
+    expect(known.status).toBe(400);
+    expect(known.json.error).toMatch(/unknown dictionary 'no-such-dictionary'.*This API key's stored dictionaries: .*people/);
+    for (const d of (await call('GET', '/entities/', undefined, OTHER)).json.dictionaries as Json[]) await call('DELETE', `/entities/${String(d.id)}`, undefined, OTHER);
+    const none = await analyze('Oslo is cold.', 'no-such-dictionary', OTHER);
+    expect(none.status).toBe(400);
+    expect(none.json.error).toMatch(/has no stored dictionaries: create one with PUT \/entities\/\{id\}/);
+  });
+
   it('answers 404 saying why', async () => {
     const res = await bare.fetch(new Request('http://localhost/entities/', { method: 'GET' }));
     expect(res.status).toBe(404);
