@@ -13,6 +13,16 @@ import type { CategoryRecord } from '../doc/layers.js';
 export const BUILTIN_CLASSIFIER = 'textlens_mediatopics';
 const BUILTIN_DIR = 'topics/mediatopics-classifier';
 
+/**
+ * The hosted API's name for the same IPTC Media Topics taxonomy: code written
+ * for the hosted service asks for it, and gets the built-in model under the
+ * name it asked for.
+ */
+export const HOSTED_MEDIATOPICS = 'textrazor_mediatopics';
+
+/** Hosted taxonomies textlens has no model for: named in the error, so nobody hunts for a typo. */
+const HOSTED_ONLY = new Set(['textrazor_iab', 'textrazor_iab_content_taxonomy', 'textrazor_iab_content_taxonomy_3.0', 'textrazor_newscodes']);
+
 /** Where a user classifier lives: a directory (Node) or a loader rooted at it. */
 export type ClassifierSource = string | ResourceLoader;
 
@@ -24,7 +34,13 @@ export class ClassifierSet {
     private readonly user: Readonly<Record<string, ClassifierSource>>,
     private readonly dirLoader: (dir: string) => ResourceLoader,
   ) {
-    if (BUILTIN_CLASSIFIER in user) throw badRequest(`classifier name '${BUILTIN_CLASSIFIER}' is reserved for the built-in IPTC classifier`);
+    for (const reserved of [BUILTIN_CLASSIFIER, HOSTED_MEDIATOPICS]) {
+      if (reserved in user) throw badRequest(`classifier name '${reserved}' is reserved for the built-in IPTC classifier`);
+    }
+  }
+
+  private static isBuiltin(id: string): boolean {
+    return id === BUILTIN_CLASSIFIER || id === HOSTED_MEDIATOPICS;
   }
 
   /** Ids this set can run. */
@@ -35,14 +51,16 @@ export class ClassifierSet {
   /** Throws a 400 naming the first unknown id. */
   check(ids: readonly string[]): void {
     for (const id of ids) {
-      if (id !== BUILTIN_CLASSIFIER && !Object.hasOwn(this.user, id)) {
-        throw badRequest(`unknown classifier '${id}'; known classifiers: ${this.ids.join(', ')}`, 'classifiers');
+      if (!ClassifierSet.isBuiltin(id) && !Object.hasOwn(this.user, id)) {
+        const why = HOSTED_ONLY.has(id) ? `'${id}' is a taxonomy of the hosted service that textlens has no model for` : `unknown classifier '${id}'`;
+        throw badRequest(`${why}; known classifiers: ${this.ids.join(', ')} (${HOSTED_MEDIATOPICS} is the built-in one's hosted name)`, 'classifiers');
       }
     }
   }
 
   get(id: string): Promise<Classifier> {
     this.check([id]);
+    if (ClassifierSet.isBuiltin(id)) id = BUILTIN_CLASSIFIER;
     let c = this.loaded.get(id);
     if (!c) {
       if (id === BUILTIN_CLASSIFIER) c = loadClassifier(this.models, BUILTIN_DIR, id);

@@ -66,6 +66,20 @@ describe('train → eval → analyze round trip', () => {
     await expect(analyzer.analyze({ text: 'x', classifiers: 'toy', 'classifier.maxCategories': '0' })).rejects.toMatchObject({ status: 400 });
   });
 
+  it("runs the built-in IPTC model under the hosted name textrazor_mediatopics, and names hosted-only taxonomies", async () => {
+    const text = 'The central bank raised interest rates again as inflation and unemployment rose.';
+    const hosted = await analyzer.analyze({ text, classifiers: 'textrazor_mediatopics', languageOverride: 'eng' });
+    const builtin = await analyzer.analyze({ text, classifiers: 'textlens_mediatopics', languageOverride: 'eng' });
+    const cats = hosted.response!.categories!;
+    expect(cats.length).toBeGreaterThan(0);
+    expect(cats.every((c) => c.classifierId === 'textrazor_mediatopics')).toBe(true);
+    expect(cats.map((c) => [c.categoryId, c.score])).toEqual(builtin.response!.categories!.map((c) => [c.categoryId, c.score]));
+    await expect(analyzer.analyze({ text: 'x', classifiers: 'textrazor_iab' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/textrazor_iab' is a taxonomy of the hosted service.*known classifiers: textlens_mediatopics/),
+    });
+  });
+
   it('skips classifiers on non-English text with a message', async () => {
     const r = await analyzer.analyze({ text: 'Il pleut sur la ville.', classifiers: 'toy', languageOverride: 'fra' });
     expect(r.response!.categories).toBeUndefined();
