@@ -6,6 +6,7 @@ export { analyze, createAnalyzer, type Analyzer, type AnalyzerConfig } from './a
 export { AnalysisError, isAnalysisError, type ErrorStatus } from './errors.js';
 export { parseRequest, DEFAULT_EXTRACTORS, PARAMETER_NAMES, type AnalyzeRequest } from './request.js';
 export { errorEnvelope } from './response.js';
+export { render, renderElement, renderPage, RENDER_STYLES, type RenderOptions, type RenderStyle } from './render/index.js';
 export type { ResourceLoader } from './resources/loader.js';
 // fileLoader/defaultModelsDir: files in Node; in a browser, URL paths (#platform seam).
 export { fileLoader, defaultModelsDir } from '#platform/resources.js';

@@ -9,6 +9,7 @@ import { errorEnvelope } from '../response.js';
 import { badRequest } from '../errors.js';
 import { decodeText } from '../source/index.js';
 import type { FlatOptions } from '../types.js';
+import { renderPage } from '../render/index.js';
 import { defineCommand, HelpRequest, parseCommand } from './args.js';
 import {
   ALLOW_HOST_FLAG,
@@ -23,16 +24,25 @@ import {
   parseClassifierFlags,
   PARSER_FLAG,
 } from './flags.js';
+import { STYLE_FLAG, styleArg } from './render.js';
 
 export const ANALYZE = defineCommand({
   name: 'analyze',
-  summary: 'Analyzes one document (--text, --url, --file or stdin) and prints the response JSON, as the HTTP API answers it.',
+  summary:
+    'Analyzes one document (--text, --url, --file or stdin) and prints the response JSON, as the HTTP API answers it, or (--format html) a page that draws it.',
   flags: {
     text: { type: 'string', value: 'T', help: 'the text to analyze' },
     url: { type: 'string', value: 'U', help: 'a page to download and analyze' },
     file: { type: 'string', value: 'F', help: 'a UTF-8 file to analyze (without --text, --url or --file: stdin)' },
     ...ANALYSIS_FLAGS,
     pretty: { type: 'boolean', help: 'indent the JSON' },
+    format: {
+      type: 'string',
+      choices: ['json', 'html'],
+      default: 'json',
+      help: 'json: the response; html: a self-contained page drawing it (textlens render; docs/visualizer.md)',
+    },
+    style: { ...STYLE_FLAG, help: `with --format html: ${STYLE_FLAG.help}` },
     models: MODELS_FLAG,
     backend: BACKEND_FLAG,
     parser: PARSER_FLAG,
@@ -69,6 +79,10 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
     }
     if (values.extractors !== undefined) fields.extractors = values.extractors;
     if (values.rules !== undefined) fields.rules = await readFile(values.rules, 'utf8');
+    const html = values.format === 'html';
+    const style = html ? styleArg(ANALYZE, values.style) : undefined;
+    // The page draws entities on the analysed text, which the response carries only when asked.
+    if (html && fields['cleanup.returnCleaned'] === undefined) fields['cleanup.returnCleaned'] = 'true';
     const analyzer = await createAnalyzer({
       parser: values.parser,
       modelsDir: values.models,
@@ -79,7 +93,7 @@ export async function analyzeCommand(argv: string[], out: (s: string) => void = 
       ...(values['ner-model'] !== undefined ? { ner: { transformers: values['ner-model'] } } : {}),
     });
     const response = await analyzer.analyze(fields);
-    out(JSON.stringify(response, null, pretty ? 2 : undefined) + '\n');
+    out(html ? renderPage(response, { style, idPrefix: 'textlens' }) : JSON.stringify(response, null, pretty ? 2 : undefined) + '\n');
     return response.ok ? 0 : 1;
   } catch (e) {
     if (e instanceof HelpRequest) throw e;

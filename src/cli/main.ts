@@ -22,6 +22,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const m = await import('./analyze.js');
     return single(m.ANALYZE, (argv) => m.analyzeCommand(argv));
   },
+  render: async () => {
+    const m = await import('./render.js');
+    return single(m.RENDER, (argv) => m.renderCommand(argv));
+  },
   batch: async () => {
     const m = await import('./batch.js');
     return single(m.BATCH, (argv) => m.batchCommand(argv));

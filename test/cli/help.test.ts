@@ -41,6 +41,7 @@ describe('textlens help', () => {
   it('covers every command and sub-command', () => {
     expect(specs.map((s) => s.name)).toEqual([
       'analyze',
+      'render',
       'batch',
       'queue enqueue',
       'queue status',
@@ -98,7 +99,7 @@ describe('textlens help', () => {
   it('refuses an unknown command, naming the commands', async () => {
     const r = await run('analyse');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown command 'analyse' \(analyze, batch, queue, worker, serve, eval, train, kb\)/);
+    expect(r.stderr).toMatch(/unknown command 'analyse' \(analyze, render, batch, queue, worker, serve, eval, train, kb\)/);
   });
 });
 

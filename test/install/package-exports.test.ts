@@ -23,6 +23,7 @@ const ENTRY_POINTS: Record<string, string[]> = {
   './http/node': ['startServer', 'createNodeApp', 'loadApiKeys'],
   './events': ['MemoryEventStore', 'SqliteEventStore', 'PostgresEventStore', 'openEventStore'],
   './dictionary-store': ['MemoryDictionaryStore', 'SqliteDictionaryStore', 'openDictionaryStore'],
+  './render': ['render', 'renderElement', 'renderPage', 'RENDER_STYLES'],
 };
 
 function sourceOf(target: { types: string; import: string }): string {

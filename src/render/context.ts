@@ -1,0 +1,45 @@
+/**
+ * What one render call hands each style: the response, its text and
+ * sentences (built once, shared by the styles), and the element ids of this
+ * rendering.
+ */
+import type { AnalyzeResponse } from '../types.js';
+import { documentText, sentencesByPosition, type DocumentText, type SentenceWords } from './html.js';
+
+export interface RenderContext {
+  readonly response: AnalyzeResponse;
+  /** The analysed text, addressed by code points. */
+  readonly text: DocumentText;
+  readonly sentences: ReadonlyMap<number, SentenceWords>;
+  /** An element id unique to this rendering: `${idPrefix}-${suffix}`. */
+  id(suffix: string): string;
+  /** At most this many topics per list. */
+  readonly maxTopics: number;
+}
+
+export function createContext(response: AnalyzeResponse, options: { text?: string; idPrefix: string; maxTopics: number }): RenderContext {
+  let text: DocumentText | undefined;
+  let sentences: Map<number, SentenceWords> | undefined;
+  return {
+    response,
+    // Built on first use: a rendering of topics alone needs neither.
+    get text() {
+      return (text ??= documentText(response, options.text));
+    },
+    get sentences() {
+      return (sentences ??= sentencesByPosition(response));
+    },
+    id: (suffix) => `${options.idPrefix}-${suffix}`,
+    maxTopics: options.maxTopics,
+  };
+}
+
+/** A style's block: the section with its caption, or a line saying why it is empty. */
+export function block(style: string, caption: string, body: string): string {
+  return `<section class="tl-block tl-${style}" data-textlens="${style}" aria-label="${caption}"><p class="tl-caption" aria-hidden="true">${caption}</p>${body}</section>`;
+}
+
+/** The block's body when the response has nothing for the style: what to request instead. */
+export function empty(what: string, hint: string): string {
+  return `<p class="tl-empty">No ${what} in this response (${hint}).</p>`;
+}
