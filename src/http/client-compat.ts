@@ -42,7 +42,10 @@
  *    mention's `entityId` is its matched text, as the hosted API names
  *    entities it cannot link, and its `entityEnglishId`, `wikiLink`,
  *    `wikidataId` and `freebaseId` are empty strings; `type` and
- *    `freebaseTypes` are lists, empty when unknown. The spec shape keeps None
+ *    `freebaseTypes` are lists, empty when unknown. Topics and coarse topics
+ *    likewise carry `wikiLink` and `wikidataId` ("" when unlinked), and when
+ *    senses were asked for, every word carries `senses` (empty for a word
+ *    WordNet has none for, such as punctuation). The spec shape keeps None
  *    (absent) for all of these.
  *
  * 6. The caller's rules as the clients read them: `customAnnotations`, one
@@ -110,6 +113,7 @@ export function toHostedShape(response: AnalyzeResponse): AnalyzeResponse {
   if (starts) globalizePositions(payload, starts, notes);
   addAliases(payload as unknown as Json);
   completeEntities(payload as unknown as Json);
+  completeTopicsAndWords(payload);
   normalizeEntityData(payload as unknown as Json);
   numericIds(payload as unknown as Json);
   customAnnotations(payload);
@@ -186,6 +190,15 @@ function numericIds(payload: Json): void {
       else if (typeof item.id !== 'number' && INDEXED.has(list)) item.id = index;
     });
   }
+}
+
+function completeTopicsAndWords(payload: AnalysisPayload): void {
+  for (const list of [payload.topics, payload.coarseTopics]) {
+    for (const t of (list ?? []) as unknown as Json[]) for (const field of ['wikiLink', 'wikidataId'] as const) if (typeof t[field] !== 'string') t[field] = '';
+  }
+  const words = (payload.sentences ?? []).flatMap((s) => s.words) as unknown as Json[];
+  if (!words.some((w) => Array.isArray(w.senses))) return;
+  for (const w of words) if (!Array.isArray(w.senses)) w.senses = [];
 }
 
 function completeEntities(payload: Json): void {

@@ -197,6 +197,18 @@ describe('toHostedShape: names and data', () => {
     expect('customAnnotations' in payloadOf(toHostedShape(twoSentenceResponse()))).toBe(false);
   });
 
+  it("gives topics wikiLink and wikidataId, and, when senses were asked for, every word a senses list", () => {
+    const withSenses = twoSentenceResponse({ topics: [{ id: 'medtop:1', label: 'x', score: 1 }], coarseTopics: [{ id: 'medtop:2', label: 'y', score: 1, wikidataId: 'Q1' }] });
+    (withSenses.response!.sentences![0]!.words[1] as unknown as Loose).senses = [{ synset: 'meet.v.01', score: 1 }];
+    const r = toHostedShape(withSenses);
+    expect(list(r, 'topics')[0]).toMatchObject({ wikiLink: '', wikidataId: '' });
+    expect(list(r, 'coarseTopics')[0]).toMatchObject({ wikiLink: '', wikidataId: 'Q1' });
+    const words = r.response!.sentences!.flatMap((s) => s.words) as unknown as Loose[];
+    expect(words.map((w) => (w.senses as unknown[]).length)).toEqual([0, 1, 0, 0, 0, 0, 0]);
+    const without = toHostedShape(twoSentenceResponse());
+    expect(without.response!.sentences!.flatMap((s) => s.words).some((w) => 'senses' in w)).toBe(false);
+  });
+
   it('numbers entailments, which the spec gives no id', () => {
     const r = toHostedShape(twoSentenceResponse({ entailments: [{ sentencePosition: 0, wordPositions: [1] }, { sentencePosition: 1, wordPositions: [1] }] }));
     expect(list(r, 'entailments').map((e) => e.id)).toEqual([0, 1]);
