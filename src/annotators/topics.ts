@@ -19,7 +19,12 @@
  *   (entity-type-topics.ts: a SoccerClub mentions "football").
  *
  * The text is the whole document, after the page title when cleanup kept
- * metadata. English only: other languages are skipped with a message.
+ * metadata. Boilerplate (licence notices, postal addresses, navigation,
+ * signatures, e-mail headers and quotes: src/semantics/boilerplate.ts) counts
+ * at its low weight in every part — the classifier's term counts, the fine
+ * concepts' mentions and the entity types — and entities named only there
+ * have their relevance lowered by the entities layer, so they rarely become
+ * topics. English only: other languages are skipped with a message.
  */
 import type { Annotator, AnnotateContext } from './annotator.js';
 import type { Doc, EntityRecord } from '../doc/doc.js';
@@ -28,6 +33,7 @@ import type { ResourceLoader } from '../resources/loader.js';
 import { loadClassifier, type Classifier } from '../classify/model.js';
 import { FineTopicMatcher } from '../semantics/fine-topics.js';
 import { featureTokens } from '../classify/features.js';
+import { boilerplateOf, weightAt, weightedPieces } from '../semantics/boilerplate.js';
 import { MediaTopics } from '../semantics/mediatopics.js';
 import { wikipediaLink } from '../linking/normalize.js';
 import type { TopicRecord } from '../doc/layers.js';
@@ -59,6 +65,37 @@ export function topicText(doc: Doc, ctx: Pick<AnnotateContext, 'metadata'>): str
   return title && !doc.text.startsWith(title) ? `${title}\n\n${doc.text}` : doc.text;
 }
 
+/** A text's feature tokens, each with its weight (none: every weight is 1). */
+export interface WeightedTokens {
+  tokens: string[];
+  weights?: Float32Array;
+}
+
+/**
+ * The tokens topics read (topicText's), weighted by the doc's boilerplate:
+ * the title and the text outside boilerplate weigh 1.
+ */
+export function topicTokens(doc: Doc, ctx: Pick<AnnotateContext, 'metadata'>): WeightedTokens {
+  const spans = boilerplateOf(doc);
+  const text = topicText(doc, ctx);
+  if (spans.length === 0) return { tokens: featureTokens(text) };
+  const tokens = featureTokens(text.slice(0, text.length - doc.text.length));
+  const weights: number[] = new Array<number>(tokens.length).fill(1);
+  for (const piece of weightedPieces(doc.text, spans)) {
+    for (const t of featureTokens(piece.text)) {
+      tokens.push(t);
+      weights.push(piece.weight);
+    }
+  }
+  return { tokens, weights: Float32Array.from(weights) };
+}
+
+/** Each entity's weight: that of the text where it starts (boilerplate weighs low). */
+export function entityWeights(doc: Doc, entities: readonly EntityRecord[]): number[] {
+  const spans = boilerplateOf(doc);
+  return entities.map((e) => (spans.length === 0 ? 1 : weightAt(spans, doc.start16[e.start])));
+}
+
 export function conceptTopic(model: TopicModel, qcode: string, score: number): TopicRecord {
   const c = model.taxonomy.get(qcode)!;
   const t: TopicRecord = { id: qcode, label: c.label, score, mediaTopicId: qcode };
@@ -69,14 +106,18 @@ export function conceptTopic(model: TopicModel, qcode: string, score: number): T
   return t;
 }
 
-/** Coarse and fine topics of a text (entities aside). */
+/**
+ * Coarse and fine topics of a text (entities aside), or of weighted tokens
+ * (topicTokens); an entity's weight scales its type's mention.
+ */
 export function classifyTopics(
   model: TopicModel,
-  text: string,
+  text: string | WeightedTokens,
   entities?: readonly EntityRecord[],
+  weightOfEntity?: readonly number[],
 ): { coarse: TopicRecord[]; topics: TopicRecord[] } {
-  const tokens = featureTokens(text);
-  const x = model.classifier.vectorizeTokens(tokens);
+  const { tokens, weights } = typeof text === 'string' ? { tokens: featureTokens(text), weights: undefined } : text;
+  const x = weights ? model.classifier.vectorizeWeightedTokens(tokens, weights) : model.classifier.vectorizeTokens(tokens);
   const probs = model.classifier.scoresOf(x);
   const labels = model.classifier.labels;
   const topP = new Map<string, number>();
@@ -96,8 +137,8 @@ export function classifyTopics(
   // Fine concepts, then their ancestors at ≥ their best descendant's score.
   const scores = new Map<string, number>();
   for (const t of coarse) scores.set(t.id, t.score);
-  const byType = entities ? entityTypeMentions(entities, model.entityTypes) : undefined;
-  const fine = [...model.matcher.score(tokens, topP, byType)].filter(([, s]) => s >= TOPIC_FLOOR).sort((a, b) => b[1] - a[1]).slice(0, MAX_FINE);
+  const byType = entities ? entityTypeMentions(entities, model.entityTypes, weightOfEntity) : undefined;
+  const fine = [...model.matcher.score(tokens, topP, byType, weights)].filter(([, s]) => s >= TOPIC_FLOOR).sort((a, b) => b[1] - a[1]).slice(0, MAX_FINE);
   for (const [q, s] of fine) {
     scores.set(q, Math.max(scores.get(q) ?? 0, s));
     for (const a of model.taxonomy.ancestors(q)) scores.set(a, Math.max(scores.get(a) ?? 0, s));
@@ -136,11 +177,12 @@ export async function createTopicsAnnotator(loader: ResourceLoader): Promise<Ann
         ctx.warn('language-unsupported', `topics: skipped; the topic model is English-only and the text's language is '${ctx.language}' (set languageOverride=eng to force English).`);
         return;
       }
-      const { coarse, topics } = classifyTopics(model, topicText(doc, ctx), doc.entities);
+      const entities = doc.entities;
+      const { coarse, topics } = classifyTopics(model, topicTokens(doc, ctx), entities, entities && entityWeights(doc, entities));
       const seen = new Set(topics.map((t) => t.id));
-      const entities = entityTopics(doc).filter((t) => !seen.has(t.id));
+      const linked = entityTopics(doc).filter((t) => !seen.has(t.id));
       doc.coarseTopics = coarse;
-      doc.topics = [...topics, ...entities].sort(byScore);
+      doc.topics = [...topics, ...linked].sort(byScore);
     },
   };
 }

@@ -59,6 +59,21 @@ export function countTokenFeatures(tokens: readonly string[], ngrams: number): M
   return counts;
 }
 
+/**
+ * The same with a weight per token (topics weigh boilerplate low): a feature
+ * counts the weight of its token (a bigram, the smaller of its two). With
+ * every weight 1 the counts are countTokenFeatures'.
+ */
+export function countWeightedTokenFeatures(tokens: readonly string[], weights: ArrayLike<number>, ngrams: number): Map<number, number> {
+  const counts = new Map<number, number>();
+  const add = (h: number, w: number) => counts.set(h, (counts.get(h) ?? 0) + w);
+  for (let i = 0; i < tokens.length; i++) {
+    add(hashString(tokens[i], UNIGRAM_SEED), weights[i]);
+    if (ngrams >= 2 && i + 1 < tokens.length) add(hashString(tokens[i] + ' ' + tokens[i + 1], BIGRAM_SEED), Math.min(weights[i], weights[i + 1]));
+  }
+  return counts;
+}
+
 /** A sparse, L2-normalized feature vector over the model's feature rows. */
 export interface SparseVector {
   index: Uint32Array;
@@ -66,7 +81,8 @@ export interface SparseVector {
 }
 
 /**
- * Sublinear tf × idf over the rows the model knows, L2-normalized.
+ * Sublinear tf × idf over the rows the model knows, L2-normalized (counts
+ * may be fractional: weighted tokens).
  * `rowOf` maps a feature hash to its row; hashes without a row are dropped.
  */
 export function vectorize(counts: Map<number, number>, rowOf: Map<number, number>, idf: Float32Array): SparseVector {
@@ -76,7 +92,8 @@ export function vectorize(counts: Map<number, number>, rowOf: Map<number, number
   for (const [h, c] of counts) {
     const r = rowOf.get(h);
     if (r === undefined) continue;
-    const v = (1 + Math.log(c)) * idf[r];
+    // Sublinear tf; a weighted count under 1 counts as itself (continuous at 1, never negative).
+    const v = (c >= 1 ? 1 + Math.log(c) : c) * idf[r];
     rows.push(r);
     vals.push(v);
     norm += v * v;

@@ -13,7 +13,7 @@
  */
 import { badRequest } from '../errors.js';
 import type { ResourceLoader } from '../resources/loader.js';
-import { countFeatures, countTokenFeatures, vectorize, type SparseVector } from './features.js';
+import { countFeatures, countTokenFeatures, countWeightedTokenFeatures, vectorize, type SparseVector } from './features.js';
 
 export const MODEL_FORMAT = 'textlens-classifier';
 export const MODEL_VERSION = 1;
@@ -73,6 +73,11 @@ export class Classifier {
   /** The same from tokens already split by featureTokens. */
   vectorizeTokens(tokens: readonly string[]): SparseVector {
     return vectorize(countTokenFeatures(tokens, this.meta.ngrams), this.rowOf, this.idf);
+  }
+
+  /** The same with a weight per token (countWeightedTokenFeatures). */
+  vectorizeWeightedTokens(tokens: readonly string[], weights: ArrayLike<number>): SparseVector {
+    return vectorize(countWeightedTokenFeatures(tokens, weights, this.meta.ngrams), this.rowOf, this.idf);
   }
 
   /** Independent probabilities of every label, in label order. */

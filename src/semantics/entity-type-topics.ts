@@ -48,12 +48,12 @@ export function entityTypeQcodes(taxonomy: MediaTopics): Map<string, string> {
   return out;
 }
 
-/** Mentions of IPTC concepts by the types of the doc's entities. */
-export function entityTypeMentions(entities: readonly EntityRecord[], byType: ReadonlyMap<string, string>): Map<string, number> {
+/** Mentions of IPTC concepts by the types of the doc's entities; each counts its weight (1 by default; boilerplate weighs less). */
+export function entityTypeMentions(entities: readonly EntityRecord[], byType: ReadonlyMap<string, string>, weights?: readonly number[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const e of entities) {
+  entities.forEach((e, i) => {
     const q = e.type.map((t) => byType.get(t.replace(/^DBpedia:/, ''))).find((x) => x !== undefined);
-    if (q) out.set(q, (out.get(q) ?? 0) + 1);
-  }
+    if (q) out.set(q, (out.get(q) ?? 0) + (weights ? weights[i] : 1));
+  });
   return out;
 }

@@ -7,7 +7,8 @@
  *
  *   score(c) = P(top(c)) · (1 − exp(−mentions(c) / 1.5))
  *
- * One mention gives at most 0.49, two 0.74, three 0.86. Labels that list
+ * One mention gives at most 0.49, two 0.74, three 0.86; a mention in
+ * boilerplate counts its weight (0.1: at most 0.06). Labels that list
  * several things with a comma ("crime, law and justice") count each part; a
  * parenthesized acronym ("(NGO)") counts too.
  */
@@ -68,8 +69,11 @@ export class FineTopicMatcher {
     }
   }
 
-  /** Mentions of each fine concept's label phrases in a text's tokens (featureTokens). */
-  mentions(tokens: readonly string[]): Map<string, number> {
+  /**
+   * Mentions of each fine concept's label phrases in a text's tokens
+   * (featureTokens); with weights, a mention counts its first token's weight.
+   */
+  mentions(tokens: readonly string[], weights?: ArrayLike<number>): Map<string, number> {
     const words = tokens.map(singular);
     const counts = new Map<string, number>();
     for (let i = 0; i < words.length; i++) {
@@ -78,16 +82,21 @@ export class FineTopicMatcher {
       for (const p of phrases) {
         let k = 1;
         while (k < p.words.length && words[i + k] === p.words[k]) k++;
-        if (k === p.words.length) counts.set(p.concept, (counts.get(p.concept) ?? 0) + 1);
+        if (k === p.words.length) counts.set(p.concept, (counts.get(p.concept) ?? 0) + (weights ? weights[i] : 1));
       }
     }
     return counts;
   }
 
-  /** Fine-concept scores given the top-level probabilities (qcode → P) and extra mentions (entity types). */
-  score(tokens: readonly string[], topProbability: ReadonlyMap<string, number>, extra?: ReadonlyMap<string, number>): Map<string, number> {
+  /** Fine-concept scores given the top-level probabilities (qcode → P), extra mentions (entity types) and token weights. */
+  score(
+    tokens: readonly string[],
+    topProbability: ReadonlyMap<string, number>,
+    extra?: ReadonlyMap<string, number>,
+    weights?: ArrayLike<number>,
+  ): Map<string, number> {
     const out = new Map<string, number>();
-    const mentions = this.mentions(tokens);
+    const mentions = this.mentions(tokens, weights);
     for (const [concept, n] of extra ?? []) mentions.set(concept, (mentions.get(concept) ?? 0) + n);
     for (const [concept, n] of mentions) {
       const top = this.taxonomy.top(concept);
