@@ -2,7 +2,9 @@
  * The Node client, the npm package `textrazor` (wzbg/textrazor, file
  * index.js; read, not copied): `textrazor(options)` calls the `request`
  * library's `request.post(url, { headers, form: options })` with
- * url = 'http://api.textrazor.com' (a module constant: no endpoint setting),
+ * url = 'http://api.textrazor.com' in its early versions (a module constant:
+ * no endpoint setting; 2.1.0, the newest, hard-codes https://, which a proxy
+ * can only tunnel, so 2.1.0 cannot reach textlens unchanged — docs/http.md),
  * headers {'x-textrazor-key': apiKey, 'Content-Type': 'text/html'} — which
  * `request`'s form() replaces with application/x-www-form-urlencoded — and
  * the options object as the form, `extractors` defaulting to 'entities';
