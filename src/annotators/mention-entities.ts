@@ -16,26 +16,23 @@ import { boilerplateOf, weightAt } from '../semantics/boilerplate.js';
  * Relevance (0–1) of each span to the document, from the signals a reader
  * uses: how often the same name recurs among the mentions, how early it first
  * appears, and whether it is in the page title. Weights chosen by hand:
- * frequency 0.5, position 0.3, title 0.2. A mention in boilerplate (a licence
- * notice, a postal address, a signature: src/semantics/boilerplate.ts) counts
- * its low weight toward the frequency and not toward the position, and a name
- * found only there has its relevance scaled by that weight: the FSF's address
- * in a GPL notice makes Boston no subject of the page.
+ * frequency 0.5, position 0.3, title 0.2. A name whose every mention is in
+ * boilerplate (a licence notice, a postal address, a signature:
+ * src/semantics/boilerplate.ts) has its relevance scaled by that text's weight
+ * (unless the page title names it): the FSF's address in a GPL notice makes
+ * Boston no subject of the page. Other names score as they would without it.
  */
 export function salience(doc: Doc, spans: readonly { start: number; end: number }[], title?: string): number[] {
   const key = (s: { start: number; end: number }) => doc.tokens.slice(s.start, s.end).join(' ').toLowerCase();
   const boilerplate = boilerplateOf(doc);
-  const weight = (s: { start: number }) => (boilerplate.length === 0 ? 1 : weightAt(boilerplate, doc.start16[s.start]));
   const counts = new Map<string, number>();
   const first = new Map<string, number>();
   const heaviest = new Map<string, number>();
   for (const s of spans) {
     const k = key(s);
-    const w = weight(s);
-    counts.set(k, (counts.get(k) ?? 0) + w);
-    // The first mention, unless a later one is outside boilerplate.
-    if (!first.has(k) || w > heaviest.get(k)!) first.set(k, s.start);
-    heaviest.set(k, Math.max(heaviest.get(k) ?? 0, w));
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+    if (!first.has(k)) first.set(k, s.start);
+    if (boilerplate.length > 0) heaviest.set(k, Math.max(heaviest.get(k) ?? 0, weightAt(boilerplate, doc.start16[s.start])));
   }
   const maxCount = Math.max(1, ...counts.values());
   const n = Math.max(1, doc.length);
@@ -45,7 +42,8 @@ export function salience(doc: Doc, spans: readonly { start: number; end: number 
     const freq = (counts.get(k) ?? 1) / maxCount;
     const pos = 1 - (first.get(k) ?? 0) / n;
     const inTitle = lowerTitle && k.length > 1 && lowerTitle.includes(k) ? 1 : 0;
-    return (0.5 * freq + 0.3 * pos + 0.2 * inTitle) * (inTitle ? 1 : heaviest.get(k) ?? 1);
+    const score = 0.5 * freq + 0.3 * pos + 0.2 * inTitle;
+    return inTitle ? score : score * (heaviest.get(k) ?? 1);
   });
 }
 

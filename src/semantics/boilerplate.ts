@@ -21,7 +21,8 @@
  *   licence-naming sentences next to them); a paragraph that names a licence
  *   right after a licence paragraph continues it. Also copyright lines
  *   ("Copyright (C) 1995-2022 …", "© 2024 … All rights reserved"), DEP-5
- *   "License: GPL-2+" fields and "License"/"Copyright" headings.
+ *   "License: GPL-2+" fields, "License"/"Copyright" headings and lines that
+ *   are only a licence's name ("The MIT License (MIT)").
  * - address: at least two kinds of address cue within a short stretch: a
  *   street (number + name + Street/Ave/Road/…, "Musterstraße 12", "12 rue …"),
  *   a US state + ZIP ("MA 02110-1301"), a UK postcode, a continental
@@ -124,6 +125,9 @@ const LICENCE_NAME =
 
 /** A copyright line: "Copyright (C) 1995-2022 …", "Copyright: 2001 …", "© 2024 …", "MIT © 2016 Jane Doe". */
 const COPYRIGHT_LINE = /^\s*(?:[#*/;%!-]+\s*)?(?:copyright\s*(?:\(c\)|©)?\s*:?\s*(?:(?:19|20)\d\d|\(c\)|©)|(?:[\w.+-]{1,20}\s+)?(?:©\s*(?:(?:19|20)\d\d|\p{Lu})|\(c\)\s*(?:19|20)\d\d))/iu;
+/** A line that is only a licence's name: "The MIT License (MIT)", "GNU GENERAL PUBLIC LICENSE", "Apache License, Version 2.0". */
+const LICENCE_TITLE =
+  /^\s*(?:#{1,6}\s*)?(?:the\s+)?(?:mit|isc|(?:new\s+|simplified\s+)?bsd(?:\s+\d-clause)?|apache|mozilla\s+public|eclipse\s+public|artistic|zlib|unlicense|(?:gnu\s+)?(?:lesser\s+|library\s+|affero\s+)?general\s+public)\s+licen[cs]e(?:\s*\([\w.-]+\))?(?:,?\s+version\s+[\d.]+(?:,\s+\w+\s+\d{4})?)?\s*$/i;
 /** A heading that names the licence section. */
 const LICENCE_HEADING = /^\s*(?:#{1,6}\s*)?(?:licen[cs]e|licensing|copyright|copying|legal|licen[cs]e\s+and\s+copyright|copyright\s+and\s+licen[cs]e)\s*:?\s*$/i;
 /** A DEP-5 licence field ("License: GPL-2+", "License: BSD-3-clause"). */
@@ -314,13 +318,13 @@ function licences(text: string, lines: readonly Line[], out: BoilerplateSpan[]):
     if (!whole) {
       for (let i = first; i <= last; i++) {
         const l = lines[i];
-        if (COPYRIGHT_LINE.test(l.text) || LICENCE_FIELD.test(l.text) || (first === last && LICENCE_HEADING.test(l.text))) {
+        if (COPYRIGHT_LINE.test(l.text) || LICENCE_FIELD.test(l.text) || LICENCE_TITLE.test(l.text) || (first === last && LICENCE_HEADING.test(l.text))) {
           out.push({ start: l.start, end: l.end, kind: 'licence' });
         }
       }
     }
     // A heading paragraph ("License") does not break a licence region, nor does a copyright line.
-    const heading = first === last && (LICENCE_HEADING.test(lines[first].text) || COPYRIGHT_LINE.test(lines[first].text));
+    const heading = first === last && (LICENCE_HEADING.test(lines[first].text) || LICENCE_TITLE.test(lines[first].text) || COPYRIGHT_LINE.test(lines[first].text));
     previousWhole = whole || (heading && previousWhole) || heading;
   }
 }

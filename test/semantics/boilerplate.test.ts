@@ -56,6 +56,8 @@ describe('detectBoilerplate: licences', () => {
   it('marks copyright lines, licence headings and DEP-5 licence fields', () => {
     const text = 'A tiny parser for cron expressions.\n\n## License\n\nMIT © 2016 Jane Doe\n\n© 2024 Example Ltd. All rights reserved.\nLicense: GPL-2+\n';
     expect(marked(text, 'licence')).toEqual(['## License', 'MIT © 2016 Jane Doe', '© 2024 Example Ltd. All rights reserved.\nLicense: GPL-2+']);
+    expect(marked('The MIT License (MIT)\n\nCopyright (c) 2013 Jane Doe', 'licence')).toEqual(['The MIT License (MIT)', 'Copyright (c) 2013 Jane Doe']);
+    expect(marked('                    GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007', 'licence')).toEqual(['GNU GENERAL PUBLIC LICENSE']);
   });
 
   it('carries a licence region on through a paragraph that names the licence', () => {
@@ -189,17 +191,25 @@ describe('weights', () => {
   });
 
   it('scales the relevance of a name found only in boilerplate, and leaves the rest as before', () => {
-    const text = 'Debian ships Debian tools. Write to 51 Franklin Street, Boston, MA 02110 today.';
+    const text = 'Debian ships Debian tools. Write to 51 Franklin Street, Boston, MA 02110 today. Boston is cold.';
     const words = [...text.matchAll(/[\w.]+/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
     const doc = new Doc(text, words, [words.length]);
-    const tok = (w: string) => words.findIndex((s) => text.slice(s.start, s.end) === w);
-    const spans = [tok('Debian'), text.split(' ').indexOf('Debian', 1), tok('Boston')].map((i) => ({ start: i, end: i + 1 }));
-    const [debian, , boston] = salience(doc, spans);
-    // Debian: twice of the two (freq 1), first at token 0 (pos 1); Boston: once, in an address.
-    expect(debian).toBeCloseTo(0.8, 6);
-    const pos = 1 - spans[2].start / words.length;
-    expect(boston).toBeCloseTo((0.5 * (BOILERPLATE_WEIGHT.address / 2) + 0.3 * pos) * BOILERPLATE_WEIGHT.address, 6);
-    expect(boston).toBeLessThan(0.1);
+    const at = (w: string, from = 0) => words.findIndex((s, i) => i >= from && text.slice(s.start, s.end) === w);
+    const span = (i: number) => ({ start: i, end: i + 1 });
+    const debian = [span(at('Debian')), span(at('Debian', 1))];
+    const bostonInAddress = span(at('Boston'));
+    const franklin = { start: at('Franklin'), end: at('Franklin') + 1 };
+    // Debian: twice (freq 1), first at token 0 (pos 1): 0.8 with or without the address.
+    const [d1, d2, f] = salience(doc, [...debian, franklin]);
+    expect(d1).toBeCloseTo(0.8, 6);
+    expect(d2).toBeCloseTo(0.8, 6);
+    // Franklin is only in the address: its score times the address weight.
+    const pos = 1 - franklin.start / words.length;
+    expect(f).toBeCloseTo((0.5 * (1 / 2) + 0.3 * pos) * BOILERPLATE_WEIGHT.address, 6);
+    expect(f).toBeLessThan(0.1);
+    // Boston is also named outside the address: it scores as it would without one.
+    const [, , b] = salience(doc, [...debian, bostonInAddress, span(at('Boston', bostonInAddress.end))]);
+    expect(b).toBeCloseTo(0.5 * 1 + 0.3 * (1 - bostonInAddress.start / words.length), 6);
   });
 });
 
