@@ -20,6 +20,8 @@ import { readInput, type InputOptions } from './source/input.js';
 import { runRules } from './rules/index.js';
 import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type CompiledDictionary, type DictionaryInput } from './dictionaries/index.js';
 import { ClassifierSet, type ClassifierSource } from './classify/classifier-set.js';
+import { analyzeMany, type AnalyzeManyOptions, type ManyInput, type ManyResponse } from './analyze-many.js';
+import { startAnalysisWorkers, type AnalysisWorkers } from '#platform/analysis-workers.js';
 
 export interface AnalyzerConfig {
   /**
@@ -93,6 +95,12 @@ export interface AnalyzerConfig {
    * time, say) and charge each stage the time since the previous call.
    */
   onStage?: (stage: string, ms: number) => void;
+  /**
+   * Called when a model has loaded (the segmenter, each annotator on its
+   * first use): its name and the milliseconds its load took. For a progress
+   * display on a cold start, and to see what a request made the analyzer load.
+   */
+  onLoad?: (event: { model: string; ms: number }) => void;
 }
 
 /** Per-request additions that do not travel as options. */
@@ -103,6 +111,12 @@ export interface AnalyzeContext {
    * first, so they shadow a registered dictionary of the same id.
    */
   dictionaries?: ReadonlyMap<string, CompiledDictionary>;
+  /**
+   * Aborting stops the analysis at the next stage boundary (between
+   * annotators): analyze() rejects with the signal's reason. A stage already
+   * running finishes first.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Analyzer {
@@ -120,6 +134,18 @@ export interface Analyzer {
   availableExtractors(): Promise<string[]>;
   /** Names of the annotators created so far (they are created lazily, on first need). */
   loadedAnnotators(): string[];
+  /**
+   * Many documents, as an async iterator of responses (src/analyze-many.ts):
+   * `concurrency` at once (in Node, more than 1 runs them on worker threads),
+   * in input order unless `ordered: false`; a document that fails yields its
+   * error envelope (`ok: false`) instead of ending the run.
+   */
+  analyzeMany(inputs: Iterable<ManyInput> | AsyncIterable<ManyInput>, options?: AnalyzeManyOptions): AsyncGenerator<ManyResponse, void, undefined>;
+  /**
+   * Frees the models and stops the worker threads analyzeMany started. The
+   * analyzer is unusable afterwards: every call rejects.
+   */
+  dispose(): Promise<void>;
 }
 
 export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analyzer> {
@@ -141,7 +167,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   function annotator(declaration: AnnotatorDeclaration): Promise<Annotator> {
     let a = created.get(declaration.name);
     if (!a) {
-      a = declaration.create(loader, annotatorConfig);
+      a = timedLoad(declaration.name, declaration.create(loader, annotatorConfig));
       created.set(declaration.name, a);
       // A failed load must not poison the analyzer forever.
       a.catch(() => created.delete(declaration.name));
@@ -149,8 +175,27 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     return a;
   }
 
+  /** Reports a model's load to `onLoad` once it is done. */
+  function timedLoad<T>(model: string, loading: Promise<T>): Promise<T> {
+    const onLoad = config.onLoad;
+    if (!onLoad) return loading;
+    const t0 = performance.now();
+    return loading.then((loaded) => {
+      onLoad({ model, ms: performance.now() - t0 });
+      return loaded;
+    });
+  }
+
+  let disposed = false;
+  let workers: Promise<AnalysisWorkers | undefined> | undefined;
+  let workersSize = 0;
+  function checkUsable(): void {
+    if (disposed) throw new Error('this analyzer was disposed: create a new one with createAnalyzer()');
+  }
+
   async function segment(text: string): Promise<Doc> {
-    segmenter ??= createSegmenter(loader, { backend });
+    checkUsable();
+    segmenter ??= timedLoad('segmenter', createSegmenter(loader, { backend }));
     segmenter.catch(() => (segmenter = undefined));
     const { tokens, sentenceEnds } = await (await segmenter).segment(text);
     return new Doc(text, tokens, sentenceEnds);
@@ -172,6 +217,9 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     options?: AnalyzeOptions | FlatOptions,
     context?: AnalyzeContext,
   ): Promise<AnalyzeResponse> {
+    checkUsable();
+    const signal = context?.signal;
+    signal?.throwIfAborted();
     const t0 = performance.now();
     // the hook's clock: when the last stage ended
     let mark = t0;
@@ -209,6 +257,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     stageDone?.('segment');
     const ctx = { language, metadata, request: req, warn };
     for (let i = 0; i < loading.length; i++) {
+      signal?.throwIfAborted();
       // (waiting for a model to load is charged to its annotator)
       await (await loading[i]).run(doc, ctx);
       stageDone?.(steps[i].name);
@@ -231,6 +280,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       stageDone?.('classifiers');
     }
 
+    signal?.throwIfAborted();
     const payload = buildPayload({ doc, request: req, language, languageIsReliable, cleanedText: text, rawText: raw });
     stageDone?.('response');
     if (req.rules !== undefined) {
@@ -244,12 +294,55 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     return okEnvelope(payload, (performance.now() - t0) / 1000, warnings);
   }
 
+  /** The worker threads of analyzeMany, started on first need with this analyzer's settings. */
+  async function workerPool(size: number, timeoutMs: number | undefined): Promise<AnalysisWorkers | undefined> {
+    // Another concurrency than the last run's: a pool of the new size.
+    if (workers && workersSize !== size) {
+      const old = await workers.catch(() => undefined);
+      workers = undefined;
+      await old?.close();
+    }
+    if (!workers) {
+      // The hooks observe this thread's analyses only; the rest must reach the workers as it is.
+      const { onStage: _onStage, onLoad: _onLoad, ...sendable } = config;
+      try {
+        // A loader object or a fetch function cannot cross to a worker thread: say so rather than lose it silently.
+        structuredClone(sendable);
+      } catch {
+        throw new Error(
+          'analyzeMany: concurrency above 1 runs worker threads, and this analyzer was created with settings that cannot be sent to them (a loader or a download fetch); use concurrency 1, or modelsDir/modelsUrl',
+        );
+      }
+      workers = startAnalysisWorkers(sendable, size, timeoutMs);
+      workersSize = size;
+    }
+    return workers;
+  }
+
   return {
     analyze,
     annotateDoc,
     segment,
     availableExtractors: () => planner.availableExtractors(),
     loadedAnnotators: () => [...created.keys()],
+    async *analyzeMany(inputs, options = {}) {
+      checkUsable();
+      const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+      const pool = concurrency > 1 ? await workerPool(concurrency, options.timeoutMs) : undefined;
+      const signalled = options.signal ? { signal: options.signal } : undefined;
+      const one = pool
+        ? (input: ManyInput) => pool.analyze((typeof input === 'string' ? { text: input } : input) as FlatOptions)
+        : (input: ManyInput) => analyze(input, undefined, signalled);
+      yield* analyzeMany(inputs, one, options);
+    },
+    async dispose() {
+      disposed = true;
+      created.clear();
+      segmenter = undefined;
+      const pool = await workers?.catch(() => undefined);
+      workers = undefined;
+      await pool?.close();
+    },
   };
 }
 

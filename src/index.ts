@@ -3,6 +3,7 @@
  * The public surface, nothing else.
  */
 export { analyze, createAnalyzer, type Analyzer, type AnalyzerConfig } from './analyzer.js';
+export type { AnalyzeManyOptions, ManyInput, ManyResponse } from './analyze-many.js';
 export { AnalysisError, isAnalysisError, type ErrorStatus } from './errors.js';
 export { parseRequest, DEFAULT_EXTRACTORS, PARAMETER_NAMES, type AnalyzeRequest } from './request.js';
 export { errorEnvelope } from './response.js';

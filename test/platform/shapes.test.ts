@@ -16,6 +16,8 @@ import * as nodeTransformerNer from '../../src/platform/node/transformer-ner.js'
 import * as webTransformerNer from '../../src/platform/web/transformer-ner.js';
 import * as nodeTauProlog from '../../src/platform/node/tau-prolog.js';
 import * as webTauProlog from '../../src/platform/web/tau-prolog.js';
+import * as nodeWorkers from '../../src/platform/node/analysis-workers.js';
+import * as webWorkers from '../../src/platform/web/analysis-workers.js';
 
 const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
   ['resources', nodeResources, webResources satisfies typeof nodeResources],
@@ -24,6 +26,7 @@ const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
   ['sqlite', nodeSqlite, webSqlite satisfies typeof nodeSqlite],
   ['transformer-ner', nodeTransformerNer, webTransformerNer satisfies typeof nodeTransformerNer],
   ['tau-prolog', nodeTauProlog, webTauProlog satisfies typeof nodeTauProlog],
+  ['analysis-workers', nodeWorkers, webWorkers satisfies typeof nodeWorkers],
 ];
 
 describe('platform seams', () => {
@@ -34,6 +37,10 @@ describe('platform seams', () => {
   it('each platform picks its own default ONNX backend', () => {
     expect(nodeOnnx.DEFAULT_BACKEND).toBe('node');
     expect(webOnnx.DEFAULT_BACKEND).toBe('wasm');
+  });
+
+  it('a browser has no analysis worker threads: analyzeMany interleaves in its thread', async () => {
+    expect(await webWorkers.startAnalysisWorkers({}, 2)).toBeUndefined();
   });
 
   it('a transformer NER directory is refused in a browser with a 400 naming the option', async () => {
