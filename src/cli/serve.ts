@@ -25,6 +25,10 @@ export const SERVE = defineCommand({
       help: 'API keys, JSON: [{"key", "name", "dailyQuota", "maxConcurrent"}] (else env TEXTLENS_API_KEYS=key:dailyQuota:maxConcurrent,…)',
     },
     'no-auth': { type: 'boolean', help: 'serve the analysis API without API keys' },
+    demo: {
+      type: 'boolean',
+      help: 'also serve a demo page at GET /demo: paste text or a URL, pick extractors, see the drawing beside the JSON (its requests pass the same key checks as any client)',
+    },
     events: {
       type: 'string',
       value: 'FILE|postgres://…|memory:',
@@ -79,6 +83,8 @@ export interface ServeSettings {
   /** Hosts that `url` requests may reach although private or loopback (--allow-host). */
   allowHosts?: string[];
   workerHeapMb?: number;
+  /** Serve the demo page at /demo (--demo); absent when off. */
+  demo?: true;
 }
 
 /** Reads the command line; throws a UsageError naming the flag on bad input. */
@@ -101,6 +107,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     nerModel: values['ner-model'],
     allowHosts: values['allow-host'].length > 0 ? values['allow-host'] : undefined,
     workerHeapMb: values['worker-heap'],
+    demo: values.demo ? true : undefined,
   };
 }
 
@@ -144,6 +151,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
             `response shape: ${settings.responseShape})\n` +
             `  account       GET ${server.url}/account/\n` +
             `  dictionaries  ${server.url}/entities/{id}  (stored per API key beside the events)\n` +
+            (settings.demo ? `  demo page     GET ${server.url}/demo  (its analysis requests pass the same key checks)\n` : '') +
             `  events API    ${server.url}/api/v1/services/{id}/events  (store: ${describeStore(settings.events)}; ` +
             `admin ${settings.adminToken ? 'enabled' : 'closed: no --admin-token'})\n`,
         );
@@ -201,6 +209,7 @@ async function start(settings: ServeSettings, keys: ReturnType<typeof loadApiKey
       workerHeapMb: settings.workerHeapMb,
       responseShape: settings.responseShape,
       analyzer: serveAnalyzerConfig(settings),
+      demo: settings.demo,
     });
   } catch (e) {
     // startServer may already have closed it along with the app.

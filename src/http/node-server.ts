@@ -3,12 +3,13 @@
  * served by @hono/node-server, plus reading API keys from a file or the
  * environment. Everything Node-specific about the service lives here.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { ServerOptions as HttpServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { WorkerPool, type WorkerPoolOptions } from './analysis-pool.js';
 import { createApp, type AppOptions, type TextlensApp } from './app.js';
+import { createDemoRoutes, type DemoAssets } from './demo.js';
 import { parseKeysEnv, parseKeysJson, type ApiKeySpec } from './keys.js';
 
 export interface NodeAppOptions extends Omit<AppOptions, 'runner'> {
@@ -24,6 +25,28 @@ export interface NodeAppOptions extends Omit<AppOptions, 'runner'> {
    * Default 1024.
    */
   workerHeapMb?: number;
+  /**
+   * Serve the demo page at GET /demo (src/http/demo.ts): its analysis goes
+   * through POST / with the key the user types. Off by default. Needs the
+   * compiled renderer, dist/render/ (`npm run build` in a checkout).
+   */
+  demo?: boolean;
+}
+
+/**
+ * The compiled renderer the demo page runs: dist/render/ of this package,
+ * two folders up from both src/http/ and dist/http/. Source-map comments are
+ * dropped, so a browser's developer tools look for no .map files.
+ */
+export function loadDemoAssets(dir: URL = new URL('../../dist/render/', import.meta.url)): DemoAssets {
+  if (!existsSync(new URL('index.js', dir)) || !existsSync(new URL('demo-page.js', dir))) {
+    throw new Error(`the demo page needs the compiled renderer in ${dir.pathname} (run npm run build in a checkout of textlens)`);
+  }
+  const modules = new Map<string, string>();
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith('.js')) modules.set(name, readFileSync(new URL(name, dir), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+  }
+  return { modules };
 }
 
 /** The app with analysis in worker threads (off the event loop, with a timeout). */
@@ -35,11 +58,14 @@ export function createNodeApp(opts: NodeAppOptions = {}): TextlensApp {
     analyzer: opts.analyzer,
     workerHeapMb: opts.workerHeapMb,
   };
-  // Check the keys before starting workers, so a bad configuration leaves nothing running.
+  // Check the keys and the demo's files before starting workers, so a bad configuration leaves nothing running.
   if (opts.auth !== false && !opts.keys) return createApp(opts);
+  const demo = opts.demo ? loadDemoAssets() : undefined;
   const runner = new WorkerPool(poolOptions);
   try {
-    return createApp({ ...opts, runner });
+    const app = createApp({ ...opts, runner });
+    if (demo) app.hono.route('/', createDemoRoutes(demo));
+    return app;
   } catch (e) {
     void runner.close();
     throw e;
