@@ -111,13 +111,26 @@ const NOTICE = new RegExp(
       'governing permissions and limitations under the license', 'spdx-license-identifier',
       'all rights reserved', 'is licensed under a creative commons', 'licensed under the creative commons',
       'on debian systems, the complete text of', '/usr/share/common-licenses', 'gnu.org/licenses',
-      'without restriction, including without limitation the rights',
+      'without restriction, including without limitation the rights', 'permission is granted to anyone to use this software',
+      'this notice may not be removed or altered',
     ].map(phrase),
     // "provided "AS IS"", "on an "AS IS" BASIS", in any quotes
-    `["'\u201c\u2018]as\\s+is["'\u201d\u2019]`,
+    `["'\u201c\u2018]as[\\s-]+is["'\u201d\u2019]`,
   ].join('|'),
   'i',
 );
+
+/**
+ * Words one of which every notice phrase contains, lower-case: a paragraph
+ * without any is not read with NOTICE (a substring search is far cheaper than
+ * the regex's alternation at every position).
+ */
+const NOTICE_KEYS = [
+  'warrant', 'merchantab', 'fitness', 'redistribut', 'free', 'hope', 'received', 'later version', 'permission',
+  'copyright', 'contributors', 'disclaimed', 'in no event', 'licen', 'applicable law', 'spdx', 'rights reserved',
+  'creative commons', 'common-licenses', 'as is', 'as-is', 'notice may not',
+];
+const mayHaveNotice = (lower: string) => NOTICE_KEYS.some((k) => lower.includes(k));
 
 /** A licence's name or the word itself: evidence only beside a notice phrase. */
 const LICENCE_NAME =
@@ -128,6 +141,8 @@ const COPYRIGHT_LINE = /^\s*(?:[#*/;%!-]+\s*)?(?:copyright\s*(?:\(c\)|©)?\s*:?\
 /** A line that is only a licence's name: "The MIT License (MIT)", "GNU GENERAL PUBLIC LICENSE", "Apache License, Version 2.0". */
 const LICENCE_TITLE =
   /^\s*(?:#{1,6}\s*)?(?:the\s+)?(?:mit|isc|(?:new\s+|simplified\s+)?bsd(?:\s+\d-clause)?|apache|mozilla\s+public|eclipse\s+public|artistic|zlib|unlicense|(?:gnu\s+)?(?:lesser\s+|library\s+|affero\s+)?general\s+public)\s+licen[cs]e(?:\s*\([\w.-]+\))?(?:,?\s+version\s+[\d.]+(?:,\s+\w+\s+\d{4})?)?\s*$/i;
+/** Whether a line can be a copyright line at all (the cheap test before COPYRIGHT_LINE). */
+const mayBeCopyrightLine = (t: string) => t.includes('©') || t.includes('(c)') || t.includes('(C)') || t.includes('opyright') || t.includes('OPYRIGHT');
 /** A heading that names the licence section. */
 const LICENCE_HEADING = /^\s*(?:#{1,6}\s*)?(?:licen[cs]e|licensing|copyright|copying|legal|licen[cs]e\s+and\s+copyright|copyright\s+and\s+licen[cs]e)\s*:?\s*$/i;
 /** A DEP-5 licence field ("License: GPL-2+", "License: BSD-3-clause"). */
@@ -148,6 +163,9 @@ const NAV_WORDS = new Set(
 /** Lines that only sites write, standing alone on their line. */
 const NAV_LINE =
   /^\s*(?:skip\s+to\s+(?:the\s+)?(?:main\s+)?(?:content|navigation|search|footer|menu)|jump\s+to\s+(?:main\s+)?(?:navigation|search|content)|toggle\s+(?:navigation|menu)|main\s+(?:menu|navigation)|back\s+to\s+top|go\s+to\s+top|you\s+are\s+here:?.*|(?:share|tweet|pin)\s+(?:this|on\s+\w+)(?:\s+\w+)?|share\s+this\s+(?:article|page|story|post):?|follow\s+us(?:\s+on\s+.{1,40})?|powered\s+by\s+.{1,40}|(?:privacy|cookie)\s+(?:policy|settings|preferences|notice)|terms\s+(?:of\s+(?:use|service)|and\s+conditions)|accept\s+(?:all\s+)?cookies|reject\s+all|manage\s+(?:cookies|preferences|consent)|(?:related|recommended)\s+(?:articles|posts|stories|links)|advertisement|print\s+this\s+page)\s*[:»›>|]?\s*$/i;
+
+/** The longest line NAV_LINE can match ("you are here: …" and "powered by …" included). */
+const NAV_LINE_MAX = 120;
 
 /** A cookie-banner sentence. */
 const COOKIE =
@@ -203,10 +221,11 @@ const COUNTRY_AFTER =
 /** Boilerplate spans of a text, sorted by start and disjoint. */
 export function detectBoilerplate(text: string): BoilerplateSpan[] {
   const lines = splitLines(text);
+  const paras = paragraphs(lines);
   const found: BoilerplateSpan[] = [];
-  licences(text, lines, found);
+  licences(text, lines, paras, found);
   addresses(text, found);
-  navigation(text, lines, found);
+  navigation(text, lines, paras, found);
   email(lines, found);
   return disjoint(found);
 }
@@ -293,11 +312,23 @@ function sentences(text: string, start: number, end: number): [number, number][]
   return out;
 }
 
-function licences(text: string, lines: readonly Line[], out: BoilerplateSpan[]): void {
+function licences(text: string, lines: readonly Line[], paras: readonly [number, number][], out: BoilerplateSpan[]): void {
   let previousWhole = false;
-  for (const [first, last] of paragraphs(lines)) {
+  for (const [first, last] of paras) {
     const start = lines[first].start;
     const end = lines[last].end;
+    const lower = text.slice(start, end).toLowerCase();
+    if (!previousWhole && !mayHaveNotice(lower)) {
+      let copyright = false;
+      for (let i = first; i <= last; i++) {
+        if (!mayBeCopyrightLine(lines[i].text) || !COPYRIGHT_LINE.test(lines[i].text)) continue;
+        out.push({ start: lines[i].start, end: lines[i].end, kind: 'licence' });
+        copyright = true;
+      }
+      // A copyright line on its own opens a licence region.
+      previousWhole = copyright && first === last;
+      continue;
+    }
     const sents = sentences(text, start, end);
     const notice = sents.map(([a, b]) => NOTICE.test(text.slice(a, b)));
     const named = sents.map(([a, b], i) => notice[i] || LICENCE_NAME.test(text.slice(a, b)));
@@ -318,7 +349,7 @@ function licences(text: string, lines: readonly Line[], out: BoilerplateSpan[]):
     if (!whole) {
       for (let i = first; i <= last; i++) {
         const l = lines[i];
-        if (COPYRIGHT_LINE.test(l.text) || LICENCE_FIELD.test(l.text) || LICENCE_TITLE.test(l.text) || (first === last && LICENCE_HEADING.test(l.text))) {
+        if ((mayBeCopyrightLine(l.text) && COPYRIGHT_LINE.test(l.text)) || LICENCE_FIELD.test(l.text) || LICENCE_TITLE.test(l.text) || (first === last && LICENCE_HEADING.test(l.text))) {
           out.push({ start: l.start, end: l.end, kind: 'licence' });
         }
       }
@@ -329,17 +360,43 @@ function licences(text: string, lines: readonly Line[], out: BoilerplateSpan[]):
   }
 }
 
+/**
+ * The stretches of a text within CUE_REACH characters of a digit, merged:
+ * every address cue has a digit, so the cue patterns run only there.
+ */
+const CUE_REACH = 80;
+function digitRegions(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  const re = /\d+/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const a = Math.max(0, m.index - CUE_REACH);
+    const b = Math.min(text.length, m.index + m[0].length + CUE_REACH);
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = b;
+    else out.push([a, b]);
+  }
+  return out;
+}
+
 function addresses(text: string, out: BoilerplateSpan[]): void {
   const cues: { start: number; end: number; kind: number }[] = [];
-  ADDRESS_CUES.forEach((re, k) => {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      // The continental postcode pattern may start at the comma or line break before it.
-      const lead = /^[,\s]*/.exec(m[0])![0].length;
-      cues.push({ start: m.index + lead, end: m.index + m[0].length, kind: CUE_KIND[k] });
-      if (m[0].length === 0) re.lastIndex++;
-    }
-  });
+  for (const [a, b] of digitRegions(text)) {
+    const region = text.slice(a, b);
+    ADDRESS_CUES.forEach((re, k) => {
+      re.lastIndex = 0;
+      for (let m = re.exec(region); m; m = re.exec(region)) {
+        if (m[0].length === 0) {
+          re.lastIndex++;
+          continue;
+        }
+        // A line start only where the text has one, not where the region was cut.
+        if (m.index === 0 && a > 0 && re.multiline && !/^[,\n]/.test(m[0]) && text[a - 1] !== '\n') continue;
+        // The continental postcode pattern may start at the comma or line break before it.
+        const lead = /^[,\s]*/.exec(m[0])![0].length;
+        cues.push({ start: a + m.index + lead, end: a + m.index + m[0].length, kind: CUE_KIND[k] });
+      }
+    });
+  }
   if (cues.length < 2) return;
   cues.sort((a, b) => a.start - b.start);
   let i = 0;
@@ -371,9 +428,13 @@ const itemText = (s: string) =>
 
 const isNavWord = (s: string) => NAV_WORDS.has(itemText(s));
 
-function navigation(text: string, lines: readonly Line[], out: BoilerplateSpan[]): void {
+function navigation(text: string, lines: readonly Line[], paras: readonly [number, number][], out: BoilerplateSpan[]): void {
   let run: number[] = [];
   const closeRun = () => {
+    if (run.length < 3) {
+      run = [];
+      return;
+    }
     const nav = run.filter((i) => isNavWord(lines[i].text)).length;
     if (run.length >= 3 && nav >= 2 && nav * 5 >= run.length * 3) for (const i of run) out.push({ start: lines[i].start, end: lines[i].end, kind: 'navigation' });
     run = [];
@@ -385,7 +446,7 @@ function navigation(text: string, lines: readonly Line[], out: BoilerplateSpan[]
       closeRun();
       continue;
     }
-    if (NAV_LINE.test(t) || isMenu(t) || isBreadcrumb(t)) {
+    if ((t.length <= NAV_LINE_MAX && NAV_LINE.test(t)) || isMenu(t) || isBreadcrumb(t)) {
       out.push({ start: l.start, end: l.end, kind: 'navigation' });
       run.push(i);
       continue;
@@ -396,10 +457,11 @@ function navigation(text: string, lines: readonly Line[], out: BoilerplateSpan[]
   }
   closeRun();
   // Cookie banners: the sentence, or the whole paragraph when it is short.
-  for (const [first, last] of paragraphs(lines)) {
+  for (const [first, last] of paras) {
     const start = lines[first].start;
     const end = lines[last].end;
-    if (!COOKIE.test(text.slice(start, end))) continue;
+    const para = text.slice(start, end);
+    if (!(para.includes('ookie') || para.includes('site')) || !COOKIE.test(para)) continue;
     const sents = sentences(text, start, end);
     if (sents.length <= 3) out.push({ start, end, kind: 'navigation' });
     else for (const [a, b] of sents) if (COOKIE.test(text.slice(a, b))) out.push({ start: a, end: b, kind: 'navigation' });
@@ -408,6 +470,7 @@ function navigation(text: string, lines: readonly Line[], out: BoilerplateSpan[]
 
 /** "Home | About | Blog | Contact": three or more short items between separators, one of them a site section. */
 function isMenu(t: string): boolean {
+  if (!(t.includes('|') || t.includes('•') || t.includes('·'))) return false;
   if (t.length > 200 || (t.startsWith('|') && t.endsWith('|'))) return false; // a Markdown table row
   const items = t.split(MENU_SEPARATOR).filter((s) => s.trim() !== '');
   if (items.length < 3) return false;
@@ -417,7 +480,7 @@ function isMenu(t: string): boolean {
 
 /** "Home > Docs > Install": a trail that starts at the home page. */
 function isBreadcrumb(t: string): boolean {
-  if (t.length > 150) return false;
+  if (t.length > 150 || !/^\W*(?:home|start|main)/i.test(t)) return false;
   const items = t.split(BREADCRUMB_SEPARATOR);
   return items.length >= 2 && /^(?:home|homepage|start|main page)$/.test(itemText(items[0])) && items.every((s) => s.trim().split(/\s+/).length <= 6);
 }
@@ -451,7 +514,7 @@ function email(lines: readonly Line[], out: BoilerplateSpan[]): void {
     if (FORWARD_SEPARATOR.test(t)) {
       mark(i, 'email-header');
       isEmail = true;
-    } else if (ATTRIBUTION_END.test(t) && (/^\s*(?:On|Am|Le)\s/.test(t) || /@/.test(t) || (i > 0 && /^\s*On\s/.test(lines[i - 1].text)))) {
+    } else if (t.trimEnd().endsWith(':') && ATTRIBUTION_END.test(t) && (/^\s*(?:On|Am|Le)\s/.test(t) || /@/.test(t) || (i > 0 && /^\s*On\s/.test(lines[i - 1].text)))) {
       if (!/^\s*On\s/.test(t) && i > 0 && /^\s*On\s/.test(lines[i - 1].text)) mark(i - 1, 'email-header');
       mark(i, 'email-header');
       isEmail = true;

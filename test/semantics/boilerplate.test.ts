@@ -51,6 +51,9 @@ describe('detectBoilerplate: licences', () => {
     expect(marked('Redistribution and use in source and binary forms, with or without modification, are permitted.', 'licence')).toHaveLength(1);
     expect(marked('Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with the License.', 'licence')).toHaveLength(1);
     expect(marked('// SPDX-License-Identifier: MIT', 'licence')).toEqual(['// SPDX-License-Identifier: MIT']);
+    // zlib's licence, after its copyright line: the copyright line opens the licence region.
+    const zlib = " (C) 1995-2022 Jean-loup Gailly and Mark Adler\n\n  This software is provided 'as-is', without any express or implied\n  warranty.  In no event will the authors be held liable for any damages.\n";
+    expect(marked(zlib, 'licence')).toHaveLength(2);
   });
 
   it('marks copyright lines, licence headings and DEP-5 licence fields', () => {
