@@ -112,7 +112,7 @@ const NOTICE = new RegExp(
       'all rights reserved', 'is licensed under a creative commons', 'licensed under the creative commons',
       'on debian systems, the complete text of', '/usr/share/common-licenses', 'gnu.org/licenses',
       'without restriction, including without limitation the rights', 'permission is granted to anyone to use this software',
-      'this notice may not be removed or altered',
+      'this notice may not be removed or altered', 'free to change and redistribute it', 'no warranty, to the extent permitted by law',
     ].map(phrase),
     // "provided "AS IS"", "on an "AS IS" BASIS", in any quotes
     `["'\u201c\u2018]as[\\s-]+is["'\u201d\u2019]`,
@@ -145,8 +145,8 @@ const LICENCE_TITLE =
 const mayBeCopyrightLine = (t: string) => t.includes('©') || t.includes('(c)') || t.includes('(C)') || t.includes('opyright') || t.includes('OPYRIGHT');
 /** A heading that names the licence section. */
 const LICENCE_HEADING = /^\s*(?:#{1,6}\s*)?(?:licen[cs]e|licensing|copyright|copying|legal|licen[cs]e\s+and\s+copyright|copyright\s+and\s+licen[cs]e)\s*:?\s*$/i;
-/** A DEP-5 licence field ("License: GPL-2+", "License: BSD-3-clause"). */
-const LICENCE_FIELD = /^\s*Licen[cs]e:\s*\S+(?:\s+\S+){0,3}\s*$/;
+/** A DEP-5 licence field ("License: GPL-2+", "License: BSD-3-clause"), a GNU --version line ("License GPLv3+: GNU GPL version 3 or later"). */
+const LICENCE_FIELD = /^\s*Licen[cs]e:\s*\S+(?:\s+\S+){0,3}\s*$|^\s*License\s+(?:GPL|LGPL|AGPL|GFDL)v?\d[\w.+]*:/;
 
 /** Words that stand for a site's sections and tools in menus. */
 const NAV_WORDS = new Set(

@@ -63,6 +63,21 @@ describe('detectBoilerplate: licences', () => {
     expect(marked('                    GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007', 'licence')).toEqual(['GNU GENERAL PUBLIC LICENSE']);
   });
 
+  it("marks a man page's COPYRIGHT section (GNU --version wording)", () => {
+    const man = `BUG REPORTS
+       Report bugs to <bug-tar@gnu.org>.
+
+COPYRIGHT
+       Copyright © 2013-2019 Free Software Foundation, Inc.
+       License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>
+       This is free software: you are free to change and redistribute it.
+       There is NO WARRANTY, to the extent permitted by law.
+`;
+    const spans = detectBoilerplate(man);
+    expect(weightAt(spans, man.indexOf('Report bugs'))).toBe(1);
+    for (const w of ['Copyright ©', 'License GPLv3+', 'free to change', 'NO WARRANTY']) expect(weightAt(spans, man.indexOf(w)), w).toBe(BOILERPLATE_WEIGHT.licence);
+  });
+
   it('carries a licence region on through a paragraph that names the licence', () => {
     const text = `${GPL_NOTICE}\n\nAdditional permission under GNU GPL version 3 section 7\n\nIf you combine this program with the OpenSSL library, the licensors grant you additional permission to convey the resulting work under these licenses.\n`;
     expect(weightAt(detectBoilerplate(text), text.indexOf('If you combine'))).toBe(BOILERPLATE_WEIGHT.licence);
