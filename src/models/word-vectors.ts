@@ -1,0 +1,97 @@
+/**
+ * The shared pretrained word vectors (models/vectors/: GloVe 100-d, pruned
+ * and int8-quantized by training/vectors). Several models read the same
+ * file, each through its own projection to its width, so it is read once
+ * per loader. The key and the back-off are those of the trainers'
+ * training/vectors/lookup.py, so a model sees the rows it was trained on.
+ */
+import { AnalysisError } from '../errors.js';
+import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
+
+/** What models/vectors/meta.json holds (the fields the runtime reads). */
+export interface WordVectorsMeta {
+  name: string;
+  /** float32 scales [rows] | int8 values [rows, dim] | words, UTF-8, '\n'-joined (word k is row k + 1). */
+  file: string;
+  rows: number;
+  dim: number;
+}
+
+export interface WordVectors {
+  readonly meta: WordVectorsMeta;
+  /** A word's row: its key, else (hyphenated words) the last part's; 0 (all zeros) when it has none. */
+  row(word: string): number;
+  /**
+   * Adds row × matrix to `out`: matrix is float32 [dim, out.length], row-major (a model's projection of the
+   * vectors to its own width). Row 0 adds nothing.
+   */
+  addProjected(row: number, matrix: Float32Array, out: Float32Array): void;
+  /** Writes a row's dim values into out[at …] (row 0: zeros). */
+  copyRow(row: number, out: Float32Array, at: number): void;
+}
+
+/** GloVe's vocabulary is lower-cased and writes the apostrophe in ASCII. */
+export function vectorKey(word: string): string {
+  return word.toLowerCase().replaceAll('\u2019', "'");
+}
+
+const LOADED: LoadRegistry<WordVectors> = new WeakMap();
+
+/** The vectors in `dir` of the models root (read once per loader). */
+export function loadWordVectors(loader: ResourceLoader, dir = 'vectors'): Promise<WordVectors> {
+  return loadOnce(LOADED, loader, dir, () => readWordVectors(loader, dir));
+}
+
+async function readWordVectors(loader: ResourceLoader, dir: string): Promise<WordVectors> {
+  if (!(await loader.exists(`${dir}/meta.json`))) {
+    throw new AnalysisError(500, `word vectors missing: ${dir}/meta.json (run \`npm run train -- vectors\`)`);
+  }
+  const meta = JSON.parse(await loader.text(`${dir}/meta.json`)) as WordVectorsMeta;
+  const bytes = await loader.bytes(`${dir}/${meta.file}`);
+  const { rows, dim } = meta;
+  const valuesAt = 4 * rows;
+  const wordsAt = valuesAt + rows * dim;
+  if (bytes.byteLength < wordsAt) {
+    throw new AnalysisError(500, `word vectors ${dir}/${meta.file} has ${bytes.byteLength} bytes, meta.json says ${rows}×${dim}`);
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const scales = new Float32Array(rows);
+  for (let r = 0; r < rows; r++) scales[r] = view.getFloat32(4 * r, true);
+  const values = new Int8Array(bytes.buffer, bytes.byteOffset + valuesAt, rows * dim);
+  const words = new TextDecoder().decode(bytes.subarray(wordsAt)).split('\n');
+  if (words.length !== rows - 1) {
+    throw new AnalysisError(500, `word vectors ${dir}/${meta.file} lists ${words.length} words for ${rows - 1} rows`);
+  }
+  const index = new Map<string, number>();
+  for (let k = 0; k < words.length; k++) index.set(words[k], k + 1);
+
+  return {
+    meta,
+    row(word) {
+      const key = vectorKey(word);
+      const row = index.get(key);
+      if (row !== undefined) return row;
+      const dash = key.lastIndexOf('-');
+      return dash >= 0 && dash < key.length - 1 ? (index.get(key.slice(dash + 1)) ?? 0) : 0;
+    },
+    copyRow(row, out, at) {
+      const scale = scales[row];
+      const from = row * dim;
+      for (let d = 0; d < dim; d++) out[at + d] = values[from + d] * scale;
+    },
+    addProjected(row, matrix, out) {
+      if (row <= 0) return;
+      const width = out.length;
+      const scale = scales[row];
+      const at = row * dim;
+      // the dequantized value rounded to float32, as the trainers' table holds it
+      const v = new Float64Array(dim);
+      for (let d = 0; d < dim; d++) v[d] = Math.fround(values[at + d] * scale);
+      for (let j = 0; j < width; j++) {
+        let sum = 0;
+        for (let d = 0; d < dim; d++) sum += v[d] * matrix[d * width + j];
+        out[j] += sum;
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { loadWordVectors, vectorKey } from '../../src/models/word-vectors.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
+import type { ResourceLoader } from '../../src/resources/loader.js';
+
+/** A loader over in-memory files. */
+function memoryLoader(files: Record<string, Uint8Array | string>): ResourceLoader {
+  const bytes = (p: string) => {
+    const f = files[p];
+    if (f === undefined) throw new Error(`no ${p}`);
+    return typeof f === 'string' ? new TextEncoder().encode(f) : f;
+  };
+  return {
+    bytes: async (p) => bytes(p),
+    text: async (p) => new TextDecoder().decode(bytes(p)),
+    exists: async (p) => p in files,
+  };
+}
+
+/** vectors.bin as training/vectors/train.py lays it out: scales, int8 values, words. */
+function vectorsFile(words: string[], rows: number[][], scales: number[], pad = 0): Uint8Array {
+  const dim = rows[0].length;
+  const text = new TextEncoder().encode(words.join('\n'));
+  const out = new Uint8Array(pad + 4 * rows.length + rows.length * dim + text.length);
+  const view = new DataView(out.buffer, pad);
+  scales.forEach((s, r) => view.setFloat32(4 * r, s, true));
+  rows.forEach((row, r) => row.forEach((v, d) => view.setInt8(4 * rows.length + r * dim + d, v)));
+  out.set(text, pad + 4 * rows.length + rows.length * dim);
+  return pad ? out.subarray(pad) : out;
+}
+
+describe('shared word vectors (src/models/word-vectors.ts)', () => {
+  const words = ['the', "don't", 'marathoner'];
+  const rows = [
+    [0, 0, 0],
+    [127, -127, 0],
+    [1, 2, 3],
+    [-4, 0, 64],
+  ];
+  const scales = [1, 0.5, 0.25, 2];
+  // A file that starts at an odd byte offset of its buffer: the float32 scales must still read right.
+  const loader = memoryLoader({
+    'vectors/meta.json': JSON.stringify({ name: 'test', file: 'vectors.bin', rows: 4, dim: 3 }),
+    'vectors/vectors.bin': vectorsFile(words, rows, scales, 1),
+  });
+
+  it('keys words as GloVe spells them: lower case, ASCII apostrophe', () => {
+    expect(vectorKey('DON’T')).toBe("don't");
+    expect(vectorKey('The')).toBe('the');
+  });
+
+  it('finds rows by key, backs off to the last part of a hyphenated word, else row 0', async () => {
+    const v = await loadWordVectors(loader);
+    expect(v.row('The')).toBe(1);
+    expect(v.row('Don’t')).toBe(2);
+    expect(v.row('ultra-Marathoner')).toBe(3);
+    expect(v.row('marathoner-')).toBe(0);
+    expect(v.row('qzxv')).toBe(0);
+  });
+
+  it('dequantizes rows (int8 × the row scale) and projects them', async () => {
+    const v = await loadWordVectors(loader);
+    const out = new Float32Array(5).fill(9);
+    v.copyRow(3, out, 1);
+    expect(Array.from(out)).toEqual([9, -8, 0, 128, 9]);
+    // [2] × [dim 3, width 2] = (0.25·1 + 0.5·3 + 0.75·5, 0.25·2 + 0.5·4 + 0.75·6)
+    const proj = new Float32Array([1, 2, 3, 4, 5, 6]);
+    const acc = new Float32Array([1, 1]);
+    v.addProjected(2, proj, acc);
+    expect(Array.from(acc)).toEqual([6.5, 8]);
+    v.addProjected(0, proj, acc);
+    expect(Array.from(acc)).toEqual([6.5, 8]);
+  });
+
+  it('is read once per loader', async () => {
+    expect(await loadWordVectors(loader)).toBe(await loadWordVectors(loader));
+  });
+
+  it('refuses a file that does not match its meta.json', async () => {
+    const bad = memoryLoader({
+      'vectors/meta.json': JSON.stringify({ name: 'test', file: 'vectors.bin', rows: 4, dim: 3 }),
+      'vectors/vectors.bin': vectorsFile(words.slice(0, 2), rows, scales),
+    });
+    await expect(loadWordVectors(bad)).rejects.toThrow(/lists 2 words for 3 rows/);
+    await expect(loadWordVectors(memoryLoader({}))).rejects.toThrow(/npm run train -- vectors/);
+  });
+
+  it('ships GloVe vectors within the quantization error (models/vectors)', async () => {
+    const v = await loadWordVectors(fileLoader(fileURLToPath(new URL('../../models/', import.meta.url))));
+    expect(v.meta.dim).toBe(100);
+    const out = new Float32Array(100);
+    v.copyRow(v.row('The'), out, 0);
+    // GloVe 6B 100-d, "the": its first three values
+    [-0.038194, -0.24487, 0.72812].forEach((x, d) => expect(Math.abs(out[d] - x)).toBeLessThan(0.02));
+    expect(v.row('well-known')).toBeGreaterThan(0);
+  });
+});
