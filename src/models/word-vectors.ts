@@ -58,21 +58,17 @@ async function readWordVectors(loader: ResourceLoader, dir: string): Promise<Wor
   const scales = new Float32Array(rows);
   for (let r = 0; r < rows; r++) scales[r] = view.getFloat32(4 * r, true);
   const values = new Int8Array(bytes.buffer, bytes.byteOffset + valuesAt, rows * dim);
-  const words = new TextDecoder().decode(bytes.subarray(wordsAt)).split('\n');
-  if (words.length !== rows - 1) {
-    throw new AnalysisError(500, `word vectors ${dir}/${meta.file} lists ${words.length} words for ${rows - 1} rows`);
-  }
-  const index = new Map<string, number>();
-  for (let k = 0; k < words.length; k++) index.set(words[k], k + 1);
+  const index = wordIndex(bytes.subarray(wordsAt), rows);
+  if (!index) throw new AnalysisError(500, `word vectors ${dir}/${meta.file} does not list one word per row after row 0`);
 
   return {
     meta,
     row(word) {
       const key = vectorKey(word);
-      const row = index.get(key);
-      if (row !== undefined) return row;
+      const row = index(key);
+      if (row > 0) return row;
       const dash = key.lastIndexOf('-');
-      return dash >= 0 && dash < key.length - 1 ? (index.get(key.slice(dash + 1)) ?? 0) : 0;
+      return dash >= 0 && dash < key.length - 1 ? index(key.slice(dash + 1)) : 0;
     },
     copyRow(row, out, at) {
       const scale = scales[row];
@@ -94,4 +90,55 @@ async function readWordVectors(loader: ResourceLoader, dir: string): Promise<Wor
       }
     },
   };
+}
+
+/**
+ * Word → row over the file's UTF-8 word list without a string per word: an
+ * open-addressing table of rows by the FNV-1a hash of the word's bytes, and
+ * a lookup that compares bytes. Building it costs a pass over ~1 MB of
+ * bytes, where a Map of 100k strings cost tens of milliseconds of cold
+ * start. Undefined when the list does not hold rows - 1 words.
+ */
+function wordIndex(blob: Uint8Array, rows: number): ((key: string) => number) | undefined {
+  const starts = new Uint32Array(rows + 1); // word of row r: blob[starts[r], starts[r + 1] - 1)
+  let r = 1;
+  starts[1] = 0;
+  for (let i = 0; i < blob.length; i++) {
+    if (blob[i] !== 10) continue;
+    if (++r >= rows) return undefined;
+    starts[r] = i + 1;
+  }
+  if (r !== rows - 1) return undefined;
+  starts[rows] = blob.length + 1;
+  let size = 1;
+  while (size < 2 * rows) size <<= 1;
+  const mask = size - 1;
+  const slots = new Int32Array(size);
+  for (let row = 1; row < rows; row++) {
+    let h = fnv1a(blob, starts[row], starts[row + 1] - 1) & mask;
+    while (slots[h] !== 0) h = (h + 1) & mask;
+    slots[h] = row;
+  }
+  const encoder = new TextEncoder();
+  let buf = new Uint8Array(64);
+  return (key) => {
+    if (buf.length < 3 * key.length) buf = new Uint8Array(3 * key.length);
+    const n = encoder.encodeInto(key, buf).written;
+    for (let h = fnv1a(buf, 0, n) & mask; ; h = (h + 1) & mask) {
+      const row = slots[h];
+      if (row === 0) return 0;
+      const at = starts[row];
+      if (starts[row + 1] - 1 - at !== n) continue;
+      let same = true;
+      for (let i = 0; i < n && same; i++) same = blob[at + i] === buf[i];
+      if (same) return row;
+    }
+  };
+}
+
+/** FNV-1a, 32 bits, over bytes[from, to). */
+function fnv1a(bytes: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return h >>> 0;
 }

@@ -31,17 +31,18 @@ function vectorsFile(words: string[], rows: number[][], scales: number[], pad = 
 }
 
 describe('shared word vectors (src/models/word-vectors.ts)', () => {
-  const words = ['the', "don't", 'marathoner'];
+  const words = ['the', "don't", 'marathoner', 'café'];
   const rows = [
     [0, 0, 0],
     [127, -127, 0],
     [1, 2, 3],
     [-4, 0, 64],
+    [5, 5, 5],
   ];
-  const scales = [1, 0.5, 0.25, 2];
+  const scales = [1, 0.5, 0.25, 2, 1];
   // A file that starts at an odd byte offset of its buffer: the float32 scales must still read right.
   const loader = memoryLoader({
-    'vectors/meta.json': JSON.stringify({ name: 'test', file: 'vectors.bin', rows: 4, dim: 3 }),
+    'vectors/meta.json': JSON.stringify({ name: 'test', file: 'vectors.bin', rows: 5, dim: 3 }),
     'vectors/vectors.bin': vectorsFile(words, rows, scales, 1),
   });
 
@@ -55,6 +56,8 @@ describe('shared word vectors (src/models/word-vectors.ts)', () => {
     expect(v.row('The')).toBe(1);
     expect(v.row('Don’t')).toBe(2);
     expect(v.row('ultra-Marathoner')).toBe(3);
+    expect(v.row('CAFÉ')).toBe(4);
+    expect(v.row('caf')).toBe(0);
     expect(v.row('marathoner-')).toBe(0);
     expect(v.row('qzxv')).toBe(0);
   });
@@ -79,10 +82,10 @@ describe('shared word vectors (src/models/word-vectors.ts)', () => {
 
   it('refuses a file that does not match its meta.json', async () => {
     const bad = memoryLoader({
-      'vectors/meta.json': JSON.stringify({ name: 'test', file: 'vectors.bin', rows: 4, dim: 3 }),
-      'vectors/vectors.bin': vectorsFile(words.slice(0, 2), rows, scales),
+      'vectors/meta.json': JSON.stringify({ name: 'test', file: 'vectors.bin', rows: 5, dim: 3 }),
+      'vectors/vectors.bin': vectorsFile(words.slice(0, 3), rows, scales),
     });
-    await expect(loadWordVectors(bad)).rejects.toThrow(/lists 2 words for 3 rows/);
+    await expect(loadWordVectors(bad)).rejects.toThrow(/does not list one word per row/);
     await expect(loadWordVectors(memoryLoader({}))).rejects.toThrow(/npm run train -- vectors/);
   });
 
