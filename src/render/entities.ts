@@ -54,7 +54,7 @@ interface Span {
   end: number;
 }
 
-export function renderEntities(ctx: RenderContext): string {
+export function renderEntities(ctx: RenderContext): string[] {
   const entities = ctx.response.response?.entities;
   if (!entities || entities.length === 0) return block('entities', 'Entities', empty('entities', 'request the entities extractor'));
   const text = ctx.text;

@@ -13,8 +13,14 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Text as HTML, safe both between tags and inside a double- or single-quoted attribute value. */
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  if (typeof value === 'number') return String(value);
+  const text = String(value ?? '');
+  // Most tokens and labels need nothing: testing first saves the replace's work and garbage.
+  return NEEDS_ESCAPE.test(text) ? text.replace(ESCAPE_ALL, (c) => ESCAPES[c]!) : text;
 }
+
+const NEEDS_ESCAPE = /[&<>"']/;
+const ESCAPE_ALL = /[&<>"']/g;
 
 /**
  * ` name="value"` for each attribute with a value (undefined and false are

@@ -45,7 +45,7 @@ export interface RenderOptions {
   maxTopics?: number;
 }
 
-const RENDERERS: Record<RenderStyle, (ctx: RenderContext) => string> = {
+const RENDERERS: Record<RenderStyle, (ctx: RenderContext) => string[]> = {
   entities: renderEntities,
   'dependency-trees': renderDependencyTrees,
   relations: renderRelations,
@@ -105,9 +105,11 @@ export function render(response: AnalyzeResponse, options: RenderOptions = {}): 
   }
   const styles = parseStyles(options.style) ?? availableStyles(response);
   const ctx = createContext(response, { text: options.text, idPrefix, maxTopics: options.maxTopics ?? 20 });
-  const blocks = styles.map((s) => RENDERERS[s](ctx));
-  if (blocks.length === 0) blocks.push('<p class="tl-empty">Nothing to draw: the response has no entities, dependency trees, relations, properties or topics.</p>');
-  return `<div${rootAttrs(styles)}>${css}${blocks.join('')}</div>`;
+  const out = [`<div${rootAttrs(styles)}>`, css];
+  for (const style of styles) for (const piece of RENDERERS[style](ctx)) out.push(piece);
+  if (styles.length === 0) out.push('<p class="tl-empty">Nothing to draw: the response has no entities, dependency trees, relations, properties or topics.</p>');
+  out.push('</div>');
+  return out.join('');
 }
 
 /**

@@ -47,44 +47,49 @@ function propertyTuple(p: Property): Tuple {
 }
 
 /** The tuple's words from its first to its last, each run of words of one part in a mark. */
-function renderTuple(ctx: RenderContext, sw: SentenceWords, tuple: Tuple): string {
+function renderTuple(ctx: RenderContext, sw: SentenceWords, tuple: Tuple, out: string[]): void {
   const words = sw.sentence.words;
-  const roleAt = new Map<number, number>();
+  // roleAt[i]: the index in tuple.parts of word i's part, -1 for none (later parts win).
+  const roleAt = new Int16Array(words.length).fill(-1);
+  let lo = words.length;
+  let hi = -1;
   tuple.parts.forEach((part, p) => {
     for (const pos of part.positions) {
       const i = sw.indexOf(pos);
-      if (i >= 0) roleAt.set(i, p);
+      if (i < 0) continue;
+      roleAt[i] = p;
+      if (i < lo) lo = i;
+      if (i > hi) hi = i;
     }
   });
-  const indexes = [...roleAt.keys()];
-  const attrs = { class: 'tl-tuple', 'data-textlens': tuple.kind, [`data-${tuple.kind}-id`]: tuple.id };
-  if (indexes.length === 0) return `<li${attributes(attrs)}></li>`;
-  const lo = Math.min(...indexes);
-  const hi = Math.max(...indexes);
-  const out: string[] = [];
+  const open = `<li class="tl-tuple" data-textlens="${tuple.kind}" data-${tuple.kind}-id="${escapeHtml(tuple.id)}"`;
+  if (hi < 0) {
+    out.push(`${open}></li>`);
+    return;
+  }
+  const body: string[] = [];
   const spoken: string[] = [];
   let i = lo;
   while (i <= hi) {
-    const p = roleAt.get(i);
+    const p = roleAt[i]!;
     let j = i;
-    while (j + 1 <= hi && roleAt.get(j + 1) === p) j++;
-    const stretch = ctx.text.slice(words[i]!.startingPos, words[j]!.endingPos);
-    if (p === undefined) out.push(`<span class="tl-gap">${escapeHtml(stretch)}</span>`);
+    while (j < hi && roleAt[j + 1] === p) j++;
+    const stretch = escapeHtml(ctx.text.slice(words[i]!.startingPos, words[j]!.endingPos));
+    if (p < 0) body.push(`<span class="tl-gap">${stretch}</span>`);
     else {
       const role = tuple.parts[p]!.role;
       spoken.push(`${role} ${stretch}`);
-      out.push(
-        `<mark${attributes({ class: `tl-part${role === 'predicate' ? ' tl-predicate' : ''}`, 'data-textlens': 'part', 'data-role': role })}>${escapeHtml(stretch)}</mark>`,
-      );
+      body.push(`<mark class="tl-part${role === 'predicate' ? ' tl-predicate' : ''}" data-textlens="part" data-role="${role}">${stretch}</mark>`);
     }
-    if (j < hi) out.push(escapeHtml(ctx.text.slice(words[j]!.endingPos, words[j + 1]!.startingPos)));
+    if (j < hi) body.push(escapeHtml(ctx.text.slice(words[j]!.endingPos, words[j + 1]!.startingPos)));
     i = j + 1;
   }
-  if (tuple.confidence !== undefined) out.push(`<span class="tl-score">${escapeHtml(formatScore(tuple.confidence))}</span>`);
-  return `<li${attributes({ ...attrs, 'aria-label': `${tuple.kind}: ${spoken.join('; ')}` })}>${out.join('')}</li>`;
+  if (tuple.confidence !== undefined) body.push(`<span class="tl-score">${escapeHtml(formatScore(tuple.confidence))}</span>`);
+  // The stretches are escaped already, and the roles are ours.
+  out.push(`${open} aria-label="${tuple.kind}: ${spoken.join('; ')}">${body.join('')}</li>`);
 }
 
-function renderTuples(ctx: RenderContext, style: 'relations' | 'properties', tuples: Tuple[]): string {
+function renderTuples(ctx: RenderContext, style: 'relations' | 'properties', tuples: Tuple[]): string[] {
   const caption = style === 'relations' ? 'Relations' : 'Properties';
   if (tuples.length === 0) return block(style, caption, empty(style, 'request the relations extractor'));
   const bySentence = new Map<number, Tuple[]>();
@@ -102,18 +107,24 @@ function renderTuples(ctx: RenderContext, style: 'relations' | 'properties', tup
     sections.push(
       `<section class="tl-sentence" data-textlens="sentence"${attributes({ 'data-sentence-position': position, 'aria-label': `Sentence ${position + 1}` })}>` +
         `<p class="tl-sentence-text">${escapeHtml(sentenceText)}</p>` +
-        `<ol class="tl-list">${list.map((t) => renderTuple(ctx, sw, t)).join('')}</ol></section>`,
+        `<ol class="tl-list">${tuplesHtml(ctx, sw, list)}</ol></section>`,
     );
   }
   // Tuples are numbered within sentences; without the words there is nothing to show them on.
   if (sections.length === 0) return block(style, caption, empty(`sentences to show the ${style} on`, 'request the words extractor too'));
-  return block(style, caption, sections.join(''));
+  return block(style, caption, sections);
 }
 
-export function renderRelations(ctx: RenderContext): string {
+function tuplesHtml(ctx: RenderContext, sw: SentenceWords, list: readonly Tuple[]): string {
+  const out: string[] = [];
+  for (const t of list) renderTuple(ctx, sw, t, out);
+  return out.join('');
+}
+
+export function renderRelations(ctx: RenderContext): string[] {
   return renderTuples(ctx, 'relations', (ctx.response.response?.relations ?? []).map(relationTuple));
 }
 
-export function renderProperties(ctx: RenderContext): string {
+export function renderProperties(ctx: RenderContext): string[] {
   return renderTuples(ctx, 'properties', (ctx.response.response?.properties ?? []).map(propertyTuple));
 }

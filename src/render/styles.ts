@@ -62,7 +62,9 @@ export const CSS = `
 .textlens .tl-entity .tl-entity{padding:0 .15em}
 .textlens .tl-entity[data-tip]:hover::before,.textlens .tl-entity[data-tip]:focus::before{content:attr(data-tip);position:absolute;left:0;bottom:100%;z-index:1;white-space:pre;font-size:.8em;line-height:1.4;padding:.3em .5em;border-radius:.3em;background:var(--textlens-fg);color:var(--textlens-bg);pointer-events:none}
 .textlens .tl-scroll{overflow-x:auto;max-width:100%;border:1px solid var(--textlens-border);border-radius:.4em;margin:0 0 .6em;background:var(--textlens-bg)}
+.textlens .tl-sentence{margin:0}
 .textlens .tl-tree{display:block}
+.textlens .tl-tree text{text-anchor:middle}
 .textlens .tl-tree .tl-word{fill:var(--textlens-fg);font-size:15px}
 .textlens .tl-tree .tl-tag{fill:var(--textlens-muted);font-size:11px}
 .textlens .tl-tree .tl-arc path{fill:none;stroke:var(--textlens-arc);stroke-width:1.5}

@@ -23,7 +23,7 @@ function renderList(topics: readonly Topic[], max: number, label: string): strin
   return `<ol class="tl-topics"${attributes({ 'aria-label': label })}>${items.join('')}</ol>${more}`;
 }
 
-export function renderTopics(ctx: RenderContext): string {
+export function renderTopics(ctx: RenderContext): string[] {
   const payload = ctx.response.response;
   const topics = payload?.topics ?? [];
   const coarse = payload?.coarseTopics ?? [];

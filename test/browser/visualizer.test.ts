@@ -28,6 +28,7 @@ const missing = chromiumMissing();
 if (missing) console.warn(`Skipping the visualizer's browser suite: ${missing}`);
 
 const REFERENCES = new URL('./references/', import.meta.url).pathname;
+const ACTUALS = new URL('../../.tmp/screenshots/', import.meta.url).pathname;
 const FIXTURE = new URL('../fixtures/render/response.json', import.meta.url).pathname;
 const KEY = 'visualizer-key';
 /** A pixel differs when a channel differs by more than this (anti-aliasing moves a few levels). */
@@ -83,9 +84,14 @@ async function matchesReference(browser: Chromium, name: string, png: Buffer): P
       },
       [`data:image/png;base64,${png.toString('base64')}`, `data:image/png;base64,${readFileSync(path).toString('base64')}`, CHANNEL_TOLERANCE] as const,
     );
-    if (result.share > PIXEL_TOLERANCE) writeFileSync(join(tmpdir(), `textlens-${name}-actual.png`), png);
-    expect(result.size, `${name}: screenshot size`).toBe('');
-    expect(result.share, `${name}: share of pixels unlike the reference (actual in ${tmpdir()}/textlens-${name}-actual.png)`).toBeLessThanOrEqual(PIXEL_TOLERANCE);
+    // Kept where a look can compare it with the reference (.tmp/ is git-ignored; the test's own temporary directory goes at the end of the run).
+    const actual = join(ACTUALS, `${name}.png`);
+    if (result.size !== '' || result.share > PIXEL_TOLERANCE) {
+      mkdirSync(ACTUALS, { recursive: true });
+      writeFileSync(actual, png);
+    }
+    expect(result.size, `${name}: screenshot size (actual in ${actual})`).toBe('');
+    expect(result.share, `${name}: share of pixels unlike the reference (actual in ${actual})`).toBeLessThanOrEqual(PIXEL_TOLERANCE);
   } finally {
     await page.close();
   }
