@@ -169,7 +169,7 @@ function extendGluedPossessive(kb: KnowledgeBase, doc: Doc, s: Span): void {
 }
 
 function entityRecord(linker: Linker, s: Span, e: KbEntity | undefined, p: number | undefined): EntityRecord {
-  const nerTypes = s.label ? linker.ontology.typesForNerLabel(s.label) : [];
+  const nerTypes = s.label ? linker.ontology.typesForNerLabel(s.label, s.nerScore) : [];
   if (!e || p === undefined) {
     return { start: s.start, end: s.end, type: nerTypes, kbTwoTypes: [], confidenceScore: round(0.5 + 9.5 * clamp(s.nerScore)), relevanceScore: 0, data: {} };
   }

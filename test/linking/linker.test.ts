@@ -14,12 +14,12 @@ import { candidateFeatures, FEATURE_NAMES } from '../../src/linking/features.js'
 
 const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
 
-/** A doc from space-separated tokens, one sentence. */
-function doc(text: string, mentions: [number, number, string][]): Doc {
+/** A doc from space-separated tokens, one sentence; mentions [start, end, label, NER score (default 0.9)]. */
+function doc(text: string, mentions: [number, number, string, number?][]): Doc {
   const toks = text.split(' ');
   let off = 0;
   const d = new Doc(text, toks.map((t) => ({ start: (off += t.length + 1) - t.length - 1, end: off - 1 })), [toks.length]);
-  d.mentions = mentions.map(([start, end, label]): Mention => ({ start, end, label, score: 0.9, source: 'ner' }));
+  d.mentions = mentions.map(([start, end, label, score = 0.9]): Mention => ({ start, end, label, score, source: 'ner' }));
   return d;
 }
 
@@ -71,19 +71,22 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     }
   });
 
-  it('leaves an unknown name unlinked: linked fields absent, NER types kept', () => {
-    const d = doc('Zorblax Quennington spoke yesterday', [[0, 2, 'PER']]);
+  it('leaves an unknown name unlinked: linked fields absent, NER types kept when the tagger is confident', () => {
+    const d = doc('Zorblax Quennington spoke yesterday', [[0, 2, 'PER', 0.995]]);
     const [e] = linkEntities(linker, d, ctx());
     expect(e.entityId).toBeUndefined();
     expect(e.wikidataId).toBeUndefined();
     expect(e.encyclopediaLink).toBeUndefined();
     expect(e.type).toEqual(['Person', 'Agent']);
+    // An unsure tag gives no type ("Public License" tagged PER at 0.94).
+    const [unsure] = linkEntities(linker, doc('Zorblax Quennington spoke yesterday', [[0, 2, 'PER', 0.94]]), ctx());
+    expect(unsure.type).toEqual([]);
   });
 
   it('filters by type with ancestry, with or without a prefix', () => {
     const d = doc('Officials in Brussels and Peter Blackburn', [
       [2, 3, 'LOC'],
-      [4, 6, 'PER'],
+      [4, 6, 'PER', 0.995],
     ]);
     const places = linkEntities(linker, d, ctx({ 'entities.filterDbpediaTypes': ['DBpedia:Place'] }));
     expect(places.map((e) => e.start)).toEqual([2]);
@@ -166,7 +169,7 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
 
   it('keeps the NER class when the mention only shortens the candidate\'s name or a candidate has that class', () => {
     // "Venter" tagged LOC: its top candidate, Craig Venter, is not named "Venter" alone.
-    const venter = linkEntities(linker, doc('The talks in Venter ended on Tuesday', [[3, 4, 'LOC']]), ctx())[0];
+    const venter = linkEntities(linker, doc('The talks in Venter ended on Tuesday', [[3, 4, 'LOC', 0.995]]), ctx())[0];
     expect(venter.entityId).not.toBe('Craig_Venter');
     expect(venter.type).toEqual(expect.arrayContaining(['Place']));
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { fileLoader } from '../../src/resources/file-loader.js';
-import { DbpediaOntology } from '../../src/linking/ontology.js';
+import { DbpediaOntology, NER_TYPE_MIN_SCORE } from '../../src/linking/ontology.js';
 
 const loader = fileLoader(fileURLToPath(new URL('../../models/', import.meta.url)));
 let onto: DbpediaOntology;
@@ -43,6 +43,14 @@ describe('DbpediaOntology', () => {
     expect(onto.typesForNerLabel('MISC')).toEqual([]);
     expect(onto.typesForNerLabel('person')).toEqual(['Person', 'Agent']);
     expect(onto.typesForNerLabel('UNKNOWN')).toEqual([]);
+  });
+
+  it('gives an NER label types only when the tagger is confident', () => {
+    // "Public License" and "Franklin St" in a licence notice: tagged PER at 0.94 and 0.95.
+    expect(onto.typesForNerLabel('PER', 0.94)).toEqual([]);
+    expect(onto.typesForNerLabel('PER', 0.97)).toEqual([]);
+    expect(onto.typesForNerLabel('PER', NER_TYPE_MIN_SCORE)).toEqual(['Person', 'Agent']);
+    expect(onto.typesForNerLabel('LOC', 0.9998)).toEqual(['Place', 'Location']);
   });
 
   it('finds classes by Wikidata equivalents', () => {

@@ -95,3 +95,30 @@ describe.skipIf(!existsSync(kbFile))('entities in news text', () => {
     if (apple?.wikidataId === 'Q312') expect(apple.type).not.toContain('Person');
   });
 });
+
+describe.skipIf(!existsSync(kbFile))('type filters (entities.filterDbpediaTypes)', () => {
+  const names = async (text: string, filter: string) => {
+    const analyzer = await createAnalyzer();
+    const res = await analyzer.analyze({ text, extractors: 'entities', languageOverride: 'eng', entities: { filterDbpediaTypes: [filter] } });
+    return res.response!.entities!.map((e) => e.matchedText);
+  };
+
+  it('a Company filter finds Apple Inc. (typed Company from its Wikidata classes)', async () => {
+    expect(await names('Apple shares fell 3% after Tim Cook announced the new iPhone in Cupertino on Tuesday.', 'Company')).toContain('Apple');
+  });
+
+  it('a Software filter finds Linux; a City filter finds Manchester', async () => {
+    expect(await names('PostgreSQL and MySQL are databases; Linux and FreeBSD are operating systems.', 'Software')).toContain('Linux');
+    expect(await names('The conference moved from Leeds to Manchester this year.', 'City')).toContain('Manchester');
+  });
+
+  it('a Person filter finds no software and no address parts the tagger was unsure of', async () => {
+    const software = await names('I wrote the importer in Python and stored the rows in PostgreSQL. Mozilla ships Firefox; I edit with Emacs on Debian.', 'Person');
+    const licence = await names(
+      'This program is free software; you can redistribute it under the terms of the GNU General Public License as published by the Free Software Foundation, Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.',
+      'Person',
+    );
+    expect(software).toEqual([]);
+    expect(licence).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { KbWriter } from './kb-writer.js';
-import { addAidaTrain, addCodex, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from './sources.js';
+import { addAidaTrain, addCodex, addCodexTypes, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from './sources.js';
 import { ingestWikidataDump } from './wikidata-dump.js';
 import { createProgress } from '../../progress/display.js';
 import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from './npm-sources.js';
@@ -27,6 +27,11 @@ export interface KbBuildOptions {
   log?: (msg: string) => void;
   /** No progress display for the dump (kb build --quiet). */
   quiet?: boolean;
+  /**
+   * Leave one in five QIDs' CoDEx types out (isTypeAgreementHoldout): a build
+   * for measuring type agreement against them, never the shipped one.
+   */
+  holdOutCodexTypes?: boolean;
 }
 
 /**
@@ -79,6 +84,7 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       addCodex(kb, d, log);
       addWikidataDisambig(kb, d, log);
       sources.push(...(await addNpmSources(kb, opts.npmSources, log)));
+      addCodexTypes(kb, d, ontology, log, opts.holdOutCodexTypes);
       for (const split of opts.withCandidates ?? []) {
         addPprCandidates(kb, d, log, split);
         sources.push(`pprforned-aida-candidates(${split})`);

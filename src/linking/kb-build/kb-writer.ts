@@ -41,21 +41,24 @@ export interface EntityInput {
 }
 
 /**
- * Where a class comes from, strongest first. When an entity's classes fall
- * under two disjoint top classes (Person and Organisation, Place and
- * Organisation …), the top class backed by the strongest evidence wins;
- * among equally strong ones, the most specific class (then the first listed).
- * - curated records (country, city, airport and legislator seeds, a
- *   Wikidata dump's P31 classes) and a description's head phrase ("American
- *   rock-and-roll musician") rank first: each is a statement about the
- *   entity itself;
- * - the majority NER label of its annotated mentions (AIDA, GUM) next: AIDA
+ * Where a class comes from, strongest first. The classes of the strongest
+ * evidence an entity has define it; weaker evidence only refines them (a
+ * class under the same disjoint top class: AIDA's Organisation beside a
+ * description's Company) and is dropped otherwise (AIDA's Organisation for
+ * a team's "South Korea" beside the country seed's Country; a stray Person
+ * beside a programming language).
+ * - curated records: country, city, airport and legislator seeds, Pantheon's
+ *   occupations, Wikidata P31 classes (a dump's, or CoDEx's entity types):
+ *   statements about the entity itself, made to say what it is;
+ * - a description's head phrase ("American rock-and-roll musician"): written
+ *   for people, read here by hand-written rules;
+ * - the majority NER label of its annotated mentions (AIDA, GUM): AIDA
  *   links team mentions such as "South Korea" or "Brisbane" to the country
  *   or city and labels them ORG;
- * - a type implied by one CoDEx relation last (P19 place of birth → Person).
- * A title's disambiguator ("_(cricketer)") beats all of them, as before.
+ * - a type implied by one CoDEx relation (P19 place of birth → Person).
+ * A title's disambiguator ("_(cricketer)") beats all of them.
  */
-export const TYPE_EVIDENCE = { curated: 0, description: 0, annotation: 1, relation: 2 } as const;
+export const TYPE_EVIDENCE = { curated: 0, description: 1, annotation: 2, relation: 3 } as const;
 export type TypeEvidence = keyof typeof TYPE_EVIDENCE;
 
 const MAX_DISPLAY_ALIASES = 6;
@@ -241,17 +244,24 @@ export class KbWriter {
   }
 
   /**
-   * Classes under at most one disjoint top class: those of the top class
-   * whose best evidence is strongest; among equally supported ones, the
-   * ontology's rule (the most specific class's top class).
+   * Classes under at most one disjoint top class, from consistent evidence:
+   * the classes of the strongest evidence the entity has (among them, the
+   * ontology's rule: the most specific class's top class), plus weaker
+   * classes under the same top class. Classes under no top class (Language,
+   * Disease) count as a top class of their own here, so a weak Person never
+   * joins a ProgrammingLanguage.
    */
   private resolveContradiction(classes: string[], evidence: Map<string, number> | undefined): string[] {
-    const tops = this.ontology.topClasses(classes);
-    if (tops.length <= 1) return classes;
+    if (classes.length <= 1) return classes;
     const rankOf = (c: string) => evidence?.get(c) ?? TYPE_EVIDENCE.description;
-    const best = Math.min(...classes.filter((c) => this.ontology.topClass(c)).map(rankOf));
-    const strongest = classes.filter((c) => this.ontology.topClass(c) === undefined || rankOf(c) === best);
-    return this.ontology.consistentClasses(strongest);
+    const best = Math.min(...classes.map(rankOf));
+    const strongest = this.ontology.consistentClasses(classes.filter((c) => rankOf(c) === best));
+    const tops = new Set(strongest.map((c) => this.ontology.topClass(c) ?? c));
+    const sameTop = (c: string) => {
+      const t = this.ontology.topClass(c);
+      return t !== undefined ? tops.has(t) : strongest.some((s) => this.ontology.isA(c, s) || this.ontology.isA(s, c));
+    };
+    return classes.filter((c) => strongest.includes(c) || (rankOf(c) > best && sameTop(c)));
   }
 
   /**
@@ -272,8 +282,8 @@ export class KbWriter {
         if (cls && this.ontology.resolve(cls)) setType.run(JSON.stringify([cls]), r.id);
       }
     });
-    // No entity is two disjoint things at once: keep the top class with the
-    // strongest evidence. Then store only the most specific classes
+    // No entity is two disjoint things at once: the strongest evidence decides,
+    // weaker evidence only refines it. Then store only the most specific classes
     // (ancestors are added when read, from the ontology): it halves the type columns.
     const typed = db.prepare('SELECT id, dbpedia FROM entities WHERE dbpedia IS NOT NULL').all() as { id: number; dbpedia: string }[];
     const setTypes = db.prepare('UPDATE entities SET dbpedia = ? WHERE id = ?');
@@ -286,7 +296,7 @@ export class KbWriter {
         setTypes.run(JSON.stringify(mostSpecific(consistent, this.ontology)), r.id);
       }
     });
-    log(`kb: ${resolved} entities had classes under disjoint top classes; the best-supported one kept`);
+    log(`kb: ${resolved} entities had classes that weaker evidence contradicts; the best-supported ones kept`);
     log(`kb: ${this.typeFromTitleForm()} untyped entities typed by their title's head word or "Place,_Region" form`);
     log(`kb: ${this.formerTitles.size} former titles resolved to the entity under its current title`);
     log('kb: surnames, club names, acronyms');

@@ -14,6 +14,8 @@ import { parseAida, type AidaDocument } from '../aida.js';
 import { canonicalTitle, titleFromUrl } from '../normalize.js';
 import { entityContexts } from '../context.js';
 import type { PropertyValue } from '../kb-schema.js';
+import type { DbpediaOntology } from '../ontology.js';
+import { dbpediaClassesForWikidataClasses, isTypeAgreementHoldout } from './wikidata-classes.js';
 
 export type Log = (msg: string) => void;
 
@@ -315,6 +317,38 @@ export function addCodex(kb: KbWriter, data: string, log: Log): void {
       }
   });
   log(`codex: ${rel} relations between KB entities`);
+}
+
+/**
+ * codex-wikidata-types `entity2types.json` (MIT; Wikidata CC0): the P31
+ * classes of ~78k notable Wikidata items, mapped to DBpedia classes
+ * (wikidata-classes.ts), for the KB entities with one of those QIDs.
+ * Curated evidence: Wikidata's own statement of what the item is (Apple Inc.
+ * a public company and business → Company). Run after every source that
+ * adds QIDs. `holdOut` leaves out the items isTypeAgreementHoldout picks (a
+ * build for measuring type agreement against this same file).
+ */
+export function addCodexTypes(kb: KbWriter, data: string, ontology: DbpediaOntology, log: Log, holdOut = false): void {
+  const dir = join(data, 'codex-wikidata-types');
+  const types = JSON.parse(read(dir, 'entity2types.json')) as Record<string, string[]>;
+  const labels = JSON.parse(read(dir, 'types.en.json')) as Record<string, { label?: string }>;
+  const byQid = kb.db.prepare('SELECT id FROM entities WHERE qid = ?');
+  let typed = 0;
+  let held = 0;
+  kb.batch(() => {
+    for (const [qid, classes] of Object.entries(types)) {
+      if (byQid.get(qid) === undefined) continue;
+      if (holdOut && isTypeAgreementHoldout(qid)) {
+        held++;
+        continue;
+      }
+      const dbpedia = dbpediaClassesForWikidataClasses(ontology, classes, (q) => labels[q]?.label);
+      if (dbpedia.length === 0) continue;
+      kb.upsert({ qid, dbpedia, typeEvidence: 'curated' });
+      typed++;
+    }
+  });
+  log(`codex types: ${typed} KB entities typed from their Wikidata classes${holdOut ? ` (${held} held out)` : ''}`);
 }
 
 /** wikidata-disambig dev (research data; Wikipedia text, Wikidata ids): mention → correct QID counts, for QIDs in the KB. */

@@ -37,11 +37,25 @@ const FREEBASE_FOR_CLASS: Record<string, string> = {
   SportsEvent: '/sports/sports_championship_event',
   Language: '/language/human_language',
   EthnicGroup: '/people/ethnicity',
+  ProgrammingLanguage: '/computer/programming_language',
+  Software: '/computer/software',
+  VideoGame: '/cvg/computer_videogame',
+  TelevisionShow: '/tv/tv_program',
+  Book: '/book/book',
+  Album: '/music/album',
+  Newspaper: '/book/newspaper',
+  Disease: '/medicine/disease',
+  Profession: '/people/profession',
 };
+
+/** Ancestors whose Freebase-style type a class does not take: DBpedia files ProgrammingLanguage under Language, Freebase's human_language is not one. */
+const NOT_INHERITED: Record<string, string> = { ProgrammingLanguage: 'Language' };
 
 export function freebaseTypesFor(dbpediaClasses: readonly string[]): string[] {
   const out: string[] = [];
+  const skip = new Set(dbpediaClasses.filter((c) => Object.hasOwn(NOT_INHERITED, c)).map((c) => NOT_INHERITED[c]));
   for (const c of dbpediaClasses) {
+    if (skip.has(c)) continue;
     const t = FREEBASE_FOR_CLASS[c];
     if (t && !out.includes(t)) out.push(t);
   }
@@ -67,6 +81,7 @@ const DESCRIPTION_RULES: [RegExp, string][] = [
   [/\b(national (association )?football team|national .*team)\b/, 'SportsTeam'],
   [/\b(football|soccer) club\b|\bassociation football club\b/, 'SoccerClub'],
   [/\b(sports team|baseball team|basketball team|(ice )?hockey team|soccer team|cricket team|rugby .*team|football team)\b/, 'SportsTeam'],
+  [/\b(disease|illness|disorder|syndrome|infection|cancer)\b/, 'Disease'],
   [/\b(politician|president|prime minister|senator|minister|governor|diplomat)\b/, 'Politician'],
   [/\b(footballer|soccer player|association football player)\b/, 'SoccerPlayer'],
   [/\bcricketer\b/, 'Cricketer'],
@@ -89,7 +104,10 @@ const DESCRIPTION_RULES: [RegExp, string][] = [
   [/\b(island|archipelago)\b/, 'Island'],
   [/\b(human|person|philosopher|scientist|physicist|chemist|mathematician|economist|painter|artist|director|(?:film|television|record|music|theatre|theater) producer|businessman|businessperson|engineer|lawyer|judge|soldier|officer|monarch|king|queen|emperor|saint|priest|bishop|pope|secretary|marshal|general|entrepreneur|chief executive|business executive|bandleader|band leader|critic|naturalist|presenter|filmmaker|screenwriter|model|designer|architect|photographer|chef)\b/, 'Person'],
   [/\b(film|movie)\b(?! festival| studio| director| producer| critic| editor| company)/, 'Film'],
+  [/\bvideo game\b(?! developer| publisher| publishing| company| studio| designer| and| engine| console)/, 'VideoGame'],
+  [/\b(software|operating system|web browser|text editor|database management system|relational database|linux distribution|free software|open.source software|mobile app|web framework|search engine|email client|word processor)\b(?! developer| engineer| company| companies| publisher| foundation| project)/, 'Software'],
   [/\b(festival|tournament|championship|election|war|battle|summit|olympics)\b/, 'Event'],
+  [/\b(programming language|markup language|query language|scripting language)\b/, 'ProgrammingLanguage'],
   [/\b(language)\b/, 'Language'],
   [/\b(ethnic group|people of)\b/, 'EthnicGroup'],
 ];
@@ -101,7 +119,7 @@ const DESCRIPTION_RULES: [RegExp, string][] = [
  * something else (New York, the Soviet Union). Commas and "and" stay inside:
  * "American film, stage and television actor" is an actor.
  */
-const HEAD_END = /\s(?:of|in|for|from|by|at|on|with|within|to|led|founded|based|located|owned|operated|held|directed|produced|written|released|created|developed|published|that|which|who|whose|since|between|including|upon)\s|[;(]/;
+const HEAD_END = /\s(?:of|in|for|from|by|at|on|with|within|without|to|led|founded|based|located|owned|operated|held|directed|produced|written|released|created|developed|published|that|which|who|whose|since|between|including|upon)\s|[;(]/;
 
 /**
  * The class a description's head phrase names: the first rule (rules run
@@ -110,8 +128,12 @@ const HEAD_END = /\s(?:of|in|for|from|by|at|on|with|within|to|led|founded|based|
  */
 export function classForDescription(description: string): string | undefined {
   const d = ` ${description.toLowerCase()} `;
+  // "person who specializes in evaluating art" describes an occupation (Art_critic), not a person.
+  if (/^ (a )?(person|someone|one|people|individual) (who|that|whose)\b/.test(d)) return 'Profession';
   const cut = HEAD_END.exec(d);
-  const head = (cut ? d.slice(0, cut.index) : d).trim();
+  // In a hyphenated compound the first part is a modifier: "general-purpose" names no general,
+  // "film-maker" no film; the last part still counts ("singer-songwriter", "state-owned company").
+  const head = (cut ? d.slice(0, cut.index) : d).trim().replace(/(\p{L})-(?=\p{L})/gu, '$1_ ');
   for (const [re, cls] of DESCRIPTION_RULES) if (re.test(head)) return cls;
   return undefined;
 }

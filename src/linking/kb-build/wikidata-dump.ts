@@ -6,7 +6,7 @@
  *
  * Kept per item: English label, description and aliases, enwiki sitelink
  * (the title), Freebase id (P646), instance-of (P31, mapped to DBpedia
- * classes through the ontology's Wikidata equivalents), and the enrichment
+ * classes by wikidata-classes.ts), and the enrichment
  * properties P625, P17, P1082, P27, P106. Popularity is the number of
  * sitelinks (how many Wikipedias have an article): the dump has no
  * in-link counts.
@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import type { KbWriter } from './kb-writer.js';
 import type { DbpediaOntology } from '../ontology.js';
 import type { PropertyValue } from '../kb-schema.js';
+import { dbpediaClassesForWikidataClasses } from './wikidata-classes.js';
 
 interface Snak {
   datavalue?: { type: string; value: unknown };
@@ -109,10 +110,13 @@ function addEntity(kb: KbWriter, e: WikidataEntity, ontology: DbpediaOntology, r
     const value = propertyValue(v);
     if (value !== undefined && p !== 'P31') props[p] = value;
   }
+  const p31: string[] = [];
   for (const c of claims.P31 ?? []) {
     const v = c.mainsnak?.datavalue?.value as { id?: string } | undefined;
-    if (v?.id) for (const cls of ontology.classesForWikidata(v.id)) if (!classes.includes(cls)) classes.push(cls);
+    if (v?.id) p31.push(v.id);
   }
+  // Mapped as CoDEx's classes are (wikidata-classes.ts); a dump gives no class labels, so the table and the ontology's equivalents only.
+  classes.push(...dbpediaClassesForWikidataClasses(ontology, p31));
   const mid = (claims.P646?.[0]?.mainsnak?.datavalue?.value as string | undefined) ?? undefined;
   kb.upsert({
     qid: e.id,
