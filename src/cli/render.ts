@@ -45,7 +45,13 @@ export function styleArg(command: { name: string }, value: string | undefined): 
   }
 }
 
-/** The parsed JSON if it is a response (an object with a boolean `ok`), else a usage error saying what it is not. */
+const isResponse = (v: unknown): v is AnalyzeResponse => typeof v === 'object' && v !== null && typeof (v as { ok?: unknown }).ok === 'boolean';
+
+/**
+ * The response in `json`: a response itself (an object with a boolean `ok`)
+ * or a `textlens batch` result line, `{"id", "response": …}`; else a usage
+ * error saying what it is not.
+ */
 export function asResponse(command: { name: string }, json: string, source: string): AnalyzeResponse {
   let value: unknown;
   try {
@@ -53,10 +59,14 @@ export function asResponse(command: { name: string }, json: string, source: stri
   } catch (e) {
     throw usageError(command, `${source} is not JSON (${(e as Error).message}); give the response that textlens analyze or POST / answered`);
   }
-  if (typeof value !== 'object' || value === null || typeof (value as { ok?: unknown }).ok !== 'boolean') {
-    throw usageError(command, `${source} is not a textlens response (expected an object with "ok" and "response")`);
+  if (isResponse(value)) return value;
+  const line = value as { response?: unknown; error?: { status?: unknown; message?: unknown } } | null;
+  if (typeof line === 'object' && line !== null) {
+    if (isResponse(line.response)) return line.response;
+    // A batch line's failure: {"id", "error": {"status", "message"}}.
+    if (typeof line.error?.message === 'string') return { time: 0, ok: false, error: `${line.error.message} (status ${String(line.error.status)})`, message: '' };
   }
-  return value as AnalyzeResponse;
+  throw usageError(command, `${source} is not a textlens response (expected an object with "ok" and "response", or a textlens batch result line)`);
 }
 
 async function readAll(path: string): Promise<string> {

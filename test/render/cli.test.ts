@@ -57,6 +57,17 @@ describe('textlens render', () => {
     expect(load(readFileSync(out, 'utf8'))('[role=alert]').text()).toBe('Analysis failed: text is too long');
   });
 
+  it('takes a textlens batch result line too', async () => {
+    const input = join(dir, 'line.json');
+    writeFileSync(input, JSON.stringify({ id: 'doc-1', response: JSON.parse(readFileSync(fixturePath, 'utf8')) }));
+    const out = join(dir, 'line.html');
+    expect((await run('render', '--in', input, '--out', out)).code).toBe(0);
+    expect(load(readFileSync(out, 'utf8'))('[data-textlens=entity]').length).toBeGreaterThan(0);
+    writeFileSync(input, JSON.stringify({ id: 'doc-2', error: { status: 413, message: 'text is over 200 kB' } }));
+    expect((await run('render', '--in', input, '--out', out)).code).toBe(1);
+    expect(load(readFileSync(out, 'utf8'))('[role=alert]').text()).toBe('Analysis failed: text is over 200 kB (status 413)');
+  });
+
   it('refuses a bad style and an input that is not a response, exit 2', async () => {
     const bad = await run('render', '--in', fixturePath, '--out', join(dir, 'x.html'), '--style', 'entities,arcs');
     expect(bad.code).toBe(2);
