@@ -10,7 +10,9 @@ import { TargetContexts } from '../semantics/disambiguate.js';
 import { shareSensesInDiscourse } from '../semantics/one-sense-per-discourse.js';
 import { rememberSenseWork } from '../semantics/sense-work.js';
 import { SynsetStore } from '../semantics/synsets.js';
+import { layerDomainEvidence } from '../semantics/domain-evidence.js';
 import { docTargets } from '../semantics/targets.js';
+import { weighDomains } from '../semantics/wsd-domains.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 import type { AnnotateContext, Annotator } from './annotator.js';
 
@@ -59,10 +61,10 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
   const values = new Float64Array(offsets[targets.length]);
   const totals = new Float64Array(targets.length);
   // What the entailments read, where it differs from the layer's: the posteriors without the word vectors'
-  // and local classifiers' terms and the discourse pass (SenseDistribution.plain in disambiguate.ts says why).
+  // and local classifiers' terms and the discourse and domain passes (SenseDistribution.plain in disambiguate.ts says why).
   // Without named senses nothing reads the layer's posteriors, so none is computed: `words,entailments` does
   // not pay for them.
-  const layerTerms = named && (model.readsVectors() || model.readsLocal() || model.readsDiscourse());
+  const layerTerms = named && (model.readsVectors() || model.readsLocal() || model.readsDiscourse() || model.readsDomains());
   const plain = layerTerms && wantsPlain ? new Float64Array(values.length) : undefined;
   const plainTotals = plain !== undefined ? new Float64Array(targets.length) : totals;
   const contexts = new TargetContexts(model, sentences);
@@ -75,6 +77,11 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
   }
   // Each lemma's other occurrences in the document (proper names keep their own: their senses are filtered below).
   if (layerTerms) shareSensesInDiscourse(model, targets, values, offsets, (k) => targets[k].properName);
+  // The document's domain (wsd-domains.ts): its words' senses, and its linked entities' types and its topics
+  // where the request computed them anyway (domain-evidence.ts; the senses run neither for this).
+  const evidence = layerTerms && model.readsDomains() ? layerDomainEvidence(model.senseDomains!, doc.entities, doc.topics) : undefined;
+  const docDomains = layerTerms ? weighDomains(model, targets, values, offsets, (k) => targets[k].properName, evidence) : undefined;
+  const foreign = docDomains?.foreign;
   let kept = new Int32Array(64);
   let keptScore = new Float64Array(64);
   for (let k = 0; k < targets.length; k++) {
@@ -102,6 +109,8 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
       if (plain !== undefined) plainTotal += plain[at + c];
     }
     if (count === 0) continue;
+    // A noun none of whose senses belongs in this document ("daemon" in a Unix manual) gets none: the layer names no wrong one.
+    if (foreign !== undefined && foreign[k] === 1) continue;
     out[doc.sentStart[t.sentence] + t.first] = named ? namedSenses(store, synsets, kept, keptScore, count, total) : (UNNAMED as WordSense[]);
     totals[k] = total;
     if (plain !== undefined) plainTotals[k] = plainTotal;

@@ -7,6 +7,7 @@
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { LemmaSenses, SynsetStore } from './synsets.js';
 import { shareSensesInDiscourse } from './one-sense-per-discourse.js';
+import { weighDomains, type DomainEvidence } from './wsd-domains.js';
 import { COLLOCATION_SLOTS, type ContextToken } from './wsd-features.js';
 import { lemmaHashes, localFeatures, localSentenceOf, maxLocalFeatures, type LocalSentence } from './wsd-local-features.js';
 import { sortedDistinct, type FeatureContext, type LemmaFeatures, type WsdModel } from './wsd-model.js';
@@ -44,7 +45,8 @@ export interface SenseDistribution {
  * weighs each lemma's other occurrences among them). When
  * `contexts` is given, it receives the features of each target that had
  * more than one sense (what TargetContexts builds), so that entailments need
- * not build them again.
+ * not build them again. `evidence`: what else is known of the document's
+ * domains (wsd-domains.ts), for the domain term.
  */
 export function disambiguate(
   store: SynsetStore,
@@ -52,6 +54,7 @@ export function disambiguate(
   sentences: readonly (readonly ContextToken[])[],
   targets: readonly SenseTarget[],
   contexts?: (FeatureContext | undefined)[],
+  evidence?: DomainEvidence,
 ): (SenseDistribution | undefined)[] {
   const features = new TargetContexts(model, sentences);
   const found = targets.map((t) => {
@@ -72,6 +75,7 @@ export function disambiguate(
     model.probabilitiesInto(senses.synsets, senses.tagCounts, ctx, pos, values, offsets[k], plain);
   });
   shareSensesInDiscourse(model, found, values, offsets);
+  weighDomains(model, found, values, offsets, undefined, evidence);
   return found.map(({ senses }, k) =>
     senses.synsets.length === 0
       ? undefined

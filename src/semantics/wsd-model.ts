@@ -42,6 +42,7 @@ import { SENSES_DIR } from './synsets.js';
 import { COLLOCATION_SLOTS, lemmaBagFeatures } from './wsd-features.js';
 import { decodeVectors, WSD_VECTORS_FILE, type WordVectors } from './wsd-vectors.js';
 import { LocalClassifiers, WSD_LOCAL_FILE, type Classifier } from './wsd-local.js';
+import { SenseDomains } from './wsd-domains.js';
 import { lemmaHashes, type LemmaHashes } from './wsd-local-features.js';
 import { COUNT_SCALE, decodeWeights, parseVocab, type SenseWeights, WSD_WEIGHTS_FILE } from './wsd-weights.js';
 
@@ -101,6 +102,23 @@ export interface WsdParams {
    * 0 or absent: not read.
    */
   lambdaLocal?: number;
+  /**
+   * Weight of the document's domain (wsd-domains.ts: the log-ratio of a sense's WordNet Domains
+   * domain's rate in the document to its rate in general English). 0 or absent: off.
+   */
+  lambdaDomain?: number;
+  /** κ of the domain term: pseudo-targets at the background rate (default DEFAULT_DOMAIN_KAPPA). */
+  domainKappa?: number;
+  /** The least log-ratio the domain term gives a domain (default DEFAULT_DOMAIN_FLOOR, 0: a sense is only ever raised). */
+  domainFloor?: number;
+  /** τ of the domain term: the log-ratio it reads is taken τ down first, so only domains e^τ times likelier than in general English count (default 0). */
+  domainMargin?: number;
+  /**
+   * θ of the out-of-domain test (wsd-domains.ts, allForeign): the senses layer gives a noun no senses
+   * where the document is about a domain (log-ratio ≥ θ) and all its candidates lie in domains the
+   * document does not lean to. Absent: never.
+   */
+  domainWithhold?: number;
   /** Per part of speech, weights and prior mass that replace the ones above (tuned on dev). */
   byPos?: Partial<Record<WordNetPos, PosParams>>;
   /**
@@ -111,7 +129,7 @@ export interface WsdParams {
   rankByCounts?: boolean;
 }
 
-export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb' | 'lambdaDiscourse' | 'lambdaLocal'>>;
+export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb' | 'lambdaDiscourse' | 'lambdaLocal' | 'lambdaDomain'>>;
 
 export interface WsdMeta {
   version: string;
@@ -294,6 +312,8 @@ export class WsdModel {
     private vectors?: WordVectors,
     /** The per-lemma logistic regressions (wsd-local.ts); read only where some part of speech weighs them. */
     private readonly local?: LocalClassifiers,
+    /** The synsets' WordNet Domains (wsd-domains.ts); read only where some part of speech weighs them. */
+    private readonly domains?: SenseDomains,
   ) {
     this.params = params;
     this.ids = new Map();
@@ -339,7 +359,9 @@ export class WsdModel {
       const { vocab, background } = parseVocab(vocabText);
       const vectors = weighsVectors(meta.params) ? await readVectors(loader, dir) : undefined;
       const local = weighsLocal(meta.params) ? new LocalClassifiers(await loader.bytes(`${dir}/${WSD_LOCAL_FILE}`)) : undefined;
-      return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm, vectors, local);
+      // The domains table is small (two bytes a synset): read wherever the directory has it, so that sweeps can weigh it.
+      const domains = await SenseDomains.read(loader, dir);
+      return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm, vectors, local, domains);
     });
   }
 
@@ -360,7 +382,7 @@ export class WsdModel {
 
   /** The same counts scored with other parameters (dev sweeps: training/senses/tune-wsd.ts). */
   withParams(params: WsdParams): WsdModel {
-    return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local);
+    return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local, this.domains);
   }
 
   /**
@@ -368,7 +390,17 @@ export class WsdModel {
    * model reads its own (wsd-local.bin); tests and sweeps attach others.
    */
   withLocal(local: LocalClassifiers): WsdModel {
-    return new WsdModel(this.vocab, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local);
+    return new WsdModel(this.vocab, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local, this.domains);
+  }
+
+  /** The same counts and parameters with this domains table (tests, the build). */
+  withDomains(domains: SenseDomains | undefined): WsdModel {
+    return new WsdModel(this.vocab, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, domains);
+  }
+
+  /** The synsets' WordNet Domains, where the model was loaded with them. */
+  get senseDomains(): SenseDomains | undefined {
+    return this.domains;
   }
 
   /** The word vectors the model was loaded with, if any (the entailments model reads them too). */
@@ -713,6 +745,13 @@ export class WsdModel {
   readsDiscourse(): boolean {
     const { lambdaDiscourse, byPos } = this.params;
     return (lambdaDiscourse ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaDiscourse ?? 0) > 0);
+  }
+
+  /** Whether the model has a domains table and some part of speech weighs the document's domain (wsd-domains.ts). */
+  readsDomains(): boolean {
+    if (this.domains === undefined) return false;
+    const { lambdaDomain, byPos } = this.params;
+    return (lambdaDomain ?? 0) > 0 || Object.values(byPos ?? {}).some((p) => (p?.lambdaDomain ?? 0) > 0);
   }
 
   /** The weights for a part of speech: its overrides over the shared ones. */
