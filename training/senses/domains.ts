@@ -1,5 +1,5 @@
 /**
- * Builds models/senses/wsd-domains.bin (src/semantics/wsd-domains.ts): each synset's WordNet Domains
+ * Builds models/senses/wsd-domains.bin (src/semantics/wsd-domains.ts; the last step of `npm run train -- senses`): each synset's WordNet Domains
  * labels mapped to their level-1 ("basic") domain of the WordNet Domains hierarchy, and each domain's
  * background rate per sense-tagged word of SemCor-train (the gold senses). Reads the shipped synset
  * store (synsets.tsv.gz: the table is by the store's synset index) and
@@ -156,11 +156,12 @@ export function inheritedDomains(relations: SynsetRelations, first: Uint8Array, 
   return out;
 }
 
-async function main(): Promise<void> {
+/** Builds the table for the store in `modelsDir` (its synsets.tsv.gz must be there) and writes it beside it. */
+export async function writeDomains(modelsDir: string = OUT): Promise<void> {
   const t0 = Date.now();
-  const domains = await buildDomains();
+  const domains = await buildDomains(modelsDir);
   const bytes = domains.encode();
-  writeFileSync(join(OUT, WSD_DOMAINS_FILE), bytes);
+  writeFileSync(join(modelsDir, WSD_DOMAINS_FILE), bytes);
   let labelled = 0;
   let two = 0;
   for (let s = 0; s < domains.first.length; s++) {
@@ -178,4 +179,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await writeDomains();

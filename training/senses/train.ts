@@ -34,6 +34,7 @@ import { WSD_VOCAB_FILE, WsdModel, type PosParams, type WsdParams } from '../../
 import { LocalClassifiers, WSD_LOCAL_FILE } from '../../src/semantics/wsd-local.js';
 import { glossLemmas } from './gloss-lemmas.js';
 import { LOCAL_POS, trainLocal } from './local.js';
+import { writeDomains } from './domains.js';
 import { multiwordsApartTsv } from './multiwords.js';
 import { readSemcorSplit, toFramework, type SemcorDoc } from './semcor.js';
 import { trainVectors } from './vectors.js';
@@ -658,6 +659,9 @@ function tuneParams({ vocab, background, weights, store, sets }: SearchData, sta
 async function run(): Promise<void> {
   LEXICON = await Lexicon.load(fileLoader(join(root, 'models')));
   main();
+  // The domains table is by the store's synset index: built from the synsets just written
+  // (meta.json's dev figures are measured without it: training/senses/tune-wsd.ts measures with it).
+  await writeDomains(OUT);
 }
 
 run().catch((e: unknown) => {
