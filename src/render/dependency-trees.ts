@@ -10,7 +10,7 @@
  * lengths in code points at generous average glyph widths.
  */
 import type { Word } from '../types.js';
-import { block, empty, type RenderContext } from './context.js';
+import { block, Chunks, empty, type RenderContext } from './context.js';
 import { escapeHtml, type SentenceWords } from './html.js';
 
 /** Average glyph widths (px) at the stylesheet's sizes: 15 px words, 11 px tags and labels. */
@@ -104,12 +104,13 @@ function renderSentence(ctx: RenderContext, sw: SentenceWords, number: number): 
     const dir = xd > xh ? 1 : -1;
     const r = Math.min(8, Math.round(Math.abs(xd - xh) / 2));
     const label = escapeHtml(arc.label);
+    // One path per arc, the arrowhead an open chevron at its end (a filled head would need a second element).
     svg.push(
-      `<g class="tl-arc" data-textlens="arc" data-label="${label}" data-head="${escapeHtml(words[arc.head]!.position)}" data-dependent="${escapeHtml(words[arc.dependent]!.position)}">` +
-      // &#8594; (→) as a reference: one non-Latin-1 character would make V8 store the whole output two bytes a character.
-      `<title>${label}: ${tokens[arc.head]} &#8594; ${tokens[arc.dependent]}</title>` +
-      `<path d="M${xh},${base}V${top + r}Q${xh},${top} ${xh + dir * r},${top}H${xd - dir * r}Q${xd},${top} ${xd},${top + r}V${base - 6}"/>` +
-      `<path class="tl-head" d="M${xd - 4},${base - 7}h8l-4,7z"/><text x="${Math.round((xh + xd) / 2)}" y="${top + 4}">${label}</text></g>`,
+      `<g data-textlens="arc" data-label="${label}" data-head="${escapeHtml(words[arc.head]!.position)}" data-dependent="${escapeHtml(words[arc.dependent]!.position)}">` +
+        // &#8594; (→) as a reference: one non-Latin-1 character would make V8 store the whole output two bytes a character.
+        `<title>${label}: ${tokens[arc.head]} &#8594; ${tokens[arc.dependent]}</title>` +
+        `<path d="M${xh},${base}V${top + r}Q${xh},${top} ${xh + dir * r},${top}H${xd - dir * r}Q${xd},${top} ${xd},${top + r}V${base}m-4,-7l4,7l4,-7"/>` +
+        `<text x="${Math.round((xh + xd) / 2)}" y="${top + 4}">${label}</text></g>`,
     );
   }
   svg.push(`<g class="tl-word" transform="translate(0 ${base + 20})">`);
@@ -130,5 +131,7 @@ export function renderDependencyTrees(ctx: RenderContext): string[] {
   const sentences = [...ctx.sentences.values()];
   const parsed = sentences.some((s) => s.sentence.words.some((w) => w.parentPosition !== undefined));
   if (!parsed) return block('dependency-trees', 'Dependency trees', empty('dependency trees', 'request the dependency-trees extractor'));
-  return block('dependency-trees', 'Dependency trees', sentences.map((sw, i) => renderSentence(ctx, sw, i + 1)));
+  const chunks = new Chunks();
+  sentences.forEach((sw, i) => chunks.push(renderSentence(ctx, sw, i + 1)));
+  return block('dependency-trees', 'Dependency trees', chunks.pieces());
 }

@@ -7,7 +7,7 @@
  * than marks in one shared copy of the text.
  */
 import type { Property, Relation } from '../types.js';
-import { block, empty, type RenderContext } from './context.js';
+import { block, Chunks, empty, type RenderContext } from './context.js';
 import { attributes, escapeHtml, formatScore, type SentenceWords } from './html.js';
 
 interface Part {
@@ -68,7 +68,6 @@ function renderTuple(ctx: RenderContext, sw: SentenceWords, tuple: Tuple, out: s
     return;
   }
   const body: string[] = [];
-  const spoken: string[] = [];
   let i = lo;
   while (i <= hi) {
     const p = roleAt[i]!;
@@ -78,15 +77,14 @@ function renderTuple(ctx: RenderContext, sw: SentenceWords, tuple: Tuple, out: s
     if (p < 0) body.push(`<span class="tl-gap">${stretch}</span>`);
     else {
       const role = tuple.parts[p]!.role;
-      spoken.push(`${role} ${stretch}`);
       body.push(`<mark class="tl-part${role === 'predicate' ? ' tl-predicate' : ''}" data-textlens="part" data-role="${role}">${stretch}</mark>`);
     }
     if (j < hi) body.push(escapeHtml(ctx.text.slice(words[j]!.endingPos, words[j + 1]!.startingPos)));
     i = j + 1;
   }
   if (tuple.confidence !== undefined) body.push(`<span class="tl-score">${escapeHtml(formatScore(tuple.confidence))}</span>`);
-  // The stretches are escaped already, and the roles are ours.
-  out.push(`${open} aria-label="${tuple.kind}: ${spoken.join('; ')}">${body.join('')}</li>`);
+  // No aria-label: the roles are generated content (::before), which browsers read out with the words.
+  out.push(`${open}>${body.join('')}</li>`);
 }
 
 function renderTuples(ctx: RenderContext, style: 'relations' | 'properties', tuples: Tuple[]): string[] {
@@ -98,12 +96,14 @@ function renderTuples(ctx: RenderContext, style: 'relations' | 'properties', tup
     if (list) list.push(t);
     else bySentence.set(t.sentencePosition, [t]);
   }
-  const sections: string[] = [];
+  const sections = new Chunks();
+  let shown = 0;
   for (const [position, list] of [...bySentence].sort((a, b) => a[0] - b[0])) {
     const sw = ctx.sentences.get(position);
     if (!sw) continue;
     const words = sw.sentence.words;
     const sentenceText = words.length > 0 ? ctx.text.slice(words[0]!.startingPos, words[words.length - 1]!.endingPos) : '';
+    shown++;
     sections.push(
       `<section class="tl-sentence" data-textlens="sentence"${attributes({ 'data-sentence-position': position, 'aria-label': `Sentence ${position + 1}` })}>` +
         `<p class="tl-sentence-text">${escapeHtml(sentenceText)}</p>` +
@@ -111,8 +111,8 @@ function renderTuples(ctx: RenderContext, style: 'relations' | 'properties', tup
     );
   }
   // Tuples are numbered within sentences; without the words there is nothing to show them on.
-  if (sections.length === 0) return block(style, caption, empty(`sentences to show the ${style} on`, 'request the words extractor too'));
-  return block(style, caption, sections);
+  if (shown === 0) return block(style, caption, empty(`sentences to show the ${style} on`, 'request the words extractor too'));
+  return block(style, caption, sections.pieces());
 }
 
 function tuplesHtml(ctx: RenderContext, sw: SentenceWords, list: readonly Tuple[]): string {

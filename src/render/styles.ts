@@ -67,10 +67,9 @@ export const CSS = `
 .textlens .tl-tree text{text-anchor:middle}
 .textlens .tl-tree .tl-word{fill:var(--textlens-fg);font-size:15px}
 .textlens .tl-tree .tl-tag{fill:var(--textlens-muted);font-size:11px}
-.textlens .tl-tree .tl-arc path{fill:none;stroke:var(--textlens-arc);stroke-width:1.5}
-.textlens .tl-tree .tl-arc .tl-head{fill:var(--textlens-arc);stroke:none}
-.textlens .tl-tree .tl-arc text{fill:var(--textlens-arc-label);font-size:11px;paint-order:stroke;stroke:var(--textlens-bg);stroke-width:4px;stroke-linejoin:round}
-.textlens .tl-tree .tl-arc:hover path{stroke-width:3}
+.textlens .tl-tree [data-textlens=arc] path{fill:none;stroke:var(--textlens-arc);stroke-width:1.5;stroke-linejoin:round;stroke-linecap:round}
+.textlens .tl-tree [data-textlens=arc] text{fill:var(--textlens-arc-label);font-size:11px;paint-order:stroke;stroke:var(--textlens-bg);stroke-width:4px;stroke-linejoin:round}
+.textlens .tl-tree [data-textlens=arc]:hover path{stroke-width:3}
 .textlens .tl-list{list-style:none;margin:0;padding:0}
 .textlens .tl-list>li{margin:0 0 .5em;padding:.35em .5em;border-left:3px solid var(--textlens-border)}
 .textlens .tl-sentence-text{margin:0 0 .3em;color:var(--textlens-muted);font-size:.9em}

@@ -101,7 +101,7 @@ async function matchesReference(browser: Chromium, name: string, png: Buffer): P
 async function drawn(page: Page, root: string) {
   return page.evaluate((sel) => {
     const scope = document.querySelector(sel)!;
-    const all = (s: string) => [...scope.querySelectorAll(s)];
+    const all = (s: string) => Array.from(scope.querySelectorAll(s));
     return {
       entities: all('[data-textlens="entity"]').map((e) => ({ id: e.getAttribute('data-entity-id'), index: Number(e.getAttribute('data-entity-index')), text: e.textContent })),
       text: scope.querySelector('[data-textlens="text"]')?.textContent ?? null,

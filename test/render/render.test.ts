@@ -101,7 +101,8 @@ describe('render on a fixed response', () => {
     expect(first.find('[data-role=predicate]').text()).toBe('visited');
     expect(first.find('[data-role=subject]').text()).toBe('Tim Cook');
     expect(first.find('[data-role=object]').text()).toBe('London');
-    expect(first.attr('aria-label')).toBe('relation: subject Tim Cook; predicate visited; object London; other on Tuesday 😀');
+    expect(first.find('[data-textlens=part]').map((_, el) => $(el).attr('data-role')).get()).toEqual(['subject', 'predicate', 'object', 'other']);
+    expect(first.text()).toBe('Tim Cook visited London on Tuesday 😀1');
     expect($('[data-textlens=property]')).toHaveLength(payload.properties!.length);
     expect($('[data-textlens=property] [data-role=focus]').text()).toBe('Scooter');
   });
