@@ -31,7 +31,7 @@ export interface SenseDistribution {
   probabilities: Float64Array;
   /**
    * The probabilities without the layer's terms — the word vectors' (wsd-model.ts), the local classifiers'
-   * (wsd-local.ts) — and the discourse pass: what the entailments read (their weights were tuned on these;
+   * (wsd-local.ts) — and the discourse and domain passes: what the entailments read (their weights were tuned on these;
    * with the local term LS07 trial P@1 fell 38.0 → 35.0).
    * The same values as `probabilities` where neither applies.
    */
