@@ -7,7 +7,7 @@
  * as a browser would parse the string.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { load, type CheerioAPI } from 'cheerio';
 import { availableStyles, render, renderElement, renderPage, RENDER_STYLES } from '../../src/render/index.js';
 import type { AnalyzeResponse, Entity, Sentence, Word } from '../../src/types.js';
@@ -249,5 +249,20 @@ describe('both response shapes', () => {
 describe('renderElement', () => {
   it('needs a DOM document, and says to use render() in Node', () => {
     expect(() => renderElement(fixture)).toThrow(/in Node use render\(\)/);
+  });
+});
+
+describe('the render folder', () => {
+  it('imports nothing but its own modules (and types), so its compiled files run in a browser as they are', () => {
+    const dir = new URL('../../src/render/', import.meta.url);
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(new URL(name, dir), 'utf8');
+      for (const m of source.matchAll(/^((?:import|export)\s+(?:type\s+)?[^;]*?from\s+'([^']+)')/gms)) {
+        const [, statement = '', from = ''] = m;
+        const ok = /^\.\/[\w-]+\.js$/.test(from) || (statement.startsWith('import type') && from === '../types.js');
+        expect(ok, `${name}: ${statement}`).toBe(true);
+      }
+      expect(source, name).not.toMatch(/\bimport\(|require\(|node:/);
+    }
   });
 });
