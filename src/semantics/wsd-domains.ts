@@ -1,12 +1,12 @@
 /**
  * The document's domain in word-sense disambiguation. WordNet Domains (FBK, CC BY 3.0) labels synsets
  * with subject fields (computer_science, medicine, law, economy, religion, …); a document's words lean
- * towards a few of them, and a sense in one of those is likelier than its prior says: "daemon" and
- * "bin" in a Unix manual, "C" beside "compiler", "CD" beside "disk", "trigger" beside "table" and
- * "index". The senses' own context model reads only the sentence and the document's most repeated
+ * towards a few of them, and a sense in one of those is likelier than its prior says: "C" beside
+ * "compiler" is the language, not degree_centigrade; "CD" beside "disk" the compact disc, not cadmium.
+ * The senses' own context model reads only the sentence and the document's most repeated
  * lemmas, which a technical text's rare words seldom are, and the sense prior is Brown-corpus English.
  *
- * The table (`wsd-domains.bin`, built by training/senses/domains.ts): per synset up to two of the 46
+ * The table (`wsd-domains.bin`, built by training/senses/domains.ts): per synset up to two of the 45
  * level-1 ("basic") domains of the WordNet Domains hierarchy; the generic class — factotum and its
  * children person, quality, time_period, number, metrology, color, psychological_features — is no
  * domain (a sense of everyday use says nothing about the subject). Typed arrays by synset index, no
@@ -27,6 +27,9 @@
  * domain get 0: the term moves mass between domain senses and everyday ones only where the document
  * says which domain it is about. Applied to the layer's posteriors after scoring, like the discourse
  * term (one-sense-per-discourse.ts): one pass over the targets for the profile, one per lemma group.
+ *
+ * The same pass finds the words none of whose senses belongs in the document (`allForeign`, for the
+ * senses layer to give none): "daemon" in a Unix manual, where WordNet 3.0 has only spirits.
  */
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { ResourceLoader } from '../resources/loader.js';
@@ -38,7 +41,7 @@ const MAGIC = 0x31444e57; // 'WND1'
 /** κ and floor when meta.json gives none. */
 export const DEFAULT_DOMAIN_KAPPA = 50;
 export const DEFAULT_DOMAIN_FLOOR = 0;
-/** A candidate list the pass leaves alone (its chain head in weighDomains). */
+/** A candidate list the pass leaves alone (its entry in weighDomains' groupOf). */
 const NONE = -2;
 /** The least background rate a domain is compared with (a domain SemCor never saw is not infinitely telling). */
 const MIN_BACKGROUND = 1e-4;
@@ -225,7 +228,7 @@ export function weighDomains(
   }
   // Which parts of speech take the term (read once, not per target).
   const lambdas = { n: model.paramsFor('n').lambdaDomain ?? 0, v: model.paramsFor('v').lambdaDomain ?? 0, a: model.paramsFor('a').lambdaDomain ?? 0, r: model.paramsFor('r').lambdaDomain ?? 0 };
-  // One pass: the profile (domainProfile's sums), and chains of the targets that share a candidate list
+  // One pass: the profile (domainProfile's sums, the same by test), and chains of the targets that share a candidate list
   // (one lemma and part of speech) where the list may take the term or the test, decided at its first
   // occurrence (NONE: left alone).
   const counts = new Float64Array(domains.size);
@@ -304,11 +307,13 @@ export function weighDomains(
     for (let c = 0; c < synsets.length; c++) factors[c] = Math.exp(factors[c] - top);
     for (let k = start; k >= 0; k = next[k]) reweigh(values, offsets[k], synsets.length, factors);
   }
-  return { top, foreign };
+  return { profile, top, foreign };
 }
 
 /** A document's domains as the senses layer reads them after the pass. */
 export interface DocumentDomains {
+  /** The document's profile (domainProfile's sums, computed in the pass's own loop over the targets). */
+  readonly profile: DomainEvidence;
   /** The largest domain log-ratio of the document. */
   readonly top: number;
   /** Per target, 1 where none of its senses belongs in the document (allForeign); absent where the test is off or the document is about no domain. */

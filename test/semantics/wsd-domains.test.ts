@@ -91,6 +91,10 @@ describe('the document profile and the domain term', () => {
     const p = domainProfile(d, targets, values, offsets, (k) => k === 3);
     expect(p.total).toBe(3);
     expect([...p.counts]).toEqual([1.5, 0.5, 0.5, 0]);
+    // The term's pass sums the same profile in its own loop.
+    const pass = weighDomains(stubModel(d, { lambdaDomain: 1 }), targets, Float64Array.from(values), offsets, (k) => k === 3)!;
+    expect(pass.profile.total).toBe(3);
+    expect([...pass.profile.counts]).toEqual([...p.counts]);
     const withEvidence = domainProfile(d, targets, values, offsets, undefined, { counts: Float64Array.from([2, 0, 0, 0]), total: 2 });
     expect(withEvidence.total).toBe(6);
     expect(withEvidence.counts[0]).toBe(3.5);
