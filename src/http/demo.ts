@@ -37,6 +37,7 @@ body{font-family:system-ui,sans-serif;margin:0;color:#1b1b1b;background:#fff}
 header{padding:.8em 1.5em;border-bottom:1px solid #d0d0d0}
 h1{font-size:1.2em;margin:0}
 main{display:grid;grid-template-columns:minmax(18em,24em) 1fr 1fr;gap:1.2em;padding:1.2em 1.5em}
+main>*{min-width:0}
 @media (max-width:70em){main{grid-template-columns:1fr}}
 label{display:block;font-weight:600;margin:.7em 0 .25em}
 textarea,input[type=text],input[type=password],input[type=url]{width:100%;font:inherit;padding:.4em;border:1px solid #767676;border-radius:.3em}
