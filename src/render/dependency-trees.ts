@@ -7,7 +7,7 @@
  * The layout is computed without measuring text (Node has no fonts): a
  * column per word, as wide as its token, its tag or the labels of the arcs
  * that start between it and its neighbour need, estimated from their
- * lengths in code points at generous average glyph widths.
+ * lengths at generous average glyph widths.
  */
 import type { Word } from '../types.js';
 import { block, Chunks, empty, type RenderContext } from './context.js';
