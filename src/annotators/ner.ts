@@ -17,6 +17,7 @@ import type { FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
+import { nameMentions } from './mention-filter.js';
 import { crfParams, pathMarginals, viterbi, type CrfParams } from './ner-crf.js';
 import {
   compileGazetteer,
@@ -206,5 +207,6 @@ export async function recognizeDoc(ner: MentionRecognizer, doc: Doc): Promise<Me
       mentions.push({ start: doc.sentStart[s] + m.start, end: doc.sentStart[s] + m.end, label: m.label, score: m.score, source: 'ner' });
     }
   });
-  return mentions;
+  // URLs, paths, code, flags and markup are no names (mention-filter.ts).
+  return nameMentions(doc, mentions);
 }

@@ -14,7 +14,9 @@
  * read as a space. Tokens and sentences are found in that view of the text,
  * which has the text's length, so every span still points into `text`. A
  * sentence always ends where the layout starts a block (a list item, a
- * heading, an indented block) and never right after a list item's marker.
+ * heading, an indented block, an option's description, a column of a man
+ * page's header), never right after a list item's or heading's marker, and
+ * never inside a line the layout reads whole (code, a table row, a heading).
  *
  * Sentence boundaries: a blank line always ends a sentence; every other gap
  * between tokens is decided by a small learned classifier
@@ -84,6 +86,17 @@ function tokenAtOrAfter(tokens: readonly TokenSpan[], offset: number): number {
 function finishBoundaries(layout: Layout, tokens: readonly TokenSpan[], ends: Set<number>): number[] {
   const n = tokens.length;
   if (n === 0) return [];
+  if (layout.unbroken.length > 0) {
+    // Ranges sorted by start: the ends of those that start before a token only grow as the tokens go on.
+    let r = 0;
+    let coveredTo = -1;
+    for (const i of [...ends].sort((a, b) => a - b)) {
+      if (i >= n) continue;
+      const at = tokens[i].start;
+      while (r < layout.unbroken.length && layout.unbroken[r][0] < at) coveredTo = Math.max(coveredTo, layout.unbroken[r++][1]);
+      if (at < coveredTo) ends.delete(i);
+    }
+  }
   for (const offset of layout.blockStarts) {
     const i = tokenAtOrAfter(tokens, offset);
     if (i > 0 && i < n) ends.add(i);

@@ -14,7 +14,8 @@
  * - hyphenated words are split ("15-year" → 15 - year) except after common
  *   prefixes (non-, pre-, anti-, co-, e-mail …) and between digits (phone numbers);
  * - numbers keep their inner commas, periods, colons and slashes (1,000.50, 5:30, 10/23/2000);
- * - URLs, e-mail addresses, file names and emoticons are single tokens;
+ * - URLs, e-mail addresses, file names, file paths (/etc/apt/sources.list, ~/.profile, doc/FAQ.md),
+ *   `code spans` without a blank inside, and emoticons are single tokens;
  * - abbreviations keep their period (U.S., e.g., Dr., initials such as "W.").
  *
  * Hand-written scanner: one pass over the text, sticky regexes only at chunk
@@ -133,6 +134,15 @@ const URL_RE = /(?:https?:\/\/|ftp:\/\/|mailto:|www\.)[^\s<>"]+/iy;
 const EMAIL_LOCAL_RE = /[\p{L}\p{N}._%+-]+/uy;
 const EMAIL_DOMAIN_RE = /[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*/uy;
 
+/** A URL of any other scheme (svn://, irc://, ssh://), tried only where the chunk has "://". */
+const SCHEME_URL_RE = /[a-z][a-z0-9+.-]{1,15}:\/\/[^\s<>"]+/iy;
+/** An absolute, home or dot-relative path: /usr/share/doc, ~/.config/x, ./configure, ../lib. */
+const ROOTED_PATH_RE = /(?:~|\.{1,2})?\/[\p{L}\p{N}._~%+@-]+(?:\/[\p{L}\p{N}._~%+@-]*)*/uy;
+/** A relative path (doc/bashref.texi): only taken when its last part has a file extension. */
+const RELATIVE_PATH_RE = /[\p{L}\p{N}_][\p{L}\p{N}._-]*(?:\/[\p{L}\p{N}._-]+)+/uy;
+/** File extensions a relative path may end with (besides EXTENSIONS). */
+const PATH_EXTENSIONS = new Set('c h cc cpp hpp py rb go rs sh js mjs cjs ts tsx jsx md json yml yaml toml ini conf cfg list texi tex gz xz bz2 tgz so o a py'.split(' '));
+
 /** Punctuation that may end a URL in running text but is rarely part of it. */
 const URL_TRAILING = new Set([46, 44, 59, 58, 33, 63, 41, 93, 34, 39, 0x201d, 0x2019]);
 
@@ -164,6 +174,11 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
   // quadratic on text without '@'.
   let at = -1;
   for (let i = e - 1; i >= s && at < 0; i--) if (text.charCodeAt(i) === 64) at = i;
+  // Likewise the chunk's last '/' and last "://": paths and URLs of other schemes are tried only before them.
+  let slash = -1;
+  for (let i = e - 1; i >= s && slash < 0; i--) if (text.charCodeAt(i) === 47) slash = i;
+  let scheme = -1;
+  if (slash > s) for (let i = slash - 2; i > s && scheme < 0; i--) if (text.charCodeAt(i) === 58 && text.charCodeAt(i + 1) === 47 && text.charCodeAt(i + 2) === 47) scheme = i;
   // An address starting at p has for local part the whole run of local-part characters from p, so every
   // word start inside one run ("a-b-c@x") shares that run's end and the verdict on the domain after it:
   // both are found once per run, where a regex tried from each word start would be quadratic on
@@ -189,6 +204,7 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
       let m = lower === 104 || lower === 102 || lower === 109 || lower === 119 ? matchSticky(URL_RE, text, p, e) : p;
       if (m === p && at >= p) m = matchEmail(p);
       if (m === p && c >= 48 && c <= 57) m = matchSticky(PHONE_RE, text, p, e);
+      if (m === p && slash >= p) m = matchPath(text, p, e, s, scheme);
       if (m > p) {
         let end = m;
         // Parenthesis depth of text[p, end), kept as the end moves back (no '(' is ever trimmed):
@@ -208,6 +224,12 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
           p = end;
           continue;
         }
+      }
+      const code = matchCodeSpan(text, p, e);
+      if (code > p) {
+        out.push({ start: p, end: code });
+        p = code;
+        continue;
       }
       const emo = matchEmoticon(text, p, e);
       if (emo > p) {
@@ -246,6 +268,58 @@ function matchSticky(re: RegExp, text: string, p: number, e: number): number {
   re.lastIndex = p;
   if (!re.test(text)) return p;
   return Math.min(re.lastIndex, e);
+}
+
+/**
+ * A path or a URL of a scheme URL_RE does not know, starting at p (p when none); `scheme` is the chunk's
+ * last "://" (-1 if none). A rooted path needs two slashes or a ~ . .. prefix ("/etc" alone may be a
+ * slash and a word); a relative one must start the chunk or follow a bracket or quote, and end in a
+ * file extension. Each match consumes its run, and a failed one stops at the first character outside
+ * its class, so the scan stays linear.
+ */
+function matchPath(text: string, p: number, e: number, s: number, scheme: number): number {
+  const c = text.charCodeAt(p);
+  if (scheme > p && classAt(text, p) === C.Letter) {
+    const m = matchSticky(SCHEME_URL_RE, text, p, e);
+    if (m > p) return m;
+  }
+  if (c === 47 || c === 126 || c === 46) {
+    if (c !== 47 && !(text.charCodeAt(p + 1) === 47 || (c === 46 && text.charCodeAt(p + 1) === 46 && text.charCodeAt(p + 2) === 47))) return p;
+    let m = matchSticky(ROOTED_PATH_RE, text, p, e);
+    while (m > p && URL_TRAILING.has(text.charCodeAt(m - 1))) m--;
+    if (m <= p + 1) return p;
+    if (c === 47) {
+      let slashes = 0;
+      for (let i = p; i < m && slashes < 2; i++) if (text.charCodeAt(i) === 47) slashes++;
+      if (slashes < 2) return p;
+    }
+    return m;
+  }
+  const before = p === s ? 32 : text.charCodeAt(p - 1);
+  if (!(p === s || before === 40 || before === 91 || before === 60 || before === 34 || before === 39 || before === 96)) return p;
+  let m = matchSticky(RELATIVE_PATH_RE, text, p, e);
+  while (m > p && URL_TRAILING.has(text.charCodeAt(m - 1))) m--;
+  let dot = m - 1;
+  while (dot > p && classAt(text, dot) === C.Letter) dot--;
+  if (m <= p || text.charCodeAt(dot) !== 46 || dot === m - 1) return p;
+  // The extension must be in the last part, after its last slash.
+  const ext = text.slice(dot + 1, m).toLowerCase();
+  if (text.lastIndexOf('/', m) > dot || !(EXTENSIONS.has(ext) || PATH_EXTENSIONS.has(ext))) return p;
+  return m;
+}
+
+/**
+ * A `code span` without a blank inside, starting at p (p when none): a backtick, at least one
+ * character, the next backtick, then no letter or digit. The search stops at the next backtick,
+ * so every backtick of a chunk is passed over at most twice.
+ */
+function matchCodeSpan(text: string, p: number, e: number): number {
+  if (text.charCodeAt(p) !== 96 || text.charCodeAt(p + 1) === 96) return p;
+  let q = p + 1;
+  while (q < e && text.charCodeAt(q) !== 96) q++;
+  if (q >= e || q === p + 1) return p;
+  if (q + 1 < e && isAlnum(classAt(text, q + 1))) return p;
+  return q + 1;
 }
 
 function matchEmoticon(text: string, p: number, e: number): number {

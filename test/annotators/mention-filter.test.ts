@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { literalRanges, nameMentions } from '../../src/annotators/mention-filter.js';
+import { Doc, type Mention } from '../../src/doc/doc.js';
+import { tokenize } from '../../src/doc/tokenize.js';
+
+function doc(text: string): Doc {
+  const tokens = tokenize(text);
+  return new Doc(text, tokens, [tokens.length]);
+}
+
+/** A mention over the tokens whose text is `surface` (first occurrence). */
+function mention(d: Doc, surface: string): Mention {
+  const at = d.text.indexOf(surface);
+  let start = 0;
+  while (d.start16[start] < at) start++;
+  let end = start;
+  while (end < d.length && d.end16[end] <= at + surface.length) end++;
+  return { start, end, label: 'ORG', score: 0.9, source: 'ner' };
+}
+
+const texts = (d: Doc, ms: Mention[]): string[] => ms.map((m) => d.text.slice(d.start16[m.start], d.end16[m.end - 1]));
+
+describe('nameMentions', () => {
+  it('drops mentions on URLs, e-mail addresses, paths, code spans and flags, and trims markup', () => {
+    const d = doc('GNU coreutils help: <https://www.gnu.org/software/coreutils/> or bug-grep@gnu.org, see /etc/apt/sources.list and `Linux` with --all for Debian >');
+    const ms = ['https://www.gnu.org/software/coreutils/>', 'bug-grep@gnu.org', '/etc/apt/sources.list', 'Linux', '--all', 'Debian >', 'GNU'].map((s) => mention(d, s));
+    expect(texts(d, nameMentions(d, ms))).toEqual(['Debian', 'GNU']);
+  });
+
+  it('drops a mention across a column gap and one that is only punctuation', () => {
+    const d = doc('CHMOD(1)      User Commands                        CHMOD(1) | Free Software Foundation');
+    const ms = ['User Commands                        CHMOD', '|', 'Free Software Foundation'].map((s) => mention(d, s));
+    expect(texts(d, nameMentions(d, ms))).toEqual(['Free Software Foundation']);
+  });
+
+  it('keeps names in ordinary prose, hyphenated words included', () => {
+    const d = doc('Barack Obama met the well-known New\nYork team.');
+    const ms = ['Barack Obama', 'New\nYork'].map((s) => mention(d, s));
+    expect(texts(d, nameMentions(d, ms))).toEqual(['Barack Obama', 'New\nYork']);
+    expect(literalRanges(d.text)).toEqual([]);
+  });
+
+  it('finds literals in linear time on adversarial input', () => {
+    const text = '`a '.repeat(40_000) + '-'.repeat(50_000) + '/a'.repeat(40_000) + 'a@'.repeat(40_000);
+    const t0 = performance.now();
+    literalRanges(text);
+    expect(performance.now() - t0).toBeLessThan(1500);
+  });
+});
