@@ -15,6 +15,7 @@ import type { Doc, Mention } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
 import type { FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
+import { loadWordVectors, type WordVectors } from '../models/word-vectors.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
 import { nameMentions } from './mention-filter.js';
@@ -48,6 +49,8 @@ export interface NerMeta {
   transitions: number[][];
   start: number[];
   end: number[];
+  /** The shared pretrained word vectors the model reads (input `vec`), if trained with them. */
+  vectors?: { dir: string; rows: number; dim: number } | null;
 }
 
 /** A mention within one sentence: tokens [start, end) of that sentence. */
@@ -77,6 +80,8 @@ const MIN_ROW = 512;
 interface Packed {
   ids: Int32Array;
   dense: Float32Array;
+  /** Each word's row of the shared word vectors, [rows, width, dim] (models with vectors). */
+  vec?: Float32Array;
   rows: number;
   width: number;
   /** Flat slot (row * width + column) of each sentence's first token. */
@@ -98,6 +103,7 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
   const crf: CrfParams = crfParams(meta.transitions, meta.start, meta.end);
   const model: OnnxModel = await loadOnnxModel(loader, `${dir}/ner.onnx`, { backend: opts.backend, threads: opts.threads });
   const L = meta.labels.length;
+  const vectors = meta.vectors ? await loadNerVectors(loader, meta.vectors) : undefined;
 
   function pack(sentences: readonly (readonly string[])[]): Packed {
     const longest = sentences.reduce((m, s) => Math.max(m, s.length), 0);
@@ -119,7 +125,11 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
     const dense = new Float32Array(rows * width * DENSE_DIM);
     sentences.forEach((words, s) => words.forEach((w, t) => ids.set(featurizer.row(w), (offsets[s] + t) * F)));
     denseFeatures(sentences, gazetteer, dense, offsets);
-    return { ids, dense, rows, width, offsets };
+    if (!vectors) return { ids, dense, rows, width, offsets };
+    const dim = vectors.meta.dim;
+    const vec = new Float32Array(rows * width * dim);
+    sentences.forEach((words, s) => words.forEach((w, t) => vectors.copyRow(vectors.row(w), vec, (offsets[s] + t) * dim)));
+    return { ids, dense, vec, rows, width, offsets };
   }
 
   async function run(sentences: readonly (readonly string[])[]): Promise<{ em: Float32Array; offsets: number[] }> {
@@ -128,6 +138,7 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
     const out = await model.run({
       ids: { type: 'int32', data: p.ids, dims: [p.rows, p.width, featurizer.width] },
       dense: { type: 'float32', data: p.dense, dims: [p.rows, p.width, DENSE_DIM] },
+      ...(p.vec && vectors ? { vec: { type: 'float32' as const, data: p.vec, dims: [p.rows, p.width, vectors.meta.dim] } } : {}),
     });
     return { em: out.emissions.data as Float32Array, offsets: p.offsets };
   }
@@ -209,4 +220,16 @@ export async function recognizeDoc(ner: MentionRecognizer, doc: Doc): Promise<Me
   });
   // URLs, paths, code, flags and markup are no names (mention-filter.ts).
   return nameMentions(doc, mentions);
+}
+
+/** The shared word vectors, checked against what the model was trained with. */
+async function loadNerVectors(loader: ResourceLoader, want: NonNullable<NerMeta['vectors']>): Promise<WordVectors> {
+  const vectors = await loadWordVectors(loader, want.dir);
+  if (vectors.meta.rows !== want.rows || vectors.meta.dim !== want.dim) {
+    throw new AnalysisError(
+      500,
+      `NER model was trained with word vectors of ${want.rows}×${want.dim}, ${want.dir}/ holds ${vectors.meta.rows}×${vectors.meta.dim} (retrain the NER after \`npm run train -- vectors\`)`,
+    );
+  }
+  return vectors;
 }

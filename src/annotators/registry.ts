@@ -36,7 +36,8 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     languages: ENGLISH,
     extractors: WORD_LAYER,
     readByRules: true,
-    resources: ['tagger/tagger.onnx', 'tagger/meta.json'],
+    // the shared pretrained word vectors are an input of the shipped tagger and NER
+    resources: ['tagger/tagger.onnx', 'tagger/meta.json', 'vectors/vectors.bin'],
     create: async (loader, c) => (await import('./tagger.js')).createTagger(loader, { backend: c.backend }),
   },
   {
@@ -76,7 +77,7 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     // English-only: the linker after it reads English.
     languages: ENGLISH,
     // A user's transformer model lives outside the models directory; the analyzer checks its files when created.
-    resources: (c) => (c.nerTransformers ? [] : ['ner/ner.onnx', 'ner/meta.json']),
+    resources: (c) => (c.nerTransformers ? [] : ['ner/ner.onnx', 'ner/meta.json', 'vectors/vectors.bin']),
     create: async (loader, c) =>
       c.nerTransformers
         ? (await import('./transformer-ner.js')).createTransformerNer(c.nerTransformers)

@@ -10,6 +10,7 @@ import { AnalysisError } from '../errors.js';
 import { loadLexicalCoder, type LexicalSources, type LexicalTableName } from '../models/lexical-codes.js';
 import { featureId, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
+import { loadWordVectors, type WordVectors } from '../models/word-vectors.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
 import { retagSentenceInitialName } from './sentence-initial-names.js';
@@ -39,6 +40,8 @@ export interface TaggerMeta {
     knownNorms: string;
     /** Word-level codes looked up without hashing; their rows follow the hashed rows (row = offset + code). */
     lexical?: LexicalMeta | null;
+    /** The shared pretrained word vectors (models trained with them): a word's row times the projection is added. */
+    vectors?: VectorsMeta | null;
   };
   /** The character CNN word encoder (absent in models without one). */
   chars?: {
@@ -57,6 +60,19 @@ export interface TaggerMeta {
 export interface LexicalMeta extends LexicalSources {
   /** In the model's order: wordnetParts, wordnetDominant (src/lexicon/word-classes.ts), clusterCoarse, clusterFine. */
   tables: { name: LexicalTableName; rows: number; offset: number }[];
+}
+
+/** meta.json → embedding.vectors. */
+export interface VectorsMeta {
+  /** The vectors' directory in the models root (src/models/word-vectors.ts). */
+  dir: string;
+  /** Rows and dim the model was trained with: the shipped vectors must match. */
+  rows: number;
+  dim: number;
+  /** File beside meta.json: float16 little-endian [dim, width], row-major. */
+  projection: string;
+  /** Only a word whose norm training never saw gets its vector (the vector stands in for the norm rows). */
+  unknownNormsOnly?: boolean;
 }
 
 export interface SentenceTags {
@@ -106,8 +122,9 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
     ? await loadOnnxModel(loader, `${dir}/${meta.chars.file}`, { backend: opts.backend, threads: opts.threads })
     : undefined;
   const lexical = meta.embedding.lexical ? await loadLexicalCodes(loader, dir, meta.embedding.lexical) : undefined;
+  const vectors = meta.embedding.vectors ? await loadVectorInput(loader, dir, meta.embedding.vectors, meta.embedding.width) : undefined;
   const knownNorms = new Set(known);
-  const embedder = wordEmbedder(meta, table, knownNorms, chars, lexical);
+  const embedder = wordEmbedder(meta, table, knownNorms, chars, lexical, vectors);
   const normSpec = meta.features[0]!;
   const isKnown = (word: string) => knownNorms.has(featureId(normSpec, word) + 1);
 
@@ -263,8 +280,11 @@ async function runCall(
 
 /**
  * The embedding layer, run in JavaScript: a word's vector is the bias plus
- * one table row per (feature, hash) pair, plus (models with a character
- * CNN) the output of chars.onnx for the word. It depends on the word form
+ * one table row per (feature, hash) pair, plus (models trained with them)
+ * its row of the shared pretrained word vectors times the model's
+ * projection (a word without a vector adds nothing: the model was trained
+ * with vector dropout for those), plus (models with a character CNN) the
+ * output of chars.onnx for the word. It depends on the word form
  * alone, so it is computed once per word type and cached: the char CNN runs
  * once per document, batched over the word types not seen before, and on
  * running text most words are cached. The ONNX tagger starts after it.
@@ -286,6 +306,7 @@ function wordEmbedder(
   knownNorms: ReadonlySet<number>,
   charModel: OnnxModel | undefined,
   lexicalCodes: LexicalCodes | undefined,
+  vectorInput: VectorInput | undefined,
 ): WordEmbedder {
   const { width, prime, pairs, bias, rows } = meta.embedding;
   if (table.length !== rows * width) {
@@ -308,6 +329,9 @@ function wordEmbedder(
       addRow((((mulMod(ids[p.feature], p.a, prime) + p.b) % prime) % p.rows) + p.offset);
     }
     if (lexicalCodes) for (const row of lexicalCodes(word)) addRow(row);
+    if (vectorInput && !(vectorInput.unknownNormsOnly && normKnown)) {
+      vectorInput.vectors.addProjected(vectorInput.vectors.row(word), vectorInput.projection, vec);
+    }
     return vec;
   };
   return {
@@ -378,6 +402,28 @@ type LexicalCodes = (word: string) => number[];
 async function loadLexicalCodes(loader: ResourceLoader, dir: string, lex: LexicalMeta): Promise<LexicalCodes> {
   const coder = await loadLexicalCoder(loader, lex.tables, lex, lex.clusters ? `${dir}/${lex.clusters.file}` : undefined);
   return (word) => coder(word).map((code, k) => lex.tables[k].offset + code);
+}
+
+/** The shared word vectors and this model's projection of them to its width. */
+interface VectorInput {
+  vectors: WordVectors;
+  projection: Float32Array;
+  unknownNormsOnly: boolean;
+}
+
+async function loadVectorInput(loader: ResourceLoader, dir: string, meta: VectorsMeta, width: number): Promise<VectorInput> {
+  const vectors = await loadWordVectors(loader, meta.dir);
+  if (vectors.meta.rows !== meta.rows || vectors.meta.dim !== meta.dim) {
+    throw new AnalysisError(
+      500,
+      `POS tagger was trained with word vectors of ${meta.rows}×${meta.dim}, ${meta.dir}/ holds ${vectors.meta.rows}×${vectors.meta.dim} (retrain the tagger after \`npm run train -- vectors\`)`,
+    );
+  }
+  const projection = decodeFloat16(await loader.bytes(`${dir}/${meta.projection}`));
+  if (projection.length !== meta.dim * width) {
+    throw new AnalysisError(500, `POS tagger ${dir}/${meta.projection} has ${projection.length} values, expected ${meta.dim}×${width}`);
+  }
+  return { vectors, projection, unknownNormsOnly: meta.unknownNormsOnly === true };
 }
 
 /** New word types per chars.onnx call (bounds its working memory). */

@@ -7,10 +7,19 @@ import { bioesSpans, createNer, loadEntityRecognizer, type EntityRecognizer } fr
 import { crfParams, pathMarginals, viterbi } from '../../src/annotators/ner-crf.js';
 import { compileGazetteer, DENSE_DIM, denseFeatures, NerFeaturizer, type NerLexicon } from '../../src/annotators/ner-features.js';
 import { evalNer, iobSpans, recognizeWith } from '../../src/eval/ner.js';
+import { loadWordVectors } from '../../src/models/word-vectors.js';
 
 const loader = fileLoader(fileURLToPath(new URL('../../models/', import.meta.url)));
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/ner/parity.json', import.meta.url), 'utf8')) as {
-  sentences: { words: string[]; ids: number[][]; dense: number[][]; emissions: number[][]; labels: string[]; spans: [number, number, string][] }[];
+  sentences: {
+    words: string[];
+    ids: number[][];
+    dense: number[][];
+    vectorRows: number[];
+    emissions: number[][];
+    labels: string[];
+    spans: [number, number, string][];
+  }[];
 };
 const words = fixture.sentences.map((s) => s.words);
 
@@ -44,6 +53,16 @@ describe('NER model', () => {
     fixture.sentences.forEach((s, i) =>
       s.dense.forEach((row, t) => expect(Array.from(dense.slice((offsets[i] + t) * DENSE_DIM, (offsets[i] + t + 1) * DENSE_DIM))).toEqual(row)),
     );
+  });
+
+  it('reads the shared word vectors it was trained with, rows as the Python trainer looked them up', async () => {
+    expect(ner.meta.vectors?.dir).toBe('vectors');
+    const vectors = await loadWordVectors(loader, ner.meta.vectors!.dir);
+    expect([vectors.meta.rows, vectors.meta.dim]).toEqual([ner.meta.vectors?.rows, ner.meta.vectors?.dim]);
+    const rows = fixture.sentences.map((s) => s.words.map((w) => vectors.row(w)));
+    expect(rows).toEqual(fixture.sentences.map((s) => s.vectorRows));
+    // the fixture has words with and without a vector
+    expect(rows.flat().some((r) => r === 0) && rows.flat().some((r) => r > 0)).toBe(true);
   });
 
   it('reproduces PyTorch emissions and labels in onnxruntime-node', async () => {

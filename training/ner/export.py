@@ -9,7 +9,7 @@ import torch
 from .conll import LABELS, spans_bioes
 from .dense import DENSE_DIM, MAX_PHRASE, MIN_ENTITY_SHARE, doc_features
 
-VERSION = "1.1.0"
+VERSION = "1.2.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Written for the parity fixture (not corpus text): mixed case, a headline,
@@ -27,20 +27,24 @@ def _r(x):
     return [round(v, 5) for v in x]
 
 
-def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metrics):
+def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metrics, vectors=None, fixture=None):
+    """vectors: the shared word vectors (training/vectors/lookup.py) the network reads, or None."""
     os.makedirs(out_dir, exist_ok=True)
     net.eval()
     B, T = 2, 7
     ids = torch.ones(B, T, len(specs), dtype=torch.int32)
     dense = torch.zeros(B, T, DENSE_DIM)
     onnx_path = os.path.join(out_dir, "ner.onnx")
+    inputs, names = (ids, dense), ["ids", "dense"]
+    axes = {"ids": {0: "batch", 1: "length"}, "dense": {0: "batch", 1: "length"}, "emissions": {0: "batch", 1: "length"}}
+    if vectors:
+        inputs, names = (ids, dense, torch.zeros(B, T, vectors.dim)), names + ["vec"]
+        axes["vec"] = {0: "batch", 1: "length"}
     torch.onnx.export(
         # No export-time constant folding: it would turn the fp16 tables'
         # Casts back into float32 initializers (onnxruntime folds them at load).
-        net, (ids, dense), onnx_path, opset_version=15, do_constant_folding=False,
-        input_names=["ids", "dense"], output_names=["emissions"],
-        dynamic_axes={"ids": {0: "batch", 1: "length"}, "dense": {0: "batch", 1: "length"},
-                      "emissions": {0: "batch", 1: "length"}},
+        net, inputs, onnx_path, opset_version=15, do_constant_folding=False,
+        input_names=names, output_names=["emissions"], dynamic_axes=axes,
     )
     trans, start, end = crf.effective()
     meta = {
@@ -58,7 +62,12 @@ def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metri
         "packGap": max(c.dilation[0] for c in net.convs),
         "gazetteer": {"maxPhrase": MAX_PHRASE, "minEntityShare": MIN_ENTITY_SHARE},
         "inputs": {"ids": "int32 [batch, length, features], 0 = padding or unknown",
-                   "dense": "float32 [batch, length, denseDim]"},
+                   "dense": "float32 [batch, length, denseDim]",
+                   **({"vec": "float32 [batch, length, vectors.dim]: the word's row of the shared vectors (zeros: none)"}
+                      if vectors else {})},
+        # The shared pretrained word vectors (models/vectors): their directory in the models root.
+        "vectors": {"dir": "vectors", "name": vectors.meta["name"], "rows": vectors.rows, "dim": vectors.dim}
+        if vectors else None,
         "outputs": {"emissions": "float32 [batch, length, labels]"},
         "transitions": [_r(row) for row in trans.tolist()],
         "start": _r(start.tolist()),
@@ -84,14 +93,15 @@ def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metri
         for words, dn in zip(PARITY_DOC, dense_doc):
             i = torch.tensor([[fz.word(w) for w in words]], dtype=torch.int32)
             d = torch.tensor([dn], dtype=torch.float32)
-            em = net(i, d)
+            rows = fz.vec_rows(words)
+            em = net(i, d, torch.from_numpy(vectors.table[rows]).unsqueeze(0) if vectors else None)
             path = crf.viterbi(em, torch.ones(1, len(words), dtype=torch.bool))[0].tolist()
             labels = [LABELS[k] for k in path]
-            sents.append({"words": words, "ids": i[0].tolist(), "dense": dn,
+            sents.append({"words": words, "ids": i[0].tolist(), "dense": dn, "vectorRows": rows,
                           "emissions": [_r(r) for r in em[0].tolist()], "labels": labels,
                           "spans": [list(s) for s in spans_bioes(labels)]})
-    fx = os.path.join(ROOT, "test", "fixtures", "ner")
-    os.makedirs(fx, exist_ok=True)
-    with open(os.path.join(fx, "parity.json"), "w") as f:
+    fixture = fixture or os.path.join(ROOT, "test", "fixtures", "ner", "parity.json")
+    os.makedirs(os.path.dirname(fixture), exist_ok=True)
+    with open(fixture, "w") as f:
         json.dump({"version": VERSION, "sentences": sents}, f)
     print("exported", onnx_path, os.path.getsize(onnx_path), "bytes", flush=True)

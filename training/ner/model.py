@@ -11,10 +11,12 @@ NEG = -1e4
 
 
 class NerNet(nn.Module):
-    def __init__(self, specs, dense_dim, hidden=128, dilations=(1, 2, 4, 1), dropout=0.3, mask_col=0):
+    def __init__(self, specs, dense_dim, hidden=128, dilations=(1, 2, 4, 1), dropout=0.3, mask_col=0, vec_dim=0):
+        """vec_dim: width of the pretrained word vectors given to forward (0: none)."""
         super().__init__()
+        self.vec_dim = vec_dim
         self.embs = nn.ModuleList([nn.Embedding(b + 1, d, padding_idx=0) for (_, b, d) in specs])
-        in_dim = sum(d for (_, _, d) in specs) + dense_dim
+        in_dim = sum(d for (_, _, d) in specs) + dense_dim + vec_dim
         self.proj = nn.Linear(in_dim, hidden)
         self.convs = nn.ModuleList([nn.Conv1d(hidden, hidden, 3, padding=d, dilation=d) for d in dilations])
         self.norms = nn.ModuleList([nn.LayerNorm(hidden) for _ in dilations])
@@ -22,10 +24,11 @@ class NerNet(nn.Module):
         self.out = nn.Linear(hidden, len(LABELS))
         self.mask_col = mask_col  # a feature column that is never 0 for a real token
 
-    def forward(self, ids, dense):
+    def forward(self, ids, dense, vec=None):
+        """vec: float [B, T, vec_dim], each word's row of the shared word vectors (zeros: none)."""
         ids = ids.long()
         mask = (ids[:, :, self.mask_col] > 0).unsqueeze(-1).float()
-        x = torch.cat([e(ids[:, :, k]) for k, e in enumerate(self.embs)] + [dense], dim=-1)
+        x = torch.cat([e(ids[:, :, k]) for k, e in enumerate(self.embs)] + [dense] + ([vec] if self.vec_dim else []), dim=-1)
         h = torch.relu(self.proj(self.drop(x))) * mask
         for conv, norm in zip(self.convs, self.norms):
             c = conv(self.drop(h).transpose(1, 2)).transpose(1, 2)

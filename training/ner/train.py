@@ -18,6 +18,7 @@ import torch
 from ..common.features import feature_id
 from ..common.half import half_embeddings
 from ..common.progress import Progress
+from ..vectors.lookup import WordVectors
 from .conll import LABELS, TYPES, bioes_from_spans, read_conll, spans_bioes, spans_iob
 from .dense import DENSE_DIM, build_gazetteer, doc_features
 from .model import CRF, NerNet
@@ -51,9 +52,14 @@ def load(path):
 
 
 class Featurizer:
-    def __init__(self, form_vocab, norm_vocab):
+    def __init__(self, form_vocab, norm_vocab, vectors=None):
         self.form_vocab, self.norm_vocab = form_vocab, norm_vocab
         self.cache = {}
+        self.vectors = vectors
+
+    def vec_rows(self, words):
+        """Rows of the shared word vectors (0: none, or a model without them)."""
+        return [self.vectors.row(w) if self.vectors else 0 for w in words]
 
     def word(self, w):
         r = self.cache.get(w)
@@ -73,7 +79,7 @@ def feature_norm(w):
 
 
 def make_examples(docs, gaz_for_doc, fz):
-    """One example per sentence: (ids [T][F], dense [T][D], tags [T], words, singleton info)."""
+    """One example per sentence: (ids [T][F], dense [T][D], tags [T], words, spans, vector rows [T])."""
     ex = []
     for di, doc in enumerate(docs):
         dense = doc_features([w for w, _ in doc], gaz_for_doc(di))
@@ -81,7 +87,8 @@ def make_examples(docs, gaz_for_doc, fz):
             tags = [LABELS.index(t) for t in bioes_from_spans(len(words), spans)]
             ex.append((torch.tensor([fz.word(w) for w in words], dtype=torch.int32),
                        torch.tensor(dn, dtype=torch.float32),
-                       torch.tensor(tags), words, spans))
+                       torch.tensor(tags), words, spans,
+                       torch.tensor(fz.vec_rows(words), dtype=torch.int64)))
     return ex
 
 
@@ -97,18 +104,25 @@ def batches(ex, size, shuffle, rng):
         dense = torch.zeros(B, T, DENSE_DIM)
         tags = torch.zeros(B, T, dtype=torch.long)
         mask = torch.zeros(B, T, dtype=torch.bool)
+        vec = torch.zeros(B, T, dtype=torch.int64)
         for b, i in enumerate(g):
             n = len(ex[i][3])
             ids[b, :n], dense[b, :n], tags[b, :n], mask[b, :n] = ex[i][0], ex[i][1], ex[i][2], True
-        yield g, ids, dense, tags, mask
+            vec[b, :n] = ex[i][5]
+        yield g, ids, dense, tags, mask, vec
 
 
-def evaluate(net, crf, ex):
+def vec_input(table, rows):
+    """Vector rows [B, T] → the network's vec input [B, T, dim] (None without vectors)."""
+    return None if table is None else table[rows]
+
+
+def evaluate(net, crf, ex, table=None):
     net.eval()
     tp = Counter(); npred = Counter(); ngold = Counter()
     with torch.no_grad():
-        for g, ids, dense, tags, mask in batches(ex, 256, False, None):
-            paths = crf.viterbi(net(ids, dense), mask)
+        for g, ids, dense, tags, mask, vec in batches(ex, 256, False, None):
+            paths = crf.viterbi(net(ids, dense, vec_input(table, vec)), mask)
             for b, i in enumerate(g):
                 n = len(ex[i][3])
                 pred = set(spans_bioes([LABELS[k] for k in paths[b, :n].tolist()]))
@@ -153,6 +167,12 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--export-only", action="store_true")
+    ap.add_argument("--vectors", default=os.path.join(ROOT, "models", "vectors"),
+                    help="the shared pretrained word vectors (npm run train -- vectors), frozen; '' for none")
+    ap.add_argument("--vector-dropout", type=float, default=0.1, help="share of training words whose vector is dropped")
+    ap.add_argument("--out", default=OUT)
+    ap.add_argument("--fixture", default=os.path.join(ROOT, "test", "fixtures", "ner", "parity.json"))
+    ap.add_argument("--limit", type=int, default=0, help="train on the first N documents only (smoke tests)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.use_deterministic_algorithms(True)
@@ -162,11 +182,15 @@ def main():
     t0 = time.time()
 
     train = load(os.path.join(DATA, "eng.train"))
+    if args.limit:
+        train = train[:args.limit]
     dev = load(os.path.join(DATA, "eng.testa"))
     form_count = Counter(w for doc in train for words, _ in doc for w in words)
     form_vocab = set(form_count)
     norm_vocab = {feature_norm(w) for w in form_vocab}
-    fz = Featurizer(form_vocab, norm_vocab)
+    vectors = WordVectors(args.vectors) if args.vectors else None
+    table = torch.from_numpy(vectors.table) if vectors else None
+    fz = Featurizer(form_vocab, norm_vocab, vectors)
 
     # Jackknifed gazetteer: a training doc sees only entities from the other
     # folds, so the model learns how far to trust a match on unseen text.
@@ -178,10 +202,10 @@ def main():
     singleton = [torch.tensor([form_count[w] == 1 for w in e[3]]) for e in train_ex]
     print(f"data: {len(train_ex)} train / {len(dev_ex)} dev sentences, {time.time() - t0:.1f}s", flush=True)
 
-    net = NerNet(SPECS, DENSE_DIM, hidden=args.hidden)
+    net = NerNet(SPECS, DENSE_DIM, hidden=args.hidden, vec_dim=vectors.dim if vectors else 0)
     crf = CRF()
     os.makedirs(CACHE, exist_ok=True)
-    ckpt = os.path.join(CACHE, "ner.pt")
+    ckpt = os.path.join(CACHE, ("ner-vectors" if vectors else "ner") + (f"-limit{args.limit}" if args.limit else "") + ".pt")
     if not args.export_only:
         params = list(net.parameters()) + list(crf.parameters())
         opt = torch.optim.Adam(params, lr=args.lr)
@@ -194,20 +218,22 @@ def main():
             net.train()
             te = time.time()
             tot, nb = 0.0, 0
-            for g, ids, dense, tags, mask in batches(train_ex, args.batch, True, rng):
+            for g, ids, dense, tags, mask, vec in batches(train_ex, args.batch, True, rng):
                 T = ids.shape[1]
                 single = torch.zeros(len(g), T, dtype=torch.bool)
                 for b, i in enumerate(g):
                     single[b, :len(singleton[i])] = singleton[i]
                 ids = word_dropout(ids, single, rng_t)
-                loss = crf.nll(net(ids, dense), tags, mask)
+                if vectors and args.vector_dropout:
+                    vec = vec * (torch.rand(vec.shape, generator=rng_t) >= args.vector_dropout).long()
+                loss = crf.nll(net(ids, dense, vec_input(table, vec)), tags, mask)
                 opt.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(params, 5.0)
                 opt.step()
                 tot += loss.item(); nb += 1
                 progress.update((ep - 1) * per_epoch + nb, epoch=f"{ep}/{args.epochs}", loss=tot / nb)
-            res = evaluate(net, crf, dev_ex)
+            res = evaluate(net, crf, dev_ex, table)
             f1 = res["all"]["f1"]
             sched.step(f1)
             history.append(f1)
@@ -229,12 +255,12 @@ def main():
     # float16 and cast to float32 inside the graph (half the file). The
     # reported metrics and the parity fixture come from this network.
     net = half_embeddings(net)
-    res_dev = evaluate(net, crf, dev_ex)
-    res_train = evaluate(net, crf, make_examples(train, lambda di: full_gaz, fz))
+    res_dev = evaluate(net, crf, dev_ex, table)
+    res_train = evaluate(net, crf, make_examples(train, lambda di: full_gaz, fz), table)
     from .export import export
-    export(net, crf, SPECS, form_vocab, norm_vocab, full_gaz, dev, fz, OUT,
+    export(net, crf, SPECS, form_vocab, norm_vocab, full_gaz, dev, fz, args.out,
            {"testa": res_dev, "train": res_train, "epoch": state["epoch"], "seed": args.seed,
-            "trainSeconds": round(time.time() - t0)})
+            "trainSeconds": round(time.time() - t0)}, vectors, args.fixture)
     for name, r in (("testa", res_dev), ("train", res_train)):
         print(name, " ".join(f"{k}: P {100 * v['p']:.2f} R {100 * v['r']:.2f} F1 {100 * v['f1']:.2f}" for k, v in r.items()))
 

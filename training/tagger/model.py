@@ -23,14 +23,22 @@ HASH_PRIME = 2147483647  # 2^31 - 1, also the featurizer's bucket count
 
 class Tagger(nn.Module):
     def __init__(self, features, n_xpos, n_upos, dim=64, width=128, depth=4, kernel=3, dropout=0.2, seed=1234,
-                 chars=None, dilations=None, encoder="conv", hidden=128, lexical=None):
+                 chars=None, dilations=None, encoder="conv", hidden=128, lexical=None, vectors=None,
+                 vectors_unknown_only=False):
         """features: list of (name, rows, hashes). chars: None or dict(n, dim,
         filters, kernels) for the character CNN word encoder. dilations: one
         per conv layer (default all 1). encoder "lstm": the depth conv layers
         (0 or more) are followed by a 1-layer BiLSTM of `hidden` units per
         direction, whose output feeds the heads. lexical: list of (name,
         rows) word-level codes looked up directly (no hashing): WordNet
-        classes and distributional clusters (train.py, LEXICAL)."""
+        classes and distributional clusters (train.py, LEXICAL). vectors:
+        None or the shared pretrained word vectors, float32 [rows, dim]
+        (models/vectors, row 0 all zeros), kept frozen: a word's row goes
+        through its own linear map to the encoder width, added to the
+        first layer's pre-activation. vectors_unknown_only: a word gets its
+        vector only where its norm embedding is missing (a norm unseen in
+        training, or dropped by word dropout): the vectors stand in for the
+        norm instead of adding to it."""
         super().__init__()
         self.nfeat = len(features)
         self.dim = dim
@@ -70,6 +78,13 @@ class Tagger(nn.Module):
             self.char_convs = nn.ModuleList(nn.Conv1d(chars["dim"], chars["filters"], k, padding=k // 2)
                                             for k in chars["kernels"])
             self.char_proj = nn.Linear(chars["filters"] * len(chars["kernels"]), width, bias=False)
+        if vectors is not None:
+            # Frozen: the file is shared by several models, so each model
+            # ships only its projection (vectors-proj.f16), not a table.
+            self.register_buffer("vec_table", torch.as_tensor(vectors, dtype=torch.float32), persistent=False)
+            self.vec_proj = nn.Linear(self.vec_table.shape[1], width, bias=False)
+        self.has_vectors = vectors is not None
+        self.vectors_unknown_only = vectors_unknown_only
         self.drop = nn.Dropout(dropout)
         self.emb_drop = nn.Dropout(dropout)
         self.encoder = encoder
@@ -96,8 +111,13 @@ class Tagger(nn.Module):
         pooled = [(torch.relu(conv(e)[:, :, :n]) * m).amax(2) for conv in self.char_convs]
         return self.char_proj(self.emb_drop(torch.cat(pooled, 1)))
 
-    def embed(self, ids, feat_keep=None, char_vec=None, lex=None):
-        """→ pre-activation of the first layer, [B, T, W]. lex: int64 [B, T, L] codes."""
+    def vector_part(self, vec):
+        """vec: int64 [B, T] rows of the shared vectors → [B, T, W]."""
+        return self.vec_proj(self.emb_drop(self.vec_table[vec]))
+
+    def embed(self, ids, feat_keep=None, char_vec=None, lex=None, vec=None):
+        """→ pre-activation of the first layer, [B, T, W]. lex: int64 [B, T, L] codes;
+        vec: int64 [B, T] rows of the shared word vectors (0: none)."""
         bsz, t, _ = ids.shape
         e = self.table[self.table_rows(ids)]  # [B,T,P,D]
         e = e.new_zeros(bsz, t, self.nfeat, self.dim).index_add_(2, self.feat_of, e)
@@ -106,6 +126,10 @@ class Tagger(nn.Module):
         if self.nlex:
             e = torch.cat([e, self.lex_table[lex + self.lex_offsets]], 2)
         pre = self.inp(self.emb_drop(e.reshape(bsz, t, (self.nfeat + self.nlex) * self.dim)))
+        if self.has_vectors:
+            if self.vectors_unknown_only and feat_keep is not None:
+                vec = vec * (feat_keep[:, :, 0] == 0).long()
+            pre = pre + self.vector_part(vec)
         return pre if char_vec is None else pre + char_vec
 
     def encode(self, pre, mask):
@@ -122,9 +146,9 @@ class Tagger(nn.Module):
             h = self.drop(o.transpose(1, 2)) * mask
         return h
 
-    def forward(self, ids, mask, feat_keep=None, char_vec=None, lex=None):
+    def forward(self, ids, mask, feat_keep=None, char_vec=None, lex=None, vec=None):
         """Returns XPOS and UPOS logits [B, C, T]."""
-        h = self.encode(self.embed(ids, feat_keep, char_vec, lex), mask)
+        h = self.encode(self.embed(ids, feat_keep, char_vec, lex, vec), mask)
         return self.xpos(h), self.upos(h)
 
     @torch.no_grad()
@@ -206,9 +230,11 @@ class ShippedEmbedding:
         self.known = known
         self.table16 = tagger.folded_table().half()
         self.bias = tagger.inp.bias.detach().clone()
+        # The vectors' projection ships as float16 [dim, W] (vectors-proj.f16).
+        self.proj16 = tagger.vec_proj.weight.detach().T.contiguous().half() if tagger.has_vectors else None
 
     @torch.no_grad()
-    def __call__(self, ids, char_vec=None, lex=None):
+    def __call__(self, ids, char_vec=None, lex=None, vec=None):
         """ids: int64 [B, T, F] → emb [B, T, W], zero where ids are all 0 (padding)."""
         rows = self.tagger.table_rows(ids)
         keep = known_norm_mask(ids, self.known).index_select(2, self.tagger.feat_of)  # [B,T,P]
@@ -216,6 +242,10 @@ class ShippedEmbedding:
         if self.tagger.nlex:
             hashed = int(self.tagger.table.shape[0])
             e = e + self.table16[hashed + lex + self.tagger.lex_offsets].float().sum(2)
+        if self.proj16 is not None:
+            if self.tagger.vectors_unknown_only:
+                vec = vec * (keep[:, :, 0] == 0).long()  # pair 0 is a norm hash
+            e = e + self.tagger.vec_table[vec] @ self.proj16.float()
         if char_vec is not None:
             e = e + char_vec
         return e * (ids[:, :, :1] > 0).float()

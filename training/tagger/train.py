@@ -23,6 +23,7 @@ from training.common.features import feature_id
 from training.common.lexical import LexicalCodes
 from training.common.progress import Progress
 from training.common.conllu import read_tagged as read_conllu
+from training.vectors.lookup import WordVectors
 from training.tagger.model import HASH_PRIME, ExportedChars, ExportedTagger, ShippedEmbedding, Tagger, known_norm_mask
 
 DATA = os.path.join("..", "shared", "data")
@@ -47,6 +48,7 @@ FEATURES = [
 
 
 CLUSTER_FILE = "word-clusters.bin"
+VECTOR_PROJ_FILE = "vectors-proj.f16"
 
 
 # Char ids: 0 padding, 1 unknown character, 2 begin, 3 end, 4… the
@@ -97,10 +99,15 @@ def char_vec_for(model, types, chars):
 
 
 class Featurizer:
-    def __init__(self, lexical=None):
+    def __init__(self, lexical=None, vectors=None):
         self.cache = {}
         self.lexical = lexical
         self.lex_cache = {}
+        self.vectors = vectors
+
+    def vec(self, words):
+        """Rows of the shared word vectors (0: none, or no vectors in this model)."""
+        return [self.vectors.row(w) if self.vectors else 0 for w in words]
 
     def word(self, w):
         row = self.cache.get(w)
@@ -134,6 +141,7 @@ def encode(sentences, feats, xpos_ix, upos_ix, types):
             words,
             torch.tensor([types.id(w) for w in words], dtype=torch.int64),
             torch.tensor(feats.lex(words), dtype=torch.int64).reshape(len(words), -1),
+            torch.tensor(feats.vec(words), dtype=torch.int64),
         ))
     return out
 
@@ -148,7 +156,8 @@ def pad_batch(items):
     mask = torch.zeros(n, 1, t)
     types = torch.zeros(n, t, dtype=torch.int64)
     lex = torch.zeros(n, t, items[0][5].shape[1], dtype=torch.int64)
-    for b, (fi, x, u, _, ty, lx) in enumerate(items):
+    vec = torch.zeros(n, t, dtype=torch.int64)
+    for b, (fi, x, u, _, ty, lx, vr) in enumerate(items):
         l = len(x)
         ids[b, :l] = fi
         lex[b, :l] = lx
@@ -156,7 +165,8 @@ def pad_batch(items):
         up[b, :l] = u
         mask[b, 0, :l] = 1
         types[b, :l] = ty
-    return ids, mask, xp, up, types, lex
+        vec[b, :l] = vr
+    return ids, mask, xp, up, types, lex, vec
 
 
 def batches(data, size, rng):
@@ -173,17 +183,20 @@ def batches(data, size, rng):
 
 
 @torch.no_grad()
-def evaluate(model, data, known, chars, bsz=256):
+def evaluate(model, data, known, chars, bsz=256, unknown_only=False):
+    """XPOS and UPOS accuracy (%); unknown_only: on words whose norm training never saw."""
     model.eval()
     cx = cu = n = 0
     for i in range(0, len(data), bsz):
-        ids, mask, xp, up, types, lex = pad_batch(data[i:i + bsz])
-        xl, ul = model(ids, mask, known_norm_mask(ids, known), char_vec_for(model, types, chars), lex)
+        ids, mask, xp, up, types, lex, vec = pad_batch(data[i:i + bsz])
+        xl, ul = model(ids, mask, known_norm_mask(ids, known), char_vec_for(model, types, chars), lex, vec)
         m = xp != -100
+        if unknown_only:
+            m = m & ~torch.isin(ids[:, :, 0], known)
         cx += (xl.argmax(1) == xp)[m].sum().item()
         cu += (ul.argmax(1) == up)[m].sum().item()
         n += m.sum().item()
-    return 100 * cx / n, 100 * cu / n
+    return 100 * cx / max(n, 1), 100 * cu / max(n, 1)
 
 
 @torch.no_grad()
@@ -193,8 +206,8 @@ def predict(model, data, known, chars, xpos_labels, upos_labels, bsz=256):
     out = []
     for i in range(0, len(data), bsz):
         items = data[i:i + bsz]
-        ids, mask, _, _, types, lex = pad_batch(items)
-        xl, ul = model(ids, mask, known_norm_mask(ids, known), char_vec_for(model, types, chars), lex)
+        ids, mask, _, _, types, lex, vec = pad_batch(items)
+        xl, ul = model(ids, mask, known_norm_mask(ids, known), char_vec_for(model, types, chars), lex, vec)
         xa, ua = xl.argmax(1), ul.argmax(1)
         for b, item in enumerate(items):
             n = len(item[1])
@@ -232,6 +245,12 @@ def main():
     ap.add_argument("--lexical", default="wordnet,clusters",
                     help="comma-separated word-level code groups: wordnet, clusters (needs word-clusters.bin in --out or --clusters); '' for none")
     ap.add_argument("--clusters", help="word-clusters.bin to read (default: the one in --out)")
+    ap.add_argument("--vectors", default=os.path.join("models", "vectors"),
+                    help="the shared pretrained word vectors (npm run train -- vectors), frozen; '' for none")
+    ap.add_argument("--vectors-for", choices=["all", "unknown"], default="all",
+                    help="unknown: only words without a norm embedding (unseen, or dropped in training) get their vector")
+    ap.add_argument("--vector-dropout", type=float, default=0.1,
+                    help="share of training words whose vector is dropped (the runtime has none for ~30%% of unseen words)")
     ap.add_argument("--folds", type=int, default=0,
                     help="jackknifing: train on the EWT train sentences i with i %% folds != --fold, no export")
     ap.add_argument("--fold", type=int, default=0)
@@ -277,7 +296,8 @@ def main():
     cluster_path = args.clusters or os.path.join(args.out, CLUSTER_FILE)
     lexical = LexicalCodes(groups, [w for d in (train, dev, test, held_sents) for s in d for w, _, _ in s],
                            cluster_path) if groups else None
-    feats = Featurizer(lexical)
+    vectors = WordVectors(args.vectors) if args.vectors else None
+    feats = Featurizer(lexical, vectors)
     tr = encode(train, feats, xpos_ix, upos_ix, types)
     # Norm ids seen in training: the runtime drops the norm rows of other words.
     known = torch.tensor(sorted({row[0] for row in feats.cache.values()}), dtype=torch.int64)
@@ -294,6 +314,7 @@ def main():
     model = Tagger(FEATURES, len(xpos_labels), len(upos_labels), dim=args.dim,
                    width=args.width, depth=args.depth, dropout=args.dropout,
                    encoder=args.encoder, hidden=args.hidden, lexical=lexical.specs if lexical else None,
+                   vectors=vectors.table if vectors else None, vectors_unknown_only=args.vectors_for == "unknown",
                    chars={"n": CHAR_FIRST + len(char_vocab), "dim": args.char_dim, "filters": args.char_filters,
                           "kernels": [int(k) for k in args.char_kernels.split(",")]} if args.char_dim else None)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
@@ -324,13 +345,15 @@ def main():
         tot = 0.0
         for nb, bi in enumerate(batches(tr, args.batch, rng), 1):
             items = [tr[i] for i in bi]
-            ids, mask, xp, up, types_b, lex_b = pad_batch(items)
+            ids, mask, xp, up, types_b, lex_b, vec_b = pad_batch(items)
+            if args.vector_dropout:
+                vec_b = vec_b * (torch.rand(vec_b.shape) >= args.vector_dropout).long()
             keep = torch.ones(ids.shape, dtype=torch.float32)
             p = torch.zeros(ids.shape[:2])
             for b, i in enumerate(bi):
                 p[b, :len(drop_p[i])] = torch.tensor(drop_p[i])
             keep[:, :, 0] = (torch.rand(p.shape) >= p).float()
-            xl, ul = model(ids, mask, keep, char_vec_for(model, types_b, chars), lex_b)
+            xl, ul = model(ids, mask, keep, char_vec_for(model, types_b, chars), lex_b, vec_b)
             loss = loss_fn(xl, xp) + loss_fn(ul, up)
             opt.zero_grad()
             loss.backward()
@@ -361,7 +384,9 @@ def main():
         torch.save({"state": best_state, "history": history, "seconds": train_s, "args": train_args}, args.save)
     dx, du = evaluate(model, dv, known, chars)
     tx, tu = evaluate(model, te, known, chars)
-    print(f"best: dev XPOS {dx:.2f} UPOS {du:.2f}; test XPOS {tx:.2f} UPOS {tu:.2f} (gold tokens); {train_s:.0f}s", flush=True)
+    ux, uu = evaluate(model, dv, known, chars, unknown_only=True)
+    print(f"best: dev XPOS {dx:.2f} UPOS {du:.2f} (words unknown to train: XPOS {ux:.2f} UPOS {uu:.2f}); "
+          f"test XPOS {tx:.2f} UPOS {tu:.2f} (gold tokens); {train_s:.0f}s", flush=True)
 
     if args.predict_out:
         preds = {"fold": args.fold, "folds": args.folds,
@@ -428,6 +453,11 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
     embedding.table16.numpy().astype("<f2").tofile(table_path)
     known_path = os.path.join(args.out, "known-norms.u32")
     known.numpy().astype("<u4").tofile(known_path)
+    proj_path = os.path.join(args.out, VECTOR_PROJ_FILE)
+    if embedding.proj16 is not None:
+        embedding.proj16.numpy().astype("<f2").tofile(proj_path)
+    elif os.path.exists(proj_path):
+        os.remove(proj_path)
     pairs = [{"feature": int(model.feat_of[p]), "a": int(model.hash_a[p]), "b": int(model.hash_b[p]),
               "rows": int(model.rows[p]), "offset": int(model.offsets[p])} for p in range(len(model.feat_of))]
     meta = {
@@ -450,6 +480,17 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
             "knownNorms": "known-norms.u32",
             # Word-level codes whose rows follow the hashed rows: row = offset + code.
             "lexical": lexical_meta(model, feats),
+            # The shared pretrained vectors: a word's row (models/vectors) times this [dim, width] matrix is added.
+            "vectors": {
+                "dir": os.path.basename(os.path.normpath(args.vectors)),  # in the models root
+                "name": feats.vectors.meta["name"],
+                "rows": feats.vectors.rows,
+                "dim": feats.vectors.dim,
+                "projection": VECTOR_PROJ_FILE,
+                # true: only a word whose norm training never saw gets its vector
+                "unknownNormsOnly": model.vectors_unknown_only,
+                "dtype": "float16 little-endian, row-major [dim, width]",
+            } if model.has_vectors else None,
         },
         "chars": {
             "file": "chars.onnx",
@@ -472,15 +513,19 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
     # embedding of each, for the Node test to reproduce.
     sample = [s for s in dev if 3 <= len(s) <= 40][:12]
     sample.append([("Hi", "", ""), ("😀", "", ""), ("naïve", "", ""), ("café", "", "")])
+    # Vector keys: case, the curly apostrophe, the hyphen back-off, no vector at all.
+    sample.append([("Ultra-Marathoners", "", ""), ("DON’T", "", ""), ("re-tweet", "", ""), ("qzxv", "", "")])
     words = [[w for w, _, _ in s] for s in sample]
     t = max(len(w) for w in words)
     x = torch.zeros(len(words), t, len(FEATURES), dtype=torch.int64)
     lex = torch.zeros(len(words), t, model.nlex, dtype=torch.int64)
+    vec = torch.zeros(len(words), t, dtype=torch.int64)
     char_vec = torch.zeros(len(words), t, width)
     for b, ws in enumerate(words):
         x[b, :len(ws)] = torch.tensor(feats.sentence(ws), dtype=torch.int64)
         if model.nlex:
             lex[b, :len(ws)] = torch.tensor(feats.lex(ws), dtype=torch.int64)
+        vec[b, :len(ws)] = torch.tensor(feats.vec(ws), dtype=torch.int64)
         if model.chars:
             rows = [char_ids(w, char_ix) for w in ws]
             c = torch.zeros(len(ws), max(len(r) for r in rows), dtype=torch.int64)
@@ -489,7 +534,7 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
             with torch.no_grad():
                 char_vec[b, :len(ws)] = model.char_vectors(c)
     with torch.no_grad():
-        e = embedding(x, char_vec, lex)
+        e = embedding(x, char_vec, lex, vec)
         xp, up = wrapped(e, (x[:, :, 0] > 0).float())
     fixture = {
         "sentences": [
@@ -505,6 +550,7 @@ def export(model, args, xpos_labels, upos_labels, feats, known, dev, char_vocab,
         f.write("\n")
     size = os.path.getsize(path) + os.path.getsize(table_path) + os.path.getsize(known_path)
     size += os.path.getsize(chars_path) if model.chars else 0
+    size += os.path.getsize(proj_path) if model.has_vectors else 0
     print(f"wrote {path} + embeddings.f16 + known-norms.u32 ({size / 1e6:.2f} MB), meta.json, {args.fixture}", flush=True)
 
 
