@@ -19,7 +19,7 @@ import { createSegmenter, type Segmenter } from './doc/sentences.js';
 import { readInput, type InputOptions } from './source/input.js';
 import { runRules } from './rules/index.js';
 import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type CompiledDictionary, type DictionaryInput } from './dictionaries/index.js';
-import { ClassifierSet, type ClassifierSource } from './classify/classifier-set.js';
+import { ClassifierSet, type ClassifierSource, type QueryClassifierSources } from './classify/classifier-set.js';
 import { analyzeMany, type AnalyzeManyOptions, type ManyInput, type ManyResponse } from './analyze-many.js';
 import { startAnalysisWorkers, type AnalysisWorkers } from '#platform/analysis-workers.js';
 
@@ -117,6 +117,12 @@ export interface AnalyzeContext {
    * running finishes first.
    */
   signal?: AbortSignal;
+  /**
+   * Query classifiers beyond the analyzer's own, by id (the HTTP server's
+   * stored classifiers of the caller's API key), which `classifiers` may name;
+   * they shadow a registered classifier of the same id.
+   */
+  classifiers?: QueryClassifierSources;
 }
 
 export interface Analyzer {
@@ -238,13 +244,17 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     const req = parseRequest(input, options);
     // The request's notices are all hosted-API features textlens accepts and skips.
     for (const notice of req.notices) warn('hosted-only-skipped', notice);
-    classifiers.check(req.classifiers);
+    const storedClassifiers = context?.classifiers;
+    classifiers.check(req.classifiers, storedClassifiers);
 
     const { raw, text, metadata, language, languageIsReliable } = await readInput(req, inputOptions, warn);
 
     const extra = context?.dictionaries;
     const customDictionaries = req.entities.dictionaries.map((id) => extra?.get(id) ?? dictionaries.select([id])[0]!);
     const wanted = wantedLayers(req.extractors, language, customDictionaries.length > 0, warn);
+    // Query classifiers read lemmas (and entities or topics where a query names them): computed, not returned.
+    const queries = language === ENGLISH && storedClassifiers ? await classifiers.queryClassifiers(req.classifiers, storedClassifiers) : undefined;
+    for (const q of queries?.values() ?? []) for (const layer of q.layers) wanted.required.add(layer);
     const steps = await planner.plan(wanted, language, warn);
 
     // Start loading every model the request needs while the text is segmented,
@@ -275,7 +285,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       else {
         const title = req.cleanup.useMetadata ? metadata?.title?.trim() : undefined;
         const whole = title && !text.startsWith(title) ? `${title}\n\n${text}` : text;
-        doc.categories = await classifiers.categorize(whole, req.classifiers, req.classifier.maxCategories);
+        doc.categories = await classifiers.categorize(whole, req.classifiers, req.classifier.maxCategories, doc, queries);
       }
       stageDone?.('classifiers');
     }

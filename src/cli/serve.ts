@@ -5,6 +5,7 @@
  */
 import { DEFAULT_EVENTS_FILE, openEventStore } from '../stores/events/open.js';
 import { openDictionaryStore } from '../stores/dictionaries/open.js';
+import { openClassifierStore } from '../stores/classifiers/open.js';
 import { DEFAULT_RESPONSE_SHAPE, RESPONSE_SHAPES, type ResponseShape } from '../http/client-compat.js';
 import type { AnalyzerConfig } from '../analyzer.js';
 import { DEFAULT_WORKER_HEAP_MB } from '../http/analysis-pool.js';
@@ -188,10 +189,13 @@ function stopSignal(): { signal: Promise<NodeJS.Signals>; received(): boolean; d
 async function start(settings: ServeSettings, keys: ReturnType<typeof loadApiKeys>): Promise<RunningServer> {
   const events = await openEventStore(settings.events);
   let dictionaryStore;
+  let classifierStore;
   try {
     dictionaryStore = await openDictionaryStore(settings.events);
+    classifierStore = await openClassifierStore(settings.events);
   } catch (e) {
     await events.close().catch(() => undefined);
+    await dictionaryStore?.close().catch(() => undefined);
     throw e;
   }
   let server: RunningServer;
@@ -203,6 +207,7 @@ async function start(settings: ServeSettings, keys: ReturnType<typeof loadApiKey
       auth: settings.auth,
       events,
       dictionaryStore,
+      classifierStore,
       adminToken: settings.adminToken,
       workers: settings.workers,
       timeoutMs: settings.timeoutMs,
@@ -215,6 +220,7 @@ async function start(settings: ServeSettings, keys: ReturnType<typeof loadApiKey
     // startServer may already have closed it along with the app.
     await events.close().catch(() => undefined);
     await dictionaryStore.close().catch(() => undefined);
+    await classifierStore.close().catch(() => undefined);
     throw e;
   }
   try {

@@ -25,6 +25,7 @@ import type { AnalysisRunner } from './analysis-runner.js';
 import type { WorkerJob, WorkerReply } from './analysis-worker.js';
 import type { ResponseShape } from './client-compat.js';
 import { LruMap, MAX_CACHED_DICTIONARIES, type StoredDictionaryMessage, type StoredDictionaryRef } from './compiled-dictionaries.js';
+import type { StoredClassifierMessage, StoredClassifierRef } from './stored-classifiers.js';
 
 export interface WorkerPoolOptions {
   /** Number of worker threads. Default: os.availableParallelism(). */
@@ -71,6 +72,7 @@ interface Job {
   options: FlatOptions;
   shape?: ResponseShape;
   dictionaries?: readonly StoredDictionaryRef[];
+  classifiers?: readonly StoredClassifierRef[];
   resolve(result: CountedResult): void;
   reject(err: AnalysisError): void;
 }
@@ -80,7 +82,7 @@ interface Slot {
   ready: boolean;
   job?: Job;
   timer?: ReturnType<typeof setTimeout>;
-  /** Revision of each stored dictionary this worker has compiled, by cache key (mirrors its cache). */
+  /** Revision of each stored dictionary (and stored classifier) this worker holds, by cache key (mirrors its caches). */
   held: LruMap<string>;
 }
 
@@ -168,13 +170,25 @@ export class WorkerPool implements AnalysisRunner {
 
   /** Stored-dictionary entries sent to workers (once per worker and revision), for tests and measurements. */
   dictionarySends = 0;
+  /** Stored-classifier categories sent to workers (once per worker and revision), for tests and measurements. */
+  classifierSends = 0;
 
-  run(options: FlatOptions, shape?: ResponseShape, dictionaries?: readonly StoredDictionaryRef[]): Promise<Uint8Array<ArrayBuffer>> {
-    return this.runCounted(options, shape, dictionaries).then((r) => r.body);
+  run(
+    options: FlatOptions,
+    shape?: ResponseShape,
+    dictionaries?: readonly StoredDictionaryRef[],
+    classifiers?: readonly StoredClassifierRef[],
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    return this.runCounted(options, shape, dictionaries, classifiers).then((r) => r.body);
   }
 
   /** As run(), with the response's word count (the batch command's tokens/s). */
-  runCounted(options: FlatOptions, shape?: ResponseShape, dictionaries?: readonly StoredDictionaryRef[]): Promise<CountedResult> {
+  runCounted(
+    options: FlatOptions,
+    shape?: ResponseShape,
+    dictionaries?: readonly StoredDictionaryRef[],
+    classifiers?: readonly StoredClassifierRef[],
+  ): Promise<CountedResult> {
     if (this.closed) return Promise.reject(new AnalysisError(503, 'the analysis service is shutting down'));
     const failure = this.failure;
     if (failure) return Promise.reject(failure);
@@ -184,7 +198,7 @@ export class WorkerPool implements AnalysisRunner {
       );
     }
     return new Promise<CountedResult>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, options, shape, dictionaries, resolve, reject });
+      this.queue.push({ id: this.nextId++, options, shape, dictionaries, classifiers, resolve, reject });
       this.dispatch();
     });
   }
@@ -256,13 +270,15 @@ export class WorkerPool implements AnalysisRunner {
 
   private handOver(slot: Slot, job: Job): void {
     const dictionaries = this.dictionariesFor(slot, job);
-    const message: WorkerJob = { id: job.id, options: job.options, shape: job.shape, ...dictionaries };
+    const classifiers = this.classifiersFor(slot, job, dictionaries.drop);
+    const message: WorkerJob = { id: job.id, options: job.options, shape: job.shape, ...dictionaries, ...classifiers };
     try {
       // Throws (DataCloneError) when the options hold something that cannot be cloned.
       slot.worker.postMessage(message);
     } catch (e) {
       // The worker never saw the job: it holds none of the revisions just recorded for it.
       for (const d of dictionaries.dictionaries ?? []) if (d.source !== undefined) slot.held.delete(d.cacheKey);
+      for (const c of classifiers.classifiers ?? []) if (c.categories !== undefined) slot.held.delete(c.cacheKey);
       const why = e instanceof Error ? e.message : String(e);
       job.reject(new AnalysisError(500, `internal error: the request could not be handed to an analysis worker: ${why}`));
       return;
@@ -296,6 +312,30 @@ export class WorkerPool implements AnalysisRunner {
     }
     for (const ref of job.dictionaries) drop.delete(ref.cacheKey);
     return drop.size > 0 ? { dictionaries, drop: [...drop] } : { dictionaries };
+  }
+
+  /**
+   * The job's stored classifiers as this worker needs them, as dictionariesFor
+   * does for dictionaries (one record and one drop list for both); `drop`:
+   * what dictionariesFor already decided to drop.
+   */
+  private classifiersFor(slot: Slot, job: Job, drop: readonly string[] = []): Pick<WorkerJob, 'classifiers' | 'drop'> {
+    if (!job.classifiers?.length) return {};
+    const classifiers: StoredClassifierMessage[] = [];
+    const dropped = new Set(drop);
+    for (const ref of job.classifiers) {
+      const { cacheKey, id, revision } = ref;
+      if (slot.held.get(cacheKey) === revision) {
+        classifiers.push({ cacheKey, id, revision });
+        continue;
+      }
+      classifiers.push({ cacheKey, id, revision, categories: ref.categories });
+      this.classifierSends++;
+      for (const k of slot.held.set(cacheKey, revision)) dropped.add(k);
+    }
+    for (const ref of job.classifiers) dropped.delete(ref.cacheKey);
+    for (const ref of job.dictionaries ?? []) dropped.delete(ref.cacheKey);
+    return dropped.size > 0 ? { classifiers, drop: [...dropped] } : { classifiers };
   }
 
   private settle(slot: Slot, reply: Exclude<WorkerReply, { ready: true } | { startFailed: unknown }>): void {

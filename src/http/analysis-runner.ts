@@ -8,6 +8,7 @@ import type { AnalysisError } from '../errors.js';
 import type { FlatOptions } from '../types.js';
 import { shapeResponse, type ResponseShape } from './client-compat.js';
 import { CompiledCache, type StoredDictionaryRef } from './compiled-dictionaries.js';
+import { DefinitionCache, type StoredClassifierRef } from './stored-classifiers.js';
 
 export interface AnalysisRunner {
   /**
@@ -17,9 +18,15 @@ export interface AnalysisRunner {
    * Rejects with AnalysisError: the analyzer's 400/413, 503 when overloaded,
    * 504 on timeout. `shape` picks the response's shape (client-compat.ts);
    * omitted, it is the spec's. `dictionaries`: the caller's stored
-   * dictionaries that the request selects (compiled-dictionaries.ts).
+   * dictionaries that the request selects (compiled-dictionaries.ts);
+   * `classifiers`: its stored classifiers that it names (stored-classifiers.ts).
    */
-  run(options: FlatOptions, shape?: ResponseShape, dictionaries?: readonly StoredDictionaryRef[]): Promise<Uint8Array<ArrayBuffer>>;
+  run(
+    options: FlatOptions,
+    shape?: ResponseShape,
+    dictionaries?: readonly StoredDictionaryRef[],
+    classifiers?: readonly StoredClassifierRef[],
+  ): Promise<Uint8Array<ArrayBuffer>>;
   /** Resolves once analysis can start without a cold start (models loaded). */
   ready?(): Promise<void>;
   /**
@@ -47,9 +54,13 @@ export function createInProcessRunner(config: AnalyzerConfig = {}): AnalysisRunn
         throw e;
       }));
   const compiled = new CompiledCache();
+  const definitions = new DefinitionCache();
   return {
-    async run(options, shape, dictionaries) {
-      const context = dictionaries?.length ? { dictionaries: compiled.resolve(dictionaries) } : undefined;
+    async run(options, shape, dictionaries, classifiers) {
+      const context = {
+        ...(dictionaries?.length ? { dictionaries: compiled.resolve(dictionaries) } : {}),
+        ...(classifiers?.length ? { classifiers: definitions.resolve(classifiers) } : {}),
+      };
       const response = await (await load()).analyze(options, undefined, context);
       return new TextEncoder().encode(JSON.stringify(shapeResponse(response, shape ?? 'spec')));
     },

@@ -11,6 +11,7 @@ import { isAnalysisError } from '../errors.js';
 import type { FlatOptions } from '../types.js';
 import { shapeResponse, type ResponseShape } from './client-compat.js';
 import { CompiledCache, type StoredDictionaryMessage } from './compiled-dictionaries.js';
+import { DefinitionCache, type StoredClassifierMessage } from './stored-classifiers.js';
 
 export interface WorkerJob {
   id: number;
@@ -19,6 +20,8 @@ export interface WorkerJob {
   shape?: ResponseShape;
   /** Stored dictionaries the request selects; entries only where this worker lacks the revision. */
   dictionaries?: StoredDictionaryMessage[];
+  /** Stored classifiers the request names; categories only where this worker lacks the revision. */
+  classifiers?: StoredClassifierMessage[];
   /** Cache keys the pool has evicted from its record of this worker: drop them. */
   drop?: string[];
 }
@@ -60,13 +63,20 @@ function exhaustMemory(): never {
 const encoder = new TextEncoder();
 // Unbounded here: the pool decides what this worker holds and says what to drop.
 const compiled = new CompiledCache(Infinity);
+const definitions = new DefinitionCache(Infinity);
 
 port.on('message', async (job: WorkerJob) => {
   let reply: WorkerReply;
   try {
     if (TEST_HOOKS && job.options['test.exhaustMemory'] !== undefined) exhaustMemory();
-    if (job.drop) compiled.drop(job.drop);
-    const context = job.dictionaries?.length ? { dictionaries: compiled.resolve(job.dictionaries) } : undefined;
+    if (job.drop) {
+      compiled.drop(job.drop);
+      definitions.drop(job.drop);
+    }
+    const context = {
+      ...(job.dictionaries?.length ? { dictionaries: compiled.resolve(job.dictionaries) } : {}),
+      ...(job.classifiers?.length ? { classifiers: definitions.resolve(job.classifiers) } : {}),
+    };
     const response = await (await analyzer).analyze(job.options, undefined, context);
     // Reshaped here, beside the serialization, so the server's thread pays for neither.
     const body = encoder.encode(JSON.stringify(shapeResponse(response, job.shape ?? 'spec')));

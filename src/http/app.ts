@@ -5,6 +5,7 @@
  *   POST /                      the analysis API (form fields, API key, gzip both ways)
  *   GET /account/               the key's plan, quota and live counters (account-api.ts)
  *   /entities/…                 the key's stored custom dictionaries (dictionaries-api.ts)
+ *   /categories/…               the key's stored classifiers (categories-api.ts)
  *   /api/v1/…, /admin/api/v1/…  the status-events API (events-api.ts), when a store is given
  *
  * Nothing here imports a Node API: where analysis runs is the `runner`'s
@@ -20,6 +21,9 @@ import type { DictionaryStore } from '../stores/dictionaries/store.js';
 import { createAccountApi } from './account-api.js';
 import { StoredDictionaryResolver } from './compiled-dictionaries.js';
 import { createDictionariesApi, ownerResolver } from './dictionaries-api.js';
+import { createCategoriesApi } from './categories-api.js';
+import { StoredClassifierResolver } from './stored-classifiers.js';
+import type { ClassifierStore } from '../stores/classifiers/store.js';
 import { createInProcessRunner, type AnalysisRunner } from './analysis-runner.js';
 import { DEFAULT_RESPONSE_SHAPE, type ResponseShape } from './client-compat.js';
 import { createEventsApi } from './events-api.js';
@@ -48,6 +52,12 @@ export interface AppOptions {
    * answer 404. The app closes it.
    */
   dictionaryStore?: DictionaryStore;
+  /**
+   * Where the classifier API (/categories/…) keeps each key's classifiers,
+   * which `classifiers` then names; without one those routes answer 404. The
+   * app closes it.
+   */
+  classifierStore?: ClassifierStore;
   /** Body size caps; see DEFAULT_BODY_LIMITS. */
   limits?: Partial<BodyLimits>;
   /**
@@ -89,10 +99,12 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
   const store = opts.dictionaryStore;
   const resolver = store ? new StoredDictionaryResolver(store) : undefined;
   const owner = ownerResolver(authOn);
+  const classifierStore = opts.classifierStore;
+  const classifierResolver = classifierStore ? new StoredClassifierResolver(classifierStore) : undefined;
 
   const app = new Hono();
 
-  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape, resolver, store, owner }));
+  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape, resolver, store, owner, classifierResolver }));
   app.all('/', (c) => {
     const method = c.req.method;
     return envelopeResponse(c.req.raw, new AnalysisError(405, `method ${method} is not allowed on /: send POST with form fields`), 0, {
@@ -118,11 +130,20 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
     ),
   );
 
+  app.route(
+    '/',
+    createCategoriesApi({ keys, store: classifierStore, resolver: classifierResolver, owner }, (req, result, seconds) =>
+      'body' in result
+        ? jsonResponse(req, 200, JSON.stringify({ time: Math.round(seconds * 1e4) / 1e4, ok: true, error: '', message: '', ...result.body }))
+        : envelopeResponse(req, result.error, seconds),
+    ),
+  );
+
   if (opts.events) app.route('/', createEventsApi(opts.events, { adminToken: opts.adminToken }));
 
   // The analysis API's envelope, which the clients parse; the events API answers its own 404s in its own shape.
   app.notFound((c) =>
-    envelopeResponse(c.req.raw, new AnalysisError(404, `no route for ${c.req.method} ${new URL(c.req.url).pathname}: the analysis API is POST /, dictionaries are under /entities/, the account is GET /account/`), 0),
+    envelopeResponse(c.req.raw, new AnalysisError(404, `no route for ${c.req.method} ${new URL(c.req.url).pathname}: the analysis API is POST /, dictionaries are under /entities/, classifiers under /categories/, the account is GET /account/`), 0),
   );
   app.onError((err, c: Context) => envelopeResponse(c.req.raw, err, 0));
 
@@ -136,6 +157,7 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
       await runner.close();
       await opts.events?.close();
       await store?.close();
+      await classifierStore?.close();
     },
     hono: app,
     keys,
@@ -150,13 +172,14 @@ interface AnalyzeDeps {
   resolver: StoredDictionaryResolver | undefined;
   store: DictionaryStore | undefined;
   owner: (key: string | undefined) => Promise<string>;
+  classifierResolver: StoredClassifierResolver | undefined;
 }
 
 function isMethodError(e: unknown): boolean {
   return e instanceof AnalysisError && e.status === 405;
 }
 
-async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolver, store, owner }: AnalyzeDeps): Promise<Response> {
+async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolver, store, owner, classifierResolver }: AnalyzeDeps): Promise<Response> {
   const t0 = performance.now();
   const seconds = () => (performance.now() - t0) / 1000;
   let lease: KeyLease | undefined;
@@ -180,7 +203,10 @@ async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolve
     // The caller's stored dictionaries among the requested ids; the rest are the analyzer's own.
     const ids = requestedDictionaries(options);
     const stored = resolver && ids.length > 0 ? await resolver.refs(await owner(callerKey), ids) : undefined;
-    return jsonResponse(req, 200, await runner.run(options, shape, stored));
+    // And its stored classifiers among the named ones; the built-in and registered ones are the analyzer's.
+    const classifierIds = listField(options, 'classifiers');
+    const classifiers = classifierResolver && classifierIds.length > 0 ? await classifierResolver.refs(await owner(callerKey), classifierIds) : undefined;
+    return jsonResponse(req, 200, await runner.run(options, shape, stored, classifiers?.length ? classifiers : undefined));
   } catch (e) {
     if (store && isUnknownDictionary(e)) {
       return envelopeResponse(req, await withStoredDictionaries(e, store, await owner(callerKey)), seconds());
@@ -208,9 +234,14 @@ function analysisOptions(fields: FormFields): FlatOptions {
  * PHP-style encoders; hosted-parameters.ts `listParameterName`).
  */
 function requestedDictionaries(options: FlatOptions): string[] {
+  return listField(options, 'entities.dictionaries');
+}
+
+/** A list field's values as the request parser reads them (see requestedDictionaries). */
+function listField(options: FlatOptions, field: string): string[] {
   const ids = new Set<string>();
   for (const [name, value] of Object.entries(options)) {
-    if (!/^entities\.dictionaries(\[\d*\])?$/.test(name)) continue;
+    if (name !== field && !(name.startsWith(`${field}[`) && /^\[\d*\]$/.test(name.slice(field.length)))) continue;
     if (typeof value !== 'string' && !Array.isArray(value)) continue;
     for (const v of Array.isArray(value) ? value : [value]) for (const part of v.split(',')) if (part.trim()) ids.add(part.trim());
   }
