@@ -38,6 +38,14 @@ export interface EntityInput {
   freebase?: string[];
   popularity?: number;
   props?: Record<string, PropertyValue>;
+  /**
+   * Whether the label and title also become aliases (default true). False
+   * for a concept text names with a common noun ("beer", "surgeon", "town"):
+   * the alias matcher probes capitalized words, and a sentence's first
+   * "Town" or "Beer" would link to it. Such an entity is in the KB (its QID,
+   * title and types) without being a candidate of its bare name.
+   */
+  nameIsAlias?: boolean;
 }
 
 /**
@@ -164,7 +172,7 @@ export class KbWriter {
   upsert(e: EntityInput): number {
     const title = e.title ? canonicalTitle(e.title) : undefined;
     const row = this.findRow({ title, qid: e.qid, mid: e.mid });
-    const names = [e.label, ...(e.aliases ?? [])].filter((s): s is string => !!s && s.trim().length > 0);
+    const names = [e.nameIsAlias === false ? undefined : e.label, ...(e.aliases ?? [])].filter((s): s is string => !!s && s.trim().length > 0);
     let id: number;
     if (!row) {
       const info = this.st.insert.run(
@@ -211,7 +219,7 @@ export class KbWriter {
       for (const c of e.dbpedia) m.set(c, Math.min(m.get(c) ?? rank, rank));
     }
     for (const n of names) this.addAlias(n, id, 0);
-    if (title) this.addAlias(title.replace(/_/g, ' ').replace(/ \([^)]*\)$/, ''), id, 0);
+    if (title && e.nameIsAlias !== false) this.addAlias(title.replace(/_/g, ' ').replace(/ \([^)]*\)$/, ''), id, 0);
     return id;
   }
 
@@ -225,6 +233,11 @@ export class KbWriter {
     const key = normalizeAlias(alias);
     if (key.length < 2 || (STOPWORDS.has(key) && !isAcronym(alias))) return;
     this.st.alias.run(key, id, count);
+  }
+
+  /** Whether `alias` is already an alias of entity `id`. */
+  hasAlias(alias: string, id: number): boolean {
+    return this.db.prepare('SELECT 1 FROM aliases WHERE alias = ? AND entity = ?').get(normalizeAlias(alias), id) !== undefined;
   }
 
   addRelated(a: number, b: number): void {

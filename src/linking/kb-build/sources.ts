@@ -351,19 +351,107 @@ export function addCodexTypes(kb: KbWriter, data: string, ontology: DbpediaOntol
   log(`codex types: ${typed} KB entities typed from their Wikidata classes${holdOut ? ` (${held} held out)` : ''}`);
 }
 
-/** wikidata-disambig dev (research data; Wikipedia text, Wikidata ids): mention → correct QID counts, for QIDs in the KB. */
+/**
+ * codex-wikidata-types `types.en.json` (MIT; Wikidata CC0): the 3,443
+ * Wikidata classes CoDEx's items are instances of, with English label,
+ * description and Wikipedia page — occupations ("surgeon", "jurist"),
+ * kinds of place and organisation ("primary school", "supreme court"),
+ * genres and peoples ("British people"). Text names them as often as it
+ * names people and places, and ELEVANT-style benchmarks link them. A class
+ * whose page is a KB title without a QID gets the QID (the same page);
+ * the rest are added. Classes only from the description (an occupation is
+ * a Profession); most concepts have no DBpedia class, and stay untyped
+ * rather than take their instances' class. A lower-case label is a common
+ * noun ("surgeon", "town"): not an alias (see EntityInput.nameIsAlias).
+ */
+export function addCodexClasses(kb: KbWriter, data: string, log: Log): void {
+  const classes = JSON.parse(read(data, 'codex-wikidata-types', 'types.en.json')) as Record<string, { label?: string; description?: string; wiki?: string }>;
+  let matched = 0;
+  let added = 0;
+  kb.batch(() => {
+    for (const [qid, c] of Object.entries(classes)) {
+      if (!/^Q\d+$/.test(qid) || !c.label?.trim()) continue;
+      const title = c.wiki ? titleFromUrl(c.wiki) : undefined;
+      const cls = c.description ? classForDescription(c.description) : undefined;
+      if (kb.find({ qid, title }) !== undefined) matched++;
+      else added++;
+      kb.upsert({
+        qid,
+        title,
+        label: c.label,
+        description: c.description || undefined,
+        dbpedia: cls ? [cls] : [],
+        typeEvidence: 'description',
+        nameIsAlias: !isCommonNoun(c.label),
+      });
+    }
+  });
+  log(`codex classes: ${matched} matched by QID or title, ${added} added`);
+}
+
+/**
+ * wikidata-disambig dev (research data; Wikipedia text, Wikidata ids):
+ * mention → correct QID counts. A correct QID the KB lacks becomes an
+ * entity named by the mention as the Wikipedia text writes it (the string
+ * is lower-cased; its first occurrence in the example's text gives the case:
+ * "london" → "London"); its classes come later, from CoDEx's Wikidata
+ * classes where it has them. Its name is an alias without a count: the
+ * examples were chosen because the name is ambiguous, and one example must
+ * not outweigh the namesake the KB's counts know ("Nike" the goddess beside
+ * Nike, Inc.). A name the text writes in lower case ("beer") is a common
+ * noun: the entity is added without it as an alias (see
+ * EntityInput.nameIsAlias), and such a name only adds to the count of an
+ * alias the entity already has. The wrong candidates are not added: they are
+ * namesakes the text does not mean.
+ */
 export function addWikidataDisambig(kb: KbWriter, data: string, log: Log): void {
-  const rows = JSON.parse(read(data, 'wikidata-disambig', 'wikidata-disambig-dev.json')) as { correct_id: string; string: string }[];
+  const rows = JSON.parse(read(data, 'wikidata-disambig', 'wikidata-disambig-dev.json')) as { correct_id: string; string: string; text?: string }[];
   let n = 0;
+  // The entities this source added: their names are aliases without counts.
+  const mine = new Set<number>();
   kb.batch(() => {
     for (const r of rows) {
-      const id = kb.find({ qid: r.correct_id });
-      if (id === undefined) continue;
-      kb.addAlias(r.string, id, 1);
+      if (!/^Q\d+$/.test(r.correct_id) || !r.string.trim()) continue;
+      let id = kb.find({ qid: r.correct_id });
+      const name = casedMention(r.string, r.text ?? '');
+      if (id === undefined) {
+        id = kb.upsert({ qid: r.correct_id, label: name, nameIsAlias: !isCommonNoun(name) });
+        mine.add(id);
+      }
+      // A common noun counts only where it already names the entity.
+      if (isCommonNoun(name) && (mine.has(id) || !kb.hasAlias(name, id))) continue;
+      kb.addAlias(name, id, mine.has(id) ? 0 : 1);
       n++;
     }
   });
-  log(`wikidata-disambig: ${n} of ${rows.length} examples matched KB entities`);
+  log(`wikidata-disambig: ${n} of ${rows.length} examples give aliases (${mine.size} entities added)`);
+}
+
+/** Whether a name is written as a common noun: no upper-case letter ("beer", "primary school", "iPhone" is not). */
+export function isCommonNoun(name: string): boolean {
+  return !/\p{Lu}/u.test(name);
+}
+
+/**
+ * A lower-cased mention as `text` writes it: in lower case if any occurrence
+ * is (a common noun, capitalized only where a sentence starts), else its
+ * first occurrence inside a sentence, else its first one; as given when the
+ * text does not have it.
+ */
+export function casedMention(mention: string, text: string): string {
+  const lower = text.toLowerCase();
+  const want = mention.toLowerCase();
+  let first: string | undefined;
+  let inside: string | undefined;
+  for (let at = lower.indexOf(want); at >= 0; at = lower.indexOf(want, at + 1)) {
+    const found = text.slice(at, at + mention.length);
+    // Lower-casing keeps the length of these strings but for a few letters (İ).
+    if (found.toLowerCase() !== want) continue;
+    if (found === want) return found;
+    first ??= found;
+    if (at > 0 && !/[.!?:"“]\s*$/.test(text.slice(Math.max(0, at - 3), at))) inside ??= found;
+  }
+  return inside ?? first ?? mention;
 }
 
 function splitCsv(line: string): string[] {
