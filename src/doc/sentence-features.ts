@@ -7,12 +7,16 @@
  *   boundaryFeatures(text, tokens, candidates, buckets) → Int32Array [candidates × FEATURES_PER_CANDIDATE]
  *
  * A candidate i is the gap between token i-1 and token i. Blank lines are
- * boundaries outright; gaps inside a multi-word token ("do|n't") never are.
+ * boundaries outright; gaps inside a multi-word token ("do|n't") never are, nor
+ * is a gap on one line after a title or an initial inside a name or a date
+ * ("Dr. Smith", "J. K. Rowling", "c. 1818": leadsOnAt in sentence-rules.ts),
+ * which the model, trained on web text with few of them, cut where the
+ * treebanks almost never do.
  */
 import { boundedMemo } from '../lexicon/memo.js';
 import { fnv1a, shape } from '../models/features.js';
 import type { TokenSpan } from './doc.js';
-import { breakBefore, ruleBoundaries } from './sentence-rules.js';
+import { breakBefore, leadsOnAt, ruleBoundaries } from './sentence-rules.js';
 import type { WordSpan } from './tokenize.js';
 
 export interface Candidates {
@@ -49,8 +53,9 @@ export function boundaryCandidates(text: string, tokens: readonly WordSpan[]): C
   const forced: number[] = [];
   for (let i = 1; i < tokens.length; i++) {
     if (tokens[i].joinsPrevious) continue;
-    if (breakBefore(text, tokens, i) === 2) forced.push(i);
-    else if (plausibleGap(text, tokens, i)) positions.push(i);
+    const br = breakBefore(text, tokens, i);
+    if (br === 2) forced.push(i);
+    else if (plausibleGap(text, tokens, i) && !(br === 0 && leadsOnAt(text, tokens, i - 1))) positions.push(i);
   }
   const rule = new Uint8Array(positions.length);
   positions.forEach((p, k) => (rule[k] = ruleSet.has(p) ? 1 : 0));

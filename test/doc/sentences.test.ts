@@ -93,6 +93,26 @@ describe('createSegmenter', () => {
     expect(datelineEnd('', [])).toBe(-1);
   });
 
+  it('never ends a sentence after a title or an initial, with the model and with the rules', async () => {
+    // The tokenizer splits the period from "K.", "c." and "Drs." before a capital or a number; both
+    // segmenters took that period for a full stop.
+    const cases: Array<[string, string[]]> = [
+      ['He met J. K. Rowling in London. She was kind.', ['He met J. K. Rowling in London.', 'She was kind.']],
+      ['Joshua Norton (c. 1818 – 1880) was a citizen. He died poor.', ['Joshua Norton (c. 1818 – 1880) was a citizen.', 'He died poor.']],
+      ['Drs. Ali and Khan work here. They are kind.', ['Drs. Ali and Khan work here.', 'They are kind.']],
+      ['Dr. Smith arrived. Mr. Jones left.', ['Dr. Smith arrived.', 'Mr. Jones left.']],
+      // "no" is no title when it ends a sentence
+      ['Hell no. That is not it.', ['Hell no.', 'That is not it.']],
+    ];
+    const seg = await createSegmenter(fileLoader(modelsDir));
+    for (const [text, want] of cases) {
+      const { tokens, sentenceEnds } = await seg.segment(text);
+      expect(sentencesOf(text, sentenceEnds, tokens)).toEqual(want);
+      const toks = tokenize(text);
+      expect(sentencesOf(text, splitSentences(text, toks), toks)).toEqual(want);
+    }
+  });
+
   it('segments empty text', async () => {
     const seg = await createSegmenter(fileLoader(modelsDir));
     expect(await seg.segment('  ')).toEqual({ tokens: [], sentenceEnds: [] });
