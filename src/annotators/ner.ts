@@ -15,7 +15,7 @@ import type { Doc, Mention } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
 import type { FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
-import { loadWordVectors, type WordVectors } from '../models/word-vectors.js';
+import { loadWordVectors } from '../models/word-vectors.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
 import { nameMentions } from './mention-filter.js';
@@ -49,8 +49,11 @@ export interface NerMeta {
   transitions: number[][];
   start: number[];
   end: number[];
-  /** The shared pretrained word vectors the model reads (input `vec`), if trained with them. */
-  vectors?: { dir: string; rows: number; dim: number } | null;
+  /**
+   * The shared pretrained word vectors the model reads, if trained with them: input `vproj` [batch, length,
+   * hidden] is each word's row times `projection` (float32 little-endian [dim, hidden] beside meta.json).
+   */
+  vectors?: { dir: string; rows: number; dim: number; projection: string; hidden: number } | null;
 }
 
 /** A mention within one sentence: tokens [start, end) of that sentence. */
@@ -80,8 +83,8 @@ const MIN_ROW = 512;
 interface Packed {
   ids: Int32Array;
   dense: Float32Array;
-  /** Each word's row of the shared word vectors, [rows, width, dim] (models with vectors). */
-  vec?: Float32Array;
+  /** Each word's projected word vector, [rows, width, hidden] (models with vectors). */
+  vproj?: Float32Array;
   rows: number;
   width: number;
   /** Flat slot (row * width + column) of each sentence's first token. */
@@ -103,7 +106,7 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
   const crf: CrfParams = crfParams(meta.transitions, meta.start, meta.end);
   const model: OnnxModel = await loadOnnxModel(loader, `${dir}/ner.onnx`, { backend: opts.backend, threads: opts.threads });
   const L = meta.labels.length;
-  const vectors = meta.vectors ? await loadNerVectors(loader, meta.vectors) : undefined;
+  const vectors = meta.vectors ? await loadNerVectors(loader, dir, meta.vectors) : undefined;
 
   function pack(sentences: readonly (readonly string[])[]): Packed {
     const longest = sentences.reduce((m, s) => Math.max(m, s.length), 0);
@@ -126,10 +129,10 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
     sentences.forEach((words, s) => words.forEach((w, t) => ids.set(featurizer.row(w), (offsets[s] + t) * F)));
     denseFeatures(sentences, gazetteer, dense, offsets);
     if (!vectors) return { ids, dense, rows, width, offsets };
-    const dim = vectors.meta.dim;
-    const vec = new Float32Array(rows * width * dim);
-    sentences.forEach((words, s) => words.forEach((w, t) => vectors.copyRow(vectors.row(w), vec, (offsets[s] + t) * dim)));
-    return { ids, dense, vec, rows, width, offsets };
+    const hidden = vectors.hidden;
+    const vproj = new Float32Array(rows * width * hidden);
+    sentences.forEach((words, s) => words.forEach((w, t) => vproj.set(vectors.projected(w), (offsets[s] + t) * hidden)));
+    return { ids, dense, vproj, rows, width, offsets };
   }
 
   async function run(sentences: readonly (readonly string[])[]): Promise<{ em: Float32Array; offsets: number[] }> {
@@ -138,7 +141,7 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
     const out = await model.run({
       ids: { type: 'int32', data: p.ids, dims: [p.rows, p.width, featurizer.width] },
       dense: { type: 'float32', data: p.dense, dims: [p.rows, p.width, DENSE_DIM] },
-      ...(p.vec && vectors ? { vec: { type: 'float32' as const, data: p.vec, dims: [p.rows, p.width, vectors.meta.dim] } } : {}),
+      ...(p.vproj && vectors ? { vproj: { type: 'float32' as const, data: p.vproj, dims: [p.rows, p.width, vectors.hidden] } } : {}),
     });
     return { em: out.emissions.data as Float32Array, offsets: p.offsets };
   }
@@ -222,8 +225,17 @@ export async function recognizeDoc(ner: MentionRecognizer, doc: Doc): Promise<Me
   return nameMentions(doc, mentions);
 }
 
-/** The shared word vectors, checked against what the model was trained with. */
-async function loadNerVectors(loader: ResourceLoader, want: NonNullable<NerMeta['vectors']>): Promise<WordVectors> {
+/** A word's projected vector (the model's `vproj` input), computed once per word type. */
+interface ProjectedVectors {
+  hidden: number;
+  projected(word: string): Float32Array;
+}
+
+/** Word types whose projected vectors are kept; bounds memory on a long-running analyzer. */
+const VECTOR_CACHE_LIMIT = 200_000;
+
+/** The shared word vectors, checked against what the model was trained with, through the model's projection. */
+async function loadNerVectors(loader: ResourceLoader, dir: string, want: NonNullable<NerMeta['vectors']>): Promise<ProjectedVectors> {
   const vectors = await loadWordVectors(loader, want.dir);
   if (vectors.meta.rows !== want.rows || vectors.meta.dim !== want.dim) {
     throw new AnalysisError(
@@ -231,5 +243,22 @@ async function loadNerVectors(loader: ResourceLoader, want: NonNullable<NerMeta[
       `NER model was trained with word vectors of ${want.rows}×${want.dim}, ${want.dir}/ holds ${vectors.meta.rows}×${vectors.meta.dim} (retrain the NER after \`npm run train -- vectors\`)`,
     );
   }
-  return vectors;
+  const bytes = await loader.bytes(`${dir}/${want.projection}`);
+  if (bytes.byteLength !== 4 * want.dim * want.hidden) {
+    throw new AnalysisError(500, `NER ${dir}/${want.projection} has ${bytes.byteLength} bytes, expected ${want.dim}×${want.hidden} float32`);
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const matrix = Float32Array.from({ length: want.dim * want.hidden }, (_, i) => view.getFloat32(4 * i, true));
+  const cache = new Map<string, Float32Array>();
+  return {
+    hidden: want.hidden,
+    projected(word) {
+      let out = cache.get(word);
+      if (out) return out;
+      out = new Float32Array(want.hidden);
+      vectors.addProjected(vectors.row(word), matrix, out);
+      if (cache.size < VECTOR_CACHE_LIMIT) cache.set(word, out);
+      return out;
+    },
+  };
 }

@@ -59,6 +59,9 @@ describe('NER model', () => {
     expect(ner.meta.vectors?.dir).toBe('vectors');
     const vectors = await loadWordVectors(loader, ner.meta.vectors!.dir);
     expect([vectors.meta.rows, vectors.meta.dim]).toEqual([ner.meta.vectors?.rows, ner.meta.vectors?.dim]);
+    // the projection to the vproj input: float32 [dim, hidden]
+    const proj = await loader.bytes(`ner/${ner.meta.vectors!.projection}`);
+    expect(proj.byteLength).toBe(4 * vectors.meta.dim * ner.meta.vectors!.hidden);
     const rows = fixture.sentences.map((s) => s.words.map((w) => vectors.row(w)));
     expect(rows).toEqual(fixture.sentences.map((s) => s.vectorRows));
     // the fixture has words with and without a vector

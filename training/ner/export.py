@@ -8,6 +8,9 @@ import torch
 
 from .conll import LABELS, spans_bioes
 from .dense import DENSE_DIM, MAX_PHRASE, MIN_ENTITY_SHARE, doc_features
+from .model import VectorProjectedNet
+
+VECTOR_PROJ_FILE = "vectors-proj.f32"
 
 VERSION = "1.2.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -37,13 +40,20 @@ def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metri
     onnx_path = os.path.join(out_dir, "ner.onnx")
     inputs, names = (ids, dense), ["ids", "dense"]
     axes = {"ids": {0: "batch", 1: "length"}, "dense": {0: "batch", 1: "length"}, "emissions": {0: "batch", 1: "length"}}
+    shipped = net
+    proj_path = os.path.join(out_dir, VECTOR_PROJ_FILE)
     if vectors:
-        inputs, names = (ids, dense, torch.zeros(B, T, vectors.dim)), names + ["vec"]
-        axes["vec"] = {0: "batch", 1: "length"}
+        shipped = VectorProjectedNet(net).eval()
+        hidden = net.proj.out_features
+        inputs, names = (ids, dense, torch.zeros(B, T, hidden)), names + ["vproj"]
+        axes["vproj"] = {0: "batch", 1: "length"}
+        shipped.vector_projection().numpy().astype("<f4").tofile(proj_path)
+    elif os.path.exists(proj_path):
+        os.remove(proj_path)
     torch.onnx.export(
         # No export-time constant folding: it would turn the fp16 tables'
         # Casts back into float32 initializers (onnxruntime folds them at load).
-        net, inputs, onnx_path, opset_version=15, do_constant_folding=False,
+        shipped, inputs, onnx_path, opset_version=15, do_constant_folding=False,
         input_names=names, output_names=["emissions"], dynamic_axes=axes,
     )
     trans, start, end = crf.effective()
@@ -63,10 +73,12 @@ def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metri
         "gazetteer": {"maxPhrase": MAX_PHRASE, "minEntityShare": MIN_ENTITY_SHARE},
         "inputs": {"ids": "int32 [batch, length, features], 0 = padding or unknown",
                    "dense": "float32 [batch, length, denseDim]",
-                   **({"vec": "float32 [batch, length, vectors.dim]: the word's row of the shared vectors (zeros: none)"}
+                   **({"vproj": "float32 [batch, length, hidden]: the word's row of the shared vectors times the projection"}
                       if vectors else {})},
-        # The shared pretrained word vectors (models/vectors): their directory in the models root.
-        "vectors": {"dir": "vectors", "name": vectors.meta["name"], "rows": vectors.rows, "dim": vectors.dim}
+        # The shared pretrained word vectors (models/vectors): their directory in the models root, and the
+        # projection (float32 little-endian [dim, hidden], row-major) that turns a row into the vproj input.
+        "vectors": {"dir": "vectors", "name": vectors.meta["name"], "rows": vectors.rows, "dim": vectors.dim,
+                    "projection": VECTOR_PROJ_FILE, "hidden": net.proj.out_features}
         if vectors else None,
         "outputs": {"emissions": "float32 [batch, length, labels]"},
         "transitions": [_r(row) for row in trans.tolist()],
@@ -94,7 +106,11 @@ def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metri
             i = torch.tensor([[fz.word(w) for w in words]], dtype=torch.int32)
             d = torch.tensor([dn], dtype=torch.float32)
             rows = fz.vec_rows(words)
-            em = net(i, d, torch.from_numpy(vectors.table[rows]).unsqueeze(0) if vectors else None)
+            if vectors:
+                vproj = torch.from_numpy(vectors.table[rows]).unsqueeze(0) @ shipped.vector_projection()
+                em = shipped(i, d, vproj)
+            else:
+                em = net(i, d)
             path = crf.viterbi(em, torch.ones(1, len(words), dtype=torch.bool))[0].tolist()
             labels = [LABELS[k] for k in path]
             sents.append({"words": words, "ids": i[0].tolist(), "dense": dn, "vectorRows": rows,

@@ -36,6 +36,36 @@ class NerNet(nn.Module):
         return self.out(self.drop(h))
 
 
+class VectorProjectedNet(nn.Module):
+    """What ships when the network reads word vectors: the part of the first
+    linear layer that multiplies the vector (vec · W_v, [B, T, hidden]) comes
+    in as the input `vproj`, computed by the runtime once per word type and
+    cached, instead of 100 floats per token going through the graph. The same
+    function as NerNet.forward in eval mode."""
+
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+        split = net.proj.in_features - net.vec_dim
+        self.register_buffer("w_x", net.proj.weight.detach()[:, :split].clone())
+        self.register_buffer("b", net.proj.bias.detach().clone())
+
+    def vector_projection(self):
+        """W_v as [vec_dim, hidden] (row-major: a vector's row times it gives vproj)."""
+        return self.net.proj.weight.detach()[:, self.w_x.shape[1]:].T.contiguous()
+
+    def forward(self, ids, dense, vproj):
+        net = self.net
+        ids = ids.long()
+        mask = (ids[:, :, net.mask_col] > 0).unsqueeze(-1).float()
+        x = torch.cat([e(ids[:, :, k]) for k, e in enumerate(net.embs)] + [dense], dim=-1)
+        h = torch.relu(torch.nn.functional.linear(x, self.w_x, self.b) + vproj) * mask
+        for conv, norm in zip(net.convs, net.norms):
+            c = conv(h.transpose(1, 2)).transpose(1, 2)
+            h = norm(h + torch.relu(c)) * mask
+        return net.out(h)
+
+
 def constraint_tensors():
     L = len(LABELS)
     trans = torch.zeros(L, L)
