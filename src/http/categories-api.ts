@@ -137,7 +137,7 @@ async function route(req: Request, deps: CategoriesApiDeps): Promise<Record<stri
       const offset = pageParam(url, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
       const page = await store.categories(owner, id, limit, offset);
       if (!page) throw missing();
-      return { response: { categories: page.categories.map(categoryJson), total: page.total, limit, offset } };
+      return { response: { classifierId: id, categories: page.categories.map(categoryJson), total: page.total, limit, offset } };
     }
     const noCategory = () => new AnalysisError(404, `no category '${categoryId}' in classifier '${id}'`);
     if (method === 'GET') {

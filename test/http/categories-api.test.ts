@@ -61,6 +61,7 @@ describe('classifier API', () => {
     expect(put.json).toMatchObject({ ok: true, response: { id: 'news', size: 3 } });
     const all = await call('GET', '/categories/news/_all?limit=2&offset=1');
     expect(all.json.response).toEqual({
+      classifierId: 'news',
       categories: [
         { categoryId: 'money', label: 'Business', query: NEWS[1]!.query },
         { categoryId: 'labelled', label: 'weather', query: '' },

@@ -178,6 +178,14 @@ public class JavaCalls {
         call("ClassifierManager.createClassifierWithCSV", () -> cm.createClassifierWithCSV("java_csv", csv.getPath()));
         call("ClassifierManager.allCategories", () -> { walk(cm.allCategories("java_classifier"), 0, new IdentityHashMap<>()); return null; });
         call("ClassifierManager.getCategory", () -> { walk(cm.getCategory("java_classifier", "1"), 0, new IdentityHashMap<>()); return null; });
+        TextRazor withClassifier = connect(new TextRazor(key), url);
+        withClassifier.addExtractor("words");
+        withClassifier.setClassifiers(Arrays.asList("java_classifier"));
+        call("analyze with a stored classifier", () -> {
+            AnalyzedText r = withClassifier.analyze("The bank raised its interest rates and cut lending to finance firms.");
+            require(r.getResponse().getCategories().stream().anyMatch(c -> "java_classifier".equals(c.getClassifierId())), "no category");
+            return null;
+        });
         call("ClassifierManager.deleteCategory", () -> cm.deleteCategory("java_classifier", "2"));
         call("ClassifierManager.deleteClassifier", () -> cm.deleteClassifier("java_classifier"));
 

@@ -1,6 +1,6 @@
 /**
  * Shared by the live client tests: a real `textlens serve` on loopback (worker
- * pool, a stored-dictionary store, one API key) and where each official
+ * pool, stored-dictionary and classifier stores, one API key) and where each official
  * client's sources and runtime are, or why a suite must skip.
  *
  * The clients' sources are placed in the git-ignored `.clients/` by
@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
 import { startServer, type RunningServer } from '../../../src/http/node-server.js';
 import { MemoryDictionaryStore } from '../../../src/stores/dictionaries/index.js';
+import { MemoryClassifierStore } from '../../../src/stores/classifiers/index.js';
 
 export const LIVE_KEY = 'live-client-key';
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -40,6 +41,7 @@ export async function startLiveServer(): Promise<RunningServer> {
     port: 0,
     keys: [{ key: LIVE_KEY, name: 'live clients', dailyQuota: 100_000, maxConcurrent: 4 }],
     dictionaryStore: new MemoryDictionaryStore(),
+    classifierStore: new MemoryClassifierStore(),
     workers: 1,
   });
   await server.app.ready();
@@ -57,12 +59,6 @@ export async function runClientCalls(command: string, args: readonly string[], c
   const { stdout } = await promisify(execFile)(command, [...args], { cwd, timeout: 150_000, maxBuffer: 32 << 20 });
   const line = stdout.trim().split('\n').at(-1) ?? '';
   return (JSON.parse(line) as { calls: ClientCall[] }).calls;
-}
-
-/** The ClassifierManager calls a client makes, all answered 404 until /categories is built. */
-export function hostedOnlyCategories(names: readonly string[]): Record<string, string> {
-  const why = 'classifier management (/categories/…) is not built yet: 404 (docs/http.md, What differs)';
-  return Object.fromEntries(names.map((n) => [n, why]));
 }
 
 /** Failures not excused, and excused calls that work now (they must leave the list). */

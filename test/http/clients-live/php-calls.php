@@ -136,6 +136,13 @@ call('ClassifierManager.createClassifier', function () use ($cm, $categories) { 
 call('ClassifierManager.createClassifierWithCSV', function () use ($cm) { return $cm->createClassifierWithCSV('php_csv', "1,Banking,concept('bank')\n2,Politics,concept('politics')\n"); });
 call('ClassifierManager.allCategories', function () use ($cm) { return $cm->allCategories('php_classifier')['response']['categories']; });
 call('ClassifierManager.getCategory', function () use ($cm) { return $cm->getCategory('php_classifier', '1')['response']['label']; });
+call('analyze with a stored classifier', function () {
+    $t = new TextRazor();
+    $t->addExtractor('words');
+    $t->addClassifier('php_classifier');
+    $r = $t->analyze('The bank raised its interest rates and cut lending to finance firms.');
+    must(count(array_filter($r['response']['categories'] ?? [], function ($c) { return $c['classifierId'] === 'php_classifier'; })) > 0, 'no category');
+});
 call('ClassifierManager.deleteCategory', function () use ($cm) { return $cm->deleteCategory('php_classifier', '2'); });
 call('ClassifierManager.deleteClassifier', function () use ($cm) { return $cm->deleteClassifier('php_classifier'); });
 

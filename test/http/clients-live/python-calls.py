@@ -135,6 +135,9 @@ call("ClassifierManager.create_classifier", lambda: cm.create_classifier("py_cla
 call("ClassifierManager.create_classifier_with_csv", lambda: cm.create_classifier_with_csv("py_csv", "1,Banking,concept('bank')\n2,Politics,concept('politics')\n"))
 call("ClassifierManager.all_categories", lambda: [c.label for c in cm.all_categories("py_classifier").categories])
 call("ClassifierManager.get_category", lambda: cm.get_category("py_classifier", "1").label)
+cls_client = connect(textrazor.TextRazor(key, extractors=["words"]))
+cls_client.set_classifiers(["py_classifier"])
+call("analyze with a stored classifier", lambda: [c.category_id for c in cls_client.analyze("The bank raised its interest rates and cut lending to finance firms.").categories() if c.classifier_id == "py_classifier"] or (_ for _ in ()).throw(AssertionError("no category")))
 call("ClassifierManager.delete_category", lambda: cm.delete_category("py_classifier", "2"))
 call("ClassifierManager.delete_classifier", lambda: cm.delete_classifier("py_classifier"))
 
