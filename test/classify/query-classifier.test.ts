@@ -133,7 +133,7 @@ describe('query classifier', () => {
 
   it('needs lemmas only, unless a leaf reads entities or topics', () => {
     expect(c.layers).toEqual(['lemma']);
-    expect(new QueryClassifier('e', [{ categoryId: 'a', label: '', query: "or(type('Company'), topic('Sport'))" }], concepts).layers.sort()).toEqual(['entities', 'lemma', 'topics']);
+    expect(new QueryClassifier('e', [{ categoryId: 'a', label: '', query: "or(type('Company'), topic('Sport'))" }], concepts).layers.toSorted()).toEqual(['entities', 'lemma', 'topics']);
   });
 
   it('scores leaves from weighted counts, and/or/not as min, noisy-or and complement', () => {
