@@ -1,7 +1,7 @@
 /**
  * KB sources that widen coverage: CoDEx's Wikidata classes (occupations,
- * kinds of thing, peoples) and the correct QIDs of wikidata-disambig, read
- * from small fixture copies of their files.
+ * kinds of thing, peoples), IPTC's media topics and the correct QIDs of
+ * wikidata-disambig, read from small fixture copies of their files.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { afterAll } from 'vitest';
 import Database from 'better-sqlite3';
 import type { KbWriter } from '../../src/linking/kb-build/kb-writer.js';
-import { addCodexClasses, addWikidataDisambig, casedMention, isCommonNoun } from '../../src/linking/kb-build/sources.js';
+import { addCodexClasses, addIptcTopics, addWikidataDisambig, casedMention, isCommonNoun } from '../../src/linking/kb-build/sources.js';
 import { normalizeAlias } from '../../src/linking/normalize.js';
 import { defaultModelsDir } from '../../src/resources/file-loader.js';
 import { tempKbWriters } from './temp-kb-writer.js';
@@ -35,6 +35,19 @@ writeFileSync(
     { correct_id: 'Q5', string: 'human', text: 'every human has rights', wrong_id: 'Q6' },
     { correct_id: 'Q90', string: 'paris', text: 'a text that never names it', wrong_id: 'Q7' },
   ]),
+);
+
+mkdirSync(join(data, 'iptc-mediatopics'));
+writeFileSync(
+  join(data, 'iptc-mediatopics', 'mediatopics.tsv'),
+  [
+    'qcode\tlabel_en_GB\tparent_qcode\tlevel\ttop_qcode\tretired\twikidata\tsubjectcodes\tdefinition',
+    'medtop:1\teconomy\t\t1\tmedtop:1\t\tQ159810\t\tProduction and trade',
+    'medtop:2\tfestive event (culture)\t\t2\tmedtop:1\t\tQ132241\t\tA celebration',
+    'medtop:3\tYom Kippur\t\t3\tmedtop:1\t\tQ48907\t\tDay of Atonement',
+    'medtop:4\told topic\t\t3\tmedtop:1\t2020-01-01\tQ999\t\tretired',
+    'medtop:5\tsport\t\t1\tmedtop:5\t\tQ349\t\tCompetitive activity',
+  ].join('\n'),
 );
 
 const newWriter = tempKbWriters('coverage-');
@@ -62,6 +75,22 @@ describe('CoDEx classes as entities', () => {
     // No Wikipedia page: the QID and the label name it.
     expect(row(kb, 'Q9842')).toMatchObject({ title: null, label: 'primary school' });
     expect(row(kb, 'Q1')).toBeUndefined();
+  });
+});
+
+describe('IPTC media topics as entities', () => {
+  it('adds the active topics the KB lacks; a common noun is no alias, a proper name is', () => {
+    const kb = newWriter();
+    const sport = kb.upsert({ qid: 'Q349', title: 'Sport' });
+    addIptcTopics(kb, data, () => {});
+    const economy = row(kb, 'Q159810');
+    expect(economy?.label).toBe('economy');
+    expect(aliasCount(kb, 'economy', economy!.id)).toBeUndefined();
+    expect(row(kb, 'Q132241')?.label).toBe('festive event');
+    expect(aliasCount(kb, 'Yom Kippur', row(kb, 'Q48907')!.id)).toBe(0);
+    expect(row(kb, 'Q999')).toBeUndefined();
+    // Already in the KB: left as it is.
+    expect(row(kb, 'Q349')).toMatchObject({ id: sport, label: 'Sport' });
   });
 });
 
@@ -111,11 +140,15 @@ describe('wikidata-disambig correct QIDs as entities', () => {
 
 const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
 describe.skipIf(!existsSync(kbFile))('the shipped knowledge base', () => {
-  it('has occupations and peoples as entities with their QIDs', () => {
+  it('has occupations, peoples and news topics as entities with their QIDs', () => {
     const db = new Database(kbFile, { readonly: true });
     const qidOf = (title: string) => (db.prepare('SELECT qid FROM entities WHERE title = ?').get(title) as { qid: string | null } | undefined)?.qid;
     expect(qidOf('Surgeon')).toBe('Q774306');
     expect(qidOf('Jurist')).toBe('Q185351');
+    // IPTC's topics, by QID only.
+    const labelOf = (qid: string) => (db.prepare('SELECT label FROM entities WHERE qid = ?').get(qid) as { label: string } | undefined)?.label;
+    expect(labelOf('Q48442')).toBe('commuting');
+    expect(labelOf('Q192796')).toBe('balance of trade');
     db.close();
   });
 });

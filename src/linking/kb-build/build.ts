@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { KbWriter } from './kb-writer.js';
-import { addAidaTrain, addCodex, addCodexClasses, addCodexTypes, addFb15k, addGum, addPprCandidates, addSeeds, addWikidataDisambig } from './sources.js';
+import { addAidaTrain, addCodex, addCodexClasses, addCodexTypes, addFb15k, addGum, addIptcTopics, addPprCandidates, addSeeds, addWikidataDisambig } from './sources.js';
 import { ingestWikidataDump } from './wikidata-dump.js';
 import { createProgress } from '../../progress/display.js';
 import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from './npm-sources.js';
@@ -87,12 +87,13 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       // After the npm sources: the QIDs it adds are those no other source has, so a
       // brand or person is created by the source that types it and estimates its popularity.
       addWikidataDisambig(kb, d, log);
+      addIptcTopics(kb, d, log);
       addCodexTypes(kb, d, ontology, log, opts.holdOutCodexTypes);
       for (const split of opts.withCandidates ?? []) {
         addPprCandidates(kb, d, log, split);
         sources.push(`pprforned-aida-candidates(${split})`);
       }
-      sources.push('fb15k-entity2wikidata', 'kb-seeds', 'aida-conll(train)', 'pprforned-aida-candidates(train)', 'gum-entities(train)', 'codex-wikidata-types', 'codex-classes', 'wikidata-disambig(dev)', 'dbpedia-ontology');
+      sources.push('fb15k-entity2wikidata', 'kb-seeds', 'aida-conll(train)', 'pprforned-aida-candidates(train)', 'gum-entities(train)', 'codex-wikidata-types', 'codex-classes', 'wikidata-disambig(dev)', 'iptc-mediatopics', 'dbpedia-ontology');
     }
     for (const dump of opts.dumps) {
       log(`wikidata dump: ${dump}`);

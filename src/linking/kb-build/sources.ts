@@ -390,6 +390,34 @@ export function addCodexClasses(kb: KbWriter, data: string, log: Log): void {
 }
 
 /**
+ * iptc-mediatopics (CC BY 4.0, IPTC): the news subjects of IPTC's Media
+ * Topics taxonomy that map to a Wikidata item ("economy", "election",
+ * "commuting", "Yom Kippur"), for the QIDs the KB lacks: label without its
+ * disambiguating parenthesis, definition as description. Most are common
+ * nouns, which are not aliases (see EntityInput.nameIsAlias); topics have no
+ * DBpedia class. Retired topics are skipped.
+ */
+export function addIptcTopics(kb: KbWriter, data: string, log: Log): void {
+  const rows = tsvRows(read(data, 'iptc-mediatopics', 'mediatopics.tsv'));
+  const h = rows[0];
+  const col = (name: string) => h.indexOf(name);
+  const [cLabel, cRetired, cQid, cDef] = [col('label_en_GB'), col('retired'), col('wikidata'), col('definition')];
+  if ([cLabel, cRetired, cQid, cDef].some((c) => c < 0)) throw new Error(`mediatopics.tsv: unexpected header ${h.join(', ')}`);
+  let added = 0;
+  kb.batch(() => {
+    for (const r of rows.slice(1)) {
+      const qid = r[cQid]?.split(',')[0]?.trim();
+      if (!qid || !/^Q\d+$/.test(qid) || r[cRetired] || kb.find({ qid }) !== undefined) continue;
+      const label = r[cLabel].replace(/ \([^)]*\)$/, '').trim();
+      if (!label) continue;
+      kb.upsert({ qid, label, description: r[cDef] || undefined, nameIsAlias: !isCommonNoun(label) });
+      added++;
+    }
+  });
+  log(`iptc media topics: ${added} topics added`);
+}
+
+/**
  * wikidata-disambig dev (research data; Wikipedia text, Wikidata ids):
  * mention → correct QID counts. A correct QID the KB lacks becomes an
  * entity named by the mention as the Wikipedia text writes it (the string
