@@ -77,9 +77,30 @@ const COLUMN_GAP = /(?<=\S)[ \t]{3,}(?=\S)/g;
 interface Line {
   /** Offset of the line's first character. */
   start: number;
-  /** The line without its line terminator and trailing blanks. */
+  /** The line without its line terminator and trailing blanks ('' for a blank line). */
   text: string;
+  /** Blanks before its first character. */
+  indent: number;
+  /** Length of its list marker with the blanks after it ("1. "), 0 when it is no list item. */
+  item: number;
+  /** Length of its option column with the gap after it, 0 when it is no option row. */
+  option: number;
+  /** A line of a fenced code block, its fences included. */
+  code: boolean;
+  /** A table row or a table's rule. */
+  table: boolean;
+  /** A markdown heading or a setext underline. */
+  heading: boolean;
+  /** A line of a man page's SYNOPSIS section. */
+  synopsis: boolean;
+  /** A SYNOPSIS line that goes on with the form above it (indented deeper than the form's first line). */
+  continued: boolean;
 }
+
+const HASH = 35;
+const DASH = 45;
+const BACKTICK = 96;
+const TILDE = 126;
 
 function indentOf(s: string): number {
   let i = 0;
@@ -98,79 +119,92 @@ function firstWord(s: string): string {
 }
 
 /**
- * What the break between lines k and k+1 of one block (no blank line between them) is: 'soft' (only
- * wrapping), 'block' (the layout starts a block) or 'line' (a line break the writer chose, which the
- * segmenter weighs as it weighs any single newline).
+ * The lines of text, each classified once. A cheap test (the first character, an indexOf) comes before
+ * every regex, so that a line of ordinary prose costs little more than its slice.
  */
-function breakKind(block: readonly Line[], k: number, width: number, listSeen: boolean, lines: LineKinds): 'soft' | 'block' | 'line' {
-  const a = block[k].text;
-  const b = block[k + 1].text;
-  if (lines.code.has(block[k].start) || lines.code.has(block[k + 1].start)) return 'block';
-  // A SYNOPSIS form wraps under a hanging indent; a line at the form's own indent starts the next form.
-  if (lines.synopsis.has(block[k].start) && lines.synopsis.has(block[k + 1].start)) return lines.continued.has(block[k + 1].start) ? 'soft' : 'block';
-  if (MARKDOWN_HEADING.test(a) || MARKDOWN_HEADING.test(b) || UNDERLINE.test(a) || UNDERLINE.test(b)) return 'block';
-  if (TABLE_ROW.test(a) || TABLE_ROW.test(b)) return 'block';
-  const aItem = LIST_ITEM.exec(a);
-  // A list item after a full line starts a list only where the text announces one; otherwise a dash
-  // that wrapping moved to the line start (" - " as punctuation) would end the sentence.
-  if (LIST_ITEM.test(b) && (listSeen || aItem !== null || /:$/.test(a) || a.length + 1 + firstWordLength(b) <= width)) return 'block';
-  // The column where a's running text starts: a list item's wrapped text hangs under its first word.
-  // An option row's description wraps under its own column, as a list item's text does.
-  const aOption = aItem ? null : OPTION_ROW.exec(a);
-  const aIndent = aItem ? aItem[0].length : aOption ? aOption[0].length : indentOf(a);
-  const bIndent = indentOf(b);
-  const wrapped = width >= MIN_WRAP_WIDTH && width <= MAX_WRAP_WIDTH && a.length + 1 + firstWordLength(b) > width;
-  // A full line that goes on under a hanging indent ("--with-readline tells bc … that allows⏎  for editing").
-  const hanging = wrapped && bIndent > aIndent && !aItem && !aOption && !/[:.!?]$/.test(a);
-  if (bIndent !== aIndent && !(aItem && bIndent === indentOf(a)) && !(k === 0 && aIndent > bIndent) && !hanging) return 'block';
-  if (OPTION_ROW.test(b)) return 'block';
-  if (width < MIN_WRAP_WIDTH || width > MAX_WRAP_WIDTH) return 'line';
-  if (wrapped) return 'soft';
-  // Short lines that start with the same word are one form each (a man page's SYNOPSIS: "cp [OPTION]… SOURCE DEST").
-  return firstWord(a) === firstWord(b) ? 'block' : 'line';
-}
-
-/** Start offsets of the lines that are code (a fenced block, its fences included) and of a man page's SYNOPSIS. */
-interface LineKinds {
-  code: Set<number>;
-  synopsis: Set<number>;
-  /** SYNOPSIS lines that go on with the form above them (indented deeper than its first line). */
-  continued: Set<number>;
-}
-
-function lineKinds(lines: readonly Line[]): LineKinds {
-  const code = new Set<number>();
-  const synopsis = new Set<number>();
-  const continued = new Set<number>();
-  let open: string | null = null;
+function readLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let fence = 0;
   let inSynopsis = false;
-  // The indent of the form being read (-1 after a blank line or a subheading such as "Traditional usage").
+  // The indent of the SYNOPSIS form being read (-1 after a blank line or a subheading such as "Traditional usage").
   let formIndent = -1;
-  for (const l of lines) {
-    if (open === null && l.text.length > 0 && indentOf(l.text) === 0) {
-      inSynopsis = l.text === 'SYNOPSIS' || (inSynopsis && !MAN_SECTION.test(l.text));
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const t = text.slice(start, end).trimEnd();
+    const indent = indentOf(t);
+    const c = t.charCodeAt(indent);
+    const line: Line = { start, text: t, indent, item: 0, option: 0, code: false, table: false, heading: false, synopsis: false, continued: false };
+    start = end + 1;
+    lines.push(line);
+    if (t.length === 0) {
       formIndent = -1;
-    } else if (inSynopsis && l.text.trim() === '') {
+      if (fence !== 0) line.code = true;
+      continue;
+    }
+    // Fenced code: from a fence to the next fence of the same character.
+    const isFence = (c === BACKTICK || c === TILDE) && FENCE.test(t);
+    if (fence !== 0) {
+      line.code = true;
+      if (isFence && c === fence) fence = 0;
+      continue;
+    }
+    if (isFence) {
+      line.code = true;
+      fence = c;
+      continue;
+    }
+    if (indent === 0) {
+      inSynopsis = t === 'SYNOPSIS' || (inSynopsis && !MAN_SECTION.test(t));
       formIndent = -1;
     } else if (inSynopsis) {
-      synopsis.add(l.start);
-      const indent = indentOf(l.text);
-      if (formIndent >= 0 && indent > formIndent) continued.add(l.start);
+      line.synopsis = true;
+      if (formIndent >= 0 && indent > formIndent) line.continued = true;
       // A form has the syntax of one ([options], {choices}, a|b); a subheading has none.
-      else formIndent = /[[{|<]/.test(l.text) ? indent : -1;
+      else formIndent = /[[{|<]/.test(t) ? indent : -1;
     }
-    const fence = FENCE.exec(l.text);
-    if (open === null) {
-      if (fence) {
-        open = fence[0].trim()[0];
-        code.add(l.start);
-      }
-    } else {
-      code.add(l.start);
-      if (fence && fence[0].trim()[0] === open) open = null;
+    line.heading = (c === HASH && MARKDOWN_HEADING.test(t)) || ((c === 61 || c === DASH || c === TILDE || c === 42 || c === 95) && UNDERLINE.test(t));
+    line.table = (t.indexOf('|') >= 0 || t.indexOf('+') >= 0) && TABLE_ROW.test(t);
+    const item = LIST_ITEM.exec(t);
+    if (item) line.item = item[0].length;
+    if (indent > 0 && c === DASH) {
+      const option = OPTION_ROW.exec(t);
+      if (option) line.option = option[0].length;
     }
   }
-  return { code, synopsis, continued };
+  return lines;
+}
+
+/**
+ * What the break between lines a and b (no blank line between them; a is the block's first line when
+ * `first`) is: 'soft' (only wrapping), 'block' (the layout starts a block) or 'line' (a line break the
+ * writer chose, which the segmenter weighs as it weighs any single newline).
+ */
+function breakKind(la: Line, lb: Line, first: boolean, width: number, listSeen: boolean): 'soft' | 'block' | 'line' {
+  const a = la.text;
+  const b = lb.text;
+  if (la.code || lb.code) return 'block';
+  // A SYNOPSIS form wraps under a hanging indent ("{update | upgrade |" is no table row there); a line at
+  // the form's own indent starts the next form.
+  if (la.synopsis && lb.synopsis) return lb.continued ? 'soft' : 'block';
+  if (la.heading || lb.heading || la.table || lb.table) return 'block';
+  const aItem = la.item > 0;
+  // A list item after a full line starts a list only where the text announces one; otherwise a dash
+  // that wrapping moved to the line start (" - " as punctuation) would end the sentence.
+  if (lb.item > 0 && (listSeen || aItem || a.charCodeAt(a.length - 1) === 58 || a.length + 1 + firstWordLength(b) <= width)) return 'block';
+  // The column where a's running text starts: a list item's wrapped text hangs under its first word,
+  // an option row's description under its own column.
+  const aIndent = aItem ? la.item : la.option > 0 ? la.option : la.indent;
+  const bIndent = lb.indent;
+  const wrapped = width >= MIN_WRAP_WIDTH && width <= MAX_WRAP_WIDTH && a.length + 1 + firstWordLength(b) > width;
+  // A full line that goes on under a hanging indent ("--with-readline tells bc … that allows⏎  for editing").
+  const hanging = wrapped && bIndent > aIndent && !aItem && la.option === 0 && !/[:.!?]$/.test(a);
+  if (bIndent !== aIndent && !(aItem && bIndent === la.indent) && !(first && aIndent > bIndent) && !hanging) return 'block';
+  if (lb.option > 0) return 'block';
+  if (width < MIN_WRAP_WIDTH || width > MAX_WRAP_WIDTH) return 'line';
+  if (wrapped) return 'soft';
+  // Lines ended on purpose that start with the same word are one form each (a SYNOPSIS: "cp [OPTION]… SOURCE DEST").
+  return firstWord(a) === firstWord(b) ? 'block' : 'line';
 }
 
 export interface Layout {
@@ -186,33 +220,28 @@ export function readLayout(text: string): Layout {
   const layout: Layout = { view: text, blockStarts: [], markerEnds: [], unbroken: [] };
   // No line break between two non-blank lines: nothing to decide (one-line and paragraph-per-line text).
   if (text.indexOf('\n') < 0 || !/[^\s]\r?\n[ \t]*[^\s]/.test(text)) return layout;
-  const lines: Line[] = [];
-  for (let start = 0; start <= text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    lines.push({ start, text: text.slice(start, end).trimEnd() });
-    start = end + 1;
-  }
+  const lines = readLines(text);
   let out: string[] | null = null;
-  const kinds = lineKinds(lines);
   for (const l of lines) {
-    if (l.text.length === 0) continue;
-    const end = l.start + l.text.length;
+    const t = l.text;
+    if (t.length === 0) continue;
+    const end = l.start + t.length;
     // Code, table rows, headings and SYNOPSIS forms are read whole: "…] [-T]" ends no sentence. The range
     // starts at the line's first character: a sentence may still end before it.
-    if (kinds.code.has(l.start) || kinds.synopsis.has(l.start) || TABLE_ROW.test(l.text) || MARKDOWN_HEADING.test(l.text)) {
-      layout.unbroken.push([l.start + indentOf(l.text), end]);
-    }
+    if (l.code || l.synopsis || l.table || l.heading) layout.unbroken.push([l.start + l.indent, end]);
     // A markdown image ("![alt](src)", "[![badge]…"): its "!" ends nothing.
-    for (let i = l.text.indexOf('!['); i >= 0; i = l.text.indexOf('![', i + 2)) layout.unbroken.push([l.start + i, l.start + i + 2]);
-    if (kinds.code.has(l.start) || TABLE_ROW.test(l.text)) continue;
-    const marker = LINE_MARKER.exec(l.text);
-    if (marker) layout.markerEnds.push(l.start + marker[0].length);
+    for (let i = t.indexOf('!['); i >= 0; i = t.indexOf('![', i + 2)) layout.unbroken.push([l.start + i, l.start + i + 2]);
+    if (l.code || l.table) continue;
+    const c = t.charCodeAt(l.indent);
+    if (c === HASH || c === 62) {
+      const marker = LINE_MARKER.exec(t);
+      if (marker) layout.markerEnds.push(l.start + marker[0].length);
+    }
     // The cells of a column layout are read apart, each whole; inside indented text a run of blanks is
     // more often justification ("a  bug   tracker"), so only unindented lines are cut.
-    if (indentOf(l.text) === 0) {
+    if (l.indent === 0 && (t.indexOf('   ') >= 0 || t.indexOf('\t') >= 0)) {
       let cell = l.start;
-      for (const m of l.text.matchAll(COLUMN_GAP)) {
+      for (const m of t.matchAll(COLUMN_GAP)) {
         const gap = l.start + (m.index ?? 0);
         layout.unbroken.push([cell, gap]);
         layout.blockStarts.push(gap);
@@ -220,37 +249,34 @@ export function readLayout(text: string): Layout {
       }
       if (cell > l.start) layout.unbroken.push([cell, end]);
     }
-    const option = OPTION_ROW.exec(l.text);
-    if (option) layout.blockStarts.push(l.start + option[0].length - 1);
+    if (l.option > 0) layout.blockStarts.push(l.start + l.option - 1);
   }
   for (let i = 0; i < lines.length; ) {
-    if (lines[i].text.trim() === '') {
+    if (lines[i].text.length === 0) {
       i++;
       continue;
     }
     let j = i;
-    while (j + 1 < lines.length && lines[j + 1].text.trim() !== '') j++;
-    const block = lines.slice(i, j + 1);
+    while (j + 1 < lines.length && lines[j + 1].text.length !== 0) j++;
     // A loop, not Math.max(...): a block can have more lines than a call has room for arguments.
     let width = 0;
-    for (const l of block) width = Math.max(width, l.text.length);
-    const first = LIST_ITEM.exec(block[0].text);
-    if (first) layout.markerEnds.push(block[0].start + first[0].length);
-    let listSeen = first !== null;
-    for (let k = 0; k + 1 < block.length; k++) {
+    for (let k = i; k <= j; k++) width = Math.max(width, lines[k].text.length);
+    if (lines[i].item > 0) layout.markerEnds.push(lines[i].start + lines[i].item);
+    let listSeen = lines[i].item > 0;
+    for (let k = i; k < j; k++) {
+      const next = lines[k + 1];
       // The newline ends line k: just before the next line's start (a '\r' before it is whitespace already).
-      const newline = block[k + 1].start - 1;
-      const kind = breakKind(block, k, width, listSeen, kinds);
+      const newline = next.start - 1;
+      const kind = breakKind(lines[k], next, k === i, width, listSeen);
       if (kind === 'soft') {
         out ??= text.split('');
         out[newline] = ' ';
       } else if (kind === 'block') {
         layout.blockStarts.push(newline);
       }
-      const item = LIST_ITEM.exec(block[k + 1].text);
-      if (item) {
+      if (next.item > 0) {
         listSeen = true;
-        if (kind === 'block') layout.markerEnds.push(block[k + 1].start + item[0].length);
+        if (kind === 'block') layout.markerEnds.push(next.start + next.item);
       }
     }
     i = j + 1;

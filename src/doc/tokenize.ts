@@ -172,11 +172,16 @@ function scanChunk(text: string, s: number, e: number, out: WordSpan[], state: {
   // The chunk's last '@' (-1 if none): an e-mail address starting at p contains one at or after p.
   // Scans stay inside the chunk: indexOf/lastIndexOf would run on through the whole text,
   // quadratic on text without '@'.
+  // Likewise the chunk's last '/' and last "://": paths and URLs of other schemes are tried only before
+  // them. One backward walk finds both characters.
   let at = -1;
-  for (let i = e - 1; i >= s && at < 0; i--) if (text.charCodeAt(i) === 64) at = i;
-  // Likewise the chunk's last '/' and last "://": paths and URLs of other schemes are tried only before them.
   let slash = -1;
-  for (let i = e - 1; i >= s && slash < 0; i--) if (text.charCodeAt(i) === 47) slash = i;
+  for (let i = e - 1; i >= s && (at < 0 || slash < 0); i--) {
+    const c = text.charCodeAt(i);
+    if (c === 64) {
+      if (at < 0) at = i;
+    } else if (c === 47 && slash < 0) slash = i;
+  }
   let scheme = -1;
   if (slash > s) for (let i = slash - 2; i > s && scheme < 0; i--) if (text.charCodeAt(i) === 58 && text.charCodeAt(i + 1) === 47 && text.charCodeAt(i + 2) === 47) scheme = i;
   // An address starting at p has for local part the whole run of local-part characters from p, so every
