@@ -488,10 +488,16 @@ const EXTENSIONS = new Set(
   ).split(' '),
 );
 
-function fileExtensionAt(text: string, q: number, e: number): boolean {
+/**
+ * Whether a file extension starts at q, after a period; `alone` when the period starts its chunk
+ * ("the extension .gz"), where the short extensions of PATH_EXTENSIONS count too.
+ */
+function fileExtensionAt(text: string, q: number, e: number, alone = false): boolean {
   let r = q;
   while (r < e && classAt(text, r) === C.Letter) r++;
-  return r - q >= 3 && EXTENSIONS.has(text.slice(q, r).toLowerCase()) && (r === e || !isAlnum(classAt(text, r)));
+  if (r < e && isAlnum(classAt(text, r))) return false;
+  const ext = text.slice(q, r);
+  return (r - q >= 3 && EXTENSIONS.has(ext.toLowerCase())) || (alone && r - q >= 2 && PATH_EXTENSIONS.has(ext));
 }
 
 /** Whether the period at q joins two words with a missing space; `at` is the chunk's last '@' (-1 if none). */
@@ -601,7 +607,7 @@ const RUN_CHARS = new Set([46, 33, 63, 45, 42, 61, 126, 95, 60, 62, 35, 43, 0x20
 function scanPunct(text: string, p: number, e: number, chunkStart: number, out: WordSpan[], state: { openSingleQuote: boolean }): number {
   const c = text.charCodeAt(p);
   let q = p + width(text, p);
-  if (c === 46 && q < e && classAt(text, q) === C.Letter && fileExtensionAt(text, q, e)) {
+  if (c === 46 && q < e && classAt(text, q) === C.Letter && fileExtensionAt(text, q, e, p === chunkStart)) {
     // ".doc": a file extension on its own
     while (q < e && classAt(text, q) === C.Letter) q++;
   } else if (c === 46 || c === 33 || c === 63) {

@@ -18,6 +18,10 @@ describe('technical tokens', () => {
     expect(forms("see the file `doc/bashref.texi'.")).toEqual(['see', 'the', 'file', '`', 'doc/bashref.texi', "'", '.']);
   });
 
+  it('keeps a short file extension that stands alone: "the extension .gz"', () => {
+    expect(forms('replaced by one with the extension .gz, while .md files stay')).toEqual(['replaced', 'by', 'one', 'with', 'the', 'extension', '.gz', ',', 'while', '.md', 'files', 'stay']);
+  });
+
   it('leaves slashes that are no paths as they were', () => {
     expect(forms('and/or yes/no/maybe /etc 10/23/2000 km/h')).toEqual(['and', '/', 'or', 'yes', '/', 'no', '/', 'maybe', '/', 'etc', '10/23/2000', 'km', '/', 'h']);
   });
