@@ -38,6 +38,8 @@ describe('nameMentions', () => {
     const ms = ['Barack Obama', 'New\nYork'].map((s) => mention(d, s));
     expect(texts(d, nameMentions(d, ms))).toEqual(['Barack Obama', 'New\nYork']);
     expect(literalRanges(d.text)).toEqual([]);
+    const quoted = doc("``I agree,'' said ``Bob'' Smith.");
+    expect(literalRanges(quoted.text)).toEqual([]);
   });
 
   it('finds literals in linear time on adversarial input', () => {
