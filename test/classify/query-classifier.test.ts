@@ -163,6 +163,20 @@ describe('query classifier', () => {
     expect(got.map((x) => x.categoryId)).toEqual(['bank', 'firm']);
   });
 
+  it('damps a broad concept by the square root of its lemmas\' weight over 20', () => {
+    const broad = new Map(Array.from({ length: 80 }, (_, i) => [i === 0 ? 'goal' : `lemma${i}`, 1] as [string, number]));
+    const stub = { expand: (x: string) => (x === 'broad' ? broad : new Map([[x, 1]])) } as unknown as ConceptExpander;
+    const k = new QueryClassifier('b', [
+      { categoryId: 'broad', label: '', query: "concept('broad')" },
+      { categoryId: 'narrow', label: '', query: "concept('goal')" },
+    ], stub);
+    const got = k.categorize(doc('a goal'), 10);
+    expect(got.map((x) => [x.categoryId, x.score])).toEqual([
+      ['narrow', Math.round((1 - Math.exp(-1)) * 1e4) / 1e4],
+      ['broad', Math.round((1 - Math.exp(-1 / 2)) * 1e4) / 1e4],
+    ]);
+  });
+
   it('normalises scores by length: one mention in a long text says less', () => {
     const one = new QueryClassifier('w', [{ categoryId: 'g', label: 'g', query: "word('goal')" }], concepts);
     const short = one.categorize(doc('a goal'), 1)[0]!.score;

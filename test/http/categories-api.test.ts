@@ -91,6 +91,17 @@ describe('classifier API', () => {
     expect(categories(capped)).toHaveLength(1);
   });
 
+  it('runs the entities layer for entity() and type() leaves, without returning entities nobody asked for', async () => {
+    await call('PUT', '/categories/firms', [
+      { categoryId: 'company', label: 'Companies', query: "type('Company')" },
+      { categoryId: 'apple', label: 'Apple', query: "entity('Apple Inc.')" },
+    ]);
+    const r = await classify('Apple Inc. reported record profits, and Microsoft followed a day later.', 'firms');
+    expect(r.status).toBe(200);
+    expect(categories(r).map((c) => c.categoryId).sort()).toEqual(['apple', 'company']);
+    expect((r.json.response as Json).entities).toBeUndefined();
+  });
+
   it('reads CSV (categoryId,label,query), with or without a header, unquoted commas in the last column', async () => {
     const csv = "1,Banking,or(concept('bank'),concept('finance'))\n2,Politics,concept('politics')\n";
     const put = await call('PUT', '/categories/csv_one', csv, KEY, { 'content-type': 'application/csv' });

@@ -8,7 +8,8 @@
  * 1 − exp(−c / τ), τ growing with the document's length (one mention in a
  * headline says more than one in a long article):
  *   concept('x')  tokens whose lemma (or lemma n-gram, up to 3 words) is one of
- *                 x's weighted WordNet lemmas (concepts.ts), each adding its weight
+ *                 x's weighted WordNet lemmas (concepts.ts), each adding its weight,
+ *                 the sum damped for a broad concept (BREADTH_MASS)
  *   word('x')     tokens whose form or lemma is x (case-insensitive; a phrase as a sequence)
  *   entity('T')   entity mentions linked to T (spaces or '_' alike, any case)
  *   type('C')     entity mentions with type C (DBpedia class, any case)
@@ -39,6 +40,15 @@ export interface QueryClassifierSource {
 
 /** Categories scoring less are not returned. */
 export const MIN_CATEGORY_SCORE = 0.1;
+/**
+ * A concept whose lemmas weigh more than this in all is broad (concept('sport')
+ * reaches 2,500 lemmas through hyponyms and its domain, concept('technology')
+ * 50): its count is divided by √(mass / BREADTH_MASS), so that a broad concept
+ * does not win every document by sheer reach. Chosen on the tune part of the
+ * zero-shot split (training/classify/query-zero-shot.ts): BBC class names
+ * 34 → 53 %, a few words per class 55 → 77 %.
+ */
+const BREADTH_MASS = 20;
 /** Words per unit of τ: a document of 100 words needs one match for 0.63, one of 400 words four. */
 const WORDS_PER_TAU = 100;
 
@@ -48,7 +58,7 @@ export function effectiveQuery(c: CategoryDefinition): string {
 }
 
 type Compiled =
-  | { kind: 'concept'; lemmas: ConceptLemmas }
+  | { kind: 'concept'; lemmas: ConceptLemmas; breadth: number }
   | { kind: 'word'; words: string[] }
   | { kind: 'entity' | 'type' | 'topic'; value: string }
   | { kind: 'and' | 'or'; children: Compiled[] }
@@ -97,8 +107,12 @@ export class QueryClassifier {
 
 function compile(node: QueryNode, concepts: ConceptExpander, layers: Set<Layer>): Compiled {
   switch (node.kind) {
-    case 'concept':
-      return { kind: 'concept', lemmas: concepts.expand(node.value) };
+    case 'concept': {
+      const lemmas = concepts.expand(node.value);
+      let mass = 0;
+      for (const w of lemmas.values()) mass += w;
+      return { kind: 'concept', lemmas, breadth: Math.sqrt(Math.max(1, mass / BREADTH_MASS)) };
+    }
     case 'word':
       return { kind: 'word', words: normalizePhrase(node.value).split(' ') };
     case 'entity':
@@ -151,7 +165,7 @@ function scoreNode(node: Compiled, doc: Doc, ev: Evidence): number {
       if (node.lemmas.size < ev.lemmaGrams.size) {
         for (const [lemma, w] of node.lemmas) count += (ev.lemmaGrams.get(lemma) ?? 0) * w;
       } else for (const [gram, n] of ev.lemmaGrams) count += n * (node.lemmas.get(gram) ?? 0);
-      return fromCount(count, ev.tau);
+      return fromCount(count / node.breadth, ev.tau);
     }
     case 'word': {
       let count = 0;

@@ -3,12 +3,19 @@
  * the senses and entailments extractors ship in models/senses/): the lemmas of
  * x's synsets and of their hyponyms, each with a weight.
  *
- * - x itself weighs 1;
+ * - x itself weighs 1; a word WordNet lacks is read as its base form where
+ *   a regular inflection gives one ("sports" → "sport", "elections" → "election");
  * - a sense's weight is its share of SemCor's tags relative to x's most tagged
- *   sense (untagged senses: 1/rank), so the everyday sense dominates
- *   ("bank" the institution over "bank" the slope); senses under 0.1 are left out;
+ *   sense over all parts of speech (untagged words: 1/rank), so the everyday
+ *   sense dominates ("bank" the institution over "bank" the slope, "sport" the
+ *   noun over the verb); senses under 0.1 are left out;
  * - the sense's member lemmas (synonyms) weigh the sense's weight, its
  *   hyponyms HYPONYM_DECAY less per level, to HYPONYM_DEPTH levels;
+ * - where x names one of the 45 basic domains of WordNet Domains (FBK, CC BY
+ *   3.0; models/senses/wsd-domains.bin, which the senses extractor reads):
+ *   politics, sport, economy, commerce, computer science, medicine, law, …,
+ *   the lemmas of the synsets in that domain weigh DOMAIN_WEIGHT: the words of
+ *   a subject that no taxonomy puts under it ("election", "minister" for politics);
  * - at most MAX_CONCEPT_LEMMAS lemmas, nearest first, so that concept('entity')
  *   cannot expand to all of WordNet.
  *
@@ -17,11 +24,15 @@
 import type { ResourceLoader } from '../../resources/loader.js';
 import { SynsetRelations } from '../../semantics/relations.js';
 import { SynsetStore } from '../../semantics/synsets.js';
+import { SenseDomains } from '../../semantics/wsd-domains.js';
 import type { WordNetPos } from '../../lexicon/penn.js';
 
 export const HYPONYM_DEPTH = 3;
 export const HYPONYM_DECAY = 0.7;
-export const MAX_CONCEPT_LEMMAS = 3000;
+export const MAX_CONCEPT_LEMMAS = 5000;
+export const DOMAIN_WEIGHT = 0.5;
+/** Regular inflections, undone in this order until WordNet knows the word. */
+const DETACH: ReadonlyArray<[string, string]> = [['ies', 'y'], ['ses', 's'], ['xes', 'x'], ['ches', 'ch'], ['shes', 'sh'], ['s', ''], ['ing', ''], ['ing', 'e'], ['ed', ''], ['ed', 'e']];
 const MIN_SENSE_WEIGHT = 0.1;
 const POS: readonly WordNetPos[] = ['n', 'v', 'a', 'r'];
 
@@ -30,15 +41,46 @@ export type ConceptLemmas = ReadonlyMap<string, number>;
 
 export class ConceptExpander {
   private readonly cache = new Map<string, ConceptLemmas>();
+  /** Synsets of each domain, by domain name with spaces ("computer science"), built on first use. */
+  private domainSynsets: Map<string, number[]> | undefined;
 
   constructor(
     private readonly synsets: SynsetStore,
     private readonly relations: SynsetRelations,
+    private readonly domains?: SenseDomains,
   ) {}
 
   static async load(loader: ResourceLoader): Promise<ConceptExpander> {
-    const [synsets, relations] = await Promise.all([SynsetStore.load(loader), SynsetRelations.load(loader)]);
-    return new ConceptExpander(synsets, relations);
+    const [synsets, relations, domains] = await Promise.all([SynsetStore.load(loader), SynsetRelations.load(loader), SenseDomains.read(loader, 'senses')]);
+    return new ConceptExpander(synsets, relations, domains);
+  }
+
+  private domainMembers(name: string): readonly number[] {
+    const d = this.domains;
+    if (!d) return [];
+    if (!this.domainSynsets) {
+      const by = new Map<string, number[]>(d.names.map((n) => [normalizePhrase(n), []]));
+      const names = d.names.map(normalizePhrase);
+      for (let s = 0; s < d.first.length; s++) {
+        if (d.first[s]! > 0) by.get(names[d.first[s]! - 1]!)!.push(s);
+        if (d.second[s]! > 0) by.get(names[d.second[s]! - 1]!)!.push(s);
+      }
+      this.domainSynsets = by;
+    }
+    return this.domainSynsets.get(name) ?? [];
+  }
+
+  /** The word as WordNet lists it: itself, else its base form by a regular inflection, else itself. */
+  private base(key: string): string {
+    const known = (w: string) => POS.some((pos) => this.synsets.senses(w, pos) !== undefined);
+    if (known(key)) return key;
+    for (const [suffix, replacement] of DETACH) {
+      if (key.length > suffix.length + 2 && key.endsWith(suffix)) {
+        const candidate = key.slice(0, -suffix.length) + replacement;
+        if (known(candidate)) return candidate;
+      }
+    }
+    return key;
   }
 
   /** The weighted lemmas of a concept (any case; words separated by spaces or '_'). */
@@ -54,8 +96,9 @@ export class ConceptExpander {
     return lemmas;
   }
 
-  private compute(key: string): ConceptLemmas {
-    const out = new Map<string, number>([[key, 1]]);
+  private compute(asGiven: string): ConceptLemmas {
+    const key = this.base(asGiven);
+    const out = new Map<string, number>([[asGiven, 1], [key, 1]]);
     const add = (lemma: string, w: number): void => {
       if (out.size >= MAX_CONCEPT_LEMMAS && !out.has(lemma)) return;
       if ((out.get(lemma) ?? 0) < w) out.set(lemma, w);
@@ -63,11 +106,11 @@ export class ConceptExpander {
     // Breadth first over (synset, weight): nearer lemmas claim the budget first.
     let frontier: Array<[number, number]> = [];
     const seen = new Set<number>();
+    let maxTags = 0;
+    for (const pos of POS) for (const t of this.synsets.senses(key, pos)?.tagCounts ?? []) maxTags = Math.max(maxTags, t);
     for (const pos of POS) {
       const senses = this.synsets.senses(key, pos);
       if (!senses) continue;
-      let maxTags = 0;
-      for (const t of senses.tagCounts) maxTags = Math.max(maxTags, t);
       senses.synsets.forEach((synset, rank) => {
         const w = maxTags > 0 ? (senses.tagCounts[rank]! + 0.5) / (maxTags + 0.5) : 1 / (rank + 1);
         if (w >= MIN_SENSE_WEIGHT) frontier.push([synset, w]);
@@ -84,6 +127,7 @@ export class ConceptExpander {
       }
       frontier = next;
     }
+    for (const synset of this.domainMembers(key)) for (const [lemma] of this.synsets.members(synset)) add(normalizePhrase(lemma), DOMAIN_WEIGHT);
     return out;
   }
 }
