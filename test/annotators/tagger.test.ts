@@ -60,6 +60,29 @@ describe('POS tagger (models/tagger)', () => {
     expect(proj.byteLength).toBe(2 * shared.dim * tagger.meta.embedding.width);
   });
 
+  it('gives a vector only to words whose norm training never saw (unknownNormsOnly)', async () => {
+    expect(tagger.meta.embedding.vectors?.unknownNormsOnly).toBe(true);
+    // The same models with every vector scaled to zero: same rows and dim, so the tagger loads.
+    const zeroed: ResourceLoader = {
+      exists: (p) => loader.exists(p),
+      text: (p) => loader.text(p),
+      bytes: async (p) => {
+        const bytes = await loader.bytes(p);
+        if (p !== 'vectors/vectors.bin') return bytes;
+        const rows = (JSON.parse(await loader.text('vectors/meta.json')) as { rows: number }).rows;
+        const copy = bytes.slice();
+        copy.fill(0, 0, 4 * rows);
+        return copy;
+      },
+    };
+    const without = await loadPosTagger(zeroed);
+    // a tagger of its own: embedding words would number them in the shared one's word-type ids
+    const withVectors = await loadPosTagger(loader);
+    // "the" is known to training: its embedding does not read the vectors; "glaciers" is not, and has one.
+    expect(Array.from(await without.embed('the'))).toEqual(Array.from(await withVectors.embed('the')));
+    expect(Array.from(await without.embed('glaciers'))).not.toEqual(Array.from(await withVectors.embed('glaciers')));
+  });
+
   it('refuses word vectors other than those it was trained with, and says what to do', async () => {
     /** The shipped models with some files' text replaced (undefined: the file is missing). */
     const replacing = (files: Record<string, string | undefined>): ResourceLoader => ({

@@ -247,10 +247,11 @@ def main():
     ap.add_argument("--clusters", help="word-clusters.bin to read (default: the one in --out)")
     ap.add_argument("--vectors", default=os.path.join("models", "vectors"),
                     help="the shared pretrained word vectors (npm run train -- vectors), frozen; '' for none")
-    ap.add_argument("--vectors-for", choices=["all", "unknown"], default="all",
+    ap.add_argument("--vectors-for", choices=["all", "unknown"], default="unknown",
                     help="unknown: only words without a norm embedding (unseen, or dropped in training) get their vector")
-    ap.add_argument("--vector-dropout", type=float, default=0.1,
-                    help="share of training words whose vector is dropped (the runtime has none for ~30%% of unseen words)")
+    ap.add_argument("--vector-dropout", type=float, default=0.0,
+                    help="share of training words whose vector is dropped (the runtime has none for ~30%% of unseen words; "
+                         "with --vectors-for unknown, word dropout already decides who gets one)")
     ap.add_argument("--folds", type=int, default=0,
                     help="jackknifing: train on the EWT train sentences i with i %% folds != --fold, no export")
     ap.add_argument("--fold", type=int, default=0)
