@@ -34,7 +34,7 @@ export const SERVE = defineCommand({
       type: 'string',
       value: 'FILE|postgres://…|memory:',
       default: DEFAULT_EVENTS_FILE,
-      help: "the server's store (status events, and the dictionaries managed at /entities/…): a SQLite file (needs the optional better-sqlite3), postgres://… or memory:",
+      help: "the server's store (status events, and the dictionaries and classifiers managed at /entities/… and /categories/…): a SQLite file (needs the optional better-sqlite3), postgres://… or memory:",
     },
     'admin-token': {
       type: 'string',
@@ -152,6 +152,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
             `response shape: ${settings.responseShape})\n` +
             `  account       GET ${server.url}/account/\n` +
             `  dictionaries  ${server.url}/entities/{id}  (stored per API key beside the events)\n` +
+            `  classifiers   ${server.url}/categories/{id}  (stored per API key beside the events)\n` +
             (settings.demo ? `  demo page     GET ${server.url}/demo  (its analysis requests pass the same key checks)\n` : '') +
             `  events API    ${server.url}/api/v1/services/{id}/events  (store: ${describeStore(settings.events)}; ` +
             `admin ${settings.adminToken ? 'enabled' : 'closed: no --admin-token'})\n`,

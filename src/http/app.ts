@@ -104,7 +104,7 @@ export function createApp(opts: AppOptions = {}): TextlensApp {
 
   const app = new Hono();
 
-  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape, resolver, store, owner, classifierResolver }));
+  app.post('/', (c) => analyzeRoute(c.req.raw, { keys, runner, limits, shape, resolver, store, owner, classifierResolver, classifierStore }));
   app.all('/', (c) => {
     const method = c.req.method;
     return envelopeResponse(c.req.raw, new AnalysisError(405, `method ${method} is not allowed on /: send POST with form fields`), 0, {
@@ -173,13 +173,14 @@ interface AnalyzeDeps {
   store: DictionaryStore | undefined;
   owner: (key: string | undefined) => Promise<string>;
   classifierResolver: StoredClassifierResolver | undefined;
+  classifierStore: ClassifierStore | undefined;
 }
 
 function isMethodError(e: unknown): boolean {
   return e instanceof AnalysisError && e.status === 405;
 }
 
-async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolver, store, owner, classifierResolver }: AnalyzeDeps): Promise<Response> {
+async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolver, store, owner, classifierResolver, classifierStore }: AnalyzeDeps): Promise<Response> {
   const t0 = performance.now();
   const seconds = () => (performance.now() - t0) / 1000;
   let lease: KeyLease | undefined;
@@ -210,6 +211,9 @@ async function analyzeRoute(req: Request, { keys, runner, limits, shape, resolve
   } catch (e) {
     if (store && isUnknownDictionary(e)) {
       return envelopeResponse(req, await withStoredDictionaries(e, store, await owner(callerKey)), seconds());
+    }
+    if (classifierStore && e instanceof AnalysisError && e.status === 400 && e.message.startsWith('unknown classifier ')) {
+      return envelopeResponse(req, await withStoredClassifiers(e, classifierStore, await owner(callerKey)), seconds());
     }
     return envelopeResponse(req, e, seconds());
   } finally {
@@ -268,6 +272,21 @@ async function withStoredDictionaries(e: AnalysisError, store: DictionaryStore, 
     stored.length > 0
       ? `This API key's stored dictionaries: ${stored.join(', ')}.`
       : 'This API key has no stored dictionaries: create one with PUT /entities/{id}, then add entries with POST /entities/{id}/.';
+  return new AnalysisError(400, `${e.message}. ${hint}`, e.culprit);
+}
+
+/** As withStoredDictionaries, for a classifier id the caller has not stored. */
+async function withStoredClassifiers(e: AnalysisError, store: ClassifierStore, owner: string): Promise<AnalysisError> {
+  let stored: string[];
+  try {
+    stored = (await store.list(owner)).map((c) => c.id);
+  } catch {
+    return e;
+  }
+  const hint =
+    stored.length > 0
+      ? `This API key's stored classifiers: ${stored.join(', ')}.`
+      : 'This API key has no stored classifiers: create one with PUT /categories/{id} and a list of {categoryId, label, query}.';
   return new AnalysisError(400, `${e.message}. ${hint}`, e.culprit);
 }
 

@@ -120,7 +120,7 @@ describe('classifier API', () => {
     expect((await call('DELETE', '/categories/gone')).status).toBe(200);
     const after = await classify('The team won the match.', 'gone');
     expect(after.status).toBe(400);
-    expect(after.json.error).toMatch(/unknown classifier 'gone'/);
+    expect(after.json.error).toMatch(/unknown classifier 'gone'.*This API key's stored classifiers: .*news/);
   });
 
   it('refuses bad queries with a 400 that names the category and the character', async () => {
@@ -171,6 +171,7 @@ describe('classifier API', () => {
     expect((await call('GET', '/categories/mine/_all', undefined, OTHER)).status).toBe(404);
     const theirs = await classify('The team won the match.', 'mine', OTHER);
     expect(theirs.status).toBe(400);
+    expect(theirs.json.error).toMatch(/This API key has no stored classifiers: create one with PUT \/categories\/\{id\}/);
     await call('PUT', '/categories/mine', [{ categoryId: 'only', label: 'Only', query: "word('match')" }], OTHER);
     expect((await call('GET', '/categories/mine/_all')).json.response).toMatchObject({ total: 3 });
     expect(categories(await classify('The team won the match.', 'mine', OTHER)).map((c) => c.categoryId)).toEqual(['only']);
