@@ -177,6 +177,17 @@ describe('classifier API', () => {
     expect(categories(await classify('The team won the match.', 'mine', OTHER)).map((c) => c.categoryId)).toEqual(['only']);
   });
 
+  it("answers npm textrazor-sdk's ClassifierManager as it sends (read from lib/ClassifierManager.js and lib/Base.js)", async () => {
+    // Its requests carry 'Content-type: application/form' and the caller's request options: a JSON body.
+    const sdk = { 'Content-type': 'application/form' };
+    expect((await call('PUT', '/categories/sdk', JSON.stringify(NEWS), KEY, sdk)).status).toBe(200);
+    // list(classifier, pageLimit, page): ?limit=…&offset=page
+    expect((await call('GET', '/categories/sdk/_all?limit=2&offset=0', undefined, KEY, sdk)).json.response).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect((await call('GET', '/categories/sdk/money', undefined, KEY, sdk)).json.response).toMatchObject({ label: 'Business' });
+    expect((await call('DELETE', '/categories/sdk/money', undefined, KEY, sdk)).status).toBe(200);
+    expect((await call('DELETE', '/categories/sdk', undefined, KEY, sdk)).status).toBe(200);
+  });
+
   it('takes gzip bodies, as the Python client sends them', async () => {
     const { gzipSync } = await import('node:zlib');
     const res = await app.fetch(
