@@ -21,10 +21,18 @@
  * Synset names follow NLTK: the first member lemma, the part of speech
  * (n v a s r) and the synset's sense number for that lemma ("bank.n.01",
  * "depository_financial_institution.n.01").
+ *
+ * In memory the store keeps the two files' bytes and indexes over them
+ * (typed arrays: where each line and field starts, an open-addressing hash
+ * of the index's words by the FNV-1a hash of their UTF-8 bytes); a word's
+ * entry, a synset's id, members and name are decoded from the bytes when
+ * asked for. Built as strings, Maps and small typed arrays per lemma, the
+ * same tables took ~94 MB of heap (bench/memory.ts; docs/memory.md).
  */
 import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
 import type { WordNetPos } from '../lexicon/penn.js';
-import { gunzipText } from './gzip.js';
+import { gunzipBytes } from './gzip.js';
+import { indexOfByte, lineStarts, TAB, Utf8Index } from './utf8-index.js';
 
 export const SENSES_DIR = 'senses';
 export const SYNSETS_FILE = 'synsets.tsv.gz';
@@ -55,52 +63,99 @@ export class LemmaEntry {
 
 const LOADED: LoadRegistry<SynsetStore> = new WeakMap();
 
+const POS_ORDER: readonly WordNetPos[] = ['n', 'v', 'a', 'r'];
+const UNDERSCORE = 95;
+
+/**
+ * Decoded entries kept for the words asked for (a document repeats its words; each entry's
+ * arrays must stay the same objects while kept: the sense model and the entailments cache by
+ * them). Dropped whole when this many are kept, so a long-running server's cache stays bounded.
+ */
+const MAX_CACHED_ENTRIES = 50_000;
+/** The same for synset names and member lists. */
+const MAX_CACHED_SYNSETS = 50_000;
+
+const utf8 = new TextDecoder();
+const encoder = new TextEncoder();
+
 export class SynsetStore {
-  /** Synset ids as WordNet 3.0 offset-pos ("02787772-n"). */
-  readonly ids: string[];
+  /** synsets.tsv: its bytes, where line i starts (lineStart[n]: one past the end), and where its members and head fields start. */
+  private readonly synsetBytes: Uint8Array;
+  private readonly lineStart: Uint32Array;
+  private readonly memberStart: Uint32Array;
+  private readonly headStart: Uint32Array;
   private readonly lexfile: Uint8Array;
-  private readonly memberText: string[];
-  private readonly headText: string[];
-  /** Lower-case lemma (words joined by '_') or first word of a multiword lemma → what WordNet has for it. */
+  /** index.tsv: its bytes; per line where it starts and where its synsets field starts (one past the end: indexStart[lines]). */
+  private readonly indexBytes: Uint8Array;
+  private readonly indexStart: Uint32Array;
+  private readonly fieldStart: Uint32Array;
+  /** Words (whole lemmas, and first words of multiword lemmas) as byte ranges of indexBytes. */
+  private readonly words: Utf8Index;
+  /** Per word and part of speech (n v a r), its index line, -1 for none. */
+  private readonly posLine: Int32Array;
+  /** Per word, its multiword lemmas' index lines: multiwordLines[multiwordStart[w] … multiwordStart[w + 1]). */
+  private readonly multiwordStart: Uint32Array;
+  private readonly multiwordLines: Uint32Array;
   private readonly entries = new Map<string, LemmaEntry>();
-  private readonly memberCache: (Array<[string, number]> | undefined)[];
-  private readonly nameCache: (string | undefined)[];
+  private readonly zeros = new Map<number, Float32Array>();
+  private readonly memberCache = new Map<number, Array<[string, number]>>();
+  private readonly nameCache = new Map<number, string>();
+  private idList: string[] | undefined;
   /** `pos:lemma` of the multiword lemmas read as separate words (readApart). */
   private readonly apart = new Set<string>();
 
-  private constructor(synsetsTsv: string, indexTsv: string, apartTsv: string) {
-    const lines = splitLines(synsetsTsv);
-    const n = lines.length;
-    this.ids = new Array<string>(n);
+  private constructor(synsetsTsv: Uint8Array, indexTsv: Uint8Array, apartTsv: string) {
+    this.synsetBytes = synsetsTsv;
+    this.lineStart = lineStarts(synsetsTsv);
+    const n = this.lineStart.length - 1;
+    this.memberStart = new Uint32Array(n);
+    this.headStart = new Uint32Array(n);
     this.lexfile = new Uint8Array(n);
-    this.memberText = new Array<string>(n);
-    this.headText = new Array<string>(n);
     for (let i = 0; i < n; i++) {
-      const f = lines[i].split('\t');
-      if (f.length < 4) throw new Error(`${SYNSETS_FILE}: line ${i + 1} has fewer than 4 fields`);
-      this.ids[i] = f[0];
-      this.lexfile[i] = Number(f[1]);
-      this.memberText[i] = f[2];
-      this.headText[i] = f[3];
+      const from = this.lineStart[i];
+      const to = this.lineStart[i + 1] - 1;
+      const t1 = indexOfByte(synsetsTsv, TAB, from, to);
+      const t2 = t1 < 0 ? -1 : indexOfByte(synsetsTsv, TAB, t1 + 1, to);
+      const t3 = t2 < 0 ? -1 : indexOfByte(synsetsTsv, TAB, t2 + 1, to);
+      if (t3 < 0) throw new Error(`${SYNSETS_FILE}: line ${i + 1} has fewer than 4 fields`);
+      this.lexfile[i] = Number(utf8.decode(synsetsTsv.subarray(t1 + 1, t2)));
+      this.memberStart[i] = t2 + 1;
+      this.headStart[i] = t3 + 1;
     }
-    this.memberCache = new Array(n).fill(undefined);
-    this.nameCache = new Array(n).fill(undefined);
-    const zeros = new Map<number, Float32Array>();
-    for (const line of splitLines(indexTsv)) {
-      const [lemma, pos, synsets, counts] = line.split('\t');
-      const underscore = lemma.indexOf('_');
-      if (underscore > 0) {
-        const second = lemma.indexOf('_', underscore + 1);
-        const first = this.entryFor(lemma.slice(0, underscore));
-        const secondWord = lemma.slice(underscore + 1, second < 0 ? lemma.length : second);
-        (first.seconds ??= new Set()).add(secondWord);
-        if (second > 0) (first.longSeconds ??= new Set()).add(secondWord);
-      }
-      const list = Int32Array.from(synsets.split(' '), Number);
-      let tagCounts = counts === undefined ? zeros.get(list.length) : Float32Array.from(counts.split(' '), Number);
-      if (tagCounts === undefined) zeros.set(list.length, (tagCounts = new Float32Array(list.length)));
-      this.entryFor(lemma)[pos as WordNetPos] = { synsets: list, tagCounts };
+
+    this.indexBytes = indexTsv;
+    this.indexStart = lineStarts(indexTsv);
+    const lines = this.indexStart.length - 1;
+    this.fieldStart = new Uint32Array(lines);
+    // At most one word per line and one first word per multiword line.
+    const capacity = 2 * lines;
+    this.words = new Utf8Index(indexTsv, capacity);
+    const posLine = new Int32Array(4 * capacity).fill(-1);
+    const firstOf = new Int32Array(lines).fill(-1); // the first word of a multiword line
+    for (let line = 0; line < lines; line++) {
+      const from = this.indexStart[line];
+      const to = this.indexStart[line + 1] - 1;
+      const t1 = indexOfByte(indexTsv, TAB, from, to);
+      const t2 = t1 < 0 ? -1 : indexOfByte(indexTsv, TAB, t1 + 1, to);
+      if (t2 < 0) throw new Error(`${SENSE_INDEX_FILE}: line ${line + 1} is not lemma TAB pos TAB synsets …`);
+      this.fieldStart[line] = t2 + 1;
+      const underscore = indexOfByte(indexTsv, UNDERSCORE, from, t1);
+      if (underscore > from) firstOf[line] = this.words.add(from, underscore - from);
+      const p = POS_ORDER.indexOf(String.fromCharCode(indexTsv[t1 + 1]) as WordNetPos);
+      const w = this.words.add(from, t1 - from);
+      if (p >= 0 && t2 === t1 + 2) posLine[4 * w + p] = line;
     }
+    this.words.trim();
+    const words = this.words.size;
+    this.posLine = posLine.slice(0, 4 * words);
+    // Multiword lines grouped by their first word, in file order.
+    this.multiwordStart = new Uint32Array(words + 1);
+    for (let line = 0; line < lines; line++) if (firstOf[line] >= 0) this.multiwordStart[firstOf[line] + 1]++;
+    for (let w = 0; w < words; w++) this.multiwordStart[w + 1] += this.multiwordStart[w];
+    this.multiwordLines = new Uint32Array(this.multiwordStart[words]);
+    const fill = this.multiwordStart.slice(0, words);
+    for (let line = 0; line < lines; line++) if (firstOf[line] >= 0) this.multiwordLines[fill[firstOf[line]]++] = line;
+
     for (const line of splitLines(apartTsv)) {
       const [lemma, pos] = line.split('\t');
       if (pos === undefined) throw new Error(`${MULTIWORDS_APART_FILE}: "${line}" is not lemma TAB pos …`);
@@ -108,19 +163,13 @@ export class SynsetStore {
     }
   }
 
-  private entryFor(word: string): LemmaEntry {
-    let entry = this.entries.get(word);
-    if (entry === undefined) this.entries.set(word, (entry = new LemmaEntry()));
-    return entry;
-  }
-
   /** The store of a models directory, read once per loader. */
   static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<SynsetStore> {
     return loadOnce(LOADED, loader, dir, async () => {
       const apartPath = `${dir}/${MULTIWORDS_APART_FILE}`;
       const [synsets, index, apart] = await Promise.all([
-        loader.bytes(`${dir}/${SYNSETS_FILE}`).then(gunzipText),
-        loader.bytes(`${dir}/${SENSE_INDEX_FILE}`).then(gunzipText),
+        loader.bytes(`${dir}/${SYNSETS_FILE}`).then(gunzipBytes),
+        loader.bytes(`${dir}/${SENSE_INDEX_FILE}`).then(gunzipBytes),
         // A models directory built before the file existed matches every multiword lemma, as it did then.
         loader.exists(apartPath).then((has) => (has ? loader.text(apartPath) : '')),
       ]);
@@ -130,21 +179,32 @@ export class SynsetStore {
 
   /** Builds a store from the text of its files (tests, the build script). */
   static fromText(synsetsTsv: string, indexTsv: string, apartTsv = ''): SynsetStore {
-    return new SynsetStore(synsetsTsv, indexTsv, apartTsv);
+    return new SynsetStore(encoder.encode(synsetsTsv), encoder.encode(indexTsv), apartTsv);
   }
 
   get size(): number {
-    return this.ids.length;
+    return this.lexfile.length;
+  }
+
+  /** Synset ids as WordNet 3.0 offset-pos ("02787772-n"), by synset index (built on first use: the build scripts read it). */
+  get ids(): readonly string[] {
+    return (this.idList ??= Array.from({ length: this.size }, (_, i) => this.id(i)));
+  }
+
+  /** A synset's id as WordNet 3.0 offset-pos ("02787772-n"). */
+  id(synset: number): string {
+    const from = this.lineStart[synset];
+    return utf8.decode(this.synsetBytes.subarray(from, indexOfByte(this.synsetBytes, TAB, from, this.memberStart[synset])));
   }
 
   /** The senses of a lemma (any case; spaces or '_' between words) under a part of speech, or undefined. */
   senses(lemma: string, pos: WordNetPos): LemmaSenses | undefined {
-    return this.entries.get(lemma)?.[pos] ?? this.entries.get(normalizeLemma(lemma))?.[pos];
+    return this.entry(lemma)?.[pos] ?? this.entry(normalizeLemma(lemma))?.[pos];
   }
 
   /** `senses` for a lemma already in WordNet's spelling (lower case, '_'): one map read. */
   sensesOf(normalizedLemma: string, pos: WordNetPos): LemmaSenses | undefined {
-    return this.entries.get(normalizedLemma)?.[pos];
+    return this.entry(normalizedLemma)?.[pos];
   }
 
   /** Whether the multiword lemma (WordNet's spelling) is one SemCor mostly reads as separate words under this part of speech. */
@@ -154,40 +214,65 @@ export class SynsetStore {
 
   /** Everything known about a lower-case word (senses per part of speech, multiword starts), or undefined. */
   entry(word: string): LemmaEntry | undefined {
-    return this.entries.get(word);
+    let entry = this.entries.get(word);
+    if (entry !== undefined) return entry;
+    const w = this.words.find(word);
+    if (w < 0) return undefined;
+    entry = new LemmaEntry();
+    for (let p = 0; p < 4; p++) {
+      const line = this.posLine[4 * w + p];
+      if (line >= 0) entry[POS_ORDER[p]] = this.sensesAt(line);
+    }
+    for (let k = this.multiwordStart[w]; k < this.multiwordStart[w + 1]; k++) {
+      const line = this.multiwordLines[k];
+      const from = this.indexStart[line] + this.words.length(w) + 1; // after the first word's '_'
+      const lemmaEnd = indexOfByte(this.indexBytes, TAB, from, this.fieldStart[line]);
+      const next = indexOfByte(this.indexBytes, UNDERSCORE, from, lemmaEnd);
+      const second = utf8.decode(this.indexBytes.subarray(from, next < 0 ? lemmaEnd : next));
+      (entry.seconds ??= new Set()).add(second);
+      if (next > 0) (entry.longSeconds ??= new Set()).add(second);
+    }
+    if (this.entries.size >= MAX_CACHED_ENTRIES) this.entries.clear();
+    this.entries.set(word, entry);
+    return entry;
   }
 
   /** The synset's NLTK-style name ("bank.n.01"). */
   name(synset: number): string {
-    let name = this.nameCache[synset];
+    let name = this.nameCache.get(synset);
     if (name === undefined) {
       const letter = this.posLetter(synset);
       const first = this.members(synset)[0][0].toLowerCase();
       const list = this.senses(first, letter === 's' ? 'a' : (letter as WordNetPos))?.synsets;
       const number = list ? list.indexOf(synset) + 1 : 1;
       name = `${first}.${letter}.${String(Math.max(1, number)).padStart(2, '0')}`;
-      this.nameCache[synset] = name;
+      if (this.nameCache.size >= MAX_CACHED_SYNSETS) this.nameCache.clear();
+      this.nameCache.set(synset, name);
     }
     return name;
   }
 
   /** Member lemmas of a synset with their lexicographer ids, in WordNet's order and case ("New_York"). */
   members(synset: number): Array<[lemma: string, lexId: number]> {
-    let m = this.memberCache[synset];
+    let m = this.memberCache.get(synset);
     if (m === undefined) {
-      m = this.memberText[synset].split(' ').map((x) => {
-        const colon = x.lastIndexOf(':');
-        return [x.slice(0, colon), Number(x.slice(colon + 1))] as [string, number];
-      });
-      this.memberCache[synset] = m;
+      m = utf8
+        .decode(this.synsetBytes.subarray(this.memberStart[synset], this.headStart[synset] - 1))
+        .split(' ')
+        .map((x) => {
+          const colon = x.lastIndexOf(':');
+          return [x.slice(0, colon), Number(x.slice(colon + 1))] as [string, number];
+        });
+      if (this.memberCache.size >= MAX_CACHED_SYNSETS) this.memberCache.clear();
+      this.memberCache.set(synset, m);
     }
     return m;
   }
 
   /** The part of speech letter of a synset's id: n, v, a, s (adjective satellite) or r. */
   posLetter(synset: number): string {
-    const id = this.ids[synset];
-    return id[id.length - 1];
+    const tab = indexOfByte(this.synsetBytes, TAB, this.lineStart[synset], this.memberStart[synset]);
+    return String.fromCharCode(this.synsetBytes[tab - 1]);
   }
 
   /**
@@ -203,10 +288,22 @@ export class SynsetStore {
     const lexId = String(member[1]).padStart(2, '0');
     let head = ':';
     if (ssType === 5) {
-      const colon = this.headText[synset].lastIndexOf(':');
-      head = `${this.headText[synset].slice(0, colon).toLowerCase()}:${this.headText[synset].slice(colon + 1).padStart(2, '0')}`;
+      const headText = utf8.decode(this.synsetBytes.subarray(this.headStart[synset], this.lineStart[synset + 1] - 1));
+      const colon = headText.lastIndexOf(':');
+      head = `${headText.slice(0, colon).toLowerCase()}:${headText.slice(colon + 1).padStart(2, '0')}`;
     }
     return `${wanted}%${ssType}:${lexfile}:${lexId}:${head}`;
+  }
+
+  /** An index line's synsets and tag counts. */
+  private sensesAt(line: number): LemmaSenses {
+    const from = this.fieldStart[line];
+    const to = this.indexStart[line + 1] - 1;
+    const tab = indexOfByte(this.indexBytes, TAB, from, to);
+    const synsets = Int32Array.from(utf8.decode(this.indexBytes.subarray(from, tab < 0 ? to : tab)).split(' '), Number);
+    let tagCounts = tab < 0 ? this.zeros.get(synsets.length) : Float32Array.from(utf8.decode(this.indexBytes.subarray(tab + 1, to)).split(' '), Number);
+    if (tagCounts === undefined) this.zeros.set(synsets.length, (tagCounts = new Float32Array(synsets.length)));
+    return { synsets, tagCounts };
   }
 }
 

@@ -37,14 +37,14 @@
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import { loadOnce, type LoadRegistry } from '../resources/loader.js';
-import { gunzipText } from './gzip.js';
+import { gunzipBytes } from './gzip.js';
 import { SENSES_DIR } from './synsets.js';
 import { COLLOCATION_SLOTS, lemmaBagFeatures } from './wsd-features.js';
 import { decodeVectors, WSD_VECTORS_FILE, type WordVectors } from './wsd-vectors.js';
 import { LocalClassifiers, WSD_LOCAL_FILE, type Classifier } from './wsd-local.js';
 import { SenseDomains } from './wsd-domains.js';
 import { lemmaHashes, type LemmaHashes } from './wsd-local-features.js';
-import { COUNT_SCALE, decodeWeights, parseVocab, type SenseWeights, WSD_WEIGHTS_FILE } from './wsd-weights.js';
+import { COUNT_SCALE, decodeWeights, indexVocab, listVocabulary, type FeatureVocabulary, type SenseWeights, WSD_WEIGHTS_FILE } from './wsd-weights.js';
 
 export const WSD_VOCAB_FILE = 'wsd-vocab.txt.gz';
 
@@ -259,7 +259,7 @@ const MAX_CACHED_LEMMAS = 100_000;
 
 export class WsdModel {
   readonly params: WsdParams;
-  private readonly ids: Map<string, number>;
+  private readonly ids: FeatureVocabulary;
   /** log(α · p(f)) per feature: the log-probability of a feature a sense never saw, common to all senses. */
   private readonly logAlphaP: Float64Array;
   private readonly alphaP: Float64Array;
@@ -304,7 +304,7 @@ export class WsdModel {
    * the vocabulary it was estimated on, so that pruning does not shift p(f).
    */
   constructor(
-    private readonly vocab: readonly string[],
+    vocab: readonly string[] | FeatureVocabulary,
     private readonly background: Float64Array,
     weights: SenseWeights,
     params: WsdParams,
@@ -316,11 +316,10 @@ export class WsdModel {
     private readonly domains?: SenseDomains,
   ) {
     this.params = params;
-    this.ids = new Map();
-    vocab.forEach((f, i) => this.ids.set(f, i));
+    this.ids = 'id' in vocab ? vocab : listVocabulary(vocab);
     let total = 0;
     for (const c of background) total += c;
-    const v = vocab.length;
+    const v = this.ids.size;
     this.alphaP = new Float64Array(v);
     this.logAlphaP = new Float64Array(v);
     for (let i = 0; i < v; i++) {
@@ -334,8 +333,8 @@ export class WsdModel {
       this.vectorRow = new Int32Array(v).fill(-1);
       this.vectorWeight = new Float64Array(v);
       vectors.lemmas.forEach((lemma, r) => {
-        const id = this.ids.get(lemma);
-        if (id !== undefined) this.vectorRow![id] = r;
+        const id = this.ids.id(lemma);
+        if (id >= 0) this.vectorRow![id] = r;
       });
       // −log p(f) with p(f) the background probability (logAlphaP is log(α·p(f))).
       const idf = (params.embIdf ?? 1) > 0;
@@ -350,13 +349,13 @@ export class WsdModel {
    */
   static load(loader: ResourceLoader, dir: string = SENSES_DIR): Promise<WsdModel> {
     return loadOnce(LOADED, loader, dir, async () => {
-      const [vocabText, bytes, metaText] = await Promise.all([
-        loader.bytes(`${dir}/${WSD_VOCAB_FILE}`).then(gunzipText),
+      const [vocabBytes, bytes, metaText] = await Promise.all([
+        loader.bytes(`${dir}/${WSD_VOCAB_FILE}`).then(gunzipBytes),
         loader.bytes(`${dir}/${WSD_WEIGHTS_FILE}`),
         loader.text(`${dir}/${WSD_META_FILE}`),
       ]);
       const meta = JSON.parse(metaText) as WsdMeta;
-      const { vocab, background } = parseVocab(vocabText);
+      const { vocab, background } = indexVocab(vocabBytes);
       const vectors = weighsVectors(meta.params) ? await readVectors(loader, dir) : undefined;
       const local = weighsLocal(meta.params) ? new LocalClassifiers(await loader.bytes(`${dir}/${WSD_LOCAL_FILE}`)) : undefined;
       // The domains table is small (two bytes a synset): read wherever the directory has it, so that sweeps can weigh it.
@@ -382,7 +381,7 @@ export class WsdModel {
 
   /** The same counts scored with other parameters (dev sweeps: training/senses/tune-wsd.ts). */
   withParams(params: WsdParams): WsdModel {
-    return new WsdModel(this.vocab, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local, this.domains);
+    return new WsdModel(this.ids, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local, this.domains);
   }
 
   /**
@@ -390,12 +389,12 @@ export class WsdModel {
    * model reads its own (wsd-local.bin); tests and sweeps attach others.
    */
   withLocal(local: LocalClassifiers): WsdModel {
-    return new WsdModel(this.vocab, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local, this.domains);
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local, this.domains);
   }
 
   /** The same counts and parameters with this domains table (tests, the build). */
   withDomains(domains: SenseDomains | undefined): WsdModel {
-    return new WsdModel(this.vocab, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, domains);
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, domains);
   }
 
   /** The synsets' WordNet Domains, where the model was loaded with them. */
@@ -410,7 +409,7 @@ export class WsdModel {
 
   /** The id of a feature string, or -1 when the model never saw it. */
   featureId(feature: string): number {
-    return this.ids.get(feature) ?? -1;
+    return this.ids.id(feature);
   }
 
   /** A context from feature strings (unknown features dropped, repeats kept once). */
@@ -422,8 +421,8 @@ export class WsdModel {
   idsOf(features: Iterable<string>): Int32Array {
     const out: number[] = [];
     for (const f of features) {
-      const id = this.ids.get(f);
-      if (id !== undefined) out.push(id);
+      const id = this.ids.id(f);
+      if (id >= 0) out.push(id);
     }
     return Int32Array.from(out);
   }
@@ -705,7 +704,7 @@ export class WsdModel {
 
   /** How many features the model knows (feature ids are below it). */
   get vocabularySize(): number {
-    return this.vocab.length;
+    return this.ids.size;
   }
 
   /** Whether any part of speech gives the document's bag a weight (else callers need not build it). */

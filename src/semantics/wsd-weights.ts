@@ -5,7 +5,11 @@
  * as training/senses/train.ts writes them and wsd-model.ts reads them.
  */
 
+import { lineStarts, TAB, Utf8Index } from './utf8-index.js';
+
 export const WSD_WEIGHTS_FILE = 'wsd-weights.bin';
+/** The feature vocabulary (wsd-model.ts reads it; named here for its codec's messages). */
+const WSD_VOCAB_FILE = 'wsd-vocab.txt.gz';
 
 const MAGIC = 0x32445357; // 'WSD2'
 
@@ -17,6 +21,41 @@ export interface SenseWeights {
   start: Uint32Array;
   feature: Uint32Array;
   count: Uint16Array;
+}
+
+/** Feature string → id (its line in wsd-vocab.txt), -1 for a feature the model never saw. */
+export interface FeatureVocabulary {
+  readonly size: number;
+  id(feature: string): number;
+}
+
+/** A vocabulary held as a list of strings (the build, tests). */
+export function listVocabulary(features: readonly string[]): FeatureVocabulary {
+  const ids = new Map<string, number>();
+  features.forEach((f, i) => ids.set(f, i));
+  return { size: features.length, id: (f) => ids.get(f) ?? -1 };
+}
+
+/**
+ * wsd-vocab.txt's bytes read in place: features are looked up in the file's
+ * UTF-8 (utf8-index.ts) rather than kept as 158k strings in a Map; the
+ * background counts are parsed as parseVocab parses them.
+ */
+export function indexVocab(bytes: Uint8Array): { vocab: FeatureVocabulary; background: Float64Array } {
+  const starts = lineStarts(bytes);
+  const lines = starts.length - 1;
+  const index = new Utf8Index(bytes, lines);
+  const background = new Float64Array(lines);
+  const utf8 = new TextDecoder();
+  for (let i = 0; i < lines; i++) {
+    const end = starts[i + 1] - 1;
+    let tab = end - 1;
+    while (tab >= starts[i] && bytes[tab] !== TAB) tab--;
+    if (tab < starts[i]) throw new Error(`${WSD_VOCAB_FILE}: line ${i + 1} is not feature TAB count`);
+    if (index.add(starts[i], tab - starts[i]) !== i) throw new Error(`${WSD_VOCAB_FILE}: line ${i + 1} repeats a feature`);
+    background[i] = Number(utf8.decode(bytes.subarray(tab + 1, end)));
+  }
+  return { vocab: { size: lines, id: (f) => index.find(f) }, background };
 }
 
 export function parseVocab(text: string): { vocab: string[]; background: Float64Array } {

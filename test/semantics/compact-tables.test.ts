@@ -1,0 +1,133 @@
+import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultModelsDir } from '../../src/resources/file-loader.js';
+import { SynsetStore } from '../../src/semantics/synsets.js';
+import type { WordNetPos } from '../../src/lexicon/penn.js';
+import { ReferenceSynsetStore } from './synsets-reference.js';
+import { SynsetRelations } from '../../src/semantics/relations.js';
+import { indexVocab, listVocabulary, parseVocab } from '../../src/semantics/wsd-weights.js';
+
+// The compact store (bytes and typed-array indexes) against the store built as Maps and strings
+// (synsets-reference.ts) on the shipped WordNet files: every lemma, every word that begins a multiword
+// lemma, and every 11th synset's id, name, members and sense keys.
+const file = (name: string) => gunzipSync(readFileSync(`${defaultModelsDir}senses/${name}`)).toString('utf8');
+const synsetsTsv = file('synsets.tsv.gz');
+const indexTsv = file('index.tsv.gz');
+const apartTsv = readFileSync(`${defaultModelsDir}senses/multiwords-apart.tsv`, 'utf8');
+let compact: SynsetStore;
+let reference: ReferenceSynsetStore;
+beforeAll(() => {
+  compact = SynsetStore.fromText(synsetsTsv, indexTsv, apartTsv);
+  reference = ReferenceSynsetStore.fromText(synsetsTsv, indexTsv, apartTsv);
+});
+
+const POS: WordNetPos[] = ['n', 'v', 'a', 'r'];
+const plain = (senses: { synsets: Int32Array; tagCounts: Float32Array } | undefined) => senses && { synsets: Array.from(senses.synsets), tagCounts: Array.from(senses.tagCounts) };
+
+describe('compact synset store', () => {
+  it('answers every lemma and multiword start as the Map-built store', () => {
+    const words = new Set<string>();
+    for (const line of indexTsv.split('\n')) {
+      const lemma = line.split('\t')[0];
+      if (!lemma) continue;
+      words.add(lemma);
+      const underscore = lemma.indexOf('_');
+      if (underscore > 0) words.add(lemma.slice(0, underscore));
+    }
+    expect(words.size).toBeGreaterThan(150_000);
+    let mismatches = 0;
+    for (const word of words) {
+      const a = compact.entry(word);
+      const b = reference.entry(word);
+      const same =
+        a !== undefined &&
+        b !== undefined &&
+        POS.every((p) => JSON.stringify(plain(a[p])) === JSON.stringify(plain(b[p]))) &&
+        JSON.stringify([...(a.seconds ?? [])].sort()) === JSON.stringify([...(b.seconds ?? [])].sort()) &&
+        JSON.stringify([...(a.longSeconds ?? [])].sort()) === JSON.stringify([...(b.longSeconds ?? [])].sort());
+      if (!same) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+  });
+
+  it('finds nothing for words WordNet lacks, and reads spaced or capitalized lemmas as the reference', () => {
+    for (const word of ['', 'the', 'zzyzx', 'ice_', '_cream', 'café', 'ice cream', 'Ice_Cream', 'naïve', '\u{1F600}']) {
+      expect(compact.entry(word) === undefined).toBe(reference.entry(word) === undefined);
+      for (const p of POS) expect(plain(compact.senses(word, p))).toEqual(plain(reference.senses(word, p)));
+    }
+    expect(compact.entry('zzyzx')).toBeUndefined();
+    expect(plain(compact.senses('Ice Cream', 'n'))).toEqual(plain(reference.senses('ice_cream', 'n')));
+  });
+
+  it('keeps an entry the same object while cached (the sense model caches by its arrays)', () => {
+    expect(compact.sensesOf('bank', 'n')).toBe(compact.sensesOf('bank', 'n'));
+    expect(compact.entry('ice')?.seconds?.has('cream')).toBe(true);
+  });
+
+  it('decodes synset ids, names, members and sense keys as the reference', () => {
+    expect(compact.size).toBe(reference.size);
+    expect(compact.ids.length).toBe(reference.ids.length);
+    for (let s = 0; s < reference.size; s += 11) {
+      expect(compact.id(s)).toBe(reference.ids[s]);
+      expect(compact.posLetter(s)).toBe(reference.posLetter(s));
+      expect(compact.name(s)).toBe(reference.name(s));
+      const members = reference.members(s);
+      expect(compact.members(s)).toEqual(members);
+      for (const [lemma] of members) expect(compact.senseKey(lemma, s)).toBe(reference.senseKey(lemma, s));
+    }
+    expect(compact.senseKey('bank', compact.sensesOf('bank', 'n')!.synsets[0])).toBe('bank%1:17:01::');
+  });
+
+  it('reads apart the multiword lemmas the reference reads apart', () => {
+    for (const line of apartTsv.split('\n').filter(Boolean)) {
+      const [lemma, pos] = line.split('\t') as [string, WordNetPos];
+      expect(compact.readApart(lemma, pos)).toBe(reference.readApart(lemma, pos));
+    }
+  });
+});
+
+describe('feature vocabulary read in its bytes', () => {
+  it('gives every feature the id and background count of the list parser, and -1 to unknown features', () => {
+    const bytes = gunzipSync(readFileSync(`${defaultModelsDir}senses/wsd-vocab.txt.gz`));
+    const listed = parseVocab(bytes.toString('utf8'));
+    const indexed = indexVocab(new Uint8Array(bytes));
+    expect(indexed.vocab.size).toBe(listed.vocab.length);
+    expect(Array.from(indexed.background)).toEqual(Array.from(listed.background));
+    let wrong = 0;
+    listed.vocab.forEach((feature, i) => {
+      if (indexed.vocab.id(feature) !== i) wrong++;
+    });
+    expect(wrong).toBe(0);
+    for (const unknown of ['', 'zzyzx-not-a-feature', '\u{1F600}', `${listed.vocab[0]} `]) expect(indexed.vocab.id(unknown)).toBe(listVocabulary(listed.vocab).id(unknown));
+  });
+
+  it('refuses a file that repeats a feature', () => {
+    expect(() => indexVocab(new TextEncoder().encode('a\t1\nb\t2\na\t3\n'))).toThrow(/line 3 repeats a feature/);
+  });
+});
+
+describe('relations held as typed arrays', () => {
+  it('give every synset the lists and hyponyms the text gives (split as the old loader split it)', () => {
+    const text = gunzipSync(readFileSync(`${defaultModelsDir}senses/relations.tsv.gz`)).toString('utf8');
+    const relations = SynsetRelations.fromText(text);
+    const lines = text.split('\n');
+    const hyponyms = new Map<number, number[]>();
+    const keys = ['hypernyms', 'similar', 'entails', 'causes', 'alsoSee', 'verbGroup'] as const;
+    let wrong = 0;
+    lines.forEach((line, s) => {
+      const columns = line.split('\t').map((c) => (c === '' ? [] : c.split(' ').map(Number)));
+      const links = relations.links(s);
+      if (keys.some((k, c) => JSON.stringify(links[k]) !== JSON.stringify(columns[c] ?? []))) wrong++;
+      for (const h of columns[0] ?? []) hyponyms.set(h, [...(hyponyms.get(h) ?? []), s]);
+    });
+    expect(wrong).toBe(0);
+    for (let s = 0; s < lines.length + 2; s++) if (JSON.stringify([...relations.hyponyms(s)]) !== JSON.stringify(hyponyms.get(s) ?? [])) wrong++;
+    expect(wrong).toBe(0);
+    expect(relations.links(lines.length + 5).hypernyms).toEqual([]);
+  });
+
+  it('refuses a line with other characters', () => {
+    expect(() => SynsetRelations.fromText('1 2\t3\nx\n')).toThrow(/line 2/);
+  });
+});
