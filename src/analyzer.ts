@@ -15,6 +15,7 @@ import { runtimeNotice, setWasmPaths, type Backend } from './models/onnx-runner.
 import type { Annotator, AnnotatorConfig, AnnotatorDeclaration, Layer } from './annotators/annotator.js';
 import { createPlanner, ENGLISH, layersOf, wantedLayers } from './annotators/plan.js';
 import { Doc } from './doc/doc.js';
+import { languageTokens } from './language-packs/contractions.js';
 import { createSegmenter, type Segmenter } from './doc/sentences.js';
 import { readInput, type InputOptions } from './source/input.js';
 import { runRules } from './rules/index.js';
@@ -134,8 +135,8 @@ export interface Analyzer {
    * whose models are not installed are skipped.
    */
   annotateDoc(doc: Doc, layers: readonly Layer[], options?: AnalyzeOptions | FlatOptions): Promise<Doc>;
-  /** Tokens and sentences of a text, as analyze() segments it. */
-  segment(text: string): Promise<Doc>;
+  /** Tokens and sentences of a text, as analyze() segments it for `language` (ISO 639-2, default English). */
+  segment(text: string, language?: string): Promise<Doc>;
   /** Extractors this analyzer can serve with the models it has. */
   availableExtractors(): Promise<string[]>;
   /** Names of the annotators created so far (they are created lazily, on first need). */
@@ -199,19 +200,22 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     if (disposed) throw new Error('this analyzer was disposed: create a new one with createAnalyzer()');
   }
 
-  async function segment(text: string): Promise<Doc> {
+  async function segment(text: string, language: string = ENGLISH): Promise<Doc> {
     checkUsable();
     segmenter ??= timedLoad('segmenter', createSegmenter(loader, { backend }));
     segmenter.catch(() => (segmenter = undefined));
     const { tokens, sentenceEnds } = await (await segmenter).segment(text);
-    return new Doc(text, tokens, sentenceEnds);
+    // A language pack's own tokens (contractions as syntactic words); English is the tokenizer's as is.
+    return languageTokens(new Doc(text, tokens, sentenceEnds), language);
   }
 
   async function annotateDoc(doc: Doc, layers: readonly Layer[], options?: AnalyzeOptions | FlatOptions): Promise<Doc> {
     const request = parseRequest({ text: doc.text || ' ', ...(options ?? {}) });
     const warn = () => {};
-    const steps = await planner.plan({ required: new Set(), optional: new Set(layers) }, ENGLISH, warn, layersOf(doc));
-    const ctx = { language: ENGLISH, request, warn };
+    // The request's languageOverride picks a language pack's annotators (the Doc is already tokenized).
+    const language = request.languageOverride ?? ENGLISH;
+    const steps = await planner.plan({ required: new Set(), optional: new Set(layers) }, language, warn, layersOf(doc));
+    const ctx = { language, request, warn };
     for (const declaration of steps) await (await annotator(declaration)).run(doc, ctx);
     return doc;
   }
@@ -263,7 +267,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     const loading = steps.map((declaration) => annotator(declaration));
     loading.forEach((a) => a.catch(() => {}));
     stageDone?.('input');
-    const doc = await segment(text);
+    const doc = await segment(text, language);
     stageDone?.('segment');
     const ctx = { language, metadata, request: req, warn };
     for (let i = 0; i < loading.length; i++) {

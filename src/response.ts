@@ -59,6 +59,7 @@ function sentences(doc: Doc, withTrees: boolean, udScheme: boolean, withSenses =
       if (doc.lemma) w.lemma = doc.lemma[i];
       if (doc.stem) w.stem = doc.stem[i];
       if (doc.xpos) w.partOfSpeech = doc.xpos[i];
+      if (doc.upos) w.upos = doc.upos[i];
       const senses = withSenses ? doc.senses?.[i] : undefined;
       // The layer's entries are already the response's ({synset, score}, scores rounded): no copy.
       if (senses) w.senses = senses;

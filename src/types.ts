@@ -62,6 +62,8 @@ export interface Word {
   lemma?: string;
   stem?: string;
   partOfSpeech?: string;
+  /** Universal POS tag (UD v2), in every language. */
+  upos?: string;
   parentPosition?: number;
   relationToParent?: string;
   senses?: Array<{ synset: string; score: number }>;

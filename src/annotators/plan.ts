@@ -134,7 +134,16 @@ export function createPlanner(loader: ResourceLoader, config: AnnotatorConfig): 
     if (missing.length > 0) {
       warn('language-unsupported', `Skipped ${unique(missing).join(', ')}: these layers need English models, and the text's language is '${language}' (set languageOverride=eng to force English).`);
     }
-    if (!english && wanted.optional.size > 0) warn('layers-skipped', 'Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).');
+    // A language with a pack (src/language-packs/) gets its word layers; what it lacks is said once.
+    const skipped = [...wanted.optional].filter((l) => !provided.has(l));
+    if (!english && skipped.length > 0) {
+      warn(
+        'layers-skipped',
+        skipped.length === wanted.optional.size
+          ? 'Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).'
+          : `Language is '${language}': skipped ${skipped.join(', ')} (these layers need English models).`,
+      );
+    }
     return ANNOTATORS.filter((a) => chosen.has(a));
   }
 

@@ -18,6 +18,7 @@
  * Where several annotators serve one extractor, their order here is the order
  * of its layers (and of the layers named in a message that skips them).
  */
+import { LANGUAGE_PACKS, packResources, type LanguagePack } from '../language-packs/packs.js';
 import type { AnnotatorConfig, AnnotatorDeclaration } from './annotator.js';
 
 const ENGLISH = ['eng'] as const;
@@ -27,6 +28,20 @@ const parserDir = (c: AnnotatorConfig): string => (c.parser === 'fast' ? 'parser
 
 /** Word-level layers: they enrich `words` and `dependency-trees` wherever their models are installed. */
 const WORD_LAYER = { words: 'optional', 'dependency-trees': 'optional' } as const;
+
+/** A language pack's words layers (src/language-packs/): UPOS (also as xpos), lemmas and stems in one pass, from models/<code>/. */
+function packWords(pack: LanguagePack): AnnotatorDeclaration {
+  return {
+    name: `words-${pack.code}`,
+    requires: ['tokens', 'sentences'],
+    assigns: ['xpos', 'upos', 'lemma', 'stem'],
+    languages: [pack.code],
+    extractors: WORD_LAYER,
+    readByRules: true,
+    resources: packResources(pack),
+    create: async (loader, c) => (await import('../language-packs/annotator.js')).createPackWords(loader, pack, { backend: c.backend }),
+  };
+}
 
 export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
   {
@@ -60,6 +75,8 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     resources: [],
     create: async () => (await import('./stemmer.js')).createStemmer(),
   },
+  // After the English word annotators: the first installed one for the text's language wins.
+  ...LANGUAGE_PACKS.map(packWords),
   {
     name: 'parser',
     requires: ['tokens', 'sentences', 'upos', 'xpos'],

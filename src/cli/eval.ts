@@ -22,6 +22,7 @@ export const EVAL_UD = defineCommand({
     conllu: { type: 'string', value: 'FILE', required: true, help: 'the gold treebank (CoNLL-U)' },
     'gold-tokens': { type: 'boolean', help: "analyze the treebank's gold tokens and sentences (default: its raw text)" },
     scheme: { type: 'string', choices: ['ud', 'stanford'], default: 'ud', help: 'score UD relations, or both sides converted to Stanford dependencies' },
+    lang: { type: 'string', value: 'CODE', default: 'eng', help: "the treebank's language (ISO 639-2: eng, fra, por, spa, deu): its language pack's tokens, tags and lemmas" },
     parser: PARSER_FLAG,
     models: MODELS_FLAG,
     backend: BACKEND_FLAG,
@@ -131,13 +132,13 @@ async function udCommand(argv: string[]): Promise<number> {
   const { values } = parseCommand(argv, EVAL_UD);
   const { createAnalyzer } = await import('../analyzer.js');
   const { parseConllu } = await import('../eval/conllu.js');
-  const { formatUdTable } = await import('../eval/ud-score.js');
+  const { formatUdTable, formatUdLine } = await import('../eval/ud-score.js');
   const { evalUd } = await import('../eval/ud-system.js');
   const analyzer = await createAnalyzer({ modelsDir: values.models, backend: values.backend ?? 'node', parser: values.parser ?? 'accurate' });
   const gold = parseConllu(await readFile(values.conllu, 'utf8'));
-  const table = formatUdTable(await evalUd(analyzer, gold, { goldTokens: values['gold-tokens'], scheme: values.scheme }));
+  const scores = await evalUd(analyzer, gold, { goldTokens: values['gold-tokens'], scheme: values.scheme, language: values.lang });
   const mode = values['gold-tokens'] ? 'gold tokens and sentences' : 'raw text';
-  process.stdout.write(`${values.conllu} — ${mode}, ${values.scheme} dependencies\n${table}\n`);
+  process.stdout.write(`${values.conllu} — ${mode}, ${values.scheme} dependencies, language ${values.lang}\n${formatUdTable(scores)}\n${formatUdLine(scores)}\n`);
   return 0;
 }
 

@@ -295,3 +295,10 @@ export function formatUdTable(scores: UdScores): string {
   }
   return lines.join('\n');
 }
+
+/** The F1 of each scored metric as `name=value` pairs (percent), for scripts: the command's last line. */
+export function formatUdLine(scores: UdScores): string {
+  return ROWS.filter(([key]) => scores[key] !== null)
+    .map(([key]) => `${key}=${(100 * scores[key]!.f1).toFixed(2)}`)
+    .join(' ');
+}

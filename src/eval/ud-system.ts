@@ -15,11 +15,13 @@ export interface UdEvalOptions {
   goldTokens?: boolean;
   /** Score UD relations (default) or both sides converted to Stanford dependencies. */
   scheme?: 'ud' | 'stanford';
+  /** ISO 639-2 language of the treebank (default English): its language pack tokenizes and tags it. */
+  language?: string;
 }
 
 /** Scores the analyzer's trees against the gold sentences. */
 export async function evalUd(analyzer: Analyzer, gold: ConlluSentence[], options: UdEvalOptions = {}): Promise<UdScores> {
-  const system = await systemConllu(analyzer, gold, options.goldTokens ?? false);
+  const system = await systemConllu(analyzer, gold, options.goldTokens ?? false, options.language);
   return options.scheme === 'stanford' ? scoreUd(toStanford(gold), toStanford(system)) : scoreUd(gold, system);
 }
 
@@ -27,7 +29,7 @@ export async function evalUd(analyzer: Analyzer, gold: ConlluSentence[], options
  * Run the pipeline over a treebank: from its raw text (CoNLL 2018 rules), or
  * over its gold tokens and sentences with goldTokens.
  */
-export async function systemConllu(analyzer: Analyzer, gold: ConlluSentence[], goldTokens: boolean): Promise<ConlluSentence[]> {
+export async function systemConllu(analyzer: Analyzer, gold: ConlluSentence[], goldTokens: boolean, language = 'eng'): Promise<ConlluSentence[]> {
   let doc: Doc;
   let joins: boolean[];
   if (goldTokens) {
@@ -56,11 +58,11 @@ export async function systemConllu(analyzer: Analyzer, gold: ConlluSentence[], g
     doc = new Doc(text, tokens, ends);
   } else {
     const text = conlluToRawText(gold);
-    const seg = await analyzer.segment(text);
+    const seg = await analyzer.segment(text, language);
     doc = seg;
     joins = [];
   }
-  await analyzer.annotateDoc(doc, ['xpos', 'upos', 'lemma', 'deps']);
+  await analyzer.annotateDoc(doc, ['xpos', 'upos', 'lemma', 'deps'], { languageOverride: language });
   const spans = Array.from({ length: doc.length }, (_, i) => ({ start: doc.start16[i], end: doc.end16[i], form: doc.tokens[i] }));
   return segmentationToConllu({
     text: doc.text,

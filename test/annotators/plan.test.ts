@@ -80,12 +80,30 @@ describe('the plan', () => {
   });
 
   it('skips English-only layers on other text with warnings, naming the layers in the order they were asked for', async () => {
-    const { names, warnings } = await plan(modelsWithout(), wantedLayers(['relations', 'words'], 'fra', false, () => {}), 'fra');
+    const { names, warnings } = await plan(modelsWithout(), wantedLayers(['relations', 'words'], 'ita', false, () => {}), 'ita');
     expect(names).toEqual([]);
     expect(warnings).toEqual([
-      ['language-unsupported', "Skipped relations, properties: these layers need English models, and the text's language is 'fra' (set languageOverride=eng to force English)."],
+      ['language-unsupported', "Skipped relations, properties: these layers need English models, and the text's language is 'ita' (set languageOverride=eng to force English)."],
       ['layers-skipped', 'Language is not English: only tokens and sentences are produced (the tagger, lemmatizer and other models are English-only).'],
     ]);
+  });
+
+  it("gives a language with a pack its words layers from its own folder, and still skips the English-only ones", async () => {
+    for (const lang of ['fra', 'por', 'spa', 'deu']) {
+      const { names, warnings } = await plan(modelsWithout(), wantedLayers(['relations', 'words'], lang, false, () => {}), lang);
+      expect(names).toEqual([`words-${lang}`]);
+      expect(warnings).toEqual([
+        ['language-unsupported', `Skipped relations, properties: these layers need English models, and the text's language is '${lang}' (set languageOverride=eng to force English).`],
+      ]);
+    }
+    // dependency-trees: the words layers, no tree
+    expect((await plan(modelsWithout(), wantedLayers(['dependency-trees'], 'deu', false, () => {}), 'deu')).names).toEqual(['words-deu']);
+    // A pack whose files are not installed: as a language without one.
+    const { names, warnings } = await plan(modelsWithout('fra'), wanted([], ['xpos', 'upos', 'lemma', 'stem']), 'fra');
+    expect(names).toEqual([]);
+    expect(warnings).toEqual([['layers-skipped', expect.stringMatching(/^Language is not English/)]]);
+    // English never takes a pack's annotator.
+    expect((await plan(modelsWithout(), wanted([], ['xpos', 'upos', 'lemma', 'stem']))).names).toEqual(['tagger', 'lemmatizer', 'stemmer']);
   });
 
   it('runs an annotator that declares no languages on any text (topics skips other languages itself)', async () => {

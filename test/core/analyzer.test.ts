@@ -107,10 +107,16 @@ describe('analyze: words', () => {
     const fr = "Le chat dort sur le canapé depuis ce matin, et il ne veut pas se réveiller pour manger.";
     const r = await analyzer.analyze(fr, { extractors: 'words' });
     expect(r.response!.language).toBe('fra');
-    expect(r.message).toMatch(/not English/);
-    const w = r.response!.sentences![0].words[0];
+    // French has a language pack: tags, lemmas and stems, partOfSpeech being the UPOS tag.
+    expect(r.message).toBe('');
+    expect(r.response!.sentences![0].words[0]).toMatchObject({ token: 'Le', lemma: 'le', partOfSpeech: 'DET', upos: 'DET' });
+    // A language without a pack: tokens and sentences only, with a message.
+    const it = await analyzer.analyze(fr, { extractors: 'words', languageOverride: 'ita' });
+    expect(it.message).toMatch(/not English/);
+    const w = it.response!.sentences![0].words[0];
     expect(w.token).toBe('Le');
     expect(w).not.toHaveProperty('partOfSpeech');
+    expect(w).not.toHaveProperty('upos');
     const forced = await analyzer.analyze(fr, { extractors: 'words', languageOverride: 'en' });
     expect(forced.response!.language).toBe('eng');
     expect(forced.message).toBe('');

@@ -55,12 +55,19 @@ describe('warnings', () => {
   });
 
   it('codes English-only parts skipped on other text, in the order they were found', async () => {
+    // French has a language pack: its words get tags and lemmas, the English-only layers are skipped.
     const r = await analyzer.analyze(FRENCH, { extractors: 'words,relations,topics', classifiers: 'textlens_mediatopics' });
-    expect(codes(r)).toEqual(['language-unsupported', 'layers-skipped', 'language-unsupported', 'language-unsupported']);
+    expect(codes(r)).toEqual(['language-unsupported', 'language-unsupported', 'language-unsupported']);
     expect(r.warnings![0].message).toMatch(/^Skipped relations, properties: /);
-    expect(r.warnings![1].message).toMatch(/^Language is not English/);
-    expect(r.warnings![2].message).toMatch(/^topics: skipped/);
-    expect(r.warnings![3].message).toMatch(/^classifiers: skipped/);
+    expect(r.warnings![1].message).toMatch(/^topics: skipped/);
+    expect(r.warnings![2].message).toMatch(/^classifiers: skipped/);
+    consistent(r);
+  });
+
+  it('codes the word layers skipped on text in a language without a pack', async () => {
+    const r = await analyzer.analyze(FRENCH, { extractors: 'words', languageOverride: 'ita' });
+    expect(codes(r)).toEqual(['layers-skipped']);
+    expect(r.warnings![0].message).toMatch(/^Language is not English/);
     consistent(r);
   });
 

@@ -1,0 +1,149 @@
+/**
+ * Tokens for French, Portuguese, Spanish and German, from the English
+ * tokenizer's (src/doc/tokenize.ts, which stays as it is for English):
+ *
+ * 1. The English clitic splits are undone ("im" is not "I" + "m" in German,
+ *    "don't"-style rules mean nothing here): a word the tokenizer split off
+ *    the previous one is joined back.
+ *    Hyphenated words are joined back too ("peut-être", "US-Präsident",
+ *    "Jean-Pierre" are one token in these treebanks), except a French
+ *    inverted subject or object pronoun, which keeps its hyphen as its own
+ *    token: "dit-il" → "dit" + "-il".
+ * 2. French elision is split off as its own surface token, as the UD French
+ *    treebanks write it: "l'été" → "l'" + "été", "qu'il" → "qu'" + "il".
+ * 3. Contractions of a preposition and an article or pronoun become UD
+ *    multiword tokens: the syntactic words ("du" → "de" + "le", "do" →
+ *    "de" + "o", "del" → "de" + "el", "zum" → "zu" + "dem") are the Doc's
+ *    tokens, each with the offsets of the whole surface token, every word after
+ *    the first marked `joinsPrevious`. The tables hold the contractions that
+ *    are a multiword token in at least 60% of their occurrences in the
+ *    language's UD training data (French "des", article or de + les, stays
+ *    one word: it is mostly the article).
+ */
+import { Doc, type TokenSpan } from '../doc/doc.js';
+
+const FRENCH: Record<string, string[]> = {
+  du: ['de', 'le'],
+  au: ['à', 'le'],
+  aux: ['à', 'les'],
+  auquel: ['à', 'lequel'],
+  auxquels: ['à', 'lesquels'],
+  auxquelles: ['à', 'lesquelles'],
+  duquel: ['de', 'lequel'],
+};
+
+/** Portuguese: preposition (de, em, a, por) + article, demonstrative or personal pronoun. */
+const PORTUGUESE: Record<string, string[]> = (() => {
+  const out: Record<string, string[]> = {
+    ao: ['a', 'o'], aos: ['a', 'os'], à: ['a', 'a'], às: ['a', 'as'],
+    pelo: ['por', 'o'], pela: ['por', 'a'], pelos: ['por', 'os'], pelas: ['por', 'as'],
+    àquele: ['a', 'aquele'], àquela: ['a', 'aquela'], àqueles: ['a', 'aqueles'], àquelas: ['a', 'aquelas'],
+    donde: ['de', 'onde'], daí: ['de', 'aí'], dali: ['de', 'ali'], daqui: ['de', 'aqui'],
+  };
+  const second = ['o', 'a', 'os', 'as', 'um', 'uma', 'uns', 'umas', 'ele', 'ela', 'eles', 'elas',
+    'este', 'esta', 'estes', 'estas', 'isto', 'esse', 'essa', 'esses', 'essas', 'isso',
+    'aquele', 'aquela', 'aqueles', 'aquelas', 'aquilo', 'outro', 'outra', 'outros', 'outras'];
+  for (const w of second) {
+    // de + um → dum, em + um → num; de + o → do, em + o → no; de + ele → dele, em + ele → nele
+    out[`d${w}`] = ['de', w];
+    out[`n${w}`] = ['em', w];
+  }
+  // "nos", "nas" … as contractions; "nos" is also a pronoun, but the contraction is ten times as frequent.
+  return out;
+})();
+
+const SPANISH: Record<string, string[]> = { del: ['de', 'el'], al: ['a', 'el'] };
+
+const GERMAN: Record<string, string[]> = {
+  im: ['in', 'dem'], ins: ['in', 'das'], am: ['an', 'dem'], ans: ['an', 'das'],
+  zum: ['zu', 'dem'], zur: ['zu', 'der'], vom: ['von', 'dem'], beim: ['bei', 'dem'],
+};
+
+/** French pronouns after an inverted verb ("dit-il", "est-ce", "donne-le"): their own token, hyphen included. */
+const FRENCH_INVERTED = /^(?:je|tu|il|elle|on|nous|vous|ils|elles|ce|le|la|les|lui|leur|moi|toi|en|y|là|ci)$/iu;
+const WORD_END = /[\p{L}\p{N}]$/u;
+const WORD_START = /^\p{L}/u;
+
+interface LanguageTokens {
+  contractions: Record<string, string[]>;
+  /** The second part of a hyphenated word that stays a token of its own, with the hyphen. */
+  hyphenSuffix?: RegExp;
+  /** Elided words split off before the apostrophe's next letter. */
+  elision?: RegExp;
+}
+
+const RULES: Readonly<Record<string, LanguageTokens>> = {
+  fra: { contractions: FRENCH, hyphenSuffix: FRENCH_INVERTED, elision: /^(?:qu|jusqu|lorsqu|puisqu|quoiqu|presqu|[cdjlmnst])['’](?=\p{L})/iu },
+  por: { contractions: PORTUGUESE },
+  spa: { contractions: SPANISH },
+  deu: { contractions: GERMAN },
+};
+
+/** Whether `language` has its own token rules (else its Doc is the English tokenizer's). */
+export function hasTokenRules(language: string): boolean {
+  return RULES[language] !== undefined;
+}
+
+/** The parts' case follows the surface token's: "Du" → "De" + "le", "DU" → "DE" + "LE". */
+function casedLike(surface: string, parts: readonly string[]): string[] {
+  if (surface.length > 1 && surface === surface.toUpperCase() && surface !== surface.toLowerCase()) return parts.map((p) => p.toUpperCase());
+  const first = surface[0]!;
+  if (first !== first.toLowerCase()) return parts.map((p, i) => (i === 0 ? p[0]!.toUpperCase() + p.slice(1) : p));
+  return [...parts];
+}
+
+/**
+ * The Doc with `language`'s tokens (see the file comment); the same Doc for
+ * a language without rules, English included.
+ */
+export function languageTokens(doc: Doc, language: string): Doc {
+  const rules = RULES[language];
+  if (!rules || doc.length === 0) return doc;
+  const text = doc.text;
+  const spans: TokenSpan[] = [];
+  const ends: number[] = [];
+  for (let s = 0; s < doc.sentenceCount; s++) {
+    // 1. surface tokens: English clitic splits joined back
+    const surface: { start: number; end: number }[] = [];
+    for (let i = doc.sentStart[s]; i < doc.sentEnd[s]; i++) {
+      const last = surface[surface.length - 1];
+      if (doc.joinsPrevious[i] && last && last.end === doc.start16[i]) last.end = doc.end16[i];
+      else surface.push({ start: doc.start16[i], end: doc.end16[i] });
+    }
+    // hyphenated words: A - B with no space → A-B, or A + -B for a French inverted pronoun
+    const joined: { start: number; end: number }[] = [];
+    for (let k = 0; k < surface.length; k++) {
+      const t = surface[k]!;
+      const prev = joined[joined.length - 1];
+      const next = surface[k + 1];
+      if (prev && next && text.slice(t.start, t.end) === '-' && prev.end === t.start && t.end === next.start &&
+          WORD_END.test(text.slice(prev.start, prev.end)) && WORD_START.test(text.slice(next.start, next.end))) {
+        if (rules.hyphenSuffix?.test(text.slice(next.start, next.end))) joined.push({ start: t.start, end: next.end });
+        else prev.end = next.end;
+        k++;
+        continue;
+      }
+      joined.push({ ...t });
+    }
+    for (const t of joined) {
+      let start = t.start;
+      const form = text.slice(t.start, t.end);
+      // 2. elision
+      const elided = rules.elision?.exec(form);
+      if (elided) {
+        spans.push({ start, end: start + elided[0].length });
+        start += elided[0].length;
+      }
+      // 3. contractions
+      const rest = text.slice(start, t.end);
+      const parts = rules.contractions[rest.toLowerCase()];
+      if (parts) {
+        casedLike(rest, parts).forEach((p, k) => spans.push({ start, end: t.end, form: p, ...(k > 0 ? { joinsPrevious: true } : {}) }));
+      } else {
+        spans.push({ start, end: t.end });
+      }
+    }
+    ends.push(spans.length);
+  }
+  return new Doc(text, spans, ends);
+}

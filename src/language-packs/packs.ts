@@ -1,0 +1,36 @@
+/**
+ * The language packs: what textlens knows about a language other than
+ * English, beyond tokens and sentences. A pack's models live in its own
+ * folder of the models directory (`models/<code>/`: the UPOS tagger, the
+ * lemma table), read through the resource loader only when a document in that
+ * language arrives — a user who never analyses German never loads German, and
+ * in a browser the same loader fetches `models/deu/…`.
+ *
+ * A pack gives the `words` layers (UPOS tags, lemmas, Snowball stems) and
+ * splits the language's contractions into syntactic words
+ * (contractions.ts). Dependency trees, entities and senses stay English-only.
+ */
+
+export interface LanguagePack {
+  /** ISO 639-2 code, as language detection reports it; also the models folder. */
+  code: string;
+  /** The Snowball algorithm's name (snowball-stemmers). */
+  snowball: string;
+}
+
+export const LANGUAGE_PACKS: readonly LanguagePack[] = [
+  { code: 'fra', snowball: 'french' },
+  { code: 'por', snowball: 'portuguese' },
+  { code: 'spa', snowball: 'spanish' },
+  { code: 'deu', snowball: 'german' },
+];
+
+/** The pack of a language, if textlens has one. */
+export function languagePack(code: string): LanguagePack | undefined {
+  return LANGUAGE_PACKS.find((p) => p.code === code);
+}
+
+/** The files a pack's words annotator reads, under the models directory. */
+export function packResources(pack: LanguagePack): string[] {
+  return [`${pack.code}/tagger.onnx`, `${pack.code}/meta.json`, `${pack.code}/lemmas.json.gz`];
+}

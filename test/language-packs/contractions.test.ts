@@ -1,0 +1,79 @@
+/**
+ * A language pack's tokens: contractions as UD multiword tokens (each word
+ * with the surface token's offsets), French elision split off, the English
+ * tokenizer's clitic splits undone — and English exactly as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { Doc } from '../../src/doc/doc.js';
+import { tokenize } from '../../src/doc/tokenize.js';
+import { hasTokenRules, languageTokens } from '../../src/language-packs/contractions.js';
+
+/** One sentence per text, tokens from the English tokenizer (what the segmenter starts from). */
+function docOf(text: string): Doc {
+  const spans = tokenize(text);
+  return new Doc(text, spans, [spans.length]);
+}
+
+/** Each word as form@start-end, "+" when it joins the previous word. */
+function words(text: string, language: string): string[] {
+  const d = languageTokens(docOf(text), language);
+  return d.tokens.map((t, i) => `${t}@${d.start[i]}-${d.end[i]}${d.joinsPrevious[i] ? '+' : ''}`);
+}
+
+describe('language tokens', () => {
+  it('French: du, au, aux as de le, à le, à les; elision split off; capitals kept', () => {
+    expect(words("L'enfant du village va au marché.", 'fra')).toEqual([
+      "L'@0-2", 'enfant@2-8', 'de@9-11', 'le@9-11+', 'village@12-19', 'va@20-22', 'à@23-25', 'le@23-25+', 'marché@26-32', '.@32-33',
+    ]);
+    expect(words("Qu'il parle aux enfants. Du pain, aujourd'hui.", 'fra')).toEqual([
+      "Qu'@0-3", 'il@3-5', 'parle@6-11', 'à@12-15', 'les@12-15+', 'enfants@16-23', '.@23-24', 'De@25-27', 'le@25-27+', 'pain@28-32', ',@32-33', "aujourd'hui@34-45", '.@45-46',
+    ]);
+    // "des" is mostly the article: one word.
+    expect(words('Il a des amis.', 'fra')).toEqual(['Il@0-2', 'a@3-4', 'des@5-8', 'amis@9-13', '.@13-14']);
+  });
+
+  it('Portuguese: do, da, no, na, às, pelo, dele, num', () => {
+    expect(words('Saiu da casa do pai às dez, pelo rio, num barco dele.', 'por').join(' ')).toBe(
+      'Saiu@0-4 de@5-7 a@5-7+ casa@8-12 de@13-15 o@13-15+ pai@16-19 a@20-22 as@20-22+ dez@23-26 ,@26-27 por@28-32 o@28-32+ rio@33-36 ,@36-37 em@38-41 um@38-41+ barco@42-47 de@48-52 ele@48-52+ .@52-53',
+    );
+    expect(words('No Brasil.', 'por')).toEqual(['Em@0-2', 'o@0-2+', 'Brasil@3-9', '.@9-10']);
+  });
+
+  it('Spanish: del, al', () => {
+    expect(words('Voy al mercado del pueblo.', 'spa')).toEqual(['Voy@0-3', 'a@4-6', 'el@4-6+', 'mercado@7-14', 'de@15-18', 'el@15-18+', 'pueblo@19-25', '.@25-26']);
+  });
+
+  it('German: zum, zur, im, am, ins — "im" is not the English "I" + "m"', () => {
+    expect(words('Im Sommer gehen wir zum See, zur Schule, ins Kino und am Abend heim.', 'deu').join(' ')).toBe(
+      'In@0-2 dem@0-2+ Sommer@3-9 gehen@10-15 wir@16-19 zu@20-23 dem@20-23+ See@24-27 ,@27-28 zu@29-32 der@29-32+ Schule@33-39 ,@39-40 in@41-44 das@41-44+ Kino@45-49 und@50-53 an@54-56 dem@54-56+ Abend@57-62 heim@63-67 .@67-68',
+    );
+  });
+
+  it('keeps sentence boundaries', () => {
+    const text = 'Il va au parc. Elle vient du port.';
+    const spans = tokenize(text);
+    const d = languageTokens(new Doc(text, spans, [5, spans.length]), 'fra');
+    expect(Array.from(d.sentEnd)).toEqual([6, 12]);
+    expect(d.tokens.slice(6)).toEqual(['Elle', 'vient', 'de', 'le', 'port', '.']);
+  });
+
+  it('leaves English, and languages without rules, exactly as the tokenizer made them', () => {
+    const text = "I don't think Bob's gonna go to the market du jour.";
+    const doc = docOf(text);
+    expect(languageTokens(doc, 'eng')).toBe(doc);
+    expect(languageTokens(doc, 'ita')).toBe(doc);
+    expect(hasTokenRules('eng')).toBe(false);
+    expect(doc.tokens).toEqual(['I', 'do', "n't", 'think', 'Bob', "'s", 'gon', 'na', 'go', 'to', 'the', 'market', 'du', 'jour', '.']);
+  });
+});
+
+describe('hyphenated words', () => {
+  it('are one token, but a French inverted pronoun keeps its hyphen as a token of its own', () => {
+    expect(words('Il viendra peut-être à Saint-Denis, dit-il.', 'fra')).toEqual([
+      'Il@0-2', 'viendra@3-10', 'peut-être@11-20', 'à@21-22', 'Saint-Denis@23-34', ',@34-35', 'dit@36-39', '-il@39-42', '.@42-43',
+    ]);
+    expect(words('Der US-Präsident kommt.', 'deu')).toEqual(['Der@0-3', 'US-Präsident@4-16', 'kommt@17-22', '.@22-23']);
+    // a spaced dash stays a token
+    expect(words('Oui - non.', 'fra')).toEqual(['Oui@0-3', '-@4-5', 'non@6-9', '.@9-10']);
+  });
+});

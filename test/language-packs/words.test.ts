@@ -1,0 +1,93 @@
+/**
+ * The language packs' words (models/fra|por|spa|deu): UPOS tags, lemmas and
+ * stems through the analyzer, contractions as syntactic words, `partOfSpeech`
+ * = UPOS; the exported taggers reproduce PyTorch's labels; lemma rules.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
+import { loadPosTagger } from '../../src/annotators/tagger.js';
+import { lemmatize, type LemmaTable } from '../../src/language-packs/lemmas.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
+import type { Word } from '../../src/types.js';
+
+let analyzer: Analyzer;
+beforeAll(async () => {
+  analyzer = await createAnalyzer({});
+});
+
+async function words(text: string, language: string): Promise<Word[]> {
+  const r = await analyzer.analyze(text, { extractors: 'words', languageOverride: language });
+  expect(r.warnings).toEqual([]);
+  return r.response!.sentences!.flatMap((s) => s.words);
+}
+
+/** token/UPOS/lemma of each word. */
+const triples = (ws: Word[]) => ws.map((w) => `${w.token}/${w.upos}/${w.lemma}`);
+
+describe('language pack words', () => {
+  it('French: contractions, tags, lemmas; partOfSpeech is the UPOS tag', async () => {
+    const ws = await words('Les enfants sont allés au marché du village.', 'fra');
+    expect(triples(ws)).toEqual([
+      'Les/DET/le', 'enfants/NOUN/enfant', 'sont/AUX/être', 'allés/VERB/aller', 'à/ADP/à', 'le/DET/le', 'marché/NOUN/marché',
+      'de/ADP/de', 'le/DET/le', 'village/NOUN/village', './PUNCT/.',
+    ]);
+    ws.forEach((w) => expect(w.partOfSpeech).toBe(w.upos));
+    // both words of "au" carry the surface token's offsets
+    expect([ws[4].startingPos, ws[4].endingPos, ws[5].startingPos, ws[5].endingPos]).toEqual([23, 25, 23, 25]);
+    expect(ws[1].stem).toBe('enfant');
+  });
+
+  it('Portuguese', async () => {
+    expect(triples(await words('As crianças foram à escola da cidade.', 'por'))).toEqual([
+      'As/DET/o', 'crianças/NOUN/criança', 'foram/AUX/ser', 'a/ADP/a', 'a/DET/o', 'escola/NOUN/escola', 'de/ADP/de', 'a/DET/o', 'cidade/NOUN/cidade', './PUNCT/.',
+    ]);
+  });
+
+  it('Spanish', async () => {
+    expect(triples(await words('Los niños fueron al mercado del pueblo.', 'spa'))).toEqual([
+      'Los/DET/el', 'niños/NOUN/niño', 'fueron/AUX/ser', 'a/ADP/a', 'el/DET/el', 'mercado/NOUN/mercado', 'de/ADP/de', 'el/DET/el', 'pueblo/NOUN/pueblo', './PUNCT/.',
+    ]);
+  });
+
+  it('German', async () => {
+    expect(triples(await words('Die Kinder gehen zum Bahnhof.', 'deu'))).toEqual([
+      'Die/DET/der', 'Kinder/NOUN/Kind', 'gehen/VERB/gehen', 'zu/ADP/zu', 'dem/DET/der', 'Bahnhof/NOUN/Bahnhof', './PUNCT/.',
+    ]);
+  });
+
+  it('English words carry upos beside the Penn partOfSpeech', async () => {
+    const ws = await words('The children went to the market.', 'eng');
+    expect(ws.map((w) => `${w.partOfSpeech}/${w.upos}`)).toEqual(['DT/DET', 'NNS/NOUN', 'VBD/VERB', 'IN/ADP', 'DT/DET', 'NN/NOUN', './PUNCT']);
+  });
+});
+
+describe.each(['fra', 'por', 'spa', 'deu'])('the %s tagger', (lang) => {
+  it("reproduces PyTorch's labels (onnxruntime-node)", async () => {
+    const fixture = JSON.parse(readFileSync(new URL(`../fixtures/tagger-ud/${lang}-parity.json`, import.meta.url), 'utf8')) as {
+      sentences: { words: string[]; upos: string[] }[];
+    };
+    const tagger = await loadPosTagger(fileLoader(), { dir: lang });
+    const tags = await tagger.tagSentences(fixture.sentences.map((s) => s.words));
+    expect(tags.map((t) => t.upos)).toEqual(fixture.sentences.map((s) => s.upos));
+  });
+});
+
+describe('pack lemmas', () => {
+  const table: LemmaTable = {
+    forms: { NOUN: { yeux: 'œil', pomme: '' }, VERB: { est: 'être' } },
+    suffixes: { NOUN: { s: [1, ''], aux: [3, 'al'] }, VERB: { ait: [3, 'er'] } },
+    maxSuffix: 5,
+  };
+
+  it('takes a seen (form, UPOS) first, then the longest ending rule, else the lower-cased form', () => {
+    expect(lemmatize(table, 'Yeux', 'NOUN')).toBe('œil');
+    expect(lemmatize(table, 'pomme', 'NOUN')).toBe('pomme');
+    expect(lemmatize(table, 'chevaux', 'NOUN')).toBe('cheval');
+    expect(lemmatize(table, 'tables', 'NOUN')).toBe('table');
+    expect(lemmatize(table, 'parlait', 'VERB')).toBe('parler');
+    expect(lemmatize(table, 'est', 'NOUN')).toBe('est');
+    expect(lemmatize(table, 'Paris', 'PROPN')).toBe('Paris');
+    expect(lemmatize(table, 'Tables', 'ADP')).toBe('tables');
+  });
+});
