@@ -7,7 +7,10 @@ const nodePlatform = fileURLToPath(new URL('./src/platform/node/', import.meta.u
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^#platform\/(.*)\.js$/, replacement: `${nodePlatform}$1.ts` }],
+    alias: [
+      { find: /^#platform\/(.*)\.js$/, replacement: `${nodePlatform}$1.ts` },
+      { find: /^#threads$/, replacement: fileURLToPath(new URL('./src/threads/node.ts', import.meta.url)) },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],

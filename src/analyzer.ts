@@ -22,7 +22,6 @@ import { runRules } from './rules/index.js';
 import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type CompiledDictionary, type DictionaryInput } from './dictionaries/index.js';
 import { ClassifierSet, type ClassifierSource, type QueryClassifierSources } from './classify/classifier-set.js';
 import { analyzeMany, type AnalyzeManyOptions, type ManyInput, type ManyResponse } from './analyze-many.js';
-import { startAnalysisWorkers, type AnalysisWorkers } from '#platform/analysis-workers.js';
 
 export interface AnalyzerConfig {
   /**
@@ -143,13 +142,14 @@ export interface Analyzer {
   loadedAnnotators(): string[];
   /**
    * Many documents, as an async iterator of responses (src/analyze-many.ts):
-   * `concurrency` at once (in Node, more than 1 runs them on worker threads),
-   * in input order unless `ordered: false`; a document that fails yields its
-   * error envelope (`ok: false`) instead of ending the run.
+   * `concurrency` at once, in input order unless `ordered: false`; a document
+   * that fails yields its error envelope (`ok: false`) instead of ending the
+   * run. The package's createAnalyzer (src/library.ts) runs them on worker
+   * threads in Node when `concurrency` is above 1.
    */
   analyzeMany(inputs: Iterable<ManyInput> | AsyncIterable<ManyInput>, options?: AnalyzeManyOptions): AsyncGenerator<ManyResponse, void, undefined>;
   /**
-   * Frees the models and stops the worker threads analyzeMany started. The
+   * Frees the models (and the worker threads analyzeMany started). The
    * analyzer is unusable afterwards: every call rejects.
    */
   dispose(): Promise<void>;
@@ -194,8 +194,6 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   }
 
   let disposed = false;
-  let workers: Promise<AnalysisWorkers | undefined> | undefined;
-  let workersSize = 0;
   function checkUsable(): void {
     if (disposed) throw new Error('this analyzer was disposed: create a new one with createAnalyzer()');
   }
@@ -308,54 +306,23 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     return okEnvelope(payload, (performance.now() - t0) / 1000, warnings);
   }
 
-  /** The worker threads of analyzeMany, started on first need with this analyzer's settings. */
-  async function workerPool(size: number, timeoutMs: number | undefined): Promise<AnalysisWorkers | undefined> {
-    // Another concurrency than the last run's: a pool of the new size.
-    if (workers && workersSize !== size) {
-      const old = await workers.catch(() => undefined);
-      workers = undefined;
-      await old?.close();
-    }
-    if (!workers) {
-      // The hooks observe this thread's analyses only; the rest must reach the workers as it is.
-      const { onStage: _onStage, onLoad: _onLoad, ...sendable } = config;
-      try {
-        // A loader object or a fetch function cannot cross to a worker thread: say so rather than lose it silently.
-        structuredClone(sendable);
-      } catch {
-        throw new Error(
-          'analyzeMany: concurrency above 1 runs worker threads, and this analyzer was created with settings that cannot be sent to them (a loader or a download fetch); use concurrency 1, or modelsDir/modelsUrl',
-        );
-      }
-      workers = startAnalysisWorkers(sendable, size, timeoutMs);
-      workersSize = size;
-    }
-    return workers;
-  }
-
   return {
     analyze,
     annotateDoc,
     segment,
     availableExtractors: () => planner.availableExtractors(),
     loadedAnnotators: () => [...created.keys()],
+    // In this thread: `concurrency` documents interleave at their awaits. The
+    // package's createAnalyzer (src/library.ts) runs them on worker threads instead.
     async *analyzeMany(inputs, options = {}) {
       checkUsable();
-      const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
-      const pool = concurrency > 1 ? await workerPool(concurrency, options.timeoutMs) : undefined;
       const signalled = options.signal ? { signal: options.signal } : undefined;
-      const one = pool
-        ? (input: ManyInput) => pool.analyze((typeof input === 'string' ? { text: input } : input) as FlatOptions)
-        : (input: ManyInput) => analyze(input, undefined, signalled);
-      yield* analyzeMany(inputs, one, options);
+      yield* analyzeMany(inputs, (input: ManyInput) => analyze(input, undefined, signalled), options);
     },
     async dispose() {
       disposed = true;
       created.clear();
       segmenter = undefined;
-      const pool = await workers?.catch(() => undefined);
-      workers = undefined;
-      await pool?.close();
     },
   };
 }

@@ -2,7 +2,8 @@
  * textlens — offline, in-process text analysis.
  * The public surface, nothing else.
  */
-export { analyze, createAnalyzer, type Analyzer, type AnalyzerConfig } from './analyzer.js';
+export { analyze, createAnalyzer } from './library.js';
+export type { Analyzer, AnalyzerConfig } from './analyzer.js';
 export type { AnalyzeManyOptions, ManyInput, ManyResponse } from './analyze-many.js';
 export { AnalysisError, isAnalysisError, type ErrorStatus } from './errors.js';
 export { parseRequest, DEFAULT_EXTRACTORS, PARAMETER_NAMES, type AnalyzeRequest } from './request.js';

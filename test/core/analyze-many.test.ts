@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeMany, type ManyInput } from '../../src/analyze-many.js';
-import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
+import type { Analyzer } from '../../src/analyzer.js';
+import { createAnalyzer } from '../../src/library.js';
 import { AnalysisError } from '../../src/errors.js';
 import type { ResourceLoader } from '../../src/resources/loader.js';
 import type { AnalyzeResponse } from '../../src/types.js';

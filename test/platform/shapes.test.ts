@@ -16,8 +16,8 @@ import * as nodeTransformerNer from '../../src/platform/node/transformer-ner.js'
 import * as webTransformerNer from '../../src/platform/web/transformer-ner.js';
 import * as nodeTauProlog from '../../src/platform/node/tau-prolog.js';
 import * as webTauProlog from '../../src/platform/web/tau-prolog.js';
-import * as nodeWorkers from '../../src/platform/node/analysis-workers.js';
-import * as webWorkers from '../../src/platform/web/analysis-workers.js';
+import * as nodeWorkers from '../../src/threads/node.js';
+import * as webWorkers from '../../src/threads/web.js';
 
 const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
   ['resources', nodeResources, webResources satisfies typeof nodeResources],
@@ -26,7 +26,7 @@ const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
   ['sqlite', nodeSqlite, webSqlite satisfies typeof nodeSqlite],
   ['transformer-ner', nodeTransformerNer, webTransformerNer satisfies typeof nodeTransformerNer],
   ['tau-prolog', nodeTauProlog, webTauProlog satisfies typeof nodeTauProlog],
-  ['analysis-workers', nodeWorkers, webWorkers satisfies typeof nodeWorkers],
+  ['threads (#threads)', nodeWorkers, webWorkers satisfies typeof nodeWorkers],
 ];
 
 describe('platform seams', () => {

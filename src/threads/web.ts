@@ -4,8 +4,8 @@
  * own (docs/browsers.md); analyzeMany then interleaves its documents in that
  * thread.
  */
-import type { AnalyzerConfig } from '../../analyzer.js';
-import type { AnalyzeResponse, FlatOptions } from '../../types.js';
+import type { AnalyzerConfig } from '../analyzer.js';
+import type { AnalyzeResponse, FlatOptions } from '../types.js';
 
 export interface AnalysisWorkers {
   analyze(options: FlatOptions): Promise<AnalyzeResponse>;

@@ -4,8 +4,8 @@
  * (src/http/analysis-pool.ts: one analyzer per worker, a heap limit per
  * worker, a per-document timeout, a crashed worker replaced).
  */
-import type { AnalyzerConfig } from '../../analyzer.js';
-import type { AnalyzeResponse, FlatOptions } from '../../types.js';
+import type { AnalyzerConfig } from '../analyzer.js';
+import type { AnalyzeResponse, FlatOptions } from '../types.js';
 
 export interface AnalysisWorkers {
   analyze(options: FlatOptions): Promise<AnalyzeResponse>;
@@ -13,7 +13,7 @@ export interface AnalysisWorkers {
 }
 
 export async function startAnalysisWorkers(config: AnalyzerConfig, size: number, timeoutMs?: number): Promise<AnalysisWorkers | undefined> {
-  const { WorkerPool } = await import('../../http/analysis-pool.js');
+  const { WorkerPool } = await import('../http/analysis-pool.js');
   // Every document of the run may be queued: the run itself bounds what is in flight.
   const pool = new WorkerPool({ size, analyzer: config, timeoutMs, maxQueue: Number.MAX_SAFE_INTEGER });
   const decoder = new TextDecoder();
