@@ -95,7 +95,8 @@ export async function createMentionEntities(loader: ResourceLoader): Promise<Ann
   const ontology = await DbpediaOntology.load(loader);
   return {
     run(doc, ctx) {
-      doc.entities = mentionEntities(doc, doc.mentions ?? [], ontology, ctx);
+      // Candidates from other sources (extra-mentions.ts) are names only once a knowledge base links them.
+      doc.entities = mentionEntities(doc, (doc.mentions ?? []).filter((m) => m.source === 'ner'), ontology, ctx);
     },
   };
 }

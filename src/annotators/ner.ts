@@ -18,6 +18,7 @@ import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runn
 import { loadWordVectors } from '../models/word-vectors.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
+import { withShapeMentions } from './extra-mentions.js';
 import { nameMentions } from './mention-filter.js';
 import { crfParams, pathMarginals, viterbi, type CrfParams } from './ner-crf.js';
 import {
@@ -210,7 +211,10 @@ export function nerAnnotator(ner: MentionRecognizer): Annotator {
   };
 }
 
-/** NER mentions of a whole Doc, token offsets over the doc. */
+/**
+ * NER mentions of a whole Doc, token offsets over the doc, plus candidates of other shapes (source
+ * 'alias': hashtags, handles, "macOS") that become entities only when the linker links them.
+ */
 export async function recognizeDoc(ner: MentionRecognizer, doc: Doc): Promise<Mention[]> {
   const sentences: string[][] = [];
   for (let s = 0; s < doc.sentenceCount; s++) sentences.push(doc.tokens.slice(doc.sentStart[s], doc.sentEnd[s]));
@@ -221,8 +225,9 @@ export async function recognizeDoc(ner: MentionRecognizer, doc: Doc): Promise<Me
       mentions.push({ start: doc.sentStart[s] + m.start, end: doc.sentStart[s] + m.end, label: m.label, score: m.score, source: 'ner' });
     }
   });
-  // URLs, paths, code, flags and markup are no names (mention-filter.ts).
-  return nameMentions(doc, mentions);
+  // URLs, paths, code, flags and markup are no names (mention-filter.ts); hashtags, handles and
+  // "macOS"-shaped names are candidates the linker confirms (extra-mentions.ts).
+  return withShapeMentions(doc, nameMentions(doc, mentions));
 }
 
 /** A word's projected vector (the model's `vproj` input), computed once per word type. */

@@ -112,7 +112,8 @@ export function docFromConll(doc: ConllDocument): Doc {
 
 /** The shipped recognizer (loadEntityRecognizer) as a Recognize function: the ner annotator's code path. */
 export function recognizeWith(ner: MentionRecognizer): Recognize {
-  return (doc) => recognizeDoc(ner, doc);
+  // CoNLL scores the recognizer's own mentions; candidates of other shapes (extra-mentions.ts) wait for the linker.
+  return async (doc) => (await recognizeDoc(ner, doc)).filter((m) => m.source === 'ner');
 }
 
 export async function evalNer(conllText: string, recognize: Recognize): Promise<NerScores> {
