@@ -13,6 +13,10 @@
  * - after two full collections: RSS, V8 heap used, external and arrayBuffers
  *   (typed arrays' and Buffers' bytes outside the heap).
  *
+ * `--speed N`: instead, times `words` and all eight extractors on the same
+ * document (one warm-up analysis, then N timed ones; wall clock and process
+ * CPU time per analysis, the least of the N), each row in a fresh process.
+ *
  * A layer's cost is its row minus the `words` row; the `baseline` row is
  * node with the package imported and nothing analysed. `--dist DIR` measures
  * another build (`node scripts/build.mjs --out DIR`, with the models
@@ -71,6 +75,31 @@ const m = process.memoryUsage();
 process.stdout.write(JSON.stringify({ firstMs, peak, rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, analyzer: typeof analyzer }) + '\\n');
 `;
 
+/** The child of `--speed`: the least wall and CPU ms of `passes` analyses after one warm-up. */
+const SPEED_CHILD = `
+import { readFileSync } from 'node:fs';
+const [distUrl, textFile, extractors, passes] = process.argv.slice(1);
+const { createAnalyzer } = await import(distUrl + 'analyzer.js');
+const text = readFileSync(textFile, 'utf8');
+const analyzer = await createAnalyzer();
+await analyzer.analyze({ text, extractors, languageOverride: 'eng' });
+let wall = Infinity, cpu = Infinity;
+for (let i = 0; i < Number(passes); i++) {
+  const t0 = performance.now(); const c0 = process.cpuUsage();
+  await analyzer.analyze({ text, extractors, languageOverride: 'eng' });
+  const c = process.cpuUsage(c0);
+  wall = Math.min(wall, performance.now() - t0); cpu = Math.min(cpu, (c.user + c.system) / 1000);
+}
+process.stdout.write(JSON.stringify({ wall, cpu }) + '\\n');
+`;
+
+function timeRow(distDir: string, textFile: string, extractors: string, passes: number): { wall: number; cpu: number } {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', SPEED_CHILD, pathToFileURL(distDir).href + '/', textFile, extractors, String(passes)], { encoding: 'utf8' });
+  const last = child.stdout.trim().split('\n').pop() ?? '';
+  if (child.status !== 0 || !last.startsWith('{')) throw new Error(`speed row ${extractors} failed (status ${child.status}):\n${child.stderr.slice(-2000)}`);
+  return JSON.parse(last) as { wall: number; cpu: number };
+}
+
 function measure(distDir: string, textFile: string, extractors: string): Measured {
   const child = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', CHILD, pathToFileURL(distDir).href + '/', textFile, extractors], {
     encoding: 'utf8',
@@ -81,7 +110,7 @@ function measure(distDir: string, textFile: string, extractors: string): Measure
   return JSON.parse(last) as Measured;
 }
 
-const { values } = parseArgs({ options: { dist: { type: 'string' }, rows: { type: 'string' }, repeat: { type: 'string' } } });
+const { values } = parseArgs({ options: { dist: { type: 'string' }, rows: { type: 'string' }, repeat: { type: 'string' }, speed: { type: 'string' } } });
 const distDir = resolve(values.dist ?? new URL('../dist', import.meta.url).pathname);
 const wanted = values.rows?.split(';');
 const repeat = Number(values.repeat ?? 1);
@@ -91,9 +120,14 @@ writeFileSync(textFile, ewtDevSlices()[0]);
 const mb = (n: number) => (n / 1e6).toFixed(0);
 try {
   console.log(`# ${distDir}`);
-  console.log('| row | first call | peak RSS | RSS after GC | heap used | external | arrayBuffers |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const [name, extractors] of ROWS) {
+  if (values.speed !== undefined) {
+    console.log('| extractors | ms per analysis (wall) | ms per analysis (CPU) |\n|---|---:|---:|');
+    for (const [name, extractors] of [['words', 'words'], ['all eight', ALL_EIGHT]]) {
+      const t = timeRow(distDir, textFile, extractors, Number(values.speed));
+      console.log(`| ${name} | ${t.wall.toFixed(0)} | ${t.cpu.toFixed(0)} |`);
+    }
+  } else console.log('| row | first call | peak RSS | RSS after GC | heap used | external | arrayBuffers |\n|---|---:|---:|---:|---:|---:|---:|');
+  for (const [name, extractors] of values.speed === undefined ? ROWS : []) {
     if (wanted && !wanted.includes(name)) continue;
     // the least of `repeat` runs of each figure: other processes only ever add to it
     let best: Measured | undefined;

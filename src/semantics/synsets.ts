@@ -27,7 +27,7 @@
  * of the index's words by the FNV-1a hash of their UTF-8 bytes); a word's
  * entry, a synset's id, members and name are decoded from the bytes when
  * asked for. Built as strings, Maps and small typed arrays per lemma, the
- * same tables took ~94 MB of heap (bench/memory.ts; docs/memory.md).
+ * same tables took ~94 MB of heap (bench/memory.ts; docs/speed.md, Memory).
  */
 import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
 import type { WordNetPos } from '../lexicon/penn.js';
