@@ -10,8 +10,10 @@
  *   and a https://www.wikidata.org/wiki/<QID> link, no entityId.
  * - type: the entity's DBpedia classes with ancestors (from the KB), else those
  *   its NER label implies; kbTwoTypes: Freebase-style types; kbTwoId: the mid.
- * - confidenceScore = 0.5 + 9.5·p, p the ranker's probability of the link
- *   (for an unlinked NER mention, the NER score on the same scale).
+ * - confidenceScore = 0.5 + 9.5·q, q the NIL decision's probability that the
+ *   link is right (src/linking/nil.ts; calibrated on dev sets, see
+ *   models/kb/MODEL_CARD.md); for an unlinked NER mention, the NER score on
+ *   the same scale (confidence that the span is a name, not that it is in the KB).
  * - relevanceScore: salience (frequency, first position, page title).
  * - data: results of entities.enrichmentQueries (see enrichment.ts).
  * Unlinked NER mentions stay, with the linked fields absent; unlinked alias
@@ -24,12 +26,12 @@ import type { Doc, EntityRecord } from '../doc/doc.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import { DbpediaOntology } from '../linking/ontology.js';
 import { KnowledgeBase, type KbEntity } from '../linking/knowledge-base.js';
-import { disambiguate } from '../linking/disambiguate.js';
+import { disambiguate, type Disambiguation } from '../linking/disambiguate.js';
 import { matchAliases } from '../linking/alias-matcher.js';
 import { normalizeAlias, wikipediaLink } from '../linking/normalize.js';
 import { enrich } from '../linking/enrichment.js';
 import { passesTypeFilter, resolveOverlaps, salience } from './mention-entities.js';
-import type { LinkerModel, MentionSpan } from '../linking/features.js';
+import type { FeatureOverrides, LinkerModel, MentionSpan } from '../linking/features.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'] as const;
 
@@ -60,42 +62,17 @@ export async function createLinker(loader: ResourceLoader): Promise<Annotator> {
   };
 }
 
-interface Span extends MentionSpan {
+/** A mention span with where it came from: NER (with its score) or an alias match. */
+export interface LinkSpan extends MentionSpan {
   ner: boolean;
   nerScore: number;
 }
 
+type Span = LinkSpan;
+
 export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): EntityRecord[] {
   const opts = ctx.request.entities;
-  const spans: Span[] = (doc.mentions ?? []).flatMap((m) =>
-    splitCoordination(linker.kb, doc, {
-      start: m.start,
-      end: m.end,
-      text: doc.tokens.slice(m.start, m.end).join(' '),
-      label: m.label,
-      ner: m.source === 'ner',
-      nerScore: m.score,
-    }),
-  );
-  for (const s of spans) extendGluedPossessive(linker.kb, doc, s);
-  const covered = new Uint8Array(doc.length);
-  for (const s of spans) covered.fill(1, s.start, s.end);
-  const personStarts = new Set(spans.filter((s) => s.label?.toUpperCase() === 'PER').map((s) => s.start));
-  const spanKeys = new Set(spans.map((s) => s.start * doc.length + s.end));
-  for (const a of matchAliases(doc, linker.kb)) {
-    // Alias matches nested in an NER span are kept only when overlap is allowed.
-    let inside = false;
-    for (let t = a.start; t < a.end; t++) if (covered[t]) inside = true;
-    if (inside && !opts.allowOverlap) continue;
-    // A capitalized phrase right before a person's name is a title ("Prime Minister Benjamin Netanyahu",
-    // "President Clinton"), not a name of its own: linked, it was a generic concept or someone else.
-    if (personStarts.has(a.end)) continue;
-    if (spanKeys.has(a.start * doc.length + a.end)) continue;
-    spanKeys.add(a.start * doc.length + a.end);
-    spans.push({ ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 });
-  }
-  spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  const links = disambiguate(linker.kb, linker.model, doc.tokens, spans);
+  const { spans, links } = linkDecisions(linker, doc, opts.allowOverlap);
   let records: (EntityRecord & { ner: boolean })[] = [];
   links.forEach((l, i) => {
     const s = spans[i];
@@ -116,6 +93,49 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     }
     return rec;
   });
+}
+
+/**
+ * The document's mention spans (NER mentions, then alias matches) and the
+ * linker's decision on each (disambiguate.ts): what linkEntities turns into
+ * entity records, and what training/linker/nil.ts learns the NIL decision
+ * from. `overrides`: KB statistics without the document (training).
+ */
+export function linkDecisions(
+  linker: Linker,
+  doc: Doc,
+  allowOverlap: boolean,
+  overrides?: Omit<FeatureOverrides, 'classContexts'>,
+): { spans: LinkSpan[]; links: Disambiguation[] } {
+  const spans: Span[] = (doc.mentions ?? []).flatMap((m) =>
+    splitCoordination(linker.kb, doc, {
+      start: m.start,
+      end: m.end,
+      text: doc.tokens.slice(m.start, m.end).join(' '),
+      label: m.label,
+      ner: m.source === 'ner',
+      nerScore: m.score,
+    }),
+  );
+  for (const s of spans) extendGluedPossessive(linker.kb, doc, s);
+  const covered = new Uint8Array(doc.length);
+  for (const s of spans) covered.fill(1, s.start, s.end);
+  const personStarts = new Set(spans.filter((s) => s.label?.toUpperCase() === 'PER').map((s) => s.start));
+  const spanKeys = new Set(spans.map((s) => s.start * doc.length + s.end));
+  for (const a of matchAliases(doc, linker.kb)) {
+    // Alias matches nested in an NER span are kept only when overlap is allowed.
+    let inside = false;
+    for (let t = a.start; t < a.end; t++) if (covered[t]) inside = true;
+    if (inside && !allowOverlap) continue;
+    // A capitalized phrase right before a person's name is a title ("Prime Minister Benjamin Netanyahu",
+    // "President Clinton"), not a name of its own: linked, it was a generic concept or someone else.
+    if (personStarts.has(a.end)) continue;
+    if (spanKeys.has(a.start * doc.length + a.end)) continue;
+    spanKeys.add(a.start * doc.length + a.end);
+    spans.push({ ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 });
+  }
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, overrides) };
 }
 
 /**

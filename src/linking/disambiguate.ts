@@ -20,42 +20,83 @@
  * corefPrior).
  *
  * The feature rows are built in features.ts; this file ranks them and applies
- * the overrides the model cannot learn from AIDA alone.
+ * the overrides the model cannot learn from AIDA alone. The ranker's choice
+ * then goes to the NIL decision (nil.ts): hard gates for abbreviations,
+ * unit symbols and sports clubs without context evidence (evidence.ts), and
+ * a logistic model that gives the probability the link is right — a link
+ * below its threshold is silence, and that probability is the confidence.
  */
 import type { KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
 import { resolveShortNames } from './name-coreference.js';
-import { type CandidateRows, COARSE, documentFeatures, EXACT_NAME, FEATURE_NAMES, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, probabilities, TOP_PRIOR } from './features.js';
+import { type CandidateRows, COARSE, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, probabilities, TOP_PRIOR } from './features.js';
+import { linkProbability, nilFeatures, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
+import { sportsWordCount } from './evidence.js';
 
 export interface ScoredCandidate {
   entity: KbEntity;
   prior: number;
+  /**
+   * The ranker's softmax probability; on a link (Disambiguation.best), the
+   * probability that the link is right (nil.ts) when the model has a NIL
+   * decision — the link's confidence.
+   */
   probability: number;
+}
+
+/** The NIL decision on the ranker's choice for a mention (nil.ts). */
+export interface NilDecision {
+  candidate: ScoredCandidate;
+  /** NIL features of the choice (NIL_FEATURES order). */
+  features: number[];
+  /** A hard gate that refused the link, if any. */
+  veto?: 'unit' | 'abbreviation' | 'team';
+  /** Probability that the link is right (the ranker's probability without a NIL model). */
+  confidence: number;
 }
 
 export interface Disambiguation {
   mention: MentionSpan;
   /** Candidates, best first (empty when the KB has none). */
   ranked: ScoredCandidate[];
-  /** The link, when the best candidate's probability reaches the threshold. */
+  /** The link, when the ranker's choice passes its threshold and the NIL decision. */
   best?: ScoredCandidate;
+  /** The ranker's choice (its best candidate over the threshold, or the NER-class override) and the NIL decision on it. */
+  choice?: NilDecision;
 }
 
 export function disambiguate(
   kb: KnowledgeBase,
   model: LinkerModel,
   docTokens: readonly string[],
-  mentions: readonly MentionSpan[],
+  mentions: readonly NilMention[],
+  overrides?: Omit<FeatureOverrides, 'classContexts'>,
 ): Disambiguation[] {
   let sports: number | undefined;
   // How much the document reads like a sports report: computed once, only if an override is weighed.
   const sportsScore = () => (sports ??= sportsSimilarity(docTokens, model));
-  const ranked = documentFeatures(kb, model, docTokens, mentions).map((c, i): Disambiguation => {
+  const rows = documentFeatures(kb, model, docTokens, mentions, overrides);
+  const nilDoc = nilDocument(docTokens, rows);
+  const decided = rows.map((c, i): Disambiguation => {
     const ranked = preferHeadlineTeam(rank(c, model.weights), c);
     const top = ranked[0];
-    if (top && top.probability >= model.threshold) return { mention: mentions[i], ranked, best: top };
-    return { mention: mentions[i], ranked, best: overrideNerClass(c, mentions[i], model, sportsScore) };
+    const chosen = top && top.probability >= model.threshold ? top : overrideNerClass(c, mentions[i], model, sportsScore);
+    if (!chosen) return { mention: mentions[i], ranked };
+    return { mention: mentions[i], ranked, choice: decideNil(model.nil, c, ranked, chosen, mentions[i], nilDoc) };
+  });
+  // One name, one meaning per document: the mentions of a string that the ranker reads as the same entity
+  // share the best confidence among them ("JAPAN" in a match report's headline vouches for "Japan" below it).
+  const shared = new Map<string, number>();
+  const sameKey = (i: number) => `${rows[i].key}\u0001${decided[i].choice?.candidate.entity.id}`;
+  decided.forEach((d, i) => {
+    if (d.choice && !d.choice.veto) shared.set(sameKey(i), Math.max(shared.get(sameKey(i)) ?? 0, d.choice.confidence));
+  });
+  const ranked = decided.map((d, i): Disambiguation => {
+    if (!d.choice || d.choice.veto) return d;
+    const confidence = model.nil ? (shared.get(sameKey(i)) as number) : d.choice.confidence;
+    const linked = !model.nil || confidence >= model.nil.threshold;
+    return { ...d, best: linked ? { ...d.choice.candidate, probability: confidence } : undefined };
   });
   // A person's short name means whom the document's full name means (src/linking/name-coreference.ts).
   const links = resolveShortNames(
@@ -64,6 +105,22 @@ export function disambiguate(
     (i) => ranked[i].ranked,
   );
   return ranked.map((d, i) => ({ ...d, best: links[i] }));
+}
+
+/** The document facts the NIL decision reads, computed once. */
+function nilDocument(tokens: readonly string[], rows: readonly CandidateRows[]): NilDocument {
+  const words = new Set(contentWords(tokens));
+  const keyCounts = new Map<string, number>();
+  for (const r of rows) keyCounts.set(r.key, (keyCounts.get(r.key) ?? 0) + 1);
+  return { tokens, words, keyCounts, sportsWords: sportsWordCount(words) };
+}
+
+function decideNil(nil: NilModel | undefined, c: CandidateRows, ranked: readonly ScoredCandidate[], chosen: ScoredCandidate, m: NilMention, d: NilDocument): NilDecision {
+  const j = c.entities.indexOf(chosen.entity);
+  const other = ranked.find((r) => r.entity !== chosen.entity)?.probability ?? 0;
+  const features = nilFeatures(c, j, chosen.probability, other, m, d);
+  const veto = vetoReason(chosen.entity, c.candidates[j], c.rows[j], m, d);
+  return { candidate: chosen, features, veto, confidence: nil ? linkProbability(nil, features) : chosen.probability };
 }
 
 /**

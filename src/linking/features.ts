@@ -9,6 +9,7 @@ import type { Candidate, KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { normalizeAlias } from './normalize.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
+import type { NilModel } from './nil.js';
 
 export const FEATURE_NAMES = [
   'bias',
@@ -59,6 +60,8 @@ export interface LinkerModel {
    * diplomatic one like Country. Feature classContext.
    */
   classContexts?: Record<string, Record<string, number>>;
+  /** The NIL decision on the ranker's choice (nil.ts); absent: every choice over the threshold links. */
+  nil?: NilModel;
 }
 
 export interface MentionSpan {
@@ -485,9 +488,19 @@ const COHERENCE = FEATURE_NAMES.indexOf('coherence');
 
 export const LOC_SPORT_TEAM = FEATURE_NAMES.indexOf('locSportTeam');
 
-/** Both stages' features for a document under a model (what ranking and evaluation use). */
-export function documentFeatures(kb: KnowledgeBase, model: LinkerModel, docTokens: readonly string[], mentions: readonly MentionSpan[]): CandidateRows[] {
-  const rows = candidateFeatures(kb, model.maxCandidates, docTokens, mentions, { classContexts: model.classContexts });
+/**
+ * Both stages' features for a document under a model (what ranking and
+ * evaluation use); `overrides`: KB statistics without the document (training
+ * on the documents the KB was built from).
+ */
+export function documentFeatures(
+  kb: KnowledgeBase,
+  model: LinkerModel,
+  docTokens: readonly string[],
+  mentions: readonly MentionSpan[],
+  overrides: Omit<FeatureOverrides, 'classContexts'> = {},
+): CandidateRows[] {
+  const rows = candidateFeatures(kb, model.maxCandidates, docTokens, mentions, { ...overrides, classContexts: model.classContexts });
   if (model.stage1) addTopCoherence(rows, model.stage1);
   return rows;
 }

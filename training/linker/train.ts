@@ -5,17 +5,19 @@
  *
  * The shipped KB's priors and entity contexts were computed from the same
  * train documents, so each train document is featurized with its own
- * contribution left out (leave-one-document-out): the prior subtracts the
- * document's (alias, entity) counts, the context of an entity linked in the
- * document is recomputed without the document's words. Otherwise the model
- * would learn to trust priors and contexts that are inflated on train.
+ * contribution left out (leave-out.ts). Otherwise the model would learn to
+ * trust priors and contexts that are inflated on train.
+ *
+ * The NIL decision on the ranker's choices is trained afterwards by nil.ts,
+ * which reads this file's output and adds its `nil` field: run it after
+ * every retraining of the ranker.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseAida, type AidaDocument } from '../../src/linking/aida.js';
-import { KnowledgeBase, type Candidate, type KbEntity } from '../../src/linking/knowledge-base.js';
-import { normalizeAlias } from '../../src/linking/normalize.js';
-import { entityContexts, topWeights } from '../../src/linking/context.js';
+import { KnowledgeBase } from '../../src/linking/knowledge-base.js';
+import { entityContexts } from '../../src/linking/context.js';
+import { leaveDocumentOut } from './leave-out.js';
 import { contentWords } from '../../src/linking/stopwords.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';
 import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
@@ -84,38 +86,7 @@ interface Example {
 function docRows(doc: AidaDocument, leaveOut: boolean): CandidateRows[] {
   const mentions = doc.mentions.map((m) => ({ start: m.start, end: m.end, text: m.text, label: m.label }));
   if (!leaveOut) return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { classContexts });
-  const docCounts = new Map<string, Map<string, number>>();
-  for (const m of doc.mentions) {
-    if (!m.title) continue;
-    const k = normalizeAlias(m.text);
-    const c = docCounts.get(k) ?? new Map<string, number>();
-    c.set(m.title, (c.get(m.title) ?? 0) + 1);
-    docCounts.set(k, c);
-  }
-  const docWords = new Set(contentWords(doc.tokens));
-  const docTitles = new Set(doc.mentions.map((m) => m.title));
-  const prior = (key: string, c: Candidate, all: readonly Candidate[]) => {
-    const own = docCounts.get(key);
-    if (!own) return c.prior;
-    const total = all.reduce((s, x) => s + x.count, 0);
-    const pop = (c.prior * (total + 0.5) - c.count) / 0.5;
-    const e = kb.entity(c.entity);
-    const mine = e?.title ? (own.get(e.title) ?? 0) : 0;
-    const ownTotal = [...own.values()].reduce((a, b) => a + b, 0);
-    return Math.max(0, c.count - mine + 0.5 * pop) / Math.max(0.5, total - ownTotal + 0.5);
-  };
-  const count = (key: string, c: Candidate) => {
-    const own = docCounts.get(key);
-    const e = own ? kb.entity(c.entity) : undefined;
-    return Math.max(0, c.count - (e?.title ? (own?.get(e.title) ?? 0) : 0));
-  };
-  const context = (e: KbEntity) => {
-    if (!e.title || !docTitles.has(e.title)) return e.context;
-    const counts = new Map(ctx.byTitle.get(e.title) ?? []);
-    for (const w of docWords) if (counts.has(w)) counts.set(w, (counts.get(w) as number) - 1);
-    return topWeights(counts, ctx.idf);
-  };
-  return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { prior, count, context, classContexts });
+  return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { ...leaveDocumentOut(kb, ctx, doc), classContexts });
 }
 
 function examples(doc: AidaDocument, rows: CandidateRows[]): Example[] {

@@ -1,0 +1,224 @@
+/**
+ * The NIL decision: whether the ranker's choice for a mention is a link or
+ * silence. The ranker (disambiguate.ts) says which candidate fits best; it
+ * cannot say that none fits — on text whose entities the KB lacks, the
+ * best candidate is the nearest famous namesake. This logistic model reads
+ * the choice's evidence (its probability and margin, prior, popularity,
+ * context and coherence, the mention's shape, evidence for abbreviations
+ * and teams: evidence.ts) and gives the probability that the link is
+ * right. A link is kept when it reaches the model's threshold, and that
+ * probability is the link's confidence (confidenceScore = 0.5 + 9.5·q).
+ *
+ * Trained by training/linker/nil.ts on the linker's end-to-end choices on
+ * AIDA train (its --NME-- mentions are choices that must stay silent) and
+ * the ELEVANT and GUM dev sets; the threshold is chosen there for
+ * precision on every dev set (models/kb/MODEL_CARD.md).
+ */
+import type { Candidate, KbEntity } from './knowledge-base.js';
+import { abbreviates, isSportsClub, isUnitUse, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
+import { FEATURE_NAMES, isTeam, type CandidateRows, type MentionSpan } from './features.js';
+
+export const NIL_FEATURES = [
+  'bias',
+  'probability',
+  'margin',
+  'prior',
+  'topPrior',
+  'popularity',
+  'context',
+  'localContext',
+  'description',
+  'coherence',
+  'topCoherence',
+  'exactName',
+  'typeAgree',
+  'typeConflict',
+  'noNerLabel',
+  'nerScore',
+  'abbreviation',
+  'abbreviationSpelled',
+  'abbreviationEvidence',
+  'allCaps',
+  'oneToken',
+  'shortName',
+  'ambiguity',
+  'repeated',
+  'teamNoSportsContext',
+  'noCounts',
+  'corefOnly',
+  'label:PER',
+  'label:ORG',
+  'label:LOC',
+  'label:MISC',
+  'class:Person',
+  'class:Place',
+  'class:Organisation',
+  'class:Work',
+  'class:other',
+  'demonym',
+  'personOneToken',
+  'inLongerName',
+  'placeList',
+] as const;
+
+export interface NilModel {
+  features: readonly string[];
+  weights: number[];
+  /** Least probability of being right for a link. */
+  threshold: number;
+}
+
+/** What the NIL decision needs of a mention besides its candidates. */
+export interface NilMention extends MentionSpan {
+  /** Whether NER found the span (else an alias match). */
+  ner?: boolean;
+  /** NER score (0–1). */
+  nerScore?: number;
+}
+
+/** Per document, computed once. */
+export interface NilDocument {
+  tokens: readonly string[];
+  words: ReadonlySet<string>;
+  /** Mentions per normalized key. */
+  keyCounts: ReadonlyMap<string, number>;
+  sportsWords: number;
+}
+
+const col = (n: string) => FEATURE_NAMES.indexOf(n as (typeof FEATURE_NAMES)[number]);
+const F = {
+  prior: col('prior'),
+  topPrior: col('topPrior'),
+  popularity: col('popularity'),
+  context: col('context'),
+  localContext: col('localContext'),
+  description: col('description'),
+  coherence: col('coherence'),
+  topCoherence: col('topCoherence'),
+  exactName: col('exactName'),
+  typeAgree: col('typeAgree'),
+  typeConflict: col('typeConflict'),
+  ambiguity: col('ambiguity'),
+  noCounts: col('noCounts'),
+  corefOnly: col('corefOnly'),
+};
+
+/**
+ * Hard gates before the model: a unit symbol used as a unit, an
+ * abbreviation that no anchor text attests for the entity and that has no
+ * evidence in the document (its name not spelled out, no context,
+ * description or coherence support), a sports club in a text without sport. Returns the reason, or undefined when the link may stand.
+ */
+export function vetoReason(e: KbEntity, c: Candidate, row: readonly number[], m: NilMention, d: NilDocument): 'unit' | 'abbreviation' | 'team' | undefined {
+  if (isUnitUse(d.tokens, m)) return 'unit';
+  // An abbreviation that linked text attests for the entity ("U.S.", "UN", "NATO" as anchors) needs no more;
+  // "RFC" and "MB" reach Richmond FC and Manitoba only through derived alias lists, never as anchors.
+  const attested = c.count > 0 && c.prior >= 0.5;
+  if (!attested && abbreviates(m.text, e)) {
+    const spelled = spelledOut(e, d.words, new Set());
+    if (spelled < 0.5 && abbreviationSupport(row) < ABBREVIATION_SUPPORT) return 'abbreviation';
+  }
+  if (isSportsClub(e) && d.sportsWords < SPORTS_CONTEXT_WORDS) return 'team';
+  return undefined;
+}
+
+/**
+ * Support an abbreviation needs from the document when its expansion is not
+ * spelled out: the largest of its context similarity, window context,
+ * description overlap and coherence with the other likely entities.
+ */
+export const ABBREVIATION_SUPPORT = 0.1;
+
+function abbreviationSupport(row: readonly number[]): number {
+  return Math.max(row[F.context], row[F.localContext], row[F.description], row[F.topCoherence] ?? 0);
+}
+
+/** The NIL features of mention `m`'s candidate `j` (c.rows[j]), `p` and `second` the ranker's top two probabilities. */
+export function nilFeatures(c: CandidateRows, j: number, p: number, second: number, m: NilMention, d: NilDocument): number[] {
+  const row = c.rows[j];
+  const e = c.entities[j];
+  const abbr = abbreviates(m.text, e);
+  const spelled = abbr ? spelledOut(e, d.words, new Set()) : 0;
+  const letters = m.text.replace(/[^\p{L}]/gu, '');
+  const label = m.label?.toUpperCase();
+  const cls = coarseClass(e);
+  const allCaps = letters.length > 1 && letters === letters.toUpperCase() ? 1 : 0;
+  return [
+    1,
+    p,
+    p - second,
+    row[F.prior],
+    row[F.topPrior],
+    row[F.popularity],
+    row[F.context],
+    row[F.localContext],
+    row[F.description],
+    row[F.coherence],
+    row[F.topCoherence] ?? 0,
+    row[F.exactName],
+    row[F.typeAgree],
+    row[F.typeConflict],
+    m.label ? 0 : 1,
+    m.ner ? (m.nerScore ?? 0) : 0,
+    abbr ? 1 : 0,
+    spelled,
+    abbr ? abbreviationSupport(row) : 0,
+    allCaps,
+    m.end - m.start === 1 ? 1 : 0,
+    letters.length <= 4 ? 1 : 0,
+    row[F.ambiguity],
+    Math.log(d.keyCounts.get(c.key) ?? 1) / 3,
+    isTeam(e) && d.sportsWords < SPORTS_CONTEXT_WORDS + 2 ? 1 : 0,
+    row[F.noCounts],
+    row[F.corefOnly],
+    ...NER_LABELS.map((l) => (label === l ? 1 : 0)),
+    ...CLASSES.map((k) => (cls === k ? 1 : 0)),
+    // "French" → France: an adjective of the place (a MISC mention that names a place but is not its name).
+    label === 'MISC' && cls === 'Place' && row[F.exactName] === 0 ? 1 : 0,
+    // "Stack" → Robert Stack: a bare surname or first name read as the famous bearer.
+    cls === 'Person' && m.end - m.start === 1 ? 1 : 0,
+    inLongerName(d.tokens, m),
+    placeList(d.tokens, m),
+  ];
+}
+
+const capitalized = (t: string | undefined) => t !== undefined && /^\p{Lu}/u.test(t);
+
+/**
+ * 1 when the mention is the tail of a longer name ("Vice President of the
+ * United States", "School of Art at the University of Iowa"): a capitalized
+ * word before "of" or "of the" right before it. The text names the longer
+ * thing; the part is rarely what is meant on its own.
+ */
+function inLongerName(tokens: readonly string[], m: { start: number; end: number }): number {
+  let k = m.start - 1;
+  if (/^the$/i.test(tokens[k] ?? '')) k--;
+  return /^(of|at)$/i.test(tokens[k] ?? '') && capitalized(tokens[k - 1]) ? 1 : 0;
+}
+
+/**
+ * 1 when the mention is one part of "Place , Region" ("Boston , Massachusetts",
+ * "Fontainebleau , France"): texts name the town, and the region only
+ * qualifies it.
+ */
+function placeList(tokens: readonly string[], m: { start: number; end: number }): number {
+  return (tokens[m.start - 1] === ',' && capitalized(tokens[m.start - 2])) || (tokens[m.end] === ',' && capitalized(tokens[m.end + 1])) ? 1 : 0;
+}
+
+const NER_LABELS = ['PER', 'ORG', 'LOC', 'MISC'] as const;
+
+const CLASSES = ['Person', 'Place', 'Organisation', 'Work', 'other'] as const;
+
+/** The entity's broad class: benchmarks and texts link people, places and organisations at different rates. */
+function coarseClass(e: KbEntity): (typeof CLASSES)[number] {
+  for (const k of CLASSES) if (e.dbpediaTypes.includes(k)) return k;
+  return 'other';
+}
+
+/** Probability (0–1) that a link with these NIL features is right. */
+export function linkProbability(model: NilModel, x: readonly number[]): number {
+  let s = 0;
+  const n = Math.min(model.weights.length, x.length);
+  for (let i = 0; i < n; i++) s += model.weights[i] * x[i];
+  return 1 / (1 + Math.exp(-s));
+}

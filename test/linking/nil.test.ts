@@ -1,0 +1,191 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { Doc, type Mention } from '../../src/doc/doc.js';
+import { linkEntities, loadLinker, type Linker } from '../../src/annotators/linker.js';
+import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
+import { parseRequest } from '../../src/request.js';
+import type { AnnotateContext } from '../../src/annotators/annotator.js';
+import type { KbEntity } from '../../src/linking/knowledge-base.js';
+import { abbreviates, isSportsClub, isUnitUse, spelledOut } from '../../src/linking/evidence.js';
+import { linkProbability, NIL_FEATURES, nilFeatures, vetoReason, type NilDocument } from '../../src/linking/nil.js';
+import { FEATURE_NAMES, type CandidateRows } from '../../src/linking/features.js';
+
+const entity = (over: Partial<KbEntity>): KbEntity => ({
+  id: 1,
+  label: 'x',
+  aliases: [],
+  dbpediaTypes: [],
+  freebaseTypes: [],
+  popularity: 0,
+  properties: {},
+  context: {},
+  related: [],
+  ...over,
+});
+
+const richmondFc = entity({ title: 'Richmond_Football_Club', label: 'Richmond Football Club', dbpediaTypes: ['Organisation', 'Agent'] });
+const manitoba = entity({ title: 'Manitoba', label: 'Manitoba', dbpediaTypes: ['AdministrativeRegion', 'Place'] });
+
+const nilDoc = (text: string, sportsWords = 0): NilDocument => {
+  const tokens = text.split(' ');
+  return { tokens, words: new Set(tokens.map((t) => t.toLowerCase())), keyCounts: new Map(), sportsWords };
+};
+
+const row = (over: Partial<Record<(typeof FEATURE_NAMES)[number], number>> = {}) => FEATURE_NAMES.map((n) => over[n] ?? 0);
+
+describe('context evidence for short names', () => {
+  it('reads an acronym as an abbreviation only when it is not the entity\'s own name', () => {
+    expect(abbreviates('RFC', richmondFc)).toBe(true);
+    expect(abbreviates('MB', manitoba)).toBe(true);
+    expect(abbreviates('JAPAN', entity({ label: 'Japan', title: 'Japan' }))).toBe(false);
+    expect(abbreviates('NATO', entity({ label: 'NATO', title: 'NATO' }))).toBe(false);
+    expect(abbreviates('Richmond', richmondFc)).toBe(false);
+  });
+
+  it('finds an expansion spelled out in the document', () => {
+    const rfcSeries = entity({ title: 'Request_for_Comments', label: 'Request for Comments' });
+    const words = new Set(['request', 'comments', 'certificates']);
+    expect(spelledOut(rfcSeries, words, new Set())).toBe(1);
+    expect(spelledOut(richmondFc, words, new Set())).toBe(0);
+  });
+
+  it('tells unit symbols used as units from other capitals', () => {
+    const list = 'Sizes are given in KB , MB , GB and TB .'.split(' ');
+    expect(isUnitUse(list, { start: 6, end: 7 })).toBe(true);
+    expect(isUnitUse('a 5 GB disk'.split(' '), { start: 2, end: 3 })).toBe(true);
+    expect(isUnitUse('MB is a province'.split(' '), { start: 0, end: 1 })).toBe(false);
+    expect(isUnitUse('the US and the UK'.split(' '), { start: 1, end: 2 })).toBe(false);
+  });
+
+  it('knows a sports club by its class, title or description', () => {
+    expect(isSportsClub(richmondFc)).toBe(true);
+    expect(isSportsClub(entity({ title: 'Arsenal_F.C.' }))).toBe(true);
+    expect(isSportsClub(entity({ dbpediaTypes: ['SportsTeam'] }))).toBe(true);
+    expect(isSportsClub(entity({ description: 'Australian rules football club' }))).toBe(true);
+    expect(isSportsClub(manitoba)).toBe(false);
+  });
+});
+
+/** A candidate record from derived alias lists (no anchor count). */
+const derived = { entity: 1, count: 0, prior: 0.6 };
+
+describe('the NIL decision', () => {
+  const rfc = { start: 3, end: 4, text: 'RFC', label: 'ORG', ner: true, nerScore: 0.9 };
+  const text = 'Certificates must meet RFC 3647 compliance';
+
+  it('vetoes an abbreviation without evidence, and lets context or its spelled-out name save it', () => {
+    expect(vetoReason(richmondFc, derived, row(), rfc, nilDoc(text, 2))).toBe('abbreviation');
+    expect(vetoReason(richmondFc, derived, row({ context: 0.3 }), rfc, nilDoc(text, 2))).toBeUndefined();
+    expect(vetoReason(richmondFc, derived, row(), rfc, nilDoc(`${text} Richmond Football Club`, 2))).toBeUndefined();
+  });
+
+  it('lets an abbreviation that anchor text attests for the entity link without more evidence ("U.S.")', () => {
+    const us = entity({ title: 'United_States', label: 'United States' });
+    const m = { start: 3, end: 4, text: 'U.S.', label: 'LOC' };
+    expect(vetoReason(us, { entity: 1, count: 346, prior: 1 }, row(), m, nilDoc('Hollioake and the U.S. team'))).toBeUndefined();
+    expect(vetoReason(us, derived, row(), m, nilDoc('Hollioake and the U.S. team'))).toBe('abbreviation');
+  });
+
+  it('vetoes a sports club outside a text about sport', () => {
+    const m = { start: 0, end: 1, text: 'Richmond', label: 'ORG' };
+    expect(vetoReason(richmondFc, derived, row(), m, nilDoc('Richmond officials approved the budget', 0))).toBe('team');
+    expect(vetoReason(richmondFc, derived, row(), m, nilDoc('Richmond beat Collingwood in the league', 2))).toBeUndefined();
+  });
+
+  it('vetoes a unit symbol in a list of units', () => {
+    const m = { start: 6, end: 7, text: 'MB', label: 'LOC' };
+    expect(vetoReason(manitoba, derived, row({ context: 1 }), m, nilDoc('Sizes are given in KB , MB , GB and TB .'))).toBe('unit');
+  });
+
+  it('gives one feature per name and a probability that rises with the evidence', () => {
+    const c: CandidateRows = { key: 'rfc', corefKey: '', group: 0, candidates: [{ entity: 1, count: 1, prior: 1 }], entities: [richmondFc], rows: [row({ prior: 1 })] };
+    const x = nilFeatures(c, 0, 0.7, 0.1, rfc, nilDoc(text));
+    expect(x).toHaveLength(NIL_FEATURES.length);
+    expect(x[NIL_FEATURES.indexOf('abbreviation')]).toBe(1);
+    const model = { features: [...NIL_FEATURES], weights: NIL_FEATURES.map((f) => (f === 'bias' ? -1 : f === 'probability' ? 4 : 0)), threshold: 0.5 };
+    const low = linkProbability(model, nilFeatures(c, 0, 0.2, 0.1, rfc, nilDoc(text)));
+    const high = linkProbability(model, nilFeatures(c, 0, 0.9, 0.1, rfc, nilDoc(text)));
+    expect(low).toBeLessThan(0.5);
+    expect(high).toBeGreaterThan(0.5);
+  });
+});
+
+const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
+
+/** A doc from space-separated tokens, one sentence; NER mentions [start, end, label]. */
+function doc(text: string, mentions: [number, number, string][]): Doc {
+  const toks = text.split(' ');
+  let off = 0;
+  const d = new Doc(text, toks.map((t) => ({ start: (off += t.length + 1) - t.length - 1, end: off - 1 })), [toks.length]);
+  d.mentions = mentions.map(([start, end, label]): Mention => ({ start, end, label, score: 0.9, source: 'ner' }));
+  return d;
+}
+
+const parseCtx = (opts: Record<string, unknown> = {}): AnnotateContext => ({
+  language: 'eng',
+  request: parseRequest({ text: 'x', extractors: ['entities'], ...opts } as never),
+  warn: () => {},
+});
+
+const ctx = parseCtx();
+
+describe.skipIf(!existsSync(kbFile))('right or silent over the shipped KB', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+
+  const linkOf = (d: Doc, start: number) => linkEntities(linker, d, ctx).find((e) => e.start === start);
+
+  it('ships a NIL decision with a threshold', () => {
+    expect(linker.model.nil?.weights).toHaveLength(NIL_FEATURES.length);
+    expect(linker.model.nil?.threshold).toBeGreaterThan(0);
+  });
+
+  it('leaves "RFC" in a standards text unlinked (not Richmond Football Club)', () => {
+    const e = linkOf(doc('Certificates must meet RFC 3647 compliance before the CA signs them .', [[3, 4, 'ORG']]), 3);
+    expect(e).toBeDefined();
+    expect(e?.entityId).toBeUndefined();
+  });
+
+  it('leaves units in a list unlinked (MB is not Manitoba)', () => {
+    const d = doc('Storage sizes are given in KB , MB , GB and TB .', [
+      [5, 6, 'ORG'],
+      [7, 8, 'LOC'],
+      [9, 10, 'LOC'],
+      [11, 12, 'ORG'],
+    ]);
+    for (const e of linkEntities(linker, d, ctx)) expect(e.entityId).toBeUndefined();
+  });
+
+  it('links a football club only in a text about sport', () => {
+    const sport = doc('Richmond beat Collingwood by 20 points on Saturday and the club moved up the league table .', [
+      [0, 1, 'ORG'],
+      [2, 3, 'ORG'],
+    ]);
+    expect(linkOf(sport, 0)?.entityId).toBe('Richmond_Football_Club');
+    const council = doc('Richmond officials approved the budget on Tuesday .', [[0, 1, 'ORG']]);
+    expect(linkOf(council, 0)?.entityId).not.toBe('Richmond_Football_Club');
+  });
+
+  it('leaves a place that only ends a longer name unlinked ("Museum of England")', () => {
+    const d = doc('He works at the Museum of England in London', [[4, 7, 'ORG']]);
+    const overlap = linkEntities(linker, d, parseCtx({ 'entities.allowOverlap': true }));
+    expect(overlap.some((e) => e.entityId === 'England')).toBe(false);
+    expect(overlap.some((e) => e.entityId === 'London')).toBe(true);
+  });
+
+  it('still links known names, with a confidence on the 0.5–10 scale', () => {
+    const d = doc('Angela Merkel met Barack Obama in Berlin on Tuesday .', [
+      [0, 2, 'PER'],
+      [3, 5, 'PER'],
+      [6, 7, 'LOC'],
+    ]);
+    const ents = linkEntities(linker, d, ctx);
+    expect(ents.map((e) => e.entityId)).toEqual(['Angela_Merkel', 'Barack_Obama', 'Berlin']);
+    for (const e of ents) {
+      expect(e.confidenceScore).toBeGreaterThan(0.5 + 9.5 * (linker.model.nil?.threshold ?? 0));
+      expect(e.confidenceScore).toBeLessThanOrEqual(10);
+    }
+  });
+});
