@@ -10,27 +10,8 @@ import type { Backend } from '../models/ort-types.js';
 import type { AnalyzeRequest } from '../request.js';
 import type { BuiltinExtractor, WarningCode } from '../types.js';
 
-/**
- * Layers a Doc can carry. Annotators declare which they need and which they
- * assign (like spaCy's requires/assigns); the analyzer runs only the closure
- * of what the requested extractors need.
- */
-export type Layer =
-  | 'tokens'
-  | 'sentences'
-  | 'xpos'
-  | 'upos'
-  | 'lemma'
-  | 'stem'
-  | 'deps'
-  | 'mentions'
-  | 'entities'
-  | 'topics'
-  | 'phrases'
-  | 'relations'
-  | 'properties'
-  | 'entailments'
-  | 'senses';
+export type { Layer } from '../doc/layers.js';
+import type { Layer } from '../doc/layers.js';
 
 /** Layers every Doc has from segmentation, before any annotator runs. */
 export const BASE_LAYERS: readonly Layer[] = ['tokens', 'sentences'];

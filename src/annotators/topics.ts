@@ -32,7 +32,7 @@ import { entityTypeMentions, entityTypeQcodes } from '../semantics/entity-type-t
 import type { ResourceLoader } from '../resources/loader.js';
 import { loadClassifier, type Classifier } from '../classify/model.js';
 import { FineTopicMatcher } from '../semantics/fine-topics.js';
-import { featureTokens } from '../classify/features.js';
+import { featureTokens } from '../models/text-features.js';
 import { boilerplateOf, weightAt, weightedPieces } from '../semantics/boilerplate.js';
 import { MediaTopics } from '../semantics/mediatopics.js';
 import { wikipediaLink } from '../linking/normalize.js';

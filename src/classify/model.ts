@@ -13,7 +13,7 @@
  */
 import { badRequest } from '../errors.js';
 import type { ResourceLoader } from '../resources/loader.js';
-import { countFeatures, countTokenFeatures, countWeightedTokenFeatures, vectorize, type SparseVector } from './features.js';
+import { countFeatures, countTokenFeatures, countWeightedTokenFeatures, vectorize, type SparseVector } from '../models/text-features.js';
 
 export const MODEL_FORMAT = 'textlens-classifier';
 export const MODEL_VERSION = 1;

@@ -5,7 +5,7 @@
  * in an order shuffled by a seeded generator, so training is reproducible.
  * Plain TypeScript: no Python needed to train or to run a model.
  */
-import { countFeatures, vectorize, type SparseVector } from './features.js';
+import { countFeatures, vectorize, type SparseVector } from '../models/text-features.js';
 import { Classifier, MODEL_FORMAT, MODEL_VERSION, type ClassifierMeta } from './model.js';
 
 export interface TrainingDoc {

@@ -4,6 +4,28 @@
  * these types (and the Doc); the Doc never imports a producer.
  */
 
+/**
+ * Layers a Doc can carry. Annotators declare which they need and which they
+ * assign (like spaCy's requires/assigns); the analyzer runs only the closure
+ * of what the requested extractors need.
+ */
+export type Layer =
+  | 'tokens'
+  | 'sentences'
+  | 'xpos'
+  | 'upos'
+  | 'lemma'
+  | 'stem'
+  | 'deps'
+  | 'mentions'
+  | 'entities'
+  | 'topics'
+  | 'phrases'
+  | 'relations'
+  | 'properties'
+  | 'entailments'
+  | 'senses';
+
 /** A named-entity or alias mention over tokens [start, end) of the doc. */
 export interface Mention {
   start: number;

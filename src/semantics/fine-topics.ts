@@ -12,7 +12,7 @@
  * several things with a comma ("crime, law and justice") count each part; a
  * parenthesized acronym ("(NGO)") counts too.
  */
-import { featureTokens } from '../classify/features.js';
+import { featureTokens } from '../models/text-features.js';
 import type { MediaTopics } from './mediatopics.js';
 
 /** Words that never make a phrase on their own. */

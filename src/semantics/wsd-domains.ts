@@ -33,7 +33,6 @@
  */
 import type { WordNetPos } from '../lexicon/penn.js';
 import type { ResourceLoader } from '../resources/loader.js';
-import type { WsdModel } from './wsd-model.js';
 
 export const WSD_DOMAINS_FILE = 'wsd-domains.bin';
 const MAGIC = 0x31444e57; // 'WND1'
@@ -204,8 +203,19 @@ function addMass(domains: SenseDomains, synsets: Int32Array, values: Float64Arra
  * document (`foreign`; the test is allForeign's). Undefined (and nothing done) where the model has
  * no domains table or no part of speech weighs it.
  */
+/**
+ * What weighDomains reads of the WSD model (WsdModel has it): the domains table and the term's
+ * parameters. Named here, not imported, because the model imports this file.
+ */
+export interface DomainWeighing {
+  readonly senseDomains: SenseDomains | undefined;
+  readsDomains(): boolean;
+  readonly params: { domainKappa?: number; domainFloor?: number; domainMargin?: number; domainWithhold?: number };
+  paramsFor(pos: 'n' | 'v' | 'a' | 'r'): { lambdaDomain?: number };
+}
+
 export function weighDomains(
-  model: WsdModel,
+  model: DomainWeighing,
   targets: readonly DomainTarget[],
   values: Float64Array,
   offsets: Int32Array,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countFeatures, featureTokens, hashString, vectorize } from '../../src/classify/features.js';
+import { countFeatures, featureTokens, hashString, vectorize } from '../../src/models/text-features.js';
 
 describe('featureTokens', () => {
   it('lowercases words, keeps inner apostrophes and turns numbers into shapes', () => {

@@ -9,7 +9,7 @@
  * by hand on a sample: single hits were wrong about half the time ("Oil
  * prices … record" → crime through "record"), double hits mostly right.
  */
-import { featureTokens } from '../../src/classify/features.js';
+import { featureTokens } from '../../src/models/text-features.js';
 import { TOP, WORLD_TOPICS } from '../../src/semantics/dataset-labels.js';
 import type { MediaTopics } from '../../src/semantics/mediatopics.js';
 

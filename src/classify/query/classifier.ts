@@ -17,7 +17,7 @@
  * and(…) is the smallest child score, or(…) a noisy-or (1 − Π(1 − s): more
  * evidence adds up), not(x) 1 − x.
  */
-import type { Layer } from '../../annotators/annotator.js';
+import type { Layer } from '../../doc/layers.js';
 import type { Doc } from '../../doc/doc.js';
 import type { CategoryRecord } from '../../doc/layers.js';
 import { normalizePhrase, type ConceptExpander, type ConceptLemmas } from './concepts.js';
