@@ -39,7 +39,7 @@ function packWords(pack: LanguagePack): AnnotatorDeclaration {
     extractors: WORD_LAYER,
     readByRules: true,
     resources: packResources(pack),
-    create: async (loader, c) => (await import('../language-packs/annotator.js')).createPackWords(loader, pack, { backend: c.backend }),
+    create: async (loader, c) => (await import('./language-pack.js')).createPackWords(loader, pack, { backend: c.backend }),
   };
 }
 

@@ -11,10 +11,10 @@ import type { Backend } from '../models/ort-types.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import { gunzipText } from '../semantics/gzip.js';
 import { boundedMemo } from '../lexicon/memo.js';
-import type { Annotator } from '../annotators/annotator.js';
-import { loadPosTagger } from '../annotators/tagger.js';
-import { lemmatize, type LemmaTable } from './lemmas.js';
-import type { LanguagePack } from './packs.js';
+import type { Annotator } from './annotator.js';
+import { loadPosTagger } from './tagger.js';
+import { lemmatize, type LemmaTable } from '../language-packs/lemmas.js';
+import type { LanguagePack } from '../language-packs/packs.js';
 
 /** Tokens without a letter (punctuation, numbers, symbols) are their own stem. */
 const HAS_LETTER = /\p{L}/u;
