@@ -30,7 +30,7 @@ import type { KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
 import { resolveShortNames } from './name-coreference.js';
-import { type CandidateRows, COARSE, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, probabilities, TOP_PRIOR } from './features.js';
+import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
 import { linkProbability, nilFeatures, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
 import { sportsWordCount } from './evidence.js';
 
@@ -177,10 +177,9 @@ const PRIOR = FEATURE_NAMES.indexOf('prior');
 
 const LOC_TEAM = FEATURE_NAMES.indexOf('locTeam');
 
-/** The NER label (PER, ORG, LOC) whose classes an entity's DBpedia classes include, if any. */
+/** The NER label an entity's DBpedia classes imply: PER, ORG or LOC, MISC for a class outside those three, none when untyped. */
 function nerLabelOf(e: KbEntity): string | undefined {
-  for (const [label, classes] of Object.entries(COARSE)) if (classes.some((c) => e.dbpediaTypes.includes(c))) return label;
-  return undefined;
+  return coarseLabelOf(e) ?? (outsideCoarse(e) ? 'MISC' : undefined);
 }
 
 /**
@@ -200,7 +199,10 @@ function nerLabelOf(e: KbEntity): string | undefined {
  * has its probability scaled by NER_OVERRIDE_CONFIDENCE — a disagreement was
  * overridden — and its type is the KB's, as for every link. When some
  * candidate has the NER's class (Chelsea tagged PER: Chelsea Clinton), the
- * NER class stands.
+ * NER class stands. A dominant candidate the KB types outside the three
+ * coarse classes (Python the programming language, Emacs) overrides a PER
+ * tag the same way, as MISC (LOC and ORG already agree with such a
+ * candidate when no candidate has their class: features.ts).
  */
 function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerModel, sportsScore: () => number): ScoredCandidate | undefined {
   const label = mention.label?.toUpperCase();
@@ -209,16 +211,20 @@ function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerM
   const top = c.rows.findIndex((x) => x[TOP_PRIOR] === 1);
   if (top < 0) return undefined;
   const row = c.rows[top];
-  if (row[CONFLICT] !== 1 || row[PRIOR] < NER_OVERRIDE_MIN_PRIOR || row[EXACT_NAME] !== 1) return undefined;
   const kbLabel = nerLabelOf(c.entities[top]);
+  // A person tag on a name the KB types outside Person/Organisation/Place (Python, Emacs) conflicts with it
+  // although typeConflict (set for the coarse classes only) does not say so.
+  const conflict = row[CONFLICT] === 1 || (kbLabel === 'MISC' && label !== 'MISC');
+  if (!conflict || row[PRIOR] < NER_OVERRIDE_MIN_PRIOR || row[EXACT_NAME] !== 1) return undefined;
   if (!kbLabel || (kbLabel === 'LOC' && sportsScore() >= SPORTS_REPORT)) return undefined;
   const relabelled = { ...mention, label: kbLabel };
   const rows = c.rows.map((x, j) => {
     const y = x.slice();
     const e = c.entities[j];
-    const agree = COARSE[kbLabel].some((k) => e.dbpediaTypes.includes(k));
+    const agree = kbLabel === 'MISC' ? fitsOtherLabel(e) : COARSE[kbLabel].some((k) => e.dbpediaTypes.includes(k));
     y[AGREE] = agree ? 1 : 0;
-    y[CONFLICT] = !agree && e.dbpediaTypes.length > 0 && nerLabelOf(e) !== undefined && !(kbLabel === 'LOC' && isTeam(e)) ? 1 : 0;
+    // MISC names no class, so it conflicts with none (as in features.ts).
+    y[CONFLICT] = !agree && kbLabel !== 'MISC' && coarseLabelOf(e) !== undefined && !(kbLabel === 'LOC' && isTeam(e)) ? 1 : 0;
     y[LOC_TEAM] = kbLabel === 'LOC' && isTeam(e) ? 1 : 0;
     // Kept 0: a LOC relabelling is refused in sports reports (above), where headlines name a sport.
     y[LOC_SPORT_TEAM] = 0;
