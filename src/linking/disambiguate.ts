@@ -201,12 +201,12 @@ function nerLabelOf(e: KbEntity): string | undefined {
  * candidate has the NER's class (Chelsea tagged PER: Chelsea Clinton), the
  * NER class stands. A dominant candidate the KB types outside the three
  * coarse classes (Python the programming language, Emacs) overrides a PER
- * tag the same way, as MISC (LOC and ORG already agree with such a
+ * or MISC tag the same way, as MISC (LOC and ORG already agree with such a
  * candidate when no candidate has their class: features.ts).
  */
 function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerModel, sportsScore: () => number): ScoredCandidate | undefined {
   const label = mention.label?.toUpperCase();
-  if (!label || !COARSE[label] || c.rows.length === 0) return undefined;
+  if (!label || !(COARSE[label] || label === 'MISC') || c.rows.length === 0) return undefined;
   if (c.rows.some((x) => x[AGREE] === 1)) return undefined;
   const top = c.rows.findIndex((x) => x[TOP_PRIOR] === 1);
   if (top < 0) return undefined;
@@ -214,7 +214,8 @@ function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerM
   const kbLabel = nerLabelOf(c.entities[top]);
   // A person tag on a name the KB types outside Person/Organisation/Place (Python, Emacs) conflicts with it
   // although typeConflict (set for the coarse classes only) does not say so.
-  const conflict = row[CONFLICT] === 1 || (kbLabel === 'MISC' && label !== 'MISC');
+  // MISC agrees with no class in the features, so a MISC tag on such an entity is relabelled the same way.
+  const conflict = row[CONFLICT] === 1 || kbLabel === 'MISC';
   if (!conflict || row[PRIOR] < NER_OVERRIDE_MIN_PRIOR || row[EXACT_NAME] !== 1) return undefined;
   if (!kbLabel || (kbLabel === 'LOC' && sportsScore() >= SPORTS_REPORT)) return undefined;
   const relabelled = { ...mention, label: kbLabel };
