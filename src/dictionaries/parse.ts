@@ -14,6 +14,7 @@ import { AnalysisError } from '../errors.js';
 import { StringTable, fnvHash } from './string-table.js';
 import { parseJsonLine } from './json-line.js';
 import { DEFAULT_SETTINGS, type DictionaryEntry, type DictionarySettings, type DictionarySource, type MatchType } from './entries.js';
+import { csvRows, type CsvRow } from '../csv.js';
 
 export type DictionaryFormat = 'json' | 'jsonl' | 'csv';
 
@@ -243,57 +244,14 @@ function firstLineWithId(text: string, id: string): number | undefined {
   return undefined;
 }
 
-/** RFC 4180 rows: quoted fields may hold commas, quotes ("") and newlines. Returns each row with its first line number. */
-function csvRows(text: string, source: string): Array<{ line: number; cells: string[] }> {
-  const rows: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  let i = 0;
-  const endRow = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0].trim() === '')) rows.push({ line: rowLine, cells });
-    cells = [];
-    cell = '';
-  };
-  while (i < text.length) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-      i++;
-      continue;
-    }
-    if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-      line++;
-      rowLine = line;
-    } else cell += c;
-    i++;
-  }
-  if (quoted) throw new DictionaryError(source, rowLine, 'unterminated quoted field');
-  if (cell !== '' || cells.length > 0) endRow();
+function csvRowsOf(text: string, source: string): CsvRow[] {
+  const { rows, unclosedAt } = csvRows(text);
+  if (unclosedAt !== undefined) throw new DictionaryError(source, unclosedAt, 'unterminated quoted field');
   return rows;
 }
 
 function parseCsv(text: string, source: string, sink: DictionarySink): void {
-  const rows = csvRows(text, source);
+  const rows = csvRowsOf(text, source);
   // CSV has no settings row: the defaults.
   sink.settings(DEFAULT_SETTINGS);
   if (rows.length === 0) return;

@@ -9,6 +9,7 @@
 import { badRequest } from '../../errors.js';
 import { effectiveQuery, type CategoryDefinition } from './classifier.js';
 import { parseQuery } from './parse.js';
+import { csvRows, type CsvRow } from '../../csv.js';
 
 /** Categories in one classifier. */
 export const MAX_CATEGORIES = 1000;
@@ -45,7 +46,7 @@ export function definitionsFromJson(body: unknown, where: string): CategoryDefin
 
 /** Checks a CSV body: rows categoryId,label,query, or a header row naming the columns. */
 export function definitionsFromCsv(text: string, where: string): CategoryDefinition[] {
-  const rows = csvRows(text, where);
+  const rows = csvRowsOf(text, where);
   let columns: Record<(typeof FIELDS)[number], number> = { categoryId: 0, label: 1, query: 2 };
   const first = rows[0]?.cells.map((c) => c.trim().toLowerCase());
   if (first && first.includes('categoryid')) {
@@ -81,45 +82,8 @@ function checked(defs: CategoryDefinition[], where: string): CategoryDefinition[
   return defs;
 }
 
-/** RFC 4180 rows (quoted fields may hold commas, "" and newlines), blank lines skipped, each with its first line number. */
-function csvRows(text: string, where: string): Array<{ line: number; cells: string[] }> {
-  const rows: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  const endRow = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0]!.trim() === '')) rows.push({ line: rowLine, cells });
-    cells = [];
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-    } else if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-      line++;
-      rowLine = line;
-    } else cell += c;
-  }
-  if (quoted) throw badRequest(`${where}: CSV line ${rowLine}: a quoted field is not closed`, 'body');
-  if (cell !== '' || cells.length > 0) endRow();
+function csvRowsOf(text: string, where: string): CsvRow[] {
+  const { rows, unclosedAt } = csvRows(text, { quoteAfterBlanks: true });
+  if (unclosedAt !== undefined) throw badRequest(`${where}: CSV line ${unclosedAt}: a quoted field is not closed`, 'body');
   return rows;
 }
