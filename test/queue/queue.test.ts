@@ -26,7 +26,7 @@ import { insertResults } from '../../src/queue/results.js';
 import { batchStatus } from '../../src/queue/status.js';
 import { runQueueWorker, type QueueRunner } from '../../src/queue/worker.js';
 import type { FlatOptions } from '../../src/types.js';
-import { postgres, reportMissingPostgres, usePostgres } from './postgres-fixture.js';
+import { postgres, reportMissingPostgres, usePostgres } from '../stores/postgres-fixture.js';
 
 reportMissingPostgres('the PostgreSQL queue suite');
 

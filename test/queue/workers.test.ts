@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { postgres, reportMissingPostgres, usePostgres } from './postgres-fixture.js';
+import { postgres, reportMissingPostgres, usePostgres } from '../stores/postgres-fixture.js';
 
 reportMissingPostgres('the queue worker-process suite');
 

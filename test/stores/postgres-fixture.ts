@@ -1,15 +1,17 @@
 /**
- * A PostgreSQL server for the queue tests (test/stores/events/throwaway-postgres.ts:
- * TEXTLENS_PG_URL, or a throwaway cluster from Debian's binaries), a fresh
- * schema per test, all dropped afterwards. Without a server the suites skip
- * with the reason, except in CI (CI=true) where that fails instead.
+ * A PostgreSQL server for the suites that test against one (stores, queue):
+ * TEXTLENS_PG_URL, or a throwaway cluster from Debian's binaries (see
+ * events/throwaway-postgres.ts), a fresh schema per store, all dropped
+ * afterwards. Without a server the suites skip with the reason, except in CI
+ * (CI=true), where a skipped backend would hide a broken one, so it fails.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, it } from 'vitest';
-import { findPostgres, startPostgres, type RunningPostgres } from '../stores/events/throwaway-postgres.js';
+import { findPostgres, startPostgres, type RunningPostgres } from './events/throwaway-postgres.js';
 
 export const postgres = findPostgres();
 
+/** At a test file's top level: a failing test in CI, a warning elsewhere, when there is no server. */
 export function reportMissingPostgres(suite: string): void {
   if (postgres.kind !== 'none') return;
   if (process.env.CI === 'true') {
@@ -21,14 +23,21 @@ export function reportMissingPostgres(suite: string): void {
   }
 }
 
+export interface UsedPostgres {
+  url(): string;
+  server(): RunningPostgres;
+  /** A schema name no other test uses; dropped after the suite (TEXTLENS_PG_URL may point at a server that stays). */
+  freshSchema(): string;
+}
+
 /** Call inside a describe: starts the server before its tests, drops their schemas and stops it after. */
-export function usePostgres(): { url: () => string; freshSchema: () => string } {
+export function usePostgres(prefix = 'textlens_test'): UsedPostgres {
   let server: RunningPostgres | undefined;
   const schemas: string[] = [];
   const run = Date.now().toString(36);
   beforeAll(async () => {
     if (postgres.kind !== 'none') server = await startPostgres(postgres);
-  });
+  }, 60_000);
   afterAll(async () => {
     if (!server) return;
     const client = new pg.Client({ connectionString: server.url });
@@ -39,8 +48,9 @@ export function usePostgres(): { url: () => string; freshSchema: () => string } 
   });
   return {
     url: () => server!.url,
+    server: () => server!,
     freshSchema: () => {
-      const s = `tq_${run}_${schemas.length}`;
+      const s = `${prefix}_${run}_${schemas.length}`;
       schemas.push(s);
       return s;
     },

@@ -10,20 +10,11 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresDictionaryStore } from '../../../src/stores/dictionaries/index.js';
 import { PostgresEventStore } from '../../../src/stores/events/index.js';
-import { findPostgres, startPostgres, type RunningPostgres } from './throwaway-postgres.js';
+import { postgres, reportMissingPostgres } from '../postgres-fixture.js';
+import { startPostgres, type RunningPostgres } from './throwaway-postgres.js';
 
-const source = findPostgres();
-const inCi = process.env.CI === 'true';
-
-if (source.kind === 'none') {
-  if (inCi) {
-    it('has a PostgreSQL server to test against in CI', () => {
-      throw new Error(`PostgreSQL connection loss cannot be tested: ${source.reason}`);
-    });
-  } else {
-    console.warn(`Skipping the PostgreSQL connection-loss suite: ${source.reason}`);
-  }
-}
+const source = postgres;
+reportMissingPostgres('PostgreSQL connection loss');
 
 async function rejection(p: Promise<unknown>): Promise<{ status?: unknown; message: string }> {
   try {
