@@ -31,52 +31,34 @@
  * Management calls are not counted against the key's daily quota or
  * concurrency (as GET /account/).
  */
-import { Hono } from 'hono';
 import { AnalysisError, badRequest } from '../errors.js';
 import { checkSource } from '../dictionaries/parse.js';
 import type { DictionaryEntry, DictionarySettings, DictionarySource } from '../dictionaries/entries.js';
 import type { DictionaryStore, StoredDictionary } from '../stores/dictionaries/store.js';
 import type { StoredDictionaryResolver } from './compiled-dictionaries.js';
-import { readBodyBytes, type BodyLimits } from './form-body.js';
-import type { KeyRegistry } from './keys.js';
+import type { BodyLimits } from './form-body.js';
+import {
+  checkResourceId,
+  managementApp,
+  methodNotAllowed,
+  openManagementCall,
+  pageOf,
+  readTextBody,
+  type ManagementAuth,
+  type ManagementRespond,
+} from './management-api.js';
 
 /** Entries one POST may add (the hosted API's batch size, which its Python client batches by). */
 export const MAX_ENTRIES_PER_BATCH = 20_000;
-/** Default and largest `limit` of GET /entities/{id}/_all. */
-export const DEFAULT_PAGE = 100;
-export const MAX_PAGE = 10_000;
 /** 20 000 entries with data run to several MB. */
 export const DICTIONARY_BODY_LIMITS: BodyLimits = { maxCompressedBytes: 16 << 20, maxBodyBytes: 64 << 20 };
 
-/** Owner of the dictionaries when the server runs without API keys (--no-auth): one shared space. */
-export const NO_AUTH_OWNER = 'no-auth';
-
-const ID = /^[A-Za-z0-9_.-]{1,200}$/;
 const RESERVED_ENTRY_IDS = new Set(['_all']);
 
-export type DictionariesApiResult = { body: Record<string, unknown> } | { error: unknown };
-
-export interface DictionariesApiDeps {
-  keys: KeyRegistry | undefined;
+export interface DictionariesApiDeps extends ManagementAuth {
   /** Undefined: the routes answer 404 saying the server keeps no dictionaries. */
   store: DictionaryStore | undefined;
   resolver: StoredDictionaryResolver | undefined;
-  owner: (key: string | undefined) => Promise<string>;
-}
-
-/** The store's owner of an API key: a SHA-256 hex digest, cached (computed once per key). */
-export function ownerResolver(authOn: boolean): (key: string | undefined) => Promise<string> {
-  const cache = new Map<string, string>();
-  return async (key) => {
-    if (!authOn || key === undefined) return NO_AUTH_OWNER;
-    let owner = cache.get(key);
-    if (!owner) {
-      const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-      owner = Buffer.from(digest).toString('hex');
-      cache.set(key, owner);
-    }
-    return owner;
-  };
 }
 
 export function dictionaryJson(d: StoredDictionary): Record<string, unknown> {
@@ -90,60 +72,25 @@ export function entryJson(e: DictionaryEntry): Record<string, unknown> {
   return out;
 }
 
-export function createDictionariesApi(
-  deps: DictionariesApiDeps,
-  respond: (req: Request, result: DictionariesApiResult, seconds: number) => Response,
-): Hono {
-  const api = new Hono();
-  const handle = async (req: Request): Promise<Response> => {
-    const t0 = performance.now();
-    try {
-      const body = await route(req, deps);
-      return respond(req, { body }, (performance.now() - t0) / 1000);
-    } catch (error) {
-      return respond(req, { error }, (performance.now() - t0) / 1000);
-    }
-  };
-  for (const path of ['/entities', '/entities/*', '//entities', '//entities/*']) api.all(path, (c) => handle(c.req.raw));
-  return api;
-}
-
-function methodNotAllowed(method: string, path: string, allowed: string): AnalysisError {
-  return new AnalysisError(405, `method ${method} is not allowed on ${path}: use ${allowed}`);
+export function createDictionariesApi(deps: DictionariesApiDeps, respond: ManagementRespond) {
+  return managementApp('entities', (req) => route(req, deps), respond);
 }
 
 async function route(req: Request, deps: DictionariesApiDeps): Promise<Record<string, unknown>> {
-  const url = new URL(req.url);
-  const key = req.headers.get('x-textrazor-key') || url.searchParams.get('apiKey') || undefined;
-  if (deps.keys) {
-    if (key === undefined) throw new AnalysisError(401, 'missing API key: send it in the X-TextRazor-Key header', 'apiKey');
-    if (!deps.keys.has(key)) throw new AnalysisError(401, 'invalid API key', 'apiKey');
-  }
-  const { store, resolver } = deps;
-  if (!store) {
-    throw new AnalysisError(404, 'this server keeps no stored dictionaries (start textlens serve with a store, or pass dictionaryStore to createApp)');
-  }
-  const owner = await deps.owner(key);
-  const method = req.method;
-  // Raw segments, decoded one by one, so an entry id may hold an encoded '/'.
-  const segments = url.pathname.replace(/^\/+/, '').split('/').slice(1);
-  let segs: string[];
-  try {
-    segs = segments.map((s) => decodeURIComponent(s));
-  } catch {
-    throw badRequest('the path is not valid percent-encoded UTF-8');
-  }
-  const trailing = segs.length > 0 && segs[segs.length - 1] === '';
-  if (trailing) segs.pop();
+  const { url, method, store, owner, segments: segs } = await openManagementCall(
+    req,
+    deps,
+    deps.store,
+    'this server keeps no stored dictionaries (start textlens serve with a store, or pass dictionaryStore to createApp)',
+  );
+  const { resolver } = deps;
 
   if (segs.length === 0) {
     if (method !== 'GET') throw methodNotAllowed(method, '/entities/', 'GET to list your dictionaries, PUT /entities/{id} to create one');
     return { dictionaries: (await store.list(owner)).map(dictionaryJson) };
   }
   const id = segs[0]!;
-  if (!ID.test(id)) {
-    throw badRequest(`dictionary id '${id}' must be 1 to 200 letters, digits, '_', '.' or '-'`, 'id');
-  }
+  checkResourceId(id, 'dictionary');
   const missing = () => new AnalysisError(404, `no dictionary '${id}' for this API key`);
 
   if (segs.length === 1) {
@@ -175,9 +122,7 @@ async function route(req: Request, deps: DictionariesApiDeps): Promise<Record<st
     const entryId = segs[1]!;
     if (entryId === '_all') {
       if (method !== 'GET') throw methodNotAllowed(method, `/entities/${id}/_all`, 'GET');
-      // limit=0 is the default page: the Ruby gem sends limit=0&offset=0 when the caller gives none.
-      const limit = pageParam(url, 'limit', DEFAULT_PAGE, 0, MAX_PAGE) || DEFAULT_PAGE;
-      const offset = pageParam(url, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+      const { limit, offset } = pageOf(url);
       const page = await store.entries(owner, id, limit, offset);
       if (!page) throw missing();
       return { response: { entries: page.entries.map(entryJson), total: page.total, limit, offset } };
@@ -201,29 +146,13 @@ async function route(req: Request, deps: DictionariesApiDeps): Promise<Record<st
   throw new AnalysisError(404, `no route for ${method} ${url.pathname}`);
 }
 
-function pageParam(url: URL, name: string, fallback: number, min: number, max: number): number {
-  const raw = url.searchParams.get(name);
-  if (raw === null || raw === '') return fallback;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) {
-    throw badRequest(`${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'any' : max}, got '${raw}'`, name);
-  }
-  return n;
-}
-
 /**
  * The body as JSON whatever its Content-Type: the Python and PHP clients label
  * their JSON as a form. An empty body is `{}` where `emptyIsObject` (PHP's
  * createDictionary without settings sends "{}", others may send nothing).
  */
 async function readJson(req: Request, emptyIsObject: boolean): Promise<unknown> {
-  const bytes = await readBodyBytes(req, DICTIONARY_BODY_LIMITS);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest('the body is not valid UTF-8', 'body');
-  }
+  const text = await readTextBody(req, DICTIONARY_BODY_LIMITS);
   if (text.trim() === '') {
     if (emptyIsObject) return {};
     throw badRequest('the body is empty: send a JSON list of entries', 'body');
