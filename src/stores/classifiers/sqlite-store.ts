@@ -7,9 +7,19 @@
 import type Database from 'better-sqlite3';
 import type { SqliteFileOptions } from '../sqlite-file-options.js';
 import { openSqliteFile } from '../sqlite-file.js';
+import { collectionRevisions, initCollectionSchema, removeCollectionItem, type CollectionTables } from '../sqlite-collections.js';
 import { newRevision, type CategoryDefinition, type CategoryPage, type ClassifierStore, type StoredClassifier } from './store.js';
 
 const SCHEMA_VERSION = 1;
+
+const TABLES: CollectionTables = {
+  label: 'classifiers',
+  meta: 'classifiers_meta',
+  parent: 'classifiers',
+  child: 'classifier_categories',
+  parentColumn: 'classifier',
+  itemColumn: 'category_id',
+};
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS classifiers_meta (version INTEGER NOT NULL);
@@ -49,16 +59,7 @@ export class SqliteClassifierStore implements ClassifierStore {
   constructor(path: string, options: SqliteFileOptions = {}) {
     this.path = path;
     this.db = openSqliteFile(path, 'The SQLite classifier store', options);
-    this.db
-      .transaction(() => {
-        this.db.exec(SCHEMA);
-        const row = this.db.prepare('SELECT version FROM classifiers_meta').get() as { version: number } | undefined;
-        if (row && row.version > SCHEMA_VERSION) {
-          throw new Error(`${path}: classifiers schema version ${row.version} is newer than this textlens (${SCHEMA_VERSION})`);
-        }
-        if (!row) this.db.prepare('INSERT INTO classifiers_meta (version) VALUES (?)').run(SCHEMA_VERSION);
-      })
-      .immediate();
+    initCollectionSchema(this.db, path, TABLES, SCHEMA, SCHEMA_VERSION);
   }
 
   private row(owner: string, id: string): Row | undefined {
@@ -105,25 +106,12 @@ export class SqliteClassifierStore implements ClassifierStore {
   }
 
   async removeCategory(owner: string, id: string, categoryId: string): Promise<'removed' | 'no-classifier' | 'no-category'> {
-    return this.db
-      .transaction((): 'removed' | 'no-classifier' | 'no-category' => {
-        const c = this.db.prepare('SELECT pk FROM classifiers WHERE owner = ? AND id = ?').get(owner, id) as { pk: number } | undefined;
-        if (!c) return 'no-classifier';
-        if (this.db.prepare('DELETE FROM classifier_categories WHERE classifier = ? AND category_id = ?').run(c.pk, categoryId).changes === 0) return 'no-category';
-        this.db.prepare('UPDATE classifiers SET revision = ? WHERE pk = ?').run(newRevision(), c.pk);
-        return 'removed';
-      })
-      .immediate();
+    const outcome = removeCollectionItem(this.db, TABLES, owner, id, categoryId, newRevision());
+    return outcome === 'no-collection' ? 'no-classifier' : outcome === 'no-item' ? 'no-category' : outcome;
   }
 
   async revisions(owner: string, ids: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    if (ids.length === 0) return out;
-    const rows = this.db
-      .prepare(`SELECT id, revision FROM classifiers WHERE owner = ? AND id IN (${ids.map(() => '?').join(', ')})`)
-      .all(owner, ...ids) as Array<{ id: string; revision: string }>;
-    for (const r of rows) out.set(r.id, r.revision);
-    return out;
+    return collectionRevisions(this.db, TABLES, owner, ids);
   }
 
   async definition(owner: string, id: string) {

@@ -7,10 +7,20 @@
 import type Database from 'better-sqlite3';
 import type { SqliteFileOptions } from '../sqlite-file-options.js';
 import { openSqliteFile } from '../sqlite-file.js';
+import { collectionRevisions, initCollectionSchema, removeCollectionItem, type CollectionTables } from '../sqlite-collections.js';
 import type { DictionaryEntry, DictionarySettings, MatchType } from '../../dictionaries/entries.js';
 import { entryBody, entryFromRow, newRevision, type DictionaryStore, type EntryPage, type StoredDictionary } from './store.js';
 
 const SCHEMA_VERSION = 1;
+
+const TABLES: CollectionTables = {
+  label: 'dictionaries',
+  meta: 'dictionaries_meta',
+  parent: 'dictionaries',
+  child: 'dictionary_entries',
+  parentColumn: 'dict',
+  itemColumn: 'entry_id',
+};
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS dictionaries_meta (version INTEGER NOT NULL);
@@ -64,16 +74,7 @@ export class SqliteDictionaryStore implements DictionaryStore {
   constructor(path: string, options: SqliteFileOptions = {}) {
     this.path = path;
     this.db = openSqliteFile(path, 'The SQLite dictionary store', options);
-    this.db
-      .transaction(() => {
-        this.db.exec(SCHEMA);
-        const row = this.db.prepare('SELECT version FROM dictionaries_meta').get() as { version: number } | undefined;
-        if (row && row.version > SCHEMA_VERSION) {
-          throw new Error(`${path}: dictionaries schema version ${row.version} is newer than this textlens (${SCHEMA_VERSION})`);
-        }
-        if (!row) this.db.prepare('INSERT INTO dictionaries_meta (version) VALUES (?)').run(SCHEMA_VERSION);
-      })
-      .immediate();
+    initCollectionSchema(this.db, path, TABLES, SCHEMA, SCHEMA_VERSION);
   }
 
   private row(owner: string, id: string): DictRow | undefined {
@@ -142,25 +143,12 @@ export class SqliteDictionaryStore implements DictionaryStore {
   }
 
   async removeEntry(owner: string, id: string, entryId: string): Promise<'removed' | 'no-dictionary' | 'no-entry'> {
-    return this.db
-      .transaction((): 'removed' | 'no-dictionary' | 'no-entry' => {
-        const d = this.db.prepare('SELECT pk FROM dictionaries WHERE owner = ? AND id = ?').get(owner, id) as { pk: number } | undefined;
-        if (!d) return 'no-dictionary';
-        if (this.db.prepare('DELETE FROM dictionary_entries WHERE dict = ? AND entry_id = ?').run(d.pk, entryId).changes === 0) return 'no-entry';
-        this.db.prepare('UPDATE dictionaries SET revision = ? WHERE pk = ?').run(newRevision(), d.pk);
-        return 'removed';
-      })
-      .immediate();
+    const outcome = removeCollectionItem(this.db, TABLES, owner, id, entryId, newRevision());
+    return outcome === 'no-collection' ? 'no-dictionary' : outcome === 'no-item' ? 'no-entry' : outcome;
   }
 
   async revisions(owner: string, ids: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    if (ids.length === 0) return out;
-    const rows = this.db
-      .prepare(`SELECT id, revision FROM dictionaries WHERE owner = ? AND id IN (${ids.map(() => '?').join(', ')})`)
-      .all(owner, ...ids) as Array<{ id: string; revision: string }>;
-    for (const r of rows) out.set(r.id, r.revision);
-    return out;
+    return collectionRevisions(this.db, TABLES, owner, ids);
   }
 
   async source(owner: string, id: string) {
