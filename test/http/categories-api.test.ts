@@ -3,11 +3,11 @@
  * route, its errors as JSON envelopes with their status, per-key scope, CSV,
  * and stored classifiers used at once by the analysis endpoint.
  */
-import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryClassifierStore } from '../../src/stores/classifiers/index.js';
 import { createInProcessRunner } from '../../src/http/analysis-runner.js';
 import { createApp } from '../../src/http/app.js';
+import { appCaller, type Json, type Reply } from './app-calls.js';
 
 const KEY = 'cls-key';
 const OTHER = 'other-key';
@@ -22,21 +22,7 @@ const app = createApp({
 });
 afterAll(() => app.close());
 
-type Json = Record<string, unknown>;
-interface Reply {
-  status: number;
-  json: Json;
-}
-
-async function call(method: string, path: string, body?: unknown, key: string | null = KEY, headers: Record<string, string> = {}): Promise<Reply> {
-  const h: Record<string, string> = { ...headers };
-  if (key !== null) h['X-TextRazor-Key'] = key;
-  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-  const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers: h, body: payload }));
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const text = res.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
-  return { status: res.status, json: JSON.parse(text) as Json };
-}
+const call = appCaller(app, KEY);
 
 async function classify(text: string, classifiers: string, key = KEY, extra: Record<string, string> = {}): Promise<Reply> {
   const form = new URLSearchParams({ text, extractors: 'words', classifiers, languageOverride: 'eng', ...extra });
