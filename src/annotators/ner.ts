@@ -80,6 +80,8 @@ export interface EntityRecognizer extends MentionRecognizer {
 
 /** Rows are at least this wide, so ordinary documents pack into few rows. */
 const MIN_ROW = 512;
+/** Packed rows per model call (a 50 kB document packs into ~25 rows of 512). */
+const ROWS_PER_CALL = 4;
 
 interface Packed {
   ids: Int32Array;
@@ -139,12 +141,30 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
   async function run(sentences: readonly (readonly string[])[]): Promise<{ em: Float32Array; offsets: number[] }> {
     const p = pack(sentences);
     if (p.rows === 0 || p.width === 0) return { em: new Float32Array(0), offsets: p.offsets };
+    if (p.rows <= ROWS_PER_CALL) return { em: await runRows(p, 0, p.rows), offsets: p.offsets };
+    // Rows do not see each other: calls of at most ROWS_PER_CALL rows bound the runtime's working memory,
+    // which it keeps for the process's life.
+    const em = new Float32Array(p.rows * p.width * L);
+    for (let from = 0; from < p.rows; from += ROWS_PER_CALL) {
+      const to = Math.min(p.rows, from + ROWS_PER_CALL);
+      em.set(await runRows(p, from, to), from * p.width * L);
+    }
+    return { em, offsets: p.offsets };
+  }
+
+  /** Emissions of rows [from, to) of a packed document. */
+  async function runRows(p: Packed, from: number, to: number): Promise<Float32Array> {
+    const all = from === 0 && to === p.rows;
+    const cells = (k: number) => [from * p.width * k, to * p.width * k] as const;
+    const rows = to - from;
     const out = await model.run({
-      ids: { type: 'int32', data: p.ids, dims: [p.rows, p.width, featurizer.width] },
-      dense: { type: 'float32', data: p.dense, dims: [p.rows, p.width, DENSE_DIM] },
-      ...(p.vproj && vectors ? { vproj: { type: 'float32' as const, data: p.vproj, dims: [p.rows, p.width, vectors.hidden] } } : {}),
+      ids: { type: 'int32', data: all ? p.ids : p.ids.slice(...cells(featurizer.width)), dims: [rows, p.width, featurizer.width] },
+      dense: { type: 'float32', data: all ? p.dense : p.dense.slice(...cells(DENSE_DIM)), dims: [rows, p.width, DENSE_DIM] },
+      ...(p.vproj && vectors
+        ? { vproj: { type: 'float32' as const, data: all ? p.vproj : p.vproj.slice(...cells(vectors.hidden)), dims: [rows, p.width, vectors.hidden] } }
+        : {}),
     });
-    return { em: out.emissions.data as Float32Array, offsets: p.offsets };
+    return out.emissions.data as Float32Array;
   }
 
   return {

@@ -58,6 +58,9 @@ interface SentenceModelMeta {
 }
 
 const MODEL_PATH = 'sentences/model.onnx';
+
+/** Boundary candidates per model call (see modelBoundaries). */
+const CANDIDATES_PER_CALL = 512;
 const META_PATH = 'sentences/meta.json';
 
 /** Rule-only sentence boundaries: exclusive token indices, ending with tokens.length. */
@@ -144,8 +147,16 @@ async function modelBoundaries(model: OnnxModel, meta: SentenceModelMeta, text: 
   if (dateline > 0) ends.add(dateline);
   if (cand.positions.length > 0) {
     const feats = boundaryFeatures(text, tokens, cand, meta.buckets);
-    const out = await model.run({ features: { type: 'int32', data: feats, dims: [cand.positions.length, FEATURES_PER_CANDIDATE] } });
-    const prob = out[model.outputNames[0]].data as Float32Array;
+    const count = cand.positions.length;
+    const prob = new Float32Array(count);
+    // Candidates are scored independently: calls of at most CANDIDATES_PER_CALL bound the runtime's working
+    // memory, which it keeps for the process's life (a 50 kB document has ~3,700 candidates).
+    for (let from = 0; from < count; from += CANDIDATES_PER_CALL) {
+      const to = Math.min(count, from + CANDIDATES_PER_CALL);
+      const data = count <= CANDIDATES_PER_CALL ? feats : feats.slice(from * FEATURES_PER_CANDIDATE, to * FEATURES_PER_CANDIDATE);
+      const out = await model.run({ features: { type: 'int32', data, dims: [to - from, FEATURES_PER_CANDIDATE] } });
+      prob.set(out[model.outputNames[0]].data as Float32Array, from);
+    }
     const form = (i: number): string => text.slice(tokens[i].start, tokens[i].end);
     cand.positions.forEach((i, k) => {
       // EWT has no line breaks inside paragraphs; the model never saw one, the rules decide.
