@@ -51,7 +51,7 @@ beforeAll(async () => {
   const analyzer = await createAnalyzer();
   const result = await analyzer.analyze({ text, extractors: 'words,entities', languageOverride: 'eng' });
   expect(result.ok).toBe(true);
-  expect(result.response!.sentences.reduce((n, s) => n + s.words.length, 0)).toBeGreaterThan(5000);
+  expect(result.response!.sentences!.reduce((n, s) => n + s.words.length, 0)).toBeGreaterThan(5000);
 }, 60_000);
 
 describe('model calls on a long document', () => {
