@@ -16,7 +16,8 @@ import type { Annotator, AnnotatorConfig, AnnotatorDeclaration, Layer } from './
 import { createPlanner, ENGLISH, layersOf, wantedLayers } from './annotators/plan.js';
 import { Doc } from './doc/doc.js';
 import { languageTokens } from './language-packs/contractions.js';
-import { createSegmenter, type Segmenter } from './doc/sentences.js';
+import type { Segmenter } from './doc/sentences.js';
+import { createLanguageSegmenter, packSentencesDir } from './language-packs/sentences.js';
 import { readInput, type InputOptions } from './source/input.js';
 import { runRules } from './rules/index.js';
 import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type CompiledDictionary, type DictionaryInput } from './dictionaries/index.js';
@@ -166,7 +167,8 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   const planner = createPlanner(loader, annotatorConfig);
   const inputOptions: InputOptions = { fetchUrl, allowHosts: config.allowHosts, download: config.download };
   const created = new Map<string, Promise<Annotator>>();
-  let segmenter: Promise<Segmenter> | undefined;
+  // One segmenter per language pack (its own sentence model, where installed), one for every other language.
+  const segmenters = new Map<string, Promise<Segmenter>>();
   const dictionaries = await DictionaryRegistry.create(config.dictionaries, readTextFile);
   const classifiers = new ClassifierSet(loader, config.classifiers ?? {}, (dir) => fileLoader(dir));
 
@@ -200,8 +202,13 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
 
   async function segment(text: string, language: string = ENGLISH): Promise<Doc> {
     checkUsable();
-    segmenter ??= timedLoad('segmenter', createSegmenter(loader, { backend }));
-    segmenter.catch(() => (segmenter = undefined));
+    const key = packSentencesDir(language) ? language : ENGLISH;
+    let segmenter = segmenters.get(key);
+    if (!segmenter) {
+      segmenter = timedLoad(key === ENGLISH ? 'segmenter' : `segmenter-${key}`, createLanguageSegmenter(loader, key, { backend }));
+      segmenters.set(key, segmenter);
+      segmenter.catch(() => segmenters.delete(key));
+    }
     const { tokens, sentenceEnds } = await (await segmenter).segment(text);
     // A language pack's own tokens (contractions as syntactic words); English is the tokenizer's as is.
     return languageTokens(new Doc(text, tokens, sentenceEnds), language);
@@ -322,7 +329,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     async dispose() {
       disposed = true;
       created.clear();
-      segmenter = undefined;
+      segmenters.clear();
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Dumps boundary-classifier training data for one treebank split:
- *   npx tsx training/sentences/dump.ts <split> <outDir> <buckets> [--paragraphs none|spaces|wrapped|both] [--edited]
+ *   npx tsx training/sentences/dump.ts <split> <outDir> <buckets> [--paragraphs none|spaces|wrapped|both] [--edited] [--lang CODE]
  * writes <split>.feats (int32, candidates × FEATURES_PER_CANDIDATE) and
  * <split>.labels (uint8). Features come from src/doc/sentence-features.ts, the
  * code inference runs, so training and inference hash the same strings.
@@ -14,6 +14,10 @@
  * raw text teaches little about sentences running on inside a paragraph, which
  * is how wrapped prose reaches the model. --edited adds only the sentences
  * that read like edited prose (paragraph-text.ts).
+ *
+ * --lang CODE (fra, por, spa, deu) reads a language pack's treebank split
+ * instead of EWT: training/out/ud/<CODE>-<split>.conllu, as
+ * training/tagger-ud/prepare.py writes it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,14 +81,16 @@ function paragraphText(sentences: readonly string[], wrapped: boolean, seed: num
 
 function main(): void {
   const args = process.argv.slice(2);
-  const [split, outDir, bucketsArg] = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--paragraphs'));
+  const [split, outDir, bucketsArg] = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && (args[i - 1] === '--paragraphs' || args[i - 1] === '--lang')));
   const buckets = Number(bucketsArg);
   const kindArg = args.includes('--paragraphs') ? args[args.indexOf('--paragraphs') + 1] : 'none';
   if (!PARAGRAPH_KINDS.includes(kindArg as ParagraphKind)) throw new Error(`--paragraphs wants one of ${PARAGRAPH_KINDS.join(', ')}, got ${kindArg}`);
   const kind = kindArg as ParagraphKind;
   const edited = args.includes('--edited');
+  const lang = args.includes('--lang') ? args[args.indexOf('--lang') + 1] : undefined;
   const dataDir = process.env.EWT_DIR ?? join(process.cwd(), '..', 'shared', 'data', 'ud-english-ewt');
-  const gold = parseConllu(readFileSync(join(dataDir, `en_ewt-ud-${split}.conllu`), 'utf8'));
+  const file = lang ? join(process.cwd(), 'training', 'out', 'ud', `${lang}-${split}.conllu`) : join(dataDir, `en_ewt-ud-${split}.conllu`);
+  const gold = parseConllu(readFileSync(file, 'utf8'));
   const { text, spans } = conlluToRawTextWithSpans(gold);
   const parts: Dumped[] = [dumpText(text, new Set(spans.map(([, e]) => e)), buckets)];
   const sentences = gold.map(sentenceSurface).filter((s) => s !== '' && (!edited || editedProse(s)));

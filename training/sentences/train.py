@@ -1,7 +1,11 @@
 """Sentence-boundary classifier for EWT-style web text.
 
 npm run train -- sentences [--paragraphs none|spaces|wrapped|both] [--edited] [--seed N] [--out DIR]
+npm run train -- sentences --lang fra|por|spa|deu   (a language pack's model, models/<lang>/sentences/)
 (runs: /usr/bin/python3 -m training.sentences.train)
+
+With --lang the same recipe reads training/out/ud/<lang>-{train,dev}.conllu
+(training/tagger-ud/prepare.py) instead of EWT; the English model is untouched.
 
 1. Dumps candidate-boundary features for EWT train/dev with the same
    TypeScript code inference uses (training/sentences/dump.ts): the raw text,
@@ -34,6 +38,13 @@ DIM = 16
 HIDDEN = 32
 EPOCHS = 3  # dev F1 peaks at epoch 1 and the model memorizes train after; see MODEL_CARD.md
 SEED = 13
+# What a language pack's model learns from: the treebanks of training/tagger-ud/prepare.py's train split.
+LANG_DATA = {
+    "fra": "UD French Sequoia train, Rhapsodie (all portions), FQB (LGPL-LR, CC BY-SA 4.0)",
+    "por": "UD Portuguese Bosque train, GSD train (CC BY-SA 4.0)",
+    "spa": "UD Spanish AnCora dev (4/5; GPL-3.0 at r2.8, CC BY 4.0 since), GSD dev (4/5; CC BY-SA 4.0)",
+    "deu": "UD German GSD dev (4/5; CC BY-SA 4.0), PUD (4/5; CC BY-SA 3.0)",
+}
 FEATURES = 24  # FEATURES_PER_CANDIDATE in src/doc/sentence-features.ts
 
 
@@ -55,8 +66,8 @@ class BoundaryModel(nn.Module):
         return torch.sigmoid(lin + self.out(h)).squeeze(-1)
 
 
-def dump(split, tmp, paragraphs, edited):
-    extra = ["--paragraphs", paragraphs] + (["--edited"] if edited else [])
+def dump(split, tmp, paragraphs, edited, lang=None):
+    extra = ["--paragraphs", paragraphs] + (["--edited"] if edited else []) + (["--lang", lang] if lang else [])
     subprocess.run(
         ["npx", "tsx", "training/sentences/dump.ts", split, tmp, str(BUCKETS)] + extra,
         cwd=ROOT, check=True,
@@ -87,14 +98,17 @@ def main():
     ap.add_argument("--choose-on", choices=["raw", "same"], default="raw",
                     help="dev text the epoch and threshold are chosen on: EWT dev raw text alone, or the same mix as train")
     ap.add_argument("--seed", type=int, default=SEED)
-    ap.add_argument("--out", default=OUT, help="where model.onnx and meta.json go (default models/sentences)")
+    ap.add_argument("--out", default=None, help="where model.onnx and meta.json go (default models/sentences, or models/<lang>/sentences)")
+    ap.add_argument("--lang", choices=sorted(LANG_DATA), help="a language pack's model, from its treebanks (training/tagger-ud/prepare.py)")
     args = ap.parse_args()
+    if args.out is None:
+        args.out = os.path.join(ROOT, "models", args.lang, "sentences") if args.lang else OUT
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
-        xtr, ytr = dump("train", tmp, args.paragraphs, args.edited)
-        xdev, ydev = dump("dev", tmp, args.paragraphs if args.choose_on == "same" else "none", args.edited)
+        xtr, ytr = dump("train", tmp, args.paragraphs, args.edited, args.lang)
+        xdev, ydev = dump("dev", tmp, args.paragraphs if args.choose_on == "same" else "none", args.edited, args.lang)
     model = BoundaryModel()
     opt = torch.optim.Adam(model.parameters(), lr=2e-3)
     lossf = nn.BCELoss()
@@ -152,6 +166,11 @@ def main():
         meta["chosenOn"] = "EWT dev raw text" if args.choose_on == "raw" else f"EWT dev raw text + {args.paragraphs} paragraphs"
     if args.seed != SEED:
         meta["seed"] = args.seed
+    if args.lang:
+        meta["name"] = f"textlens-sentences-{args.lang}"
+        meta["language"] = args.lang
+        meta["task"] = "sentence boundary after a token (UD conventions of the language's treebanks)"
+        meta["trainedOn"] = LANG_DATA[args.lang]
     with open(os.path.join(out, "meta.json"), "w") as fh:
         json.dump(meta, fh, indent=2)
         fh.write("\n")
