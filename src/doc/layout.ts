@@ -2,6 +2,7 @@
  * Which line breaks of a text are layout and which are only wrapping, and what else its layout says:
  *
  *   readLayout(text) → { view, blockStarts, markerEnds, unbroken }
+ *   headingRanges(text) → [start, end) of each heading's text (what the mention filter reads)
  *     view         the text with every soft line break (a newline that a wrapping tool put inside a
  *                  paragraph) replaced by a space; same length, so every offset still maps to `text`
  *     blockStarts  offsets where the layout starts a block (a newline before a list item, a heading, an
@@ -24,7 +25,8 @@
  * - the indentation changes (a block starts), except a paragraph's indented first line, the hanging
  *   indent of a list item's or an option's wrapped text, and a full line that goes on under a hanging
  *   indent;
- * - the next line is a man page's option row ("-b     like --backup …");
+ * - the next line is a man page's option row ("-b     like --backup …") or a row of a two-column list
+ *   ("  init      create a project", a description in the same column as the row's neighbour's);
  * - the line is shorter than wrapping explains: the next line's first word would have fitted on it
  *   within the paragraph's widest line, so whoever wrote it ended the line on purpose. A block whose
  *   widest line is under MIN_WRAP_WIDTH columns is not wrapped prose at all (a list of words, an address),
@@ -34,7 +36,7 @@
  *
  * Inside a line: an unindented line is cut at runs of three or more blanks (a man page's header and
  * footer: "LS(1)   User Commands   LS(1)"); inside indented text such runs are justification and stay.
- * An option row is cut after its option column.
+ * An option row (or a two-column list's row) is cut after its option column.
  *
  * Detection, not a mode: every rule keys on structure that running prose lacks (blank-line blocks,
  * indentation, markers at a line start, column gaps), and text with no newline inside a paragraph is
@@ -70,7 +72,16 @@ const MAN_SECTION = /^[A-Z][A-Z0-9 ,()/-]*$/;
  * A man page's option row: the option column (`-a, --all`, `--backup[=CONTROL]`, `-4`) and, after a gap of
  * two or more blanks, its description. The match ends where the description starts.
  */
-const OPTION_ROW = /^[ \t]+--?[A-Za-z0-9?#@][^\s]*(?:,? --?[A-Za-z0-9][^\s]*)*[ \t]{2,}(?=\S)/;
+const OPTION_ROW = /^[ \t]+--?[A-Za-z0-9?#@][^\s]*(?:,? --?[A-Za-z0-9][^\s]*)*(?: (?:<[^<>\s]+>|\[[^[\]\s]+\]|\{[^{}\s]+\}|[A-Z][A-Z0-9_]*))?[ \t]{2,}(?=\S)/;
+/**
+ * A row of a two-column list without dashes (a README's commands or settings, "  init      create a
+ * project", "  usage.txt   Usage instructions"): a term of one to three words (not ending a sentence), a gap of two or more blanks, its description. Taken as one
+ * only where the line above or below has its description in the same column: justified prose has
+ * such gaps too, but seldom at one column on two lines.
+ */
+const DEFINITION_ROW = /^[ \t]*\S+(?: \S+){0,2}(?<![.!?])[ \t]{2,}(?=\S)/;
+/** One or two dots between blanks, then a word in lower case: through the first letter of that word. */
+const LONE_DOTS = /(?<= )\.{1,2}[ \t]+\p{Ll}/gu;
 /** A column gap inside an unindented line (a man page's header and footer: "LS(1)   User Commands   LS(1)"). */
 const COLUMN_GAP = /(?<=\S)[ \t]{3,}(?=\S)/g;
 
@@ -172,7 +183,39 @@ function readLines(text: string): Line[] {
       if (option) line.option = option[0].length;
     }
   }
+  markDefinitionRows(lines);
   return lines;
+}
+
+/** Whether the blanks before `column` in the line are three or more. */
+function wideGap(line: string, column: number): boolean {
+  return column >= 3 && /[ \t]{3}$/.test(line.slice(0, column));
+}
+
+/**
+ * Rows of a two-column list (DEFINITION_ROW) whose neighbouring row has its description in the same
+ * column, lines of a description wrapped under its column between them: option rows.
+ */
+function markDefinitionRows(lines: Line[]): void {
+  let previous = 0;
+  let previousColumn = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const t = l.text;
+    let column = 0;
+    if (t.length > 0 && !l.code && !l.table && !l.heading && !l.synopsis && l.item === 0 && (t.indexOf('  ') >= 0 || t.indexOf('\t') >= 0)) {
+      column = l.option || (DEFINITION_ROW.exec(t)?.[0].length ?? 0);
+    }
+    // Justified prose doubles blanks too, so one of the two rows needs a wider gap than justification's two.
+    if (column > 0 && column === previousColumn && (wideGap(lines[previous].text, column) || wideGap(t, column))) {
+      lines[previous].option ||= column;
+      l.option ||= column;
+    }
+    // A line under the description column goes on with the row above, which may still pair with the next row.
+    if (column === 0 && previousColumn > 0 && t.length > 0 && l.indent === previousColumn) continue;
+    previous = i;
+    previousColumn = column;
+  }
 }
 
 /**
@@ -199,6 +242,8 @@ function breakKind(la: Line, lb: Line, first: boolean, width: number, listSeen: 
   const wrapped = width >= MIN_WRAP_WIDTH && width <= MAX_WRAP_WIDTH && a.length + 1 + firstWordLength(b) > width;
   // A full line that goes on under a hanging indent ("--with-readline tells bc … that allows⏎  for editing").
   const hanging = wrapped && bIndent > aIndent && !aItem && la.option === 0 && !/[:.!?]$/.test(a);
+  // Under an option's description column, with its own column empty, a line can only go on with the description.
+  if (la.option > 0 && lb.option === 0 && bIndent === la.option) return 'soft';
   if (bIndent !== aIndent && !(aItem && bIndent === la.indent) && !(first && aIndent > bIndent) && !hanging) return 'block';
   if (lb.option > 0) return 'block';
   if (width < MIN_WRAP_WIDTH || width > MAX_WRAP_WIDTH) return 'line';
@@ -229,6 +274,11 @@ export function readLayout(text: string): Layout {
     // Code, table rows, headings and SYNOPSIS forms are read whole: "…] [-T]" ends no sentence. The range
     // starts at the line's first character: a sentence may still end before it.
     if (l.code || l.synopsis || l.table || l.heading) layout.unbroken.push([l.start + l.indent, end]);
+    // A dot that stands alone before a word in lower case is a file name's or a directory's ("entries
+    // starting with .", "implied . and ..", "cd .. first"), not a full stop.
+    if (t.indexOf(' .') >= 0) {
+      for (const m of t.matchAll(LONE_DOTS)) layout.unbroken.push([l.start + (m.index ?? 0), l.start + (m.index ?? 0) + m[0].length]);
+    }
     // A markdown image ("![alt](src)", "[![badge]…"): its "!" ends nothing.
     for (let i = t.indexOf('!['); i >= 0; i = t.indexOf('![', i + 2)) layout.unbroken.push([l.start + i, l.start + i + 2]);
     if (l.code || l.table) continue;
@@ -249,7 +299,11 @@ export function readLayout(text: string): Layout {
       }
       if (cell > l.start) layout.unbroken.push([cell, end]);
     }
-    if (l.option > 0) layout.blockStarts.push(l.start + l.option - 1);
+    if (l.option > 0) {
+      layout.blockStarts.push(l.start + l.option - 1);
+      // The option or term is one unit: "*.1" or "-x, --exclude=PAT." ends no sentence inside.
+      layout.unbroken.push([l.start + l.indent, l.start + t.slice(0, l.option).trimEnd().length]);
+    }
   }
   for (let i = 0; i < lines.length; ) {
     if (lines[i].text.length === 0) {
@@ -284,4 +338,47 @@ export function readLayout(text: string): Layout {
   if (out !== null) layout.view = out.join('');
   layout.unbroken.sort((a, b) => a[0] - b[0]);
   return layout;
+}
+
+/** A man page's subsection heading goes on for at most this many words ("Generic Program Information"). */
+const MAX_SUBHEADING_WORDS = 6;
+
+/**
+ * The sorted [start, end) ranges of the headings' text (markers and indentation left out): markdown `#`
+ * lines, setext headings (the line above a === or --- underline), a man page's section headings
+ * (capitals at the line start, "SEE ALSO") and subsection headings (a short line without final
+ * punctuation, indented a little, over text indented deeper: "   Known Bugs"). A heading names the part
+ * that follows, so its words are a title's ("## Installation", "AUTHOR"), seldom names. A man section
+ * heading needs its indented section body under it: an unindented line in capitals elsewhere is
+ * shouting, not a heading.
+ */
+export function headingRanges(text: string): [number, number][] {
+  if (text.indexOf('\n') < 0) return [];
+  const lines = readLines(text);
+  const out: [number, number][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const t = l.text;
+    if (t.length === 0 || l.code || l.table) continue;
+    const next = lines[i + 1];
+    const end = l.start + t.length;
+    if (l.heading && t.charCodeAt(l.indent) === HASH) {
+      const marker = /^[ \t]{0,3}#{1,6}[ \t]*/.exec(t)![0].length;
+      if (marker < t.length) out.push([l.start + marker, end]);
+      continue;
+    }
+    if (l.heading || !next || next.text.length === 0) continue;
+    const setext = next.heading && next.text.charCodeAt(next.indent) !== HASH && l.item === 0;
+    const manSection = l.indent === 0 && next.indent >= 3 && MAN_SECTION.test(t);
+    const subsection =
+      l.indent > 0 &&
+      l.indent <= 4 &&
+      next.indent >= l.indent + 3 &&
+      l.item === 0 &&
+      l.option === 0 &&
+      !/[.!?:;,{}()[\]=]/.test(t) &&
+      t.trim().split(/\s+/).length <= MAX_SUBHEADING_WORDS;
+    if (setext || manSection || subsection) out.push([l.start + l.indent, end]);
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLayout } from '../../src/doc/layout.js';
+import { headingRanges, readLayout } from '../../src/doc/layout.js';
 import { splitSentences } from '../../src/doc/sentences.js';
 import { tokenize } from '../../src/doc/tokenize.js';
 
@@ -36,6 +36,37 @@ describe('layout structure', () => {
       '-d',
       'same as --no-dereference --preserve=links',
     ]);
+  });
+
+  it('reads an option and its description on one line apart, an argument included, never into the next option', () => {
+    const text = '  -a, --all                  do not ignore entries starting with .\n  -p, --port <n>             the port to listen on\n      --author               with -l, print the author of each file\n';
+    expect(sentences(text)).toEqual(['-a, --all', 'do not ignore entries starting with .', '-p, --port <n>', 'the port to listen on', '--author', 'with -l, print the author of each file']);
+  });
+
+  it("reads a two-column list without dashes as terms and descriptions, a description wrapped under its column going on", () => {
+    const commands = 'Commands:\n  init      create a new project\n  build     compile the project and\n            write it to dist\n  *.1       the man pages\n';
+    expect(sentences(commands)).toEqual(['Commands:', 'init', 'create a new project', 'build', 'compile the project and write it to dist', '*.1', 'the man pages']);
+    const unindented = 'port        the port to listen on (default 8080)\nhost        the address to bind\n';
+    expect(sentences(unindented)).toEqual(['port', 'the port to listen on (default 8080)', 'host', 'the address to bind']);
+  });
+
+  it('keeps justified prose whole where two lines double a blank at the same column', () => {
+    const text = '       The  program reads the whole input and then it writes the lines out\n       and  then it stops when the last of the lines has been written out.\n';
+    expect(readLayout(text).blockStarts).toEqual([]);
+    expect(sentences(text)).toHaveLength(1);
+  });
+
+  it('reads a dot that stands alone before a lower-case word as no full stop', () => {
+    const text = '  -A, --almost-all           do not list implied . and ..\n  -B, --ignore-backups       do not list implied entries ending with ~\n';
+    expect(sentences(text)).toEqual(['-A, --almost-all', 'do not list implied . and ..', '-B, --ignore-backups', 'do not list implied entries ending with ~']);
+  });
+
+  it('finds the headings: markdown, setext, man sections and subsections, never code or shouting', () => {
+    const heads = (text: string): string[] => headingRanges(text).map(([a, b]) => text.slice(a, b));
+    expect(heads('## Installation\n\nRun it.\n\nUsage\n=====\n\n```\n# not a heading\n```\n')).toEqual(['Installation', 'Usage']);
+    expect(heads('NAME\n       ls - list directory contents\n\n   Known Bugs\n       Large repetition counts may use memory.\n')).toEqual(['NAME', 'Known Bugs']);
+    expect(heads('WE WANT YOUR HELP\nPlease write to us.\n')).toEqual([]);
+    expect(heads('One line, no heading')).toEqual([]);
   });
 
   it('gives each SYNOPSIS form its own sentence', () => {
