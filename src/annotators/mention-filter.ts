@@ -12,8 +12,15 @@
  *     when no letter or digit is left.
  * Literals are found in the document's text by one left-to-right scan with bounded patterns, so the
  * cost stays linear in the text's length.
+ *
+ * A recognizer's mention inside a heading ("## Installation", a man page's "SEE ALSO" or "Known Bugs")
+ * is a title's word more often than a name: sentence-initial capitals and capitals throughout look like
+ * names to a model trained on news. It stays a name when the same words are a mention in the running
+ * text too; otherwise it is handed on as a candidate (source 'alias') that becomes an entity only if the
+ * linker links it to a knowledge-base entity ("## Node.js"), and is dropped where there is no linker.
  */
 import type { Doc, Mention } from '../doc/doc.js';
+import { headingRanges } from '../doc/layout.js';
 
 /**
  * URLs (a scheme or www.), e-mail addresses, paths (/usr/share/doc, ~/.config, ./bin/run), code spans
@@ -58,6 +65,23 @@ const WORDLIKE = /[\p{L}\p{N}]/u;
  */
 const MARKUP = /^[|<>`*#_~=+^()[\]{}"“”'‘’,;:&/\\-]+$/u;
 
+const OPENER: Readonly<Record<string, string>> = { ')': '(', ']': '[', '}': '{' };
+
+/**
+ * Whether tokens[at] closes a bracket opened inside the mention from `start`: part of the name, as in
+ * "Saint-Jean ( Québec )" or "Oliver Mowat ( Parti libéral )", never trimmed to a dangling "(".
+ */
+function closesInside(tokens: readonly string[], start: number, at: number): boolean {
+  const open = OPENER[tokens[at]];
+  if (open === undefined) return false;
+  let depth = 0;
+  for (let i = start; i < at; i++) {
+    if (tokens[i] === open) depth++;
+    else if (tokens[i] === tokens[at] && depth > 0) depth--;
+  }
+  return depth > 0;
+}
+
 export function nameMentions(doc: Doc, mentions: readonly Mention[]): Mention[] {
   if (mentions.length === 0) return [];
   const literals = literalRanges(doc.text);
@@ -65,7 +89,7 @@ export function nameMentions(doc: Doc, mentions: readonly Mention[]): Mention[] 
   for (const m of mentions) {
     let { start, end } = m;
     while (start < end && MARKUP.test(doc.tokens[start])) start++;
-    while (end > start && MARKUP.test(doc.tokens[end - 1])) end--;
+    while (end > start && MARKUP.test(doc.tokens[end - 1]) && !closesInside(doc.tokens, start, end - 1)) end--;
     if (start === end || !doc.tokens.slice(start, end).some((t) => WORDLIKE.test(t))) continue;
     if (overlaps(literals, doc.start16[start], doc.end16[end - 1])) continue;
     let gap = false;
@@ -76,5 +100,32 @@ export function nameMentions(doc: Doc, mentions: readonly Mention[]): Mention[] 
     if (gap) continue;
     out.push(start === m.start && end === m.end ? m : { ...m, start, end });
   }
+  return headingsAsCandidates(doc, out);
+}
+
+/** The mentions, those of the recognizer inside a heading made candidates unless the running text names them too. */
+function headingsAsCandidates(doc: Doc, mentions: Mention[]): Mention[] {
+  const headings = headingRanges(doc.text);
+  if (headings.length === 0) return mentions;
+  const text = (m: Mention): string => doc.tokens.slice(m.start, m.end).join(' ');
+  const inHeading = mentions.map((m) => m.source === 'ner' && overlaps(headings, doc.start16[m.start], doc.end16[m.end - 1]));
+  if (!inHeading.includes(true)) return mentions;
+  const named = new Set(mentions.filter((m, i) => m.source === 'ner' && !inHeading[i]).map(text));
+  const out: Mention[] = [];
+  mentions.forEach((m, i) => {
+    if (!inHeading[i] || named.has(text(m))) out.push(m);
+    // A heading in capitals that the mention fills is a man page's section ("AUTHOR", "SEE ALSO"): a
+    // linker would find a concept for it, never the name it is not.
+    else if (!isCapitalsHeading(doc, headings, m)) out.push({ ...m, source: 'alias' });
+  });
   return out;
+}
+
+function isCapitalsHeading(doc: Doc, headings: readonly [number, number][], m: Mention): boolean {
+  const start = doc.start16[m.start];
+  const end = doc.end16[m.end - 1];
+  const heading = headings.find(([a, b]) => a <= start && end <= b);
+  if (!heading || heading[0] !== start || heading[1] !== end) return false;
+  const words = doc.text.slice(start, end);
+  return !/\p{Ll}/u.test(words);
 }

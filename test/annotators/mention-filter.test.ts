@@ -42,6 +42,26 @@ describe('nameMentions', () => {
     expect(literalRanges(quoted.text)).toEqual([]);
   });
 
+  it("hands a heading's mentions on as candidates for the linker, unless the running text names them too", () => {
+    const d = doc('## Installation\n\nInstall it with npm.\n\n## Express\n\nExpress is a web framework for Node.js.\n');
+    const ms = [mention(d, 'Installation'), mention(d, 'Express'), { ...mention(d, 'Express is'), end: mention(d, 'Express is').start + 1 }];
+    const kept = nameMentions(d, ms);
+    expect(kept.map((m) => [texts(d, [m])[0], m.source])).toEqual([
+      ['Installation', 'alias'],
+      ['Express', 'ner'],
+      ['Express', 'ner'],
+    ]);
+  });
+
+  it("drops a man page's section heading in capitals, and makes its subsection headings candidates", () => {
+    const d = doc('NAME\n       grep - print lines that match patterns\n\nSEE ALSO\n   Known Bugs\n       Large counts may need memory, says the GNU Project.\n');
+    const ms = ['NAME', 'SEE ALSO', 'Known Bugs', 'GNU Project'].map((s) => mention(d, s));
+    expect(nameMentions(d, ms).map((m) => [texts(d, [m])[0], m.source])).toEqual([
+      ['Known Bugs', 'alias'],
+      ['GNU Project', 'ner'],
+    ]);
+  });
+
   it('finds literals in linear time on adversarial input', () => {
     const text = '`a '.repeat(40_000) + '-'.repeat(50_000) + '/a'.repeat(40_000) + 'a@'.repeat(40_000);
     const t0 = performance.now();

@@ -12,12 +12,16 @@
  *
  * Sentences score as a multiset of folded strings: precision, recall and F1 over all documents (a sentence
  * is right when the system has the same string, as often as the gold has it).
- * Entities (extractor `entities`, as a user gets them) have no gold; two proxies of precision count the
- * ones that are surely wrong: an entity that overlaps a never-entity string, and an entity that is only
- * punctuation or layout (no letter or digit, or a run of three or more blanks, or a `|`, `>` or `<` at
- * either end); the precision proxy is the share of entities that are neither. The last line prints every figure as name=value.
+ * Entities (extractor `entities`, as a user gets them) have no gold for running text; two proxies of
+ * precision count the ones that are surely wrong: an entity that overlaps a never-entity string, and an
+ * entity that is only punctuation or layout (no letter or digit, or a run of three or more blanks, or a
+ * `|`, `>` or `<` at either end). Headings have gold (headings.tsv: every heading line of 40 documents
+ * with the names in it, judged by hand): an entity that starts in a heading is right when its text is
+ * one of that heading's names. Heading precision is the share right of the entities in headings; the
+ * precision proxy is the share of all entities that are none of the three kinds of wrong. The last line
+ * prints every figure as name=value.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAnalyzer } from '../../src/analyzer.js';
 
@@ -37,6 +41,32 @@ function codePointToUtf16(text: string): number[] {
 /** Whether an entity's text is surely not a name: no letter or digit, a column gap, or markup at an end. */
 export function layoutOnly(matched: string): boolean {
   return !/[\p{L}\p{N}]/u.test(matched) || /\S[ \t]{3,}\S/.test(matched) || /^[|<>]|[|<>]$/.test(matched.trim());
+}
+
+/** Per document, each heading's text (as headingRanges gives it) and the names in it. */
+function readHeadingGold(path: string): Map<string, Array<{ heading: string; names: string[] }>> {
+  const gold = new Map<string, Array<{ heading: string; names: string[] }>>();
+  if (!existsSync(path)) return gold;
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const [file, heading, names = ''] = line.split('\t');
+    const list = gold.get(file) ?? gold.set(file, []).get(file)!;
+    list.push({ heading, names: names.split(' | ').filter((n) => n !== '') });
+  }
+  return gold;
+}
+
+/** The [start, end) span and names of each gold heading, found as a line's text after its indentation and #s. */
+function headingSpans(text: string, gold: ReadonlyArray<{ heading: string; names: string[] }>): Array<{ start: number; end: number; names: string[] }> {
+  const out: Array<{ start: number; end: number; names: string[] }> = [];
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const body = /^[ \t]*(?:#{1,6}[ \t]+)?/.exec(line)![0].length;
+    const t = line.slice(body).trimEnd();
+    for (const g of gold) if (g.heading === t) out.push({ start: offset + body, end: offset + body + t.length, names: g.names });
+    offset += line.length + 1;
+  }
+  return out;
 }
 
 /** Spans [start, end) of every occurrence of every never-entity string. */
@@ -61,6 +91,9 @@ async function main(): Promise<void> {
   let overlapNever = 0;
   let layout = 0;
   let wrong = 0;
+  let headingEntities = 0;
+  let headingRight = 0;
+  const headingGold = readHeadingGold(join(dir, 'headings.tsv'));
   for (const f of docs) {
     const base = f.replace(/\.(txt|md)$/, '');
     const text = readFileSync(join(dir, f), 'utf8');
@@ -89,6 +122,7 @@ async function main(): Promise<void> {
     const response = await analyzer.analyze({ text, extractors: 'entities' });
     const cp = codePointToUtf16(text);
     const spans = neverSpans(text, never);
+    const headings = headingSpans(text, headingGold.get(f) ?? []);
     let docNever = 0;
     let docLayout = 0;
     const bad: string[] = [];
@@ -97,9 +131,15 @@ async function main(): Promise<void> {
       const b = a + en.matchedText.length;
       const hitsNever = spans.some(([x, y]) => a < y && x < b);
       const onlyLayout = layoutOnly(en.matchedText);
+      const heading = headings.find((h) => h.start <= a && a < h.end);
+      const headingWrong = heading !== undefined && !heading.names.includes(en.matchedText);
+      if (heading) {
+        headingEntities++;
+        if (!headingWrong) headingRight++;
+      }
       if (hitsNever) docNever++;
       if (onlyLayout) docLayout++;
-      if (hitsNever || onlyLayout) bad.push(JSON.stringify(en.matchedText));
+      if (hitsNever || onlyLayout || headingWrong) bad.push(`${JSON.stringify(en.matchedText)}${headingWrong ? ' (heading)' : ''}`);
     }
     const n = response.response?.entities?.length ?? 0;
     entities += n;
@@ -125,7 +165,10 @@ async function main(): Promise<void> {
     `${docs.length} documents, ${gold} gold sentences: P ${pct(p)} R ${pct(r)} F1 ${pct(f1)}; ${entities} entities, ${overlapNever} on never-entity text, ${layout} layout only`,
   );
   console.log(
-    `documents=${docs.length} sentences_gold=${gold} sentences_system=${system} sentence_p=${pct(p)} sentence_r=${pct(r)} sentence_f1=${pct(f1)} entities=${entities} entities_on_never=${overlapNever} entities_layout=${layout} entity_precision_proxy=${pct(clean)}`,
+    `headings: ${headingEntities} entities, ${headingRight} of them names (precision ${headingEntities ? pct(headingRight / headingEntities) : '-'})`,
+  );
+  console.log(
+    `documents=${docs.length} sentences_gold=${gold} sentences_system=${system} sentence_p=${pct(p)} sentence_r=${pct(r)} sentence_f1=${pct(f1)} entities=${entities} entities_on_never=${overlapNever} entities_layout=${layout} entity_precision_proxy=${pct(clean)} heading_entities=${headingEntities} heading_entities_right=${headingRight}`,
   );
 }
 
