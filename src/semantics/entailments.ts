@@ -53,6 +53,7 @@ import type { SynsetRelations } from './relations.js';
 import type { SynsetStore } from './synsets.js';
 import { contextVector, cosineWith, nearestRows, rowCosine, vectorIndex } from './substitute-vectors.js';
 import type { WsdModel } from './wsd-model.js';
+import { BoundedTableCache } from './bounded-cache.js';
 import type { WordVectors } from './wsd-vectors.js';
 
 export const ENTAILMENT_FLOOR = 0.1;
@@ -117,8 +118,10 @@ export const RELATION_WEIGHTS = {
 const WEIGHT = RELATION_WEIGHTS;
 /** A sense with both posterior and prior under this adds nothing (it would add at most this much weight). */
 const NEGLIGIBLE = 0.005;
-/** Memory the per-lemma candidate tables may hold before they are dropped and rebuilt on demand. */
+/** Memory the per-lemma candidate tables may hold; past it, those not used for a while are dropped (and rebuilt on demand). */
 const MAX_CANDIDATE_BYTES = 128 * 2 ** 20;
+/** Memory the per-synset reach lists may hold, likewise. */
+const MAX_REACH_BYTES = 8 * 2 ** 20;
 
 export interface EntailedWord {
   /** The entailed word as WordNet writes it ("car", "automobile"). */
@@ -210,13 +213,12 @@ interface LemmaCandidates {
   bytes: number;
 }
 
-/** Per relations file and model: each synset's reach, each lemma's candidates. */
+/** Per relations file and model: synsets' reach, lemmas' candidates (under byte budgets: bounded-cache.ts). */
 interface Cache {
-  reach: (SenseReach | undefined)[];
-  lemmas: Map<Int32Array, LemmaCandidates>;
+  reach: BoundedTableCache<number, SenseReach>;
+  lemmas: BoundedTableCache<Int32Array, LemmaCandidates>;
   /** The same with the vector neighbours among the candidates (full rankings only; see NEIGHBOURS). */
-  withNeighbours: Map<Int32Array, LemmaCandidates>;
-  bytes: number;
+  withNeighbours: BoundedTableCache<Int32Array, LemmaCandidates>;
 }
 
 let CACHES: WeakMap<SynsetRelations, WeakMap<WsdModel, Cache>> = new WeakMap();
@@ -235,7 +237,14 @@ function cacheOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel
   let byModel = CACHES.get(relations);
   if (!byModel) CACHES.set(relations, (byModel = new WeakMap()));
   let cache = byModel.get(model);
-  if (!cache) byModel.set(model, (cache = { reach: new Array<SenseReach | undefined>(store.size).fill(undefined), lemmas: new Map(), withNeighbours: new Map(), bytes: 0 }));
+  if (!cache) {
+    cache = {
+      reach: new BoundedTableCache(MAX_REACH_BYTES),
+      lemmas: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
+      withNeighbours: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
+    };
+    byModel.set(model, cache);
+  }
   lastCache = { relations, model, cache };
   return cache;
 }
@@ -330,7 +339,6 @@ function keptWords(lemma: LemmaCandidates, q: Float64Array, params: EntailmentPa
     const slots = newSlots(cap);
     copyKept(kept, slots);
     lemma.lastKept = { posterior: q.slice(), params, floor, cap, slots };
-    lemma.bytes += 8 * q.length + 33 * (cap + 1);
   }
   return kept;
 }
@@ -580,13 +588,8 @@ function candidatesOf(store: SynsetStore, relations: SynsetRelations, model: Wsd
   const cached = lemmas.get(source.synsets);
   if (cached !== undefined && cached.lemma === source.lemma && cached.tagCounts === source.tagCounts) return cached;
   const built = buildCandidates(store, relations, model, cache, source, withNeighbours);
-  if (cache.bytes + built.bytes > MAX_CANDIDATE_BYTES) {
-    cache.lemmas.clear();
-    cache.withNeighbours.clear();
-    cache.bytes = 0;
-  }
-  lemmas.set(source.synsets, built);
-  cache.bytes += built.bytes;
+  // The kept words a one-sense lemma caches (keptWords) are charged with the table.
+  lemmas.set(source.synsets, built, built.bytes + 8 * source.synsets.length + 33 * (ENTAILMENT_CAP + 1));
   return built;
 }
 
@@ -768,7 +771,7 @@ function posOf(store: SynsetStore, synset: number): WordNetPos {
 
 /** Within one sense, a word counts once, by its strongest path (multiword members left out). */
 function senseReach(store: SynsetStore, relations: SynsetRelations, cache: Cache, s: number): SenseReach {
-  const cached = cache.reach[s];
+  const cached = cache.reach.get(s);
   if (cached) return cached;
   const local = new Map<string, Path>();
   for (const path of reach(relations, s)) {
@@ -779,7 +782,8 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, cache: Cache
     }
   }
   const reached: SenseReach = { words: [...local.keys()], paths: [...local.values()] };
-  cache.reach[s] = reached;
+  // Two array slots and a path object per word (the words are the store's member strings).
+  cache.reach.set(s, reached, 64 + 56 * reached.words.length);
   return reached;
 }
 

@@ -30,7 +30,8 @@
  * Shipped files (models/senses/, built by training/senses/train.ts):
  *   wsd-vocab.txt.gz one feature per line: feature TAB background count (its line number is its id)
  *   wsd-weights.bin  per synset its total feature mass and its (feature, count) entries, sorted by
- *                    feature; delta-coded ids and one-byte log counts (see decodeWeights)
+ *                    feature; delta-coded ids and one-byte log counts (see decodeWeights), read in
+ *                    place (packedWeights)
  *   wsd-vectors.bin  word vectors (optional: without them λ_emb is ignored)
  *   meta.json        the hyperparameters tuned on dev and the figures they gave
  */
@@ -43,8 +44,19 @@ import { COLLOCATION_SLOTS, lemmaBagFeatures } from './wsd-features.js';
 import { decodeVectors, WSD_VECTORS_FILE, type WordVectors } from './wsd-vectors.js';
 import { LocalClassifiers, WSD_LOCAL_FILE, type Classifier } from './wsd-local.js';
 import { SenseDomains } from './wsd-domains.js';
+import { BoundedTableCache } from './bounded-cache.js';
 import { lemmaHashes, type LemmaHashes } from './wsd-local-features.js';
-import { COUNT_SCALE, decodeWeights, indexVocab, listVocabulary, type FeatureVocabulary, type SenseWeights, WSD_WEIGHTS_FILE } from './wsd-weights.js';
+import {
+  COUNT_SCALE,
+  indexVocab,
+  listVocabulary,
+  packedWeights,
+  weightsReader,
+  type FeatureVocabulary,
+  type SenseWeights,
+  type WeightsReader,
+  WSD_WEIGHTS_FILE,
+} from './wsd-weights.js';
 
 export const WSD_VOCAB_FILE = 'wsd-vocab.txt.gz';
 
@@ -263,16 +275,18 @@ export class WsdModel {
   /** log(α · p(f)) per feature: the log-probability of a feature a sense never saw, common to all senses. */
   private readonly logAlphaP: Float64Array;
   private readonly alphaP: Float64Array;
-  private readonly weights: SenseWeights;
+  private readonly weights: WeightsReader;
+  /** A scoring table's entries while it is built (grown on demand). */
+  private entryFeature = new Uint32Array(0);
+  private entryCount = new Uint16Array(0);
   private readonly posParams = new Map<WordNetPos | undefined, WsdParams>();
   /**
    * Per lemma's candidate list (the store's Int32Array, stable per lemma and
    * part of speech): its SenseTable, built the first time the lemma is
-   * scored. Lemmas never scored cost nothing; the tables are dropped (and
-   * rebuilt on demand) when they pass MAX_TABLE_BYTES.
+   * scored. Lemmas never scored cost nothing; the tables are held under
+   * MAX_TABLE_BYTES, those not used for a while dropped (bounded-cache.ts) and rebuilt on demand.
    */
-  private readonly tables = new Map<Int32Array, SenseTable>();
-  private tableBytes = 0;
+  private readonly tables = new BoundedTableCache<Int32Array, SenseTable>(MAX_TABLE_BYTES);
   private readonly lemmaCache = new Map<string, LemmaFeatures>();
   /** Per-sense sums of one scoring, reused (senses per lemma are few; grown on demand). */
   private bagSum = new Float64Array(64);
@@ -306,7 +320,7 @@ export class WsdModel {
   constructor(
     vocab: readonly string[] | FeatureVocabulary,
     private readonly background: Float64Array,
-    weights: SenseWeights,
+    weights: SenseWeights | WeightsReader,
     params: WsdParams,
     private readonly backgroundNorm?: number,
     private vectors?: WordVectors,
@@ -326,7 +340,7 @@ export class WsdModel {
       this.alphaP[i] = (params.alpha * (background[i] + 1)) / (backgroundNorm ?? total + v);
       this.logAlphaP[i] = Math.log(this.alphaP[i]);
     }
-    this.weights = weights;
+    this.weights = 'read' in weights ? weights : weightsReader(weights);
     this.vectorsOn = vectors !== undefined && weighsVectors(params);
     this.localOn = local !== undefined && weighsLocal(params);
     if (vectors !== undefined) {
@@ -360,7 +374,7 @@ export class WsdModel {
       const local = weighsLocal(meta.params) ? new LocalClassifiers(await loader.bytes(`${dir}/${WSD_LOCAL_FILE}`)) : undefined;
       // The domains table is small (two bytes a synset): read wherever the directory has it, so that sweeps can weigh it.
       const domains = await SenseDomains.read(loader, dir);
-      return new WsdModel(vocab, background, decodeWeights(bytes), meta.params, meta.backgroundNorm, vectors, local, domains);
+      return new WsdModel(vocab, background, packedWeights(bytes), meta.params, meta.backgroundNorm, vectors, local, domains);
     });
   }
 
@@ -657,7 +671,7 @@ export class WsdModel {
       for (let d = 0; d < D; d++) out[k * D + d] = sum[k * D + d] * inv;
     }
     table.senseVectors = out;
-    this.tableBytes += out.byteLength;
+    this.tables.grow(synsets, out.byteLength);
     return out;
   }
 
@@ -784,11 +798,23 @@ export class WsdModel {
   private senseTable(synsets: Int32Array): SenseTable {
     const cached = this.tables.get(synsets);
     if (cached !== undefined) return cached;
-    const { start, feature, count, mass } = this.weights;
+    const { start, mass } = this.weights;
     let entries = 0;
     for (const s of synsets) entries += start[s + 1] - start[s];
     if (synsets.length >= 1 << ROW_BITS || entries >= 2 ** (31 - ROW_BITS)) {
       throw new Error(`WSD model: a lemma with ${synsets.length} senses and ${entries} weights is beyond the scoring table's layout`);
+    }
+    // The senses' entries, decoded once for both passes: sense k's are from[k]..from[k + 1) of feature and count.
+    if (this.entryFeature.length < entries) {
+      this.entryFeature = new Uint32Array(2 * entries);
+      this.entryCount = new Uint16Array(2 * entries);
+    }
+    const feature = this.entryFeature;
+    const count = this.entryCount;
+    const from = new Int32Array(synsets.length + 1);
+    for (let k = 0; k < synsets.length; k++) {
+      this.weights.read(synsets[k], feature, count, from[k]);
+      from[k + 1] = from[k] + start[synsets[k] + 1] - start[synsets[k]];
     }
     // Pass 1: the distinct features (numbered by first sight) and how many senses saw each.
     const wide = hashSize(entries) - 1;
@@ -796,8 +822,8 @@ export class WsdModel {
     const wideRows = new Int32Array(wide + 1);
     const firstSeen: number[] = [];
     const seenCount: number[] = [];
-    for (const s of synsets) {
-      for (let e = start[s]; e < start[s + 1]; e++) {
+    for (let k = 0; k < synsets.length; k++) {
+      for (let e = from[k]; e < from[k + 1]; e++) {
         const slot = findSlot(wideKeys, wide, feature[e]);
         if (wideKeys[slot] < 0) {
           wideKeys[slot] = feature[e];
@@ -824,7 +850,7 @@ export class WsdModel {
     for (let k = 0; k < synsets.length; k++) {
       const s = synsets[k];
       const scale = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(mass[s], 1e-9));
-      for (let e = start[s]; e < start[s + 1]; e++) {
+      for (let e = from[k]; e < from[k + 1]; e++) {
         const f = feature[e];
         const at = fill[wideRows[findSlot(wideKeys, wide, f)]]++;
         sense[at] = k;
@@ -858,12 +884,7 @@ export class WsdModel {
       senseVectors: undefined,
     };
     const bytes = slots.byteLength + sense.byteLength + gain.byteLength + table.rowFeature.byteLength + table.rowStart.byteLength;
-    if (this.tableBytes + bytes > MAX_TABLE_BYTES) {
-      this.tables.clear();
-      this.tableBytes = 0;
-    }
-    this.tables.set(synsets, table);
-    this.tableBytes += bytes;
+    this.tables.set(synsets, table, bytes);
     return table;
   }
 }

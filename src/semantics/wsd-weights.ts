@@ -124,11 +124,93 @@ export function decodeWeights(bytes: Uint8Array): SenseWeights {
     }
   }
   if (at !== end) throw new Error(`${WSD_WEIGHTS_FILE}: feature stream length mismatch`);
-  const table = new Uint16Array(256);
-  for (let q = 0; q < 256; q++) table[q] = Math.round(dequantizeCount(q));
+  const table = dequantizedCounts();
   const count = new Uint16Array(nnz);
   for (let k = 0; k < nnz; k++) count[k] = table[bytes[at + k]];
   return { mass, start, feature, count };
+}
+
+/**
+ * What the sense model reads of the weights: each synset's feature mass and
+ * its entries, decoded on demand (a lemma's scoring table is built from its
+ * synsets' entries once: wsd-model.ts).
+ */
+export interface WeightsReader {
+  readonly mass: Float32Array;
+  /** Synset s's entries are start[s]..start[s + 1) (their count is what a caller sizes arrays by). */
+  readonly start: Uint32Array;
+  /** Writes synset s's feature ids (ascending) and counts (count × COUNT_SCALE) into the arrays from `at`. */
+  read(s: number, feature: Uint32Array, count: Uint16Array, at: number): void;
+}
+
+/** Decoded weights (the build, tests) as a WeightsReader. */
+export function weightsReader(w: SenseWeights): WeightsReader {
+  return {
+    mass: w.mass,
+    start: w.start,
+    read(s, feature, count, at) {
+      feature.set(w.feature.subarray(w.start[s], w.start[s + 1]), at);
+      count.set(w.count.subarray(w.start[s], w.start[s + 1]), at);
+    },
+  };
+}
+
+/**
+ * wsd-weights.bin read in place (the file's layout at decodeWeights): its
+ * bytes are kept with where each synset's feature deltas begin, and a
+ * synset's entries are decoded when asked for, the same ids and counts as
+ * decodeWeights gives. 2.66 M entries take the file's 7.6 MB instead of
+ * 16 MB as a Uint32Array of ids and a Uint16Array of counts.
+ */
+export function packedWeights(bytes: Uint8Array): WeightsReader {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.byteLength < 16 || view.getUint32(0, true) !== MAGIC) throw new Error(`${WSD_WEIGHTS_FILE}: not a WSD2 weights file`);
+  const n = view.getUint32(4, true);
+  const nnz = view.getUint32(8, true);
+  const deltaBytes = view.getUint32(12, true);
+  let at = 16;
+  const mass = new Float32Array(n);
+  for (let i = 0; i < n; i++, at += 4) mass[i] = view.getFloat32(at, true);
+  const start = new Uint32Array(n + 1);
+  for (let i = 0; i <= n; i++, at += 4) start[i] = view.getUint32(at, true);
+  // Where each synset's deltas begin: a LEB128 value ends at a byte under 0x80, so its entries' values are counted off.
+  const deltaAt = new Uint32Array(n + 1);
+  const end = at + deltaBytes;
+  for (let s = 0; s < n; s++) {
+    deltaAt[s] = at;
+    for (let k = start[s]; k < start[s + 1]; k++) while (bytes[at++] & 0x80);
+  }
+  deltaAt[n] = at;
+  if (at !== end || bytes.byteLength < end + nnz) throw new Error(`${WSD_WEIGHTS_FILE}: feature stream length mismatch`);
+  const countTable = dequantizedCounts();
+  return {
+    mass,
+    start,
+    read(s, feature, count, to) {
+      let p = deltaAt[s];
+      let previous = 0;
+      for (let k = start[s]; k < start[s + 1]; k++, to++) {
+        let value = 0;
+        let shift = 0;
+        let byte: number;
+        do {
+          byte = bytes[p++];
+          value += (byte & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (byte & 0x80);
+        previous += value;
+        feature[to] = previous;
+        count[to] = countTable[bytes[end + k]];
+      }
+    },
+  };
+}
+
+/** The count × COUNT_SCALE of each stored byte, as decodeWeights rounds it. */
+function dequantizedCounts(): Uint16Array {
+  const table = new Uint16Array(256);
+  for (let q = 0; q < 256; q++) table[q] = Math.round(dequantizeCount(q));
+  return table;
 }
 
 export function encodeWeights(w: SenseWeights): Uint8Array {

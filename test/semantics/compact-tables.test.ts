@@ -6,7 +6,7 @@ import { SynsetStore } from '../../src/semantics/synsets.js';
 import type { WordNetPos } from '../../src/lexicon/penn.js';
 import { ReferenceSynsetStore } from './synsets-reference.js';
 import { SynsetRelations } from '../../src/semantics/relations.js';
-import { indexVocab, listVocabulary, parseVocab } from '../../src/semantics/wsd-weights.js';
+import { decodeWeights, indexVocab, listVocabulary, packedWeights, parseVocab } from '../../src/semantics/wsd-weights.js';
 
 // The compact store (bytes and typed-array indexes) against the store built as Maps and strings
 // (synsets-reference.ts) on the shipped WordNet files: every lemma, every word that begins a multiword
@@ -104,6 +104,30 @@ describe('feature vocabulary read in its bytes', () => {
 
   it('refuses a file that repeats a feature', () => {
     expect(() => indexVocab(new TextEncoder().encode('a\t1\nb\t2\na\t3\n'))).toThrow(/line 3 repeats a feature/);
+  });
+});
+
+describe('sense weights read in place', () => {
+  it('give every synset the feature ids, counts and mass the decoded arrays give', () => {
+    const bytes = new Uint8Array(readFileSync(`${defaultModelsDir}senses/wsd-weights.bin`));
+    const decoded = decodeWeights(bytes);
+    const packed = packedWeights(bytes);
+    expect(Array.from(packed.start)).toEqual(Array.from(decoded.start));
+    expect(Array.from(packed.mass)).toEqual(Array.from(decoded.mass));
+    const total = decoded.feature.length;
+    const feature = new Uint32Array(total + 1);
+    const count = new Uint16Array(total + 1);
+    // Each synset written at an offset of one, so a synset that wrote at its own start would show.
+    for (let s = 0; s < packed.mass.length; s++) packed.read(s, feature, count, decoded.start[s] + 1);
+    expect(Buffer.from(feature.buffer, 4).equals(Buffer.from(decoded.feature.buffer))).toBe(true);
+    expect(Buffer.from(count.buffer, 2).equals(Buffer.from(decoded.count.buffer))).toBe(true);
+  });
+
+  it('refuse a file whose feature stream does not match its entry count', () => {
+    const bytes = new Uint8Array(readFileSync(`${defaultModelsDir}senses/wsd-weights.bin`));
+    const cut = bytes.slice();
+    new DataView(cut.buffer).setUint32(12, new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true) + 1, true);
+    expect(() => packedWeights(cut)).toThrow(/length mismatch/);
   });
 });
 

@@ -10,7 +10,12 @@ import { fileLoader } from '../../src/resources/file-loader.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import { bagOfLemmas, collocationFeatures, type ContextToken } from '../../src/semantics/wsd-features.js';
 import { WsdModel, type FeatureContext } from '../../src/semantics/wsd-model.js';
-import { COUNT_SCALE } from '../../src/semantics/wsd-weights.js';
+import { readFileSync } from 'node:fs';
+import { defaultModelsDir } from '../../src/resources/file-loader.js';
+import { COUNT_SCALE, decodeWeights } from '../../src/semantics/wsd-weights.js';
+
+/** The weights decoded whole (the model reads its entries from the file's bytes as it builds a lemma's table). */
+const weights = decodeWeights(new Uint8Array(readFileSync(`${defaultModelsDir}senses/wsd-weights.bin`)));
 
 let store: SynsetStore;
 let model: WsdModel;
@@ -60,7 +65,6 @@ function counted(ctx: FeatureContext): { bag: number[]; collocations: number[] }
 
 /** The naive-Bayes probabilities straight from the weights: every entry of every sense scanned. */
 function reference(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: 'n' | 'v'): number[] {
-  const weights = (model as unknown as { weights: { mass: Float32Array; start: Uint32Array; feature: Uint32Array; count: Uint16Array } }).weights;
   const alphaP = (model as unknown as { alphaP: Float64Array }).alphaP;
   const { lambdaBag, lambdaCol, mu, alpha, lambdaDoc } = model.paramsFor(pos);
   const bag = new Set(counted(ctx).bag);
@@ -98,13 +102,12 @@ function vectorTerm(s: number, ctx: FeatureContext, pos: 'n' | 'v'): number {
   // A context built by hand without a vector (as the tests below do) gets no vector term.
   if (lambdaEmb === 0 || ctx.bagVector === undefined) return 0;
   const inner = model as unknown as {
-    weights: { mass: Float32Array; start: Uint32Array; feature: Uint32Array; count: Uint16Array };
     alphaP: Float64Array;
     vectors: { dim: number; values: Float32Array };
     vectorRow: Int32Array;
     vectorWeight: Float64Array;
   };
-  const { weights, alphaP, vectorRow, vectorWeight } = inner;
+  const { alphaP, vectorRow, vectorWeight } = inner;
   const { dim, values } = inner.vectors;
   const { alpha, embDoc } = model.paramsFor(pos);
   const sense = new Float64Array(dim);
