@@ -79,7 +79,7 @@ export function disambiguate(
   const rows = documentFeatures(kb, model, docTokens, mentions, overrides);
   const nilDoc = nilDocument(docTokens, rows);
   const decided = rows.map((c, i): Disambiguation => {
-    const ranked = preferHeadlineTeam(rank(c, model.weights), c);
+    const ranked = preferPeople(preferHeadlineTeam(rank(c, model.weights), c), c, mentions[i]);
     const top = ranked[0];
     const chosen = top && top.probability >= model.threshold ? top : overrideNerClass(c, mentions[i], model, sportsScore);
     if (!chosen) return { mention: mentions[i], ranked };
@@ -150,6 +150,35 @@ function preferHeadlineTeam(ranked: ScoredCandidate[], c: CandidateRows): Scored
     r === team ? { ...team, probability: top.probability } : r === top ? { ...top, probability: team.probability } : r,
   );
   return swapped.sort((a, b) => b.probability - a.probability);
+}
+
+/**
+ * "Americans", "Germans", "Poles": a demonym in the plural names the people,
+ * not their country — "the Americans captured 100 soldiers" are Americans
+ * (Q846570), not the United States. Anchor texts link such plurals to the
+ * country about as often as to the people (AIDA's news writes "Russians"
+ * for Russia's government), so the ranker follows the country's larger
+ * prior. When the KB has the people under the mention's own name (an
+ * ethnic group or nationality titled as written) and the ranker's first
+ * choice is the country, the two swap probabilities, as preferHeadlineTeam
+ * does: the people is the link, with the ranker's confidence.
+ */
+function preferPeople(ranked: ScoredCandidate[], c: CandidateRows, m: MentionSpan): ScoredCandidate[] {
+  const top = ranked[0];
+  if (!top || !/^\p{Lu}\p{Ll}+s$/u.test(m.text) || !top.entity.dbpediaTypes.includes('Country')) return ranked;
+  const j = c.entities.findIndex((e, k) => c.rows[k][EXACT_NAME] === 1 && e !== top.entity && isPeople(e, m.text));
+  if (j < 0) return ranked;
+  const people = ranked.find((r) => r.entity === c.entities[j]);
+  if (!people) return ranked;
+  const swapped = ranked.map((r) =>
+    r === people ? { ...people, probability: top.probability } : r === top ? { ...top, probability: people.probability } : r,
+  );
+  return swapped.sort((a, b) => b.probability - a.probability);
+}
+
+/** A people as the KB has it: an ethnic group, or an entity titled with the plural itself ("Americans", "Canadians"). */
+function isPeople(e: KbEntity, plural: string): boolean {
+  return e.dbpediaTypes.includes('EthnicGroup') || e.title === plural;
 }
 
 function sportsSimilarity(docTokens: readonly string[], model: LinkerModel): number {
