@@ -6,7 +6,8 @@
  * - Coarse: the built-in classifier `textlens_mediatopics`
  *   (models/topics/mediatopics-classifier, trained by training/topics/train.ts
  *   with the engine of src/classify) gives each top concept an independent
- *   probability. Listed: those ≥ COARSE_FLOOR, and always the best one; none
+ *   probability, from the word n-grams and the idf-weighted mean of the
+ *   words' pretrained vectors (models/vectors/, src/classify/document-vector.ts). Listed: those ≥ COARSE_FLOOR, and always the best one; none
  *   when the text has no word the model knows (its scores would be priors).
  * - Fine: concepts below the top by weak supervision (fine-topics.ts), listed
  *   when ≥ TOPIC_FLOOR, at most MAX_FINE; each brings its ancestors, which
@@ -128,7 +129,7 @@ export function classifyTopics(
   });
   const coarse: TopicRecord[] = [];
   // No word the model knows: the probabilities are its priors, not evidence.
-  if (x.index.length === 0) return { coarse, topics: [] };
+  if (x.sparse.index.length === 0) return { coarse, topics: [] };
   labels.forEach((q, i) => {
     if (probs[i] >= COARSE_FLOOR || i === best) coarse.push(conceptTopic(model, q, probs[i]));
   });

@@ -113,7 +113,7 @@ export class ClassifierSet {
       if (id === BUILTIN_CLASSIFIER) c = loadClassifier(this.models, BUILTIN_DIR, id);
       else {
         const src = this.user[id];
-        c = loadClassifier(typeof src === 'string' ? this.dirLoader(src) : src, '', id);
+        c = loadClassifier(typeof src === 'string' ? this.dirLoader(src) : src, '', id, this.models);
       }
       this.loaded.set(id, c);
       c.catch(() => this.loaded.delete(id));

@@ -1,22 +1,41 @@
 /**
  * A trained document classifier: one-vs-rest logistic regression over
  * hashed tf-idf n-gram features (see features.ts), so every label gets an
- * independent probability in 0..1.
+ * independent probability in 0..1. A model may also read a document vector
+ * pooled from the shared pretrained word vectors (document-vector.ts).
  *
  * On disk a model is a directory with two files:
  *   meta.json    labels, feature settings, decision thresholds, training facts
  *   weights.bin  little-endian: feature hashes (u32 × F), idf (f32 × F),
  *                bias (f32 × L), per-label scale (f32 × L),
- *                weights (i8 × F × L, row-major by feature)
+ *                weights (i8 × F × L, row-major by feature),
+ *                then, with word vectors (version 2), the document vector's
+ *                weights (f32 × D × L, row-major by dimension)
  * Weights are stored as int8 with one scale per label: 4× smaller than
- * float32; the eval figures are measured on the quantized model.
+ * float32; the eval figures are measured on the quantized model. The few
+ * dense weights stay float32 (a few KB): they share no scale with the n-grams.
  */
 import { badRequest } from '../errors.js';
 import type { ResourceLoader } from '../resources/loader.js';
-import { countFeatures, countTokenFeatures, countWeightedTokenFeatures, vectorize, type SparseVector } from '../models/text-features.js';
+import { countTokenFeatures, countWeightedTokenFeatures, featureTokens, unigramHash, vectorize, type SparseVector } from '../models/text-features.js';
+import { loadWordVectors, type WordVectors } from '../models/word-vectors.js';
+import { documentVector, documentVectorWidth, type DocumentVectorSettings } from './document-vector.js';
 
 export const MODEL_FORMAT = 'textlens-classifier';
+/** A model of n-gram features only. */
 export const MODEL_VERSION = 1;
+/** A model that also reads word vectors (meta.vectors): older readers refuse it rather than score without them. */
+export const VECTORS_MODEL_VERSION = 2;
+
+/** Which word vectors a model reads and how it pools them. */
+export interface ClassifierVectorsMeta extends DocumentVectorSettings {
+  /** The vectors' directory inside the models directory (e.g. 'vectors'). */
+  dir: string;
+  /** Their meta.json's name, rows and dim: a model is refused with other vectors than it was trained on. */
+  name: string;
+  rows: number;
+  dim: number;
+}
 
 export interface ClassifierMeta {
   format: typeof MODEL_FORMAT;
@@ -35,6 +54,20 @@ export interface ClassifierMeta {
   atLeastOne: boolean;
   /** Free-form facts about training (data, epochs, settings, time). */
   training?: Record<string, unknown>;
+  /** Present when the model reads word vectors (version 2). */
+  vectors?: ClassifierVectorsMeta;
+}
+
+/** A document as a model sees it: its n-gram vector and, for a model with word vectors, its document vector. */
+export interface ClassifierInput {
+  sparse: SparseVector;
+  dense?: Float32Array;
+}
+
+/** The document vector's part of a model: its weights (f32, D × L) and the vectors it pools. */
+export interface DenseWeights {
+  weights: Float32Array;
+  vectors: WordVectors;
 }
 
 export interface Prediction {
@@ -50,34 +83,49 @@ export class Classifier {
   private readonly bias: Float32Array;
   private readonly scale: Float32Array;
   private readonly weights: Int8Array;
+  private readonly dense: DenseWeights | undefined;
 
-  constructor(meta: ClassifierMeta, hashes: Uint32Array, idf: Float32Array, bias: Float32Array, scale: Float32Array, weights: Int8Array) {
+  constructor(meta: ClassifierMeta, hashes: Uint32Array, idf: Float32Array, bias: Float32Array, scale: Float32Array, weights: Int8Array, dense?: DenseWeights) {
+    if ((meta.vectors === undefined) !== (dense === undefined)) throw new Error('a classifier has dense weights exactly when its meta names word vectors');
     this.meta = meta;
     this.idf = idf;
     this.bias = bias;
     this.scale = scale;
     this.weights = weights;
+    this.dense = dense;
     this.rowOf = new Map();
     for (let r = 0; r < hashes.length; r++) this.rowOf.set(hashes[r], r);
   }
+
+  /** A token's idf as a unigram, undefined when the model has no row for it. */
+  readonly idfOf = (token: string): number | undefined => {
+    const r = this.rowOf.get(unigramHash(token));
+    return r === undefined ? undefined : this.idf[r];
+  };
 
   get labels(): readonly string[] {
     return this.meta.labels;
   }
 
-  /** The feature vector of a text, as the model sees it. */
-  vectorize(text: string): SparseVector {
-    return vectorize(countFeatures(text, this.meta.ngrams), this.rowOf, this.idf);
+  /** The features of a text, as the model sees it. */
+  vectorize(text: string): ClassifierInput {
+    return this.vectorizeTokens(featureTokens(text));
   }
 
   /** The same from tokens already split by featureTokens. */
-  vectorizeTokens(tokens: readonly string[]): SparseVector {
-    return vectorize(countTokenFeatures(tokens, this.meta.ngrams), this.rowOf, this.idf);
+  vectorizeTokens(tokens: readonly string[]): ClassifierInput {
+    return this.input(tokens, undefined, countTokenFeatures(tokens, this.meta.ngrams));
   }
 
-  /** The same with a weight per token (countWeightedTokenFeatures). */
-  vectorizeWeightedTokens(tokens: readonly string[], weights: ArrayLike<number>): SparseVector {
-    return vectorize(countWeightedTokenFeatures(tokens, weights, this.meta.ngrams), this.rowOf, this.idf);
+  /** The same with a weight per token (countWeightedTokenFeatures; the document vector weighs its words alike). */
+  vectorizeWeightedTokens(tokens: readonly string[], weights: ArrayLike<number>): ClassifierInput {
+    return this.input(tokens, weights, countWeightedTokenFeatures(tokens, weights, this.meta.ngrams));
+  }
+
+  private input(tokens: readonly string[], weights: ArrayLike<number> | undefined, counts: Map<number, number>): ClassifierInput {
+    const sparse = vectorize(counts, this.rowOf, this.idf);
+    if (!this.dense) return { sparse };
+    return { sparse, dense: documentVector(tokens, weights, this.dense.vectors, this.idfOf, this.meta.vectors!) };
   }
 
   /** Independent probabilities of every label, in label order. */
@@ -85,16 +133,26 @@ export class Classifier {
     return this.scoresOf(this.vectorize(text));
   }
 
-  scoresOf(x: SparseVector): Float64Array {
+  scoresOf(x: ClassifierInput): Float64Array {
     const L = this.meta.labels.length;
     const acc = new Float64Array(L);
     const w = this.weights;
-    for (let k = 0; k < x.index.length; k++) {
-      const base = x.index[k] * L;
-      const v = x.value[k];
+    const { index, value } = x.sparse;
+    for (let k = 0; k < index.length; k++) {
+      const base = index[k] * L;
+      const v = value[k];
       for (let l = 0; l < L; l++) acc[l] += v * w[base + l];
     }
-    for (let l = 0; l < L; l++) acc[l] = sigmoid(this.bias[l] + this.scale[l] * acc[l]);
+    for (let l = 0; l < L; l++) acc[l] *= this.scale[l];
+    if (this.dense && x.dense) {
+      const dw = this.dense.weights;
+      for (let d = 0; d < x.dense.length; d++) {
+        const v = x.dense[d];
+        if (v === 0) continue;
+        for (let l = 0; l < L; l++) acc[l] += v * dw[d * L + l];
+      }
+    }
+    for (let l = 0; l < L; l++) acc[l] = sigmoid(this.bias[l] + acc[l]);
     return acc;
   }
 
@@ -124,12 +182,19 @@ export class Classifier {
   serialize(hashes: Uint32Array): { meta: string; weights: Uint8Array } {
     const F = hashes.length;
     const L = this.meta.labels.length;
-    const buf = new ArrayBuffer(F * 8 + L * 8 + F * L);
+    const sparseBytes = F * 8 + L * 8 + F * L;
+    const denseValues = this.dense?.weights.length ?? 0;
+    const buf = new ArrayBuffer(sparseBytes + 4 * denseValues);
     new Uint32Array(buf, 0, F).set(hashes);
     new Float32Array(buf, F * 4, F).set(this.idf);
     new Float32Array(buf, F * 8, L).set(this.bias);
     new Float32Array(buf, F * 8 + L * 4, L).set(this.scale);
     new Int8Array(buf, F * 8 + L * 8, F * L).set(this.weights);
+    // The dense block may start at any byte: write it through a view that needs no alignment.
+    if (this.dense) {
+      const view = new DataView(buf, sparseBytes);
+      this.dense.weights.forEach((v, i) => view.setFloat32(4 * i, v, true));
+    }
     return { meta: JSON.stringify(this.meta, null, 1) + '\n', weights: new Uint8Array(buf) };
   }
 }
@@ -138,8 +203,13 @@ export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
-/** Reads a model through a loader rooted at its directory (or with `prefix` inside the models directory). */
-export async function loadClassifier(loader: ResourceLoader, prefix = '', name = prefix || 'classifier'): Promise<Classifier> {
+/**
+ * Reads a model through a loader rooted at its directory (or with `prefix`
+ * inside the models directory). A model with word vectors reads them from
+ * `models` (the models directory; default: `loader`, right for the built-in
+ * models).
+ */
+export async function loadClassifier(loader: ResourceLoader, prefix = '', name = prefix || 'classifier', models: ResourceLoader = loader): Promise<Classifier> {
   const p = (f: string) => (prefix ? `${prefix}/${f}` : f);
   for (const f of ['meta.json', 'weights.bin']) {
     if (!(await loader.exists(p(f)))) throw badRequest(`classifier '${name}': ${p(f)} is missing (a model directory holds meta.json and weights.bin, written by \`textlens train classifier\`)`);
@@ -150,17 +220,22 @@ export async function loadClassifier(loader: ResourceLoader, prefix = '', name =
   } catch (e) {
     throw badRequest(`classifier '${name}': meta.json is not valid JSON (${(e as Error).message})`);
   }
-  if (meta.format !== MODEL_FORMAT || meta.version !== MODEL_VERSION) {
-    throw badRequest(`classifier '${name}': meta.json is not a ${MODEL_FORMAT} v${MODEL_VERSION} model`);
+  const version = meta.vectors ? VECTORS_MODEL_VERSION : MODEL_VERSION;
+  if (meta.format !== MODEL_FORMAT || meta.version !== version) {
+    throw badRequest(`classifier '${name}': meta.json is not a ${MODEL_FORMAT} v${MODEL_VERSION} or v${VECTORS_MODEL_VERSION} (word vectors) model`);
   }
   const F = meta.features;
   const L = meta.labels.length;
+  const D = meta.vectors ? documentVectorWidth(meta.vectors, meta.vectors.dim) : 0;
+  const sparseBytes = F * 8 + L * 8 + F * L;
   const bytes = await loader.bytes(p('weights.bin'));
-  if (bytes.byteLength !== F * 8 + L * 8 + F * L) {
-    throw badRequest(`classifier '${name}': weights.bin has ${bytes.byteLength} bytes, expected ${F * 8 + L * 8 + F * L} for ${F} features × ${L} labels`);
+  if (bytes.byteLength !== sparseBytes + 4 * D * L) {
+    const dense = D ? ` and a ${D}-value document vector` : '';
+    throw badRequest(`classifier '${name}': weights.bin has ${bytes.byteLength} bytes, expected ${sparseBytes + 4 * D * L} for ${F} features${dense} × ${L} labels`);
   }
+  const dense = meta.vectors ? await denseWeights(meta.vectors, bytes.subarray(sparseBytes), models, name) : undefined;
   // Copy into an aligned buffer: the loader's bytes may sit at any offset.
-  const buf = bytes.slice().buffer;
+  const buf = bytes.slice(0, sparseBytes).buffer;
   return new Classifier(
     meta,
     new Uint32Array(buf, 0, F),
@@ -168,5 +243,28 @@ export async function loadClassifier(loader: ResourceLoader, prefix = '', name =
     new Float32Array(buf, F * 8, L),
     new Float32Array(buf, F * 8 + L * 4, L),
     new Int8Array(buf, F * 8 + L * 8, F * L),
+    dense,
   );
+}
+
+/** The document vector's weights (little-endian f32 at any offset) and the word vectors the model was trained with. */
+async function denseWeights(v: ClassifierVectorsMeta, bytes: Uint8Array, models: ResourceLoader, name: string): Promise<DenseWeights> {
+  let vectors: WordVectors;
+  try {
+    vectors = await loadWordVectors(models, v.dir);
+  } catch (e) {
+    throw badRequest(
+      `classifier '${name}' reads the word vectors ${v.dir}/ of the models directory, which could not be read (a user classifier is loaded with the models directory beside its own): ${(e as Error).message}`,
+    );
+  }
+  const have = vectors.meta;
+  if (have.name !== v.name || have.rows !== v.rows || have.dim !== v.dim) {
+    throw badRequest(
+      `classifier '${name}' was trained with the word vectors '${v.name}' (${v.rows}×${v.dim}); the models directory has '${have.name}' (${have.rows}×${have.dim}): retrain it with \`textlens train classifier\``,
+    );
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const weights = new Float32Array(bytes.byteLength / 4);
+  for (let i = 0; i < weights.length; i++) weights[i] = view.getFloat32(4 * i, true);
+  return { weights, vectors };
 }

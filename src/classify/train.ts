@@ -5,8 +5,10 @@
  * in an order shuffled by a seeded generator, so training is reproducible.
  * Plain TypeScript: no Python needed to train or to run a model.
  */
-import { countFeatures, vectorize, type SparseVector } from '../models/text-features.js';
-import { Classifier, MODEL_FORMAT, MODEL_VERSION, type ClassifierMeta } from './model.js';
+import { countTokenFeatures, featureTokens, unigramHash, vectorize, type SparseVector } from '../models/text-features.js';
+import type { WordVectors } from '../models/word-vectors.js';
+import { Classifier, MODEL_FORMAT, MODEL_VERSION, VECTORS_MODEL_VERSION, type ClassifierMeta, type ClassifierVectorsMeta } from './model.js';
+import { documentVector, documentVectorWidth, type DocumentVectorSettings } from './document-vector.js';
 
 export interface TrainingDoc {
   text: string;
@@ -43,9 +45,21 @@ export interface TrainOptions {
   labels?: string[];
   labelNames?: Record<string, string>;
   seed?: number;
+  /** Pretrained word vectors pooled into a document vector beside the n-grams (document-vector.ts); none by default. */
+  documentVectors?: DocumentVectorOptions;
   /** Called about once a second, and at the end of each epoch. */
   progress?: (p: TrainProgress) => void;
   training?: Record<string, unknown>;
+}
+
+export interface DocumentVectorOptions {
+  vectors: WordVectors;
+  /** Their directory in the models directory, recorded in the model (default 'vectors'). */
+  dir?: string;
+  /** Default 'mean'. */
+  pooling?: DocumentVectorSettings['pooling'];
+  /** The norm of each pooled part against the n-grams' 1 (default 1). */
+  scale?: number;
 }
 
 export interface TrainProgress {
@@ -103,7 +117,8 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
   const L = labels.length;
 
   // Feature table: hashes seen in at least minDf documents, rows in hash order.
-  const counts = docs.map((d) => countFeatures(d.text, ngrams));
+  const tokens = docs.map((d) => featureTokens(d.text));
+  const counts = tokens.map((t) => countTokenFeatures(t, ngrams));
   const df = new Map<number, number>();
   for (const c of counts) for (const h of c.keys()) df.set(h, (df.get(h) ?? 0) + 1);
   const minDf = options.minDf ?? 2;
@@ -114,10 +129,40 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
   const N = docs.length;
   const idf = new Float32Array(F);
   for (let r = 0; r < F; r++) idf[r] = Math.log((N + 1) / (df.get(hashes[r])! + 1)) + 1;
-  const xs: SparseVector[] = counts.map((c) => vectorize(c, rowOf, idf));
+  const sparse: SparseVector[] = counts.map((c) => vectorize(c, rowOf, idf));
+  // The document vector's values follow the n-grams as rows F, F + 1, … of one feature space.
+  const dv = options.documentVectors;
+  const vectorsMeta: ClassifierVectorsMeta | undefined = dv && {
+    dir: dv.dir ?? 'vectors',
+    name: dv.vectors.meta.name,
+    rows: dv.vectors.meta.rows,
+    dim: dv.vectors.meta.dim,
+    pooling: dv.pooling ?? 'mean',
+    scale: dv.scale ?? 1,
+    unknownIdf: Math.fround(Math.log((N + 1) / (minDf + 1)) + 1),
+  };
+  const D = vectorsMeta ? documentVectorWidth(vectorsMeta, vectorsMeta.dim) : 0;
+  const idfOf = (t: string) => {
+    const r = rowOf.get(unigramHash(t));
+    return r === undefined ? undefined : idf[r];
+  };
+  const xs: SparseVector[] = !vectorsMeta
+    ? sparse
+    : sparse.map((x, i) => {
+        const dense = documentVector(tokens[i], undefined, dv!.vectors, idfOf, vectorsMeta);
+        const index = new Uint32Array(x.index.length + D);
+        const value = new Float32Array(x.value.length + D);
+        index.set(x.index);
+        value.set(x.value);
+        for (let d = 0; d < D; d++) {
+          index[x.index.length + d] = F + d;
+          value[x.value.length + d] = dense[d];
+        }
+        return { index, value };
+      });
   const ys: Int32Array[] = docs.map((d) => Int32Array.from(d.labels.map((l) => labelIndex.get(l) ?? -1).filter((i) => i >= 0)));
 
-  const W = new Float32Array(F * L);
+  const W = new Float32Array((F + D) * L);
   const bias = new Float64Array(L);
   // Start each bias at the label's log-odds: rare labels begin "off".
   for (let l = 0; l < L; l++) {
@@ -146,7 +191,7 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
     }
   } else {
     // AdaGrad's squared-gradient sums, per weight and per bias.
-    const G = new Float32Array(F * L).fill(1e-8);
+    const G = new Float32Array(W.length).fill(1e-8);
     const gBias = new Float64Array(L).fill(1e-8);
     const target = new Float64Array(L);
     const z = new Float64Array(L);
@@ -217,7 +262,7 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
   const threshold = options.threshold ?? defaultThreshold(loss);
   const meta: ClassifierMeta = {
     format: MODEL_FORMAT,
-    version: MODEL_VERSION,
+    version: vectorsMeta ? VECTORS_MODEL_VERSION : MODEL_VERSION,
     labels,
     ...(options.labelNames ? { labelNames: options.labelNames } : {}),
     ngrams,
@@ -234,7 +279,9 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
       ...options.training,
     },
   };
-  const classifier = new Classifier(meta, hashes, idf, Float32Array.from(bias), scale, q);
+  if (vectorsMeta) meta.vectors = vectorsMeta;
+  const dense = dv && { weights: W.slice(F * L), vectors: dv.vectors };
+  const classifier = new Classifier(meta, hashes, idf, Float32Array.from(bias), scale, q, dense);
   return { classifier, hashes };
 }
 

@@ -32,6 +32,13 @@ export const TRAIN_CLASSIFIER = defineCommand({
     ngrams: { type: 'number', value: '1|2', integer: true, min: 1, max: 2, default: 2, help: 'features from single words (1) or also word pairs (2)' },
     'min-df': { type: 'number', value: 'N', integer: true, min: 1, help: 'keep the n-grams of at least N documents', defaultText: '1 under 200 documents, else 2' },
     threshold: { type: 'number', value: 'P', above: 0, below: 1, help: "a label's score from which it is predicted", defaultText: `${defaultThreshold('svm')} with svm, ${defaultThreshold('log')} with log` },
+    vectors: {
+      type: 'string',
+      choices: ['mean', 'none'],
+      default: 'mean',
+      help: "mean: also the idf-weighted mean of the words' pretrained vectors (models/vectors/), which carries a few hundred examples much further; none: word n-grams only",
+    },
+    models: MODELS_FLAG,
     quiet: { type: 'boolean', help: 'no progress on stderr (default: a bar on a terminal, a line about once a second otherwise)' },
   },
   notes: 'The last line on stdout is name=value pairs: documents, labels, features, seconds, out.',
@@ -47,6 +54,7 @@ export const EVAL_CLASSIFIER = defineCommand({
     data: { type: 'string', value: 'FILE.jsonl[.gz]', required: true, help: 'labelled records, as train classifier reads them' },
     out: { type: 'string', value: 'preds.jsonl', help: 'write the predictions: {"id", "categories"} per line' },
     ...FIELD_FLAGS,
+    models: { ...MODELS_FLAG, help: 'models directory (the word vectors of a classifier trained with them)' },
   },
 });
 
@@ -80,6 +88,8 @@ export async function trainCommand(argv: string[]): Promise<number> {
   const { trainClassifier } = await import('../classify/train.js');
   const { saveClassifier } = await import('../classify/save-node.js');
   const { createProgress } = await import('../progress/display.js');
+  const { fileLoader } = await import('../resources/file-loader.js');
+  const { loadWordVectors } = await import('../models/word-vectors.js');
   const loss = values.loss;
   const threshold = values.threshold ?? defaultThreshold(loss);
   const docs = readLabelledJsonl(values.data, { textField: values['text-field'], labelField: values['label-field'] });
@@ -87,6 +97,7 @@ export async function trainCommand(argv: string[]): Promise<number> {
   process.stderr.write(`train: ${docs.length} documents, ${labelCount} labels from ${values.data}\n`);
   const tty = process.stderr.isTTY === true;
   const bar = tty && !values.quiet ? createProgress({ label: 'train', unit: 'document visits', mode: 'bar' }) : undefined;
+  const vectors = values.vectors === 'mean' ? await loadWordVectors(fileLoader(values.models)) : undefined;
   const started = performance.now();
   const trained = trainClassifier(docs, {
     ngrams: values.ngrams,
@@ -95,6 +106,7 @@ export async function trainCommand(argv: string[]): Promise<number> {
     c: values.c,
     minDf: values['min-df'] ?? (docs.length < 200 ? 1 : 2),
     threshold,
+    documentVectors: vectors && { vectors, pooling: 'mean', scale: 1 },
     progress: values.quiet
       ? undefined
       : (p) => {
@@ -119,7 +131,7 @@ export async function evalClassifierCommand(argv: string[]): Promise<number> {
   const { formatScoresLine } = await import('../classify/metrics.js');
   const { fileLoader } = await import('../resources/file-loader.js');
   const { evalClassifier, formatFrequentLabels } = await import('../eval/classifier.js');
-  const classifier = await loadClassifier(fileLoader(values.model), '', values.model);
+  const classifier = await loadClassifier(fileLoader(values.model), '', values.model, fileLoader(values.models));
   const docs = readLabelledJsonl(values.data, { textField: values['text-field'], labelField: values['label-field'] });
   const { predicted, scores, seconds } = evalClassifier(classifier, docs);
   if (values.out) {

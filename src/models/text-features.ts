@@ -43,6 +43,11 @@ export function hashString(s: string, seed = 0x811c9dc5): number {
 const UNIGRAM_SEED = 0x811c9dc5;
 const BIGRAM_SEED = 0x050c5d1f;
 
+/** The feature hash of a token as a unigram (the row key of its idf: document vectors weigh words by it). */
+export function unigramHash(token: string): number {
+  return hashString(token, UNIGRAM_SEED);
+}
+
 /** Term counts by feature hash: unigrams, and bigrams when `ngrams` ≥ 2. */
 export function countFeatures(text: string, ngrams: number): Map<number, number> {
   return countTokenFeatures(featureTokens(text), ngrams);

@@ -28,8 +28,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('train → eval → analyze round trip', () => {
   it('train writes meta.json and weights.bin and reports on a name=value line', async () => {
     expect(stdout.join('')).toMatch(/^documents=20 labels=2 features=\d+ seconds=[\d.]+ out=/m);
-    const c = await loadClassifier(fileLoader(join(dir, 'toy')));
+    const c = await loadClassifier(fileLoader(join(dir, 'toy')), '', 'toy', fileLoader());
     expect(c.labels).toEqual(['food', 'weather']);
+    expect(c.meta.vectors?.pooling).toBe('mean'); // the default
     expect(c.meta.atLeastOne).toBe(true);
   });
 
