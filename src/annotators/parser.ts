@@ -14,6 +14,7 @@ import { AnalysisError } from '../errors.js';
 import { featurize, type FeatureSpec } from '../models/features.js';
 import { isLexicalTable, loadLexicalCoder, type LexicalSources, type LexicalTableName } from '../models/lexical-codes.js';
 import { loadOnnxModel, type Backend, type TensorInput } from '../models/onnx-runner.js';
+import { loadWordVectors } from '../models/word-vectors.js';
 import type { Annotator } from './annotator.js';
 import { argmaxHeads, decodeTree } from './parser-decode.js';
 
@@ -37,6 +38,13 @@ export interface ParserMeta {
    * cluster file's path is under the models root (the tagger's file).
    */
   lexical?: LexicalSources | null;
+  /**
+   * Models trained with pretrained word vectors (v1.4): the graph's `vec`
+   * input [b, n, dim] holds each word's row of the shared vectors in `dir`
+   * under the models root (src/models/word-vectors.ts), which must have the
+   * rows and dim the parser was trained with.
+   */
+  vectors?: { dir: string; rows: number; dim: number } | null;
   /**
    * 'int8' (v1.3): the LSTMs and constant-weight MatMuls run onnxruntime's
    * dynamically quantized kernels (training/common/quantize_onnx.py); absent
@@ -87,6 +95,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
   const xposIx = indexOf(meta.xpos);
   const cache = new Map<string, Int32Array>();
   const lexical = await lexicalColumns(loader, meta);
+  const vectors = await vectorColumns(loader, meta);
   const maxCells = opts.maxCellsPerCall ?? 16384;
   const rootLabel = meta.labels.indexOf('root');
 
@@ -150,7 +159,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
 
   async function runBatch(batch: readonly TaggedSentence[]) {
     const b = batch.length;
-    const { feeds, maxLen: n, lengths } = encodeBatch(meta, batch, cache, uposIx, xposIx, lexical);
+    const { feeds, maxLen: n, lengths } = encodeBatch(meta, batch, cache, uposIx, xposIx, lexical, vectors);
     const out = await model.run(feeds);
     const arcs = out.arcs.data as Float32Array;
     const labels = out.labels.data as Int32Array;
@@ -194,7 +203,7 @@ export async function createParser(loader: ResourceLoader, opts: ParserOptions =
   return {
     meta,
     parse,
-    encode: (batch) => encodeBatch(meta, batch, new Map(), uposIx, xposIx, lexical),
+    encode: (batch) => encodeBatch(meta, batch, new Map(), uposIx, xposIx, lexical, vectors),
     async run(doc: Doc) {
       const sentences = [];
       if (!doc.upos || !doc.xpos) throw new Error('parser: the doc has no upos/xpos layer; run the tagger first');
@@ -240,7 +249,8 @@ export interface TaggedSentence {
 
 /**
  * The graph's inputs for a batch of sentences: hashed feature ids
- * [b, n, F], tag ids [b, n] (0 padding, 1 unknown tag) and lengths [b].
+ * [b, n, F], tag ids [b, n] (0 padding, 1 unknown tag), lengths [b], and
+ * for a parser trained with word vectors each word's row of them [b, n, dim].
  */
 export function encodeBatch(
   meta: ParserMeta,
@@ -249,11 +259,15 @@ export function encodeBatch(
   uposIx: Map<string, number> = indexOf(meta.upos),
   xposIx: Map<string, number> = indexOf(meta.xpos),
   lexical?: LexicalColumns,
+  vectors?: VectorColumns,
 ): { feeds: Record<string, TensorInput>; maxLen: number; lengths: Int32Array } {
   const b = batch.length;
   const hashed = meta.features.filter((f): f is FeatureSpec => !isLexicalTable(f.name));
   if (hashed.length !== meta.features.length && !lexical) {
     throw new Error('encodeBatch: this parser takes lexical codes; pass the parser\'s own columns (use parser.encode)');
+  }
+  if (meta.vectors && !vectors) {
+    throw new Error('encodeBatch: this parser takes word vectors; pass the parser\'s own vector columns (use parser.encode)');
   }
   const { ids, maxLen: n } = featurize(
     batch.map((s) => s.forms),
@@ -277,7 +291,48 @@ export function encodeBatch(
     xpos: { type: 'int32', data: xpos, dims: [b, n] },
     lengths: { type: 'int32', data: lengths, dims: [b] },
   };
+  if (meta.vectors && vectors) {
+    const dim = vectors.dim;
+    const vec = new Float32Array(b * n * dim); // padding stays zero, as in training
+    batch.forEach((s, k) => {
+      for (let t = 0; t < s.forms.length; t++) vectors.write(s.forms[t], vec, (k * n + t) * dim);
+    });
+    feeds.vec = { type: 'float32', data: vec, dims: [b, n, dim] };
+  }
   return { feeds, maxLen: n, lengths };
+}
+
+/** The `vec` input of a parser trained with word vectors: a word's row of the shared vectors. */
+export interface VectorColumns {
+  dim: number;
+  /** Writes the word's dim values at out[at …] (zeros for a word without a vector). */
+  write(word: string, out: Float32Array, at: number): void;
+}
+
+async function vectorColumns(loader: ResourceLoader, meta: ParserMeta): Promise<VectorColumns | undefined> {
+  const want = meta.vectors;
+  if (!want) return undefined;
+  const vectors = await loadWordVectors(loader, want.dir);
+  if (vectors.meta.rows !== want.rows || vectors.meta.dim !== want.dim) {
+    throw new AnalysisError(
+      500,
+      `the parser was trained with word vectors of ${want.rows}×${want.dim} rows, but ${want.dir}/meta.json has ` +
+        `${vectors.meta.rows}×${vectors.meta.dim}: retrain the parser (npm run train -- parser) or restore its vectors`,
+    );
+  }
+  // Looking a word up hashes its bytes; the row of a word type is kept instead.
+  const rows = new Map<string, number>();
+  return {
+    dim: want.dim,
+    write(word, out, at) {
+      let row = rows.get(word);
+      if (row === undefined) {
+        row = vectors.row(word);
+        rows.set(word, row);
+      }
+      vectors.copyRow(row, out, at);
+    },
+  };
 }
 
 /** The lexical columns of `ids` for a parser trained with them: code + 1 per table. */

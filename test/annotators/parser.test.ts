@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { Doc } from '../../src/doc/doc.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadOnnxModel } from '../../src/models/onnx-runner.js';
-import { createParser, type DependencyParser, type TaggedSentence } from '../../src/annotators/parser.js';
+import { createParser, encodeBatch, type DependencyParser, type ParserMeta, type TaggedSentence } from '../../src/annotators/parser.js';
+import { loadWordVectors } from '../../src/models/word-vectors.js';
+import { isLexicalTable } from '../../src/models/lexical-codes.js';
+import type { ResourceLoader } from '../../src/resources/loader.js';
 import { decodeTree, isSingleRootTree } from '../../src/annotators/parser-decode.js';
 import { parseConllu } from '../../src/eval/conllu.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
@@ -187,6 +190,65 @@ describe.skipIf(!existsSync(fileURLToPath(new URL('../../models/parser/parser.on
 
   it('reproduces the PyTorch arc scores and labels (onnxruntime-node)', async () => {
     await expectParity(parser, 'parser/parser.onnx', fixture);
+  });
+
+  /** The shipped models with parser/meta.json rewritten by `edit`. */
+  const editedMeta = (edit: (meta: ParserMeta) => void): ResourceLoader => ({
+    bytes: (p) => loader.bytes(p),
+    exists: (p) => loader.exists(p),
+    text: async (p) => {
+      if (p !== 'parser/meta.json') return loader.text(p);
+      const meta = JSON.parse(await loader.text(p)) as ParserMeta;
+      edit(meta);
+      return JSON.stringify(meta);
+    },
+  });
+  const sharedVectors = JSON.parse(readFileSync(new URL('../../models/vectors/meta.json', import.meta.url), 'utf8')) as {
+    rows: number;
+    dim: number;
+  };
+
+  it('feeds a parser trained with word vectors each word\'s row of them, zeros where there is none and at padding', async () => {
+    const withVectors = parser.meta.vectors
+      ? parser
+      : await createParser(editedMeta((m) => (m.vectors = { dir: 'vectors', ...sharedVectors })));
+    const want = withVectors.meta.vectors!;
+    expect(want.dir).toBe('vectors');
+    const vectors = await loadWordVectors(loader, want.dir);
+    expect([vectors.meta.rows, vectors.meta.dim]).toEqual([want.rows, want.dim]);
+    const dim = want.dim;
+    const sents: TaggedSentence[] = [
+      { forms: ['Glaciers', 'melt', '@@'], upos: ['NOUN', 'VERB', 'SYM'], xpos: ['NNS', 'VBP', 'NFP'] },
+      { forms: ['Hi'], upos: ['INTJ'], xpos: ['UH'] },
+    ];
+    expect(vectors.row('@@')).toBe(0);
+    const { feeds, maxLen: n } = withVectors.encode(sents);
+    expect(feeds.vec.dims).toEqual([2, n, dim]);
+    const vec = feeds.vec.data as Float32Array;
+    const rowOf = (word: string): number[] => {
+      const out = new Float32Array(dim);
+      vectors.copyRow(vectors.row(word), out, 0);
+      return Array.from(out);
+    };
+    const at = (k: number, t: number): number[] => Array.from(vec.subarray((k * n + t) * dim, (k * n + t + 1) * dim));
+    expect(rowOf('glaciers').some((v) => v !== 0)).toBe(true);
+    expect(at(0, 0)).toEqual(rowOf('glaciers')); // looked up in lower case, as the trainer does
+    expect(at(0, 1)).toEqual(rowOf('melt'));
+    expect(at(1, 0)).toEqual(rowOf('hi'));
+    expect(at(0, 2).every((v) => v === 0)).toBe(true);
+    expect(at(1, 1).every((v) => v === 0)).toBe(true); // padding
+    // a parser trained without them gets no vec input
+    const without = parser.meta.vectors ? await createParser(editedMeta((m) => (m.vectors = null))) : parser;
+    expect(without.encode(sents).feeds.vec).toBeUndefined();
+  });
+
+  it('refuses word vectors other than those it was trained with, and says what to do', async () => {
+    const wrong = editedMeta((m) => (m.vectors = { dir: 'vectors', rows: sharedVectors.rows + 1, dim: sharedVectors.dim }));
+    await expect(createParser(wrong)).rejects.toThrow(/trained with word vectors of .*retrain the parser/);
+    // the graph's inputs cannot be built without the parser's own vector columns
+    const meta = { ...parser.meta, vectors: { dir: 'vectors', ...sharedVectors } };
+    const hashedOnly = { ...meta, features: meta.features.filter((f) => !isLexicalTable(f.name)) };
+    expect(() => encodeBatch(hashedOnly, fixture.sentences.slice(0, 1))).toThrow(/takes word vectors/);
   });
 
   it('gives every sentence one root, no cycles and known labels', async () => {

@@ -4,7 +4,10 @@
 //
 //   node --import tsx training/parser/eval.mjs [--split dev|test] [--tags gold|predicted]
 //        [--backend node|wasm] [--limit N] [--models DIR] [--scheme ud|stanford] [--dir parser|parser-fast]
+//        [--treebank ewt|gum] [--conllu FILE]
 //
+// --treebank gum reads UD English-GUM's split (../shared/data/ud-english-gum;
+// CC BY-NC-SA 4.0, evaluation only); --conllu scores any English CoNLL-U file.
 // Prints UAS, LAS (full UD labels, subtypes included) and CLAS-free LAS over
 // universal relations (what the CoNLL 2018 scorer's LAS compares), plus the
 // parser's throughput (tokens/s, one intra-op thread, tags given).
@@ -30,10 +33,15 @@ const { values: args } = parseArgs({
     models: { type: 'string', default: join(root, 'models') },
     scheme: { type: 'string', default: 'ud' },
     dir: { type: 'string', default: 'parser' },
+    treebank: { type: 'string', default: 'ewt' },
+    conllu: { type: 'string' },
   },
 });
 
-const file = join(root, '..', 'shared', 'data', 'ud-english-ewt', `en_ewt-ud-${args.split}.conllu`);
+const treebanks = { ewt: 'ud-english-ewt', gum: 'ud-english-gum' };
+if (!treebanks[args.treebank]) throw new Error(`--treebank ${args.treebank}: use ${Object.keys(treebanks).join(' or ')}`);
+const file =
+  args.conllu ?? join(root, '..', 'shared', 'data', treebanks[args.treebank], `en_${args.treebank}-ud-${args.split}.conllu`);
 let gold = parseConllu(readFileSync(file, 'utf8')).map((s) => ({
   forms: s.words.map((w) => w.form),
   upos: s.words.map((w) => w.upos),
@@ -88,7 +96,7 @@ gold.forEach((g, i) => {
 const pct = (x) => ((100 * x) / words).toFixed(2);
 console.log(
   JSON.stringify({
-    split: args.split,
+    split: args.conllu ? args.conllu : `${args.treebank} ${args.split}`,
     tags: args.tags,
     backend: args.backend,
     scheme: args.scheme,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Jackknifed tags for parser training: `node training/parser/jackknife-tags.mjs [--folds 5] [--jobs 2]`.
+// Jackknifed tags for parser training: `node training/parser/jackknife-tags.mjs [--folds 5] [--jobs 2] [--reuse]`.
 //
 // The parser runs on the tagger's predicted tags, so it should train on
 // predicted tags too, not on gold ones: a tagger trained on all of EWT train
@@ -10,14 +10,18 @@
 // train sentence, dev: the same for EWT dev by the shipped tagger (models/
 // tagger, through the runtime: training/parser/dev-tags.mts), folds }.
 // Needs models/tagger/word-clusters.bin (`npm run train -- wordclusters`).
+// --reuse keeps a fold whose training/out/parser/tags-foldK.json exists with
+// the same fold count (folds trained elsewhere, or an interrupted run).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-const { values } = parseArgs({ options: { folds: { type: 'string', default: '5' }, jobs: { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: { folds: { type: 'string', default: '5' }, jobs: { type: 'string', default: '2' }, reuse: { type: 'boolean', default: false } },
+});
 const folds = Number(values.folds);
 const jobs = Number(values.jobs);
 const out = join(root, 'training', 'out', 'parser');
@@ -36,8 +40,17 @@ function runFold(k) {
   });
 }
 
-const queue = Array.from({ length: folds }, (_, k) => k);
 const files = [];
+function reusable(k) {
+  const file = join(out, `tags-fold${k}.json`);
+  if (!values.reuse || !existsSync(file)) return false;
+  const part = JSON.parse(readFileSync(file, 'utf8'));
+  if (part.folds !== folds || part.fold !== k) return false;
+  files[k] = file;
+  console.log(`fold ${k}: reusing ${file}`);
+  return true;
+}
+const queue = Array.from({ length: folds }, (_, k) => k).filter((k) => !reusable(k));
 await Promise.all(
   Array.from({ length: jobs }, async () => {
     for (let k = queue.shift(); k !== undefined; k = queue.shift()) files[k] = await runFold(k);

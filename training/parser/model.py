@@ -2,7 +2,12 @@
 
 Inputs (what the ONNX graph takes): ids int32 [b, n, F] (hashed feature ids,
 0 = padding), upos/xpos int32 [b, n] (tag ids, 0 = padding/unknown),
-lengths int32 [b]. Position 0 of the encoded sequence is an artificial root
+lengths int32 [b], and with vec_dim > 0 vec float [b, n, vec_dim]: each
+word's row of the shared pretrained word vectors (models/vectors, zeros for
+a word without one), appended to the word's embedding row. The rows are
+frozen: a linear projection of them would add nothing, since the first
+layer that reads the row (LSTM gates, or the conv encoder's projection) is
+linear in it. Position 0 of the encoded sequence is an artificial root
 prepended inside the graph, so arc scores are [b, n, n + 1]: dependent i
 (word i, 0-based) over heads 0..n (0 = root, j = word j - 1).
 
@@ -76,13 +81,15 @@ class ConvEncoder(nn.Module):
 
 class Parser(nn.Module):
     def __init__(self, specs, n_upos, n_xpos, n_labels, emb_dims, tag_dim=32, hidden=200, layers=3,
-                 arc_dim=256, lab_dim=128, dropout=0.33, encoder="lstm", width=128, dilations=(1, 2, 4), kernel=3):
+                 arc_dim=256, lab_dim=128, dropout=0.33, encoder="lstm", width=128, dilations=(1, 2, 4), kernel=3,
+                 vec_dim=0):
         super().__init__()
+        self.vec_dim = vec_dim
         self.specs = specs
         self.embs = nn.ModuleList([nn.Embedding(b + 1, d, padding_idx=0) for (_, b), d in zip(specs, emb_dims)])
         self.upos = nn.Embedding(n_upos, tag_dim, padding_idx=0)
         self.xpos = nn.Embedding(n_xpos, tag_dim, padding_idx=0)
-        in_dim = sum(emb_dims) + 2 * tag_dim
+        in_dim = sum(emb_dims) + 2 * tag_dim + vec_dim
         self.root = nn.Parameter(torch.randn(in_dim) * 0.1)
         self.emb_drop = nn.Dropout(dropout)
         self.encoder = encoder
@@ -101,11 +108,12 @@ class Parser(nn.Module):
         self.lab_drop = nn.Dropout(dropout)
         self.lab_out = nn.Linear(lab_dim, n_labels)
 
-    def encode(self, ids, upos, xpos, lengths):
+    def encode(self, ids, upos, xpos, lengths, vec=None):
         ids = ids.long()
         b, n, _ = ids.shape
         x = torch.cat([e(ids[:, :, k]) for k, e in enumerate(self.embs)]
-                      + [self.upos(upos.long()), self.xpos(xpos.long())], dim=2)
+                      + [self.upos(upos.long()), self.xpos(xpos.long())]
+                      + ([vec] if self.vec_dim else []), dim=2)
         x = self.emb_drop(x)
         lens = lengths.long() + 1
         pos = torch.arange(n + 1, device=ids.device).view(1, -1)
@@ -134,9 +142,9 @@ class Parser(nn.Module):
         g = torch.gather(phead, 1, heads.unsqueeze(2).expand(-1, -1, phead.shape[2]))
         return self.lab_out(self.lab_drop(torch.relu(pdep + g)))
 
-    def forward(self, ids, upos, xpos, lengths):
+    def forward(self, ids, upos, xpos, lengths, vec=None):
         """The exported graph: arc scores, labels for argmax heads, label projections."""
-        h, head_ok = self.encode(ids, upos, xpos, lengths)
+        h, head_ok = self.encode(ids, upos, xpos, lengths, vec)
         arcs = self.arc_scores(h, head_ok)
         pdep, phead = self.label_parts(h)
         heads = arcs.argmax(dim=2)

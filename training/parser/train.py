@@ -3,7 +3,8 @@
     npm run train -- parser [--threads 2] [--epochs 40] [--max-minutes 55]
     npm run train -- parser --encoder conv --threads 1 --epochs 40 --decay-epochs 4   # fast variant, models/parser-fast
 
-Writes models/parser/{parser.onnx,meta.json} and the parity fixture
+The BiLSTM parser reads the shared pretrained word vectors (models/vectors,
+frozen; `--vectors ''` for none). Writes models/parser/{parser.onnx,meta.json} and the parity fixture
 test/fixtures/parser/parity.json; checkpoints and logs go to
 training/out/parser/. Deterministic for a given thread count (fixed seeds).
 """
@@ -27,16 +28,17 @@ from training.common.conllu import read_conllu
 from training.parser.model import Parser
 from training.common.half import half_stored
 from training.parser.mst import decode
+from training.vectors.lookup import WordVectors
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join(ROOT, "..", "shared", "data", "ud-english-ewt")
 OUT = os.path.join(ROOT, "training", "out", "parser")
 MODEL_DIR = os.path.join(ROOT, "models", "parser")
 FIXTURE_DIR = os.path.join(ROOT, "test", "fixtures", "parser")
-# Model versions per encoder: 1.3.0 is v1.2's weights exported with int8
-# LSTM and MLP weights (training/common/quantize_onnx.py); the fast parser
-# ships the 1.0.0 export.
-VERSION = {"lstm": "1.3.0", "conv": "1.0.0"}
+# Model versions per encoder: 1.4.0 adds the pretrained word vectors to the
+# inputs and is exported with int8 LSTM and MLP weights
+# (training/common/quantize_onnx.py); the fast parser ships the 1.0.0 export.
+VERSION = {"lstm": "1.4.0", "conv": "1.0.0"}
 
 # (feature, buckets, embedding width)
 FEATURES = [
@@ -67,9 +69,37 @@ def vocab(items):
 LEXICAL_DIMS = {"wordnetParts": 16, "wordnetDominant": 8, "clusterCoarse": 16, "clusterFine": 32}
 
 
+class VectorInput:
+    """The word vectors as the network sees them: rows of the shared table
+    (models/vectors) kept only for the words of the treebank, so that a
+    batch's input is a small gather. Frozen by default; `tuned` makes the
+    rows trainable parameters (a measurement: the shipped graph takes the
+    frozen rows as its `vec` input, so tuned rows could not ship)."""
+
+    def __init__(self, vectors, words, tuned=False):
+        self.vectors = vectors
+        self.local = {0: 0}
+        for w in words:
+            r = vectors.row(w)
+            if r not in self.local:
+                self.local[r] = len(self.local)
+        rows = sorted(self.local, key=self.local.get)
+        table = torch.from_numpy(vectors.table[rows])
+        self.emb = torch.nn.Embedding.from_pretrained(table, freeze=not tuned, padding_idx=0)
+        self.dim = vectors.dim
+        self.tuned = tuned
+
+    def rows(self, words):
+        return np.array([self.local[self.vectors.row(w)] for w in words], dtype=np.int64)
+
+    def __call__(self, rows):
+        return self.emb(rows)
+
+
 class Encoded:
-    def __init__(self, sents, upos_ix, xpos_ix, lab_ix, lexical=None):
+    def __init__(self, sents, upos_ix, xpos_ix, lab_ix, lexical=None, vectors=None):
         self.sents = sents
+        self.vec = [vectors.rows(s["forms"]) if vectors else np.zeros(len(s["forms"]), dtype=np.int64) for s in sents]
         self.ids = [np.array(featurize(s["forms"], HASHED_SPECS), dtype=np.int32) for s in sents]
         if lexical is not None:
             self.ids = [np.concatenate([ids, np.array([lexical.codes(w) for w in s["forms"]],
@@ -90,9 +120,11 @@ def make_batch(enc, idx, noise=None):
     heads = np.zeros((b, n), dtype=np.int64)
     labels = np.zeros((b, n), dtype=np.int64)
     lens = np.zeros(b, dtype=np.int32)
+    vec = np.zeros((b, n), dtype=np.int64)
     for k, i in enumerate(idx):
         m = len(enc.heads[i])
         ids[k, :m] = enc.ids[i]
+        vec[k, :m] = enc.vec[i]
         up[k, :m] = enc.upos[i]
         xp[k, :m] = enc.xpos[i]
         heads[k, :m] = enc.heads[i]
@@ -101,7 +133,7 @@ def make_batch(enc, idx, noise=None):
         if noise is not None:
             noise(enc, i, ids[k, :m], up[k, :m], xp[k, :m])
     return (torch.from_numpy(ids), torch.from_numpy(up), torch.from_numpy(xp), torch.from_numpy(lens),
-            torch.from_numpy(heads), torch.from_numpy(labels))
+            torch.from_numpy(heads), torch.from_numpy(labels), torch.from_numpy(vec))
 
 
 def batches(enc, max_tokens, rng, shuffle=True):
@@ -162,14 +194,14 @@ def mix_predicted(noise, predicted, upos_ix, xpos_ix, rng, share):
     return mixed
 
 
-def evaluate(model, enc, labels, use_mst=False, max_tokens=4000):
+def evaluate(model, enc, labels, use_mst=False, max_tokens=4000, vectors=None):
     model.eval()
     tot = uas = las = las_u = 0
     punct = labels.index("punct") if "punct" in labels else -1
     with torch.no_grad():
         for idx in batches(enc, max_tokens, random.Random(0), shuffle=False):
-            ids, up, xp, lens, gh, gl = make_batch(enc, idx)
-            h, ok = model.encode(ids, up, xp, lens)
+            ids, up, xp, lens, gh, gl, vr = make_batch(enc, idx)
+            h, ok = model.encode(ids, up, xp, lens, vectors(vr) if vectors else None)
             arcs = model.arc_scores(h, ok)
             pdep, phead = model.label_parts(h)
             if use_mst:
@@ -240,6 +272,13 @@ def main():
                          "within 0.01; float: fp16-stored float32 (default for the conv encoder, where the "
                          "quantizable MatMuls are a small share of the time)")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
+    ap.add_argument("--vectors", default=None,
+                    help="the shared pretrained word vectors as an input, frozen (default models/vectors for the "
+                         "BiLSTM, none for the conv encoder); '' for none (v1.3's inputs)")
+    ap.add_argument("--vectors-tune", action="store_true",
+                    help="train the vector rows too (an experiment: implies --no-export, the graph takes frozen rows)")
+    ap.add_argument("--limit", type=int, default=0, help="train on the first N sentences only (smoke tests)")
+    ap.add_argument("--vector-dropout", type=float, default=0.0, help="share of training words whose vector is dropped")
     args = ap.parse_args()
     if args.tags == "jackknife" and not (args.train_tags and args.dev_tags):
         jackknife = os.path.join(OUT, "jackknife-tags.json")
@@ -251,6 +290,10 @@ def main():
     if args.tag_swap is None:
         args.tag_swap = 0.0 if args.train_tags and args.tag_mix >= 1.0 else 0.08
     fast = args.encoder == "conv"
+    if args.vectors is None:
+        args.vectors = "" if fast else os.path.join("models", "vectors")
+    if args.vectors_tune:
+        args.no_export = True
     args.weights = args.weights or ("float" if fast else "int8")
     args.out = args.out or (OUT + "-fast" if fast else OUT)
     args.model_dir = args.model_dir or (MODEL_DIR + "-fast" if fast else MODEL_DIR)
@@ -287,6 +330,10 @@ def main():
             for sent, tags in zip(train_s, train_predicted):
                 sent["upos"], sent["xpos"] = tags["upos"], tags["xpos"]
             train_predicted = None
+        elif args.limit:
+            train_predicted = train_predicted[:args.limit]
+    if args.limit:
+        train_s = train_s[:args.limit]
     if args.dev_tags:
         with open(args.dev_tags) as f:
             predicted = json.load(f)["dev"]
@@ -307,16 +354,25 @@ def main():
         LEXICAL_SOURCES["wordnet"] = "wordnet" in groups
         LEXICAL_SOURCES["clusters"] = ({"file": "tagger/word-clusters.bin", "finePer": lexical.fine_per}
                                        if "clusters" in groups else None)
-    train, dev, test = (Encoded(s, upos_ix, xpos_ix, lab_ix, lexical) for s in (train_s, dev_s, test_s))
+    vectors = None
+    if args.vectors:
+        vectors = VectorInput(WordVectors(os.path.join(ROOT, args.vectors)),
+                              [w for d in (train_s, dev_s, test_s) for s in d for w in s["forms"]], args.vectors_tune)
+        VECTOR_SOURCE.update(dir=os.path.relpath(os.path.join(ROOT, args.vectors), os.path.join(ROOT, "models")),
+                             rows=vectors.vectors.rows, dim=vectors.dim)
+    train, dev, test = (Encoded(s, upos_ix, xpos_ix, lab_ix, lexical, vectors) for s in (train_s, dev_s, test_s))
     print(f"data: {len(train_s)} train / {len(dev_s)} dev / {len(test_s)} test sentences, "
           f"{len(labels)} labels, featurized in {time.time() - t0:.1f}s", flush=True)
 
     model = Parser(SPECS, len(upos), len(xpos), len(labels), feature_dims,
                    hidden=args.hidden, layers=args.layers, arc_dim=arc_dim, lab_dim=lab_dim, encoder=args.encoder,
-                   width=args.width, dilations=tuple(int(d) for d in args.dilations.split(",")), kernel=args.kernel, dropout=args.dropout)
+                   width=args.width, dilations=tuple(int(d) for d in args.dilations.split(",")), kernel=args.kernel, dropout=args.dropout,
+                   vec_dim=vectors.dim if vectors else 0)
     ckpt = os.path.join(out_dir, "best.pt")
     if not args.export_only:
-        opt = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.9))
+        params = list(model.parameters()) + (list(vectors.emb.parameters()) if vectors and vectors.tuned else [])
+        opt = torch.optim.Adam(params, lr=args.lr, betas=(0.9, 0.9))
+        vec_rng = torch.Generator().manual_seed(args.seed)
         noise = make_noise(train_s, upos_ix, xpos_ix, rng, p_swap=args.tag_swap, p_unk=args.tag_unk, p_word=0.1)
         if train_predicted is not None:
             noise = mix_predicted(noise, train_predicted, upos_ix, xpos_ix, rng, args.tag_mix)
@@ -328,6 +384,8 @@ def main():
         if args.resume and os.path.exists(last):
             st = torch.load(last)
             model.load_state_dict(st["model"])
+            if vectors and vectors.tuned:
+                vectors.emb.load_state_dict(st["vectors"])
             opt.load_state_dict(st["opt"])
             best, bad, epoch = st["best"], st["bad"], st["epoch"] + 1
             phase, decay_start = st.get("phase", "main"), st.get("decay_start")
@@ -339,7 +397,7 @@ def main():
             minutes = (time.time() - start) / 60
             if phase == "main" and (epoch > args.epochs or bad >= args.patience or minutes > args.max_minutes):
                 phase, decay_start, bad = "decay", epoch, 0
-                model.load_state_dict(torch.load(ckpt))
+                load_best(model, vectors, ckpt)
                 for g in opt.param_groups:
                     g["lr"] *= args.decay_factor
             if phase == "decay" and epoch >= decay_start + args.decay_epochs:
@@ -350,8 +408,10 @@ def main():
             # How many epochs remain depends on early stopping and the time budget: progress is per epoch.
             progress = Progress(len(bl), unit="batch")
             for nb, idx in enumerate(bl, 1):
-                ids, up, xp, lens, gh, gl = make_batch(train, idx, noise)
-                h, ok = model.encode(ids, up, xp, lens)
+                ids, up, xp, lens, gh, gl, vr = make_batch(train, idx, noise)
+                if vectors and args.vector_dropout:
+                    vr = vr * (torch.rand(vr.shape, generator=vec_rng) >= args.vector_dropout).long()
+                h, ok = model.encode(ids, up, xp, lens, vectors(vr) if vectors else None)
                 arcs = model.arc_scores(h, ok)
                 pdep, phead = model.label_parts(h)
                 mask = torch.arange(gh.shape[1]).view(1, -1) < lens.view(-1, 1).long()
@@ -360,11 +420,11 @@ def main():
                 loss = arc_loss + lab_loss
                 opt.zero_grad()
                 loss.backward()
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+                torch.nn.utils.clip_grad_norm_(params, 5.0)
                 opt.step()
                 total += float(loss)
                 progress.update(nb, epoch=epoch, phase=phase, loss=total / nb)
-            d = evaluate(model, dev, labels)
+            d = evaluate(model, dev, labels, vectors=vectors)
             msg = (f"epoch {epoch} ({phase}) loss {total / len(bl):.4f} dev UAS {d['uas']:.2f} LAS {d['las']:.2f} "
                    f"({time.time() - te:.0f}s, total {(time.time() - start) / 60:.1f} min)")
             print(msg, flush=True)
@@ -372,10 +432,11 @@ def main():
             log.flush()
             if d["las"] > best:
                 best, bad = d["las"], 0
-                torch.save(model.state_dict(), ckpt)
+                save_best(model, vectors, ckpt)
             else:
                 bad += 1
             torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "best": best, "bad": bad, "epoch": epoch,
+                        "vectors": vectors.emb.state_dict() if vectors and vectors.tuned else None,
                         "phase": phase, "decay_start": decay_start,
                         "rng": rng.getstate(), "torch_rng": torch.get_rng_state(),
                         "minutes": (time.time() - start) / 60}, last)
@@ -383,9 +444,10 @@ def main():
         train_minutes = (time.time() - start) / 60
     else:
         train_minutes = None
-    model.load_state_dict(torch.load(ckpt))
+    load_best(model, vectors, ckpt)
     model.eval()
-    metrics = {"dev": evaluate(model, dev, labels, use_mst=True), "test": evaluate(model, test, labels, use_mst=True)}
+    metrics = {"dev": evaluate(model, dev, labels, use_mst=True, vectors=vectors),
+               "test": evaluate(model, test, labels, use_mst=True, vectors=vectors)}
     dev_tags = "predicted" if args.dev_tags else "gold"
     print(f"gold tokens, dev {dev_tags} tags, test gold tags, tree decoding:", json.dumps(metrics), flush=True)
     if train_minutes is not None:
@@ -395,28 +457,47 @@ def main():
     with open(os.path.join(out_dir, "metrics.json"), "w") as f:
         json.dump(metrics, f, indent=1)
     if not args.no_export:
-        export(model, upos, xpos, labels, dev, args.model_dir, args.fixture_dir, args.weights, args.layers)
+        export(model, upos, xpos, labels, dev, args.model_dir, args.fixture_dir, args.weights, args.layers, vectors)
 
 
-def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR, fixture_dir=FIXTURE_DIR, weights="float", layers=2):
+def save_best(model, vectors, path):
+    torch.save(model.state_dict(), path)
+    if vectors and vectors.tuned:
+        torch.save(vectors.emb.state_dict(), path + ".vectors")
+
+
+def load_best(model, vectors, path):
+    model.load_state_dict(torch.load(path))
+    if vectors and vectors.tuned:
+        vectors.emb.load_state_dict(torch.load(path + ".vectors"))
+
+
+# meta.json → vectors, with --vectors: the directory under models/ and its shape
+VECTOR_SOURCE = {}
+
+
+def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR, fixture_dir=FIXTURE_DIR, weights="float", layers=2,
+           vectors=None):
     model.eval()
     os.makedirs(model_dir, exist_ok=True)
     os.makedirs(fixture_dir, exist_ok=True)
     idx = list(range(6))
-    ids, up, xp, lens, _, _ = make_batch(dev, idx)
+    ids, up, xp, lens, _, _, vr = make_batch(dev, idx)
+    inputs = (ids, up, xp, lens) + ((vectors(vr).detach(),) if vectors else ())
+    names = ["ids", "upos", "xpos", "lengths"] + (["vec"] if vectors else [])
     path = os.path.join(model_dir, "parser.onnx")
     # fp16-stored embeddings and LSTM weights (int8 after quantize_file); no export-time constant folding,
     # which would turn the Casts back into float32 tables (onnxruntime folds
     # them when the session is created).
     shipped = half_stored(model)
     torch.onnx.export(
-        shipped, (ids, up, xp, lens), path, opset_version=15, do_constant_folding=False,
-        input_names=["ids", "upos", "xpos", "lengths"],
+        shipped, inputs, path, opset_version=15, do_constant_folding=False,
+        input_names=names,
         output_names=["arcs", "labels", "label_dep", "label_head"],
         dynamic_axes={"ids": {0: "batch", 1: "len"}, "upos": {0: "batch", 1: "len"}, "xpos": {0: "batch", 1: "len"},
                       "lengths": {0: "batch"}, "arcs": {0: "batch", 1: "len", 2: "len1"},
                       "labels": {0: "batch", 1: "len"}, "label_dep": {0: "batch", 1: "len"},
-                      "label_head": {0: "batch", 1: "len1"}},
+                      "label_head": {0: "batch", 1: "len1"}} | ({"vec": {0: "batch", 1: "len"}} if vectors else {}),
     )
     if weights == "int8":
         # Imported here: only exports need the onnx package (Debian: python3-onnx).
@@ -432,10 +513,11 @@ def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR, fixture_dir=FIXT
         "scheme": "ud",
         "features": [{"name": n, "buckets": bk} for n, bk in SPECS],
         "lexical": dict(LEXICAL_SOURCES) if LEXICAL_SOURCES else None,
+        "vectors": dict(VECTOR_SOURCE) if vectors else None,
         "upos": upos,
         "xpos": xpos,
         "labels": labels,
-        "inputs": ["ids", "upos", "xpos", "lengths"],
+        "inputs": names,
         "outputs": ["arcs", "labels", "label_dep", "label_head"],
         "labelOut": {"rows": int(w.shape[0]), "cols": int(w.shape[1]),
                      "weight": base64.b64encode(w.tobytes()).decode(), "bias": base64.b64encode(b.tobytes()).decode()},
@@ -443,7 +525,7 @@ def export(model, upos, xpos, labels, dev, model_dir=MODEL_DIR, fixture_dir=FIXT
     with open(os.path.join(model_dir, "meta.json"), "w") as f:
         json.dump(meta, f)
     with torch.no_grad():
-        arcs, lab, pdep, phead = shipped(ids, up, xp, lens)
+        arcs, lab, pdep, phead = shipped(*inputs)
     sents = [dev.sents[i] for i in idx]
     fixture = {
         "sentences": [{"forms": s["forms"], "upos": s["upos"], "xpos": s["xpos"]} for s in sents],
