@@ -28,6 +28,7 @@ import { DbpediaOntology } from '../linking/ontology.js';
 import { KnowledgeBase, type KbEntity } from '../linking/knowledge-base.js';
 import { disambiguate, type Disambiguation } from '../linking/disambiguate.js';
 import { matchAliases } from '../linking/alias-matcher.js';
+import { placeRegionPairs } from '../linking/place-region.js';
 import { normalizeAlias, wikipediaLink } from '../linking/normalize.js';
 import { enrich } from '../linking/enrichment.js';
 import { passesTypeFilter, resolveOverlaps, salience } from './mention-entities.js';
@@ -73,14 +74,15 @@ type Span = LinkSpan;
 export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): EntityRecord[] {
   const opts = ctx.request.entities;
   const { spans, links } = linkDecisions(linker, doc, opts.allowOverlap);
-  const joined = placeRegionPairs(doc, spans, links);
+  // "Boston, Massachusetts": one mention of the town the KB places in that state (src/linking/place-region.ts).
+  const pairs = placeRegionPairs(doc.tokens, spans, links);
   let records: (EntityRecord & { ner: boolean })[] = [];
   links.forEach((l, i) => {
-    const s = spans[i];
-    if (joined.regions.has(i) || (!l.best && !s.ner)) return;
-    const end = joined.places.get(i);
-    const span = end === undefined ? s : { ...s, end, text: doc.tokens.slice(s.start, end).join(' ') };
-    records.push({ ...entityRecord(linker, span, l.best?.entity, l.best?.probability), ner: s.ner });
+    const town = pairs.towns.get(i);
+    const s = town ? { ...spans[i], end: town.end, text: doc.tokens.slice(spans[i].start, town.end).join(' ') } : spans[i];
+    const best = town ? town.best : pairs.unlinked.has(i) ? undefined : l.best;
+    if (pairs.regions.has(i) || (!best && !s.ner)) return;
+    records.push({ ...entityRecord(linker, s, best?.entity, best?.probability), ner: s.ner });
   });
   if (!opts.allowOverlap) records = resolveOverlaps(records, (r) => (r.ner ? 100 : 0) + r.confidenceScore);
   const kept = records.filter(
@@ -96,55 +98,6 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     }
     return rec;
   });
-}
-
-/** Classes of a state or province that qualifies a town's name ("Boston , Massachusetts", "Brantford , Ontario"). */
-const REGION_CLASSES = ['AdministrativeRegion', 'State', 'Province'];
-
-const isRegion = (e: KbEntity) => !e.dbpediaTypes.includes('Country') && REGION_CLASSES.some((k) => e.dbpediaTypes.includes(k));
-
-/**
- * Whether the KB places `place`, a place that is no country or region
- * itself, inside the state or province `region`: its administrative parent
- * (P131), a title "Place,_Region" ("Long_Beach,_California"), or the
- * region's country and a link between the two. Neighbours in a list
- * ("Ohio , Michigan") are both regions and stay two mentions.
- */
-function liesIn(place: KbEntity, region: KbEntity): boolean {
-  if (place.dbpediaTypes.includes('Country') || isRegion(place)) return false;
-  const p = place.properties;
-  if (region.qid !== undefined && p.P131 === region.qid) return true;
-  if (region.title !== undefined && (place.title ?? '').endsWith(`,_${region.title}`)) return true;
-  return p.P17 !== undefined && p.P17 === region.properties.P17 && place.related.includes(region.id);
-}
-
-/**
- * "Boston , Massachusetts", "Long Beach , California": a town followed by
- * the state or province it lies in names one place, the town; the region
- * only says which Boston. Such a pair becomes one mention, the town's, over
- * both names — as OKE, News-Fair and GUM annotate it — when both are linked
- * and the KB places the town in the region. A town and its country
- * ("Paris , France") stay two mentions: the same benchmarks annotate those
- * as two names as often as one. Returns, per joined town, its new end, and
- * the regions folded into a town.
- */
-function placeRegionPairs(doc: Doc, spans: readonly LinkSpan[], links: readonly Disambiguation[]): { places: Map<number, number>; regions: Set<number> } {
-  const places = new Map<number, number>();
-  const regions = new Set<number>();
-  const at = new Map<number, number>();
-  links.forEach((l, i) => {
-    if (l.best && !at.has(spans[i].start)) at.set(spans[i].start, i);
-  });
-  links.forEach((l, i) => {
-    const place = l.best?.entity;
-    if (!place || !place.dbpediaTypes.includes('Place') || doc.tokens[spans[i].end] !== ',' || regions.has(i)) return;
-    const j = at.get(spans[i].end + 1);
-    const region = j === undefined ? undefined : links[j].best?.entity;
-    if (j === undefined || !region || region === place || !isRegion(region) || !liesIn(place, region)) return;
-    places.set(i, spans[j].end);
-    regions.add(j);
-  });
-  return { places, regions };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Two naming conventions the benchmarks outside AIDA share: a town followed
  * by its state or province is one mention of the town ("Boston,
- * Massachusetts"), and a plural demonym names the people, not the country
+ * Massachusetts"; src/linking/place-region.ts), and a plural demonym names the people, not the country
  * ("the Americans captured 100 soldiers"). Run on the shipped KB, ranker
  * and NER.
  */
@@ -37,6 +37,29 @@ describe.skipIf(!existsSync(kbFile))('towns with their state, peoples by their p
     const town = ents.find((e) => e.entityId === 'Long_Beach,_California');
     expect(town?.matchedText).toBe('Long Beach, California');
     expect(ents.some((e) => e.entityId === 'California')).toBe(false);
+  });
+
+  it('takes the town the state names, not the likelier namesake ("Springfield, Illinois")', async () => {
+    const ents = await entities('He designed stained glass in Springfield, Illinois.');
+    const town = ents.find((e) => e.matchedText === 'Springfield, Illinois');
+    expect(town?.entityId).toBe('Springfield,_Illinois');
+    expect(ents.some((e) => e.entityId === 'Springfield,_Massachusetts' || e.entityId === 'Illinois')).toBe(false);
+  });
+
+  it('leaves a town unlinked when its only namesake lies in another state ("Parkersburg, Iowa")', async () => {
+    const ents = await entities('Born in Parkersburg, Iowa, Harold Duane Vietor was in the U.S. Navy.');
+    expect(ents.some((e) => e.entityId === 'Parkersburg,_West_Virginia')).toBe(false);
+  });
+
+  it('keeps a dateline\'s town and state as two mentions, as wire copy annotates them', async () => {
+    const ents = await entities('IRVINE, Calif 1996-08-22 Shares of the company rose.');
+    expect(ents.find((e) => e.entityId === 'Irvine,_California')?.matchedText).toBe('IRVINE');
+    expect(ents.find((e) => e.entityId === 'California')?.matchedText).toBe('Calif');
+  });
+
+  it('keeps the town\'s own name when the state\'s abbreviation is not linked ("Portland, OR")', async () => {
+    const ents = await entities('Playing a show in Portland, OR at 9:00 PM today');
+    expect(ents.find((e) => e.entityId === 'Portland,_Oregon')?.matchedText).toBe('Portland');
   });
 
   it('keeps a town and its country as two mentions', async () => {
