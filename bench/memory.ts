@@ -10,8 +10,14 @@
  * - first call: load of those models + the first analysis, in ms;
  * - peak: the process's maximum resident set so far (`resourceUsage().maxRSS`,
  *   which covers the load and the analysis: the figure a container limit meets);
- * - after two full collections: RSS, V8 heap used, external and arrayBuffers
- *   (typed arrays' and Buffers' bytes outside the heap).
+ * - after two full collections: RSS, V8 heap used and committed (heap total),
+ *   external (memory outside the heap that V8 is told about) and its part in
+ *   arrayBuffers (typed arrays' and Buffers' bytes), and *native and other*:
+ *   RSS − heap total − external, what V8 does not see — the ONNX runtime's
+ *   sessions and working memory, code, and memory the allocator keeps after
+ *   it was freed.
+ *
+ * `--markdown`: the table alone (npm run bench appends it to RESULTS.md).
  *
  * `--speed N`: instead, times `words` and all eight extractors on the same
  * document (one warm-up analysis, then N timed ones; wall clock and process
@@ -53,8 +59,10 @@ interface Measured {
   peak: number;
   rss: number;
   heapUsed: number;
+  heapTotal: number;
   external: number;
   arrayBuffers: number;
+  native: number;
 }
 
 /** The child: plain ESM run by `node --expose-gc --input-type=module -e`. */
@@ -72,7 +80,7 @@ const peak = process.resourceUsage().maxRSS * 1024;
 keep = undefined;
 for (let i = 0; i < 3; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); }
 const m = process.memoryUsage();
-process.stdout.write(JSON.stringify({ firstMs, peak, rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, analyzer: typeof analyzer }) + '\\n');
+process.stdout.write(JSON.stringify({ firstMs, peak, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, native: m.rss - m.heapTotal - m.external, analyzer: typeof analyzer }) + '\\n');
 `;
 
 /** The child of `--speed`: the least wall and CPU ms of `passes` analyses after one warm-up. */
@@ -110,7 +118,7 @@ function measure(distDir: string, textFile: string, extractors: string): Measure
   return JSON.parse(last) as Measured;
 }
 
-const { values } = parseArgs({ options: { dist: { type: 'string' }, rows: { type: 'string' }, repeat: { type: 'string' }, speed: { type: 'string' } } });
+const { values } = parseArgs({ options: { dist: { type: 'string' }, rows: { type: 'string' }, repeat: { type: 'string' }, speed: { type: 'string' }, markdown: { type: 'boolean' } } });
 const distDir = resolve(values.dist ?? new URL('../dist', import.meta.url).pathname);
 const wanted = values.rows?.split(';');
 const repeat = Number(values.repeat ?? 1);
@@ -119,14 +127,14 @@ const textFile = join(dir, 'ewt-dev-50k.txt');
 writeFileSync(textFile, ewtDevSlices()[0]);
 const mb = (n: number) => (n / 1e6).toFixed(0);
 try {
-  console.log(`# ${distDir}`);
+  if (!values.markdown) console.log(`# ${distDir}`);
   if (values.speed !== undefined) {
     console.log('| extractors | ms per analysis (wall) | ms per analysis (CPU) |\n|---|---:|---:|');
     for (const [name, extractors] of [['words', 'words'], ['all eight', ALL_EIGHT]]) {
       const t = timeRow(distDir, textFile, extractors, Number(values.speed));
       console.log(`| ${name} | ${t.wall.toFixed(0)} | ${t.cpu.toFixed(0)} |`);
     }
-  } else console.log('| row | first call | peak RSS | RSS after GC | heap used | external | arrayBuffers |\n|---|---:|---:|---:|---:|---:|---:|');
+  } else console.log('| row | first call | peak RSS | RSS after GC | JS heap used (total) | external (arrayBuffers) | native and other |\n|---|---:|---:|---:|---:|---:|---:|');
   for (const [name, extractors] of values.speed === undefined ? ROWS : []) {
     if (wanted && !wanted.includes(name)) continue;
     // the least of `repeat` runs of each figure: other processes only ever add to it
@@ -136,7 +144,9 @@ try {
       best = best === undefined ? m : (Object.fromEntries(Object.keys(m).map((k) => [k, Math.min(m[k as keyof Measured], best![k as keyof Measured])])) as unknown as Measured);
     }
     const m = best!;
-    console.log(`| ${name} | ${extractors ? `${m.firstMs.toFixed(0)} ms` : '–'} | ${mb(m.peak)} MB | ${mb(m.rss)} MB | ${mb(m.heapUsed)} MB | ${mb(m.external)} MB | ${mb(m.arrayBuffers)} MB |`);
+    console.log(
+      `| ${name} | ${extractors ? `${m.firstMs.toFixed(0)} ms` : '–'} | ${mb(m.peak)} MB | ${mb(m.rss)} MB | ${mb(m.heapUsed)} (${mb(m.heapTotal)}) MB | ${mb(m.external)} (${mb(m.arrayBuffers)}) MB | ${mb(m.native)} MB |`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

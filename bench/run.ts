@@ -306,6 +306,12 @@ async function main(): Promise<void> {
     lines.push(`Cold start: failed to measure (${cold.stderr.slice(0, 200)})`);
   }
   lines.push(...browserLines);
+  // Memory per layer: bench/memory.ts, every row in a fresh process (its header says what each column is).
+  if (!rowsOnly) {
+    const memory = spawnSync(process.execPath, [...process.execArgv, join(root, 'bench', 'memory.ts'), '--markdown'], { cwd: root, encoding: 'utf8' });
+    lines.push('', 'Memory per layer (bench/memory.ts: a fresh process per row analyses one 50 kB document of EWT dev; MB after full collections, peak from `maxRSS`):', '');
+    lines.push(memory.status === 0 ? memory.stdout.trim() : `Not measured: bench/memory.ts failed (${memory.stderr.slice(-300)})`, '');
+  }
   lines.push(`RSS of this benchmark process at the end: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB${isolate ? ' (the pipeline rows ran in processes of their own: the table gives theirs)' : ''}.`, '');
   const loadMd = join(root, 'bench', 'LOAD.md');
   if (existsSync(loadMd)) lines.push(readFileSync(loadMd, 'utf8'));
