@@ -112,16 +112,18 @@ export function linkDecisions(
   allowOverlap: boolean,
   overrides?: Omit<FeatureOverrides, 'classContexts'>,
 ): { spans: LinkSpan[]; links: Disambiguation[] } {
-  const spans: Span[] = (doc.mentions ?? []).flatMap((m) =>
-    splitCoordination(linker.kb, doc, {
-      start: m.start,
-      end: m.end,
-      text: doc.tokens.slice(m.start, m.end).join(' '),
+  const spans: Span[] = (doc.mentions ?? []).flatMap((m) => {
+    const { start, end } = withoutEdgePunctuation(doc.tokens, m);
+    if (end <= start) return [];
+    return splitCoordination(linker.kb, doc, {
+      start,
+      end,
+      text: doc.tokens.slice(start, end).join(' '),
       label: m.label,
       ner: m.source === 'ner',
       nerScore: m.score,
-    }),
-  );
+    });
+  });
   for (const s of spans) extendGluedPossessive(linker.kb, doc, s);
   const covered = new Uint8Array(doc.length);
   for (const s of spans) covered.fill(1, s.start, s.end);
@@ -141,6 +143,19 @@ export function linkDecisions(
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, overrides) };
+}
+
+/**
+ * A tagged span without the punctuation tokens at its edges: the tagger
+ * sometimes takes an exclamation mark or quote into a name ("Miley Cyrus !"
+ * in a tweet), and the name is the words.
+ */
+function withoutEdgePunctuation(tokens: readonly string[], m: { start: number; end: number }): { start: number; end: number } {
+  const word = (t: string) => /[\p{L}\p{N}]/u.test(t);
+  let { start, end } = m;
+  while (start < end && !word(tokens[start])) start++;
+  while (end > start && !word(tokens[end - 1])) end--;
+  return { start, end };
 }
 
 /**
