@@ -220,52 +220,87 @@ interface Group {
 }
 
 /**
+ * Support of one entity from the document's groups: the groups that give it
+ * any (ascending) and the best weight from each. Sparse, because an entity is
+ * related to few of a long document's groups: a dense row per candidate
+ * entity (groups × candidates numbers) cost megabytes and a pass over every
+ * group per mention.
+ */
+interface Support {
+  groups: number[];
+  weights: number[];
+}
+
+/**
  * Support of each candidate entity from the document's groups: for group k,
  * the best weight(k, j) among k's candidates j that the entity is related to
  * (either direction) or is. One pass over the candidates' relation lists,
  * not one per (mention, candidate, group) triple.
  */
-function supportTable(groups: readonly Group[], weight: (k: number, j: number) => number, identity: boolean): Map<number, Float64Array> {
-  const K = groups.length;
-  const best = new Map<number, Float64Array>();
+function supportTable(groups: readonly Group[], weight: (k: number, j: number) => number, identity: boolean): Map<number, Support> {
   const candOf = new Map<number, [number, number][]>();
   const entities = new Map<number, KbEntity>();
   groups.forEach((g, k) =>
     g.entities.forEach((e, j) => {
       entities.set(e.id, e);
-      if (!best.has(e.id)) best.set(e.id, new Float64Array(K));
       let l = candOf.get(e.id);
       if (!l) candOf.set(e.id, (l = []));
       l.push([k, weight(k, j)]);
     }),
   );
+  // What each entity receives, as (group, weight) pairs in a flat list; only weights above 0, as a
+  // group without one supports with 0, which adds nothing to a sum.
+  const received = new Map<number, number[]>();
+  for (const id of entities.keys()) received.set(id, []);
+  const give = (to: number[], from: readonly [number, number][]) => {
+    for (const [k, p] of from) if (p > 0) to.push(k, p);
+  };
   for (const [id, e] of entities) {
-    const mine = best.get(id) as Float64Array;
+    const mine = received.get(id) as number[];
     const as = candOf.get(id) as [number, number][];
-    if (identity) for (const [k, p] of as) if (p > mine[k]) mine[k] = p;
+    if (identity) give(mine, as);
     for (const r of e.related) {
       // e → r: e's row gets r's weights, r's row gets e's (the relation seen from r).
       const other = candOf.get(r);
       if (!other) continue;
-      for (const [k, p] of other) if (p > mine[k]) mine[k] = p;
-      const theirs = best.get(r) as Float64Array;
-      for (const [k, p] of as) if (p > theirs[k]) theirs[k] = p;
+      give(mine, other);
+      give(received.get(r) as number[], as);
     }
   }
-  return best;
+  const table = new Map<number, Support>();
+  for (const [id, pairs] of received) {
+    const order = Array.from({ length: pairs.length / 2 }, (_, i) => i).sort((x, y) => pairs[2 * x] - pairs[2 * y]);
+    const support: Support = { groups: [], weights: [] };
+    for (const i of order) {
+      const k = pairs[2 * i];
+      const p = pairs[2 * i + 1];
+      const last = support.groups.length - 1;
+      if (last >= 0 && support.groups[last] === k) {
+        if (p > support.weights[last]) support.weights[last] = p;
+      } else {
+        support.groups.push(k);
+        support.weights.push(p);
+      }
+    }
+    table.set(id, support);
+  }
+  return table;
 }
 
-/** Mean support of an entity from the groups other than its own (and other than the one it abbreviates). */
-function meanSupport(table: Map<number, Float64Array>, id: number, skip: readonly number[]): number {
-  const b = table.get(id) as Float64Array;
+/**
+ * Mean support of an entity from the `groupCount` groups other than its own
+ * (and other than the one it abbreviates). The weights are added in group
+ * order, as a sum over every group would add them (its zeros change nothing),
+ * so the mean is the same number to the last bit.
+ */
+function meanSupport(table: Map<number, Support>, id: number, skip: readonly number[], groupCount: number): number {
+  let n = groupCount;
+  for (let i = 0; i < skip.length; i++) if (skip[i] >= 0 && skip[i] < groupCount && skip.indexOf(skip[i]) === i) n--;
+  if (n <= 0) return 0;
+  const s = table.get(id);
   let sum = 0;
-  let n = 0;
-  for (let o = 0; o < b.length; o++) {
-    if (skip.includes(o)) continue;
-    sum += b[o];
-    n++;
-  }
-  return n > 0 ? sum / n : 0;
+  if (s) for (let i = 0; i < s.groups.length; i++) if (!skip.includes(s.groups[i])) sum += s.weights[i];
+  return sum / n;
 }
 
 const WINDOW = 12;
@@ -468,7 +503,7 @@ export function candidateFeatures(
       base = g.entities.map((e, j) => {
         const c = g.candidates[j];
         const context = overrides.context ? overrides.context(e) : e.context;
-        const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip));
+        const x = features(mention, norms[i], e, priors[j], j === top, own.length, noCounts, docWords, context, meanSupport(coherence, e.id, skip, groups.length));
         const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
         const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
         x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, isTeam(e) && noSport ? 1 : 0, locTeam && sportNamed(e, headWords) ? 1 : 0, 0);
@@ -525,7 +560,7 @@ export function addTopCoherence(rows: CandidateRows[], stage1: readonly number[]
     const lg = r.corefKey ? groupOfKey.get(r.corefKey) : undefined;
     if (lg !== undefined) skip.push(lg);
     r.entities.forEach((e, j) => {
-      r.rows[j][TOP_COHERENCE] = meanSupport(table, e.id, skip);
+      r.rows[j][TOP_COHERENCE] = meanSupport(table, e.id, skip, groups.length);
     });
   }
 }
