@@ -30,42 +30,84 @@ export function documentVectorWidth(settings: Pick<DocumentVectorSettings, 'pool
   return settings.pooling === 'mean-max' ? 2 * dim : dim;
 }
 
+/** A word type as the pooling sees it: its vector row and idf, and its summed weight in the current text. */
+interface WordEntry {
+  row: number;
+  idf: number;
+  weight: number;
+  /** The text (DocumentVectorizer's count) whose weight `weight` holds. */
+  text: number;
+}
+
+/** Word types remembered between texts; past this many the memory starts afresh. */
+const MAX_REMEMBERED_WORDS = 50_000;
+
 /**
- * The document vector of feature tokens (featureTokens: lower case, numbers
- * as `#n` shapes, which have no vector). `idfOf` gives a token's idf, or
- * undefined when the model has none; `weights` (optional) scale each token,
- * as boilerplate does for topics. Tokens without a vector are skipped; a
- * document with none gets all zeros.
+ * Document vectors of feature tokens for one model. A word's vector row and
+ * idf are looked up once and remembered (bounded): running text repeats its
+ * words, and the lookups cost more than the pooling.
  */
-export function documentVector(
-  tokens: readonly string[],
-  weights: ArrayLike<number> | undefined,
-  vectors: WordVectors,
-  idfOf: (token: string) => number | undefined,
-  settings: DocumentVectorSettings,
-): Float32Array {
-  const dim = vectors.meta.dim;
-  const out = new Float32Array(documentVectorWidth(settings, dim));
-  const mean = new Float64Array(dim);
-  const max = settings.pooling === 'mean-max' ? new Float64Array(dim).fill(-Infinity) : undefined;
-  const row = new Float32Array(dim);
-  let words = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.charCodeAt(0) === 35) continue; // '#': a number shape
-    const r = vectors.row(t);
-    if (r === 0) continue;
-    const w = (weights ? weights[i] : 1) * (idfOf(t) ?? settings.unknownIdf);
-    if (w <= 0) continue;
-    vectors.copyRow(r, row, 0);
-    for (let d = 0; d < dim; d++) mean[d] += w * row[d];
-    if (max) for (let d = 0; d < dim; d++) if (row[d] > max[d]) max[d] = row[d];
-    words++;
+export class DocumentVectorizer {
+  private readonly words = new Map<string, WordEntry>();
+  private texts = 0;
+  private readonly dim: number;
+  private readonly row: Float32Array;
+
+  constructor(
+    private readonly vectors: WordVectors,
+    /** A token's idf, or undefined when the model has none (then settings.unknownIdf). */
+    private readonly idfOf: (token: string) => number | undefined,
+    readonly settings: DocumentVectorSettings,
+  ) {
+    this.dim = vectors.meta.dim;
+    this.row = new Float32Array(this.dim);
   }
-  if (words === 0) return out;
-  writeNormalized(mean, settings.scale, out, 0);
-  if (max) writeNormalized(max, settings.scale, out, dim);
-  return out;
+
+  /**
+   * The document vector of feature tokens (featureTokens: lower case,
+   * numbers as `#n` shapes, which have no vector); `weights` (optional)
+   * scale each token, as boilerplate does for topics. A word type counts
+   * once, with its tokens' weights summed, in the order of its first
+   * token; tokens without a vector are skipped, and a text with none gets
+   * all zeros.
+   */
+  vector(tokens: readonly string[], weights?: ArrayLike<number>): Float32Array {
+    const { dim, settings } = this;
+    const out = new Float32Array(documentVectorWidth(settings, dim));
+    if (this.words.size > MAX_REMEMBERED_WORDS) this.words.clear();
+    const text = ++this.texts;
+    const seen: WordEntry[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      const w = weights ? weights[i] : 1;
+      if (w <= 0 || t.charCodeAt(0) === 35) continue; // '#': a number shape
+      let e = this.words.get(t);
+      if (!e) {
+        e = { row: this.vectors.row(t), idf: this.idfOf(t) ?? settings.unknownIdf, weight: 0, text: 0 };
+        this.words.set(t, e);
+      }
+      if (e.row === 0) continue;
+      if (e.text !== text) {
+        e.text = text;
+        e.weight = 0;
+        seen.push(e);
+      }
+      e.weight += w;
+    }
+    if (seen.length === 0) return out;
+    const mean = new Float64Array(dim);
+    const max = settings.pooling === 'mean-max' ? new Float64Array(dim).fill(-Infinity) : undefined;
+    const row = this.row;
+    for (const e of seen) {
+      const w = e.weight * e.idf;
+      this.vectors.copyRow(e.row, row, 0);
+      for (let d = 0; d < dim; d++) mean[d] += w * row[d];
+      if (max) for (let d = 0; d < dim; d++) if (row[d] > max[d]) max[d] = row[d];
+    }
+    writeNormalized(mean, settings.scale, out, 0);
+    if (max) writeNormalized(max, settings.scale, out, dim);
+    return out;
+  }
 }
 
 /** v scaled to norm `scale`, into out[at …] (all zeros when v is). */

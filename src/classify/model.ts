@@ -19,7 +19,7 @@ import { badRequest } from '../errors.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import { countTokenFeatures, countWeightedTokenFeatures, featureTokens, unigramHash, vectorize, type SparseVector } from '../models/text-features.js';
 import { loadWordVectors, type WordVectors } from '../models/word-vectors.js';
-import { documentVector, documentVectorWidth, type DocumentVectorSettings } from './document-vector.js';
+import { DocumentVectorizer, documentVectorWidth, type DocumentVectorSettings } from './document-vector.js';
 
 export const MODEL_FORMAT = 'textlens-classifier';
 /** A model of n-gram features only. */
@@ -84,6 +84,7 @@ export class Classifier {
   private readonly scale: Float32Array;
   private readonly weights: Int8Array;
   private readonly dense: DenseWeights | undefined;
+  private readonly documentVectors: DocumentVectorizer | undefined;
 
   constructor(meta: ClassifierMeta, hashes: Uint32Array, idf: Float32Array, bias: Float32Array, scale: Float32Array, weights: Int8Array, dense?: DenseWeights) {
     if ((meta.vectors === undefined) !== (dense === undefined)) throw new Error('a classifier has dense weights exactly when its meta names word vectors');
@@ -95,6 +96,7 @@ export class Classifier {
     this.dense = dense;
     this.rowOf = new Map();
     for (let r = 0; r < hashes.length; r++) this.rowOf.set(hashes[r], r);
+    this.documentVectors = dense && meta.vectors && new DocumentVectorizer(dense.vectors, this.idfOf, meta.vectors);
   }
 
   /** A token's idf as a unigram, undefined when the model has no row for it. */
@@ -124,8 +126,7 @@ export class Classifier {
 
   private input(tokens: readonly string[], weights: ArrayLike<number> | undefined, counts: Map<number, number>): ClassifierInput {
     const sparse = vectorize(counts, this.rowOf, this.idf);
-    if (!this.dense) return { sparse };
-    return { sparse, dense: documentVector(tokens, weights, this.dense.vectors, this.idfOf, this.meta.vectors!) };
+    return this.documentVectors ? { sparse, dense: this.documentVectors.vector(tokens, weights) } : { sparse };
   }
 
   /** Independent probabilities of every label, in label order. */

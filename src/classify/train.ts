@@ -8,7 +8,7 @@
 import { countTokenFeatures, featureTokens, unigramHash, vectorize, type SparseVector } from '../models/text-features.js';
 import type { WordVectors } from '../models/word-vectors.js';
 import { Classifier, MODEL_FORMAT, MODEL_VERSION, VECTORS_MODEL_VERSION, type ClassifierMeta, type ClassifierVectorsMeta } from './model.js';
-import { documentVector, documentVectorWidth, type DocumentVectorSettings } from './document-vector.js';
+import { DocumentVectorizer, documentVectorWidth, type DocumentVectorSettings } from './document-vector.js';
 
 export interface TrainingDoc {
   text: string;
@@ -146,10 +146,11 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
     const r = rowOf.get(unigramHash(t));
     return r === undefined ? undefined : idf[r];
   };
-  const xs: SparseVector[] = !vectorsMeta
+  const vectorizer = vectorsMeta && new DocumentVectorizer(dv!.vectors, idfOf, vectorsMeta);
+  const xs: SparseVector[] = !vectorizer
     ? sparse
     : sparse.map((x, i) => {
-        const dense = documentVector(tokens[i], undefined, dv!.vectors, idfOf, vectorsMeta);
+        const dense = vectorizer.vector(tokens[i]);
         const index = new Uint32Array(x.index.length + D);
         const value = new Float32Array(x.value.length + D);
         index.set(x.index);

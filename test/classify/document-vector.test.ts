@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLabelledJsonl } from '../../src/classify/data.js';
-import { documentVector } from '../../src/classify/document-vector.js';
+import { DocumentVectorizer, type DocumentVectorSettings } from '../../src/classify/document-vector.js';
 import { loadClassifier, MODEL_VERSION, VECTORS_MODEL_VERSION } from '../../src/classify/model.js';
 import { saveClassifier } from '../../src/classify/save-node.js';
 import { trainClassifier, type TrainedClassifier } from '../../src/classify/train.js';
@@ -22,28 +22,38 @@ function fakeVectors(table: Record<string, number[]>): WordVectors {
   };
 }
 
-describe('documentVector', () => {
+describe('DocumentVectorizer', () => {
   const vectors = fakeVectors({ rain: [1, 0, 0], snow: [0, 1, 0], the: [0, 0, 1] });
   const idf: Record<string, number> = { rain: 2, the: 0.5 };
   const idfOf = (t: string) => idf[t];
+  const documentVector = (tokens: string[], weights: number[] | undefined, settings: DocumentVectorSettings) =>
+    new DocumentVectorizer(vectors, idfOf, settings).vector(tokens, weights);
 
   it('is the idf-weighted mean of the words with a vector, at norm `scale`; unknown idf for words the model lacks', () => {
-    const v = documentVector(['rain', 'the', 'snow', 'zzz', '#n'], undefined, vectors, idfOf, { pooling: 'mean', scale: 2, unknownIdf: 4 });
+    const v = documentVector(['rain', 'the', 'snow', 'zzz', '#n'], undefined, { pooling: 'mean', scale: 2, unknownIdf: 4 });
     // 2·rain + 0.5·the + 4·snow, normalized to 2.
     const n = Math.hypot(2, 4, 0.5);
     expect([...v].map((x) => +x.toFixed(5))).toEqual([(2 * 2) / n, (2 * 4) / n, (2 * 0.5) / n].map((x) => +x.toFixed(5)));
   });
 
   it('scales each word by its token weight, and zero-weight words drop out', () => {
-    const v = documentVector(['rain', 'snow'], [1, 0], vectors, idfOf, { pooling: 'mean', scale: 1, unknownIdf: 4 });
+    const v = documentVector(['rain', 'snow'], [1, 0], { pooling: 'mean', scale: 1, unknownIdf: 4 });
     expect([...v]).toEqual([1, 0, 0]);
   });
 
+  it('counts a word again from zero in the next text (its lookup is remembered, its weight is not)', () => {
+    const v = new DocumentVectorizer(vectors, idfOf, { pooling: 'mean', scale: 1, unknownIdf: 4 });
+    const first = [...v.vector(['rain', 'rain', 'rain', 'snow'])];
+    expect([...v.vector(['rain', 'snow'])]).not.toEqual(first);
+    expect([...v.vector(['rain', 'rain', 'rain', 'snow'])]).toEqual(first);
+    expect([...v.vector(['rain', 'snow'])]).toEqual([...documentVector(['rain', 'snow'], undefined, { pooling: 'mean', scale: 1, unknownIdf: 4 })]);
+  });
+
   it('appends the per-dimension max under mean-max, and gives zeros without any vector', () => {
-    const v = documentVector(['rain', 'snow'], undefined, vectors, idfOf, { pooling: 'mean-max', scale: 1, unknownIdf: 2 });
+    const v = documentVector(['rain', 'snow'], undefined, { pooling: 'mean-max', scale: 1, unknownIdf: 2 });
     expect(v).toHaveLength(6);
     expect([...v.subarray(3)].map((x) => +x.toFixed(5))).toEqual([0.70711, 0.70711, 0]);
-    expect([...documentVector(['zzz', '#nnnn'], undefined, vectors, idfOf, { pooling: 'mean-max', scale: 1, unknownIdf: 2 })]).toEqual([0, 0, 0, 0, 0, 0]);
+    expect([...documentVector(['zzz', '#nnnn'], undefined, { pooling: 'mean-max', scale: 1, unknownIdf: 2 })]).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });
 
