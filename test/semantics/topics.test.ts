@@ -140,6 +140,14 @@ fine(Id) :- topic(Id, _), \\+ coarse_topic(Id, _).`;
     expect(r.response!.matchingRules!.find((m) => m.name === 'fine')).toBeDefined();
   });
 
+  it('reads the word vectors: a weather forecast and a church service, words the news sets rarely show, get their own topic', async () => {
+    // The n-grams alone gave politics and sport here (models/topics/MODEL_CARD.md, "Word vectors").
+    const weather = await topicsOf('Expect heavy showers and gusty winds this afternoon, with temperatures falling to near freezing overnight and frost by morning.');
+    expect(weather.coarse[0].label).toBe('weather');
+    const church = await topicsOf('The congregation sang hymns at the Sunday service, and the priest spoke about prayer and forgiveness in his sermon.');
+    expect(church.coarse[0].label).toBe('religion');
+  });
+
   it('runs the built-in classifier through `classifiers` too', async () => {
     const r = await analyzer.analyze({ text: SPORT, classifiers: 'textlens_mediatopics', languageOverride: 'eng' });
     expect(r.response!.categories![0]).toMatchObject({ classifierId: 'textlens_mediatopics', categoryId: 'medtop:15000000', label: 'sport' });
