@@ -133,6 +133,10 @@ export function linkDecisions(
     // Alias matches nested in an NER span are kept only when overlap is allowed.
     let inside = false;
     for (let t = a.start; t < a.end; t++) if (covered[t]) inside = true;
+    if (inside && extendToAlias(doc.tokens, spans, a)) {
+      covered.fill(1, a.start, a.end);
+      continue;
+    }
     if (inside && !allowOverlap) continue;
     // A capitalized phrase right before a person's name is a title ("Prime Minister Benjamin Netanyahu",
     // "President Clinton"), not a name of its own: linked, it was a generic concept or someone else.
@@ -143,6 +147,24 @@ export function linkDecisions(
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, overrides) };
+}
+
+/**
+ * The tagger sometimes ends a name early: "Martin Luther" of "Martin Luther
+ * King", "Nokia" of "Nokia 5800". When a KB name starts where one tagged
+ * span starts, covers it and goes on (overlapping no other tagged span), the
+ * tagged span takes the KB name's end and keeps its NER label. Only to the
+ * right: a KB name that starts before the tagged one adds a sentence's "The"
+ * or a title ("The U.S.", "President Clinton"), which are not the name.
+ */
+function extendToAlias(tokens: readonly string[], spans: LinkSpan[], a: { start: number; end: number }): boolean {
+  const tagged = spans.filter((s) => s.ner && s.start < a.end && a.start < s.end);
+  if (tagged.length !== 1) return false;
+  const s = tagged[0];
+  if (s.start !== a.start || s.end >= a.end) return false;
+  s.end = a.end;
+  s.text = tokens.slice(s.start, s.end).join(' ');
+  return true;
 }
 
 /**
