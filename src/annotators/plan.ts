@@ -59,10 +59,15 @@ function isBuiltin(name: string): name is BuiltinExtractor {
   return (EXTRACTORS as readonly string[]).includes(name);
 }
 
+/** Whether a named-entity recognizer is declared for the language (English, a language pack with an NER). */
+function hasRecognizer(language: string): boolean {
+  return ANNOTATORS.some((a) => a.assigns.includes('mentions') && a.languages?.includes(language));
+}
+
 /**
- * The layers a request's extractors read. With custom dictionaries on
- * non-English text, `entities` is demoted to optional: dictionaries match any
- * language, the knowledge base is English-only.
+ * The layers a request's extractors read. With custom dictionaries on text in
+ * a language without a recognizer, `entities` is demoted to optional:
+ * dictionaries match any language, knowledge-base entities need a recognizer.
  */
 export function wantedLayers(extractors: readonly string[], language: string, customDictionaries: boolean, warn: (code: WarningCode, message: string) => void): WantedLayers {
   const required = new Set<Layer>();
@@ -73,7 +78,7 @@ export function wantedLayers(extractors: readonly string[], language: string, cu
     layers.required.forEach((l) => required.add(l));
     layers.optional.forEach((l) => optional.add(l));
   }
-  if (customDictionaries && language !== ENGLISH && required.delete('entities')) {
+  if (customDictionaries && language !== ENGLISH && !hasRecognizer(language) && required.delete('entities')) {
     optional.add('entities');
     warn('language-unsupported', `Knowledge-base entities need English models and the text's language is '${language}': only custom dictionary entities are returned.`);
   }

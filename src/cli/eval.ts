@@ -31,15 +31,21 @@ export const EVAL_UD = defineCommand({
 
 export const EVAL_NER = defineCommand({
   name: 'eval ner',
-  summary: 'Named entities against a CoNLL-2003 file: conlleval-style precision, recall and F1 per type, with the shipped NER or --ner-model.',
+  summary: 'Named entities against a CoNLL-2003 file or a WikiANN, GermEval, Universal NER or Europeana file: conlleval-style precision, recall and F1 per type, with the shipped NER, a language pack\'s (--lang) or --ner-model.',
   flags: {
-    conll: { type: 'string', value: 'FILE', required: true, help: 'CoNLL-2003 file (token … tag per line, IOB1 or IOB2)' },
+    conll: { type: 'string', value: 'FILE', help: 'CoNLL-2003 file (token … tag per line, IOB1 or IOB2)' },
+    iob: {
+      type: 'string',
+      value: 'FILE',
+      help: 'a file in any of the multilingual layouts (.gz too): WikiANN (fr:token TAG), indexed columns (WikiANN es, GermEval, UNER), token TAG (Europeana, CoNLL); without -DOCSTART-, each sentence is a document',
+    },
+    lang: { type: 'string', value: 'CODE', default: 'eng', help: "the text's language (ISO 639-2: eng, fra, por, spa, deu): its language pack's NER (models/<code>/ner/)" },
     models: MODELS_FLAG,
     backend: BACKEND_FLAG,
     'ner-model': NER_MODEL_FLAG,
     quiet: QUIET_FLAG,
   },
-  notes: 'The last line: f1, precision, recall, tokens, seconds, tokens_per_s.',
+  notes: 'Give --conll or --iob. The last line: f1, precision, recall, tokens, seconds, tokens_per_s. The layouts and how their tags are read (OTH as MISC, GermEval *deriv/*part as O): src/eval/ner-layouts.ts.',
 });
 
 export const EVAL_HTML = defineCommand({
@@ -144,20 +150,26 @@ async function udCommand(argv: string[]): Promise<number> {
 
 async function nerCommand(argv: string[]): Promise<number> {
   const { values } = parseCommand(argv, EVAL_NER);
-  const { evalNer, recognizeWith, formatNerScores } = await import('../eval/ner.js');
+  const file = values.iob ?? values.conll;
+  if (file === undefined || (values.iob !== undefined && values.conll !== undefined)) throw usageError(EVAL_NER, 'give one of --conll FILE or --iob FILE', 'conll');
+  const { evalNerDocuments, parseConll, recognizeWith, formatNerScores } = await import('../eval/ner.js');
+  const { parseNerLayouts } = await import('../eval/ner-layouts.js');
   const { loadMentionRecognizer } = await import('../eval/recognizer.js');
   const { fileLoader } = await import('../resources/file-loader.js');
   const { createProgress } = await import('../progress/display.js');
-  const ner = await loadMentionRecognizer(values['ner-model'], () => fileLoader(values.models), values.backend ?? 'node');
-  const conll = await readFile(values.conll, 'utf8');
-  // Progress on stderr (stdout keeps the scores): documents as -DOCSTART- counts them.
+  const { gunzipSync } = await import('node:zlib');
+  const ner = await loadMentionRecognizer(values['ner-model'], () => fileLoader(values.models), values.backend ?? 'node', values.lang);
+  const bytes = await readFile(file);
+  const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+  const docs = values.iob !== undefined ? parseNerLayouts(text) : parseConll(text);
+  // Progress on stderr (stdout keeps the scores).
   const display = createProgress({ label: 'eval ner', unit: 'docs', mode: values.quiet ? 'quiet' : 'auto' });
-  const total = conll.match(/^-DOCSTART-/gm)?.length || undefined;
+  const total = docs.length;
   const recognize = recognizeWith(ner);
   const t0 = performance.now();
   let done = 0;
   let tokens = 0;
-  const scores = await evalNer(conll, async (doc) => {
+  const scores = await evalNerDocuments(docs, async (doc) => {
     const mentions = await recognize(doc);
     tokens += doc.length;
     display.update({ done: ++done, total, tokens, elapsedMs: performance.now() - t0 });
@@ -165,7 +177,8 @@ async function nerCommand(argv: string[]): Promise<number> {
   });
   display.stop();
   const seconds = (performance.now() - t0) / 1000;
-  process.stdout.write(`${values.conll}${values['ner-model'] ? ` — ${values['ner-model']}` : ''}\n${formatNerScores(scores)}\n`);
+  const model = values['ner-model'] ? ` — ${values['ner-model']}` : values.lang !== 'eng' ? ` — language ${values.lang}` : '';
+  process.stdout.write(`${file}${model}\n${formatNerScores(scores)}\n`);
   process.stdout.write(
     `f1=${(100 * scores.f1).toFixed(2)} precision=${(100 * scores.precision).toFixed(2)} recall=${(100 * scores.recall).toFixed(2)} ` +
       `tokens=${tokens} seconds=${seconds.toFixed(2)} tokens_per_s=${(tokens / seconds).toFixed(0)}\n`,

@@ -117,13 +117,17 @@ export function recognizeWith(ner: MentionRecognizer): Recognize {
 }
 
 export async function evalNer(conllText: string, recognize: Recognize): Promise<NerScores> {
+  return evalNerDocuments(parseConll(conllText), recognize);
+}
+
+/** Scores over documents already read (src/eval/ner-layouts.ts reads the other corpora's layouts). */
+export async function evalNerDocuments(docs: readonly ConllDocument[], recognize: Recognize): Promise<NerScores> {
   const tp = new Map<string, number>();
   const predicted = new Map<string, number>();
   const gold = new Map<string, number>();
   const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
   let sentences = 0;
   let tokens = 0;
-  const docs = parseConll(conllText);
   for (const cd of docs) {
     const doc = docFromConll(cd);
     sentences += cd.sentences.length;

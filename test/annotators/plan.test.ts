@@ -47,13 +47,15 @@ describe('layers of the extractors, from the declarations', () => {
     expect([...w.optional]).toEqual(RULE_LAYERS);
   });
 
-  it('demotes entities to optional for custom dictionaries on non-English text, with a warning', () => {
+  it('demotes entities to optional for custom dictionaries on text in a language without a recognizer, with a warning', () => {
     const warnings: [WarningCode, string][] = [];
-    const w = wantedLayers(['entities'], 'deu', true, (code, message) => warnings.push([code, message]));
+    const w = wantedLayers(['entities'], 'ita', true, (code, message) => warnings.push([code, message]));
     expect([...w.required]).toEqual([]);
     expect([...w.optional]).toEqual(['entities']);
     expect(warnings).toEqual([['language-unsupported', expect.stringContaining('only custom dictionary entities')]]);
     expect([...wantedLayers(['entities'], 'eng', true, () => {}).required]).toEqual(['entities']);
+    // a language pack with an NER (src/language-packs/ner.ts) keeps them, as English does
+    expect([...wantedLayers(['entities'], 'deu', true, () => {}).required]).toEqual(['entities']);
   });
 });
 

@@ -76,7 +76,15 @@ describe('custom dictionaries in analyze()', () => {
     const text = "Nous avons visité la tour Eiffel à Paris hier, puis nous sommes allés à New York pour une semaine de vacances.";
     const res = await analyzer.analyze({ text, extractors: 'entities', 'entities.dictionaries': 'french,places' });
     expect(res.response!.language).toBe('fra');
-    expect(res.response!.entities!.map((e) => e.customEntityId)).toEqual(['tour']);
+    expect(res.response!.entities!.flatMap((e) => e.customEntityId ?? [])).toEqual(['tour']);
+    // French has its own recognizer (models/fra/ner/): its entities come beside the dictionary's
+    expect(res.response!.entities!.some((e) => e.customEntityId === undefined && e.matchedText === 'Paris')).toBe(true);
+  });
+
+  it('on text in a language without a recognizer, only custom dictionary entities come, and the message says so', async () => {
+    const text = 'Abbiamo visitato la tour Eiffel a Parigi ieri, poi siamo andati a New York per una settimana di vacanze.';
+    const res = await analyzer.analyze({ text, extractors: 'entities', 'entities.dictionaries': 'french,places', languageOverride: 'ita' });
+    expect(res.response!.entities!.every((e) => e.customEntityId !== undefined)).toBe(true);
     expect(res.message).toMatch(/only custom dictionary entities/);
   });
 
