@@ -93,9 +93,12 @@ describe('a classifier with word vectors', () => {
     for (const text of ['blizzard, sleet, monsoon', 'Bake bread in the snow.', '']) {
       expect([...loaded.scores(text)]).toEqual([...withVectors.classifier.scores(text)]);
     }
-    // A plain model stays version 1 with the same bytes as before the vectors existed.
+    // A plain model stays version 1, loads without any models directory, and scores as before saving.
     expect(plain.classifier.meta.version).toBe(MODEL_VERSION);
     expect(plain.classifier.meta.vectors).toBeUndefined();
+    saveClassifier(join(dir, 'plain'), plain);
+    const plainLoaded = await loadClassifier(fileLoader(join(dir, 'plain')), '', 'plain');
+    expect([...plainLoaded.scores('Bake bread in the snow.')]).toEqual([...plain.classifier.scores('Bake bread in the snow.')]);
   });
 
   it('refuses to load without its vectors or with other ones: a 400 that says what to do', async () => {
