@@ -27,7 +27,9 @@ export function buildPayload({ doc, request, language, languageIsReliable, clean
   if (request.cleanup.returnCleaned) payload.cleanedText = cleanedText;
   if (request.cleanup.returnRaw) payload.rawText = rawText;
   if (wants.has('words') || wants.has('dependency-trees') || wants.has('senses')) {
-    payload.sentences = sentences(doc, wants.has('dependency-trees'), request.dependencyScheme === 'ud', wants.has('senses'));
+    // The Stanford conversion reads English (Penn tags, English function words): other languages' trees stay UD.
+    const udScheme = request.dependencyScheme === 'ud' || language !== 'eng';
+    payload.sentences = sentences(doc, wants.has('dependency-trees'), udScheme, wants.has('senses'));
   }
   if (wants.has('entities') && doc.entities) payload.entities = entities(doc);
   if (wants.has('phrases') && doc.nounPhrases) payload.nounPhrases = nounPhrases(doc);

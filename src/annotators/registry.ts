@@ -18,13 +18,10 @@
  * Where several annotators serve one extractor, their order here is the order
  * of its layers (and of the layers named in a message that skips them).
  */
-import { LANGUAGE_PACKS, packResources, type LanguagePack } from '../language-packs/packs.js';
-import { packNerDir, packNerResources } from '../language-packs/ner.js';
+import { LANGUAGE_PACKS, packParserDir, packParserResources, packResources, type LanguagePack } from '../language-packs/packs.js';
 import type { AnnotatorConfig, AnnotatorDeclaration } from './annotator.js';
 
 const ENGLISH = ['eng'] as const;
-/** English and the languages whose packs have an NER: the English linker links their names (src/language-packs/ner.ts). */
-const LINKED = ['eng', ...LANGUAGE_PACKS.map((p) => p.code)] as const;
 
 /** The models directory of the configured parser. */
 const parserDir = (c: AnnotatorConfig): string => (c.parser === 'fast' ? 'parser-fast' : 'parser');
@@ -46,15 +43,21 @@ function packWords(pack: LanguagePack): AnnotatorDeclaration {
   };
 }
 
-/** A language pack's NER (models/<code>/ner/): the English NER's runtime over the pack's model. */
-function packNer(pack: LanguagePack): AnnotatorDeclaration {
+/**
+ * A language pack's UD parser (models/<code>/parser/): the English parser's
+ * runtime over the pack's model, on the pack's syntactic words and UPOS tags.
+ * Its trees are UD only (the Stanford conversion is English-only).
+ */
+function packParser(pack: LanguagePack): AnnotatorDeclaration {
   return {
-    name: `ner-${pack.code}`,
-    requires: ['tokens', 'sentences'],
-    assigns: ['mentions'],
+    name: `parser-${pack.code}`,
+    requires: ['tokens', 'sentences', 'upos', 'xpos'],
+    assigns: ['deps'],
     languages: [pack.code],
-    resources: packNerResources(pack),
-    create: async (loader, c) => (await import('./ner.js')).createNer(loader, { backend: c.backend, dir: packNerDir(pack) }),
+    extractors: { 'dependency-trees': 'required' },
+    readByRules: true,
+    resources: packParserResources(pack),
+    create: async (loader, c) => (await import('./parser.js')).createParser(loader, { backend: c.backend, dir: packParserDir(pack) }),
   };
 }
 
@@ -102,6 +105,7 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     resources: (c) => [`${parserDir(c)}/parser.onnx`, `${parserDir(c)}/meta.json`],
     create: async (loader, c) => (await import('./parser.js')).createParser(loader, { backend: c.backend, dir: parserDir(c) }),
   },
+  ...LANGUAGE_PACKS.map(packParser),
   {
     name: 'ner',
     requires: ['tokens', 'sentences'],
@@ -115,12 +119,11 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
         ? (await import('./transformer-ner.js')).createTransformerNer(c.nerTransformers)
         : (await import('./ner.js')).createNer(loader, { backend: c.backend }),
   },
-  ...LANGUAGE_PACKS.map(packNer),
   {
     name: 'linker',
     requires: ['tokens', 'sentences', 'mentions'],
     assigns: ['entities'],
-    languages: LINKED,
+    languages: ENGLISH,
     extractors: { entities: 'required' },
     readByRules: true,
     resources: ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'],
@@ -131,7 +134,7 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     name: 'mention-entities',
     requires: ['tokens', 'sentences', 'mentions'],
     assigns: ['entities'],
-    languages: LINKED,
+    languages: ENGLISH,
     extractors: { entities: 'required' },
     readByRules: true,
     resources: ['ontology/dbpedia-classes.json'],

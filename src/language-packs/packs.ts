@@ -6,9 +6,11 @@
  * language arrives — a user who never analyses German never loads German, and
  * in a browser the same loader fetches `models/deu/…`.
  *
- * A pack gives the `words` layers (UPOS tags, lemmas, Snowball stems) and
+ * A pack gives the `words` layers (UPOS tags, lemmas, Snowball stems),
  * splits the language's contractions into syntactic words
- * (contractions.ts). Dependency trees, entities and senses stay English-only.
+ * (contractions.ts), and parses them into UD dependency trees with its own
+ * parser (`models/<code>/parser/`, the English parser's runtime). Entities
+ * and senses stay English-only.
  */
 
 export interface LanguagePack {
@@ -33,4 +35,14 @@ export function languagePack(code: string): LanguagePack | undefined {
 /** The files a pack's words annotator reads, under the models directory. */
 export function packResources(pack: LanguagePack): string[] {
   return [`${pack.code}/tagger.onnx`, `${pack.code}/meta.json`, `${pack.code}/lemmas.json.gz`];
+}
+
+/** The folder of a pack's UD parser under the models directory (the English parser's files: parser.onnx, meta.json). */
+export function packParserDir(pack: LanguagePack): string {
+  return `${pack.code}/parser`;
+}
+
+/** The files a pack's parser reads, under the models directory. */
+export function packParserResources(pack: LanguagePack): string[] {
+  return [`${packParserDir(pack)}/parser.onnx`, `${packParserDir(pack)}/meta.json`];
 }

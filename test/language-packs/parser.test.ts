@@ -1,0 +1,153 @@
+/**
+ * The language packs' UD parsers (models/<code>/parser/): the exported graphs
+ * reproduce PyTorch's heads and labels, `dependency-trees` gives one UD tree
+ * per sentence over the syntactic words (whatever `dependencies.scheme` says),
+ * and a pack's parser is read only when a document in its language asks for
+ * trees.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
+import { createParser, type TaggedSentence } from '../../src/annotators/parser.js';
+import { LANGUAGE_PACKS, packParserDir } from '../../src/language-packs/packs.js';
+import { loadOnnxModel } from '../../src/models/onnx-runner.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
+import type { ResourceLoader } from '../../src/resources/loader.js';
+import type { Word } from '../../src/types.js';
+
+interface ParityFixture {
+  sentences: TaggedSentence[];
+  arcs: number[][][];
+  labels: string[][];
+}
+
+/** The 48-odd UD v2 relations (with subtypes) the treebanks use; 'root' only at the root. */
+const UD_RELATION = /^(acl|advcl|advmod|amod|appos|aux|case|cc|ccomp|clf|compound|conj|cop|csubj|dep|det|discourse|dislocated|expl|fixed|flat|goeswith|iobj|list|mark|nmod|nsubj|nummod|obj|obl|orphan|parataxis|punct|reparandum|vocative|xcomp)(:[a-z]+)?$/;
+
+/** Every word but one has a head in its sentence, the root has none, and every word reaches the root. */
+function expectOneTree(words: readonly Word[]): void {
+  const roots = words.filter((w) => w.parentPosition === undefined);
+  expect(roots).toHaveLength(1);
+  expect(roots[0].relationToParent).toBeUndefined();
+  for (const w of words) {
+    let at: Word | undefined = w;
+    for (let steps = 0; at.parentPosition !== undefined; steps++) {
+      expect(steps).toBeLessThan(words.length);
+      at = words[at.parentPosition];
+    }
+    if (w !== roots[0]) expect(w.relationToParent).toMatch(UD_RELATION);
+  }
+}
+
+/** The packs whose parser is shipped (models/<code>/parser/). */
+const SHIPPED = ['por'];
+
+/** Per language: a two-sentence text, its first sentence's expected arcs, the second's root. */
+const CASES: Record<string, { text: string; first: string[]; secondRoot: string }> = {
+  por: {
+    text: 'As crianças foram à escola da cidade. O professor leu um livro.',
+    // "à" = a + a and "da" = de + a: each word of a contraction has its own head
+    first: ['As:det→crianças', 'crianças:nsubj→foram', 'foram:root→-', 'a:case→escola', 'a:det→escola', 'escola:nmod→foram', 'de:case→cidade', 'a:det→cidade', 'cidade:nmod→escola', '.:punct→foram'],
+    secondRoot: 'leu',
+  },
+};
+
+describe.each(LANGUAGE_PACKS.filter((p) => SHIPPED.includes(p.code)).map((p) => [p.code, p] as const))('the %s parser', (code, pack) => {
+  it("reproduces PyTorch's argmax heads and labels (int8 graph: scores close on average)", async () => {
+    const fx = JSON.parse(readFileSync(new URL(`../fixtures/parser-ud/${code}/parity.json`, import.meta.url), 'utf8')) as ParityFixture;
+    const loader = fileLoader();
+    const parser = await createParser(loader, { dir: packParserDir(pack) });
+    expect(parser.meta.scheme).toBe('ud');
+    const model = await loadOnnxModel(loader, `${packParserDir(pack)}/parser.onnx`);
+    const { feeds, maxLen: n } = parser.encode(fx.sentences);
+    const out = await model.run(feeds);
+    const arcs = out.arcs.data as Float32Array;
+    const labels = out.labels.data as Int32Array;
+    let errSum = 0;
+    let errCount = 0;
+    fx.sentences.forEach((s, k) =>
+      s.forms.forEach((_, t) => {
+        let want = 0;
+        let got = 0;
+        fx.arcs[k][t].forEach((v, j) => {
+          const a = arcs[(k * n + t) * (n + 1) + j];
+          if (v > -1e3) {
+            errSum += Math.abs(a - v);
+            errCount++;
+          }
+          if (v > fx.arcs[k][t][want]) want = j;
+          if (a > arcs[(k * n + t) * (n + 1) + got]) got = j;
+        });
+        expect(got).toBe(want);
+        expect(parser.meta.labels[labels[k * n + t]]).toBe(fx.labels[k][t]);
+      }),
+    );
+    // int8 kernels differ by CPU (test/annotators/parser.test.ts): argmax parity, mean error bounded.
+    expect(errSum / errCount).toBeLessThan(parser.meta.weights === 'int8' ? 0.5 : 1e-3);
+  });
+});
+
+describe('dependency-trees in the pack languages', () => {
+  let analyzer: Analyzer;
+  beforeAll(async () => {
+    analyzer = await createAnalyzer({});
+  });
+
+  async function tree(text: string, language: string, scheme?: 'ud' | 'stanford'): Promise<Word[][]> {
+    const r = await analyzer.analyze(text, {
+      extractors: 'dependency-trees',
+      languageOverride: language,
+      ...(scheme ? { 'dependencies.scheme': scheme } : {}),
+    });
+    expect(r.warnings).toEqual([]);
+    return r.response!.sentences!.map((s) => s.words);
+  }
+
+  /** token:relation→head token of each word ('root' at the root). */
+  const arcs = (ws: readonly Word[]) =>
+    ws.map((w) => `${w.token}:${w.relationToParent ?? 'root'}→${w.parentPosition === undefined ? '-' : ws[w.parentPosition].token}`);
+
+  it.each(SHIPPED)('%s: one UD tree per sentence over the syntactic words', async (code) => {
+    const c = CASES[code];
+    const sentences = await tree(c.text, code);
+    expect(sentences).toHaveLength(2);
+    sentences.forEach(expectOneTree);
+    expect(arcs(sentences[0])).toEqual(c.first);
+    expect(sentences[1].find((w) => w.parentPosition === undefined)?.token).toBe(c.secondRoot);
+  });
+
+  it('gives UD trees whatever dependencies.scheme says (the Stanford conversion is English-only)', async () => {
+    const c = CASES.por;
+    const stanford = await tree(c.text, 'por', 'stanford');
+    expect(stanford.map(arcs)).toEqual((await tree(c.text, 'por', 'ud')).map(arcs));
+    // English still converts: Stanford's dobj, not UD's obj
+    const english = await tree('The teacher read a book.', 'eng', 'stanford');
+    expect(arcs(english[0])).toContain('book:dobj→read');
+  });
+});
+
+describe('loading', () => {
+  /** The file loader, recording what it reads. */
+  function recordingLoader(): { loader: ResourceLoader; read: string[] } {
+    const inner = fileLoader();
+    const read: string[] = [];
+    const loader: ResourceLoader = {
+      bytes: (p) => (read.push(p), inner.bytes(p)),
+      text: (p) => (read.push(p), inner.text(p)),
+      exists: (p) => inner.exists(p),
+      filePath: inner.filePath ? (p) => (read.push(p), inner.filePath!(p)) : undefined,
+    };
+    return { loader, read };
+  }
+
+  it("reads a pack's parser only for a document in its language that asks for trees", async () => {
+    const { loader, read } = recordingLoader();
+    const analyzer = await createAnalyzer({ loader });
+    await analyzer.analyze(CASES.por.text, { extractors: 'words', languageOverride: 'por' });
+    expect(read.filter((p) => p.includes('/parser/'))).toEqual([]);
+    await analyzer.analyze(CASES.por.text, { extractors: 'dependency-trees', languageOverride: 'por' });
+    const parsers = read.filter((p) => p.includes('parser/'));
+    expect(parsers.length).toBeGreaterThan(0);
+    expect(parsers.every((p) => p.startsWith('por/parser/'))).toBe(true);
+  });
+});

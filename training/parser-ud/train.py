@@ -1,0 +1,95 @@
+"""UD dependency parser for French, Portuguese, Spanish, German: the English
+parser's trainer (training/parser/train.py: the biaffine BiLSTM of
+training/parser/model.py, Chu-Liu-Edmonds decoding of training/parser/mst.py)
+run on training/out/ud/<lang>-*.conllu (training/tagger-ud/prepare.py),
+exported to models/<lang>/parser/.
+
+    npm run train -- parser-ud --lang por --threads 1 [training/parser/train.py options]
+
+Inputs are those every language has: hashed norm/prefix/suffix/shape
+features and the pack's predicted UPOS (the data's XPOS column holds UPOS
+again, as at run time, where the pack sets xpos = upos). No lexical codes
+(`--lexical '' --vectors ''`: WordNet classes, word clusters and the shared
+word vectors are English). Tags at
+training time: gold tags with the trainer's noise (8% swapped for another
+tag of the same word, 2% unknown) by default, or predicted ones with
+`--train-tags FILE` (jackknife.mjs); the model is selected on dev tagged by
+the pack's tagger (dev-tags.mts, run here when its file is missing).
+
+The English trainer reads a test portion too: here that is the dev file
+again (these languages' test portions are held out), so only dev figures
+count."""
+import json
+import os
+import subprocess
+import sys
+
+from training.parser import train as english
+
+UD = os.path.join("training", "out", "ud")
+OUT = os.path.join("training", "out", "parser-ud")
+LANGS = {
+    "fra": ("textlens-parser-fr", ["UD_French-Sequoia train", "UD_French-Rhapsodie train+dev+test", "UD_French-FQB"]),
+    "por": ("textlens-parser-pt", ["UD_Portuguese-Bosque train", "UD_Portuguese-GSD train"]),
+    "spa": ("textlens-parser-es", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5)"]),
+    "deu": ("textlens-parser-de", ["UD_German-GSD dev (4/5)", "UD_German-PUD (4/5)"]),
+}
+VERSION = "1.0.0"
+
+
+def lang_reader(lang, read):
+    """The English trainer's reader with EWT's file names mapped to the language's files (test → dev)."""
+    files = {"en_ewt-ud-train.conllu": f"{lang}-train.conllu",
+             "en_ewt-ud-dev.conllu": f"{lang}-dev.conllu",
+             "en_ewt-ud-test.conllu": f"{lang}-dev.conllu"}
+
+    def reader(path):
+        name = os.path.basename(path)
+        if name not in files:
+            raise SystemExit(f"parser-ud: unexpected data file {path}")
+        return read(os.path.join(UD, files[name]))
+    return reader
+
+
+def option(argv, name):
+    return argv[argv.index(name) + 1] if name in argv else None
+
+
+def main():
+    argv = sys.argv[1:]
+    lang = option(argv, "--lang")
+    if lang not in LANGS:
+        sys.exit("usage: train.py --lang fra|por|spa|deu [training/parser/train.py options]")
+    i = argv.index("--lang")
+    del argv[i:i + 2]
+    name, data = LANGS[lang]
+    dev_tags = option(argv, "--dev-tags") or os.path.join(OUT, f"{lang}-dev-tags.json")
+    if not os.path.exists(dev_tags):
+        os.makedirs(os.path.dirname(dev_tags), exist_ok=True)
+        with open(dev_tags, "w") as f:
+            subprocess.run(["node", "--import", "tsx", os.path.join("training", "parser-ud", "dev-tags.mts"), lang,
+                            os.path.join(UD, f"{lang}-dev.conllu")], stdout=f, check=True)
+    model_dir = option(argv, "--model-dir") or os.path.join("models", lang, "parser")
+    english.read_conllu = lang_reader(lang, english.read_conllu)
+    # Options given after --lang win (argparse keeps the last): a trial run writes elsewhere.
+    sys.argv = [sys.argv[0], "--lexical", "", "--vectors", "", "--tags", "gold", "--dev-tags", dev_tags,
+                "--out", os.path.join(OUT, lang), "--model-dir", model_dir,
+                "--fixture-dir", os.path.join("test", "fixtures", "parser-ud", lang), *argv]
+    english.main()
+    if "--no-export" in argv:
+        return
+    path = os.path.join(model_dir, "meta.json")
+    with open(path) as f:
+        meta = json.load(f)
+    meta["name"] = name
+    meta["version"] = VERSION
+    meta["language"] = lang
+    train_tags = option(sys.argv, "--train-tags")
+    meta["training"] = {"data": data, "tags": "jackknifed predicted UPOS" if train_tags else "gold UPOS with noise",
+                        "devTags": "the pack's tagger"}
+    with open(path, "w") as f:
+        json.dump(meta, f)
+
+
+if __name__ == "__main__":
+    main()
