@@ -19,9 +19,12 @@
  * of its layers (and of the layers named in a message that skips them).
  */
 import { LANGUAGE_PACKS, packParserDir, packParserResources, packResources, type LanguagePack } from '../language-packs/packs.js';
+import { packNerDir, packNerResources } from '../language-packs/ner.js';
 import type { AnnotatorConfig, AnnotatorDeclaration } from './annotator.js';
 
 const ENGLISH = ['eng'] as const;
+/** English and the languages whose packs have an NER: the English linker links their names (src/language-packs/ner.ts). */
+const LINKED = ['eng', ...LANGUAGE_PACKS.map((p) => p.code)] as const;
 
 /** The models directory of the configured parser. */
 const parserDir = (c: AnnotatorConfig): string => (c.parser === 'fast' ? 'parser-fast' : 'parser');
@@ -58,6 +61,18 @@ function packParser(pack: LanguagePack): AnnotatorDeclaration {
     readByRules: true,
     resources: packParserResources(pack),
     create: async (loader, c) => (await import('./parser.js')).createParser(loader, { backend: c.backend, dir: packParserDir(pack) }),
+  };
+}
+
+/** A language pack's NER (models/<code>/ner/): the English NER's runtime over the pack's model. */
+function packNer(pack: LanguagePack): AnnotatorDeclaration {
+  return {
+    name: `ner-${pack.code}`,
+    requires: ['tokens', 'sentences'],
+    assigns: ['mentions'],
+    languages: [pack.code],
+    resources: packNerResources(pack),
+    create: async (loader, c) => (await import('./ner.js')).createNer(loader, { backend: c.backend, dir: packNerDir(pack) }),
   };
 }
 
@@ -119,11 +134,12 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
         ? (await import('./transformer-ner.js')).createTransformerNer(c.nerTransformers)
         : (await import('./ner.js')).createNer(loader, { backend: c.backend }),
   },
+  ...LANGUAGE_PACKS.map(packNer),
   {
     name: 'linker',
     requires: ['tokens', 'sentences', 'mentions'],
     assigns: ['entities'],
-    languages: ENGLISH,
+    languages: LINKED,
     extractors: { entities: 'required' },
     readByRules: true,
     resources: ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'],
@@ -134,7 +150,7 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     name: 'mention-entities',
     requires: ['tokens', 'sentences', 'mentions'],
     assigns: ['entities'],
-    languages: ENGLISH,
+    languages: LINKED,
     extractors: { entities: 'required' },
     readByRules: true,
     resources: ['ontology/dbpedia-classes.json'],
