@@ -125,16 +125,17 @@ export function linkDecisions(
     });
   });
   for (const s of spans) extendGluedPossessive(linker.kb, doc, s);
-  const covered = new Uint8Array(doc.length);
-  for (const s of spans) covered.fill(1, s.start, s.end);
+  // Per token, 1 + the index of the tagged span over it (0: none).
+  const covered = new Int32Array(doc.length);
+  spans.forEach((s, i) => covered.fill(i + 1, s.start, s.end));
   const personStarts = new Set(spans.filter((s) => s.label?.toUpperCase() === 'PER').map((s) => s.start));
   const spanKeys = new Set(spans.map((s) => s.start * doc.length + s.end));
   for (const a of matchAliases(doc, linker.kb)) {
     // Alias matches nested in an NER span are kept only when overlap is allowed.
     let inside = false;
     for (let t = a.start; t < a.end; t++) if (covered[t]) inside = true;
-    if (inside && extendToAlias(doc.tokens, spans, a)) {
-      covered.fill(1, a.start, a.end);
+    if (inside && extendToAlias(doc.tokens, spans, covered, a)) {
+      covered.fill(covered[a.start], a.start, a.end);
       continue;
     }
     if (inside && !allowOverlap) continue;
@@ -157,11 +158,12 @@ export function linkDecisions(
  * right: a KB name that starts before the tagged one adds a sentence's "The"
  * or a title ("The U.S.", "President Clinton"), which are not the name.
  */
-function extendToAlias(tokens: readonly string[], spans: LinkSpan[], a: { start: number; end: number }): boolean {
-  const tagged = spans.filter((s) => s.ner && s.start < a.end && a.start < s.end);
-  if (tagged.length !== 1) return false;
-  const s = tagged[0];
-  if (s.start !== a.start || s.end >= a.end) return false;
+function extendToAlias(tokens: readonly string[], spans: LinkSpan[], covered: Int32Array, a: { start: number; end: number }): boolean {
+  const id = covered[a.start];
+  if (id === 0) return false;
+  for (let t = a.start + 1; t < a.end; t++) if (covered[t] !== 0 && covered[t] !== id) return false;
+  const s = spans[id - 1];
+  if (!s.ner || s.start !== a.start || s.end >= a.end) return false;
   s.end = a.end;
   s.text = tokens.slice(s.start, s.end).join(' ');
   return true;
