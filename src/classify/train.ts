@@ -1,5 +1,7 @@
 /**
- * Training: one-vs-rest linear models over sublinear tf-idf hashed n-grams.
+ * Training: one-vs-rest linear models over sublinear tf-idf hashed n-grams
+ * and, given pretrained word vectors, the document vector pooled from them
+ * (document-vector.ts).
  * By default an L2-loss linear SVM per label, solved by dual coordinate
  * descent; or logistic regression fitted with AdaGrad. Examples are visited
  * in an order shuffled by a seeded generator, so training is reproducible.
