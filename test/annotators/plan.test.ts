@@ -98,8 +98,12 @@ describe('the plan', () => {
         ['language-unsupported', `Skipped relations, properties: these layers need English models, and the text's language is '${lang}' (set languageOverride=eng to force English).`],
       ]);
     }
-    // dependency-trees: the words layers, no tree
-    expect((await plan(modelsWithout(), wantedLayers(['dependency-trees'], 'deu', false, () => {}), 'deu')).names).toEqual(['words-deu']);
+    // dependency-trees: the words layers and the pack's own parser, never the English one
+    expect((await plan(modelsWithout(), wantedLayers(['dependency-trees'], 'deu', false, () => {}), 'deu')).names).toEqual(['words-deu', 'parser-deu']);
+    // without the pack's parser files: the words layers, and the tree is skipped with a message
+    const noParser = await plan(modelsWithout('deu/parser'), wantedLayers(['dependency-trees'], 'deu', false, () => {}), 'deu');
+    expect(noParser.names).toEqual(['words-deu']);
+    expect(noParser.warnings).toEqual([['language-unsupported', expect.stringMatching(/^Skipped deps: /)]]);
     // A pack whose files are not installed: as a language without one.
     const { names, warnings } = await plan(modelsWithout('fra'), wanted([], ['xpos', 'upos', 'lemma', 'stem']), 'fra');
     expect(names).toEqual([]);
