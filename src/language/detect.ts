@@ -116,6 +116,8 @@ export const THRESHOLDS = {
   minLeadBits: 3,
   /** …and a fit (bits saved against "some other language") of at least this. */
   minFitBits: 0,
+  /** Where the letters of unknown words alone rank the word model's language first, this share of its words must be known. */
+  lettersDecidedKnownShare: 0.5,
   /** Strong support: this many known words, and this share of the words known. */
   strongKnownWords: 3,
   strongKnownShare: 0.6,
@@ -186,8 +188,8 @@ export const CONFIDENCE: Readonly<Record<DetectionBasis, number>> = {
   words: 0.99,
   trigrams: 0.99,
   script: 0.99,
-  'close-call': 0.82,
-  'few-words': 0.49,
+  'close-call': 0.83,
+  'few-words': 0.5,
   'no-words': 0,
 };
 
@@ -199,7 +201,7 @@ const MIXED_SCRIPTS = 'The text mixes scripts: its Latin-script words may not be
 export function detectLanguage(text: string): DetectedLanguage {
   const evidence = languageEvidence(sample(text));
   const franc = francScores(evidence.text);
-  const words = scoreWords(evidence.words);
+  const words = scoreWords(evidence.words, evidence.capitals);
   const best = franc[0];
   if (!best && !words) return answer(UNDETERMINED, false, 'no-words', NO_WORDS);
   const f = best?.[0] ?? UNDETERMINED;
@@ -218,11 +220,16 @@ export function detectLanguage(text: string): DetectedLanguage {
 
   const t = THRESHOLDS;
   const w = words?.best;
-  const fit = words ? t.otherLanguageBitsPerWord * words.words - words.costs[0]![1] : -Infinity;
+  // How much cheaper the text is in that language than "some other language" (without what the letters
+  // of unknown words add: they tell the five apart, not one of them from a sixth).
+  const fit = words ? t.otherLanguageBitsPerWord * words.words - words.plainCost : -Infinity;
   const known = words?.known ?? 0;
   const knownShare = words ? known / words.words : 0;
   const francGapToWords = w ? relativeGap(franc, w) : 1;
-  const supports = words !== undefined && known >= t.minKnownWords && words.lead >= t.minLeadBits && fit >= t.minFitBits;
+  // Where only the letters of unknown words make this language the cheapest, most words must still be
+  // known ones: a Hungarian page's words, known to none of the five, look a little English to them.
+  const lettersDecided = words !== undefined && words.plainBest !== words.best && knownShare < t.lettersDecidedKnownShare;
+  const supports = words !== undefined && known >= t.minKnownWords && words.lead >= t.minLeadBits && fit >= t.minFitBits && !lettersDecided;
   const strong = supports && known >= t.strongKnownWords && knownShare >= t.strongKnownShare;
   const plausible = supports && knownShare >= t.plausibleKnownShare && francGapToWords <= t.plausibleFrancGap;
   const francIsWordLanguage = WORD_MODEL_LANGUAGES.includes(f);
@@ -235,7 +242,9 @@ export function detectLanguage(text: string): DetectedLanguage {
   const mixedScripts = otherScriptShare(evidence.text) >= t.maxOtherScriptShare;
   if (wordsWin) {
     const enoughAgainstFranc = f === w || known >= t.minKnownWordsAgainstFranc;
-    const longEnough = (f === w ? evidence.text.length : evidence.lowerChars) >= t.wordsMinChars;
+    // Against franc, names do not count (they are most of a short news sentence's trigrams), but the
+    // capitals this language's table knows do ("Tuesday", "I'm", German nouns).
+    const longEnough = (f === w ? evidence.text.length : evidence.lowerChars + words!.knownCapitalChars) >= t.wordsMinChars;
     if (supports && (f === w || strong || plausible) && enoughAgainstFranc && longEnough && !mixedScripts) {
       return f === w
         ? answer(w, true, 'agree', 'Its common words and its character sequences agree.')

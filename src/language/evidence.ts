@@ -43,6 +43,13 @@ export interface Evidence {
    * in Title Case or in capitals).
    */
   words: string[];
+  /**
+   * The capitalized words inside sentences, as written ("Tuesday", "I'm", "London", and every German
+   * noun): mostly names, which say little, but a few are a language's own (its days, months,
+   * nationalities, "I", German nouns). The word model scores those it knows (word-model.ts); empty
+   * where case says nothing (shouted or Title Case text, whose words are all in `words`).
+   */
+  capitals: string[];
   /** How many tokens were words (names included); the rest was code, numbers or symbols. */
   wordTokens: number;
   /**
@@ -88,15 +95,18 @@ export function languageEvidence(text: string): Evidence {
   const titled = candidates.length >= 3 && share('capitalized') >= CASELESS_SHARE;
   const kept: string[] = [];
   const words: string[] = [];
+  const capitals: string[] = [];
   for (const { word, shape, startsSentence } of candidates) {
     if (shape === 'caps' && !shouted && [...word].length > 1) continue;
     kept.push(word);
     if (shape === 'lower' || titled || shouted || (startsSentence && shape === 'capitalized')) words.push(word.toLowerCase());
+    // One capital letter ("A", "I", "C") is too ambiguous a word: an article after a heading, a grade, a name.
+    else if (!startsSentence && shape === 'capitalized') capitals.push(word);
   }
   // In shouted or Title Case text every word is evidence.
   const lower = candidates.filter((c) => c.shape === 'lower' || shouted || titled);
   const lowerChars = lower.reduce((n, c) => n + c.word.length + 1, -1);
-  return { text: kept.join(' '), words, wordTokens: kept.length, lowerWords: lower.length, lowerChars: Math.max(0, lowerChars), tokens };
+  return { text: kept.join(' '), words, capitals, wordTokens: kept.length, lowerWords: lower.length, lowerChars: Math.max(0, lowerChars), tokens };
 }
 
 /**

@@ -27,6 +27,23 @@ describe('detectLanguage', () => {
     expect(detectLanguage(text).language).toBe('eng');
   });
 
+  it.each([
+    'Barack Obama visited London on Tuesday.',
+    'Angela Merkel visited Madrid on Thursday.',
+    'I met Sarah in Boston last January.',
+    'I have visited Georgia Tech on Thursday.',
+  ])('short news made mostly of names is reliably English when the capitals English writes tell it: %s', (text) => {
+    // Before the table of capitals, "visited on" was all the evidence, too little to trust.
+    expect(detectLanguage(text)).toMatchObject({ language: 'eng', reliable: true });
+  });
+
+  it('does not take a language outside the five for English because its unknown words look a little English', () => {
+    // No table knows these Hungarian words; their letters rank English first among the five, which
+    // says nothing about a sixth language.
+    const d = detectLanguage(langid('man-gpasswd-hu.txt'));
+    expect(d.language === 'eng' && d.reliable).toBe(false);
+  });
+
   it('takes a short English request for English although franc reads Danish', () => {
     expect(detectLanguage('Please let me know if you need anything else.')).toMatchObject({ language: 'eng', reliable: true, basis: 'words' });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageEvidence } from '../../src/language/evidence.js';
 import { scoreWords, WORD_MODEL_LANGUAGES } from '../../src/language/word-model.js';
+import { WORD_TABLES } from '../../src/language/common-words.js';
 
 describe('languageEvidence', () => {
   it('keeps the words and drops URLs, paths, options, identifiers and numbers', () => {
@@ -45,6 +46,11 @@ describe('languageEvidence', () => {
     expect(languageEvidence('The API returns JSON over HTTP to the client.').words).toEqual(['the', 'returns', 'over', 'to', 'the', 'client']);
   });
 
+  it('keeps the capitalized words inside sentences apart, as written', () => {
+    expect(languageEvidence('Barack Obama visited London on Tuesday. I think so.').capitals).toEqual(['Obama', 'London', 'Tuesday']);
+    expect(languageEvidence('Thanks For The Prompt Service And Great Job').capitals).toEqual([]);
+  });
+
   it('keeps words with combining marks and splits text written without spaces at its punctuation', () => {
     expect(languageEvidence('नमस्ते दुनिया').wordTokens).toBe(2);
     expect(languageEvidence('研究者たちは新しい種類のカエルを見つけました。彼らは喜んだ。').wordTokens).toBe(2);
@@ -76,6 +82,25 @@ describe('the word model', () => {
   it('knows few words of a language it does not model', () => {
     const dutch = scoreWords('de kinderen spelen in de tuin terwijl hun ouders het avondeten klaarmaken'.split(' '))!;
     expect(dutch.known / dutch.words).toBeLessThan(0.4);
+  });
+
+  it('counts the capitals a table knows, and skips names no table knows', () => {
+    const plain = scoreWords(['barack', 'visited', 'on'])!;
+    const withCapitals = scoreWords(['barack', 'visited', 'on'], ['Obama', 'London', 'Tuesday'])!;
+    expect(withCapitals.best).toBe('eng');
+    expect(withCapitals.lead).toBeGreaterThan(plain.lead);
+    expect(withCapitals.knownCapitalChars).toBeGreaterThanOrEqual('Tuesday'.length + 1);
+    expect(scoreWords([], ['Xqzlorp'])).toBeUndefined();
+  });
+
+  it("tells the five apart on words none of them knows by their letters, without changing the text's fit", () => {
+    const words = ['iodine', 'deficiency', 'schoolchildren'];
+    const scores = scoreWords(words)!;
+    expect(scores.known).toBe(0);
+    expect(scores.best).toBe('eng');
+    // The fit reads the unknown-word cost alone: the letters moved only the ranking.
+    expect(scores.plainCost).toBeCloseTo(words.length * WORD_TABLES.eng!.unseen);
+    expect(scores.costs[0]![1]).toBeLessThan(scores.plainCost);
   });
 
   it('has nothing to say without words', () => {

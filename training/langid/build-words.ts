@@ -5,7 +5,7 @@
  * (a module, not a models/ file: detection is synchronous and runs in
  * browsers without a models directory). Dev portions are never read here.
  *
- *   npx tsx training/langid/build-words.ts [--data ../shared/data] [--words 1500] [--check]
+ *   npx tsx training/langid/build-words.ts [--data ../shared/data] [--words 1500] [--capitals 600] [--trigrams 2000] [--check]
  *
  * --check writes nothing and fails when the committed module differs from
  * what the data gives (the build is deterministic).
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConlluSentences, readText } from '../../src/language/eval.js';
 import { languageEvidence } from '../../src/language/evidence.js';
+import { wordTrigrams } from '../../src/language/word-model.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -66,45 +67,90 @@ function trainingSentences(path: string, language: string): string[] {
 
 const data = arg('--data') ?? join(root, '../shared/data');
 const maxWords = Number(arg('--words') ?? 1500);
+/**
+ * Capitalized words inside sentences are mostly names; the table keeps the commonest, which are a
+ * language's own ("I", "Tuesday", "English", German nouns) or its news's recurring names.
+ */
+const maxCapitals = Number(arg('--capitals') ?? 600);
+/**
+ * Character trigrams of the words outside the table ("^go", "ver", "ent$"), counted once per distinct
+ * word: what an unknown word looks like in each language (word-model.ts reads them for words no table
+ * knows: "iodine", "deficiency").
+ */
+const maxTrigrams = Number(arg('--trigrams') ?? 2000);
 /** A word must be seen this often to enter a table: rarer counts are noise in the smaller treebanks. */
 const MIN_COUNT = 3;
 /** Costs are stored as -log2 p in steps of this size. */
 const STEP = 0.25;
 
+interface Table {
+  unseen: number;
+  groups: string;
+  size: number;
+  covered: number;
+}
+
+/**
+ * The `max` commonest words seen at least MIN_COUNT times, grouped by cost ("cost word word …" per
+ * group, cheapest first); an unseen word costs what the table's rarest word costs, plus one bit.
+ */
+function table(counts: ReadonlyMap<string, number>, total: number, max: number): Table {
+  const top = [...counts]
+    .filter(([, n]) => n >= MIN_COUNT)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, max);
+  const byCost = new Map<number, string[]>();
+  for (const [w, n] of top) {
+    const cost = Math.round(-Math.log2(n / total) / STEP) * STEP;
+    (byCost.get(cost) ?? byCost.set(cost, []).get(cost)!).push(w);
+  }
+  return {
+    unseen: -Math.log2(top.at(-1)![1] / total) + 1,
+    groups: [...byCost].sort((a, b) => a[0] - b[0]).map(([c, ws]) => `${c} ${ws.join(' ')}`).join('|'),
+    size: top.length,
+    covered: top.reduce((a, [, n]) => a + n, 0),
+  };
+}
+
+const count = (counts: Map<string, number>, w: string): void => void counts.set(w, (counts.get(w) ?? 0) + 1);
+
 const lines: string[] = [];
 const summary: string[] = [];
 for (const [language, files] of Object.entries(TRAIN_CONLLU)) {
   const counts = new Map<string, number>();
+  const capitalCounts = new Map<string, number>();
   let total = 0;
+  let capitals = 0;
   let sentences = 0;
   for (const f of files) {
     const path = join(data, f);
     if (!existsSync(path)) throw new Error(`${path}: missing (the word tables need every training file)`);
     for (const text of trainingSentences(path, language)) {
       sentences++;
-      for (const w of languageEvidence(text).words) {
-        counts.set(w, (counts.get(w) ?? 0) + 1);
-        total++;
-      }
+      const evidence = languageEvidence(text);
+      for (const w of evidence.words) count(counts, w), total++;
+      for (const w of evidence.capitals) count(capitalCounts, w), capitals++;
     }
   }
-  const top = [...counts]
-    .filter(([, n]) => n >= MIN_COUNT)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, maxWords);
-  // Words grouped by cost: "cost word word …" per group, cheapest first.
-  const byCost = new Map<number, string[]>();
-  for (const [w, n] of top) {
-    const cost = Math.round(-Math.log2(n / total) / STEP) * STEP;
-    (byCost.get(cost) ?? byCost.set(cost, []).get(cost)!).push(w);
+  const words = table(counts, total, maxWords);
+  const caps = table(capitalCounts, capitals, maxCapitals);
+  const inTable = new Set(words.groups.split('|').flatMap((g) => g.split(' ').slice(1)));
+  const trigramCounts = new Map<string, number>();
+  let trigrams = 0;
+  for (const w of counts.keys()) {
+    if (inTable.has(w)) continue;
+    for (const t of wordTrigrams(w)) count(trigramCounts, t), trigrams++;
   }
-  const covered = top.reduce((a, [, n]) => a + n, 0);
-  // An unseen word costs what the table's rarest word costs, plus one bit.
-  const unseen = -Math.log2(top.at(-1)![1] / total) + 1;
-  const groups = [...byCost].sort((a, b) => a[0] - b[0]).map(([c, ws]) => `${c} ${ws.join(' ')}`);
-  lines.push(`  ${language}: {\n    unseen: ${unseen.toFixed(2)},\n    words: ${JSON.stringify(groups.join('|'))},\n  },`);
+  const tri = table(trigramCounts, trigrams, maxTrigrams);
+  lines.push(
+    `  ${language}: {\n    unseen: ${words.unseen.toFixed(2)},\n    words: ${JSON.stringify(words.groups)},\n` +
+      `    capitalsUnseen: ${caps.unseen.toFixed(2)},\n    capitals: ${JSON.stringify(caps.groups)},\n` +
+      `    trigramsUnseen: ${tri.unseen.toFixed(2)},\n    trigrams: ${JSON.stringify(tri.groups)},\n  },`,
+  );
   summary.push(
-    `${language}: ${sentences} sentences, ${total} words, ${counts.size} distinct; table ${top.length} words covering ${((100 * covered) / total).toFixed(1)} %`,
+    `${language}: ${sentences} sentences, ${total} words, ${counts.size} distinct; table ${words.size} words covering ${((100 * words.covered) / total).toFixed(1)} %; ` +
+      `${capitals} capitals, table ${caps.size} covering ${((100 * caps.covered) / capitals).toFixed(1)} %; ` +
+      `${trigrams} trigrams of unknown words, table ${tri.size} covering ${((100 * tri.covered) / trigrams).toFixed(1)} %`,
   );
 }
 
@@ -112,7 +158,10 @@ const module = `/**
  * The word model's tables: for each language, its commonest words and what
  * each costs, in bits (-log2 of its share of the words of the training text),
  * as "cost word word …" groups joined by "|". \`unseen\` is the cost of any
- * other word.
+ * other word. \`capitals\` and \`capitalsUnseen\`: the same for the
+ * capitalized words inside sentences (languageEvidence's \`capitals\`), costs
+ * as shares of those; \`trigrams\` and \`trigramsUnseen\`: the character
+ * trigrams of the words outside the table, counted once per distinct word.
  *
  * Generated by training/langid/build-words.ts from the UD training portions
  * (see models/langid/MODEL_CARD.md for sources and licences); do not edit.
@@ -122,6 +171,10 @@ ${summary.map((s) => ` *   ${s}`).join('\n')}
 export interface WordTable {
   unseen: number;
   words: string;
+  capitalsUnseen: number;
+  capitals: string;
+  trigramsUnseen: number;
+  trigrams: string;
 }
 
 export const WORD_TABLES: Readonly<Record<string, WordTable>> = {
