@@ -60,7 +60,10 @@ interface CompiledTables {
 export const SHAPE_WEIGHT = 0.25;
 export const SHAPE_MAX_BITS = 3;
 
-/** The character trigrams of a word, its start and end marked: "^go", "goe", "oes", "es$". */
+/**
+ * The character trigrams of a word, its start and end marked: "^go", "goe", "oes", "es$" (what the
+ * build counts; addUnknownWord walks the same trigrams without making the list).
+ */
 export function wordTrigrams(word: string): string[] {
   const marked = `^${word}$`;
   const out: string[] = [];
