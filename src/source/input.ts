@@ -76,7 +76,11 @@ async function languageOf(req: AnalyzeRequest, text: string, warn: (code: Warnin
   // Short or ambiguous text: the detector's guess is noise ("Running dogs"
   // scores as Norwegian), so analyze in the default language, English, and say so.
   if (!detected.reliable && text.trim() !== '') {
-    warn('language-unreliable', `Language detection is not reliable for this text (best guess '${detected.language}'); analyzed as English. Set languageOverride to choose.`);
+    // The reason says what would help: more text, fewer names and code, or an override.
+    warn(
+      'language-unreliable',
+      `Language detection is not reliable for this text (best guess '${detected.language}'): ${detected.reason} Analyzed as English. Set languageOverride to choose.`,
+    );
   }
   return { language: detected.reliable ? detected.language : FALLBACK_LANGUAGE, languageIsReliable: detected.reliable };
 }

@@ -70,7 +70,7 @@ describe('readInput', () => {
     const unsure = await read({ text: 'Running dogs' });
     expect(unsure.input.language).toBe('eng');
     expect(unsure.input.languageIsReliable).toBe(false);
-    expect(unsure.warnings).toEqual([['language-unreliable', expect.stringMatching(/^Language detection is not reliable for this text \(best guess '\w+'\); analyzed as English/)]]);
+    expect(unsure.warnings).toEqual([['language-unreliable', expect.stringMatching(/^Language detection is not reliable for this text \(best guess '\w+'\): The text has .+\. Analyzed as English/)]]);
     const forced = await read({ text: 'Running dogs', languageOverride: 'fr' });
     expect(forced.input).toMatchObject({ language: 'fra', languageIsReliable: true });
     expect(forced.warnings).toEqual([]);
