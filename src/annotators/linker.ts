@@ -172,12 +172,14 @@ function extendToAlias(tokens: readonly string[], spans: LinkSpan[], covered: In
 /**
  * A tagged span without the punctuation tokens at its edges: the tagger
  * sometimes takes an exclamation mark or quote into a name ("Miley Cyrus !"
- * in a tweet), and the name is the words.
+ * in a tweet), and the name is the words. A leading '#' or '@' stays: it
+ * marks a hashtag or handle, which tweet annotations span with its marker.
  */
 function withoutEdgePunctuation(tokens: readonly string[], m: { start: number; end: number }): { start: number; end: number } {
   const word = (t: string) => /[\p{L}\p{N}]/u.test(t);
+  const marker = (i: number) => (tokens[i] === '#' || tokens[i] === '@') && i + 1 < m.end && word(tokens[i + 1]);
   let { start, end } = m;
-  while (start < end && !word(tokens[start])) start++;
+  while (start < end && !word(tokens[start]) && !marker(start)) start++;
   while (end > start && !word(tokens[end - 1])) end--;
   return { start, end };
 }
