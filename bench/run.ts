@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: throughput of the tokenizer, cleanup and the analysis
- * pipeline, side by side with wink-nlp on the same text in the same run;
- * cold start and memory. Writes bench/RESULTS.md. `BENCH_FILTER=regex npm
+ * pipeline (down to all eight extractors at once, read as a ratio to
+ * `words`), side by side with wink-nlp on the same text in the same run;
+ * cold start, analyzeMany on worker threads (bench/analyze-many.ts) and
+ * memory. Writes bench/RESULTS.md. `BENCH_FILTER=regex npm
  * run bench` times only the matching pipeline rows and writes nothing.
  *
  * Each pipeline row (and each wink-nlp row) is timed in a process of its
@@ -27,7 +29,7 @@ import { Bench } from 'tinybench';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { benchText, documents, shared } from './text.js';
@@ -53,6 +55,9 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** Pipelines timed on the WASM runtime too (in Node, and in Chromium by bench/browser.ts). */
 const WASM_ROWS = ['words', 'words+dependency-trees+entities'];
+/** The eight built-in extractors, and the name of their row. */
+const ALL_EIGHT = ['entities', 'topics', 'words', 'phrases', 'dependency-trees', 'relations', 'entailments', 'senses'];
+const ALL_EIGHT_ROW = 'all eight extractors';
 const browserRowName = (pipeline: string, variant: BrowserVariant) => `textlens ${pipeline} (${variant.label})`;
 
 async function main(): Promise<void> {
@@ -145,6 +150,8 @@ async function main(): Promise<void> {
   const semantic: Array<[string, string]> = [];
   if (available.includes('senses')) semantic.push(['words+senses', 'words,senses']);
   if (available.includes('entailments')) semantic.push(['words+entailments', 'words,entailments']);
+  // Every extractor at once: issue #36's full-pipeline throughput, read against the `words` row (ratio below the table).
+  if (ALL_EIGHT.every((e) => available.includes(e))) semantic.push([ALL_EIGHT_ROW, ALL_EIGHT.join(',')]);
   // two warm-up passes: a row's process meets its code for the first time (the first pass also loads its models)
   const pb = new Bench({ time: time * 2, iterations: 2, warmupIterations: 2 });
   const add = (name: string, fn: () => unknown) => {
@@ -276,19 +283,42 @@ async function main(): Promise<void> {
     }
   }
 
-  // --- cold start and memory: a fresh process, import → first result
-  const cold = spawnSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const t0=performance.now();const {analyze}=await import('./dist/index.js');` +
-        `await analyze('The quick brown fox jumps over the lazy dog.', {extractors:${JSON.stringify(pipelines[pipelines.length - 1][1])}});` +
-        `console.log(JSON.stringify({ms:performance.now()-t0,rss:process.memoryUsage().rss}))`,
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  const coldResult = cold.status === 0 ? (JSON.parse(cold.stdout.trim().split('\n').pop()!) as { ms: number; rss: number }) : undefined;
+  // --- cold start and memory: a fresh process, import → first result. Three processes, the median by
+  // wall time; the process's CPU time beside it, which a loaded machine inflates far less than the wall.
+  const coldRuns: Array<{ ms: number; cpuMs: number; rss: number }> = [];
+  let coldError = '';
+  for (let i = 0; i < 3; i++) {
+    const cold = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const t0=performance.now();const {analyze}=await import('./dist/index.js');` +
+          `await analyze('The quick brown fox jumps over the lazy dog.', {extractors:${JSON.stringify(pipelines[pipelines.length - 1][1])}});` +
+          `const c=process.cpuUsage();console.log(JSON.stringify({ms:performance.now()-t0,cpuMs:(c.user+c.system)/1000,rss:process.memoryUsage().rss}))`,
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    if (cold.status === 0) coldRuns.push(JSON.parse(cold.stdout.trim().split('\n').pop()!) as { ms: number; cpuMs: number; rss: number });
+    else coldError = cold.stderr.slice(0, 200);
+  }
+  const coldResult = coldRuns.length > 0 ? [...coldRuns].sort((x, y) => x.ms - y.ms)[Math.floor(coldRuns.length / 2)] : undefined;
+  const coldLoad = loadavg()[0];
+
+  // --- analyzeMany: this thread against worker threads (bench/analyze-many.ts, in a process of its own)
+  let manyLines: string[] = [];
+  if (!rowsOnly) {
+    const many = spawnSync(process.execPath, [...process.execArgv, join(root, 'bench', 'analyze-many.ts')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_DOCS: process.env.BENCH_DOCS ?? '40', BENCH_ROUNDS: process.env.BENCH_ROUNDS ?? '3' },
+      timeout: 15 * 60 * 1000,
+    });
+    manyLines =
+      many.status === 0
+        ? many.stdout.trim().split('\n').filter((l) => !l.startsWith('{'))
+        : [`analyzeMany: not measured, bench/analyze-many.ts failed (${many.stderr.slice(-300)})`];
+  }
 
   lines.push('# Benchmark results', '');
   lines.push(`Written by \`npm run bench\` (bench/run.ts, tinybench) on ${new Date().toISOString().slice(0, 10)}.`);
@@ -300,11 +330,19 @@ async function main(): Promise<void> {
   lines.push('| task | tokens/s | MB/s | time per pass | RSS of its process |', '|---|---:|---:|---:|---:|');
   for (const r of rows) lines.push(`| ${r.slice(0, 4).join(' | ')} | ${r[4] ?? '–'} |`);
   lines.push('');
+  // The issue's full-pipeline target is a ratio to `words` in the same run (0.10 before, ≥ 0.15 wanted).
+  const allEight = periods.get(`textlens ${ALL_EIGHT_ROW}`);
+  const words = periods.get('textlens words');
+  if (allEight && words) lines.push(`All eight extractors against \`words\` in this run: ${(words.ms / allEight.ms).toFixed(3)} of its tokens/s.`);
   if (coldResult) {
-    lines.push(`Cold start (new process, import → first result of \`${pipelines[pipelines.length - 1][1]}\`, from the built package, plain \`node\`): ${coldResult.ms.toFixed(0)} ms; RSS after: ${(coldResult.rss / 1e6).toFixed(0)} MB.`);
+    lines.push(
+      `Cold start (new process, import → first result of \`${pipelines[pipelines.length - 1][1]}\`, from the built package, plain \`node\`; median of ${coldRuns.length} processes): ${coldResult.ms.toFixed(0)} ms, ` +
+        `${coldResult.cpuMs.toFixed(0)} ms of CPU (all threads); RSS after: ${(coldResult.rss / 1e6).toFixed(0)} MB; load average (1 min) ${coldLoad.toFixed(2)}.`,
+    );
   } else {
-    lines.push(`Cold start: failed to measure (${cold.stderr.slice(0, 200)})`);
+    lines.push(`Cold start: failed to measure (${coldError})`);
   }
+  if (manyLines.length > 0) lines.push('', ...manyLines);
   lines.push(...browserLines);
   // Memory per layer: bench/memory.ts, every row in a fresh process (its header says what each column is).
   if (!rowsOnly) {
