@@ -11,8 +11,8 @@
  * (default words,dependency-trees,entities). A round runs the whole list
  * through one configuration.
  *
- * Two things made earlier figures of this bench (1.06×) say more about the
- * method than about the pool, and the method now avoids both:
+ * Three things made earlier figures of this bench (1.06×) say more about the
+ * method than about the pool, and the method now avoids them:
  * - Warm-up. A fresh worker spends 2–3× the CPU per document of a warm one
  *   over its first ~100 documents (its own isolate JIT-compiles the same
  *   code again, and its heap grows by collections, with V8's helper threads
@@ -27,14 +27,29 @@
  *   mean little when the load is above the core count; the CPU time per
  *   document (every thread of the process, and this thread's share) does
  *   not depend on it, and tells whether the workers add work.
+ * - Workers on the sources. Run through tsx, the library's worker threads
+ *   ran src/ (see the re-run below) while this thread ran dist/.
  * Also checks that every configuration gives the same responses (time aside).
  * The last line is JSON for bench/run.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchText, documents } from './text.js';
 import type { FlatOptions } from '../src/types.js';
+
+// Under tsx, the repository's tsconfig.json `paths` send the built package's `#threads` import to
+// src/threads/node.ts: the worker threads would run the TypeScript sources through tsx (slower, and
+// with whatever is uncommitted in src/) while this thread runs dist/. Run again with a tsconfig
+// without `paths`, so both sides run the built package.
+if (process.env.TSX_TSCONFIG_PATH === undefined) {
+  const again = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, TSX_TSCONFIG_PATH: fileURLToPath(new URL('./tsconfig.dist.json', import.meta.url)) },
+  });
+  process.exit(again.status ?? 1);
+}
 
 async function built<T>(path: string): Promise<T> {
   const url = new URL(`../dist/${path}`, import.meta.url);
