@@ -28,7 +28,9 @@
  *   document (every thread of the process, and this thread's share) does
  *   not depend on it, and tells whether the workers add work.
  * - Workers on the sources. Run through tsx, the library's worker threads
- *   ran src/ (see the re-run below) while this thread ran dist/.
+ *   ran src/ (see the re-run below) while this thread ran dist/: a little
+ *   slower once warm, and responses that differed wherever src/ held
+ *   uncommitted edits.
  * Also checks that every configuration gives the same responses (time aside).
  * The last line is JSON for bench/run.ts.
  */
