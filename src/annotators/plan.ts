@@ -17,6 +17,7 @@ import type { ResourceLoader } from '../resources/loader.js';
 import { EXTRACTORS, type BuiltinExtractor, type WarningCode } from '../types.js';
 import { BASE_LAYERS, LAYER_ON_DOC, resourcesOf, type AnnotatorConfig, type AnnotatorDeclaration, type ExtractorUse, type Layer } from './annotator.js';
 import { ANNOTATORS } from './registry.js';
+import { languagePack, packResources } from '../language-packs/packs.js';
 
 /** The language the shipped models read (ISO 639-2), and what unreliable detection falls back to. */
 export const ENGLISH = 'eng';
@@ -99,6 +100,17 @@ export interface Planner {
 export function createPlanner(loader: ResourceLoader, config: AnnotatorConfig): Planner {
   const installed = new Map<string, boolean>();
 
+  const packs = new Map<string, Promise<boolean>>();
+  const packInstalled = (code: string): Promise<boolean> => {
+    let ok = packs.get(code);
+    if (!ok) {
+      const pack = languagePack(code)!;
+      ok = Promise.all(packResources(pack).map((r) => loader.exists(r))).then((all) => all.every(Boolean));
+      packs.set(code, ok);
+    }
+    return ok;
+  };
+
   async function isInstalled(a: AnnotatorDeclaration): Promise<boolean> {
     let ok = installed.get(a.name);
     if (ok === undefined) {
@@ -136,11 +148,21 @@ export function createPlanner(loader: ResourceLoader, config: AnnotatorConfig): 
     if (missing.length > 0 && english) {
       throw badRequest(`layer(s) ${unique(missing).join(', ')} is not available: its model is not installed in the models directory`, 'extractors');
     }
+    // A language with a pack (src/language-packs/) gets the pack's layers; what it lacks is said once.
+    // The packs ship apart from textlens (scripts/language-packs/pack.mjs): a missing one says how to get it.
+    const skipped = [...wanted.optional].filter((l) => !provided.has(l));
+    const pack = english || (missing.length === 0 && skipped.length === 0) ? undefined : languagePack(language);
+    const packMissing = pack !== undefined && !(await packInstalled(pack.code));
+    if (packMissing) {
+      warn(
+        missing.length > 0 ? 'language-unsupported' : 'layers-skipped',
+        `Language is '${language}': only tokens and sentences are produced, since its language pack is not installed: install it beside textlens (npm install textlens-${language}), or put its ${language}/ folder in the models directory.`,
+      );
+      return ANNOTATORS.filter((a) => chosen.has(a));
+    }
     if (missing.length > 0) {
       warn('language-unsupported', `Skipped ${unique(missing).join(', ')}: these layers need English models, and the text's language is '${language}' (set languageOverride=eng to force English).`);
     }
-    // A language with a pack (src/language-packs/) gets its word layers; what it lacks is said once.
-    const skipped = [...wanted.optional].filter((l) => !provided.has(l));
     if (!english && skipped.length > 0) {
       warn(
         'layers-skipped',

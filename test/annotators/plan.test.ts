@@ -104,10 +104,16 @@ describe('the plan', () => {
     const noParser = await plan(modelsWithout('deu/parser'), wantedLayers(['dependency-trees'], 'deu', false, () => {}), 'deu');
     expect(noParser.names).toEqual(['words-deu']);
     expect(noParser.warnings).toEqual([['language-unsupported', expect.stringMatching(/^Skipped deps: /)]]);
-    // A pack whose files are not installed: as a language without one.
+    // A pack whose files are not installed: tokens and sentences only, and the warning says how to get the pack.
     const { names, warnings } = await plan(modelsWithout('fra'), wanted([], ['xpos', 'upos', 'lemma', 'stem']), 'fra');
     expect(names).toEqual([]);
-    expect(warnings).toEqual([['layers-skipped', expect.stringMatching(/^Language is not English/)]]);
+    expect(warnings).toEqual([['layers-skipped', expect.stringMatching(/^Language is 'fra': only tokens and sentences .*npm install textlens-fra/)]]);
+    const trees = await plan(modelsWithout('fra'), wantedLayers(['dependency-trees'], 'fra', false, () => {}), 'fra');
+    expect(trees.warnings).toEqual([['language-unsupported', expect.stringMatching(/^Language is 'fra': only tokens .*npm install textlens-fra/)]]);
+    // A language without a pack keeps the English-only message.
+    expect((await plan(modelsWithout(), wanted([], ['xpos', 'upos', 'lemma', 'stem']), 'ita')).warnings).toEqual([
+      ['layers-skipped', expect.stringMatching(/^Language is not English/)],
+    ]);
     // English never takes a pack's annotator.
     expect((await plan(modelsWithout(), wanted([], ['xpos', 'upos', 'lemma', 'stem']))).names).toEqual(['tagger', 'lemmatizer', 'stemmer']);
   });

@@ -124,6 +124,48 @@ describe('the packed package.json', () => {
   });
 });
 
+describe('the language packs', () => {
+  it('are left out of the textlens tarball, which keeps the English models', () => {
+    for (const code of ['fra', 'por', 'spa', 'deu']) expect(tarballFiles.filter((f) => f.startsWith(`models/${code}/`)), code).toEqual([]);
+    expect(tarballFiles).toContain('models/tagger/tagger.onnx');
+  });
+
+  it('ship as textlens-<code>: French installed beside textlens gets tags and entities, German without its pack only tokens and a warning saying how to get it', { timeout: 180_000 }, async () => {
+    const packs = join(work, 'packs');
+    const packed = await run(process.execPath, [join(ROOT, 'scripts', 'language-packs', 'pack.mjs'), '--out', packs, 'fra'], { cwd: ROOT, env: userEnv() });
+    expect(packed.status, packed.stdout + packed.stderr).toBe(0);
+    const [name, tarball] = packed.stdout.trim().split(' ');
+    expect(name).toBe('textlens-fra');
+    const dir = join(app, 'node_modules', 'textlens-fra');
+    mkdirSync(dir, { recursive: true });
+    const untar = await run('tar', ['-xzf', tarball!, '-C', dir, '--strip-components=1'], {});
+    expect(untar.status, untar.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toMatchObject({ name: 'textlens-fra', peerDependencies: { textlens: expect.any(String) } });
+    writeFileSync(
+      join(app, 'packs.mjs'),
+      [
+        "import { analyze } from 'textlens';",
+        "const fr = await analyze('Le président Emmanuel Macron a visité la ville de Lyon mardi avec ses ministres.', { extractors: 'words,entities' });",
+        "const de = await analyze('Angela Merkel besuchte am Montag Paris und traf Emmanuel Macron.', { extractors: 'words' });",
+        'console.log(JSON.stringify({ fr: { language: fr.response.language, upos: fr.response.sentences[0].words.map((w) => w.upos), entities: fr.response.entities.map((e) => e.matchedText) }, de: { language: de.response.language, upos: de.response.sentences[0].words[0].upos ?? null, warnings: de.warnings } }));',
+        '',
+      ].join('\n'),
+    );
+    const ran = await run(process.execPath, ['packs.mjs'], { cwd: app });
+    expect(ran.status, ran.stderr).toBe(0);
+    const out = JSON.parse(ran.stdout.trim().split('\n').pop()!) as {
+      fr: { language: string; upos: string[]; entities: string[] };
+      de: { language: string; upos: string | null; warnings: { code: string; message: string }[] };
+    };
+    expect(out.fr.language).toBe('fra');
+    expect(out.fr.upos).toContain('PROPN');
+    expect(out.fr.entities).toContain('Emmanuel Macron');
+    expect(out.de.language).toBe('deu');
+    expect(out.de.upos).toBeNull();
+    expect(out.de.warnings.map((w) => w.message).join(' ')).toContain('textlens-deu');
+  });
+});
+
 describe('a strict TypeScript project', () => {
   it('compiles against every entry point without the optional peers (pg, pg-boss, @huggingface/transformers) or our @types devDependencies', { timeout: 120_000 }, async () => {
     writeFileSync(

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createAnalyzer } from '../../src/analyzer.js';
 import { AnalysisError } from '../../src/errors.js';
@@ -101,6 +101,31 @@ describe('bufferLoader', () => {
 });
 
 describe('fileLoader', () => {
+  it('reads a language pack missing from the models directory from its installed package, and only then', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'textlens-models-'));
+    const pkg = mkdtempSync(join(tmpdir(), 'textlens-fra-'));
+    writeFileSync(join(pkg, 'meta.json'), '{"from":"package"}');
+    const asked: string[] = [];
+    const packDir = (code: string) => (asked.push(code), code === 'fra' ? pkg : undefined);
+    const loader = fileLoader(dir, { packDir });
+    expect(await loader.text('fra/meta.json')).toBe('{"from":"package"}');
+    expect(loader.filePath!('fra/meta.json')).toBe(join(pkg, 'meta.json'));
+    expect(await loader.exists('deu/meta.json')).toBe(false);
+    // English folders never go to a package; a folder in the models directory wins over one.
+    expect(await loader.exists('tagger/meta.json')).toBe(false);
+    mkdirSync(join(dir, 'spa'));
+    writeFileSync(join(dir, 'spa', 'meta.json'), '{"from":"models"}');
+    expect(await loader.text('spa/meta.json')).toBe('{"from":"models"}');
+    expect(asked).toEqual(['fra', 'deu']);
+  });
+
+  it('names the pack and where it looked when a pack file is missing everywhere', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'textlens-models-'));
+    const e = await rejection(fileLoader(dir, { packDir: () => undefined }).bytes('deu/tagger.onnx'));
+    expect(e.message).toContain('deu/tagger.onnx');
+    expect(e.message).toContain(dir);
+  });
+
   it('names the missing model file and the directory it looked in', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'textlens-models-'));
     const e = await rejection(fileLoader(dir).bytes('tagger/tagger.onnx'));
