@@ -8,9 +8,15 @@
  *
  * A pack gives the `words` layers (UPOS tags, lemmas, Snowball stems),
  * splits the language's contractions into syntactic words
- * (contractions.ts), and parses them into UD dependency trees with its own
- * parser (`models/<code>/parser/`, the English parser's runtime). Entities
- * and senses stay English-only.
+ * (contractions.ts), splits sentences with its own boundary model
+ * (sentences.ts), parses them into UD dependency trees with its own parser
+ * (`models/<code>/parser/`, the English parser's runtime) and tags PER, LOC
+ * and ORG names with its own NER (ner.ts), which the English linker links.
+ * Senses, topics, phrases, relations and properties stay English-only.
+ *
+ * The packs' folders ship apart from the textlens package, each as
+ * `textlens-<code>` (scripts/language-packs/pack.mjs); the Node file loader
+ * finds an installed one (src/resources/file-loader.ts).
  */
 
 export interface LanguagePack {
