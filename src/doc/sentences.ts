@@ -58,10 +58,10 @@ interface SentenceModelMeta {
 }
 
 const MODEL_PATH = 'sentences/model.onnx';
+const META_PATH = 'sentences/meta.json';
 
 /** Boundary candidates per model call (see modelBoundaries). */
 const CANDIDATES_PER_CALL = 512;
-const META_PATH = 'sentences/meta.json';
 
 /** Rule-only sentence boundaries: exclusive token indices, ending with tokens.length. */
 export function splitSentences(original: string, tokens: readonly TokenSpan[]): number[] {
