@@ -117,7 +117,8 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     languages: ENGLISH,
     extractors: { 'dependency-trees': 'required' },
     readByRules: true,
-    resources: (c) => [`${parserDir(c)}/parser.onnx`, `${parserDir(c)}/meta.json`],
+    // the accurate parser reads the shared pretrained word vectors too (the fast one has none)
+    resources: (c) => [`${parserDir(c)}/parser.onnx`, `${parserDir(c)}/meta.json`, ...(c.parser === 'fast' ? [] : ['vectors/vectors.bin'])],
     create: async (loader, c) => (await import('./parser.js')).createParser(loader, { backend: c.backend, dir: parserDir(c) }),
   },
   ...LANGUAGE_PACKS.map(packParser),
