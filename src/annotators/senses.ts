@@ -145,5 +145,15 @@ function namedSenses(store: SynsetStore, synsets: Int32Array, kept: Int32Array, 
 }
 
 function hasCapitalizedMember(store: SynsetStore, synset: number, lemma: string): boolean {
-  return store.members(synset).some(([l]) => l.toLowerCase() === lemma && /^\p{Lu}/u.test(l));
+  // The case test first: most members are lower case, and it needs no lower-cased copy of each.
+  for (const [l] of store.members(synset)) if (startsUpperCase(l) && l.toLowerCase() === lemma) return true;
+  return false;
+}
+
+const UPPER_FIRST = /^\p{Lu}/u;
+
+/** Whether the first code point is an upper-case letter (ASCII answered without the regex). */
+export function startsUpperCase(s: string): boolean {
+  const c = s.charCodeAt(0);
+  return c < 128 ? c >= 65 && c <= 90 : UPPER_FIRST.test(s);
 }
