@@ -88,13 +88,8 @@ export function dequantizeCount(q: number): number {
   return q === 0 ? 0 : Math.min(65535, COUNT_BASE ** (q - 1));
 }
 
-/**
- * Decodes wsd-weights.bin: 'WSD2', u32 synsets, u32 entries, u32 bytes of
- * feature deltas; f32 mass[synsets]; u32 start[synsets + 1]; the feature ids
- * of each synset's entries as unsigned LEB128 deltas (first one from 0);
- * one byte per entry for its count (quantizeCount). Little-endian.
- */
-export function decodeWeights(bytes: Uint8Array): SenseWeights {
+/** The fixed part of wsd-weights.bin (see decodeWeights): sizes, masses and entry starts. */
+function readHeader(bytes: Uint8Array): { n: number; nnz: number; deltaBytes: number; mass: Float32Array; start: Uint32Array } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength < 16 || view.getUint32(0, true) !== MAGIC) throw new Error(`${WSD_WEIGHTS_FILE}: not a WSD2 weights file`);
   const n = view.getUint32(4, true);
@@ -105,6 +100,21 @@ export function decodeWeights(bytes: Uint8Array): SenseWeights {
   for (let i = 0; i < n; i++, at += 4) mass[i] = view.getFloat32(at, true);
   const start = new Uint32Array(n + 1);
   for (let i = 0; i <= n; i++, at += 4) start[i] = view.getUint32(at, true);
+  return { n, nnz, deltaBytes, mass, start };
+}
+
+/** Where the feature deltas begin: after the 16-byte header, n masses and n + 1 starts. */
+const deltasOffset = (n: number): number => 16 + 4 * n + 4 * (n + 1);
+
+/**
+ * Decodes wsd-weights.bin: 'WSD2', u32 synsets, u32 entries, u32 bytes of
+ * feature deltas; f32 mass[synsets]; u32 start[synsets + 1]; the feature ids
+ * of each synset's entries as unsigned LEB128 deltas (first one from 0);
+ * one byte per entry for its count (quantizeCount). Little-endian.
+ */
+export function decodeWeights(bytes: Uint8Array): SenseWeights {
+  const { n, nnz, deltaBytes, mass, start } = readHeader(bytes);
+  let at = deltasOffset(n);
   const feature = new Uint32Array(nnz);
   const end = at + deltaBytes;
   let e = 0;
@@ -163,16 +173,8 @@ export function weightsReader(w: SenseWeights): WeightsReader {
  * 16 MB as a Uint32Array of ids and a Uint16Array of counts.
  */
 export function packedWeights(bytes: Uint8Array): WeightsReader {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.byteLength < 16 || view.getUint32(0, true) !== MAGIC) throw new Error(`${WSD_WEIGHTS_FILE}: not a WSD2 weights file`);
-  const n = view.getUint32(4, true);
-  const nnz = view.getUint32(8, true);
-  const deltaBytes = view.getUint32(12, true);
-  let at = 16;
-  const mass = new Float32Array(n);
-  for (let i = 0; i < n; i++, at += 4) mass[i] = view.getFloat32(at, true);
-  const start = new Uint32Array(n + 1);
-  for (let i = 0; i <= n; i++, at += 4) start[i] = view.getUint32(at, true);
+  const { n, nnz, deltaBytes, mass, start } = readHeader(bytes);
+  let at = deltasOffset(n);
   // Where each synset's deltas begin: a LEB128 value ends at a byte under 0x80, so its entries' values are counted off.
   const deltaAt = new Uint32Array(n + 1);
   const end = at + deltaBytes;
