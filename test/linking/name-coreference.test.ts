@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { kbEntity } from './fixtures.js';
 import { fullNameOf, fullNamesOf, resolveShortNames, type NamedMention, type NameLink } from '../../src/linking/name-coreference.js';
 import { normalizeAlias } from '../../src/linking/normalize.js';
 import type { KbEntity } from '../../src/linking/kb-schema.js';
 
-const entity = (id: number, title: string, dbpediaTypes: string[]): KbEntity => ({
-  id,
-  title,
-  label: title.replace(/_/g, ' '),
-  aliases: [],
-  dbpediaTypes,
-  freebaseTypes: [],
-  popularity: 0,
-  properties: {},
-  context: {},
-  related: [],
-});
+const entity = kbEntity;
 const suuKyi = entity(1, 'Aung_San_Suu_Kyi', ['Person', 'Agent']);
 const skater = entity(2, 'Brian_Joubert', ['Person', 'Agent']);
 const bank = entity(3, 'Bank_of_America', ['Company', 'Organisation']);

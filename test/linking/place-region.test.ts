@@ -5,24 +5,11 @@
  * ("the Americans captured 100 soldiers"). Run on the shipped KB, ranker
  * and NER.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { defaultModelsDir } from '../../src/resources/file-loader.js';
-import { createAnalyzer } from '../../src/analyzer.js';
-import type { Analyzer } from '../../src/analyzer.js';
+import { describe, expect, it } from 'vitest';
+import { hasShippedKb, useShippedEntities } from './fixtures.js';
 
-const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
-
-describe.skipIf(!existsSync(kbFile))('towns with their state, peoples by their plural (shipped KB, ranker and NER)', () => {
-  let analyzer: Analyzer;
-  beforeAll(async () => {
-    analyzer = await createAnalyzer();
-  });
-
-  const entities = async (text: string) => {
-    const res = await analyzer.analyze({ text, extractors: 'entities', languageOverride: 'eng' });
-    return res.response!.entities!;
-  };
+describe.skipIf(!hasShippedKb)('towns with their state, peoples by their plural (shipped KB, ranker and NER)', () => {
+  const entities = useShippedEntities();
 
   it('reads "Boston, Massachusetts" as one mention of Boston', async () => {
     const ents = await entities('She was born in Boston, Massachusetts, and studied law at Harvard.');

@@ -4,26 +4,12 @@
  * tagger calls such names MISC, or LOC/ORG/PER at random, and the ranker
  * must still see the type agree when the KB's class fits.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { hasShippedKb, kbEntity, useShippedEntities } from './fixtures.js';
 import type { Candidate, KbEntity, KnowledgeBase } from '../../src/linking/knowledge-base.js';
 import { candidateFeatures, FEATURE_NAMES, outsideCoarse, type MentionSpan } from '../../src/linking/features.js';
-import { defaultModelsDir } from '../../src/resources/file-loader.js';
-import { createAnalyzer } from '../../src/analyzer.js';
-import type { Analyzer } from '../../src/analyzer.js';
 
-const entity = (id: number, title: string, dbpediaTypes: string[]): KbEntity => ({
-  id,
-  title,
-  label: title.replace(/_\(.*\)$/, '').replace(/_/g, ' '),
-  aliases: [],
-  dbpediaTypes,
-  freebaseTypes: [],
-  popularity: 0,
-  properties: {},
-  context: {},
-  related: [],
-});
+const entity = kbEntity;
 
 const pythonLanguage = entity(1, 'Python_(programming_language)', ['ProgrammingLanguage', 'Language']);
 const linux = entity(2, 'Linux', ['Software', 'Work']);
@@ -84,18 +70,8 @@ describe('type agreement outside the coarse NER classes', () => {
   });
 });
 
-const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
-
-describe.skipIf(!existsSync(kbFile))('Python in software text and in text about snakes (shipped KB, ranker and NER)', () => {
-  let analyzer: Analyzer;
-  beforeAll(async () => {
-    analyzer = await createAnalyzer();
-  });
-
-  const entities = async (text: string) => {
-    const res = await analyzer.analyze({ text, extractors: 'entities', languageOverride: 'eng' });
-    return res.response!.entities!;
-  };
+describe.skipIf(!hasShippedKb)('Python in software text and in text about snakes (shipped KB, ranker and NER)', () => {
+  const entities = useShippedEntities();
 
   it('links Python in a paragraph about programming to the language, typed ProgrammingLanguage', async () => {
     const ents = await entities('Python is a programming language that lets you work quickly. You can install Python 3 with pip and run scripts from the command line.');
