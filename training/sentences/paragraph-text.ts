@@ -7,6 +7,7 @@
  *   editedProse(text)              → whether a sentence reads like edited prose (news, encyclopaedias)
  *   random(seed)                   → a seeded generator, so every run lays the text out the same way
  */
+import { seededRandom } from '../../src/classify/train.js';
 
 /** An inclusive range of whole numbers. */
 export interface Range {
@@ -14,17 +15,8 @@ export interface Range {
   max: number;
 }
 
-/** A small seeded generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (mulberry32): the classifier trainer's, so both lay out the same sequence for a seed. */
+export const random = seededRandom;
 
 /** A whole number in the range, drawn from rnd. */
 export function pick(range: Range, rnd: () => number): number {
