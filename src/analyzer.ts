@@ -19,7 +19,7 @@ import { languageTokens } from './language-packs/contractions.js';
 import type { Segmenter } from './doc/sentences.js';
 import { createLanguageSegmenter, packSentencesDir } from './language-packs/sentences.js';
 import { readInput, type InputOptions } from './source/input.js';
-import { runRules } from './rules/index.js';
+import { runRules, type RuleLimits } from './rules/index.js';
 import { DictionaryRegistry, matchDictionaries, mergeDictionaryEntities, type CompiledDictionary, type DictionaryInput } from './dictionaries/index.js';
 import { ClassifierSet, type ClassifierSource, type QueryClassifierSources } from './classify/classifier-set.js';
 import { analyzeMany, type AnalyzeManyOptions, type ManyInput, type ManyResponse } from './analyze-many.js';
@@ -71,6 +71,13 @@ export interface AnalyzerConfig {
    * caller's fetch is used as is (it decides what may be reached).
    */
   download?: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number; fetch?: FetchFunction };
+  /**
+   * Limits every request's `rules` run under (time, resolution steps,
+   * solutions kept, output, memory), over the defaults of DEFAULT_RULE_LIMITS:
+   * a service that accepts rules from many callers may lower them, a batch
+   * job with heavy rules may raise them.
+   */
+  ruleLimits?: RuleLimits;
   /**
    * Custom entity dictionaries by id, selected per request with
    * `entities.dictionaries`: a file path (.json, .jsonl, .csv), a list of
@@ -303,7 +310,7 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
     const payload = buildPayload({ doc, request: req, language, languageIsReliable, cleanedText: text, rawText: raw });
     stageDone?.('response');
     if (req.rules !== undefined) {
-      const ruled = await runRules(doc, req.rules, req.extractors);
+      const ruled = await runRules(doc, req.rules, req.extractors, config.ruleLimits);
       // The rules' warnings are all limits reached (solutions, output).
       for (const w of ruled.warnings) warn('rules-truncated', w);
       payload.customAnnotationOutput = ruled.customAnnotationOutput;

@@ -14,7 +14,8 @@ let server: Server;
 let base = '';
 
 beforeAll(async () => {
-  analyzer = await createAnalyzer({ allowHosts: ['127.0.0.1'], download: { maxBytes: 64 } });
+  // A generous rules time limit: the solutions test below must hit the solution cap, not the clock, on a loaded machine.
+  analyzer = await createAnalyzer({ allowHosts: ['127.0.0.1'], download: { maxBytes: 64 }, ruleLimits: { timeoutMs: 30_000 } });
   server = createServer((_req, res) => {
     res.setHeader('content-type', 'text/plain');
     res.end('The river floods the bank every spring, and the town moves its market up the hill. '.repeat(4));
@@ -83,6 +84,15 @@ describe('warnings', () => {
     expect(r.response!.matchingRules![0].bindings).toHaveLength(1000);
     expect(codes(r)).toEqual(['rules-truncated']);
     consistent(r);
+  });
+
+  it("applies the analyzer's ruleLimits to every request's rules", async () => {
+    const strict = await createAnalyzer({ ruleLimits: { maxSolutions: 3 } });
+    const rules = 'num(X) :- nat(0, X).\nnat(N, N).\nnat(N, X) :- N < 10, M is N + 1, nat(M, X).';
+    const r = await strict.analyze({ text: 'Count.', rules, extractors: 'num', languageOverride: 'eng' });
+    expect(r.response!.matchingRules![0].bindings).toHaveLength(3);
+    expect(codes(r)).toEqual(['rules-truncated']);
+    await strict.dispose();
   });
 
   it('says each warning once however often it is raised', async () => {
