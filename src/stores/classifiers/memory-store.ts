@@ -1,70 +1,47 @@
 /** In-memory backend: tests and `--events memory:` (nothing survives the process). */
+import { MemoryCollections } from '../memory-collections.js';
 import { newRevision, type CategoryDefinition, type CategoryPage, type ClassifierStore, type StoredClassifier } from './store.js';
 
-interface Held {
-  revision: string;
-  /** Insertion order is the listing order. */
-  categories: Map<string, CategoryDefinition>;
-}
-
 export class MemoryClassifierStore implements ClassifierStore {
-  private readonly owners = new Map<string, Map<string, Held>>();
-
-  private held(owner: string, id: string): Held | undefined {
-    return this.owners.get(owner)?.get(id);
-  }
+  /** A classifier has no settings of its own: its categories are all there is. */
+  private readonly held = new MemoryCollections<null, CategoryDefinition>(newRevision);
 
   async replace(owner: string, id: string, categories: readonly CategoryDefinition[]): Promise<StoredClassifier> {
-    let mine = this.owners.get(owner);
-    if (!mine) this.owners.set(owner, (mine = new Map()));
-    const h: Held = { revision: newRevision(), categories: new Map(categories.map((c) => [c.categoryId, { ...c }])) };
-    mine.set(id, h);
-    return { id, revision: h.revision, size: h.categories.size };
+    const h = this.held.put(owner, id, null, categories.map((c) => [c.categoryId, { ...c }] as const));
+    return { id, revision: h.revision, size: h.items.size };
   }
 
   async list(owner: string): Promise<StoredClassifier[]> {
-    const mine = this.owners.get(owner);
-    if (!mine) return [];
-    return [...mine.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([id, h]) => ({ id, revision: h.revision, size: h.categories.size }));
+    return this.held.list(owner).map(([id, h]) => ({ id, revision: h.revision, size: h.items.size }));
   }
 
   async remove(owner: string, id: string): Promise<boolean> {
-    return this.owners.get(owner)?.delete(id) ?? false;
+    return this.held.remove(owner, id);
   }
 
   async categories(owner: string, id: string, limit: number, offset: number): Promise<CategoryPage | undefined> {
-    const h = this.held(owner, id);
+    const h = this.held.get(owner, id);
     if (!h) return undefined;
-    return { categories: [...h.categories.values()].slice(offset, offset + limit).map((c) => ({ ...c })), total: h.categories.size };
+    return { categories: [...h.items.values()].slice(offset, offset + limit).map((c) => ({ ...c })), total: h.items.size };
   }
 
   async category(owner: string, id: string, categoryId: string): Promise<CategoryDefinition | undefined> {
-    const c = this.held(owner, id)?.categories.get(categoryId);
+    const c = this.held.get(owner, id)?.items.get(categoryId);
     return c && { ...c };
   }
 
   async removeCategory(owner: string, id: string, categoryId: string): Promise<'removed' | 'no-classifier' | 'no-category'> {
-    const h = this.held(owner, id);
-    if (!h) return 'no-classifier';
-    if (!h.categories.delete(categoryId)) return 'no-category';
-    h.revision = newRevision();
-    return 'removed';
+    const outcome = this.held.removeItem(owner, id, categoryId);
+    return outcome === 'no-collection' ? 'no-classifier' : outcome === 'no-item' ? 'no-category' : outcome;
   }
 
   async revisions(owner: string, ids: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    for (const id of ids) {
-      const h = this.held(owner, id);
-      if (h) out.set(id, h.revision);
-    }
-    return out;
+    return this.held.revisions(owner, ids);
   }
 
   async definition(owner: string, id: string) {
-    const h = this.held(owner, id);
-    return h && { revision: h.revision, categories: [...h.categories.values()].map((c) => ({ ...c })) };
+    const h = this.held.get(owner, id);
+    return h && { revision: h.revision, categories: [...h.items.values()].map((c) => ({ ...c })) };
   }
 
   async close(): Promise<void> {}
