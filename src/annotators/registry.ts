@@ -179,6 +179,17 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     create: async () => (await import('./phrases.js')).createPhraseAnnotator(),
   },
   {
+    // The packs' languages: base phrases read off the UD tree, measured by `eval ud` (its NPs row).
+    name: 'phrases-ud',
+    requires: ['upos', 'deps'],
+    assigns: ['phrases'],
+    languages: LANGUAGE_PACKS.map((p) => p.code),
+    extractors: { phrases: 'required' },
+    readByRules: true,
+    resources: [],
+    create: async () => (await import('./ud-phrases.js')).createUdPhraseAnnotator(),
+  },
+  {
     name: 'relations',
     requires: ['tokens', 'sentences', 'upos', 'xpos', 'deps'],
     assigns: ['relations'],

@@ -17,7 +17,7 @@ import { EVAL_CLASSIFIER, EVAL_TOPICS } from './classifier.js';
 
 export const EVAL_UD = defineCommand({
   name: 'eval ud',
-  summary: 'Tokens, sentences, tags, lemmas and dependency trees against a UD treebank: the CoNLL 2018 shared task table.',
+  summary: 'Tokens, sentences, tags, lemmas and dependency trees against a UD treebank: the CoNLL 2018 shared task table, plus NPs (the base noun phrases read off the system tree against those of the gold tree).',
   flags: {
     conllu: { type: 'string', value: 'FILE', required: true, help: 'the gold treebank (CoNLL-U)' },
     'gold-tokens': { type: 'boolean', help: "analyze the treebank's gold tokens and sentences (default: its raw text)" },

@@ -13,6 +13,7 @@
  */
 import { AnalysisError } from '../errors.js';
 import { surfaceTokens, type ConlluSentence } from './conllu.js';
+import { udNounPhrases } from '../structure/ud-noun-phrases.js';
 
 export interface UdScore {
   precision: number;
@@ -35,6 +36,8 @@ export interface UdScores {
   lemmas: UdScore | null;
   uas: UdScore | null;
   las: UdScore | null;
+  /** Base noun phrases read off each tree (src/structure/ud-noun-phrases.ts), the system's against the gold tree's, by character span. */
+  phrases: UdScore | null;
 }
 
 interface Span {
@@ -60,6 +63,8 @@ interface EvalFile {
   tokens: Span[];
   sentences: Span[];
   words: EvalWord[];
+  /** Each sentence's words: [first, end) in `words`. */
+  sentenceWords: Array<[number, number]>;
 }
 
 // The official script drops space separators (Unicode Zs) inside forms.
@@ -71,6 +76,7 @@ function loadFile(sentences: readonly ConlluSentence[]): EvalFile {
   const tokens: Span[] = [];
   const sentSpans: Span[] = [];
   const words: EvalWord[] = [];
+  const sentenceWords: Array<[number, number]> = [];
   for (const s of sentences) {
     if (s.words.length === 0) continue;
     const base = words.length;
@@ -97,8 +103,9 @@ function loadFile(sentences: readonly ConlluSentence[]): EvalFile {
       }
     }
     sentSpans.push({ start: sentStart, end: pos });
+    sentenceWords.push([base, words.length]);
   }
-  return { chars: charParts.join(''), tokens, sentences: sentSpans, words };
+  return { chars: charParts.join(''), tokens, sentences: sentSpans, words, sentenceWords };
 }
 
 function score(gold: number, system: number, correct: number, aligned: number | null = null): UdScore {
@@ -225,6 +232,28 @@ function universalFeats(feats: string): string {
     .join('|');
 }
 
+/** The base noun phrases of every sentence's tree, as character spans "start:end". */
+function phraseSpans(f: EvalFile): Set<string> {
+  const tree = {
+    upos: f.words.map((w) => w.upos),
+    head: f.words.map((w) => (w.parent >= 0 ? w.parent : -1)),
+    deprel: f.words.map((w) => w.deprel),
+  };
+  const out = new Set<string>();
+  for (const [first, end] of f.sentenceWords) {
+    for (const p of udNounPhrases(tree, first, end)) out.add(`${f.words[p.start].span.start}:${f.words[p.end - 1].span.end}`);
+  }
+  return out;
+}
+
+function phrasesScore(gold: EvalFile, system: EvalFile): UdScore {
+  const g = phraseSpans(gold);
+  const s = phraseSpans(system);
+  let correct = 0;
+  for (const key of s) if (g.has(key)) correct++;
+  return score(g.size, s.size, correct);
+}
+
 export function scoreUd(gold: readonly ConlluSentence[], system: readonly ConlluSentence[]): UdScores {
   const g = loadFile(gold);
   const s = loadFile(system);
@@ -261,6 +290,7 @@ export function scoreUd(gold: readonly ConlluSentence[], system: readonly Conllu
     lemmas: has((w) => w.lemma) ? column((a, b) => a.lemma === '_' || a.lemma === b.lemma) : null,
     uas: hasHeads ? column((a, b) => a.parent === sysParent(b)) : null,
     las: hasHeads ? column((a, b) => a.parent === sysParent(b) && a.deprel === b.deprel) : null,
+    phrases: hasHeads && has((w) => w.upos) ? phrasesScore(g, s) : null,
   };
 }
 
@@ -274,6 +304,7 @@ const ROWS: Array<[keyof UdScores, string]> = [
   ['lemmas', 'Lemmas'],
   ['uas', 'UAS'],
   ['las', 'LAS'],
+  ['phrases', 'NPs'],
 ];
 
 /** The scores as the shared task printed them: Metric | Precision | Recall | F1 | AligndAcc, in percent. */

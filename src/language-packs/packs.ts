@@ -11,8 +11,9 @@
  * (contractions.ts), splits sentences with its own boundary model
  * (sentences.ts), parses them into UD dependency trees with its own parser
  * (`models/<code>/parser/`, the English parser's runtime) and tags PER, LOC
- * and ORG names with its own NER (ner.ts), which the English linker links.
- * Senses, topics, phrases, relations and properties stay English-only.
+ * and ORG names with its own NER (ner.ts), which the English linker links;
+ * its noun phrases are read off the UD tree (src/structure/ud-noun-phrases.ts).
+ * Senses, topics, relations and properties stay English-only.
  *
  * The packs' folders ship apart from the textlens package, each as
  * `textlens-<code>` (scripts/language-packs/pack.mjs); the Node file loader

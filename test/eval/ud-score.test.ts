@@ -73,7 +73,7 @@ describe('scoreUd', () => {
 
   it('gives 100 for a file scored against itself', () => {
     const self = scoreUd(parseConllu(GOLD), parseConllu(GOLD));
-    for (const k of ['tokens', 'sentences', 'words', 'upos', 'uas', 'las'] as const) expect(self[k]?.f1).toBe(1);
+    for (const k of ['tokens', 'sentences', 'words', 'upos', 'uas', 'las', 'phrases'] as const) expect(self[k]?.f1).toBe(1);
   });
 
   it('refuses files whose characters differ', () => {

@@ -35,7 +35,7 @@ describe('eval ud --lang fra', () => {
     expect(scores.upos!.f1).toBe(1);
     expect(scores.lemmas!.f1).toBe(1);
     // the French parser's tree: heads and universal relations (obl:arg against the gold obl:mod counts as obl)
-    expect(formatUdLine(scores)).toMatch(/^tokens=100\.00 sentences=100\.00 words=100\.00 upos=100\.00 xpos=\S+ lemmas=100\.00 uas=100\.00 las=100\.00$/);
+    expect(formatUdLine(scores)).toMatch(/^tokens=100\.00 sentences=100\.00 words=100\.00 upos=100\.00 xpos=\S+ lemmas=100\.00 uas=100\.00 las=100\.00 phrases=100\.00$/);
     // Read as English, "au" is one word: the words and their tags no longer align.
     const english = await evalUd(analyzer, parseConllu(GOLD));
     expect(english.words.f1).toBeLessThan(1);

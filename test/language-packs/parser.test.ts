@@ -142,6 +142,18 @@ describe('dependency-trees in the pack languages', () => {
     expect(sentences[1].find((w) => w.parentPosition === undefined)?.token).toBe(c.secondRoot);
   });
 
+  it.each(SHIPPED)('%s: noun phrases read off the UD tree, each over words of one sentence', async (code) => {
+    const r = await analyzer.analyze(CASES[code].text, { extractors: 'phrases,words', languageOverride: code });
+    expect(r.warnings).toEqual([]);
+    const sentences = r.response!.sentences!;
+    const phrases = r.response!.nounPhrases!.map((p) => p.wordPositions.map((i) => sentences[p.sentencePosition].words[i].token).join(' '));
+    // the second sentence's subject and object: "Le professeur" / "un livre", "El profesor" / "un libro" …
+    expect(phrases.length).toBeGreaterThanOrEqual(4);
+    const second = CASES[code].text.split('. ')[1].split(' ');
+    expect(phrases).toContain(second.slice(0, 2).join(' '));
+    expect(phrases).toContain(second.slice(-2).join(' ').replace(/\.$/, ''));
+  });
+
   it('gives UD trees whatever dependencies.scheme says (the Stanford conversion is English-only)', async () => {
     const c = CASES.por;
     const stanford = await tree(c.text, 'por', 'stanford');

@@ -75,12 +75,22 @@ describe('the phrases extractor', () => {
     ]);
   });
 
-  it('skips non-English text with a message that says how to force English (the planner rule for English-only extractors)', async () => {
-    const fr = 'Le chat dort sur le canapé depuis ce matin, et il ne veut pas se réveiller pour manger.';
-    const r = await analyzer.analyze(fr, { extractors: 'phrases' });
+  it('skips text in a language without a pack with a message that says how to force English (the planner rule for English-only extractors)', async () => {
+    const it_ = 'Il gatto dorme sul divano da stamattina e non vuole svegliarsi per mangiare niente.';
+    const r = await analyzer.analyze(it_, { extractors: 'phrases' });
     expect(r.ok).toBe(true);
-    expect(r.response!.language).toBe('fra');
+    expect(r.response!.language).toBe('ita');
     expect(r.response!.nounPhrases).toBeUndefined();
-    expect(r.message).toMatch(/Skipped phrases.*need English models.*'fra'.*languageOverride=eng/);
+    expect(r.message).toMatch(/Skipped phrases.*need English models.*'ita'.*languageOverride=eng/);
+  });
+
+  it("reads a language pack's phrases off its UD tree", async () => {
+    const fr = 'Le chat dort sur le canapé depuis ce matin, et il ne veut pas se réveiller pour manger.';
+    const r = await analyzer.analyze(fr, { extractors: 'phrases,words' });
+    expect(r.response!.language).toBe('fra');
+    expect(r.warnings).toEqual([]);
+    const words = r.response!.sentences![0].words!;
+    const phrases = r.response!.nounPhrases!.map((p) => p.wordPositions.map((i) => words[i].token).join(' '));
+    expect(phrases).toEqual(expect.arrayContaining(['Le chat', 'le canapé', 'ce matin', 'il']));
   });
 });
