@@ -16,6 +16,7 @@ import type { Annotator, AnnotatorConfig, AnnotatorDeclaration, Layer } from './
 import { createPlanner, ENGLISH, layersOf, wantedLayers } from './annotators/plan.js';
 import { Doc } from './doc/doc.js';
 import { languageTokens } from './language-packs/contractions.js';
+import { loadContractionModel, type ContractionModel } from './language-packs/ambiguous-contractions.js';
 import type { Segmenter } from './doc/sentences.js';
 import { createLanguageSegmenter, packSentencesDir } from './language-packs/sentences.js';
 import { readInput, type InputOptions } from './source/input.js';
@@ -176,6 +177,8 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
   const created = new Map<string, Promise<Annotator>>();
   // One segmenter per language pack (its own sentence model, where installed), one for every other language.
   const segmenters = new Map<string, Promise<Segmenter>>();
+  /** Each pack's model of its ambiguous contractions (French "des"), read with its segmenter; none for English. */
+  const contractionModels = new Map<string, Promise<ContractionModel | undefined>>();
   const dictionaries = await DictionaryRegistry.create(config.dictionaries, readTextFile);
   const classifiers = new ClassifierSet(loader, config.classifiers ?? {}, (dir) => fileLoader(dir));
 
@@ -216,9 +219,15 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       segmenters.set(key, segmenter);
       segmenter.catch(() => segmenters.delete(key));
     }
-    const { tokens, sentenceEnds } = await (await segmenter).segment(text);
+    let contractions = contractionModels.get(key);
+    if (!contractions) {
+      contractions = key === ENGLISH ? Promise.resolve(undefined) : loadContractionModel(loader, key);
+      contractionModels.set(key, contractions);
+      contractions.catch(() => contractionModels.delete(key));
+    }
+    const [{ tokens, sentenceEnds }, ambiguous] = await Promise.all([segmenter.then((s) => s.segment(text)), contractions]);
     // A language pack's own tokens (contractions as syntactic words); English is the tokenizer's as is.
-    return languageTokens(new Doc(text, tokens, sentenceEnds), language);
+    return languageTokens(new Doc(text, tokens, sentenceEnds), language, ambiguous);
   }
 
   async function annotateDoc(doc: Doc, layers: readonly Layer[], options?: AnalyzeOptions | FlatOptions): Promise<Doc> {

@@ -17,10 +17,12 @@
  *    tokens, each with the offsets of the whole surface token, every word after
  *    the first marked `joinsPrevious`. The tables hold the contractions that
  *    are a multiword token in at least 60% of their occurrences in the
- *    language's UD training data (French "des", article or de + les, stays
- *    one word: it is mostly the article).
+ *    language's UD training data; a form that is one only in some contexts
+ *    (French "des": the article, or de + les) is decided by the pack's trained
+ *    model where it has one (ambiguous-contractions.ts), else kept whole.
  */
 import { Doc, type TokenSpan } from '../doc/doc.js';
+import { splitAmbiguous, type ContractionModel } from './ambiguous-contractions.js';
 
 const FRENCH: Record<string, string[]> = {
   du: ['de', 'le'],
@@ -94,9 +96,10 @@ function casedLike(surface: string, parts: readonly string[]): string[] {
 
 /**
  * The Doc with `language`'s tokens (see the file comment); the same Doc for
- * a language without rules, English included.
+ * a language without rules, English included. `ambiguous`: the pack's model
+ * for forms that are a contraction only in some contexts (French "des").
  */
-export function languageTokens(doc: Doc, language: string): Doc {
+export function languageTokens(doc: Doc, language: string, ambiguous?: ContractionModel): Doc {
   const rules = RULES[language];
   if (!rules || doc.length === 0) return doc;
   const text = doc.text;
@@ -125,24 +128,25 @@ export function languageTokens(doc: Doc, language: string): Doc {
       }
       joined.push({ ...t });
     }
+    // 2. elision
+    const pieces: { start: number; end: number }[] = [];
     for (const t of joined) {
-      let start = t.start;
-      const form = text.slice(t.start, t.end);
-      // 2. elision
-      const elided = rules.elision?.exec(form);
-      if (elided) {
-        spans.push({ start, end: start + elided[0].length });
-        start += elided[0].length;
-      }
-      // 3. contractions
-      const rest = text.slice(start, t.end);
-      const parts = rules.contractions[rest.toLowerCase()];
-      if (parts) {
-        casedLike(rest, parts).forEach((p, k) => spans.push({ start, end: t.end, form: p, ...(k > 0 ? { joinsPrevious: true } : {}) }));
-      } else {
-        spans.push({ start, end: t.end });
-      }
+      const elided = rules.elision?.exec(text.slice(t.start, t.end));
+      if (elided) pieces.push({ start: t.start, end: t.start + elided[0].length });
+      pieces.push({ start: elided ? t.start + elided[0].length : t.start, end: t.end });
     }
+    // 3. contractions: the pack's trained model for a form that is one only in some contexts, else the table
+    const forms = pieces.map((t) => text.slice(t.start, t.end));
+    pieces.forEach((t, k) => {
+      const form = forms[k]!;
+      const learned = ambiguous ? splitAmbiguous(ambiguous, forms, k) : undefined;
+      const parts = learned === undefined ? rules.contractions[form.toLowerCase()] : learned;
+      if (parts) {
+        casedLike(form, parts).forEach((p, i) => spans.push({ start: t.start, end: t.end, form: p, ...(i > 0 ? { joinsPrevious: true } : {}) }));
+      } else {
+        spans.push({ start: t.start, end: t.end });
+      }
+    });
     ends.push(spans.length);
   }
   return new Doc(text, spans, ends);

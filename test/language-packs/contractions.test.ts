@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Doc } from '../../src/doc/doc.js';
 import { tokenize } from '../../src/doc/tokenize.js';
 import { hasTokenRules, languageTokens } from '../../src/language-packs/contractions.js';
+import { contractionFeatures, loadContractionModel, splitAmbiguous, type ContractionModel } from '../../src/language-packs/ambiguous-contractions.js';
+import { fileLoader } from '../../src/resources/file-loader.js';
 
 /** One sentence per text, tokens from the English tokenizer (what the segmenter starts from). */
 function docOf(text: string): Doc {
@@ -28,7 +30,7 @@ describe('language tokens', () => {
     expect(words("Qu'il parle aux enfants. Du pain, aujourd'hui.", 'fra')).toEqual([
       "Qu'@0-3", 'il@3-5', 'parle@6-11', 'à@12-15', 'les@12-15+', 'enfants@16-23', '.@23-24', 'De@25-27', 'le@25-27+', 'pain@28-32', ',@32-33', "aujourd'hui@34-45", '.@45-46',
     ]);
-    // "des" is mostly the article: one word.
+    // Without the pack's model of ambiguous forms, "des" stays one word.
     expect(words('Il a des amis.', 'fra')).toEqual(['Il@0-2', 'a@3-4', 'des@5-8', 'amis@9-13', '.@13-14']);
   });
 
@@ -75,5 +77,39 @@ describe('hyphenated words', () => {
     expect(words('Der US-Präsident kommt.', 'deu')).toEqual(['Der@0-3', 'US-Präsident@4-16', 'kommt@17-22', '.@22-23']);
     // a spaced dash stays a token
     expect(words('Oui - non.', 'fra')).toEqual(['Oui@0-3', '-@4-5', 'non@6-9', '.@9-10']);
+  });
+});
+
+describe('ambiguous contractions (a pack model decides by context)', () => {
+  /** A hand-made model: "des" splits after a noun-like "fin", stays the article after "mange". */
+  const model: ContractionModel = { forms: { des: { parts: ['de', 'les'], bias: 0.1, weights: { 'p1=fin': 2, 'p1=mange': -3 } } } };
+
+  it('splits where the score is positive, keeps the word where it is not, ignores forms it does not know', () => {
+    expect(splitAmbiguous(model, ['la', 'fin', 'des', 'travaux'], 2)).toEqual(['de', 'les']);
+    expect(splitAmbiguous(model, ['il', 'mange', 'des', 'pommes'], 2)).toBeNull();
+    expect(splitAmbiguous(model, ['il', 'mange', 'du', 'pain'], 2)).toBeUndefined();
+  });
+
+  it('reads the words either side, with sentence edges', () => {
+    const f = contractionFeatures(['Des', 'amis'], 0);
+    expect(f).toContain('p1=<s>');
+    expect(f).toContain('n1=amis');
+    expect(f).toContain('n2=</s>');
+  });
+
+  it('keeps offsets and case when the model splits', () => {
+    const d = languageTokens(docOf('La fin Des travaux.'), 'fra', model);
+    expect(d.tokens.map((t, i) => `${t}@${d.start[i]}-${d.end[i]}${d.joinsPrevious[i] ? '+' : ''}`)).toEqual([
+      'La@0-2', 'fin@3-6', 'De@7-10', 'les@7-10+', 'travaux@11-18', '.@18-19',
+    ]);
+  });
+
+  it("the shipped French model: de + les after a noun, the article after a verb", async () => {
+    const shipped = await loadContractionModel(fileLoader(), 'fra');
+    expect(shipped?.forms.des?.parts).toEqual(['de', 'les']);
+    const w = (text: string) => languageTokens(docOf(text), 'fra', shipped).tokens;
+    expect(w('À la fin des travaux, la rue rouvrira.')).toEqual(['À', 'la', 'fin', 'de', 'les', 'travaux', ',', 'la', 'rue', 'rouvrira', '.']);
+    expect(w('Il mange des pommes.')).toEqual(['Il', 'mange', 'des', 'pommes', '.']);
+    expect(await loadContractionModel(fileLoader(), 'deu')).toBeUndefined();
   });
 });
