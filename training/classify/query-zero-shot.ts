@@ -22,6 +22,7 @@ import { ConceptExpander } from '../../src/classify/query/concepts.js';
 import { QueryClassifier, type CategoryDefinition } from '../../src/classify/query/classifier.js';
 import type { Doc } from '../../src/doc/doc.js';
 import { trainClassifier } from '../../src/classify/train.js';
+import { loadWordVectors } from '../../src/models/word-vectors.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -124,7 +125,12 @@ for (const [name, { tune, test }] of Object.entries(sets)) {
     console.log(row.join(' | '));
   }
   const t2 = performance.now();
-  const { classifier } = trainClassifier(tune.map((it) => ({ text: it.text, labels: [it.label] })));
+  // As `textlens train classifier` trains by default: the shared word vectors' document vector beside the n-grams.
+  const vectors = await loadWordVectors(fileLoader());
+  const { classifier } = trainClassifier(
+    tune.map((it) => ({ text: it.text, labels: [it.label] })),
+    { minDf: tune.length < 200 ? 1 : 2, documentVectors: { vectors, pooling: 'mean', scale: 1 } },
+  );
   const right = test.filter((it) => classifier.scores(it.text).reduce((b, x, i, a) => (x > a[b]! ? i : b), 0) === classifier.meta.labels.indexOf(it.label)).length;
   const row = `${name} | trained on the ${tune.length} tune texts | test ${((100 * right) / test.length).toFixed(1)} % of ${test.length} (trained in ${((performance.now() - t2) / 1000).toFixed(1)} s)`;
   console.log(row);
