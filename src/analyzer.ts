@@ -306,11 +306,20 @@ export async function createAnalyzer(config: AnalyzerConfig = {}): Promise<Analy
       stageDone?.('dictionaries');
     }
     if (req.classifiers.length > 0) {
-      if (language !== ENGLISH) warn('language-unsupported', `classifiers: skipped; the classifiers read English and the text's language is '${language}' (set languageOverride=eng to force English).`);
-      else {
+      // Each classifier reads the language it was trained on: the others are skipped, and say so.
+      const readable: string[] = [];
+      const skipped: string[] = [];
+      for (const id of req.classifiers) ((await classifiers.languageOf(id, queries)) === language ? readable : skipped).push(id);
+      if (skipped.length > 0) {
+        warn(
+          'language-unsupported',
+          `classifiers: skipped ${skipped.join(', ')}; each reads the language of its training documents (the built-in and query classifiers English), and the text's language is '${language}' (set languageOverride to force one).`,
+        );
+      }
+      if (readable.length > 0) {
         const title = req.cleanup.useMetadata ? metadata?.title?.trim() : undefined;
         const whole = title && !text.startsWith(title) ? `${title}\n\n${text}` : text;
-        doc.categories = await classifiers.categorize(whole, req.classifiers, req.classifier.maxCategories, doc, queries);
+        doc.categories = await classifiers.categorize(whole, readable, req.classifier.maxCategories, doc, queries);
       }
       stageDone?.('classifiers');
     }

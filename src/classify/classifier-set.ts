@@ -122,6 +122,16 @@ export class ClassifierSet {
   }
 
   /**
+   * The language a classifier reads (ISO 639-2): a trained one's training
+   * language (English when its model predates the field); English for the
+   * built-in and for query classifiers (their concepts are WordNet's).
+   */
+  async languageOf(id: string, queries?: ReadonlyMap<string, QueryClassifier>): Promise<string> {
+    if (queries?.has(id) || ClassifierSet.isBuiltin(id)) return 'eng';
+    return (await this.get(id)).meta.language ?? 'eng';
+  }
+
+  /**
    * Categories from each classifier, at most `max` per classifier, best first
    * within each: trained ones read `text`, query classifiers (`queries`) the Doc.
    */

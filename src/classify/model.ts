@@ -56,6 +56,12 @@ export interface ClassifierMeta {
   training?: Record<string, unknown>;
   /** Present when the model reads word vectors (version 2). */
   vectors?: ClassifierVectorsMeta;
+  /**
+   * ISO 639-2 code of the language of the training documents; the analyzer
+   * runs the classifier on documents in that language only. Absent: English
+   * (models written before the field existed).
+   */
+  language?: string;
 }
 
 /** A document as a model sees it: its n-gram vector and, for a model with word vectors, its document vector. */
@@ -224,6 +230,9 @@ export async function loadClassifier(loader: ResourceLoader, prefix = '', name =
   const version = meta.vectors ? VECTORS_MODEL_VERSION : MODEL_VERSION;
   if (meta.format !== MODEL_FORMAT || meta.version !== version) {
     throw badRequest(`classifier '${name}': meta.json is not a ${MODEL_FORMAT} v${MODEL_VERSION} or v${VECTORS_MODEL_VERSION} (word vectors) model`);
+  }
+  if (meta.language !== undefined && !/^[a-z]{3}$/.test(meta.language)) {
+    throw badRequest(`classifier '${name}': meta.json's language ${JSON.stringify(meta.language)} is not an ISO 639-2 code such as "eng" or "fra"`);
   }
   const F = meta.features;
   const L = meta.labels.length;

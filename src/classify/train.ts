@@ -49,6 +49,8 @@ export interface TrainOptions {
   seed?: number;
   /** Pretrained word vectors pooled into a document vector beside the n-grams (document-vector.ts); none by default. */
   documentVectors?: DocumentVectorOptions;
+  /** ISO 639-2 code of the training documents' language, recorded in the model (default 'eng'). */
+  language?: string;
   /** Called about once a second, and at the end of each epoch. */
   progress?: (p: TrainProgress) => void;
   training?: Record<string, unknown>;
@@ -283,6 +285,7 @@ export function trainClassifier(docs: readonly TrainingDoc[], options: TrainOpti
     },
   };
   if (vectorsMeta) meta.vectors = vectorsMeta;
+  meta.language = options.language ?? 'eng';
   const dense = dv && { weights: W.slice(F * L), vectors: dv.vectors };
   const classifier = new Classifier(meta, hashes, idf, Float32Array.from(bias), scale, q, dense);
   return { classifier, hashes };

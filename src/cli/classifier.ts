@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { readLabelledJsonl } from '../classify/data.js';
 import { defaultThreshold, type TrainProgress } from '../classify/train.js';
-import { defineCommand, parseCommand, pickSubcommand, type CommandGroup } from './args.js';
+import { defineCommand, parseCommand, pickSubcommand, usageError, type CommandGroup } from './args.js';
 import { MODELS_FLAG, QUIET_FLAG } from './flags.js';
 
 const FIELD_FLAGS = {
@@ -32,11 +32,17 @@ export const TRAIN_CLASSIFIER = defineCommand({
     ngrams: { type: 'number', value: '1|2', integer: true, min: 1, max: 2, default: 2, help: 'features from single words (1) or also word pairs (2)' },
     'min-df': { type: 'number', value: 'N', integer: true, min: 1, help: 'keep the n-grams of at least N documents', defaultText: '1 under 200 documents, else 2' },
     threshold: { type: 'number', value: 'P', above: 0, below: 1, help: "a label's score from which it is predicted", defaultText: `${defaultThreshold('svm')} with svm, ${defaultThreshold('log')} with log` },
+    lang: {
+      type: 'string',
+      value: 'CODE',
+      default: 'eng',
+      help: "the training documents' language (ISO 639-2: eng, fra, deu …): the classifier runs on documents detected (or forced) in it, and is skipped with a message on others",
+    },
     vectors: {
       type: 'string',
       choices: ['mean', 'none'],
-      default: 'mean',
-      help: "mean: also the idf-weighted mean of the words' pretrained vectors (models/vectors/), which carries a few hundred examples much further; none: word n-grams only",
+      defaultText: 'mean for English, none for other languages',
+      help: "mean: also the idf-weighted mean of the words' pretrained vectors (models/vectors/: English), which carries a few hundred examples much further; none: word n-grams only",
     },
     models: MODELS_FLAG,
     quiet: { type: 'boolean', help: 'no progress on stderr (default: a bar on a terminal, a line about once a second otherwise)' },
@@ -92,12 +98,15 @@ export async function trainCommand(argv: string[]): Promise<number> {
   const { loadWordVectors } = await import('../models/word-vectors.js');
   const loss = values.loss;
   const threshold = values.threshold ?? defaultThreshold(loss);
+  const language = values.lang!;
+  if (!/^[a-z]{3}$/.test(language)) throw usageError(TRAIN_CLASSIFIER, `--lang ${language}: expected an ISO 639-2 code such as eng, fra or deu`, 'lang');
   const docs = readLabelledJsonl(values.data, { textField: values['text-field'], labelField: values['label-field'] });
   const labelCount = new Set(docs.flatMap((d) => d.labels)).size;
   process.stderr.write(`train: ${docs.length} documents, ${labelCount} labels from ${values.data}\n`);
   const tty = process.stderr.isTTY === true;
   const bar = tty && !values.quiet ? createProgress({ label: 'train', unit: 'document visits', mode: 'bar' }) : undefined;
-  const vectors = values.vectors === 'mean' ? await loadWordVectors(fileLoader(values.models)) : undefined;
+  // The shipped vectors are English words: another language's documents would find few of theirs.
+  const vectors = (values.vectors ?? (language === 'eng' ? 'mean' : 'none')) === 'mean' ? await loadWordVectors(fileLoader(values.models)) : undefined;
   const started = performance.now();
   const trained = trainClassifier(docs, {
     ngrams: values.ngrams,
@@ -107,6 +116,7 @@ export async function trainCommand(argv: string[]): Promise<number> {
     minDf: values['min-df'] ?? (docs.length < 200 ? 1 : 2),
     threshold,
     documentVectors: vectors && { vectors, pooling: 'mean', scale: 1 },
+    language,
     progress: values.quiet
       ? undefined
       : (p) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,10 +81,42 @@ describe('train → eval → analyze round trip', () => {
     });
   });
 
-  it('skips classifiers on non-English text with a message', async () => {
+  it('skips a classifier trained on English on text in another language, with a message naming it', async () => {
     const r = await analyzer.analyze({ text: 'Il pleut sur la ville.', classifiers: 'toy', languageOverride: 'fra' });
     expect(r.response!.categories).toBeUndefined();
-    expect(r.message).toMatch(/classifiers: skipped/);
+    expect(r.message).toMatch(/classifiers: skipped toy; .*the text's language is 'fra'/);
+  });
+
+  it('runs a classifier trained with --lang on text in that language only; English vectors are off by default there', async () => {
+    const frData = join(dir, 'fr.jsonl');
+    const rows = [
+      ...['Il pleut sur la ville.', 'La neige tombe sur les toits.', 'Le vent souffle et il fait froid.', 'Un orage éclate ce soir.'].map((text, i) => ({ id: `w${i}`, text, categories: ['météo'] })),
+      ...['Le pain sort du four.', 'Une soupe aux légumes et du fromage.', 'La tarte aux pommes est cuite.', 'On mange des pâtes au dîner.'].map((text, i) => ({ id: `f${i}`, text, categories: ['cuisine'] })),
+    ];
+    writeFileSync(frData, rows.map((r) => JSON.stringify(r)).join('\n'));
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    expect(await trainCommand(['classifier', '--data', frData, '--out', join(dir, 'fr'), '--quiet', '--epochs', '30', '--lang', 'fra'])).toBe(0);
+    vi.restoreAllMocks();
+    const model = await loadClassifier(fileLoader(join(dir, 'fr')), '', 'fr', fileLoader());
+    expect(model.meta.language).toBe('fra');
+    expect(model.meta.vectors).toBeUndefined();
+    const both = await createAnalyzer({ classifiers: { toy: join(dir, 'toy'), fr: join(dir, 'fr') } });
+    const fr = await both.analyze({ text: 'Il neige et le vent souffle sur la ville.', classifiers: 'fr,toy', languageOverride: 'fra' });
+    expect(fr.response!.categories![0]).toMatchObject({ classifierId: 'fr', categoryId: 'météo' });
+    expect(fr.message).toMatch(/classifiers: skipped toy;/);
+    const en = await both.analyze({ text: 'Rain and snow over the town.', classifiers: 'fr,toy', languageOverride: 'eng' });
+    expect(en.response!.categories!.every((c) => c.classifierId === 'toy')).toBe(true);
+    expect(en.message).toMatch(/classifiers: skipped fr;/);
+    await both.dispose();
+  });
+
+  it('refuses a --lang that is no ISO 639-2 code, and a model whose language is not one', async () => {
+    await expect(trainCommand(['classifier', '--data', toy, '--out', join(dir, 'bad'), '--quiet', '--lang', 'French'])).rejects.toThrow(/--lang French: expected an ISO 639-2 code/);
+    const meta = JSON.parse(readFileSync(join(dir, 'toy', 'meta.json'), 'utf8')) as Record<string, unknown>;
+    const broken = join(dir, 'broken');
+    cpSync(join(dir, 'toy'), broken, { recursive: true });
+    writeFileSync(join(broken, 'meta.json'), JSON.stringify({ ...meta, language: 'French' }));
+    await expect(loadClassifier(fileLoader(broken), '', 'broken', fileLoader())).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/language "French" is not an ISO 639-2 code/) });
   });
 
   it('omits categories when no classifier is asked for', async () => {
