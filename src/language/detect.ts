@@ -33,7 +33,7 @@ import { francAll } from 'franc';
 import { francCodeToIso6392 } from './iso639.js';
 import { UNDETERMINED } from './codes.js';
 import { languageEvidence } from './evidence.js';
-import { scoreWords, WORD_MODEL_LANGUAGES } from './word-model.js';
+import { OTHER_LANGUAGE_BITS_PER_WORD, scoreWords, WORD_MODEL_LANGUAGES } from './word-model.js';
 
 export { normalizeLanguageCode, UNDETERMINED } from './codes.js';
 
@@ -109,7 +109,7 @@ export const THRESHOLDS = {
    * model's language only if its words cost less than this on average
    * (English dev sentences average 9.8 bits, text in other languages 14).
    */
-  otherLanguageBitsPerWord: 13.5,
+  otherLanguageBitsPerWord: OTHER_LANGUAGE_BITS_PER_WORD,
   /** The word model supports its language with at least this many known words… */
   minKnownWords: 2,
   /** …a lead of at least this many bits over the second of its languages… */
@@ -135,8 +135,22 @@ export const THRESHOLDS = {
    * the rules above call reliable were wrong, of 20–39 characters 0.1 %.
    */
   wordsMinChars: 20,
+  /**
+   * …unless this share of the words is known, this many of them in the cost table, with a lead of this
+   * many bits and this many characters: "Our web address is …", "For more details: …" (a URL or an
+   * address is the rest).
+   */
+  shortKnownShare: 0.75,
+  shortKnownWords: 3,
+  shortLeadBits: 10,
+  shortMinChars: 10,
   /** Words that are reliable against franc's answer need at least this many known words. */
   minKnownWordsAgainstFranc: 3,
+  /**
+   * …of which this many in the cost table: the vocabulary's rarer words are more often shared with a
+   * sixth language (Swedish "till", "poster").
+   */
+  minTableWordsAgainstFranc: 2,
   /** Where franc names another of the five, words lead by this many bits to overrule it. */
   overruleLeadBits: 8,
   /**
@@ -223,28 +237,34 @@ export function detectLanguage(text: string): DetectedLanguage {
   // How much cheaper the text is in that language than "some other language" (without what the letters
   // of unknown words add: they tell the five apart, not one of them from a sixth).
   const fit = words ? t.otherLanguageBitsPerWord * words.words - words.plainCost : -Infinity;
+  // The same where the language's known words never count against it (word-model.ts): what says
+  // whether the words support it.
+  const knownFit = words?.fit ?? -Infinity;
   const known = words?.known ?? 0;
+  const tableKnown = known - (words?.vocabulary ?? 0);
   const knownShare = words ? known / words.words : 0;
   const francGapToWords = w ? relativeGap(franc, w) : 1;
   // Where only the letters of unknown words make this language the cheapest, most words must still be
   // known ones: a Hungarian page's words, known to none of the five, look a little English to them.
   const lettersDecided = words !== undefined && words.plainBest !== words.best && knownShare < t.lettersDecidedKnownShare;
-  const supports = words !== undefined && known >= t.minKnownWords && words.lead >= t.minLeadBits && fit >= t.minFitBits && !lettersDecided;
+  const supports = words !== undefined && known >= t.minKnownWords && words.lead >= t.minLeadBits && knownFit >= t.minFitBits && !lettersDecided;
   const strong = supports && known >= t.strongKnownWords && knownShare >= t.strongKnownShare;
   const plausible = supports && knownShare >= t.plausibleKnownShare && francGapToWords <= t.plausibleFrancGap;
   const francIsWordLanguage = WORD_MODEL_LANGUAGES.includes(f);
   const wordsWin =
     w !== undefined &&
-    fit > 0 &&
+    knownFit > 0 &&
     known >= 1 &&
     (f === w || strong || (francIsWordLanguage && words!.lead >= t.overruleLeadBits) || (!francIsWordLanguage && plausible));
 
   const mixedScripts = otherScriptShare(evidence.text) >= t.maxOtherScriptShare;
   if (wordsWin) {
-    const enoughAgainstFranc = f === w || known >= t.minKnownWordsAgainstFranc;
+    const enoughAgainstFranc = f === w || (known >= t.minKnownWordsAgainstFranc && tableKnown >= t.minTableWordsAgainstFranc);
     // Against franc, names do not count (they are most of a short news sentence's trigrams), but the
     // capitals this language's table knows do ("Tuesday", "I'm", German nouns).
-    const longEnough = (f === w ? evidence.text.length : evidence.lowerChars + words!.knownCapitalChars) >= t.wordsMinChars;
+    const chars = f === w ? evidence.text.length : evidence.lowerChars + words!.knownCapitalChars;
+    const shortButClear = tableKnown >= t.shortKnownWords && knownShare >= t.shortKnownShare && words!.lead >= t.shortLeadBits && chars >= t.shortMinChars;
+    const longEnough = chars >= t.wordsMinChars || shortButClear;
     if (supports && (f === w || strong || plausible) && enoughAgainstFranc && longEnough && !mixedScripts) {
       return f === w
         ? answer(w, true, 'agree', 'Its common words and its character sequences agree.')
@@ -268,7 +288,7 @@ export function detectLanguage(text: string): DetectedLanguage {
   // Too little to be sure: where the words fit one of the word model's
   // languages at all, that is the better guess ("Barack Obama visited London
   // on Tuesday." has two words, and franc reads Finnish).
-  const guess = w !== undefined && fit > 0 && known >= 1 ? w : f;
+  const guess = w !== undefined && knownFit > 0 && known >= 1 ? w : f;
   if (evidence.lowerWords < t.francMinLowerWords || evidence.text.length < t.francMinChars) return answer(guess, false, 'few-words', FEW_WORDS);
   return answer(
     f,

@@ -12,6 +12,13 @@
  * words, which tell the five apart on a word none of them knows ("iodine",
  * "deficiency"). The letters move only the ranking and the lead, never how
  * well the text fits the five at all (`plainCost`).
+ *
+ * A larger vocabulary per language, without costs (English: 8,000 more words
+ * of EWT and SemCor's Brown text), says which of the rarer words are words of
+ * the language at all: such a word counts as known ("weaken", "deficiency",
+ * "governments") for the reliability rules of detect.ts and saves a little in
+ * the fit (`fit`), but it never moves the ranking: the vocabularies differ in
+ * size between the languages.
  */
 import { WORD_TABLES } from './common-words.js';
 
@@ -24,8 +31,18 @@ export interface WordScores {
   lead: number;
   /** Words scored (capitals only where a table knows them). */
   words: number;
-  /** Of those, how many are in the best language's table. */
+  /** Of those, how many are in the best language's table or its vocabulary. */
   known: number;
+  /** Of the known, how many only its vocabulary knows. */
+  vocabulary: number;
+  /**
+   * How much cheaper the text is in the best language than in "some other language" at
+   * OTHER_LANGUAGE_BITS_PER_WORD a word, in bits, without the letters of unknown words: a word the
+   * language knows never counts against it (a rare word of its table costs no more than the other
+   * language's word; one only its vocabulary knows saves VOCABULARY_FIT_BITS), an unknown word costs
+   * the table's unseen cost.
+   */
+  fit: number;
   /** The characters of the capitals the best language's table knows (one more each, for the space). */
   knownCapitalChars: number;
   /** Cost in bits per language, cheapest first. */
@@ -50,6 +67,8 @@ interface CompiledTables {
   words: CompiledTable;
   capitals: CompiledTable;
   trigrams: CompiledTable;
+  /** word → the languages whose vocabulary holds it, one bit each in WORD_MODEL_LANGUAGES order. */
+  vocabulary: Map<string, number>;
 }
 
 /**
@@ -58,6 +77,14 @@ interface CompiledTables {
  * evidence), at most SHAPE_MAX_BITS either way. Chosen on the dev sets (models/langid/MODEL_CARD.md).
  */
 export const SHAPE_WEIGHT = 0.25;
+/** What a word of "some other language" costs, in bits: the yardstick of `fit` (detect.ts's THRESHOLDS). */
+export const OTHER_LANGUAGE_BITS_PER_WORD = 13.5;
+/**
+ * What a word only the vocabulary knows saves in `fit`: being one of the 8,000 words of a language is
+ * some evidence for it, if weak (2 bits made Dutch and Polish man page paragraphs with a few English
+ * words reliably English on the dev sets; 1 did not).
+ */
+export const VOCABULARY_FIT_BITS = 1;
 export const SHAPE_MAX_BITS = 3;
 
 /**
@@ -94,7 +121,17 @@ function tables(): CompiledTables {
     words: compile((l) => ({ unseen: WORD_TABLES[l]!.unseen, groups: WORD_TABLES[l]!.words })),
     capitals: compile((l) => ({ unseen: WORD_TABLES[l]!.capitalsUnseen, groups: WORD_TABLES[l]!.capitals })),
     trigrams: compile((l) => ({ unseen: WORD_TABLES[l]!.trigramsUnseen, groups: WORD_TABLES[l]!.trigrams })),
+    vocabulary: compileVocabulary(),
   });
+}
+
+function compileVocabulary(): Map<string, number> {
+  const out = new Map<string, number>();
+  WORD_MODEL_LANGUAGES.forEach((language, i) => {
+    const list = WORD_TABLES[language]!.vocabulary;
+    if (list) for (const w of list.split(' ')) out.set(w, (out.get(w) ?? 0) | (1 << i));
+  });
+  return out;
 }
 
 /**
@@ -121,10 +158,12 @@ function addUnknownWord(word: string, words: CompiledTable, trigrams: CompiledTa
  * knows it: most are names, which an unseen cost would only add noise to.
  */
 export function scoreWords(words: readonly string[], capitals: readonly string[] = []): WordScores | undefined {
-  const { words: wordTable, capitals: capitalTable, trigrams } = tables();
+  const { words: wordTable, capitals: capitalTable, trigrams, vocabulary } = tables();
   const total = new Float64Array(WORD_MODEL_LANGUAGES.length);
   const known = new Uint32Array(WORD_MODEL_LANGUAGES.length);
+  const inVocabulary = new Uint32Array(WORD_MODEL_LANGUAGES.length);
   const plain = new Float64Array(WORD_MODEL_LANGUAGES.length);
+  const fit = new Float64Array(WORD_MODEL_LANGUAGES.length);
   const scratch = new Float64Array(WORD_MODEL_LANGUAGES.length);
   const capitalChars = new Uint32Array(WORD_MODEL_LANGUAGES.length);
   let scored = 0;
@@ -133,7 +172,10 @@ export function scoreWords(words: readonly string[], capitals: readonly string[]
     for (let i = 0; i < total.length; i++) {
       total[i]! += row[i]!;
       plain[i]! += row[i]!;
-      if (row[i]! < unseen[i]!) known[i]!++;
+      if (row[i]! < unseen[i]!) {
+        known[i]!++;
+        fit[i]! += Math.max(0, OTHER_LANGUAGE_BITS_PER_WORD - row[i]!);
+      } else fit[i]! += OTHER_LANGUAGE_BITS_PER_WORD - row[i]!;
     }
   };
   for (const w of words) {
@@ -143,7 +185,15 @@ export function scoreWords(words: readonly string[], capitals: readonly string[]
       // Known in no table: its letters are all there is to go by.
       scored++;
       addUnknownWord(w, wordTable, trigrams, total, scratch);
-      for (let i = 0; i < total.length; i++) plain[i]! += wordTable.unseen[i]!;
+      const languages = vocabulary.get(w) ?? 0;
+      for (let i = 0; i < total.length; i++) {
+        plain[i]! += wordTable.unseen[i]!;
+        if (languages & (1 << i)) {
+          known[i]!++;
+          inVocabulary[i]!++;
+          fit[i]! += VOCABULARY_FIT_BITS;
+        } else fit[i]! += OTHER_LANGUAGE_BITS_PER_WORD - wordTable.unseen[i]!;
+      }
     }
   }
   for (const c of capitals) {
@@ -160,9 +210,11 @@ export function scoreWords(words: readonly string[], capitals: readonly string[]
     lead: second ? second[1] - first![1] : Infinity,
     words: scored,
     known: known[first![2]]!,
+    vocabulary: inVocabulary[first![2]]!,
     knownCapitalChars: capitalChars[first![2]]!,
     costs: ranked.map(([l, c]) => [l, c]),
     plainCost: plain[first![2]]!,
+    fit: fit[first![2]]!,
     plainBest: WORD_MODEL_LANGUAGES[plain.reduce((best, c, i) => (c < plain[best]! ? i : best), 0)]!,
   };
 }

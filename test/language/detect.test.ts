@@ -44,6 +44,44 @@ describe('detectLanguage', () => {
     expect(d.language === 'eng' && d.reliable).toBe(false);
   });
 
+  it.each([
+    'Severe storms gradually weakened across northern provinces.',
+    'Scientists observed similar patterns within isolated populations.',
+    'Prolonged drought threatens agricultural production throughout southern regions.',
+  ])('takes a sentence of rarer words for reliably English when its vocabulary knows them: %s', (text) => {
+    // Before the vocabulary, its words outside the 1,500-word table counted against English in the fit.
+    expect(detectLanguage(text)).toMatchObject({ language: 'eng', reliable: true, basis: 'agree' });
+  });
+
+  it('lets rarer words the vocabulary knows overrule franc, with enough common words among them', () => {
+    // franc reads Afrikaans; "children", "from" are in the table, the rest in the vocabulary.
+    expect(detectLanguage('Swedish children suffering from vitamin deficiency')).toMatchObject({ language: 'eng', reliable: true, basis: 'words' });
+    // Swedish whose words the English vocabulary happens to know ("till", "poster") stays unreliable:
+    // against franc, two words of the cost table are needed.
+    const swedish = detectLanguage('lägg till poster i filen');
+    expect(swedish.language === 'eng' && swedish.reliable).toBe(false);
+  });
+
+  it.each([
+    // UD English-EWT dev sentences (CC BY-SA 4.0): a few common words, then an address.
+    'Our web address is http://www.accenture.com',
+    'For more details: http://www.bbc.co.uk/news',
+    'Our new domain name is paulhastings.com.',
+  ])('takes a short line of common words before a URL or an address for reliably English: %s', (text) => {
+    // Under 20 characters of words: reliable now that all or nearly all are common English words, with a clear lead.
+    expect(detectLanguage(text)).toMatchObject({ language: 'eng', reliable: true });
+  });
+
+  it.each([
+    // UD English-EWT dev sentences (CC BY-SA 4.0) that carry no language: a URL, a separator, names, an address.
+    'http://www.4gamer.net/news/image/2005.09/20050920111900_21big.html',
+    '==============================================================================',
+    'Kristen Quinn, Sarah Mulholland, Samuel Pak, Daniel Kang',
+    '"Townsend, George" <gtownsend@manorisd.net>',
+  ])('keeps text without language unreliable: %s', (text) => {
+    expect(detectLanguage(text).reliable).toBe(false);
+  });
+
   it('takes a short English request for English although franc reads Danish', () => {
     expect(detectLanguage('Please let me know if you need anything else.')).toMatchObject({ language: 'eng', reliable: true, basis: 'words' });
   });
@@ -164,20 +202,20 @@ if (!haveUd) console.warn('skipping the UD language-id checks: ../shared/data is
 describe.skipIf(!haveUd)('UD dev sentences of 40 characters or more (as in models/langid/MODEL_CARD.md)', () => {
   const long = (sentences: ReturnType<typeof readConlluSentences>) => sentences.filter((s) => [...s.text].length >= 40);
 
-  it('English: reliable and right for ≥ 96 % of sentences and ≥ 98 % of 5-sentence documents, never reliable and wrong', () => {
+  it('English: reliable and right for ≥ 97 % of sentences and ≥ 98 % of 5-sentence documents, never reliable and wrong', () => {
     const sentences = [...readConlluSentences(ewt), ...readConlluSentences(gum)];
     const single = evalLanguageId(long(sentences)).byLanguage.eng!;
     const five = evalLanguageId(groupSentences(sentences, 5)).byLanguage.eng!;
-    expect(single.reliableRight).toBeGreaterThan(0.96);
+    expect(single.reliableRight).toBeGreaterThan(0.97);
     expect(single.reliableWrong).toBe(0);
     expect(five.reliableRight).toBeGreaterThan(0.98);
     expect(five.reliableWrong).toBe(0);
   });
 
-  it('French, Spanish, Portuguese, German: reliable and right for ≥ 97 %, reliable and wrong for ≤ 0.5 %', () => {
+  it('French, Spanish, Portuguese, German: reliable and right for ≥ 98 %, reliable and wrong for ≤ 0.5 %', () => {
     const report = evalLanguageId(multilingual.flatMap((f) => long(readConlluSentences(f))));
     for (const language of ['fra', 'spa', 'por', 'deu']) {
-      expect(report.byLanguage[language]!.reliableRight).toBeGreaterThan(0.97);
+      expect(report.byLanguage[language]!.reliableRight).toBeGreaterThan(0.98);
       expect(report.byLanguage[language]!.reliableWrong).toBeLessThanOrEqual(0.005);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageEvidence } from '../../src/language/evidence.js';
-import { scoreWords, WORD_MODEL_LANGUAGES } from '../../src/language/word-model.js';
+import { scoreWords, VOCABULARY_FIT_BITS, WORD_MODEL_LANGUAGES } from '../../src/language/word-model.js';
 import { WORD_TABLES } from '../../src/language/common-words.js';
 
 describe('languageEvidence', () => {
@@ -94,13 +94,40 @@ describe('the word model', () => {
   });
 
   it("tells the five apart on words none of them knows by their letters, without changing the text's fit", () => {
-    const words = ['iodine', 'deficiency', 'schoolchildren'];
+    // Neither a cost table nor a vocabulary knows these.
+    const words = ['schoolchildren', 'weaken', 'micronutrients'];
     const scores = scoreWords(words)!;
     expect(scores.known).toBe(0);
     expect(scores.best).toBe('eng');
     // The fit reads the unknown-word cost alone: the letters moved only the ranking.
     expect(scores.plainCost).toBeCloseTo(words.length * WORD_TABLES.eng!.unseen);
     expect(scores.costs[0]![1]).toBeLessThan(scores.plainCost);
+  });
+
+  it("knows a language's rarer words by its vocabulary, which moves the fit but not the ranking", () => {
+    const words = ['representative', 'governments', 'majority'];
+    const scores = scoreWords(words)!;
+    expect(scores.best).toBe('eng');
+    expect(scores.vocabulary).toBe(3);
+    expect(scores.known).toBe(3);
+    // The ranking reads them as unknown words, by their letters (the vocabularies differ in size) …
+    expect(scores.plainCost).toBeCloseTo(words.length * WORD_TABLES.eng!.unseen);
+    // … the fit as words of the language: a little cheaper than "some other language", where three
+    // unknown words would cost more.
+    expect(scores.fit).toBeCloseTo(words.length * VOCABULARY_FIT_BITS);
+    expect(scoreWords(['schoolchildren', 'weaken', 'micronutrients'])!.fit).toBeLessThan(0);
+  });
+
+  it('keeps each vocabulary apart from its cost table, sorted, within its size', () => {
+    for (const language of WORD_MODEL_LANGUAGES) {
+      const table = WORD_TABLES[language]!;
+      const vocabulary = table.vocabulary.split(' ');
+      const tableWords = new Set(table.words.split('|').flatMap((g) => g.split(' ').slice(1)));
+      expect(vocabulary.length).toBeLessThanOrEqual(8000);
+      expect(vocabulary.filter((w) => tableWords.has(w))).toEqual([]);
+      expect(vocabulary).toEqual([...vocabulary].sort());
+    }
+    expect(WORD_TABLES.eng!.vocabulary.split(' ').length).toBe(8000);
   });
 
   it('has nothing to say without words', () => {

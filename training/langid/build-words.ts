@@ -5,7 +5,8 @@
  * (a module, not a models/ file: detection is synchronous and runs in
  * browsers without a models directory). Dev portions are never read here.
  *
- *   npx tsx training/langid/build-words.ts [--data ../shared/data] [--words 1500] [--capitals 600] [--trigrams 2000] [--check]
+ *   npx tsx training/langid/build-words.ts [--data ../shared/data] [--words 1500] [--capitals 600] [--trigrams 2000]
+ *                                          [--vocabulary 8000] [--check]
  *
  * --check writes nothing and fails when the committed module differs from
  * what the data gives (the build is deterministic).
@@ -44,6 +45,38 @@ export const TRAIN_CONLLU: Record<string, string[]> = {
 };
 
 /**
+ * More text for the vocabulary only (words known to a language, without costs): the developer-visible
+ * part of SemCor 3.0, Brown corpus text of the 1960s (news, essays, fiction; WordNet 3.0 licence),
+ * so that the English vocabulary is not only EWT's web text. Its held-out files (split.tsv) are never
+ * read.
+ */
+export const VOCABULARY_EXTRA: Record<string, string[]> = {
+  eng: ['semcor'],
+};
+
+/** The sentences of SemCor's shared files: its `<wf>` tokens per `sent`, multiword tokens split at `_`. */
+function semcorSentences(folder: string): string[] {
+  const out: string[] = [];
+  for (const line of readFileSync(join(folder, 'split.tsv'), 'utf8').split('\n')) {
+    const [file, part] = line.split('\t');
+    if (part !== 'shared' || !file) continue;
+    const xml = readText(join(folder, `${file}.gz`));
+    let sentence = '';
+    let tokens: string[] = [];
+    for (const m of xml.matchAll(/<wf [^>]*\bsent="(\d+)"[^>]*>([^<]*)<\/wf>/g)) {
+      if (m[1] !== sentence) {
+        if (tokens.length) out.push(tokens.join(' '));
+        tokens = [];
+        sentence = m[1]!;
+      }
+      tokens.push(m[2]!.replace(/_/g, ' ').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&apos;/g, "'"));
+    }
+    if (tokens.length) out.push(tokens.join(' '));
+  }
+  return out;
+}
+
+/**
  * The sentences of a training file: CoNLL-U `# text` lines, or the tokens of
  * a GermEval 2014 file (its test portion is this project's German training
  * text, CC BY 4.0; see ner-multilingual's README) joined by spaces.
@@ -78,6 +111,15 @@ const maxCapitals = Number(arg('--capitals') ?? 600);
  * knows: "iodine", "deficiency").
  */
 const maxTrigrams = Number(arg('--trigrams') ?? 2000);
+/**
+ * The vocabulary: the words outside the cost table seen at least VOCABULARY_MIN_COUNT times in the
+ * training text and VOCABULARY_EXTRA, commonest first, at most this many. Membership only: a word in it
+ * is a known word of the language when detect.ts judges reliability ("weaken", "deficiency",
+ * "governments"), and costs no more than "some other language" in the fit; it never moves the ranking.
+ */
+const maxVocabulary = Number(arg('--vocabulary') ?? 8000);
+/** Seen this often to enter the vocabulary (in the training text and the extra text together). */
+const VOCABULARY_MIN_COUNT = 3;
 /** A word must be seen this often to enter a table: rarer counts are noise in the smaller treebanks. */
 const MIN_COUNT = 3;
 /** Costs are stored as -log2 p in steps of this size. */
@@ -142,15 +184,29 @@ for (const [language, files] of Object.entries(TRAIN_CONLLU)) {
     for (const t of wordTrigrams(w)) count(trigramCounts, t), trigrams++;
   }
   const tri = table(trigramCounts, trigrams, maxTrigrams);
+  const vocabularyCounts = new Map(counts);
+  for (const extra of VOCABULARY_EXTRA[language] ?? []) {
+    const path = join(data, extra);
+    if (!existsSync(path)) throw new Error(`${path}: missing (the vocabulary needs it)`);
+    for (const text of semcorSentences(path)) for (const w of languageEvidence(text).words) count(vocabularyCounts, w);
+  }
+  const vocabulary = [...vocabularyCounts]
+    .filter(([w, n]) => n >= VOCABULARY_MIN_COUNT && !inTable.has(w))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, maxVocabulary)
+    .map(([w]) => w)
+    .sort();
   lines.push(
     `  ${language}: {\n    unseen: ${words.unseen.toFixed(2)},\n    words: ${JSON.stringify(words.groups)},\n` +
       `    capitalsUnseen: ${caps.unseen.toFixed(2)},\n    capitals: ${JSON.stringify(caps.groups)},\n` +
-      `    trigramsUnseen: ${tri.unseen.toFixed(2)},\n    trigrams: ${JSON.stringify(tri.groups)},\n  },`,
+      `    trigramsUnseen: ${tri.unseen.toFixed(2)},\n    trigrams: ${JSON.stringify(tri.groups)},\n` +
+      `    vocabulary: ${JSON.stringify(vocabulary.join(' '))},\n  },`,
   );
   summary.push(
     `${language}: ${sentences} sentences, ${total} words, ${counts.size} distinct; table ${words.size} words covering ${((100 * words.covered) / total).toFixed(1)} %; ` +
       `${capitals} capitals, table ${caps.size} covering ${((100 * caps.covered) / capitals).toFixed(1)} %; ` +
-      `${trigrams} trigrams of unknown words, table ${tri.size} covering ${((100 * tri.covered) / trigrams).toFixed(1)} %`,
+      `${trigrams} trigrams of unknown words, table ${tri.size} covering ${((100 * tri.covered) / trigrams).toFixed(1)} %; ` +
+      `vocabulary ${vocabulary.length} words${VOCABULARY_EXTRA[language] ? ` (with ${VOCABULARY_EXTRA[language]!.join(', ')})` : ''}`,
   );
 }
 
@@ -161,7 +217,9 @@ const module = `/**
  * other word. \`capitals\` and \`capitalsUnseen\`: the same for the
  * capitalized words inside sentences (languageEvidence's \`capitals\`), costs
  * as shares of those; \`trigrams\` and \`trigramsUnseen\`: the character
- * trigrams of the words outside the table, counted once per distinct word.
+ * trigrams of the words outside the table, counted once per distinct word;
+ * \`vocabulary\`: more words of the language, outside the table, without
+ * costs (space-separated, sorted).
  *
  * Generated by training/langid/build-words.ts from the UD training portions
  * (see models/langid/MODEL_CARD.md for sources and licences); do not edit.
@@ -175,6 +233,7 @@ export interface WordTable {
   capitals: string;
   trigramsUnseen: number;
   trigrams: string;
+  vocabulary: string;
 }
 
 export const WORD_TABLES: Readonly<Record<string, WordTable>> = {
