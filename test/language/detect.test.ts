@@ -48,6 +48,7 @@ describe('detectLanguage', () => {
     'Severe storms gradually weakened across northern provinces.',
     'Scientists observed similar patterns within isolated populations.',
     'Prolonged drought threatens agricultural production throughout southern regions.',
+    'Researchers measured unusually elevated cholesterol concentrations.',
   ])('takes a sentence of rarer words for reliably English when its vocabulary knows them: %s', (text) => {
     // Before the vocabulary, its words outside the 1,500-word table counted against English in the fit.
     expect(detectLanguage(text)).toMatchObject({ language: 'eng', reliable: true, basis: 'agree' });
