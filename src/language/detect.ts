@@ -136,9 +136,9 @@ export const THRESHOLDS = {
    */
   wordsMinChars: 20,
   /**
-   * …unless this share of the words is known, this many of them in the cost table, with a lead of this
-   * many bits and this many characters: "Our web address is …", "For more details: …" (a URL or an
-   * address is the rest).
+   * …unless this share of the words is known, this many of them in the cost table (and this many
+   * different words), with a lead of this many bits and this many characters: "Our web address is …",
+   * "For more details: …" (a URL or an address is the rest).
    */
   shortKnownShare: 0.75,
   shortKnownWords: 3,
@@ -263,7 +263,13 @@ export function detectLanguage(text: string): DetectedLanguage {
     // Against franc, names do not count (they are most of a short news sentence's trigrams), but the
     // capitals this language's table knows do ("Tuesday", "I'm", German nouns).
     const chars = f === w ? evidence.text.length : evidence.lowerChars + words!.knownCapitalChars;
-    const shortButClear = tableKnown >= t.shortKnownWords && knownShare >= t.shortKnownShare && words!.lead >= t.shortLeadBits && chars >= t.shortMinChars;
+    // Different words: a refrain ("Na na, na na na.") repeats one word of a table.
+    const shortButClear =
+      tableKnown >= t.shortKnownWords &&
+      knownShare >= t.shortKnownShare &&
+      words!.lead >= t.shortLeadBits &&
+      chars >= t.shortMinChars &&
+      new Set(evidence.words).size >= t.shortKnownWords;
     const longEnough = chars >= t.wordsMinChars || shortButClear;
     if (supports && (f === w || strong || plausible) && enoughAgainstFranc && longEnough && !mixedScripts) {
       return f === w

@@ -73,6 +73,11 @@ describe('detectLanguage', () => {
     expect(detectLanguage(text)).toMatchObject({ language: 'eng', reliable: true });
   });
 
+  it('does not take a refrain of one common word for a short line of common words', () => {
+    // "na" is a Portuguese word of the cost table, five times over.
+    expect(detectLanguage('Na na, na na na.').reliable).toBe(false);
+  });
+
   it.each([
     // UD English-EWT dev sentences (CC BY-SA 4.0) that carry no language: a URL, a separator, names, an address.
     'http://www.4gamer.net/news/image/2005.09/20050920111900_21big.html',
