@@ -58,7 +58,10 @@ export interface TaggerMeta {
 
 /** meta.json → embedding.lexical (models trained with `--lexical`); the cluster file sits beside meta.json. */
 export interface LexicalMeta extends LexicalSources {
-  /** In the model's order: wordnetParts, wordnetDominant (src/lexicon/word-classes.ts), clusterCoarse, clusterFine. */
+  /**
+   * In the model's order: wordnetParts, wordnetDominant (src/lexicon/word-classes.ts), clusterCoarse, clusterFine;
+   * the language packs' lexiconPos (file beside meta.json).
+   */
   tables: { name: LexicalTableName; rows: number; offset: number }[];
 }
 
@@ -103,11 +106,13 @@ export interface PosTagger {
  * sentence, if longer), one all-zero position between neighbours: the model
  * treats a zero position as padding, so packed sentences do not see each
  * other and padding costs almost nothing. Calls hold at most MAX_CELLS
- * positions, which bounds the model's working memory on long documents;
- * an ordinary document is one call.
+ * positions (8 rows), which bounds the model's working memory on long
+ * documents: the C allocator keeps what the largest call needed after it
+ * returns (calls of 8,192 cells left ~25 MB more resident after a 50 kB
+ * document than calls of 1,024, at the same speed).
  */
 const ROW_WIDTH = 128;
-const MAX_CELLS = 8192;
+const MAX_CELLS = 1024;
 
 export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions = {}): Promise<PosTagger> {
   const dir = opts.dir ?? 'tagger';
@@ -116,7 +121,8 @@ export async function loadPosTagger(loader: ResourceLoader, opts: TaggerOptions 
   }
   const meta = JSON.parse(await loader.text(`${dir}/meta.json`)) as TaggerMeta;
   const model = await loadOnnxModel(loader, `${dir}/tagger.onnx`, { backend: opts.backend, threads: opts.threads });
-  const table = decodeFloat16(await loader.bytes(`${dir}/${meta.embedding.file}`));
+  // kept as float16 and decoded row by row as word types are embedded: half the bytes of a float32 copy
+  const table = await loader.bytes(`${dir}/${meta.embedding.file}`);
   const known = decodeUint32(await loader.bytes(`${dir}/${meta.embedding.knownNorms}`));
   const chars = meta.chars
     ? await loadOnnxModel(loader, `${dir}/${meta.chars.file}`, { backend: opts.backend, threads: opts.threads })
@@ -302,16 +308,17 @@ async function runCall(
  */
 function wordEmbedder(
   meta: TaggerMeta,
-  table: Float32Array,
+  table: Uint8Array,
   knownNorms: ReadonlySet<number>,
   charModel: OnnxModel | undefined,
   lexicalCodes: LexicalCodes | undefined,
   vectorInput: VectorInput | undefined,
 ): WordEmbedder {
   const { width, prime, pairs, bias, rows } = meta.embedding;
-  if (table.length !== rows * width) {
-    throw new AnalysisError(500, `POS tagger embedding table has ${table.length} values, meta.json says ${rows}×${width}`);
+  if (table.length !== 2 * rows * width) {
+    throw new AnalysisError(500, `POS tagger embedding table has ${table.length >> 1} float16 values, meta.json says ${rows}×${width}`);
   }
+  const half = float16Table();
   const charIds = meta.chars ? charIdMapper(meta.chars) : undefined;
   /** Word type → id, and each id's vector. */
   const typeIds = new Map<string, number>();
@@ -319,8 +326,8 @@ function wordEmbedder(
   const tableVector = (word: string): Float32Array => {
     const vec = Float32Array.from(bias);
     const addRow = (row: number) => {
-      const at = row * width;
-      for (let j = 0; j < width; j++) vec[j] += table[at + j];
+      const at = 2 * row * width;
+      for (let j = 0; j < width; j++) vec[j] += half[table[at + 2 * j]! | (table[at + 2 * j + 1]! << 8)]!;
     };
     const ids = meta.features.map((spec) => featureId(spec, word) + 1);
     const normKnown = knownNorms.has(ids[0]);
@@ -400,7 +407,13 @@ type LexicalCodes = (word: string) => number[];
  * (training/tagger/train.py, LexicalCodes), as table rows.
  */
 async function loadLexicalCodes(loader: ResourceLoader, dir: string, lex: LexicalMeta): Promise<LexicalCodes> {
-  const coder = await loadLexicalCoder(loader, lex.tables, lex, lex.clusters ? `${dir}/${lex.clusters.file}` : undefined);
+  const coder = await loadLexicalCoder(
+    loader,
+    lex.tables,
+    lex,
+    lex.clusters ? `${dir}/${lex.clusters.file}` : undefined,
+    lex.lexicon ? `${dir}/${lex.lexicon.file}` : undefined,
+  );
   return (word) => coder(word).map((code, k) => lex.tables[k].offset + code);
 }
 
@@ -428,10 +441,11 @@ async function loadVectorInput(loader: ResourceLoader, dir: string, meta: Vector
 
 /**
  * New word types per chars.onnx call: bounds its working memory, which the
- * runtime keeps for the process's life (2,759 types of a 50 kB document in
- * one call left ~30 MB more resident than calls of 512; no slower).
+ * C allocator keeps after the call (2,759 types of a 50 kB document in one
+ * call left ~30 MB more resident than calls of 512, and those ~10 MB more
+ * than calls of 64; no slower).
  */
-const CHAR_BATCH = 512;
+const CHAR_BATCH = 64;
 
 /** A word's char ids as training made them (training/tagger/train.py, char_ids). */
 function charIdMapper(chars: NonNullable<TaggerMeta['chars']>): (word: string) => number[] {
@@ -500,8 +514,9 @@ function float16Table(): Float32Array {
 
 /**
  * IEEE half-precision little-endian bytes → float32 values. Through a table
- * of all 65,536 patterns (256 KB, built once): the tagger's embedding table
- * decoded value by value was the largest single cost of a cold start.
+ * of all 65,536 patterns (256 KB, built once): decoding value by value was
+ * the largest single cost of a cold start when the tagger decoded its whole
+ * embedding table.
  */
 export function decodeFloat16(bytes: Uint8Array): Float32Array {
   const n = bytes.length >> 1;
