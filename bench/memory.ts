@@ -23,6 +23,17 @@
  * document (one warm-up analysis, then N timed ones; wall clock and process
  * CPU time per analysis, the least of the N), each row in a fresh process.
  *
+ * `--layers`: instead, where the `words` row's memory goes, in one fresh
+ * process that loads what `words` loads one piece at a time through one
+ * resource loader (so the shared vectors and lemma lists are read once, as
+ * in an analyzer) and then runs those annotators on the document; after each
+ * step, two full collections and the growth of each figure. The steps: node
+ * alone, the package imported, onnxruntime-node imported, the sentence
+ * segmenter (the process's first ONNX session), the GloVe vectors, the
+ * WordNet lemma lists, the tagger, the lemmatizer, the annotators on the
+ * document, and three more times. The analyzer's own response building is
+ * not in it: compare the last line with the `words` row.
+ *
  * A layer's cost is its row minus the `words` row; the `baseline` row is
  * node with the package imported and nothing analysed. `--dist DIR` measures
  * another build (`node scripts/build.mjs --out DIR`, with the models
@@ -83,6 +94,55 @@ const m = process.memoryUsage();
 process.stdout.write(JSON.stringify({ firstMs, peak, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, native: m.rss - m.heapTotal - m.external, analyzer: typeof analyzer }) + '\\n');
 `;
 
+/** The child of `--layers`: one JSON line per step, the figures after two full collections. */
+const LAYERS_CHILD = `
+import { readFileSync } from 'node:fs';
+const [distUrl, textFile] = process.argv.slice(1);
+const steps = [];
+async function step(name) {
+  for (let i = 0; i < 3; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); }
+  const m = process.memoryUsage();
+  steps.push({ name, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, native: m.rss - m.heapTotal - m.external });
+}
+await step('node alone');
+await import(distUrl + 'analyzer.js');
+const { fileLoader } = await import(distUrl + 'resources/file-loader.js');
+await step('textlens imported');
+const { runtimeFor } = await import(distUrl + 'models/onnx-runner.js');
+await runtimeFor('node');
+await step('onnxruntime-node imported');
+const loader = fileLoader(new URL('../models/', distUrl).pathname);
+const { createSegmenter } = await import(distUrl + 'doc/sentences.js');
+const segmenter = await createSegmenter(loader);
+await step('sentence segmenter (the first ONNX session)');
+const { loadWordVectors } = await import(distUrl + 'models/word-vectors.js');
+await loadWordVectors(loader);
+await step('GloVe vectors (models/vectors)');
+const { WordNetLexicon } = await import(distUrl + 'lexicon/wordnet.js');
+await WordNetLexicon.load(loader);
+await step('WordNet lemma lists (models/lexicon)');
+const { createTagger } = await import(distUrl + 'annotators/tagger.js');
+const tagger = await createTagger(loader);
+await step('tagger (2 ONNX sessions, embedding table, clusters, known norms)');
+const { createLemmatizer } = await import(distUrl + 'annotators/lemmatizer.js');
+const { createStemmer } = await import(distUrl + 'annotators/stemmer.js');
+const lemmatizer = await createLemmatizer(loader);
+const stemmer = await createStemmer();
+await step('lemmatizer (EWT table, WordNet exceptions)');
+const { Doc } = await import(distUrl + 'doc/doc.js');
+const text = readFileSync(textFile, 'utf8');
+async function annotate() {
+  const { tokens, sentenceEnds } = await segmenter.segment(text);
+  const doc = new Doc(text, tokens, sentenceEnds);
+  for (const a of [tagger, lemmatizer, stemmer]) await a.run(doc, {});
+}
+await annotate();
+await step('the annotators on the document');
+for (let i = 0; i < 3; i++) await annotate();
+await step('three more times');
+process.stdout.write(JSON.stringify(steps) + '\\n');
+`;
+
 /** The child of `--speed`: the least wall and CPU ms of `passes` analyses after one warm-up. */
 const SPEED_CHILD = `
 import { readFileSync } from 'node:fs';
@@ -118,7 +178,25 @@ function measure(distDir: string, textFile: string, extractors: string): Measure
   return JSON.parse(last) as Measured;
 }
 
-const { values } = parseArgs({ options: { dist: { type: 'string' }, rows: { type: 'string' }, repeat: { type: 'string' }, speed: { type: 'string' }, markdown: { type: 'boolean' } } });
+interface Step {
+  name: string;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  native: number;
+}
+
+function layers(distDir: string, textFile: string): Step[] {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', LAYERS_CHILD, pathToFileURL(distDir).href + '/', textFile], { encoding: 'utf8' });
+  const last = child.stdout.trim().split('\n').pop() ?? '';
+  if (child.status !== 0 || !last.startsWith('[')) throw new Error(`--layers failed (status ${child.status}):\n${child.stderr.slice(-2000)}`);
+  return JSON.parse(last) as Step[];
+}
+
+const { values } = parseArgs({
+  options: { dist: { type: 'string' }, rows: { type: 'string' }, repeat: { type: 'string' }, speed: { type: 'string' }, layers: { type: 'boolean' }, markdown: { type: 'boolean' } },
+});
 const distDir = resolve(values.dist ?? new URL('../dist', import.meta.url).pathname);
 const wanted = values.rows?.split(';');
 const repeat = Number(values.repeat ?? 1);
@@ -128,14 +206,24 @@ writeFileSync(textFile, ewtDevSlices()[0]);
 const mb = (n: number) => (n / 1e6).toFixed(0);
 try {
   if (!values.markdown) console.log(`# ${distDir}`);
-  if (values.speed !== undefined) {
+  if (values.layers) {
+    console.log('| step | RSS | + RSS | + JS heap used (committed) | + external | + native and other |\n|---|---:|---:|---:|---:|---:|');
+    const steps = layers(distDir, textFile);
+    const d = (n: number) => `${n >= 0 ? '+' : ''}${(n / 1e6).toFixed(1)}`;
+    steps.forEach((st, i) => {
+      const p = steps[i - 1] ?? { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, native: 0 };
+      console.log(
+        `| ${st.name} | ${(st.rss / 1e6).toFixed(1)} MB | ${d(st.rss - p.rss)} | ${d(st.heapUsed - p.heapUsed)} (${d(st.heapTotal - p.heapTotal)}) | ${d(st.external - p.external)} | ${d(st.native - p.native)} |`,
+      );
+    });
+  } else if (values.speed !== undefined) {
     console.log('| extractors | ms per analysis (wall) | ms per analysis (CPU) |\n|---|---:|---:|');
     for (const [name, extractors] of [['words', 'words'], ['all eight', ALL_EIGHT]]) {
       const t = timeRow(distDir, textFile, extractors, Number(values.speed));
       console.log(`| ${name} | ${t.wall.toFixed(0)} | ${t.cpu.toFixed(0)} |`);
     }
   } else console.log('| row | first call | peak RSS | RSS after GC | JS heap used (total) | external (arrayBuffers) | native and other |\n|---|---:|---:|---:|---:|---:|---:|');
-  for (const [name, extractors] of values.speed === undefined ? ROWS : []) {
+  for (const [name, extractors] of values.speed === undefined && !values.layers ? ROWS : []) {
     if (wanted && !wanted.includes(name)) continue;
     // the least of `repeat` runs of each figure: other processes only ever add to it
     let best: Measured | undefined;
