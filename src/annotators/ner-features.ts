@@ -149,13 +149,15 @@ function matchPhrases(
 
 /**
  * Dense features of a document's sentences, written into `out` at the given
- * token offsets (row-major, DENSE_DIM floats per token slot).
+ * token offsets (row-major, `dim` floats per token slot: DENSE_DIM, or more
+ * for a model that declares columns of its own after these, ner-nouns.ts).
  */
 export function denseFeatures(
   sentences: readonly (readonly string[])[],
   gazetteer: NerGazetteer,
   out: Float32Array,
   offsets: readonly number[],
+  dim: number = DENSE_DIM,
 ): void {
   const lowerForms = new Set<string>();
   const titleForms = new Set<string>();
@@ -165,7 +167,7 @@ export function denseFeatures(
       if (i > 0 && firstIsUpper(w) && HAS_LOWER.test(w)) titleForms.add(w.toLowerCase());
     });
   }
-  const D = DENSE_DIM;
+  const D = dim;
   sentences.forEach((words, s) => {
     const off = offsets[s];
     const caps = words.some((w) => HAS_UPPER.test(w)) && !words.some((w) => HAS_LOWER.test(w));

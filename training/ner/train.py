@@ -101,7 +101,8 @@ def batches(ex, size, shuffle, rng):
         T = max(len(ex[i][3]) for i in g)
         B = len(g)
         ids = torch.zeros(B, T, len(SPECS), dtype=torch.int32)
-        dense = torch.zeros(B, T, DENSE_DIM)
+        # The examples' own width: a language pack's model may add model-declared columns after DENSE_DIM.
+        dense = torch.zeros(B, T, next((ex[i][1].shape[1] for i in g if ex[i][1].dim() == 2), DENSE_DIM))
         tags = torch.zeros(B, T, dtype=torch.long)
         mask = torch.zeros(B, T, dtype=torch.bool)
         vec = torch.zeros(B, T, dtype=torch.int64)
