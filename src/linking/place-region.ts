@@ -94,9 +94,11 @@ export function placeRegionPairs(tokens: readonly string[], spans: readonly Ment
       if (!pick) continue;
       const confidence = Math.max(town.best?.probability ?? 0, links[j].best?.probability ?? 0);
       if (confidence === 0) return;
-      // A region name linked on its own joins the town's mention; one left unlinked ("Portland, OR") only
-      // says which town, and the mention stays the town's name (tweets annotate it so).
-      const joined = links[j].best?.entity === region && !isDateline(tokens, s.start, spans[j].end);
+      // A region name linked on its own, or written out in full ("Cedar Rapids, Iowa", where "Iowa" alone
+      // fell under the thresholds), joins the town's mention; an abbreviation left unlinked ("Portland, OR")
+      // only says which town, and the mention stays the town's name (tweets annotate it so).
+      const named = links[j].best?.entity === region || namesRegion(spans[j].text, region);
+      const joined = named && !isDateline(tokens, s.start, spans[j].end);
       out.towns.set(i, { end: joined ? spans[j].end : s.end, best: { ...pick, probability: confidence } });
       if (joined) out.regions.add(j);
       return;
@@ -106,6 +108,13 @@ export function placeRegionPairs(tokens: readonly string[], spans: readonly Ment
     if (named !== undefined && !regions.some((r) => r.title !== undefined && withoutDisambiguator(r.title) === named)) out.unlinked.add(i);
   });
   return out;
+}
+
+/** Whether `text` is the region's full name ("Iowa", "New York" for New_York_(state)), not an abbreviation. */
+export function namesRegion(text: string, region: KbEntity): boolean {
+  const name = text.toLowerCase();
+  const title = region.title ? withoutDisambiguator(region.title).replace(/_/g, ' ').toLowerCase() : undefined;
+  return name === region.label.toLowerCase() || name === title;
 }
 
 /**

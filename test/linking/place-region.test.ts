@@ -33,6 +33,13 @@ describe.skipIf(!hasShippedKb)('towns with their state, peoples by their plural 
     expect(ents.some((e) => e.entityId === 'Springfield,_Massachusetts' || e.entityId === 'Illinois')).toBe(false);
   });
 
+  it('joins a state written out in full even when the state alone is not linked ("Cedar Rapids, Iowa")', async () => {
+    const ents = await entities('He was in private practice in Cedar Rapids, Iowa from 1959 to 1965.');
+    const town = ents.find((e) => e.entityId === 'Cedar_Rapids,_Iowa');
+    expect(town?.matchedText).toBe('Cedar Rapids, Iowa');
+    expect(ents.some((e) => e.entityId === 'Iowa')).toBe(false);
+  });
+
   it('leaves a town unlinked when its only namesake lies in another state ("Parkersburg, Iowa")', async () => {
     const ents = await entities('Born in Parkersburg, Iowa, Harold Duane Vietor was in the U.S. Navy.');
     expect(ents.some((e) => e.entityId === 'Parkersburg,_West_Virginia')).toBe(false);

@@ -9,13 +9,29 @@
  *
  *   npx tsx training/linker/errors.ts ../shared/data/aida-conll/AIDA-YAGO2-dataset.testa.tsv ../shared/data/conll2003/eng.testa [N]
  *
- * A diagnostic for tuning on testa: never run it on a held-out split.
+ * On a QID benchmark (an ELEVANT file, GUM's entities, a JSON-lines set),
+ * counted the ELEVANT way, each false link is put in one class (on a span the
+ * set marks NIL; inside a longer gold span or overlapping one; on a span with
+ * no gold; the wrong entity, with the gold QID in the KB or not), by the
+ * link's confidence; and each counted gold mention whose QID is in the KB but
+ * that is not linked right in one (no span there or a different span; the
+ * gold not a candidate; another candidate ranked first; under the ranker's
+ * threshold; refused by a hard gate; the gold chosen but under the NIL
+ * threshold; another entity chosen, linked or not):
+ *
+ *   npx tsx training/linker/errors.ts --elevant FILE.jsonl | --gum DIR | --jsonl FILE.jsonl [N]
+ *
+ * A diagnostic for tuning on testa and the dev sets: never run it on a held-out split.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseAida } from '../../src/linking/aida.js';
-import { aidaDoc, goldEntity } from '../../src/eval/el.js';
+import { aidaDoc, goldEntity, gumConllu, readElevant, readGum } from '../../src/eval/el.js';
+import { readEntityJsonl } from '../../src/eval/el-jsonl.js';
+import type { QidDocument } from '../../src/eval/qid-document.js';
+import { createSegmenter } from '../../src/doc/sentences.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
-import { loadLinker, linkEntities } from '../../src/annotators/linker.js';
+import { loadLinker, linkDecisions, linkEntities } from '../../src/annotators/linker.js';
 import { loadMentionRecognizer } from '../../src/eval/recognizer.js';
 import { recognizeDoc } from '../../src/annotators/ner.js';
 import { disambiguate } from '../../src/linking/disambiguate.js';
@@ -23,11 +39,13 @@ import { parseRequest } from '../../src/request.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
 import { FEATURE_NAMES } from '../../src/linking/features.js';
 
-const [aidaFile, conllFile, topN = '15', docFilter] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const qidMode = argv[0]?.startsWith('--') ? argv[0] : undefined;
+const [aidaFile, conllFile, topN = '15', docFilter] = qidMode ? ['', '', argv[2] ?? '15'] : argv;
 const loader = fileLoader();
 const linker = await loadLinker(loader);
 const ner = await loadMentionRecognizer(undefined, () => loader);
-const docs = parseAida(readFileSync(aidaFile, 'utf8'), readFileSync(conllFile, 'utf8'));
+const docs = qidMode ? [] : parseAida(readFileSync(aidaFile, 'utf8'), readFileSync(conllFile, 'utf8'));
 const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
 const ctx: AnnotateContext = { language: 'eng', request, warn: () => {} };
 const buckets = new Map<string, Map<string, number>>();
@@ -37,6 +55,75 @@ const add = (b: string, s: string) => {
   m.set(s, (m.get(s) ?? 0) + 1);
 };
 const CONFLICT = FEATURE_NAMES.indexOf('typeConflict');
+if (qidMode) {
+  const segmenter = await createSegmenter(loader);
+  const source = resolve(argv[1] ?? '');
+  const qdocs =
+    qidMode === '--gum'
+      ? readGum(source, gumConllu(source, 'dev') ?? '', 'dev')
+      : qidMode === '--jsonl'
+        ? await readEntityJsonl(source, segmenter)
+        : await readElevant(source, segmenter);
+  for (const q of qdocs) await qidErrors(q);
+}
+/** The errors of one QID-benchmark document, counted the way evalQidBenchmark (src/eval/el.ts) counts. */
+async function qidErrors(q: QidDocument): Promise<void> {
+  const doc = q.doc;
+  doc.mentions = await recognizeDoc(ner, doc);
+  const text = [...doc.text];
+  const cut = (s: number, t: number) => text.slice(s, t).join('');
+  const ents = linkEntities(linker, doc, ctx);
+  const { spans, links } = linkDecisions(linker, doc, false);
+  const nil = linker.model.nil?.threshold ?? 0;
+  const goldAt = new Map(q.gold.map((g) => [`${g.start}:${g.end}`, g]));
+  const inSpan = (s: number, t: number) => s >= q.span[0] && t <= q.span[1];
+  const bucketOf = (c: number | undefined) => (c === undefined ? '?' : `conf ${Math.floor(c)}`);
+  for (const e of ents) {
+    if (e.wikidataId === undefined) continue;
+    const s = doc.start[e.start];
+    const t = doc.end[e.end - 1];
+    if (!inSpan(s, t)) continue;
+    const g = goldAt.get(`${s}:${t}`);
+    if (g && g.qid === e.wikidataId) {
+      if (g.counted) add('tp', bucketOf(e.confidenceScore));
+      continue;
+    }
+    const what = `${cut(s, t)} → ${e.entityId ?? e.wikidataId} (${bucketOf(e.confidenceScore)})`;
+    add('fp by confidence', bucketOf(e.confidenceScore));
+    if (g && !g.qid) add('fp:span the set marks NIL', what);
+    else if (g) add(linker.kb.entity(g.qid) ? 'fp:wrong entity, gold in KB' : 'fp:wrong entity, gold not in KB', `${what} [gold ${g.qid}]`);
+    else {
+      const outer = q.gold.find((x) => x.start <= s && t <= x.end);
+      const over = outer ?? q.gold.find((x) => x.start < t && s < x.end);
+      if (outer) add('fp:inside a longer gold span', `${what} [in "${cut(outer.start, outer.end)}" ${outer.qid || 'NIL'}]`);
+      else if (over) add('fp:overlaps a gold span', `${what} [gold "${cut(over.start, over.end)}" ${over.qid || 'NIL'}]`);
+      else add('fp:no gold span', what);
+    }
+  }
+  for (const g of q.gold) {
+    if (!g.counted || !inSpan(g.start, g.end)) continue;
+    const ge = linker.kb.entity(g.qid);
+    if (!ge) continue;
+    const e = ents.find((x) => doc.start[x.start] === g.start && doc.end[x.end - 1] === g.end);
+    if (e?.wikidataId === g.qid) continue;
+    const lower = /^\p{Ll}/u.test(cut(g.start, g.end)) ? 'lower-case ' : '';
+    const what = `${cut(g.start, g.end)} → ${ge.title ?? g.qid}`;
+    const i = spans.findIndex((x) => doc.start[x.start] === g.start && doc.end[x.end - 1] === g.end);
+    if (i < 0) {
+      const over = spans.find((x) => doc.start[x.start] < g.end && g.start < doc.end[x.end - 1]);
+      add(over ? 'miss:a different span' : `miss:no ${lower}span`, over ? `${what} (span "${over.text}")` : what);
+      continue;
+    }
+    const d = links[i];
+    const c = d.choice;
+    const gi = d.ranked.findIndex((r) => r.entity.id === ge.id);
+    if (!c) add(gi < 0 ? 'miss:gold not a candidate' : gi === 0 ? 'miss:gold first, under the ranker threshold' : 'miss:another candidate first', what);
+    else if (c.veto) add(`miss:refused (${c.veto})`, what);
+    else if (c.candidate.entity.id === ge.id && c.confidence >= nil) add('miss:gold chosen and kept, undone after ranking (coreference, place pairs)', what);
+    else if (c.candidate.entity.id === ge.id) add('miss:gold chosen, under the NIL threshold', `${what} q=${c.confidence.toFixed(2)} (threshold ${nil})`);
+    else add(e?.wikidataId || e?.entityId ? 'miss:linked to another entity' : 'miss:another entity chosen, NIL', `${what} (chose ${c.candidate.entity.title ?? c.candidate.entity.qid})`);
+  }
+}
 for (const d of docs) {
   // Optional: only documents whose first tokens match (e.g. "^(SOCCER|CRICKET)" for sports reports).
   if (docFilter && !new RegExp(docFilter).test(d.tokens.slice(0, 3).join(' '))) continue;

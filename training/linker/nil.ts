@@ -1,7 +1,7 @@
 /**
  * Trains the linker's NIL decision (src/linking/nil.ts) and writes it into
  * the ranker's file as its `nil` field:
- *   npx tsx training/linker/nil.ts [--data ../shared/data] [--model models/kb/linker.json] [--target 0.65] [--aida-weight 10] [--aida-loss 0.005] [--cache DIR] [--dry-run] [--sweep] [--errors]
+ *   npx tsx training/linker/nil.ts [--data ../shared/data] [--model models/kb/linker.json] [--target 0.65] [--aida-weight 10] [--aida-loss 0.005] [--cache DIR] [--dry-run] [--sweep] [--errors] [--dump FILE]
  *
  * Examples: the linker's end-to-end choices (NER mentions and alias
  * matches, each span's ranker choice over the ranker threshold) with their
@@ -297,6 +297,13 @@ if (args.includes('--errors')) {
       if (e.set === s && e.y === 0 && cv[i] >= best.t) process.stderr.write(`  ${cv[i].toFixed(2)} ${e.note}\n`);
     });
   }
+}
+
+if (args.includes('--dump')) {
+  // Every choice with its features, label and cross-validated probability, one JSON line each: for error
+  // classes and threshold studies outside this script.
+  const lines = examples.map((e, i) => JSON.stringify({ set: e.set, doc: e.doc, y: e.y, q: Math.round(cv[i] * 1e4) / 1e4, note: e.note, x: e.x }));
+  writeFileSync(resolve(opt('--dump', 'nil-choices.jsonl')), `${lines.join('\n')}\n`);
 }
 
 const final = fit(examples.filter((e) => e.set !== 'aida-testa'));
