@@ -17,7 +17,7 @@
  */
 import { badRequest } from '../errors.js';
 import type { ResourceLoader } from '../resources/loader.js';
-import { countTokenFeatures, countWeightedTokenFeatures, featureTokens, unigramHash, vectorize, type SparseVector } from '../models/text-features.js';
+import { FeatureRows, featureTokens, unigramHash, type SparseVector } from '../models/text-features.js';
 import { loadWordVectors, type WordVectors } from '../models/word-vectors.js';
 import { DocumentVectorizer, documentVectorWidth, type DocumentVectorSettings } from './document-vector.js';
 
@@ -84,7 +84,7 @@ export interface Prediction {
 
 export class Classifier {
   readonly meta: ClassifierMeta;
-  private readonly rowOf: Map<number, number>;
+  private readonly rowOf: FeatureRows;
   private readonly idf: Float32Array;
   private readonly bias: Float32Array;
   private readonly scale: Float32Array;
@@ -100,15 +100,14 @@ export class Classifier {
     this.scale = scale;
     this.weights = weights;
     this.dense = dense;
-    this.rowOf = new Map();
-    for (let r = 0; r < hashes.length; r++) this.rowOf.set(hashes[r], r);
+    this.rowOf = new FeatureRows(hashes);
     this.documentVectors = dense && meta.vectors && new DocumentVectorizer(dense.vectors, this.idfOf, meta.vectors);
   }
 
   /** A token's idf as a unigram, undefined when the model has no row for it. */
   readonly idfOf = (token: string): number | undefined => {
     const r = this.rowOf.get(unigramHash(token));
-    return r === undefined ? undefined : this.idf[r];
+    return r < 0 ? undefined : this.idf[r];
   };
 
   get labels(): readonly string[] {
@@ -122,16 +121,17 @@ export class Classifier {
 
   /** The same from tokens already split by featureTokens. */
   vectorizeTokens(tokens: readonly string[]): ClassifierInput {
-    return this.input(tokens, undefined, countTokenFeatures(tokens, this.meta.ngrams));
+    return this.input(tokens, undefined);
   }
 
   /** The same with a weight per token (countWeightedTokenFeatures; the document vector weighs its words alike). */
   vectorizeWeightedTokens(tokens: readonly string[], weights: ArrayLike<number>): ClassifierInput {
-    return this.input(tokens, weights, countWeightedTokenFeatures(tokens, weights, this.meta.ngrams));
+    return this.input(tokens, weights);
   }
 
-  private input(tokens: readonly string[], weights: ArrayLike<number> | undefined, counts: Map<number, number>): ClassifierInput {
-    const sparse = vectorize(counts, this.rowOf, this.idf);
+  /** Training's vectorize(count…TokenFeatures(…)), computed without the counts Map (FeatureRows.tokenVector). */
+  private input(tokens: readonly string[], weights: ArrayLike<number> | undefined): ClassifierInput {
+    const sparse: SparseVector = this.rowOf.tokenVector(tokens, weights, this.meta.ngrams, this.idf);
     return this.documentVectors ? { sparse, dense: this.documentVectors.vector(tokens, weights) } : { sparse };
   }
 

@@ -148,9 +148,11 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
   const out = rels.map((r, i) => renameRelation(r, i, sentence, children)); // still the UD tree's children here
 
   // 3. flat name sequences: last word heads.
+  const isFlat = (d: number): boolean => rels[d] === 'flat' || rels[d] === 'flat:foreign';
   for (let i = 0; i < n; i++) {
-    const flat = children.of(i).filter((d) => rels[d] === 'flat' || rels[d] === 'flat:foreign');
-    if (flat.length === 0 || rels[i] === 'flat') continue;
+    // most words head no name: look before copying the dependents
+    if (rels[i] === 'flat' || !someChild(children, i, isFlat)) continue;
+    const flat = children.of(i).filter(isFlat);
     const last = flat[flat.length - 1];
     if (last < i) continue;
     children.move(last, heads[i]);
@@ -173,9 +175,11 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
   }
 
   // 2 + 1. prepositional phrases.
+  const isPreposition = (d: number, w: number): boolean => d < w && rels[d] === 'case' && !isPossessiveCase(d);
   for (let w = 0; w < n; w++) {
-    const cases = children.of(w).filter((d) => rels[d] === 'case' && !isPossessiveCase(d) && d < w);
-    if (cases.length === 0) continue;
+    // most words have no preposition: look before copying the dependents
+    if (!someChild(children, w, (d) => isPreposition(d, w))) continue;
+    const cases = children.of(w).filter((d) => isPreposition(d, w));
     let attach = heads[w];
     let attachRel = OBLIQUE.test(rels[w]) ? 'prep' : out[w];
     const cop = children.of(w).find((d) => rels[d] === 'cop');
@@ -205,12 +209,12 @@ export function udToStanford(sentence: UdSentence): DependencyTree {
 }
 
 function renameRelation(rel: string, i: number, s: UdSentence, children: ChildLists): string {
-  const form = s.forms[i].toLowerCase();
-  if (rel === 'case') return s.xpos[i] === 'POS' || /^['’]s?$/.test(form) ? 'possessive' : 'prep';
-  if (rel === 'advmod' && NEGATION.has(form)) return 'neg';
+  // the lower-cased form only for the few relations that read it (most words' labels are a lookup)
+  if (rel === 'case') return s.xpos[i] === 'POS' || /^['’]s?$/i.test(s.forms[i]) ? 'possessive' : 'prep';
+  if (rel === 'advmod' && NEGATION.has(s.forms[i].toLowerCase())) return 'neg';
   // infinitival "to" is an auxiliary in Stanford: aux(go, to)
   if (rel === 'mark' && s.xpos[i] === 'TO') return 'aux';
-  if ((rel === 'obl:unmarked' || rel === 'nmod:unmarked' || rel === 'obl') && TIME_WORDS.has(form)) return 'tmod';
+  if ((rel === 'obl:unmarked' || rel === 'nmod:unmarked' || rel === 'obl') && TIME_WORDS.has(s.forms[i].toLowerCase())) return 'tmod';
   if (rel === 'acl') return /^VB[GN]?$/.test(s.xpos[i]) && !hasFiniteMarker(i, s, children) ? 'vmod' : 'ccomp';
   const mapped = RELATION_MAP[rel] ?? RELATION_MAP[rel.split(':')[0]];
   return mapped ?? 'dep';
@@ -312,6 +316,12 @@ class ChildLists {
     this.last1[to] = d;
     this.inserted1[to] = d;
   }
+}
+
+/** Whether some dependent of h passes `test` (h's list as it is now, without a copy). */
+function someChild(children: ChildLists, h: number, test: (d: number) => boolean): boolean {
+  for (let d = children.first(h); d >= 0; d = children.next(d)) if (test(d)) return true;
+  return false;
 }
 
 function isClauseHead(i: number, s: UdSentence): boolean {

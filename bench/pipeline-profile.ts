@@ -1,0 +1,106 @@
+/**
+ * `npm run build && node --import tsx bench/pipeline-profile.ts [EXTRACTORS] [RUNS]`: where the CPU of a
+ * full analyze() goes, by function, by source file and by stage. The first 50 kB slice of EWT dev
+ * (bench/text.ts `ewtDevSlices()[0]`) goes through analyze() of the built package (dist/; BENCH_DIST=DIR
+ * for another build) twice to warm up (models load, code compiles), then RUNS times (default 3) under
+ * V8's sampling CPU profiler (100 µs interval). EXTRACTORS defaults to all eight.
+ *
+ * Prints self time by function, self time by file (where a stage's code lives: src/structure/ is the
+ * chunker and relations, onnxruntime's frames are `(program)` or its binding's functions), the
+ * `(garbage collector)` and `(program)` shares (native code V8 does not attribute to a JS frame: the
+ * ONNX kernels, better-sqlite3's statements, the addons' dispatch), and each stage's CPU from
+ * createAnalyzer({ onStage }). Writes the profile to $TMPDIR/pipeline.cpuprofile for a viewer.
+ * Last line: `cpu_ms_per_run=… tokens=… runs=…`.
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ewtDevSlices } from './text.js';
+
+const ALL_EIGHT = 'words,dependency-trees,entities,phrases,relations,topics,senses,entailments';
+const extractors = process.argv[2] ?? ALL_EIGHT;
+const runs = Number(process.argv[3] ?? 3);
+
+const dist = process.env.BENCH_DIST ? pathToFileURL(resolve(process.env.BENCH_DIST) + '/') : new URL('../dist/', import.meta.url);
+const { createAnalyzer } = (await import(new URL('analyzer.js', dist).href)) as typeof import('../src/analyzer.js');
+
+/** CPU microseconds of the process so far (user + system). */
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+let mark = 0;
+let stages = new Map<string, number>();
+const analyzer = await createAnalyzer({
+  onStage(stage) {
+    const now = cpu();
+    stages.set(stage, (stages.get(stage) ?? 0) + now - mark);
+    mark = now;
+  },
+});
+const text = ewtDevSlices()[0];
+let tokens = 0;
+async function run(): Promise<void> {
+  mark = cpu();
+  const r = await analyzer.analyze({ text, extractors, languageOverride: 'eng' });
+  tokens = r.response?.sentences?.reduce((n, s) => n + s.words.length, 0) ?? 0;
+}
+for (let k = 0; k < 2; k++) await run();
+stages = new Map();
+
+/** The parts of V8's CPU profile read here. */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 100 });
+await session.post('Profiler.start');
+const c0 = cpu();
+for (let k = 0; k < runs; k++) await run();
+const used = cpu() - c0;
+const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+session.disconnect();
+const out = join(tmpdir(), 'pipeline.cpuprofile');
+writeFileSync(out, JSON.stringify(profile));
+
+/** A frame's file: the path under dist/ (or src/), the package under node_modules, or V8's own name. */
+const file = (n: ProfileNode): string => {
+  const url = n.callFrame.url;
+  if (!url) return n.callFrame.functionName.startsWith('(') ? n.callFrame.functionName : '(native)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) return url.slice(nm + 13).split('/').slice(0, url.slice(nm + 13).startsWith('@') ? 2 : 1).join('/');
+  const m = /\/(?:dist|src)\/(.*)$/.exec(url);
+  return m ? m[1] : url.replace(/^.*\//, '');
+};
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const byFunction = new Map<string, number>();
+const byFile = new Map<string, number>();
+let total = 0;
+profile.samples.forEach((id, k) => {
+  const n = byId.get(id)!;
+  const dt = profile.timeDeltas[k];
+  const key = `${n.callFrame.functionName || '(anonymous)'} ${file(n)}:${n.callFrame.lineNumber + 1}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + dt);
+  byFile.set(file(n), (byFile.get(file(n)) ?? 0) + dt);
+  total += dt;
+});
+const top = (m: Map<string, number>, count: number): string[] =>
+  [...m].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)} % ${k}`);
+console.log(`${extractors}: ${tokens} tokens, ${runs} runs, ${(used / runs / 1000).toFixed(0)} ms of process CPU per run (profiler on); profile in ${out}`);
+console.log('\nself time by function:');
+console.log(top(byFunction, 40).join('\n'));
+console.log('\nself time by file:');
+console.log(top(byFile, 30).join('\n'));
+console.log('\nCPU by stage (onStage, ms per run):');
+for (const [stage, us] of stages) console.log(`${(us / runs / 1000).toFixed(1).padStart(7)} ms ${stage}`);
+console.log(`cpu_ms_per_run=${(used / runs / 1000).toFixed(1)} tokens=${tokens} runs=${runs}`);
