@@ -148,9 +148,22 @@ describe('POS tagger (models/tagger)', () => {
     expect(new Set(ids).size).toBe(4);
   });
 
+  it('keeps the vectors of word types past its first slab of 1,024 as they were computed', async () => {
+    const fresh = await loadPosTagger(loader);
+    const words = Array.from({ length: 2500 }, (_, i) => `w${i}x`);
+    const probe = ['w3x', 'w1023x', 'w1024x', 'w2049x'];
+    // computed before the word is cached (ids 1,023 and 1,024 straddle the first slab's end), then read from the cache
+    const before = await Promise.all(probe.map(async (w) => Array.from(await tagger.embed(w))));
+    const first = await fresh.tagSentences([words]);
+    expect(first[0].wordTypes[2049]).toBe(2049);
+    const again = await fresh.tagSentences([words]);
+    expect(again).toEqual(first);
+    expect(await Promise.all(probe.map(async (w) => Array.from(await fresh.embed(w))))).toEqual(before);
+  });
+
   it('splits a long document into several calls without changing labels', async () => {
     const sentence = fixture.sentences[0].words;
-    const copies = Array.from({ length: 1500 }, () => sentence); // 1,500 × (7 + 1 gap) > 8,192 positions per call
+    const copies = Array.from({ length: 1500 }, () => sentence); // 1,500 × (7 + 1 gap) > 1,024 positions per call
     const tags = await tagger.tagSentences(copies);
     const one = (await tagger.tagSentences([sentence]))[0];
     expect(tags.every((t) => JSON.stringify(t) === JSON.stringify(one))).toBe(true);
