@@ -1,12 +1,14 @@
 /**
  * The language packs' words (models/fra|por|spa|deu): UPOS tags, lemmas and
  * stems through the analyzer, contractions as syntactic words, `partOfSpeech`
- * = UPOS; the exported taggers reproduce PyTorch's labels; lemma rules.
+ * = UPOS; the exported taggers reproduce PyTorch's labels and word vectors;
+ * the French tagger's lexicon classes; lemma rules.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, type Analyzer } from '../../src/analyzer.js';
-import { loadPosTagger } from '../../src/annotators/tagger.js';
+import { loadPosTagger, type TaggerMeta } from '../../src/annotators/tagger.js';
+import { loadLexicalCoder } from '../../src/models/lexical-codes.js';
 import { lemmatize, type LemmaTable } from '../../src/language-packs/lemmas.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import type { Word } from '../../src/types.js';
@@ -65,11 +67,36 @@ describe('language pack words', () => {
 describe.each(['fra', 'por', 'spa', 'deu'])('the %s tagger', (lang) => {
   it("reproduces PyTorch's labels (onnxruntime-node)", async () => {
     const fixture = JSON.parse(readFileSync(new URL(`../fixtures/tagger-ud/${lang}-parity.json`, import.meta.url), 'utf8')) as {
-      sentences: { words: string[]; upos: string[] }[];
+      sentences: { words: string[]; upos: string[]; firstWordEmb: number[] }[];
     };
     const tagger = await loadPosTagger(fileLoader(), { dir: lang });
     const tags = await tagger.tagSentences(fixture.sentences.map((s) => s.words));
     expect(tags.map((t) => t.upos)).toEqual(fixture.sentences.map((s) => s.upos));
+    // the first layer's input (hashed rows, lexicon class row, char CNN) as PyTorch computed it
+    for (const s of fixture.sentences) {
+      const vec = Array.from(await tagger.embed(s.words[0]));
+      expect(vec).toHaveLength(s.firstWordEmb.length);
+      vec.forEach((v, j) => expect(v).toBeCloseTo(s.firstWordEmb[j], 4));
+    }
+  });
+});
+
+describe.each([
+  // a form the treebanks never show (Lefff: verb only), an adverb in capitals, a form of four classes
+  ['fra', [['dégringolâmes', ['VERB']], ['RAPIDEMENT', ['ADV']], ['ferme', ['ADJ', 'ADV', 'NOUN', 'VERB']]]],
+] as const)('the %s tagger\'s lexicon classes', (lang, expected) => {
+  it('code each form by the classes its lexicon lists (case-insensitive), and 0 for a form it does not list', async () => {
+    const loader = fileLoader();
+    const meta = JSON.parse(await loader.text(`${lang}/meta.json`)) as TaggerMeta;
+    const lexical = meta.embedding.lexical!;
+    expect(lexical.tables.map((t) => t.name)).toEqual(['lexiconPos']);
+    const code = await loadLexicalCoder(loader, lexical.tables, lexical, undefined, `${lang}/${lexical.lexicon!.file}`);
+    for (const [form, classes] of expected) {
+      const [c] = code(form);
+      expect(c, form).toBeGreaterThan(0);
+      expect(lexical.lexicon!.classes[c - 1], form).toEqual(classes);
+    }
+    expect(code('qzxvbnmwq')).toEqual([0]);
   });
 });
 
