@@ -9,6 +9,7 @@ import type { LemmaSenses, SynsetStore } from './synsets.js';
 import { shareSensesInDiscourse } from './one-sense-per-discourse.js';
 import { weighDomains, type DomainEvidence } from './wsd-domains.js';
 import { COLLOCATION_SLOTS, type ContextToken } from './wsd-features.js';
+import type { TermVectorsSource } from './wsd-term-vectors.js';
 import { lemmaHashes, localFeatures, localSentenceOf, maxLocalFeatures, type LocalSentence } from './wsd-local-features.js';
 import { sortedDistinct, type FeatureContext, type LemmaFeatures, type WsdModel } from './wsd-model.js';
 
@@ -98,9 +99,12 @@ export class TargetContexts {
   private sentence = -1;
   private tokens: LemmaFeatures[] = [];
   private bag: Int32Array = new Int32Array(0);
-  /** The bag's context vector (the model's vector term), built for the sentence `vectorSentence` at its first target that needs it. */
-  private bagVector: Float64Array | undefined;
-  private vectorSentence = -1;
+  /**
+   * The bag's context vector in each table of vectors (the model's vector term), built for the sentence
+   * `vectorSentence[source]` at its first target that reads that table.
+   */
+  private readonly bagVector: Partial<Record<TermVectorsSource, Float64Array>> = {};
+  private readonly vectorSentence: Record<TermVectorsSource, number> = { own: -1, shared: -1 };
   private docVector: Float64Array | undefined;
   /** The document's bag of content lemmas (its most repeated ones when long), built at the first target. */
   private doc: Int32Array | undefined;
@@ -149,7 +153,8 @@ export class TargetContexts {
         ? model.localLogProbabilities(synsets, t.lemma, t.pos, () => this.localFeaturesOf(t))
         : undefined;
     // The vector term is the layer's too: only a target asked with its candidates gets the sentence's vector.
-    const bagVector = synsets !== undefined && model.readsVectorsFor(t.pos) ? this.sentenceVector() : undefined;
+    const source = synsets !== undefined ? model.vectorSourceFor(t.pos) : undefined;
+    const bagVector = source !== undefined ? this.sentenceVector(source) : undefined;
     return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet, bagVector, docVector: this.docVector, local };
   }
 
@@ -236,13 +241,13 @@ export class TargetContexts {
     this.bag = sortedDistinct(Int32Array.from(ids));
   }
 
-  /** The current sentence's bag vector, built once per sentence. */
-  private sentenceVector(): Float64Array | undefined {
-    if (this.vectorSentence !== this.sentence) {
-      this.bagVector = this.model.contextVector(this.bag);
-      this.vectorSentence = this.sentence;
+  /** The current sentence's bag vector in a table of vectors, built once per sentence and table. */
+  private sentenceVector(source: TermVectorsSource): Float64Array | undefined {
+    if (this.vectorSentence[source] !== this.sentence) {
+      this.bagVector[source] = this.model.contextVector(this.bag, source);
+      this.vectorSentence[source] = this.sentence;
     }
-    return this.bagVector;
+    return this.bagVector[source];
   }
 
   /**

@@ -42,6 +42,8 @@ import { gunzipBytes } from './gzip.js';
 import { SENSES_DIR } from './synsets.js';
 import { COLLOCATION_SLOTS, lemmaBagFeatures } from './wsd-features.js';
 import { decodeVectors, WSD_VECTORS_FILE, type WordVectors } from './wsd-vectors.js';
+import { ownTermVectors, sharedTermVectors, type TermVectors, type TermVectorsSource } from './wsd-term-vectors.js';
+import { loadWordVectors, type WordVectors as SharedWordVectors } from '../models/word-vectors.js';
 import { LocalClassifiers, WSD_LOCAL_FILE, type Classifier } from './wsd-local.js';
 import { SenseDomains } from './wsd-domains.js';
 import { BoundedTableCache } from './bounded-cache.js';
@@ -94,11 +96,18 @@ export interface WsdParams {
    */
   embDoc?: number;
   /**
-   * How many leading dimensions of the word vectors the sense term reads (absent: all). The vectors are an
+   * How many leading dimensions of the own word vectors the sense term reads (absent: all). The vectors are an
    * SVD's, dimensions in the order of their singular values, so a prefix is the smaller SVD's space
-   * (before the rows' unit scaling, which the cosines redo); the entailments read all of them.
+   * (before the rows' unit scaling, which the cosines redo); the entailments read all of them. The shared
+   * vectors' dimensions have no such order: the term reads all of them.
    */
   embDims?: number;
+  /**
+   * Which word vectors the term reads (wsd-term-vectors.ts; per part of speech in byPos): `own`, the lemma
+   * vectors trained here (wsd-vectors.bin, the default), or `shared`, the pretrained GloVe vectors of
+   * models/vectors/ that the tagger, parser and NER read (no copy: the senses read that table in place).
+   */
+  embVectors?: TermVectorsSource;
   /** 1: context words weigh −log p(f) in the context vector (rare words say more); 0: all alike. */
   embIdf?: number;
   /**
@@ -141,7 +150,7 @@ export interface WsdParams {
   rankByCounts?: boolean;
 }
 
-export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb' | 'lambdaDiscourse' | 'lambdaLocal' | 'lambdaDomain'>>;
+export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb' | 'embVectors' | 'lambdaDiscourse' | 'lambdaLocal' | 'lambdaDomain'>>;
 
 export interface WsdMeta {
   version: string;
@@ -175,12 +184,13 @@ export interface FeatureContext {
   /** Membership of `doc` by feature id, given when `doc` is the truncated kind (the sentence's bag need not be in it). */
   docSet?: Uint8Array;
   /**
-   * The bag's context vector (WsdModel.contextVector of `bag`), shared by the
-   * sentence's targets; the target's own lemma is taken out at scoring.
+   * The bag's context vector (WsdModel.contextVector of `bag`) in the table of
+   * vectors the target's part of speech reads (WsdModel.vectorSourceFor), shared
+   * by the sentence's targets; the target's own lemma is taken out at scoring.
    * Absent: no vector term.
    */
   bagVector?: Float64Array;
-  /** The document bag's context vector (of `doc`), shared by the document's targets. */
+  /** The document bag's context vector (of `doc`) in the own vectors, shared by the document's targets. */
   docVector?: Float64Array;
   /**
    * The lemma's local classifier's log-probabilities over its senses (wsd-local.ts), where it has one and its
@@ -238,6 +248,8 @@ interface SenseTable {
   docExclude: number;
   /** Per sense, its unit vector (senses × dim; see the file comment), built at the first vector scoring. */
   senseVectors: Float32Array | undefined;
+  /** The table of vectors senseVectors was built from (a lemma's list is one part of speech's, which reads one table). */
+  senseVectorsTerm: TermVectors | undefined;
 }
 
 /** A row's pair count fits in ROW_BITS bits (at most one pair per sense; WordNet's most senses for a lemma is 75). */
@@ -248,9 +260,13 @@ const LOADED: LoadRegistry<WsdModel> = new WeakMap();
 /** The word vectors being read for a loaded model (loadWithVectors), so that concurrent callers read them once. */
 const ATTACHED_VECTORS: WeakMap<WsdModel, Promise<WordVectors | undefined>> = new WeakMap();
 
-/** Whether the parameters weigh the word vectors in the sense score (λ_emb > 0 overall or for a part of speech). */
-function weighsVectors(params: WsdParams): boolean {
-  return (params.lambdaEmb ?? 0) > 0 || Object.values(params.byPos ?? {}).some((p) => (p?.lambdaEmb ?? 0) > 0);
+/** Which tables of word vectors the parameters weigh in the sense score (λ_emb > 0 overall or for a part of speech). */
+function vectorSources(params: WsdParams): Set<TermVectorsSource> {
+  const out = new Set<TermVectorsSource>();
+  const base = params.embVectors ?? 'own';
+  if ((params.lambdaEmb ?? 0) > 0) out.add(base);
+  for (const p of Object.values(params.byPos ?? {})) if ((p?.lambdaEmb ?? 0) > 0) out.add(p?.embVectors ?? base);
+  return out;
 }
 
 /** Whether some part of speech weighs the local classifiers (λ_local > 0). */
@@ -299,8 +315,8 @@ export class WsdModel {
   private plainLast = false;
   /** The context vector of one scoring (reused). */
   private contextScratch = new Float64Array(0);
-  /** Per feature id, its row of the word vectors, -1 for none; absent without vectors. */
-  private readonly vectorRow: Int32Array | undefined;
+  /** The vectors the term reads, by feature id, per table; a table is absent where no part of speech weighs it or the model lacks it. */
+  private readonly terms: Partial<Record<TermVectorsSource, TermVectors>> = {};
   /** Per feature id, its weight in a context vector (embIdf). */
   private readonly vectorWeight: Float64Array | undefined;
   /** Whether the model has vectors and some part of speech weighs them (readsVectors). */
@@ -328,6 +344,8 @@ export class WsdModel {
     private readonly local?: LocalClassifiers,
     /** The synsets' WordNet Domains (wsd-domains.ts); read only where some part of speech weighs them. */
     private readonly domains?: SenseDomains,
+    /** The shared pretrained vectors (models/vectors/); read only where the vector term reads them (embVectors). */
+    private readonly shared?: SharedWordVectors,
   ) {
     this.params = params;
     this.ids = 'id' in vocab ? vocab : listVocabulary(vocab);
@@ -341,15 +359,13 @@ export class WsdModel {
       this.logAlphaP[i] = Math.log(this.alphaP[i]);
     }
     this.weights = 'read' in weights ? weights : weightsReader(weights);
-    this.vectorsOn = vectors !== undefined && weighsVectors(params);
+    const sources = vectorSources(params);
+    if (sources.has('own') && vectors !== undefined) this.terms.own = ownTermVectors(vectors, this.ids);
+    if (sources.has('shared') && shared !== undefined) this.terms.shared = sharedTermVectors(shared, this.ids);
+    this.vectorsOn = this.terms.own !== undefined || this.terms.shared !== undefined;
     this.localOn = local !== undefined && weighsLocal(params);
-    if (vectors !== undefined) {
-      this.vectorRow = new Int32Array(v).fill(-1);
+    if (this.vectorsOn) {
       this.vectorWeight = new Float64Array(v);
-      vectors.lemmas.forEach((lemma, r) => {
-        const id = this.ids.id(lemma);
-        if (id >= 0) this.vectorRow![id] = r;
-      });
       // −log p(f) with p(f) the background probability (logAlphaP is log(α·p(f))).
       const idf = (params.embIdf ?? 1) > 0;
       for (let i = 0; i < v; i++) this.vectorWeight[i] = idf ? Math.log(params.alpha) - this.logAlphaP[i] : 1;
@@ -370,11 +386,13 @@ export class WsdModel {
       ]);
       const meta = JSON.parse(metaText) as WsdMeta;
       const { vocab, background } = indexVocab(vocabBytes);
-      const vectors = weighsVectors(meta.params) ? await readVectors(loader, dir) : undefined;
+      const sources = vectorSources(meta.params);
+      const vectors = sources.has('own') ? await readVectors(loader, dir) : undefined;
+      const shared = sources.has('shared') ? await loadWordVectors(loader) : undefined;
       const local = weighsLocal(meta.params) ? new LocalClassifiers(await loader.bytes(`${dir}/${WSD_LOCAL_FILE}`)) : undefined;
       // The domains table is small (two bytes a synset): read wherever the directory has it, so that sweeps can weigh it.
       const domains = await SenseDomains.read(loader, dir);
-      return new WsdModel(vocab, background, packedWeights(bytes), meta.params, meta.backgroundNorm, vectors, local, domains);
+      return new WsdModel(vocab, background, packedWeights(bytes), meta.params, meta.backgroundNorm, vectors, local, domains, shared);
     });
   }
 
@@ -395,7 +413,7 @@ export class WsdModel {
 
   /** The same counts scored with other parameters (dev sweeps: training/senses/tune-wsd.ts). */
   withParams(params: WsdParams): WsdModel {
-    return new WsdModel(this.ids, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local, this.domains);
+    return new WsdModel(this.ids, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local, this.domains, this.shared);
   }
 
   /**
@@ -403,12 +421,17 @@ export class WsdModel {
    * model reads its own (wsd-local.bin); tests and sweeps attach others.
    */
   withLocal(local: LocalClassifiers): WsdModel {
-    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local, this.domains);
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local, this.domains, this.shared);
   }
 
   /** The same counts and parameters with this domains table (tests, the build). */
   withDomains(domains: SenseDomains | undefined): WsdModel {
-    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, domains);
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, domains, this.shared);
+  }
+
+  /** The same counts and parameters with the shared pretrained vectors at hand (sweeps that set embVectors 'shared'). */
+  withSharedVectors(shared: SharedWordVectors): WsdModel {
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, this.domains, shared);
   }
 
   /** The synsets' WordNet Domains, where the model was loaded with them. */
@@ -567,10 +590,11 @@ export class WsdModel {
     // where its part of speech weighs it). The scores without them are kept for the callers that read those
     // (probabilitiesInto's `plain`: the entailments, whose weights were tuned without either).
     const emb = this.embSum;
-    const withEmb = lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && this.vectorRow !== undefined;
+    const term = this.termFor(pos);
+    const withEmb = lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && term !== undefined;
     if (withEmb) {
       emb.fill(0, 0, n);
-      this.addVectorScores(table, synsets, ctx, lambdaEmb, emb);
+      this.addVectorScores(table, synsets, ctx, lambdaEmb, emb, term);
     }
     const local = ctx.local;
     const withLocal = local !== undefined && local.length === n && lambdaLocal !== undefined && lambdaLocal > 0;
@@ -591,11 +615,16 @@ export class WsdModel {
     return z;
   }
 
-  /** How many of the vectors' leading dimensions the sense term reads (WsdParams.embDims; all by default). */
-  private get embDims(): number {
-    const dim = this.vectors!.dim;
+  /** The table of vectors a part of speech's term reads, where it weighs one the model has. */
+  private termFor(pos: WordNetPos | undefined): TermVectors | undefined {
+    return this.terms[this.paramsFor(pos).embVectors ?? 'own'];
+  }
+
+  /** How many of a table's leading dimensions the sense term reads (WsdParams.embDims, own vectors only; all by default). */
+  private dimsOf(term: TermVectors): number {
+    const dim = term.dim;
     const want = this.params.embDims;
-    return want !== undefined && want > 0 && want < dim ? want : dim;
+    return term === this.terms.own && want !== undefined && want > 0 && want < dim ? want : dim;
   }
 
   /**
@@ -604,28 +633,21 @@ export class WsdModel {
    * target's own lemma), v(s) the sense's unit vector. A context or sense
    * with no vector adds 0.
    */
-  private addVectorScores(table: SenseTable, synsets: Int32Array, ctx: FeatureContext, lambdaEmb: number, sums: Float64Array): void {
-    const vectors = this.vectors!;
-    const dim = vectors.dim;
-    const D = this.embDims;
-    const senseVectors = table.senseVectors ?? this.senseVectorsOf(table, synsets);
+  private addVectorScores(table: SenseTable, synsets: Int32Array, ctx: FeatureContext, lambdaEmb: number, sums: Float64Array, term: TermVectors): void {
+    const D = this.dimsOf(term);
+    const senseVectors = table.senseVectors !== undefined && table.senseVectorsTerm === term ? table.senseVectors : this.senseVectorsOf(table, synsets, term);
     if (this.contextScratch.length !== D) this.contextScratch = new Float64Array(D);
     const c = this.contextScratch;
     c.set(ctx.bagVector!);
     const beta = this.params.embDoc ?? 0;
-    const own = ctx.exclude >= 0 ? this.vectorRow![ctx.exclude] : -1;
-    const values = vectors.values;
+    const own = ctx.exclude >= 0 ? term.row(ctx.exclude) : -1;
     // The target's own vector leans towards its commonest sense: it leaves the context (where it was counted).
-    if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) {
-      const w = this.vectorWeight![ctx.exclude];
-      for (let d = 0; d < D; d++) c[d] -= w * values[own * dim + d];
-    }
-    if (beta > 0 && ctx.docVector !== undefined) {
+    if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) term.add(own, -this.vectorWeight![ctx.exclude], c, 0, D);
+    if (beta > 0 && ctx.docVector !== undefined && term === this.terms.own) {
       const dv = ctx.docVector;
       for (let d = 0; d < D; d++) c[d] += beta * dv[d];
       if (own >= 0 && ctx.doc !== undefined && (ctx.docSet !== undefined ? ctx.docSet[ctx.exclude] === 1 : sortedHas(ctx.doc, ctx.exclude))) {
-        const w = beta * this.vectorWeight![ctx.exclude];
-        for (let d = 0; d < D; d++) c[d] -= w * values[own * dim + d];
+        term.add(own, -beta * this.vectorWeight![ctx.exclude], c, 0, D);
       }
     }
     let norm = 0;
@@ -645,23 +667,14 @@ export class WsdModel {
    * gain × the feature's word vector (collocations have none), scaled to unit
    * length; zero for a sense none of whose features has a vector.
    */
-  private senseVectorsOf(table: SenseTable, synsets: Int32Array): Float32Array {
-    const vectors = this.vectors!;
-    const dim = vectors.dim;
-    const D = this.embDims;
-    const values = vectors.values;
-    const rowOfFeature = this.vectorRow!;
+  private senseVectorsOf(table: SenseTable, synsets: Int32Array, term: TermVectors): Float32Array {
+    const D = this.dimsOf(term);
     const sum = new Float64Array(synsets.length * D);
     const { rowFeature, rowStart, sense, gain } = table;
     for (let r = 0; r < rowFeature.length; r++) {
-      const row = rowOfFeature[rowFeature[r]];
+      const row = term.row(rowFeature[r]);
       if (row < 0) continue;
-      const from = row * dim;
-      for (let e = rowStart[r]; e < rowStart[r + 1]; e++) {
-        const at = sense[e] * D;
-        const g = gain[e];
-        for (let d = 0; d < D; d++) sum[at + d] += g * values[from + d];
-      }
+      for (let e = rowStart[r]; e < rowStart[r + 1]; e++) term.add(row, gain[e], sum, sense[e] * D, D);
     }
     const out = new Float32Array(synsets.length * D);
     for (let k = 0; k < synsets.length; k++) {
@@ -671,6 +684,7 @@ export class WsdModel {
       for (let d = 0; d < D; d++) out[k * D + d] = sum[k * D + d] * inv;
     }
     table.senseVectors = out;
+    table.senseVectorsTerm = term;
     this.tables.grow(synsets, out.byteLength);
     return out;
   }
@@ -680,17 +694,15 @@ export class WsdModel {
    * a vector (the target's own lemma is taken out at scoring). Undefined
    * without vectors or when no part of speech weighs them.
    */
-  contextVector(features: ArrayLike<number>): Float64Array | undefined {
-    if (!this.readsVectors()) return undefined;
-    const { dim, values } = this.vectors!;
-    const D = this.embDims;
+  contextVector(features: ArrayLike<number>, source: TermVectorsSource = 'own'): Float64Array | undefined {
+    const term = this.terms[source];
+    if (term === undefined) return undefined;
+    const D = this.dimsOf(term);
     const out = new Float64Array(D);
     for (let i = 0; i < features.length; i++) {
       const f = features[i];
-      const row = this.vectorRow![f];
-      if (row < 0) continue;
-      const w = this.vectorWeight![f];
-      for (let d = 0; d < D; d++) out[d] += w * values[row * dim + d];
+      const row = term.row(f);
+      if (row >= 0) term.add(row, this.vectorWeight![f], out, 0, D);
     }
     return out;
   }
@@ -702,12 +714,19 @@ export class WsdModel {
 
   /** Whether the vector term is on for this part of speech's words (and the model has vectors). */
   readsVectorsFor(pos: WordNetPos | undefined): boolean {
-    return this.vectorsOn && (this.paramsFor(pos).lambdaEmb ?? 0) > 0;
+    return this.vectorSourceFor(pos) !== undefined;
+  }
+
+  /** The table of vectors this part of speech's term reads (the one its context vector is built from); undefined where it reads none. */
+  vectorSourceFor(pos: WordNetPos | undefined): TermVectorsSource | undefined {
+    const params = this.paramsFor(pos);
+    const source = params.embVectors ?? 'own';
+    return (params.lambdaEmb ?? 0) > 0 && this.terms[source] !== undefined ? source : undefined;
   }
 
   /** Whether the document's bag feeds the context vector (then callers build docVector). */
   readsDocumentVector(): boolean {
-    return this.readsVectors() && (this.params.embDoc ?? 0) > 0;
+    return this.terms.own !== undefined && (this.params.embDoc ?? 0) > 0;
   }
 
   /** The prior alone (no context): SemCor tag counts smoothed towards WordNet's sense order; sums to 1. */
@@ -882,6 +901,7 @@ export class WsdModel {
       docOf: undefined,
       docExclude: -1,
       senseVectors: undefined,
+      senseVectorsTerm: undefined,
     };
     const bytes = slots.byteLength + sense.byteLength + gain.byteLength + table.rowFeature.byteLength + table.rowStart.byteLength;
     this.tables.set(synsets, table, bytes);

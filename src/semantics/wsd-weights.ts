@@ -27,13 +27,15 @@ export interface SenseWeights {
 export interface FeatureVocabulary {
   readonly size: number;
   id(feature: string): number;
+  /** The feature string of an id (0 ≤ id < size); a new string each call. */
+  feature(id: number): string;
 }
 
 /** A vocabulary held as a list of strings (the build, tests). */
 export function listVocabulary(features: readonly string[]): FeatureVocabulary {
   const ids = new Map<string, number>();
   features.forEach((f, i) => ids.set(f, i));
-  return { size: features.length, id: (f) => ids.get(f) ?? -1 };
+  return { size: features.length, id: (f) => ids.get(f) ?? -1, feature: (id) => features[id] };
 }
 
 /**
@@ -55,7 +57,8 @@ export function indexVocab(bytes: Uint8Array): { vocab: FeatureVocabulary; backg
     if (index.add(starts[i], tab - starts[i]) !== i) throw new Error(`${WSD_VOCAB_FILE}: line ${i + 1} repeats a feature`);
     background[i] = Number(utf8.decode(bytes.subarray(tab + 1, end)));
   }
-  return { vocab: { size: lines, id: (f) => index.find(f) }, background };
+  const feature = (id: number) => utf8.decode(bytes.subarray(index.start(id), index.start(id) + index.length(id)));
+  return { vocab: { size: lines, id: (f) => index.find(f), feature }, background };
 }
 
 export function parseVocab(text: string): { vocab: string[]; background: Float64Array } {

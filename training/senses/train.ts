@@ -20,6 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { Lexicon } from '../../src/lexicon/lexicon.js';
+import { loadWordVectors, type WordVectors as SharedWordVectors } from '../../src/models/word-vectors.js';
 import type { WordNetPos } from '../../src/lexicon/penn.js';
 import { STOPWORDS } from '../../src/linking/stopwords.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
@@ -82,6 +83,15 @@ const NOUN_EMB_DIMS = 48;
  * while SE07 stays the same up to 0.06 and loses at 0.08.
  */
 const FAIR_DOC_GRID = [0.03, 0.04, 0.05, 0.06, 0.08];
+/**
+ * The verbs' vector term (tuneVerbVectors, fair like the stages around it), over the shared GloVe vectors
+ * (models/vectors/, read in place: WsdParams.embVectors 'shared'); 0 = off. On dev (with the local
+ * classifiers, tune-wsd.ts): λ 1 / 1.5 / 2 / 3 gave SE07 verbs 61.49 → 62.16 / 62.16 / 62.16 / 61.49 and fair
+ * SemCor-dev verbs 64.11 → 64.20 / 64.27 / 64.41 / 64.62. The own PPMI vectors at λ 2 gave fair SemCor-dev
+ * verbs 64.60 but SE07 verbs 61.15 (a loss), GloVe for nouns in place of them lost (fair nouns 77.96 →
+ * 77.49), and adjectives and adverbs moved by ≤ 0.07 (models/senses/MODEL_CARD.md, "Pretrained vectors").
+ */
+const VERB_EMB_GRID = [0, 1, 2, 3];
 /**
  * The local classifiers' stage of the search (tuneLocal, fair like the nouns' document stage): their
  * weight per part of speech, tried against none (not read). Session 12's build chose verbs 0.5, adjectives 0.5, adverbs 1:
@@ -172,6 +182,7 @@ function main(): void {
   params = { ...params, embDims: NOUN_EMB_DIMS, byPos: { ...params.byPos, n: { ...params.byPos?.n, lambdaEmb: NOUN_LAMBDA_EMB } } };
   if (tune) params = tuneNounDocument(search, params, vectors);
   if (tune && local !== undefined) params = tuneLocal(search, params, vectors, local);
+  if (tune) params = tuneVerbVectors(search, params, vectors, local);
   const unquantized = prune(vocab, backgroundArray, weights, params.alpha);
   // Measure what ships: the weights after their one-byte quantization.
   const encoded = encodeWeights(unquantized.weights);
@@ -179,7 +190,7 @@ function main(): void {
   log(`pruned to ${pruned.weights.feature.length} entries, ${pruned.vocab.length} features (gain ≥ ${MIN_GAIN})`);
   const figures: Record<string, number> = {};
   for (const set of devSets) {
-    const model = new WsdModel(pruned.vocab, pruned.background, pruned.weights, params, pruned.norm, vectors, local);
+    const model = new WsdModel(pruned.vocab, pruned.background, pruned.weights, params, pruned.norm, vectors, local, undefined, sharedVectors());
     figures[`${set.name}.f1`] = round(100 * accuracy(store, model, set));
     figures[`${set.name}.firstSense`] = round(100 * firstSenseAccuracy(store, set));
     figures[`${set.name}.instances`] = set.instances.length;
@@ -261,6 +272,12 @@ function countSemcor(wn: WordNet30, docs: SemcorDoc[], window: number, tags: Map
 
 /** The project's lexicon (models/lexicon), loaded by run() before main(): its morphy lemmatizes glosses. */
 let LEXICON: Lexicon | undefined;
+/** The shared pretrained vectors (models/vectors/, built by `npm run train -- vectors`), read in run(). */
+let SHARED_VECTORS: SharedWordVectors | undefined;
+function sharedVectors(): SharedWordVectors {
+  if (!SHARED_VECTORS) throw new Error('shared word vectors not loaded');
+  return SHARED_VECTORS;
+}
 function loadLexicon(): Lexicon {
   if (!LEXICON) throw new Error('lexicon not loaded');
   return LEXICON;
@@ -549,13 +566,35 @@ function tuneNounDocument(search: SearchData, start: WsdParams, vectors: WordVec
 }
 
 /**
+ * The verbs' vector term over the shared GloVe vectors (VERB_EMB_GRID), on the fair objective, the lowest of
+ * equally good weights; searched last, with the local classifiers weighed: without them the term loses
+ * (the build's objective 68.62 at 0, 68.59 / 68.42 / 68.14 at 1 / 2 / 3), beside them it gains.
+ */
+function tuneVerbVectors(search: SearchData, start: WsdParams, vectors: WordVectors, local: LocalClassifiers | undefined): WsdParams {
+  const objective = fairObjective(search, vectors, local);
+  let best = start;
+  let bestScore = -1;
+  for (const v of VERB_EMB_GRID) {
+    const { lambdaEmb: _, embVectors: __, ...verbs } = start.byPos?.v ?? {};
+    const p: WsdParams = { ...start, byPos: { ...start.byPos, v: v > 0 ? { ...verbs, lambdaEmb: v, embVectors: 'shared' } : verbs } };
+    const score = objective(p);
+    log(`  verb vector stage: λ_emb ${v} (shared vectors) → ${(100 * score).toFixed(2)}`);
+    if (score > bestScore) {
+      best = p;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
  * The fair stages' objective: the mean of SE07 (WordNet's sense order) and the whole of SemCor dev scored
  * with the sense rank from the SemCor-train counts (WsdParams.rankByCounts).
  */
 function fairObjective({ vocab, background, weights, store, sets }: SearchData, vectors: WordVectors, local: LocalClassifiers | undefined): (p: WsdParams) => number {
   return (p) => {
-    const model = new WsdModel(vocab, background, weights, p, undefined, vectors, local);
-    const fair = new WsdModel(vocab, background, weights, { ...p, rankByCounts: true }, undefined, vectors, local);
+    const model = new WsdModel(vocab, background, weights, p, undefined, vectors, local, undefined, sharedVectors());
+    const fair = new WsdModel(vocab, background, weights, { ...p, rankByCounts: true }, undefined, vectors, local, undefined, sharedVectors());
     return (accuracy(store, model, sets[0]) + accuracy(store, fair, sets[1])) / 2;
   };
 }
@@ -658,6 +697,7 @@ function tuneParams({ vocab, background, weights, store, sets }: SearchData, sta
 
 async function run(): Promise<void> {
   LEXICON = await Lexicon.load(fileLoader(join(root, 'models')));
+  SHARED_VECTORS = await loadWordVectors(fileLoader(join(root, 'models')));
   main();
   // The domains table is by the store's synset index: built from the synsets just written
   // (meta.json's dev figures are measured without it: training/senses/tune-wsd.ts measures with it).

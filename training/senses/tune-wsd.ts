@@ -22,6 +22,7 @@ import { answerFramework, scoreAnswers } from '../../src/eval/wsd.js';
 import { parseGoldKeys } from '../../src/eval/wsd-framework.js';
 import { SynsetStore } from '../../src/semantics/synsets.js';
 import { WsdModel, type WsdParams } from '../../src/semantics/wsd-model.js';
+import { loadWordVectors } from '../../src/models/word-vectors.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DATA = resolve(process.env.TEXTLENS_DATA ?? join(root, '../shared/data'));
@@ -31,7 +32,9 @@ const sets = [
 ].map(([name, data, gold]) => ({ name, xml: readFileSync(data, 'utf8'), gold: parseGoldKeys(readFileSync(gold, 'utf8')) }));
 
 const loader = fileLoader(process.env.WSD_MODELS);
-const [store, shipped] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader)]);
+// Both tables of word vectors at hand, so that a sweep can weigh either (WsdParams.embVectors).
+const [store, own, sharedVectors] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), loadWordVectors(loader)]);
+const shipped = own.withSharedVectors(sharedVectors);
 /** The shipped model's weights under other scoring parameters (the model keeps no state that depends on them beyond its tables). */
 function withParams(over: Partial<WsdParams>): WsdModel {
   const base = shipped.params;
