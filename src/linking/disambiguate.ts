@@ -31,7 +31,7 @@ import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
 import { resolveShortNames } from './name-coreference.js';
 import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
-import { linkProbability, nilFeatures, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
+import { linkProbability, linkThreshold, nilFeatures, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
 import { sportsWordCount } from './evidence.js';
 
 export interface ScoredCandidate {
@@ -95,7 +95,7 @@ export function disambiguate(
   const ranked = decided.map((d, i): Disambiguation => {
     if (!d.choice || d.choice.veto) return d;
     const confidence = model.nil ? (shared.get(sameKey(i)) as number) : d.choice.confidence;
-    const linked = !model.nil || confidence >= model.nil.threshold;
+    const linked = !model.nil || confidence >= linkThreshold(model.nil, d.choice.features);
     return { ...d, best: linked ? { ...d.choice.candidate, probability: confidence } : undefined };
   });
   // A person's short name means whom the document's full name means (src/linking/name-coreference.ts).

@@ -8,6 +8,7 @@
  * and teams: evidence.ts) and gives the probability that the link is
  * right. A link is kept when it reaches the model's threshold, and that
  * probability is the link's confidence (confidenceScore = 0.5 + 9.5·q).
+ * The threshold may differ by the mention's shape (nilGroup).
  *
  * Trained by training/linker/nil.ts on the linker's end-to-end choices on
  * AIDA train (its --NME-- mentions are choices that must stay silent) and
@@ -66,6 +67,34 @@ export interface NilModel {
   weights: number[];
   /** Least probability of being right for a link. */
   threshold: number;
+  /**
+   * The least probability per mention shape (nilGroup), where it differs
+   * from `threshold`: news text links a one-token place name right more
+   * often than a bare surname or a one-word organisation at the same q.
+   */
+  groupThresholds?: Partial<Record<NilGroup, number>>;
+}
+
+/** Mention shapes with a threshold of their own: a demonym read as its place, one-token PER/ORG/LOC names, the rest. */
+export const NIL_GROUPS = ['demonym', 'PER1', 'ORG1', 'LOC1', 'other'] as const;
+export type NilGroup = (typeof NIL_GROUPS)[number];
+
+const NIL_COL = (n: (typeof NIL_FEATURES)[number]) => NIL_FEATURES.indexOf(n);
+const SHAPE = { demonym: NIL_COL('demonym'), oneToken: NIL_COL('oneToken'), PER: NIL_COL('label:PER'), ORG: NIL_COL('label:ORG'), LOC: NIL_COL('label:LOC') };
+
+/** The mention shape of a choice, read off its NIL features (nilFeatures). */
+export function nilGroup(x: readonly number[]): NilGroup {
+  if (x[SHAPE.demonym] === 1) return 'demonym';
+  if (x[SHAPE.oneToken] !== 1) return 'other';
+  if (x[SHAPE.PER] === 1) return 'PER1';
+  if (x[SHAPE.ORG] === 1) return 'ORG1';
+  if (x[SHAPE.LOC] === 1) return 'LOC1';
+  return 'other';
+}
+
+/** The least probability a choice with these NIL features needs to be linked. */
+export function linkThreshold(model: NilModel, x: readonly number[]): number {
+  return model.groupThresholds?.[nilGroup(x)] ?? model.threshold;
 }
 
 /** What the NIL decision needs of a mention besides its candidates. */

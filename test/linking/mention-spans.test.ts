@@ -16,7 +16,8 @@ describe.skipIf(!hasShippedKb)('mention spans (shipped KB, ranker and NER)', () 
 
   it('takes a name the tagger ended early to the end of the KB name ("Martin Luther" + "King")', async () => {
     const ents = await entities('Martin Luther King then began doctoral studies.');
-    expect(ents.find((e) => e.entityId === 'Martin_Luther_King_Jr.')?.matchedText).toBe('Martin Luther King');
-    expect(ents.some((e) => e.entityId === 'Martin_Luther')).toBe(false);
+    // One mention over the whole name (whether it is linked is the NIL decision's call on a multi-token person).
+    expect(ents.some((e) => e.matchedText === 'Martin Luther King')).toBe(true);
+    expect(ents.some((e) => e.matchedText === 'Martin Luther' || e.entityId === 'Martin_Luther')).toBe(false);
   });
 });

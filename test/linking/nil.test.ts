@@ -7,7 +7,7 @@ import { parseRequest } from '../../src/request.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
 import type { KbEntity } from '../../src/linking/knowledge-base.js';
 import { abbreviates, isSportsClub, isUnitUse, spelledOut } from '../../src/linking/evidence.js';
-import { linkProbability, NIL_FEATURES, nilFeatures, vetoReason, type NilDocument } from '../../src/linking/nil.js';
+import { linkProbability, linkThreshold, NIL_FEATURES, NIL_GROUPS, nilFeatures, nilGroup, vetoReason, type NilDocument, type NilModel } from '../../src/linking/nil.js';
 import { FEATURE_NAMES, type CandidateRows } from '../../src/linking/features.js';
 
 const entity = (over: Partial<KbEntity>): KbEntity => ({
@@ -110,6 +110,26 @@ describe('the NIL decision', () => {
   });
 });
 
+describe('thresholds per mention shape', () => {
+  const shape = (on: Partial<Record<(typeof NIL_FEATURES)[number], number>>) => NIL_FEATURES.map((f) => on[f] ?? 0);
+
+  it('reads the mention shape off the NIL features', () => {
+    expect(nilGroup(shape({ demonym: 1, oneToken: 1, 'label:MISC': 1 }))).toBe('demonym');
+    expect(nilGroup(shape({ oneToken: 1, 'label:PER': 1 }))).toBe('PER1');
+    expect(nilGroup(shape({ oneToken: 1, 'label:ORG': 1 }))).toBe('ORG1');
+    expect(nilGroup(shape({ oneToken: 1, 'label:LOC': 1 }))).toBe('LOC1');
+    expect(nilGroup(shape({ 'label:PER': 1 }))).toBe('other');
+    expect(nilGroup(shape({ oneToken: 1, noNerLabel: 1 }))).toBe('other');
+  });
+
+  it("takes the shape's threshold, else the model's", () => {
+    const model = { features: [...NIL_FEATURES], weights: [], threshold: 0.4, groupThresholds: { PER1: 0.6 } };
+    expect(linkThreshold(model, shape({ oneToken: 1, 'label:PER': 1 }))).toBe(0.6);
+    expect(linkThreshold(model, shape({ oneToken: 1, 'label:LOC': 1 }))).toBe(0.4);
+    expect(linkThreshold({ ...model, groupThresholds: undefined }, shape({ oneToken: 1, 'label:PER': 1 }))).toBe(0.4);
+  });
+});
+
 const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
 
 /** A doc from space-separated tokens, one sentence; NER mentions [start, end, label]. */
@@ -137,9 +157,25 @@ describe.skipIf(!existsSync(kbFile))('right or silent over the shipped KB', () =
 
   const linkOf = (d: Doc, start: number) => linkEntities(linker, d, ctx).find((e) => e.start === start);
 
-  it('ships a NIL decision with a threshold', () => {
+  it('ships a NIL decision with a threshold, and one per mention shape', () => {
     expect(linker.model.nil?.weights).toHaveLength(NIL_FEATURES.length);
     expect(linker.model.nil?.threshold).toBeGreaterThan(0);
+    expect(Object.keys(linker.model.nil?.groupThresholds ?? {}).sort()).toEqual([...NIL_GROUPS].sort());
+  });
+
+  it("links a choice only when it reaches its shape's threshold", () => {
+    const nil = linker.model.nil as NilModel;
+    const d = () => doc('Obama met Merkel in Berlin on Tuesday .', [
+      [0, 1, 'PER'],
+      [2, 3, 'PER'],
+      [4, 5, 'LOC'],
+    ]);
+    const strict: Linker = { ...linker, model: { ...linker.model, nil: { ...nil, groupThresholds: { ...nil.groupThresholds, PER1: 0.999 } } } };
+    const ents = linkEntities(strict, d(), ctx);
+    expect(ents.find((e) => e.start === 0)?.entityId).toBeUndefined();
+    expect(ents.find((e) => e.start === 4)?.entityId).toBe('Berlin');
+    const loose: Linker = { ...linker, model: { ...linker.model, nil: { ...nil, groupThresholds: { ...nil.groupThresholds, PER1: 0.01 } } } };
+    expect(linkEntities(loose, d(), ctx).find((e) => e.start === 0)?.entityId).toBe('Barack_Obama');
   });
 
   it('leaves "RFC" in a standards text unlinked (not Richmond Football Club)', () => {
@@ -184,7 +220,8 @@ describe.skipIf(!existsSync(kbFile))('right or silent over the shipped KB', () =
     const ents = linkEntities(linker, d, ctx);
     expect(ents.map((e) => e.entityId)).toEqual(['Angela_Merkel', 'Barack_Obama', 'Berlin']);
     for (const e of ents) {
-      expect(e.confidenceScore).toBeGreaterThan(0.5 + 9.5 * (linker.model.nil?.threshold ?? 0));
+      const least = Math.min(linker.model.nil?.threshold ?? 0, ...Object.values(linker.model.nil?.groupThresholds ?? {}));
+      expect(e.confidenceScore).toBeGreaterThan(0.5 + 9.5 * least);
       expect(e.confidenceScore).toBeLessThanOrEqual(10);
     }
   });
