@@ -2,7 +2,7 @@
  * The language packs' words (models/fra|por|spa|deu): UPOS tags, lemmas and
  * stems through the analyzer, contractions as syntactic words, `partOfSpeech`
  * = UPOS; the exported taggers reproduce PyTorch's labels and word vectors;
- * the French tagger's lexicon classes; lemma rules.
+ * the French and Portuguese taggers' lexicon classes; lemma rules.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,8 @@ describe.each(['fra', 'por', 'spa', 'deu'])('the %s tagger', (lang) => {
 describe.each([
   // a form the treebanks never show (Lefff: verb only), an adverb in capitals, a form of four classes
   ['fra', [['dégringolâmes', ['VERB']], ['RAPIDEMENT', ['ADV']], ['ferme', ['ADJ', 'ADV', 'NOUN', 'VERB']]]],
+  // Open Multilingual Wordnet's lemmas (no inflected forms): a verb in capitals, a noun, an adverb
+  ['por', [['DESEMBARCAR', ['VERB']], ['bicicleta', ['NOUN']], ['rapidamente', ['ADV']]]],
 ] as const)('the %s tagger\'s lexicon classes', (lang, expected) => {
   it('code each form by the classes its lexicon lists (case-insensitive), and 0 for a form it does not list', async () => {
     const loader = fileLoader();

