@@ -48,7 +48,7 @@ interface Stages {
 async function stagesOf(dist: URL): Promise<Stages> {
   const phrases = (await import(new URL('annotators/phrases.js', dist).href)) as typeof import('../src/annotators/phrases.js');
   const chunkerModel = (await import(new URL('structure/chunker-model.js', dist).href)) as typeof import('../src/structure/chunker-model.js');
-  const { fileLoader } = (await import(new URL('resources-node.js', dist).href)) as typeof import('../src/resources/file-loader.js');
+  const { fileLoader } = (await import(new URL('resources/file-loader.js', dist).href)) as typeof import('../src/resources/file-loader.js');
   const chunker = await chunkerModel.loadChunker(fileLoader(fileURLToPath(new URL('../models', import.meta.url))));
   const properties = (await import(new URL('structure/properties.js', dist).href)) as typeof import('../src/structure/properties.js');
   const relations = (await import(new URL('structure/relation-layer.js', dist).href)) as typeof import('../src/structure/relation-layer.js');

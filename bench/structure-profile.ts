@@ -29,7 +29,7 @@ const dist = process.env.BENCH_DIST ? pathToFileURL(resolve(process.env.BENCH_DI
 /** A module of the built package, typed by its source. */
 const built = async <T>(path: string): Promise<T> => (await import(new URL(path, dist).href)) as T;
 const { createAnalyzer } = await built<typeof import('../src/analyzer.js')>('analyzer.js');
-const { fileLoader } = await built<typeof import('../src/resources/file-loader.js')>('resources-node.js');
+const { fileLoader } = await built<typeof import('../src/resources/file-loader.js')>('resources/file-loader.js');
 const { loadChunker } = await built<typeof import('../src/structure/chunker-model.js')>('structure/chunker-model.js');
 const { chunkedPhrasesOfDoc } = await built<typeof import('../src/annotators/phrases.js')>('annotators/phrases.js');
 const { nounPhrasesOfDoc } = await built<typeof import('../src/structure/noun-phrases.js')>('structure/noun-phrases.js');

@@ -48,7 +48,7 @@ async function built<T>(path: string, dist = primary): Promise<T> {
   return (await import(url.href)) as T;
 }
 const { createAnalyzer } = await built<typeof import('../src/analyzer.js')>('analyzer.js');
-const { fileLoader } = await built<typeof import('../src/resources/file-loader.js')>('resources-node.js');
+const { fileLoader } = await built<typeof import('../src/resources/file-loader.js')>('resources/file-loader.js');
 
 /** The stage functions of one build. */
 async function stagesOf(dist?: URL) {
