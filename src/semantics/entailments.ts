@@ -122,6 +122,8 @@ const NEGLIGIBLE = 0.005;
 const MAX_CANDIDATE_BYTES = 128 * 2 ** 20;
 /** Memory the per-synset reach lists may hold, likewise. */
 const MAX_REACH_BYTES = 8 * 2 ** 20;
+/** Memory the per-synset member fits may hold, likewise. */
+const MAX_FIT_BYTES = 4 * 2 ** 20;
 
 export interface EntailedWord {
   /** The entailed word as WordNet writes it ("car", "automobile"). */
@@ -155,6 +157,9 @@ interface Path {
 interface SenseReach {
   words: string[];
   paths: Path[];
+  /** Per word, its fit through its path's synset (fitOf: the WSD model's prior there, and its SemCor tags). */
+  fitPrior: Float64Array;
+  fitTags: Float64Array;
 }
 
 /**
@@ -216,6 +221,11 @@ interface LemmaCandidates {
 /** Per relations file and model: synsets' reach, lemmas' candidates (under byte budgets: bounded-cache.ts). */
 interface Cache {
   reach: BoundedTableCache<number, SenseReach>;
+  /**
+   * Per synset, each member's fit there (prior, tags; NaN until asked for): a word's fit depends on the
+   * synset alone, and the synsets a sense reaches (its hypernyms' hyponyms above all) are shared by many lemmas.
+   */
+  fits: BoundedTableCache<number, Float64Array>;
   lemmas: BoundedTableCache<Int32Array, LemmaCandidates>;
   /** The same with the vector neighbours among the candidates (full rankings only; see NEIGHBOURS). */
   withNeighbours: BoundedTableCache<Int32Array, LemmaCandidates>;
@@ -240,6 +250,7 @@ function cacheOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel
   if (!cache) {
     cache = {
       reach: new BoundedTableCache(MAX_REACH_BYTES),
+      fits: new BoundedTableCache(MAX_FIT_BYTES),
       lemmas: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
       withNeighbours: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
     };
@@ -597,10 +608,12 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   const own = source.lemma.toLowerCase();
   const ownKey = spellingKey(own);
   const prior = model.prior(source.tagCounts, source.pos);
-  // Per candidate, in first-touch order (senses in WordNet's order): its entries, one per sense that reaches it.
+  // Per candidate, in first-touch order (senses in WordNet's order): its entries, one per sense that reaches it,
+  // each as two numbers: the sense k and the word's place in that sense's reach (reaches[k]).
   const index = new Map<string, number>();
-  const entries: Array<Array<{ k: number; path: Path }>> = [];
+  const entries: number[][] = [];
   const words: string[] = [];
+  const reaches: SenseReach[] = [];
   const candidate = (word: string): number => {
     let i = index.get(word);
     if (i === undefined) {
@@ -611,20 +624,23 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     return i;
   };
   for (let k = 0; k < source.synsets.length; k++) {
-    const reached = senseReach(store, relations, cache, source.synsets[k]);
+    const reached = senseReach(store, relations, model, cache, source.synsets[k]);
+    reaches.push(reached);
     for (let r = 0; r < reached.words.length; r++) {
       const word = reached.words[r];
       // Not the word itself, its own inflection listed as a lemma of its own ("profits" in net_income's synset
       // of "profit"), or its other spelling ("apologise" of "apologize").
       const lower = word.toLowerCase();
       if (lower === own || isRegularInflection(lower, own, source.pos) || spellingKey(lower) === ownKey) continue;
-      entries[candidate(word)].push({ k, path: reached.paths[r] });
+      entries[candidate(word)].push(k, r);
     }
   }
   const vectors = model.wordVectors;
   const vindex = vectors === undefined ? undefined : vectorIndex(vectors);
   const ownRow = vindex === undefined ? -1 : vindex.row(own);
   const wordNetCandidates = words.length;
+  // The vector neighbours' entries: (-1, j) for neighbourPaths[j], whose fit is computed here.
+  const neighbourPaths: Path[] = [];
   if (vectors !== undefined && ownRow >= 0 && withNeighbours && NEIGHBOURS.count > 0 && NEIGHBOURS.weight > 0) {
     const accept = (row: number): boolean => {
       const word = vectors.lemmas[row];
@@ -635,11 +651,12 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
       const word = vectors.lemmas[near.rows[j]];
       if (near.cosines[j] <= 0 || index.has(word)) continue;
       // One entry (the first sense's, weight 0) for the path it reports: the vectors' term is the candidate's own (extra).
-      entries[candidate(word)].push({ k: 0, path: { weight: 0, synset: store.sensesOf(word, source.pos)!.synsets[0], relation: 'neighbour' } });
+      entries[candidate(word)].push(-1, neighbourPaths.length);
+      neighbourPaths.push({ weight: 0, synset: store.sensesOf(word, source.pos)!.synsets[0], relation: 'neighbour' });
     }
   }
   const n = words.length;
-  const total = entries.reduce((z, list) => z + list.length, 0);
+  const total = entries.reduce((z, list) => z + list.length / 2, 0);
   const start = new Int32Array(n + 1);
   const sense = new Uint8Array(total);
   const weight = new Float64Array(total);
@@ -662,16 +679,30 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     extra[i] = NEIGHBOURS.weight * Math.max(0, targetCos[i]);
     priorAll[i] = extra[i];
     start[i] = e;
-    for (const entry of entries[i]) {
-      sense[e] = entry.k;
-      weight[e] = entry.path.weight;
-      const f = fitOf(store, model, words[i], entry.path.synset);
-      fitPrior[e] = f.prior;
-      fitTags[e] = f.tags;
-      pathSynset[e] = entry.path.synset;
-      pathRelation[e] = RELATIONS.indexOf(entry.path.relation);
-      priorAll[i] += prior[entry.k] * entry.path.weight;
-      if (entry.path.weight + extra[i] > maxWeight[i]) maxWeight[i] = entry.path.weight + extra[i];
+    const list = entries[i];
+    for (let j = 0; j < list.length; j += 2) {
+      const k = list[j];
+      const r = list[j + 1];
+      let path: Path;
+      if (k >= 0) {
+        const reached = reaches[k];
+        path = reached.paths[r];
+        fitPrior[e] = reached.fitPrior[r];
+        fitTags[e] = reached.fitTags[r];
+      } else {
+        // A vector neighbour's one entry, through its first sense: it stands for sense 0's weight (0).
+        path = neighbourPaths[r];
+        const f = fitOf(store, model, words[i], path.synset);
+        fitPrior[e] = f.prior;
+        fitTags[e] = f.tags;
+      }
+      const kk = k >= 0 ? k : 0;
+      sense[e] = kk;
+      weight[e] = path.weight;
+      pathSynset[e] = path.synset;
+      pathRelation[e] = RELATIONS.indexOf(path.relation);
+      priorAll[i] += prior[kk] * path.weight;
+      if (path.weight + extra[i] > maxWeight[i]) maxWeight[i] = path.weight + extra[i];
       e++;
     }
   }
@@ -770,21 +801,58 @@ function posOf(store: SynsetStore, synset: number): WordNetPos {
 }
 
 /** Within one sense, a word counts once, by its strongest path (multiword members left out). */
-function senseReach(store: SynsetStore, relations: SynsetRelations, cache: Cache, s: number): SenseReach {
+function senseReach(store: SynsetStore, relations: SynsetRelations, model: WsdModel, cache: Cache, s: number): SenseReach {
   const cached = cache.reach.get(s);
   if (cached) return cached;
-  const local = new Map<string, Path>();
+  // Per word, its place in words/paths and the member's place in its path's synset.
+  const local = new Map<string, number>();
+  const words: string[] = [];
+  const paths: Path[] = [];
+  const memberAt: number[] = [];
   for (const path of reach(relations, s)) {
-    for (const [member] of store.members(path.synset)) {
+    const members = store.members(path.synset);
+    for (let m = 0; m < members.length; m++) {
+      const member = members[m][0];
       if (member.includes('_')) continue;
       const seen = local.get(member);
-      if (!seen || seen.weight < path.weight) local.set(member, path);
+      if (seen === undefined) {
+        local.set(member, words.length);
+        words.push(member);
+        paths.push(path);
+        memberAt.push(m);
+      } else if (paths[seen].weight < path.weight) {
+        paths[seen] = path;
+        memberAt[seen] = m;
+      }
     }
   }
-  const reached: SenseReach = { words: [...local.keys()], paths: [...local.values()] };
-  // Two array slots and a path object per word (the words are the store's member strings).
-  cache.reach.set(s, reached, 64 + 56 * reached.words.length);
+  const fitPrior = new Float64Array(words.length);
+  const fitTags = new Float64Array(words.length);
+  for (let r = 0; r < words.length; r++) {
+    const fits = memberFits(store, model, cache, paths[r].synset);
+    const m = memberAt[r];
+    if (Number.isNaN(fits[2 * m])) {
+      const f = fitOf(store, model, words[r], paths[r].synset);
+      fits[2 * m] = f.prior;
+      fits[2 * m + 1] = f.tags;
+    }
+    fitPrior[r] = fits[2 * m];
+    fitTags[r] = fits[2 * m + 1];
+  }
+  const reached: SenseReach = { words, paths, fitPrior, fitTags };
+  // Two array slots, a path object and two fits per word (the words are the store's member strings).
+  cache.reach.set(s, reached, 96 + 72 * words.length);
   return reached;
+}
+
+/** The synset's member fits (Cache.fits), NaN where not yet computed. */
+function memberFits(store: SynsetStore, model: WsdModel, cache: Cache, synset: number): Float64Array {
+  let fits = cache.fits.get(synset);
+  if (fits === undefined) {
+    fits = new Float64Array(2 * store.members(synset).length).fill(NaN);
+    cache.fits.set(synset, fits, 64 + fits.byteLength);
+  }
+  return fits;
 }
 
 /** The synsets reachable from a sense, each with its relation weight (strongest first where repeated). */

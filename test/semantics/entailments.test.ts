@@ -273,6 +273,33 @@ describe('SynsetRelations.hyponyms', () => {
   });
 });
 
+describe('entailments built on tables other lemmas filled', () => {
+  it('rank the same words with the same scores whichever lemma came first (the per-synset fits are shared)', async () => {
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
+    const source = (lemma: string, pos: 'n' | 'v') => {
+      const senses = store.senses(lemma, pos)!;
+      const posterior = new Float64Array(senses.synsets.length).fill(1 / senses.synsets.length);
+      return { lemma, pos, synsets: senses.synsets, posterior, tagCounts: senses.tagCounts };
+    };
+    // "car", "truck" and "bus" share hypernyms (motor vehicle), so their sister terms and those synsets' members overlap.
+    const lemmas = [source('truck', 'n'), source('bus', 'n'), source('drive', 'v')];
+    clearEntailmentCaches();
+    const alone = lemmas.map((l) => {
+      clearEntailmentCaches();
+      return entailedWords(store, relations, model, l);
+    });
+    clearEntailmentCaches();
+    entailedWords(store, relations, model, source('car', 'n'));
+    entailedWords(store, relations, model, source('ride', 'v'));
+    const after = lemmas.map((l) => entailedWords(store, relations, model, l));
+    clearEntailmentCaches();
+    expect(alone[0].length).toBeGreaterThan(20);
+    expect(alone[0].some((w) => w.relation === 'sister')).toBe(true);
+    expect(after).toEqual(alone);
+  }, 30_000);
+});
+
 describe('entailments with the word vectors', () => {
   const sourceOf = (store: SynsetStore, lemma: string, pos: 'n' | 'v' | 'a' | 'r', sense = 0) => {
     const senses = store.senses(lemma, pos)!;
