@@ -160,6 +160,8 @@ interface SenseReach {
   /** Per word, its fit through its path's synset (fitOf: the WSD model's prior there, and its SemCor tags). */
   fitPrior: Float64Array;
   fitTags: Float64Array;
+  /** Per word, its lower-case form's row of the word vectors (-1: none, or no vectors). */
+  rows: Int32Array;
 }
 
 /**
@@ -222,8 +224,9 @@ interface LemmaCandidates {
 interface Cache {
   reach: BoundedTableCache<number, SenseReach>;
   /**
-   * Per synset, each member's fit there (prior, tags; NaN until asked for): a word's fit depends on the
-   * synset alone, and the synsets a sense reaches (its hypernyms' hyponyms above all) are shared by many lemmas.
+   * Per synset, each member's fit there (prior, tags; NaN until asked for) and its vector row: a word's fit
+   * depends on the synset alone, and the synsets a sense reaches (its hypernyms' hyponyms above all) are
+   * shared by many lemmas.
    */
   fits: BoundedTableCache<number, Float64Array>;
   lemmas: BoundedTableCache<Int32Array, LemmaCandidates>;
@@ -559,15 +562,25 @@ function permute(lemma: LemmaCandidates, order: Int32Array): void {
   const n = order.length;
   const newIndex = new Int32Array(n);
   order.forEach((i, j) => (newIndex[i] = j));
-  const perCandidate = <T extends Float64Array | Int32Array>(a: T): T => a.map((_, j) => a[order[j]]) as T;
+  // Plain loops over typed arrays: a table is laid out once per lemma, on its first use, for every new lemma.
+  const perCandidate = <T extends Float64Array | Int32Array>(a: T): T => {
+    const out = new (a.constructor as new (length: number) => T)(n);
+    for (let j = 0; j < n; j++) out[j] = a[order[j]];
+    return out;
+  };
   const start = new Int32Array(n + 1);
-  const entryOrder: number[] = [];
+  const entryOrder = new Int32Array(lemma.start[n]);
+  let at = 0;
   for (let j = 0; j < n; j++) {
-    start[j] = entryOrder.length;
-    for (let e = lemma.start[order[j]]; e < lemma.start[order[j] + 1]; e++) entryOrder.push(e);
+    start[j] = at;
+    for (let e = lemma.start[order[j]]; e < lemma.start[order[j] + 1]; e++) entryOrder[at++] = e;
   }
-  start[n] = entryOrder.length;
-  const perEntry = <T extends Float64Array | Int32Array | Uint8Array>(a: T): T => a.map((_, k) => a[entryOrder[k]]) as T;
+  start[n] = at;
+  const perEntry = <T extends Float64Array | Int32Array | Uint8Array>(a: T): T => {
+    const out = new (a.constructor as new (length: number) => T)(at);
+    for (let k = 0; k < at; k++) out[k] = a[entryOrder[k]];
+    return out;
+  };
   lemma.words = Array.from(order, (i) => lemma.words[i]);
   lemma.lowerId = Int32Array.from(order, (i) => newIndex[lemma.lowerId[i]]);
   lemma.priorAll = perCandidate(lemma.priorAll);
@@ -673,7 +686,9 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   let e = 0;
   for (let i = 0; i < n; i++) {
     if (vindex !== undefined) {
-      row[i] = vindex.row(words[i].toLowerCase());
+      // A WordNet candidate's row came with its reach; a vector neighbour's is looked up.
+      const list = entries[i];
+      row[i] = list[0] >= 0 ? reaches[list[0]].rows[list[1]] : vindex.row(words[i].toLowerCase());
       if (row[i] >= 0 && ownRow >= 0) targetCos[i] = rowCosine(vectors!, row[i], ownRow);
     }
     extra[i] = NEIGHBOURS.weight * Math.max(0, targetCos[i]);
@@ -828,28 +843,33 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, model: WsdMo
   }
   const fitPrior = new Float64Array(words.length);
   const fitTags = new Float64Array(words.length);
+  const rows = new Int32Array(words.length);
+  const vectors = model.wordVectors;
+  const vindex = vectors === undefined ? undefined : vectorIndex(vectors);
   for (let r = 0; r < words.length; r++) {
     const fits = memberFits(store, model, cache, paths[r].synset);
-    const m = memberAt[r];
-    if (Number.isNaN(fits[2 * m])) {
+    const at = 3 * memberAt[r];
+    if (Number.isNaN(fits[at])) {
       const f = fitOf(store, model, words[r], paths[r].synset);
-      fits[2 * m] = f.prior;
-      fits[2 * m + 1] = f.tags;
+      fits[at] = f.prior;
+      fits[at + 1] = f.tags;
+      fits[at + 2] = vindex === undefined ? -1 : vindex.row(words[r].toLowerCase());
     }
-    fitPrior[r] = fits[2 * m];
-    fitTags[r] = fits[2 * m + 1];
+    fitPrior[r] = fits[at];
+    fitTags[r] = fits[at + 1];
+    rows[r] = fits[at + 2];
   }
-  const reached: SenseReach = { words, paths, fitPrior, fitTags };
-  // Two array slots, a path object and two fits per word (the words are the store's member strings).
-  cache.reach.set(s, reached, 96 + 72 * words.length);
+  const reached: SenseReach = { words, paths, fitPrior, fitTags, rows };
+  // Two array slots, a path object, two fits and a row per word (the words are the store's member strings).
+  cache.reach.set(s, reached, 96 + 76 * words.length);
   return reached;
 }
 
-/** The synset's member fits (Cache.fits), NaN where not yet computed. */
+/** The synset's member fits and rows (Cache.fits: prior, tags, row per member), NaN where not yet computed. */
 function memberFits(store: SynsetStore, model: WsdModel, cache: Cache, synset: number): Float64Array {
   let fits = cache.fits.get(synset);
   if (fits === undefined) {
-    fits = new Float64Array(2 * store.members(synset).length).fill(NaN);
+    fits = new Float64Array(3 * store.members(synset).length).fill(NaN);
     cache.fits.set(synset, fits, 64 + fits.byteLength);
   }
   return fits;
