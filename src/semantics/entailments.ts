@@ -122,8 +122,7 @@ const NEGLIGIBLE = 0.005;
 const MAX_CANDIDATE_BYTES = 128 * 2 ** 20;
 /** Memory the per-synset reach lists may hold, likewise. */
 const MAX_REACH_BYTES = 8 * 2 ** 20;
-/** Memory the per-synset member fits may hold, likewise. */
-const MAX_FIT_BYTES = 4 * 2 ** 20;
+
 
 export interface EntailedWord {
   /** The entailed word as WordNet writes it ("car", "automobile"). */
@@ -157,11 +156,11 @@ interface Path {
 interface SenseReach {
   words: string[];
   paths: Path[];
-  /** Per word, its fit through its path's synset (fitOf: the WSD model's prior there, and its SemCor tags). */
-  fitPrior: Float64Array;
-  fitTags: Float64Array;
-  /** Per word, its lower-case form's row of the word vectors (-1: none, or no vectors). */
-  rows: Int32Array;
+  /**
+   * Per word, three numbers: its fit through its path's synset (fitOf: the WSD model's prior there,
+   * and its SemCor tags) and its lower-case form's row of the word vectors (-1: none, or no vectors).
+   */
+  fits: Float64Array;
 }
 
 /**
@@ -224,11 +223,12 @@ interface LemmaCandidates {
 interface Cache {
   reach: BoundedTableCache<number, SenseReach>;
   /**
-   * Per synset, each member's fit there (prior, tags; NaN until asked for) and its vector row: a word's fit
-   * depends on the synset alone, and the synsets a sense reaches (its hypernyms' hyponyms above all) are
-   * shared by many lemmas.
+   * Per member of every synset (SynsetStore.memberOffsets), its fit there (prior, tags; NaN until asked
+   * for) and its vector row, three numbers each: a word's fit depends on the synset alone, and the
+   * synsets a sense reaches (its hypernyms' hyponyms above all) are shared by many lemmas. One flat
+   * table (~5 MB for WordNet's 207 k members), allocated on first use.
    */
-  fits: BoundedTableCache<number, Float64Array>;
+  fits: Float64Array | undefined;
   lemmas: BoundedTableCache<Int32Array, LemmaCandidates>;
   /** The same with the vector neighbours among the candidates (full rankings only; see NEIGHBOURS). */
   withNeighbours: BoundedTableCache<Int32Array, LemmaCandidates>;
@@ -253,7 +253,7 @@ function cacheOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel
   if (!cache) {
     cache = {
       reach: new BoundedTableCache(MAX_REACH_BYTES),
-      fits: new BoundedTableCache(MAX_FIT_BYTES),
+      fits: undefined,
       lemmas: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
       withNeighbours: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
     };
@@ -688,7 +688,7 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     if (vindex !== undefined) {
       // A WordNet candidate's row came with its reach; a vector neighbour's is looked up.
       const list = entries[i];
-      row[i] = list[0] >= 0 ? reaches[list[0]].rows[list[1]] : vindex.row(words[i].toLowerCase());
+      row[i] = list[0] >= 0 ? reaches[list[0]].fits[3 * list[1] + 2] : vindex.row(words[i].toLowerCase());
       if (row[i] >= 0 && ownRow >= 0) targetCos[i] = rowCosine(vectors!, row[i], ownRow);
     }
     extra[i] = NEIGHBOURS.weight * Math.max(0, targetCos[i]);
@@ -702,8 +702,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
       if (k >= 0) {
         const reached = reaches[k];
         path = reached.paths[r];
-        fitPrior[e] = reached.fitPrior[r];
-        fitTags[e] = reached.fitTags[r];
+        fitPrior[e] = reached.fits[3 * r];
+        fitTags[e] = reached.fits[3 * r + 1];
       } else {
         // A vector neighbour's one entry, through its first sense: it stands for sense 0's weight (0).
         path = neighbourPaths[r];
@@ -841,38 +841,27 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, model: WsdMo
       }
     }
   }
-  const fitPrior = new Float64Array(words.length);
-  const fitTags = new Float64Array(words.length);
-  const rows = new Int32Array(words.length);
+  const reachedFits = new Float64Array(3 * words.length);
   const vectors = model.wordVectors;
   const vindex = vectors === undefined ? undefined : vectorIndex(vectors);
+  const offsets = store.memberOffsets();
+  const fits = (cache.fits ??= new Float64Array(3 * offsets[store.size]).fill(NaN));
   for (let r = 0; r < words.length; r++) {
-    const fits = memberFits(store, model, cache, paths[r].synset);
-    const at = 3 * memberAt[r];
+    const at = 3 * (offsets[paths[r].synset] + memberAt[r]);
     if (Number.isNaN(fits[at])) {
       const f = fitOf(store, model, words[r], paths[r].synset);
       fits[at] = f.prior;
       fits[at + 1] = f.tags;
       fits[at + 2] = vindex === undefined ? -1 : vindex.row(words[r].toLowerCase());
     }
-    fitPrior[r] = fits[at];
-    fitTags[r] = fits[at + 1];
-    rows[r] = fits[at + 2];
+    reachedFits[3 * r] = fits[at];
+    reachedFits[3 * r + 1] = fits[at + 1];
+    reachedFits[3 * r + 2] = fits[at + 2];
   }
-  const reached: SenseReach = { words, paths, fitPrior, fitTags, rows };
-  // Two array slots, a path object, two fits and a row per word (the words are the store's member strings).
-  cache.reach.set(s, reached, 96 + 76 * words.length);
+  const reached: SenseReach = { words, paths, fits: reachedFits };
+  // Two array slots, a path object and three numbers per word (the words are the store's member strings).
+  cache.reach.set(s, reached, 160 + 80 * words.length);
   return reached;
-}
-
-/** The synset's member fits and rows (Cache.fits: prior, tags, row per member), NaN where not yet computed. */
-function memberFits(store: SynsetStore, model: WsdModel, cache: Cache, synset: number): Float64Array {
-  let fits = cache.fits.get(synset);
-  if (fits === undefined) {
-    fits = new Float64Array(3 * store.members(synset).length).fill(NaN);
-    cache.fits.set(synset, fits, 64 + fits.byteLength);
-  }
-  return fits;
 }
 
 /** The synsets reachable from a sense, each with its relation weight (strongest first where repeated). */

@@ -101,6 +101,7 @@ export class SynsetStore {
   private readonly memberCache = new Map<number, Array<[string, number]>>();
   private readonly nameCache = new Map<number, string>();
   private idList: string[] | undefined;
+  private memberOffsetList: Uint32Array | undefined;
   /** `pos:lemma` of the multiword lemmas read as separate words (readApart). */
   private readonly apart = new Set<string>();
 
@@ -267,6 +268,26 @@ export class SynsetStore {
       this.memberCache.set(synset, m);
     }
     return m;
+  }
+
+  /**
+   * Where each synset's members begin in a list of all synsets' members in order (offsets[n]: their
+   * count): a place per (synset, member) for tables that hold a value per member without decoding
+   * the members. Counted from the file on first use.
+   */
+  memberOffsets(): Uint32Array {
+    if (this.memberOffsetList !== undefined) return this.memberOffsetList;
+    const n = this.size;
+    const offsets = new Uint32Array(n + 1);
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      offsets[i] = total;
+      // Members are separated by single spaces: one more member than spaces.
+      total++;
+      for (let b = this.memberStart[i]; b < this.headStart[i] - 1; b++) if (this.synsetBytes[b] === 0x20) total++;
+    }
+    offsets[n] = total;
+    return (this.memberOffsetList = offsets);
   }
 
   /** The part of speech letter of a synset's id: n, v, a, s (adjective satellite) or r. */

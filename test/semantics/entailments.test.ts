@@ -298,6 +298,19 @@ describe('entailments built on tables other lemmas filled', () => {
     expect(alone[0].some((w) => w.relation === 'sister')).toBe(true);
     expect(after).toEqual(alone);
   }, 30_000);
+
+  it('find each member of a synset at its own place of the store\'s member offsets', async () => {
+    const store = await SynsetStore.load(fileLoader());
+    const offsets = store.memberOffsets();
+    expect(offsets.length).toBe(store.size + 1);
+    let total = 0;
+    for (let s = 0; s < store.size; s += 7) {
+      expect(offsets[s + 1] - offsets[s]).toBe(store.members(s).length);
+      total += store.members(s).length;
+    }
+    expect(total).toBeGreaterThan(store.size / 7);
+    expect(offsets[store.size] - offsets[store.size - 1]).toBe(store.members(store.size - 1).length);
+  });
 });
 
 describe('entailments with the word vectors', () => {
