@@ -25,6 +25,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { processCpu, StageCpu } from './stage-cpu.js';
 import { benchText, documents } from './text.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' } } });
@@ -41,32 +42,24 @@ const docs = documents(text);
 const tokens = tokenize(text).length;
 
 /** CPU microseconds of the process so far (user + system). */
-const cpu = (): number => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
+const cpu = processCpu;
 // the stage hook: each stage is charged the CPU since the previous one ended (or since analyze() was called)
-let mark = 0;
-let stages = new Map<string, number>();
+const meter = new StageCpu();
 const analyzer = await createAnalyzer({
   // BENCH_MODELS=DIR: another models directory (an A/B of two builds of one model, same code)
   ...(process.env.BENCH_MODELS ? { modelsDir: process.env.BENCH_MODELS } : {}),
-  onStage(stage) {
-    const now = cpu();
-    stages.set(stage, (stages.get(stage) ?? 0) + now - mark);
-    mark = now;
-  },
+  onStage: meter.onStage,
 });
 
 /** One pass of a set over the documents: total CPU µs and CPU µs per stage. */
 async function pass(extractors: string): Promise<{ total: number; stages: Map<string, number> }> {
-  stages = new Map();
+  meter.reset();
   const start = cpu();
   for (const d of docs) {
-    mark = cpu();
+    meter.start();
     await analyzer.analyze({ text: d, extractors, languageOverride: 'eng' });
   }
-  return { total: cpu() - start, stages };
+  return { total: cpu() - start, stages: meter.stages };
 }
 
 const totals = new Map<string, number[]>(sets.map((s) => [s, []]));

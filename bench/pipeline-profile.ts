@@ -21,6 +21,7 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { processCpu, StageCpu } from './stage-cpu.js';
 import { ewtDevSlices } from './text.js';
 
 const ALL_EIGHT = 'words,dependency-trees,entities,phrases,relations,topics,senses,entailments';
@@ -30,29 +31,18 @@ const runs = Number(process.argv[3] ?? 3);
 const dist = process.env.BENCH_DIST ? pathToFileURL(resolve(process.env.BENCH_DIST) + '/') : new URL('../dist/', import.meta.url);
 const { createAnalyzer } = (await import(new URL('analyzer.js', dist).href)) as typeof import('../src/analyzer.js');
 
-/** CPU microseconds of the process so far (user + system). */
-const cpu = (): number => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
-let mark = 0;
-let stages = new Map<string, number>();
-const analyzer = await createAnalyzer({
-  onStage(stage) {
-    const now = cpu();
-    stages.set(stage, (stages.get(stage) ?? 0) + now - mark);
-    mark = now;
-  },
-});
+const cpu = processCpu;
+const meter = new StageCpu();
+const analyzer = await createAnalyzer({ onStage: meter.onStage });
 const text = ewtDevSlices()[0];
 let tokens = 0;
 async function run(): Promise<void> {
-  mark = cpu();
+  meter.start();
   const r = await analyzer.analyze({ text, extractors, languageOverride: 'eng' });
   tokens = r.response?.sentences?.reduce((n, s) => n + s.words.length, 0) ?? 0;
 }
 for (let k = 0; k < 2; k++) await run();
-stages = new Map();
+meter.reset();
 
 /** The parts of V8's CPU profile read here. */
 interface ProfileNode {
@@ -110,6 +100,6 @@ console.log(top(byFunction, 40).join('\n'));
 console.log('\nself time by file:');
 console.log(top(byFile, 30).join('\n'));
 console.log('\nCPU by stage (onStage, ms per run):');
-for (const [stage, us] of stages) console.log(`${(us / runs / 1000).toFixed(1).padStart(7)} ms ${stage}`);
+for (const [stage, us] of meter.stages) console.log(`${(us / runs / 1000).toFixed(1).padStart(7)} ms ${stage}`);
 console.log(`\nleft out: the profiler's start, ${(startGap / 1000).toFixed(1)} ms in the first sample (the native \`dispatch\` frame of Session.post)`);
 console.log(`cpu_ms_per_run=${(used / runs / 1000).toFixed(1)} tokens=${tokens} runs=${runs}`);

@@ -10,6 +10,7 @@
  * adds.
  */
 import { createAnalyzer } from '../src/analyzer.js';
+import { processCpu, StageCpu } from './stage-cpu.js';
 import { benchText, documents, ewtDevSlices } from './text.js';
 
 const extractors = process.argv[2];
@@ -18,19 +19,9 @@ if (!extractors || !Number.isInteger(count) || count < 1) {
   console.error('usage: node --import tsx bench/semantic-fresh-cpu.ts EXTRACTORS [DOCS]');
   process.exit(2);
 }
-const cpu = (): number => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
-let mark = 0;
-let stages = new Map<string, number>();
-const analyzer = await createAnalyzer({
-  onStage(stage) {
-    const now = cpu();
-    stages.set(stage, (stages.get(stage) ?? 0) + now - mark);
-    mark = now;
-  },
-});
+const cpu = processCpu;
+const meter = new StageCpu();
+const analyzer = await createAnalyzer({ onStage: meter.onStage });
 const docs = documents(benchText().text).slice(0, count);
 await analyzer.analyze({ text: ewtDevSlices()[0], extractors, languageOverride: 'eng' });
 
@@ -41,15 +32,15 @@ function wordCount(r: unknown): number {
 }
 
 async function pass(set: string): Promise<{ total: number; tokens: number; stages: Map<string, number> }> {
-  stages = new Map();
+  meter.reset();
   let tokens = 0;
   const start = cpu();
   for (const text of docs) {
-    mark = cpu();
+    meter.start();
     const r = await analyzer.analyze({ text, extractors: set, languageOverride: 'eng' });
     tokens += wordCount(r);
   }
-  return { total: cpu() - start, tokens, stages };
+  return { total: cpu() - start, tokens, stages: meter.stages };
 }
 
 const words = await pass('words');
