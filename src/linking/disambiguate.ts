@@ -73,11 +73,11 @@ export function disambiguate(
   mentions: readonly NilMention[],
   overrides?: Omit<FeatureOverrides, 'classContexts'>,
 ): Disambiguation[] {
-  let sports: number | undefined;
-  // How much the document reads like a sports report: computed once, only if an override is weighed.
-  const sportsScore = () => (sports ??= sportsSimilarity(docTokens, model));
   const rows = documentFeatures(kb, model, docTokens, mentions, overrides);
   const nilDoc = nilDocument(docTokens, rows);
+  let sports: number | undefined;
+  // How much the document reads like a sports report: computed once, only if an override is weighed.
+  const sportsScore = () => (sports ??= sportsSimilarity(nilDoc.words, model));
   const decided = rows.map((c, i): Disambiguation => {
     const ranked = preferPeople(preferHeadlineTeam(rank(c, model.weights), c), c, mentions[i]);
     const top = ranked[0];
@@ -181,9 +181,9 @@ function isPeople(e: KbEntity, plural: string): boolean {
   return e.dbpediaTypes.includes('EthnicGroup') || e.title === plural;
 }
 
-function sportsSimilarity(docTokens: readonly string[], model: LinkerModel): number {
+function sportsSimilarity(docWords: ReadonlySet<string>, model: LinkerModel): number {
   const profile = model.classContexts?.SportsTeam;
-  return profile ? contextSimilarity(new Set(contentWords(docTokens)), profile) : 0;
+  return profile ? contextSimilarity(docWords, profile) : 0;
 }
 
 /** The share of its probability a link keeps when it overrides the NER class (reported confidence; docs/extractors.md, "entities"). */
