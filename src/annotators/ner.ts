@@ -16,6 +16,7 @@ import { AnalysisError } from '../errors.js';
 import type { FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import { loadWordVectors } from '../models/word-vectors.js';
+import { VectorSlabs } from '../models/vector-slabs.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
 import { withShapeMentions } from './extra-mentions.js';
@@ -282,14 +283,16 @@ async function loadNerVectors(loader: ResourceLoader, dir: string, want: NonNull
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const matrix = Float32Array.from({ length: want.dim * want.hidden }, (_, i) => view.getFloat32(4 * i, true));
   const cache = new Map<string, Float32Array>();
+  const slabs = new VectorSlabs(want.hidden);
   return {
     hidden: want.hidden,
     projected(word) {
       let out = cache.get(word);
       if (out) return out;
-      out = new Float32Array(want.hidden);
+      const keep = cache.size < VECTOR_CACHE_LIMIT;
+      out = keep ? slabs.allocate() : new Float32Array(want.hidden);
       vectors.addProjected(vectors.row(word), matrix, out);
-      if (cache.size < VECTOR_CACHE_LIMIT) cache.set(word, out);
+      if (keep) cache.set(word, out);
       return out;
     },
   };
