@@ -17,11 +17,11 @@
  * Last line: `cpu_ms_per_run=… tokens=… runs=…`.
  */
 import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { processCpu, StageCpu } from './stage-cpu.js';
+import { profileCpu, type ProfileNode } from './cpu-profile.js';
 import { ewtDevSlices } from './text.js';
 
 const ALL_EIGHT = 'words,dependency-trees,entities,phrases,relations,topics,senses,entailments';
@@ -44,26 +44,12 @@ async function run(): Promise<void> {
 for (let k = 0; k < 2; k++) await run();
 meter.reset();
 
-/** The parts of V8's CPU profile read here. */
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-const session = new Session();
-session.connect();
-await session.post('Profiler.enable');
-await session.post('Profiler.setSamplingInterval', { interval: 100 });
-await session.post('Profiler.start');
-const c0 = cpu();
-for (let k = 0; k < runs; k++) await run();
-const used = cpu() - c0;
-const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
-session.disconnect();
+let used = 0;
+const profile = await profileCpu(100, async () => {
+  const c0 = cpu();
+  for (let k = 0; k < runs; k++) await run();
+  used = cpu() - c0;
+});
 const out = join(tmpdir(), 'pipeline.cpuprofile');
 writeFileSync(out, JSON.stringify(profile));
 

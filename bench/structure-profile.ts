@@ -12,11 +12,11 @@
  * Last line: `us_per_token=… stage=… passes=…`.
  */
 import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Doc } from '../src/doc/doc.js';
+import { profileCpu, type ProfileNode } from './cpu-profile.js';
 import { ewtDevSlices } from './text.js';
 
 const STAGES = ['all', 'walk', 'chunk', 'properties', 'relations', 'response'] as const;
@@ -64,27 +64,12 @@ function pass(): void {
 }
 for (let k = 0; k < 20; k++) pass();
 
-/** The parts of V8's CPU profile read here. */
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  positionTicks?: { line: number; ticks: number }[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-const session = new Session();
-session.connect();
-await session.post('Profiler.enable');
-await session.post('Profiler.setSamplingInterval', { interval: 50 });
-await session.post('Profiler.start');
-const c0 = process.cpuUsage();
-for (let k = 0; k < passes; k++) pass();
-const c = process.cpuUsage(c0);
-const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
-session.disconnect();
+let c = { user: 0, system: 0 };
+const profile = await profileCpu(50, () => {
+  const c0 = process.cpuUsage();
+  for (let k = 0; k < passes; k++) pass();
+  c = process.cpuUsage(c0);
+});
 const out = join(tmpdir(), `structure-${stage}.cpuprofile`);
 writeFileSync(out, JSON.stringify(profile));
 
