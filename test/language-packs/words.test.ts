@@ -2,7 +2,7 @@
  * The language packs' words (models/fra|por|spa|deu): UPOS tags, lemmas and
  * stems through the analyzer, contractions as syntactic words, `partOfSpeech`
  * = UPOS; the exported taggers reproduce PyTorch's labels and word vectors;
- * the French and Portuguese taggers' lexicon classes; lemma rules.
+ * the French, Portuguese and Spanish taggers' lexicon classes; lemma rules.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,9 @@ describe.each([
   ['fra', [['dégringolâmes', ['VERB']], ['RAPIDEMENT', ['ADV']], ['ferme', ['ADJ', 'ADV', 'NOUN', 'VERB']]]],
   // Open Multilingual Wordnet's lemmas (no inflected forms): a verb in capitals, a noun, an adverb
   ['por', [['DESEMBARCAR', ['VERB']], ['bicicleta', ['NOUN']], ['rapidamente', ['ADV']]]],
+  // OMW's Spanish lemmas with the forms the regular paradigms give them (training/tagger-ud/spanish_forms.py):
+  // an imperfect in capitals, a plural losing its accent and a z → c plural, a feminine plural, a c → qu spelling
+  ['spa', [['DESEMBARCÁBAMOS', ['VERB']], ['canciones', ['NOUN']], ['lápices', ['NOUN']], ['peligrosas', ['ADJ']], ['busquéis', ['VERB']]]],
 ] as const)('the %s tagger\'s lexicon classes', (lang, expected) => {
   it('code each form by the classes its lexicon lists (case-insensitive), and 0 for a form it does not list', async () => {
     const loader = fileLoader();

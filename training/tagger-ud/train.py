@@ -29,7 +29,7 @@ DATA = os.path.join("training", "out", "ud")
 LANGS = {
     "fra": ("textlens-tagger-fr", "1.1.0", ["UD_French-Sequoia train", "UD_French-Rhapsodie train+dev+test", "UD_French-FQB"]),
     "por": ("textlens-tagger-pt", "1.1.0", ["UD_Portuguese-Bosque train", "UD_Portuguese-GSD train"]),
-    "spa": ("textlens-tagger-es", "1.0.0", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5)"]),
+    "spa": ("textlens-tagger-es", "1.1.0", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5)"]),
     "deu": ("textlens-tagger-de", "1.0.0", ["UD_German-GSD dev (4/5)", "UD_German-PUD (4/5)"]),
 }
 
