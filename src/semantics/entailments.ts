@@ -54,6 +54,7 @@ import type { SynsetStore } from './synsets.js';
 import { contextVector, cosineWith, nearestRows, rowCosine, vectorIndex } from './substitute-vectors.js';
 import type { WsdModel } from './wsd-model.js';
 import { BoundedTableCache } from './bounded-cache.js';
+import { slabArrays } from './table-slab.js';
 import type { WordVectors } from './wsd-vectors.js';
 
 export const ENTAILMENT_FLOOR = 0.1;
@@ -95,6 +96,31 @@ export const CONTEXT_RHO = 1;
 
 const RELATIONS = ['synonym', 'similar', 'also-see', 'hypernym', 'entailment', 'cause', 'verb-group', 'hyponym', 'sister', 'neighbour'] as const;
 export type EntailmentRelation = (typeof RELATIONS)[number];
+
+/**
+ * How a path reached its synset, kept in one byte per path: the relation and which of its weights
+ * applies (two steps along similar-to or hypernyms weigh less than one). KIND_RELATION names each
+ * kind's relation, kindWeights its weight.
+ */
+const SYNONYM = 0;
+const SIMILAR = 1;
+const SIMILAR2 = 2;
+const ALSO_SEE = 3;
+const HYPERNYM = 4;
+const HYPERNYM2 = 5;
+const ENTAILMENT = 6;
+const CAUSE = 7;
+const VERB_GROUP = 8;
+const HYPONYM = 9;
+const SISTER = 10;
+const NEIGHBOUR = 11;
+const KIND_RELATION: readonly EntailmentRelation[] = ['synonym', 'similar', 'similar', 'also-see', 'hypernym', 'hypernym', 'entailment', 'cause', 'verb-group', 'hyponym', 'sister', 'neighbour'];
+
+/** Each path kind's weight under RELATION_WEIGHTS as they are now (a vector neighbour's path weighs 0). */
+function kindWeights(): Float64Array {
+  const w = RELATION_WEIGHTS;
+  return Float64Array.of(1, w.similar, w.similar2, w.alsoSee, w.hypernym, w.hypernym2, w.entailment, w.cause, w.verbGroup, w.hyponym, w.sister, 0);
+}
 
 /**
  * Relation weights (tuned on the lexical-substitution dev files; see the header), and the most
@@ -146,22 +172,41 @@ export interface EntailmentSource {
   context?: Float32Array;
 }
 
-interface Path {
-  weight: number;
-  synset: number;
-  relation: EntailmentRelation;
+/**
+ * The single-word members reachable from one sense, each once by its strongest path (built once per
+ * synset): per word, its place in the store's list of all members (SynsetStore.memberLemma names it;
+ * the cache's member tables hold its fit there), the synset its path reaches and the path's kind.
+ */
+interface SenseReach {
+  member: Int32Array;
+  synset: Int32Array;
+  kind: Uint8Array;
 }
 
-/** The single-word members reachable from one sense, each once by its strongest path (built once per synset). */
-interface SenseReach {
-  words: string[];
-  paths: Path[];
-  /**
-   * Per word, three numbers: its fit through its path's synset (fitOf: the WSD model's prior there,
-   * and its SemCor tags) and its lower-case form's row of the word vectors (-1: none, or no vectors).
-   */
-  fits: Float64Array;
+/**
+ * A candidate table's typed arrays, in one buffer (table-slab.ts): per candidate (n) and per entry
+ * (`entries`); see LemmaCandidates.
+ */
+function candidateArrays(n: number, entries: number) {
+  return slabArrays({
+    start: [Int32Array, n + 1],
+    lowerId: [Int32Array, n],
+    row: [Int32Array, n],
+    neighbourOnly: [Uint8Array, n],
+    targetCos: [Float64Array, n],
+    simPow: [Float64Array, n],
+    bound: [Float64Array, n],
+    minContext: [Float64Array, n],
+    sense: [Uint8Array, entries],
+    kind: [Uint8Array, entries],
+    member: [Int32Array, entries],
+    fitPow: [Float64Array, entries],
+  } as const);
 }
+
+/** The arrays of candidateArrays that hold a number per candidate, and those that hold one per entry (permute moves them). */
+const PER_CANDIDATE = ['row', 'neighbourOnly', 'targetCos', 'simPow', 'bound', 'minContext'] as const;
+const PER_ENTRY = ['sense', 'kind', 'member', 'fitPow'] as const;
 
 /**
  * One source lemma's candidates, context-free (built once per lemma and
@@ -179,21 +224,25 @@ interface LemmaCandidates {
   lowerId: Int32Array;
   start: Int32Array;
   sense: Uint8Array;
-  weight: Float64Array;
-  /** P(the candidate means the path's synset) by the WSD model's prior, and the candidate's SemCor tags there (see fitOf). */
-  fitPrior: Float64Array;
-  fitTags: Float64Array;
-  /** Per entry, its path's synset and relation (an index into RELATIONS). */
-  pathSynset: Int32Array;
-  pathRelation: Uint8Array;
-  /** Per candidate: Σ_s π(s)·w over all senses and max_s w (each ≥ what any posterior gives). */
-  priorAll: Float64Array;
-  maxWeight: Float64Array;
-  /** Per candidate: its row of the word vectors (-1: none) and its cosine with the source lemma (0 without vectors). */
+  /** Per entry, its path's kind: its weight is kindWeight[kind] (the cache's weights when the table was built). */
+  kind: Uint8Array;
+  kindWeight: Float64Array;
+  /**
+   * Per entry, the member its path reaches (its place in SynsetStore.memberOffsets' list: the synset is
+   * the path's, and the cache's fit tables hold the candidate's fit there), or −(j + 1) for the j-th vector
+   * neighbour, whose path's synset and fit (prior, tags) are neighbourSynsets[j] and neighbourFits[2j, 2j + 1].
+   */
+  member: Int32Array;
+  fits: NonNullable<Cache['fits']>;
+  neighbourSynsets: Int32Array;
+  neighbourFits: Float64Array;
+  /**
+   * Per candidate: its row of the word vectors (-1: none) and its cosine with the source lemma (0 without
+   * vectors). Its weight from every sense, ν·max(0, cos), is extraOf's (see NEIGHBOURS); its prior
+   * sum and largest weight, which only boundsFor reads, are summed there from its entries.
+   */
   row: Int32Array;
   targetCos: Float64Array;
-  /** Per candidate, ν·max(0, cos(candidate, target)): added to its weight from every sense (see NEIGHBOURS). */
-  extra: Float64Array;
   /** Per candidate, 1 when only the vectors reach it (no WordNet path): its score stays under NEIGHBOUR_SCORE_MAX. */
   neighbourOnly: Uint8Array;
   /** The word vectors the rows index, if any. */
@@ -223,12 +272,14 @@ interface LemmaCandidates {
 interface Cache {
   reach: BoundedTableCache<number, SenseReach>;
   /**
-   * Per member of every synset (SynsetStore.memberOffsets), its fit there (prior, tags; NaN until asked
-   * for) and its vector row, three numbers each: a word's fit depends on the synset alone, and the
-   * synsets a sense reaches (its hypernyms' hyponyms above all) are shared by many lemmas. One flat
-   * table (~5 MB for WordNet's 207 k members), allocated on first use.
+   * Per member of every synset (SynsetStore.memberOffsets), its fit there (prior, NaN until asked for;
+   * tags) and its vector row: a word's fit depends on the synset alone, and the synsets a sense reaches
+   * (its hypernyms' hyponyms above all) are shared by many lemmas. Flat tables (20 bytes a member,
+   * 4.1 MB for WordNet's 207 k; the tags are not all whole or half counts: 64 bits), allocated on first use.
    */
-  fits: Float64Array | undefined;
+  fits: { prior: Float64Array; tags: Float64Array; row: Int32Array } | undefined;
+  /** The path kinds' weights (kindWeights) when the cache was made: RELATION_WEIGHTS change only with a new cache. */
+  kindWeight: Float64Array;
   lemmas: BoundedTableCache<Int32Array, LemmaCandidates>;
   /** The same with the vector neighbours among the candidates (full rankings only; see NEIGHBOURS). */
   withNeighbours: BoundedTableCache<Int32Array, LemmaCandidates>;
@@ -254,6 +305,7 @@ function cacheOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel
     cache = {
       reach: new BoundedTableCache(MAX_REACH_BYTES),
       fits: undefined,
+      kindWeight: kindWeights(),
       lemmas: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
       withNeighbours: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
     };
@@ -281,7 +333,7 @@ export function entailedWords(
   const n = lemma.words.length;
   const out: EntailedWord[] = [];
   if (keep === undefined) {
-    for (let i = 0; i < n; i++) if (evaluate(lemma, i, source.posterior, params, 0, source.context) >= 0) out.push(entailed(lemma, i));
+    for (let i = 0; i < n; i++) if (evaluate(lemma, i, source.posterior, params, 0, source.context) >= 0) out.push(entailed(store, lemma, i));
     return out.sort(byScore);
   }
   const kept = keptWords(lemma, source.posterior, params, keep.floor, keep.cap, source.context);
@@ -289,8 +341,8 @@ export function entailedWords(
     const e = kept.best[j];
     out.push({
       word: lemma.words[kept.candidate[j]],
-      synset: lemma.pathSynset[e],
-      relation: RELATIONS[lemma.pathRelation[e]],
+      synset: pathSynset(store, lemma, e),
+      relation: KIND_RELATION[lemma.kind[e]],
       priorScore: kept.prior[j],
       contextScore: kept.context[j],
       score: kept.score[j],
@@ -463,8 +515,8 @@ const last = { context: 0, prior: 0, best: -1, score: 0 };
  * under NEGLIGIBLE): the word is then no candidate at all.
  */
 function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: EntailmentParams, minContext = 0, unitContext?: Float32Array): number {
-  const { prior, sense, weight } = lemma;
-  let context = lemma.extra[i];
+  const { prior, sense, kind, kindWeight } = lemma;
+  let context = extraOf(lemma, i);
   let priorSum = context;
   let best = -1;
   let bestValue = -1;
@@ -473,7 +525,7 @@ function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: En
     const qk = q[k];
     const pk = prior[k];
     if (qk < NEGLIGIBLE && pk < NEGLIGIBLE) continue;
-    const w = weight[e];
+    const w = kindWeight[kind[e]];
     context += qk * w;
     priorSum += pk * w;
     if (qk * w > bestValue) {
@@ -500,15 +552,32 @@ function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: En
 }
 
 /** The candidate evaluate just scored, as an EntailedWord. */
-function entailed(lemma: LemmaCandidates, i: number): EntailedWord {
+function entailed(store: SynsetStore, lemma: LemmaCandidates, i: number): EntailedWord {
   const e = last.best;
-  return { word: lemma.words[i], synset: lemma.pathSynset[e], relation: RELATIONS[lemma.pathRelation[e]], priorScore: last.prior, contextScore: last.context, score: last.score };
+  return { word: lemma.words[i], synset: pathSynset(store, lemma, e), relation: KIND_RELATION[lemma.kind[e]], priorScore: last.prior, contextScore: last.context, score: last.score };
+}
+
+/** The synset entry e's path reaches (see LemmaCandidates.member). */
+function pathSynset(store: SynsetStore, lemma: LemmaCandidates, e: number): number {
+  const m = lemma.member[e];
+  return m >= 0 ? store.memberSynset(m) : lemma.neighbourSynsets[-m - 1];
+}
+
+/** Candidate i's weight from every sense by the word vectors, ν·max(0, cos(candidate, target)) (see NEIGHBOURS). */
+function extraOf(lemma: LemmaCandidates, i: number): number {
+  return NEIGHBOURS.weight * Math.max(0, lemma.targetCos[i]);
 }
 
 /** fit^γ of each entry under these params (computed once per lemma and params). */
 function fitPowOf(lemma: LemmaCandidates, params: EntailmentParams): Float64Array {
   if (lemma.fitPowParams !== params) {
-    for (let e = 0; e < lemma.fitPow.length; e++) lemma.fitPow[e] = (lemma.fitPrior[e] * common(lemma.fitTags[e], params.kappa)) ** params.gamma;
+    const { member, fits, neighbourFits } = lemma;
+    for (let e = 0; e < lemma.fitPow.length; e++) {
+      const m = member[e];
+      const prior = m >= 0 ? fits.prior[m] : neighbourFits[2 * (-m - 1)];
+      const tags = m >= 0 ? fits.tags[m] : neighbourFits[2 * (-m - 1) + 1];
+      lemma.fitPow[e] = (prior * common(tags, params.kappa)) ** params.gamma;
+    }
     lemma.fitPowParams = params;
   }
   return lemma.fitPow;
@@ -534,23 +603,35 @@ function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: numb
   // Per candidate, the most its context score's factors can be: fit^γ at best, times the target factor
   // (the context vector's factor is at most 1).
   const maxFitPow = new Float64Array(n);
+  // Per candidate: Σ_s π(s)·w over all senses and max_s w (each ≥ what any posterior gives), summed in entry order.
+  const priorAll = new Float64Array(n);
+  const { prior, sense, kind, kindWeight } = lemma;
   for (let i = 0; i < n; i++) {
-    for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) maxFitPow[i] = Math.max(maxFitPow[i], fitPow[e]);
+    const extra = extraOf(lemma, i);
+    let priorSum = extra;
+    let maxWeight = 0;
+    for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) {
+      maxFitPow[i] = Math.max(maxFitPow[i], fitPow[e]);
+      const w = kindWeight[kind[e]];
+      priorSum += prior[sense[e]] * w;
+      if (w + extra > maxWeight) maxWeight = w + extra;
+    }
+    priorAll[i] = priorSum;
     maxFitPow[i] *= simPow[i];
     // A hair over the exact bound: Σq may exceed 1 by rounding.
-    const context = Math.min(1, lemma.maxWeight[i]) * (1 + 1e-9);
-    lemma.bound[i] = (params.lambda * context ** (1 - params.gamma) * maxFitPow[i] + (1 - params.lambda) * Math.min(1, lemma.priorAll[i])) * (1 + 1e-9);
+    const context = Math.min(1, maxWeight) * (1 + 1e-9);
+    lemma.bound[i] = (params.lambda * context ** (1 - params.gamma) * maxFitPow[i] + (1 - params.lambda) * Math.min(1, priorSum)) * (1 + 1e-9);
   }
   const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => lemma.bound[b] - lemma.bound[a] || a - b);
   if (order.some((i, j) => i !== j)) {
     permute(lemma, order);
-    const sorted = Float64Array.from(order, (i) => maxFitPow[i]);
-    maxFitPow.set(sorted);
+    maxFitPow.set(Float64Array.from(order, (i) => maxFitPow[i]));
+    priorAll.set(Float64Array.from(order, (i) => priorAll[i]));
   }
   for (let i = 0; i < n; i++) {
     // score ≥ floor needs λ·context^(1−γ)·fit^γ ≥ floor − (1−λ)·prior, and fit^γ ≤ maxFitPow, prior ≤ priorAll:
     // a context under this (a hair under, for rounding) cannot reach the floor, and skips the power.
-    const rest = floor - (1 - params.lambda) * Math.min(1, lemma.priorAll[i]) * (1 + 1e-9);
+    const rest = floor - (1 - params.lambda) * Math.min(1, priorAll[i]) * (1 + 1e-9);
     lemma.minContext[i] = rest <= 0 ? 0 : maxFitPow[i] === 0 ? Infinity : (rest / (params.lambda * maxFitPow[i])) ** (1 / (1 - params.gamma)) * (1 - 1e-9);
   }
   lemma.boundParams = params;
@@ -562,43 +643,29 @@ function permute(lemma: LemmaCandidates, order: Int32Array): void {
   const n = order.length;
   const newIndex = new Int32Array(n);
   order.forEach((i, j) => (newIndex[i] = j));
-  // Plain loops over typed arrays: a table is laid out once per lemma, on its first use, for every new lemma.
-  const perCandidate = <T extends Float64Array | Int32Array>(a: T): T => {
-    const out = new (a.constructor as new (length: number) => T)(n);
-    for (let j = 0; j < n; j++) out[j] = a[order[j]];
-    return out;
-  };
-  const start = new Int32Array(n + 1);
   const entryOrder = new Int32Array(lemma.start[n]);
+  const arrays = candidateArrays(n, entryOrder.length);
+  const { start } = arrays;
   let at = 0;
   for (let j = 0; j < n; j++) {
     start[j] = at;
     for (let e = lemma.start[order[j]]; e < lemma.start[order[j] + 1]; e++) entryOrder[at++] = e;
   }
   start[n] = at;
-  const perEntry = <T extends Float64Array | Int32Array | Uint8Array>(a: T): T => {
-    const out = new (a.constructor as new (length: number) => T)(at);
-    for (let k = 0; k < at; k++) out[k] = a[entryOrder[k]];
-    return out;
-  };
+  // Plain loops over typed arrays: a table is laid out once per lemma, on its first use, for every new lemma.
+  for (const name of PER_CANDIDATE) {
+    const from = lemma[name];
+    const to = arrays[name];
+    for (let j = 0; j < n; j++) to[j] = from[order[j]];
+  }
+  for (const name of PER_ENTRY) {
+    const from = lemma[name];
+    const to = arrays[name];
+    for (let k = 0; k < at; k++) to[k] = from[entryOrder[k]];
+  }
+  for (let j = 0; j < n; j++) arrays.lowerId[j] = newIndex[lemma.lowerId[order[j]]];
   lemma.words = Array.from(order, (i) => lemma.words[i]);
-  lemma.lowerId = Int32Array.from(order, (i) => newIndex[lemma.lowerId[i]]);
-  lemma.priorAll = perCandidate(lemma.priorAll);
-  lemma.maxWeight = perCandidate(lemma.maxWeight);
-  lemma.row = perCandidate(lemma.row);
-  lemma.targetCos = perCandidate(lemma.targetCos);
-  lemma.extra = perCandidate(lemma.extra);
-  lemma.neighbourOnly = Uint8Array.from(order, (i) => lemma.neighbourOnly[i]);
-  lemma.simPow = perCandidate(lemma.simPow);
-  lemma.bound = perCandidate(lemma.bound);
-  lemma.start = start;
-  lemma.sense = perEntry(lemma.sense);
-  lemma.weight = perEntry(lemma.weight);
-  lemma.fitPrior = perEntry(lemma.fitPrior);
-  lemma.fitTags = perEntry(lemma.fitTags);
-  lemma.fitPow = perEntry(lemma.fitPow);
-  lemma.pathSynset = perEntry(lemma.pathSynset);
-  lemma.pathRelation = perEntry(lemma.pathRelation);
+  Object.assign(lemma, arrays);
 }
 
 function byScore(a: EntailedWord, b: EntailedWord): number {
@@ -639,8 +706,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   for (let k = 0; k < source.synsets.length; k++) {
     const reached = senseReach(store, relations, model, cache, source.synsets[k]);
     reaches.push(reached);
-    for (let r = 0; r < reached.words.length; r++) {
-      const word = reached.words[r];
+    for (let r = 0; r < reached.member.length; r++) {
+      const word = store.memberLemma(reached.member[r]);
       // Not the word itself, its own inflection listed as a lemma of its own ("profits" in net_income's synset
       // of "profit"), or its other spelling ("apologise" of "apologize").
       const lower = word.toLowerCase();
@@ -652,8 +719,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   const vindex = vectors === undefined ? undefined : vectorIndex(vectors);
   const ownRow = vindex === undefined ? -1 : vindex.row(own);
   const wordNetCandidates = words.length;
-  // The vector neighbours' entries: (-1, j) for neighbourPaths[j], whose fit is computed here.
-  const neighbourPaths: Path[] = [];
+  // The vector neighbours' entries: (-1, j) for the j-th neighbour, reported through its first sense (neighbourSynsets[j]).
+  const neighbourSynsets: number[] = [];
   if (vectors !== undefined && ownRow >= 0 && withNeighbours && NEIGHBOURS.count > 0 && NEIGHBOURS.weight > 0) {
     const accept = (row: number): boolean => {
       const word = vectors.lemmas[row];
@@ -663,94 +730,65 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     for (let j = 0; j < near.rows.length; j++) {
       const word = vectors.lemmas[near.rows[j]];
       if (near.cosines[j] <= 0 || index.has(word)) continue;
-      // One entry (the first sense's, weight 0) for the path it reports: the vectors' term is the candidate's own (extra).
-      entries[candidate(word)].push(-1, neighbourPaths.length);
-      neighbourPaths.push({ weight: 0, synset: store.sensesOf(word, source.pos)!.synsets[0], relation: 'neighbour' });
+      // One entry (the first sense's, weight 0) for the path it reports: the vectors' term is the candidate's own (extraOf).
+      entries[candidate(word)].push(-1, neighbourSynsets.length);
+      neighbourSynsets.push(store.sensesOf(word, source.pos)!.synsets[0]);
     }
   }
   const n = words.length;
   const total = entries.reduce((z, list) => z + list.length / 2, 0);
-  const start = new Int32Array(n + 1);
-  const sense = new Uint8Array(total);
-  const weight = new Float64Array(total);
-  const fitPrior = new Float64Array(total);
-  const fitTags = new Float64Array(total);
-  const pathSynset = new Int32Array(total);
-  const pathRelation = new Uint8Array(total);
-  const priorAll = new Float64Array(n);
-  const maxWeight = new Float64Array(n);
-  const row = new Int32Array(n).fill(-1);
-  const neighbourOnly = new Uint8Array(n).fill(1, wordNetCandidates);
-  const targetCos = new Float64Array(n);
-  const extra = new Float64Array(n);
+  const arrays = candidateArrays(n, total);
+  const { start, sense, kind, member, row, neighbourOnly, targetCos } = arrays;
+  row.fill(-1);
+  neighbourOnly.fill(1, wordNetCandidates);
+  lowerIdsInto(words, arrays.lowerId);
+  const neighbourFits = new Float64Array(2 * neighbourSynsets.length);
+  const fits = fitsOf(store, cache);
   let e = 0;
   for (let i = 0; i < n; i++) {
+    const list = entries[i];
     if (vindex !== undefined) {
       // A WordNet candidate's row came with its reach; a vector neighbour's is looked up.
-      const list = entries[i];
-      row[i] = list[0] >= 0 ? reaches[list[0]].fits[3 * list[1] + 2] : vindex.row(words[i].toLowerCase());
+      row[i] = list[0] >= 0 ? fits.row[reaches[list[0]].member[list[1]]] : vindex.row(words[i].toLowerCase());
       if (row[i] >= 0 && ownRow >= 0) targetCos[i] = rowCosine(vectors!, row[i], ownRow);
     }
-    extra[i] = NEIGHBOURS.weight * Math.max(0, targetCos[i]);
-    priorAll[i] = extra[i];
     start[i] = e;
-    const list = entries[i];
     for (let j = 0; j < list.length; j += 2) {
       const k = list[j];
       const r = list[j + 1];
-      let path: Path;
       if (k >= 0) {
-        const reached = reaches[k];
-        path = reached.paths[r];
-        fitPrior[e] = reached.fits[3 * r];
-        fitTags[e] = reached.fits[3 * r + 1];
+        member[e] = reaches[k].member[r];
+        kind[e] = reaches[k].kind[r];
+        sense[e] = k;
       } else {
         // A vector neighbour's one entry, through its first sense: it stands for sense 0's weight (0).
-        path = neighbourPaths[r];
-        const f = fitOf(store, model, words[i], path.synset);
-        fitPrior[e] = f.prior;
-        fitTags[e] = f.tags;
+        const f = fitOf(store, model, words[i], neighbourSynsets[r]);
+        neighbourFits[2 * r] = f.prior;
+        neighbourFits[2 * r + 1] = f.tags;
+        member[e] = -(r + 1);
+        kind[e] = NEIGHBOUR;
+        sense[e] = 0;
       }
-      const kk = k >= 0 ? k : 0;
-      sense[e] = kk;
-      weight[e] = path.weight;
-      pathSynset[e] = path.synset;
-      pathRelation[e] = RELATIONS.indexOf(path.relation);
-      priorAll[i] += prior[kk] * path.weight;
-      if (path.weight + extra[i] > maxWeight[i]) maxWeight[i] = path.weight + extra[i];
       e++;
     }
   }
   start[n] = e;
-  // Typed arrays, and about 60 bytes per candidate for its string and entry objects.
-  const bytes = total * (1 + 8 + 8 + 8 + 8 + 4 + 1) + n * (4 + 4 * 8 + 4 + 8 + 8 + 60);
+  // The arrays, and about 60 bytes per candidate for its string and its place in `words`.
+  const bytes = total * (1 + 1 + 4 + 8) + n * (4 + 4 + 4 + 1 + 4 * 8 + 60) + 12 * neighbourSynsets.length;
   return {
+    ...arrays,
     lemma: source.lemma,
     tagCounts: source.tagCounts,
     prior,
     words,
-    lowerId: lowerIds(words),
-    start,
-    sense,
-    weight,
-    fitPrior,
-    fitTags,
-    fitPow: new Float64Array(total),
+    kindWeight: cache.kindWeight,
+    fits,
+    neighbourSynsets: Int32Array.from(neighbourSynsets),
+    neighbourFits,
     fitPowParams: undefined,
-    pathSynset,
-    pathRelation,
-    priorAll,
-    maxWeight,
-    row,
-    targetCos,
-    extra,
-    neighbourOnly,
     vectors,
-    simPow: new Float64Array(n),
     simPowParams: undefined,
     boundParams: undefined,
-    bound: new Float64Array(n),
-    minContext: new Float64Array(n),
     boundFloor: NaN,
     lastKept: undefined,
     bytes,
@@ -777,15 +815,14 @@ export function contextVectorsOf(
   return targets.map((t) => contextVector(vectors, rows, t.first, t.last, rho));
 }
 
-/** Per candidate, the first candidate of its lower-case form and spelling (spellingKey: "utilise" stands with "utilize"). */
-function lowerIds(words: readonly string[]): Int32Array {
+/** Per candidate, the first candidate of its lower-case form and spelling (spellingKey: "utilise" stands with "utilize"), into `out`. */
+function lowerIdsInto(words: readonly string[], out: Int32Array): void {
   const first = new Map<string, number>();
-  return Int32Array.from(words, (w, i) => {
+  words.forEach((w, i) => {
     const lower = spellingKey(w);
     const seen = first.get(lower);
-    if (seen !== undefined) return seen;
-    first.set(lower, i);
-    return i;
+    if (seen === undefined) first.set(lower, i);
+    out[i] = seen ?? i;
   });
 }
 
@@ -797,7 +834,8 @@ function lowerIds(words: readonly string[]): Int32Array {
  */
 function fitOf(store: SynsetStore, model: WsdModel, word: string, synset: number): { prior: number; tags: number } {
   const pos = posOf(store, synset);
-  const senses = store.senses(word, pos);
+  // Read once per member (the cache's fit tables keep the answer): no entry is kept for the word.
+  const senses = store.lookupSenses(word, pos);
   const k = senses === undefined ? -1 : senses.synsets.indexOf(synset);
   if (senses === undefined || k < 0) return { prior: 0, tags: 0 };
   let tags = 0;
@@ -819,77 +857,115 @@ function posOf(store: SynsetStore, synset: number): WordNetPos {
 function senseReach(store: SynsetStore, relations: SynsetRelations, model: WsdModel, cache: Cache, s: number): SenseReach {
   const cached = cache.reach.get(s);
   if (cached) return cached;
-  // Per word, its place in words/paths and the member's place in its path's synset.
+  const paths = reach(relations, s);
+  const weight = cache.kindWeight;
+  const offsets = store.memberOffsets();
+  // Per word, its place in the lists below.
   const local = new Map<string, number>();
-  const words: string[] = [];
-  const paths: Path[] = [];
-  const memberAt: number[] = [];
-  for (const path of reach(relations, s)) {
-    const members = store.members(path.synset);
-    for (let m = 0; m < members.length; m++) {
-      const member = members[m][0];
-      if (member.includes('_')) continue;
-      const seen = local.get(member);
+  const member: number[] = [];
+  const synset: number[] = [];
+  const kind: number[] = [];
+  for (let p = 0; p < paths.size; p++) {
+    const to = paths.synset[p];
+    for (let m = offsets[to]; m < offsets[to + 1]; m++) {
+      const word = store.memberLemma(m);
+      if (word.includes('_')) continue;
+      const seen = local.get(word);
       if (seen === undefined) {
-        local.set(member, words.length);
-        words.push(member);
-        paths.push(path);
-        memberAt.push(m);
-      } else if (paths[seen].weight < path.weight) {
-        paths[seen] = path;
-        memberAt[seen] = m;
+        local.set(word, member.length);
+        member.push(m);
+        synset.push(to);
+        kind.push(paths.kind[p]);
+      } else if (weight[kind[seen]] < weight[paths.kind[p]]) {
+        member[seen] = m;
+        synset[seen] = to;
+        kind[seen] = paths.kind[p];
       }
     }
   }
-  const reachedFits = new Float64Array(3 * words.length);
+  const fits = fitsOf(store, cache);
   const vectors = model.wordVectors;
   const vindex = vectors === undefined ? undefined : vectorIndex(vectors);
-  const offsets = store.memberOffsets();
-  const fits = (cache.fits ??= new Float64Array(3 * offsets[store.size]).fill(NaN));
-  for (let r = 0; r < words.length; r++) {
-    const at = 3 * (offsets[paths[r].synset] + memberAt[r]);
-    if (Number.isNaN(fits[at])) {
-      const f = fitOf(store, model, words[r], paths[r].synset);
-      fits[at] = f.prior;
-      fits[at + 1] = f.tags;
-      fits[at + 2] = vindex === undefined ? -1 : vindex.row(words[r].toLowerCase());
-    }
-    reachedFits[3 * r] = fits[at];
-    reachedFits[3 * r + 1] = fits[at + 1];
-    reachedFits[3 * r + 2] = fits[at + 2];
+  for (let r = 0; r < member.length; r++) {
+    const m = member[r];
+    if (!Number.isNaN(fits.prior[m])) continue;
+    const word = store.memberLemma(m);
+    const f = fitOf(store, model, word, synset[r]);
+    fits.prior[m] = f.prior;
+    fits.tags[m] = f.tags;
+    fits.row[m] = vindex === undefined ? -1 : vindex.row(word.toLowerCase());
   }
-  const reached: SenseReach = { words, paths, fits: reachedFits };
-  // Two array slots, a path object and three numbers per word (the words are the store's member strings).
-  cache.reach.set(s, reached, 160 + 80 * words.length);
+  const reached: SenseReach = slabArrays({ member: [Int32Array, member.length], synset: [Int32Array, member.length], kind: [Uint8Array, member.length] } as const);
+  reached.member.set(member);
+  reached.synset.set(synset);
+  reached.kind.set(kind);
+  // Its arrays (9 bytes a word) and their objects.
+  cache.reach.set(s, reached, 400 + 9 * member.length);
   return reached;
 }
 
-/** The synsets reachable from a sense, each with its relation weight (strongest first where repeated). */
-function reach(relations: SynsetRelations, s: number): Path[] {
-  const out: Path[] = [{ weight: 1, synset: s, relation: 'synonym' }];
-  const links = relations.links(s);
-  for (const r of links.similar) {
-    out.push({ weight: WEIGHT.similar, synset: r, relation: 'similar' });
+/** The cache's per-member fit tables (Cache.fits), allocated on first use. */
+function fitsOf(store: SynsetStore, cache: Cache): NonNullable<Cache['fits']> {
+  if (cache.fits === undefined) {
+    const members = store.memberOffsets()[store.size];
+    cache.fits = { prior: new Float64Array(members).fill(NaN), tags: new Float64Array(members), row: new Int32Array(members) };
+  }
+  return cache.fits;
+}
+
+/** The paths of one reach (reach() fills it): per path the synset reached and its kind, in order. */
+interface Paths {
+  size: number;
+  synset: Int32Array;
+  kind: Uint8Array;
+}
+
+const PATHS: Paths = { size: 0, synset: new Int32Array(256), kind: new Uint8Array(256) };
+
+function addPath(paths: Paths, synset: number, kind: number): void {
+  if (paths.size === paths.synset.length) {
+    const grown = new Int32Array(2 * paths.size);
+    grown.set(paths.synset);
+    paths.synset = grown;
+    const kinds = new Uint8Array(2 * paths.size);
+    kinds.set(paths.kind);
+    paths.kind = kinds;
+  }
+  paths.synset[paths.size] = synset;
+  paths.kind[paths.size++] = kind;
+}
+
+/**
+ * The synsets reachable from a sense, each with its path's kind (strongest first where repeated), in the
+ * module's one Paths (valid until the next call).
+ */
+function reach(relations: SynsetRelations, s: number): Paths {
+  const out = PATHS;
+  out.size = 0;
+  addPath(out, s, SYNONYM);
+  for (const r of relations.list(s, 'similar')) {
+    addPath(out, r, SIMILAR);
     // Two steps: a satellite's head's other satellites, or a head's satellites' head (the source itself left out).
-    for (const r2 of relations.links(r).similar) if (r2 !== s) out.push({ weight: WEIGHT.similar2, synset: r2, relation: 'similar' });
+    for (const r2 of relations.list(r, 'similar')) if (r2 !== s) addPath(out, r2, SIMILAR2);
   }
-  for (const r of links.alsoSee) out.push({ weight: WEIGHT.alsoSee, synset: r, relation: 'also-see' });
-  for (const h of links.hypernyms) {
-    out.push({ weight: WEIGHT.hypernym, synset: h, relation: 'hypernym' });
-    for (const h2 of relations.links(h).hypernyms) out.push({ weight: WEIGHT.hypernym2, synset: h2, relation: 'hypernym' });
+  for (const r of relations.list(s, 'alsoSee')) addPath(out, r, ALSO_SEE);
+  const hypernyms = relations.list(s, 'hypernyms');
+  for (const h of hypernyms) {
+    addPath(out, h, HYPERNYM);
+    for (const h2 of relations.list(h, 'hypernyms')) addPath(out, h2, HYPERNYM2);
   }
-  for (const r of links.entails) out.push({ weight: WEIGHT.entailment, synset: r, relation: 'entailment' });
-  for (const r of links.causes) out.push({ weight: WEIGHT.cause, synset: r, relation: 'cause' });
-  for (const r of links.verbGroup) out.push({ weight: WEIGHT.verbGroup, synset: r, relation: 'verb-group' });
+  for (const r of relations.list(s, 'entails')) addPath(out, r, ENTAILMENT);
+  for (const r of relations.list(s, 'causes')) addPath(out, r, CAUSE);
+  for (const r of relations.list(s, 'verbGroup')) addPath(out, r, VERB_GROUP);
   // Hyponyms and sister terms (hyponyms of a hypernym) with weights low enough that they rank after the
   // synonyms and hypernyms of the same sense and rarely pass the response's floor: they fill the tail of
   // the ranking where the entailed words are few. A synset with more than maxHyponyms hyponyms is
   // skipped (such lists are taxonomies, "person" or "city", not substitutes, and cost time).
   const hyponyms = relations.hyponyms(s);
-  if (hyponyms.length <= WEIGHT.maxHyponyms) for (const r of hyponyms) out.push({ weight: WEIGHT.hyponym, synset: r, relation: 'hyponym' });
-  for (const h of links.hypernyms) {
+  if (hyponyms.length <= WEIGHT.maxHyponyms) for (const r of hyponyms) addPath(out, r, HYPONYM);
+  for (const h of hypernyms) {
     const sisters = relations.hyponyms(h);
-    if (sisters.length <= WEIGHT.maxHyponyms) for (const r of sisters) if (r !== s) out.push({ weight: WEIGHT.sister, synset: r, relation: 'sister' });
+    if (sisters.length <= WEIGHT.maxHyponyms) for (const r of sisters) if (r !== s) addPath(out, r, SISTER);
   }
   return out;
 }

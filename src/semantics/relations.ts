@@ -26,6 +26,9 @@ export interface SynsetLinks {
 }
 
 const NONE: readonly number[] = Object.freeze([]);
+const EMPTY = new Int32Array(0);
+/** Each list's column in the file. */
+const COLUMN_OF: Record<keyof SynsetLinks, number> = { hypernyms: 0, similar: 1, entails: 2, causes: 3, alsoSee: 4, verbGroup: 5 };
 const LOADED: LoadRegistry<SynsetRelations> = new WeakMap();
 /** The six lists of a line, in file order. */
 const COLUMNS = 6;
@@ -82,6 +85,16 @@ export class SynsetRelations {
   /** How many synsets the file has a line for. */
   private get lines(): number {
     return (this.start.length - 1) / COLUMNS;
+  }
+
+  /**
+   * One of a synset's lists as a view into the table (no copy, nothing kept): for readers that
+   * walk many synsets once, where links' arrays and their cache would be garbage or heap.
+   */
+  list(synset: number, column: keyof SynsetLinks): Int32Array {
+    if (synset >= this.lines) return EMPTY;
+    const c = COLUMN_OF[column];
+    return this.targets.subarray(this.start[COLUMNS * synset + c], this.start[COLUMNS * synset + c + 1]);
   }
 
   links(synset: number): SynsetLinks {

@@ -102,6 +102,12 @@ export class SynsetStore {
   private readonly nameCache = new Map<number, string>();
   private idList: string[] | undefined;
   private memberOffsetList: Uint32Array | undefined;
+  /**
+   * Member lemmas by their place in the list of all synsets' members (memberOffsets), decoded at a
+   * synset's first memberLemma call: one string per member, shared by every table that names it, and
+   * bounded by WordNet (207 k members), not by what is analysed.
+   */
+  private memberLemmaList: Array<string | undefined> | undefined;
   /** `pos:lemma` of the multiword lemmas read as separate words (readApart). */
   private readonly apart = new Set<string>();
 
@@ -213,6 +219,24 @@ export class SynsetStore {
     return this.apart.size > 0 && this.apart.has(`${pos}:${normalizedLemma}`);
   }
 
+  /**
+   * `senses(lemma, pos)`'s synsets and tag counts without keeping an entry for the word: for callers
+   * that read a word once (the entailments' fit of each member they reach) and need not the
+   * entry's arrays to stay the same objects. The same values as `senses`.
+   */
+  lookupSenses(lemma: string, pos: WordNetPos): LemmaSenses | undefined {
+    return this.sensesOfWord(lemma, pos) ?? this.sensesOfWord(normalizeLemma(lemma), pos);
+  }
+
+  private sensesOfWord(word: string, pos: WordNetPos): LemmaSenses | undefined {
+    const cached = this.entries.get(word);
+    if (cached !== undefined) return cached[pos];
+    const w = this.words.find(word);
+    if (w < 0) return undefined;
+    const line = this.posLine[4 * w + POS_ORDER.indexOf(pos)];
+    return line >= 0 ? this.sensesAt(line) : undefined;
+  }
+
   /** Everything known about a lower-case word (senses per part of speech, multiword starts), or undefined. */
   entry(word: string): LemmaEntry | undefined {
     let entry = this.entries.get(word);
@@ -288,6 +312,45 @@ export class SynsetStore {
     }
     offsets[n] = total;
     return (this.memberOffsetList = offsets);
+  }
+
+  /**
+   * The member lemma (WordNet's case, without its lexicographer id) at place `at` of the list of all
+   * synsets' members (memberOffsets: synset s's members are at offsets[s] … offsets[s + 1]). Decoded
+   * once, with the rest of its synset's members, and kept (see memberLemmaList).
+   */
+  memberLemma(at: number): string {
+    const list = (this.memberLemmaList ??= new Array<string | undefined>(this.memberOffsets()[this.size]));
+    const known = list[at];
+    if (known !== undefined) return known;
+    const synset = this.memberSynset(at);
+    let m = this.memberOffsets()[synset];
+    let from = this.memberStart[synset];
+    const end = this.headStart[synset] - 1;
+    const bytes = this.synsetBytes;
+    for (let b = from; b <= end; b++) {
+      if (b < end && bytes[b] !== 0x20) continue;
+      // One member "lemma:lexid" is bytes [from, b): its lemma ends at the last colon.
+      let colon = b - 1;
+      while (colon > from && bytes[colon] !== 0x3a) colon--;
+      list[m++] ??= utf8.decode(bytes.subarray(from, colon));
+      from = b + 1;
+    }
+    return list[at]!;
+  }
+
+  /** The synset whose members include place `at` of the list of all synsets' members (memberOffsets). */
+  memberSynset(at: number): number {
+    const offsets = this.memberOffsets();
+    // The last s with offsets[s] ≤ at.
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (offsets[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** The part of speech letter of a synset's id: n, v, a, s (adjective satellite) or r. */

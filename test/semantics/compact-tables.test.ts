@@ -79,6 +79,27 @@ describe('compact synset store', () => {
     expect(compact.senseKey('bank', compact.sensesOf('bank', 'n')!.synsets[0])).toBe('bank%1:17:01::');
   });
 
+  it('names every member by its place in the list of all members, and finds senses without keeping entries', () => {
+    const store = SynsetStore.fromText(synsetsTsv, indexTsv, apartTsv);
+    const offsets = store.memberOffsets();
+    let wrong = 0;
+    // Backwards, so that a member is often asked for before the rest of its synset.
+    for (let s = store.size - 1; s >= 0; s -= 7) {
+      const members = reference.members(s);
+      if (offsets[s + 1] - offsets[s] !== members.length) wrong++;
+      for (let m = members.length - 1; m >= 0; m--) if (store.memberLemma(offsets[s] + m) !== members[m][0]) wrong++;
+    }
+    expect(wrong).toBe(0);
+    expect(store.memberLemma(offsets[store.size] - 1)).toBe(reference.members(store.size - 1).at(-1)![0]);
+    for (const word of ['bank', 'Bank', 'New_York', 'new york', 'ice cream', 'zzyzx', 'profits', 'naïve']) {
+      for (const p of POS) expect(plain(store.lookupSenses(word, p))).toEqual(plain(reference.senses(word, p)));
+    }
+    // Looked up, not kept: the cached entry made later is a new object, and lookups read it once it exists.
+    expect(store.lookupSenses('bank', 'n')).not.toBe(store.lookupSenses('bank', 'n'));
+    const kept = store.sensesOf('bank', 'n');
+    expect(store.lookupSenses('bank', 'n')).toBe(kept);
+  });
+
   it('reads apart the multiword lemmas the reference reads apart', () => {
     for (const line of apartTsv.split('\n').filter(Boolean)) {
       const [lemma, pos] = line.split('\t') as [string, WordNetPos];
@@ -149,6 +170,9 @@ describe('relations held as typed arrays', () => {
     for (let s = 0; s < lines.length + 2; s++) if (JSON.stringify([...relations.hyponyms(s)]) !== JSON.stringify(hyponyms.get(s) ?? [])) wrong++;
     expect(wrong).toBe(0);
     expect(relations.links(lines.length + 5).hypernyms).toEqual([]);
+    // The same lists as views (list), for every 5th synset and past the end.
+    for (let s = 0; s < lines.length + 2; s += 5) for (const k of keys) if (JSON.stringify([...relations.list(s, k)]) !== JSON.stringify(relations.links(s)[k])) wrong++;
+    expect(wrong).toBe(0);
   });
 
   it('refuses a line with other characters', () => {
