@@ -334,10 +334,16 @@ describe.skipIf(!existsSync(fastOnnx))('fast parser model (models/parser-fast)',
     fast = await createParser(loader, { dir: 'parser-fast' });
   });
 
-  it('is a different model from the accurate one, with the same I/O', () => {
+  it('is a different model from the accurate one, with the same I/O and the same shared word vectors', () => {
     expect(fast.meta.name).toBe('parser-fast');
-    expect(fast.meta.inputs).toEqual(['ids', 'upos', 'xpos', 'lengths']);
+    expect(fast.meta.inputs).toEqual(['ids', 'upos', 'xpos', 'lengths', 'vec']);
     expect(fast.meta.outputs).toEqual(['arcs', 'labels', 'label_dep', 'label_head']);
+    const shared = JSON.parse(readFileSync(new URL('../../models/vectors/meta.json', import.meta.url), 'utf8')) as { rows: number; dim: number };
+    expect(fast.meta.vectors).toEqual({ dir: 'vectors', rows: shared.rows, dim: shared.dim });
+    // the parity fixture's graph is fed each word's row, as in training
+    const { feeds, maxLen: n } = fast.encode(fastFixture.sentences.slice(0, 1));
+    expect(feeds.vec.dims).toEqual([1, n, shared.dim]);
+    expect((feeds.vec.data as Float32Array).some((v) => v !== 0)).toBe(true);
   });
 
   it('reproduces the PyTorch arc scores and labels (onnxruntime-node)', async () => {

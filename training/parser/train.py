@@ -3,7 +3,7 @@
     npm run train -- parser [--threads 2] [--epochs 40] [--max-minutes 55]
     npm run train -- parser --encoder conv --threads 1 --epochs 40 --decay-epochs 4   # fast variant, models/parser-fast
 
-The BiLSTM parser reads the shared pretrained word vectors (models/vectors,
+Both parsers read the shared pretrained word vectors (models/vectors,
 frozen; `--vectors ''` for none). Writes models/parser/{parser.onnx,meta.json} and the parity fixture
 test/fixtures/parser/parity.json; checkpoints and logs go to
 training/out/parser/. Deterministic for a given thread count (fixed seeds).
@@ -37,8 +37,9 @@ MODEL_DIR = os.path.join(ROOT, "models", "parser")
 FIXTURE_DIR = os.path.join(ROOT, "test", "fixtures", "parser")
 # Model versions per encoder: 1.4.0 adds the pretrained word vectors to the
 # inputs and is exported with int8 LSTM and MLP weights
-# (training/common/quantize_onnx.py); the fast parser ships the 1.0.0 export.
-VERSION = {"lstm": "1.4.0", "conv": "1.0.0"}
+# (training/common/quantize_onnx.py); the fast parser's 1.1.0 adds the same
+# vectors (float export).
+VERSION = {"lstm": "1.4.0", "conv": "1.1.0"}
 
 # (feature, buckets, embedding width)
 FEATURES = [
@@ -273,8 +274,8 @@ def main():
                          "quantizable MatMuls are a small share of the time)")
     ap.add_argument("--tag-unk", type=float, default=0.02, help="share of words given the unknown tag")
     ap.add_argument("--vectors", default=None,
-                    help="the shared pretrained word vectors as an input, frozen (default models/vectors for the "
-                         "BiLSTM, none for the conv encoder); '' for none (v1.3's inputs)")
+                    help="the shared pretrained word vectors as an input, frozen (default models/vectors); "
+                         "'' for none (the BiLSTM v1.3's and the conv encoder v1.0's inputs)")
     ap.add_argument("--vectors-tune", action="store_true",
                     help="train the vector rows too (an experiment: implies --no-export, the graph takes frozen rows)")
     ap.add_argument("--limit", type=int, default=0, help="train on the first N sentences only (smoke tests)")
@@ -291,7 +292,7 @@ def main():
         args.tag_swap = 0.0 if args.train_tags and args.tag_mix >= 1.0 else 0.08
     fast = args.encoder == "conv"
     if args.vectors is None:
-        args.vectors = "" if fast else os.path.join("models", "vectors")
+        args.vectors = os.path.join("models", "vectors")
     if args.vectors_tune:
         args.no_export = True
     args.weights = args.weights or ("float" if fast else "int8")
