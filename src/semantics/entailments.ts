@@ -174,14 +174,16 @@ export interface EntailmentSource {
 
 /**
  * The single-word members reachable from one sense, each once by its strongest path (built once per
- * synset): per word, its place in the store's list of all members (SynsetStore.memberLemma names it;
- * the cache's member tables hold its fit there), the synset its path reaches and the path's kind.
+ * synset): per word, (m << KIND_BITS) | kind, m its place in the store's list of all members
+ * (SynsetStore.memberLemma names it; its synset is the path's, and the cache's fit tables hold its fit
+ * there) and kind its path's. One array per sense: a few words on average, so the array's object
+ * costs more than its contents.
  */
-interface SenseReach {
-  member: Int32Array;
-  synset: Int32Array;
-  kind: Uint8Array;
-}
+type SenseReach = Int32Array;
+
+/** Bits of a reach's number that hold the path's kind (12 kinds). */
+const KIND_BITS = 4;
+const KIND_MASK = (1 << KIND_BITS) - 1;
 
 /**
  * A candidate table's typed arrays, in one buffer (table-slab.ts): per candidate (n) and per entry
@@ -294,6 +296,28 @@ let lastCache: { relations: SynsetRelations; model: WsdModel; cache: Cache } | u
 export function clearEntailmentCaches(): void {
   CACHES = new WeakMap();
   lastCache = undefined;
+}
+
+/** What the caches of one relations file and model hold (bench/semantic-memory.ts): tables and bytes as charged to their budgets. */
+export interface EntailmentCacheStats {
+  reachLists: number;
+  reachBytes: number;
+  candidateTables: number;
+  candidateBytes: number;
+  /** The per-member fit tables (Cache.fits), 0 before the first lookup. */
+  fitBytes: number;
+}
+
+export function entailmentCacheStats(relations: SynsetRelations, model: WsdModel): EntailmentCacheStats {
+  const cache = CACHES.get(relations)?.get(model);
+  const fits = cache?.fits;
+  return {
+    reachLists: cache?.reach.size ?? 0,
+    reachBytes: cache?.reach.bytes ?? 0,
+    candidateTables: (cache?.lemmas.size ?? 0) + (cache?.withNeighbours.size ?? 0),
+    candidateBytes: (cache?.lemmas.bytes ?? 0) + (cache?.withNeighbours.bytes ?? 0),
+    fitBytes: fits === undefined ? 0 : fits.prior.byteLength + fits.tags.byteLength + fits.row.byteLength,
+  };
 }
 
 function cacheOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel): Cache {
@@ -706,8 +730,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   for (let k = 0; k < source.synsets.length; k++) {
     const reached = senseReach(store, relations, model, cache, source.synsets[k]);
     reaches.push(reached);
-    for (let r = 0; r < reached.member.length; r++) {
-      const word = store.memberLemma(reached.member[r]);
+    for (let r = 0; r < reached.length; r++) {
+      const word = store.memberLemma(reached[r] >> KIND_BITS);
       // Not the word itself, its own inflection listed as a lemma of its own ("profits" in net_income's synset
       // of "profit"), or its other spelling ("apologise" of "apologize").
       const lower = word.toLowerCase();
@@ -749,7 +773,7 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     const list = entries[i];
     if (vindex !== undefined) {
       // A WordNet candidate's row came with its reach; a vector neighbour's is looked up.
-      row[i] = list[0] >= 0 ? fits.row[reaches[list[0]].member[list[1]]] : vindex.row(words[i].toLowerCase());
+      row[i] = list[0] >= 0 ? fits.row[reaches[list[0]][list[1]] >> KIND_BITS] : vindex.row(words[i].toLowerCase());
       if (row[i] >= 0 && ownRow >= 0) targetCos[i] = rowCosine(vectors!, row[i], ownRow);
     }
     start[i] = e;
@@ -757,8 +781,8 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
       const k = list[j];
       const r = list[j + 1];
       if (k >= 0) {
-        member[e] = reaches[k].member[r];
-        kind[e] = reaches[k].kind[r];
+        member[e] = reaches[k][r] >> KIND_BITS;
+        kind[e] = reaches[k][r] & KIND_MASK;
         sense[e] = k;
       } else {
         // A vector neighbour's one entry, through its first sense: it stands for sense 0's weight (0).
@@ -895,12 +919,9 @@ function senseReach(store: SynsetStore, relations: SynsetRelations, model: WsdMo
     fits.tags[m] = f.tags;
     fits.row[m] = vindex === undefined ? -1 : vindex.row(word.toLowerCase());
   }
-  const reached: SenseReach = slabArrays({ member: [Int32Array, member.length], synset: [Int32Array, member.length], kind: [Uint8Array, member.length] } as const);
-  reached.member.set(member);
-  reached.synset.set(synset);
-  reached.kind.set(kind);
-  // Its arrays (9 bytes a word) and their objects.
-  cache.reach.set(s, reached, 400 + 9 * member.length);
+  const reached: SenseReach = Int32Array.from(member, (m, r) => (m << KIND_BITS) | kind[r]);
+  // The array (4 bytes a word) and its objects.
+  cache.reach.set(s, reached, 250 + 4 * member.length);
   return reached;
 }
 

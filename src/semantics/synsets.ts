@@ -31,6 +31,7 @@
  */
 import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
 import type { WordNetPos } from '../lexicon/penn.js';
+import { BoundedTableCache } from './bounded-cache.js';
 import { gunzipBytes } from './gzip.js';
 import { indexOfByte, lineStarts, TAB, Utf8Index } from './utf8-index.js';
 
@@ -67,13 +68,13 @@ const POS_ORDER: readonly WordNetPos[] = ['n', 'v', 'a', 'r'];
 const UNDERSCORE = 95;
 
 /**
- * Decoded entries kept for the words asked for (a document repeats its words; each entry's
- * arrays must stay the same objects while kept: the sense model and the entailments cache by
- * them). Dropped whole when this many are kept, so a long-running server's cache stays bounded.
+ * Memory the decoded entries, names and member lists may hold (bounded-cache.ts: what a stream of
+ * documents keeps using stays, a long document's rare words leave). A document repeats its words,
+ * and each entry's arrays must stay the same objects while kept (the sense model and the
+ * entailments cache their tables by them), so the entries' budget is several documents' worth:
+ * a 50 kB one asks for ~3,800 words (~3 MB), ~7,000 names (~0.5 MB) and member lists (~2 MB).
  */
-const MAX_CACHED_ENTRIES = 50_000;
-/** The same for synset names and member lists. */
-const MAX_CACHED_SYNSETS = 50_000;
+export const DEFAULT_STORE_CACHE_BYTES = { entries: 16 * 2 ** 20, names: 2 * 2 ** 20, members: 8 * 2 ** 20 };
 
 const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
@@ -96,10 +97,10 @@ export class SynsetStore {
   /** Per word, its multiword lemmas' index lines: multiwordLines[multiwordStart[w] … multiwordStart[w + 1]). */
   private readonly multiwordStart: Uint32Array;
   private readonly multiwordLines: Uint32Array;
-  private readonly entries = new Map<string, LemmaEntry>();
+  private readonly entries: BoundedTableCache<string, LemmaEntry>;
   private readonly zeros = new Map<number, Float32Array>();
-  private readonly memberCache = new Map<number, Array<[string, number]>>();
-  private readonly nameCache = new Map<number, string>();
+  private readonly memberCache: BoundedTableCache<number, Array<[string, number]>>;
+  private readonly nameCache: BoundedTableCache<number, string>;
   private idList: string[] | undefined;
   private memberOffsetList: Uint32Array | undefined;
   /**
@@ -111,7 +112,10 @@ export class SynsetStore {
   /** `pos:lemma` of the multiword lemmas read as separate words (readApart). */
   private readonly apart = new Set<string>();
 
-  private constructor(synsetsTsv: Uint8Array, indexTsv: Uint8Array, apartTsv: string) {
+  private constructor(synsetsTsv: Uint8Array, indexTsv: Uint8Array, apartTsv: string, cacheBytes: typeof DEFAULT_STORE_CACHE_BYTES) {
+    this.entries = new BoundedTableCache(cacheBytes.entries);
+    this.nameCache = new BoundedTableCache(cacheBytes.names);
+    this.memberCache = new BoundedTableCache(cacheBytes.members);
     this.synsetBytes = synsetsTsv;
     this.lineStart = lineStarts(synsetsTsv);
     const n = this.lineStart.length - 1;
@@ -180,13 +184,18 @@ export class SynsetStore {
         // A models directory built before the file existed matches every multiword lemma, as it did then.
         loader.exists(apartPath).then((has) => (has ? loader.text(apartPath) : '')),
       ]);
-      return new SynsetStore(synsets, index, apart);
+      return new SynsetStore(synsets, index, apart, DEFAULT_STORE_CACHE_BYTES);
     });
   }
 
-  /** Builds a store from the text of its files (tests, the build script). */
-  static fromText(synsetsTsv: string, indexTsv: string, apartTsv = ''): SynsetStore {
-    return new SynsetStore(encoder.encode(synsetsTsv), encoder.encode(indexTsv), apartTsv);
+  /** Builds a store from the text of its files (tests, the build script); `cacheBytes`: its caches' budgets. */
+  static fromText(synsetsTsv: string, indexTsv: string, apartTsv = '', cacheBytes = DEFAULT_STORE_CACHE_BYTES): SynsetStore {
+    return new SynsetStore(encoder.encode(synsetsTsv), encoder.encode(indexTsv), apartTsv, cacheBytes);
+  }
+
+  /** What the decoded entries, names and member lists hold, as charged to their budgets. */
+  get cachedBytes(): { entries: number; names: number; members: number } {
+    return { entries: this.entries.bytes, names: this.nameCache.bytes, members: this.memberCache.bytes };
   }
 
   get size(): number {
@@ -244,9 +253,13 @@ export class SynsetStore {
     const w = this.words.find(word);
     if (w < 0) return undefined;
     entry = new LemmaEntry();
+    // The object, its key and, per part of speech, its two arrays.
+    let bytes = 64 + 2 * word.length;
     for (let p = 0; p < 4; p++) {
       const line = this.posLine[4 * w + p];
-      if (line >= 0) entry[POS_ORDER[p]] = this.sensesAt(line);
+      if (line < 0) continue;
+      const senses = (entry[POS_ORDER[p]] = this.sensesAt(line));
+      bytes += 200 + 8 * senses.synsets.length;
     }
     for (let k = this.multiwordStart[w]; k < this.multiwordStart[w + 1]; k++) {
       const line = this.multiwordLines[k];
@@ -256,9 +269,9 @@ export class SynsetStore {
       const second = utf8.decode(this.indexBytes.subarray(from, next < 0 ? lemmaEnd : next));
       (entry.seconds ??= new Set()).add(second);
       if (next > 0) (entry.longSeconds ??= new Set()).add(second);
+      bytes += 40 + 2 * second.length;
     }
-    if (this.entries.size >= MAX_CACHED_ENTRIES) this.entries.clear();
-    this.entries.set(word, entry);
+    this.entries.set(word, entry, bytes);
     return entry;
   }
 
@@ -271,8 +284,7 @@ export class SynsetStore {
       const list = this.senses(first, letter === 's' ? 'a' : (letter as WordNetPos))?.synsets;
       const number = list ? list.indexOf(synset) + 1 : 1;
       name = `${first}.${letter}.${String(Math.max(1, number)).padStart(2, '0')}`;
-      if (this.nameCache.size >= MAX_CACHED_SYNSETS) this.nameCache.clear();
-      this.nameCache.set(synset, name);
+      this.nameCache.set(synset, name, 40 + 2 * name.length);
     }
     return name;
   }
@@ -288,8 +300,7 @@ export class SynsetStore {
           const colon = x.lastIndexOf(':');
           return [x.slice(0, colon), Number(x.slice(colon + 1))] as [string, number];
         });
-      if (this.memberCache.size >= MAX_CACHED_SYNSETS) this.memberCache.clear();
-      this.memberCache.set(synset, m);
+      this.memberCache.set(synset, m, 48 + m.reduce((z, [lemma]) => z + 64 + 2 * lemma.length, 0));
     }
     return m;
   }

@@ -100,6 +100,31 @@ describe('compact synset store', () => {
     expect(store.lookupSenses('bank', 'n')).toBe(kept);
   });
 
+  it('keeps its caches under their budgets, dropping what was not used again, with the same answers', () => {
+    const budget = { entries: 64 * 1024, names: 8 * 1024, members: 16 * 1024 };
+    const small = SynsetStore.fromText(synsetsTsv, indexTsv, apartTsv, budget);
+    const words = indexTsv.split('\n', 30_000).filter((_, i) => i % 7 === 0).map((line) => line.split('\t')[0]);
+    let wrong = 0;
+    let most = { entries: 0, names: 0, members: 0 };
+    // Twice over: the second pass reads again what the first one's turnovers dropped.
+    for (let pass = 0; pass < 2; pass++) {
+      for (const word of words) {
+        for (const p of POS) if (JSON.stringify(plain(small.sensesOf(word, p))) !== JSON.stringify(plain(compact.sensesOf(word, p)))) wrong++;
+        const synset = compact.sensesOf(word, 'n')?.synsets[0] ?? compact.sensesOf(word, 'v')?.synsets[0];
+        if (synset !== undefined && (small.name(synset) !== compact.name(synset) || JSON.stringify(small.members(synset)) !== JSON.stringify(compact.members(synset)))) wrong++;
+        const held = small.cachedBytes;
+        most = { entries: Math.max(most.entries, held.entries), names: Math.max(most.names, held.names), members: Math.max(most.members, held.members) };
+      }
+    }
+    expect(wrong).toBe(0);
+    expect(most.entries).toBeLessThanOrEqual(budget.entries);
+    expect(most.names).toBeLessThanOrEqual(budget.names);
+    expect(most.members).toBeLessThanOrEqual(budget.members);
+    // It did fill them (the words asked for are far more than the budgets hold), and a word used again stays the same object.
+    expect(most.entries).toBeGreaterThan(budget.entries / 4);
+    expect(small.sensesOf('bank', 'n')).toBe(small.sensesOf('bank', 'n'));
+  });
+
   it('reads apart the multiword lemmas the reference reads apart', () => {
     for (const line of apartTsv.split('\n').filter(Boolean)) {
       const [lemma, pos] = line.split('\t') as [string, WordNetPos];
