@@ -6,20 +6,24 @@
  * Each sentence is tagged and lemmatized by the pipeline (its given tokens
  * kept), the target is disambiguated in its own sentence, and its entailed
  * words, best first, are the answer: single words, the target excluded, no
- * candidate list given. Prints P@1 (the first word is a gold substitute) and
+ * candidate list given. The ranking is entailedWords' full list with its tail's
+ * vector neighbours taken from the shared GloVe vectors (substitute-glove.ts)
+ * instead of the PPMI lemma vectors. Prints P@1 (the first word is a gold substitute) and
  * R@10 (share of the gold substitutes among the first ten), averaged over the
  * targets with gold; `--out` writes `lemma.pos id :: w1;w2;…`. The last line is `name=value …`.
  */
 import { createAnalyzer } from '../analyzer.js';
 import { Doc } from '../doc/doc.js';
 import type { WordNetPos } from '../lexicon/penn.js';
+import { loadWordVectors } from '../models/word-vectors.js';
 import { fileLoader } from '../resources/file-loader.js';
 import { disambiguate, type SenseTarget } from '../semantics/disambiguate.js';
 import { contextVectorsOf, DEFAULT_ENTAILMENT_PARAMS, entailedWords, type EntailmentParams, type EntailmentSource } from '../semantics/entailments.js';
 import { SynsetRelations } from '../semantics/relations.js';
+import { GloveNeighbours, gloveNeighbourWords } from '../semantics/substitute-glove.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { contextTokens } from '../semantics/targets.js';
-import { isBagLemma } from '../semantics/wsd-features.js';
+import { isBagLemma, type ContextToken } from '../semantics/wsd-features.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 
 export interface LexsubInstance {
@@ -77,6 +81,10 @@ export interface PreparedLexsub {
   relations: SynsetRelations;
   /** Per instance, what the entailments model needs; undefined when WordNet does not know the target. */
   sources: (EntailmentSource | undefined)[];
+  /** Per instance, its sentence's tokens as the senses read them (lower-case lemma, open-class part of speech). */
+  sentences: ContextToken[][];
+  /** The tail's vector neighbours (substitute-glove.ts); undefined where the models have no shared vectors. */
+  glove: GloveNeighbours | undefined;
 }
 
 /**
@@ -85,11 +93,12 @@ export interface PreparedLexsub {
  */
 export async function prepareLexsub(instances: readonly LexsubInstance[], modelsDir: string | undefined, rho?: number): Promise<PreparedLexsub> {
   const loader = fileLoader(modelsDir);
-  const [analyzer, store, model, relations] = await Promise.all([
+  const [analyzer, store, model, relations, glove] = await Promise.all([
     createAnalyzer({ modelsDir }),
     SynsetStore.load(loader),
     WsdModel.loadWithVectors(loader),
     SynsetRelations.load(loader),
+    loader.exists('vectors/meta.json').then(async (has) => (has ? new GloveNeighbours(await loadWordVectors(loader)) : undefined)),
   ]);
   // One doc holds every sentence (their given tokens, one sentence each), tagged in one pass.
   const spans: { start: number; end: number; form: string }[] = [];
@@ -103,6 +112,7 @@ export async function prepareLexsub(instances: readonly LexsubInstance[], models
     ends.push(spans.length);
   }
   const doc = await analyzer.annotateDoc(new Doc(text, spans, ends), ['xpos', 'upos', 'lemma']);
+  const sentences: ContextToken[][] = [];
   const sources = instances.map((inst, s): EntailmentSource | undefined => {
     const from = doc.sentStart[s];
     const to = doc.sentEnd[s];
@@ -112,6 +122,7 @@ export async function prepareLexsub(instances: readonly LexsubInstance[], models
       xpos: doc.xpos!.slice(from, to),
       upos: doc.upos?.slice(from, to),
     });
+    sentences.push(sentence);
     const target: SenseTarget = { sentence: 0, first: inst.position, last: inst.position, lemma: inst.lemma, pos: inst.pos };
     const [dist] = disambiguate(store, model, [sentence], [target]);
     const senses = store.senses(inst.lemma, inst.pos);
@@ -119,16 +130,29 @@ export async function prepareLexsub(instances: readonly LexsubInstance[], models
     const [context] = contextVectorsOf(model, sentence.map((t) => t.lemma), (j) => isBagLemma(sentence[j]), [target], rho);
     return { lemma: inst.lemma, pos: inst.pos, synsets: dist.synsets, posterior: dist.plain, tagCounts: senses.tagCounts, context };
   });
-  return { store, model, relations, sources };
+  return { store, model, relations, sources, sentences, glove };
 }
 
-/** Ranked single-word substitutes for each prepared instance (the target itself excluded). */
-export function rankSubstitutes(prepared: PreparedLexsub, params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS, limit = 10): string[][] {
+/**
+ * Ranked single-word substitutes for each prepared instance (the target itself excluded): the
+ * entailments' full ranking, its PPMI vector neighbours replaced by GloVe's (substitute-glove.ts)
+ * where the models have the shared vectors. `glove` false keeps the PPMI ones (tuning, the card's
+ * before/after).
+ */
+export function rankSubstitutes(prepared: PreparedLexsub, params: EntailmentParams = DEFAULT_ENTAILMENT_PARAMS, limit = 10, glove = true): string[][] {
   const { store, model, relations } = prepared;
+  const neighbours = glove ? prepared.glove : undefined;
   return prepared.sources.map((source) => {
     if (!source) return [];
+    let ranked = entailedWords(store, relations, model, source, params);
+    if (neighbours !== undefined) {
+      ranked = ranked.filter((w) => w.relation !== 'neighbour');
+      const known = new Set(ranked.map((w) => w.word.toLowerCase()));
+      ranked.push(...gloveNeighbourWords(neighbours, store, model, source, known, params));
+      ranked.sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : 1));
+    }
     const out: string[] = [];
-    for (const w of entailedWords(store, relations, model, source, params)) {
+    for (const w of ranked) {
       const lower = w.word.toLowerCase();
       if (lower !== source.lemma && !out.includes(lower)) out.push(lower);
       if (out.length === limit) break;

@@ -22,6 +22,11 @@ export interface WordVectors {
   /** A word's row: its key, else (hyphenated words) the last part's; 0 (all zeros) when it has none. */
   row(word: string): number;
   /**
+   * The word of a row, as the file lists it ('' for row 0 and rows out of range). Optional: readers
+   * that only look words up (and stand-ins in tests) need not name rows.
+   */
+  word?(row: number): string;
+  /**
    * Adds row × matrix to `out`: matrix is float32 [dim, out.length], row-major (a model's projection of the
    * vectors to its own width). Row 0 adds nothing.
    */
@@ -58,18 +63,19 @@ async function readWordVectors(loader: ResourceLoader, dir: string): Promise<Wor
   const scales = new Float32Array(rows);
   for (let r = 0; r < rows; r++) scales[r] = view.getFloat32(4 * r, true);
   const values = new Int8Array(bytes.buffer, bytes.byteOffset + valuesAt, rows * dim);
-  const index = wordIndex(bytes.subarray(wordsAt), rows);
-  if (!index) throw new AnalysisError(500, `word vectors ${dir}/${meta.file} does not list one word per row after row 0`);
+  const words = wordIndex(bytes.subarray(wordsAt), rows);
+  if (!words) throw new AnalysisError(500, `word vectors ${dir}/${meta.file} does not list one word per row after row 0`);
 
   return {
     meta,
     row(word) {
       const key = vectorKey(word);
-      const row = index(key);
+      const row = words.index(key);
       if (row > 0) return row;
       const dash = key.lastIndexOf('-');
-      return dash >= 0 && dash < key.length - 1 ? index(key.slice(dash + 1)) : 0;
+      return dash >= 0 && dash < key.length - 1 ? words.index(key.slice(dash + 1)) : 0;
     },
+    word: words.word,
     copyRow(row, out, at) {
       const scale = scales[row];
       const from = row * dim;
@@ -97,9 +103,10 @@ async function readWordVectors(loader: ResourceLoader, dir: string): Promise<Wor
  * open-addressing table of rows by the FNV-1a hash of the word's bytes, and
  * a lookup that compares bytes. Building it costs a pass over ~1 MB of
  * bytes, where a Map of 100k strings cost tens of milliseconds of cold
- * start. Undefined when the list does not hold rows - 1 words.
+ * start. Undefined when the list does not hold rows - 1 words. `word` decodes a row's word
+ * from the same bytes (the substitutes' neighbour search names the rows it finds).
  */
-function wordIndex(blob: Uint8Array, rows: number): ((key: string) => number) | undefined {
+function wordIndex(blob: Uint8Array, rows: number): { index: (key: string) => number; word: (row: number) => string } | undefined {
   const starts = new Uint32Array(rows + 1); // word of row r: blob[starts[r], starts[r + 1] - 1)
   let r = 1;
   starts[1] = 0;
@@ -120,8 +127,10 @@ function wordIndex(blob: Uint8Array, rows: number): ((key: string) => number) | 
     slots[h] = row;
   }
   const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
   let buf = new Uint8Array(64);
-  return (key) => {
+  const word = (row: number): string => (row > 0 && row < rows ? decoder.decode(blob.subarray(starts[row], starts[row + 1] - 1)) : '');
+  const index = (key: string): number => {
     if (buf.length < 3 * key.length) buf = new Uint8Array(3 * key.length);
     const n = encoder.encodeInto(key, buf).written;
     for (let h = fnv1a(buf, 0, n) & mask; ; h = (h + 1) & mask) {
@@ -134,6 +143,7 @@ function wordIndex(blob: Uint8Array, rows: number): ((key: string) => number) | 
       if (same) return row;
     }
   };
+  return { index, word };
 }
 
 /** FNV-1a, 32 bits, over bytes[from, to). */

@@ -2,8 +2,10 @@
  * Tunes the entailment scores (src/semantics/entailments.ts) on the
  * lexical-substitution dev files, LS07 trial and the CoInCo dev part jointly:
  * γ, λ, κ, the word-vector factors α (targetSim) and β (contextSim), the
- * nearest-neighbour candidates (NEIGHBOURS.count, .weight) and the context
- * vector's closeness exponent ρ. Objective: the sum of P@1 and R@10 over both.
+ * nearest-neighbour candidates (NEIGHBOURS.count, .weight; with `glove` true,
+ * the default as in eval lexsub, the tail's neighbours come from the shared GloVe
+ * vectors instead: GLOVE_NEIGHBOURS, src/semantics/substitute-glove.ts) and the
+ * context vector's closeness exponent ρ. Objective: the sum of P@1 and R@10 over both.
  *
  *   node --import tsx training/senses/tune-entailments.ts           coordinate search from the defaults
  *   node --import tsx training/senses/tune-entailments.ts --table   the variants of the model card's table
@@ -16,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseLexsubData, parseLexsubGold, prepareLexsub, rankSubstitutes, scoreLexsub, type LexsubInstance, type PreparedLexsub } from '../../src/eval/lexsub.js';
 import { clearEntailmentCaches, CONTEXT_RHO, DEFAULT_ENTAILMENT_PARAMS, NEIGHBOURS, RELATION_WEIGHTS, type EntailmentParams } from '../../src/semantics/entailments.js';
+import { GLOVE_NEIGHBOURS } from '../../src/semantics/substitute-glove.js';
 
 const DATA = resolve(process.env.TEXTLENS_DATA ?? '../shared/data');
 const sets = [
@@ -29,6 +32,11 @@ interface Setting extends EntailmentParams {
   neighbourWeight: number;
   searchRows: number;
   rho: number;
+  /** The tail's neighbours from GloVe (GLOVE_NEIGHBOURS: count, weight ν, targetSim α) rather than the PPMI vectors. */
+  glove: boolean;
+  gloveCount: number;
+  gloveWeight: number;
+  gloveTargetSim: number;
 }
 
 const loaded = sets.map(([name, data, gold]) => ({
@@ -64,14 +72,25 @@ async function evaluate(s: Setting) {
     NEIGHBOURS.searchRows = s.searchRows;
     clearEntailmentCaches();
   }
+  Object.assign(GLOVE_NEIGHBOURS, { count: s.gloveCount, weight: s.gloveWeight, targetSim: s.gloveTargetSim });
   const params: EntailmentParams = { gamma: s.gamma, lambda: s.lambda, kappa: s.kappa, targetSim: s.targetSim, contextSim: s.contextSim };
-  return (await prepared(s.rho)).map((x) => ({ name: x.name, ...scoreLexsub(x.instances, rankSubstitutes(x.prep, params), x.gold) }));
+  return (await prepared(s.rho)).map((x) => ({ name: x.name, ...scoreLexsub(x.instances, rankSubstitutes(x.prep, params, 10, s.glove), x.gold) }));
 }
 const objective = (r: Awaited<ReturnType<typeof evaluate>>) => r.reduce((z, x) => z + x.p1 + x.r10, 0);
 const show = (s: Setting, r: Awaited<ReturnType<typeof evaluate>>) =>
   `${JSON.stringify(s)} ${r.map((x) => `${x.name} P@1 ${(100 * x.p1).toFixed(1)} R@10 ${(100 * x.r10).toFixed(2)}`).join(', ')}`;
 
-const defaults: Setting = { ...DEFAULT_ENTAILMENT_PARAMS, neighbours: NEIGHBOURS.count, neighbourWeight: NEIGHBOURS.weight, searchRows: NEIGHBOURS.searchRows, rho: CONTEXT_RHO };
+const defaults: Setting = {
+  ...DEFAULT_ENTAILMENT_PARAMS,
+  neighbours: NEIGHBOURS.count,
+  neighbourWeight: NEIGHBOURS.weight,
+  searchRows: NEIGHBOURS.searchRows,
+  rho: CONTEXT_RHO,
+  glove: true,
+  gloveCount: GLOVE_NEIGHBOURS.count,
+  gloveWeight: GLOVE_NEIGHBOURS.weight,
+  gloveTargetSim: GLOVE_NEIGHBOURS.targetSim,
+};
 
 if (process.argv[2] === '--try') {
   for (const change of process.argv.slice(3)) {
@@ -79,12 +98,14 @@ if (process.argv[2] === '--try') {
     console.log(show(s, await evaluate(s)));
   }
 } else if (process.argv.includes('--table')) {
-  const none = { ...defaults, targetSim: 0, contextSim: 0, neighbours: 0, neighbourWeight: 0 };
+  const none = { ...defaults, targetSim: 0, contextSim: 0, neighbours: 0, neighbourWeight: 0, glove: false };
+  const ppmi = { ...defaults, glove: false };
   const variants: Array<[string, Setting]> = [
     ['without vectors', none],
     ['+ target factor α', { ...none, targetSim: defaults.targetSim }],
     ['+ ν·cos added to every candidate', { ...none, targetSim: defaults.targetSim, neighbourWeight: defaults.neighbourWeight }],
-    ['+ neighbours as candidates (shipped)', defaults],
+    ['+ PPMI neighbours as candidates', ppmi],
+    ['GloVe neighbours instead of the PPMI ones (shipped)', defaults],
     ['+ context factor β 0.25 (not shipped)', { ...defaults, contextSim: 0.25 }],
     ['+ context factor β 1 (not shipped)', { ...defaults, contextSim: 1 }],
     ['neighbours without α (not shipped)', { ...defaults, targetSim: 0 }],
@@ -102,6 +123,9 @@ if (process.argv[2] === '--try') {
     contextSim: [0, 0.5, 1, 2, 3, 5],
     neighbours: [0, 10, 20, 50, 100],
     neighbourWeight: [0.02, 0.05, 0.1, 0.2, 0.3],
+    gloveCount: [10, 20, 50],
+    gloveWeight: [0.01, 0.02, 0.05, 0.1],
+    gloveTargetSim: [0, 1, 2, 3],
     rho: [0, 0.5, 1, 2],
     kappa: [30, 50, 70, 100],
     gamma: [0.1, 0.15, 0.2, 0.3],
