@@ -40,15 +40,32 @@ export interface Neighbours {
   cosines: number[];
 }
 
+/** Which of the searched rows a search reads: `admit` lets a row's word in; pools are built once per name. */
+export interface PoolSpec {
+  name: string;
+  admit(word: string): boolean;
+}
+
+/** The rows of a pool: ascending, with their words and unit vectors (row-major). */
+interface RowPool {
+  rows: Int32Array;
+  words: string[];
+  units: Float32Array;
+}
+
+const ALL_ROWS: PoolSpec = { name: '', admit: () => true };
+
 /**
  * The nearest-neighbour search over the shared vectors' first `searchRows` rows (the file lists
- * GloVe's commonest words first). The rows searched are decoded once, at the first search, into unit
- * float rows (searchRows × dim × 4 bytes: 16 MB for the default), since every search reads all of them.
+ * GloVe's commonest words first). A search reads one pool of those rows, decoded once into unit float
+ * rows (pool size × dim × 4 bytes), since every search reads all of them: a part of speech's
+ * single-word WordNet lemmas are a fraction of GloVe's commonest words, so the substitutes' searches
+ * read only those (their filter would reject the others anyway).
  */
 export class GloveNeighbours {
-  private units: Float32Array | undefined;
   private readonly rows: number;
   private readonly dim: number;
+  private readonly pools = new Map<string, RowPool>();
   private readonly found = new Map<string, Neighbours>();
 
   constructor(
@@ -69,37 +86,29 @@ export class GloveNeighbours {
   }
 
   /**
-   * The `k` rows nearest to `word` that `accept` lets through, best first (ties by row), with
-   * positive cosines; remembered per `key` (the caller's name for word and filter).
+   * The `k` rows of `pool` nearest to `word` that `accept` lets through, best first (ties by row),
+   * with positive cosines; remembered per `key` (the caller's name for word, pool and filter).
    */
-  nearest(word: string, k: number, accept: (candidate: string) => boolean, key: string): Neighbours {
+  nearest(word: string, k: number, accept: (candidate: string) => boolean, key: string, pool: PoolSpec = ALL_ROWS): Neighbours {
     const cached = this.found.get(key);
     if (cached !== undefined) return cached;
     const out: Neighbours = { words: [], cosines: [] };
     const target = this.unit(word);
     const own = this.vectors.row(word);
-    const name = this.vectors.word;
-    if (target !== undefined && k > 0 && name !== undefined) {
-      const units = this.unitRows();
-      const rows: number[] = [];
-      for (let r = 1; r < this.rows; r++) {
-        if (r === own) continue;
-        const cos = dot(units, r * this.dim, target, this.dim);
-        if (cos <= 0 || (rows.length === k && cos <= out.cosines[k - 1])) continue;
-        const candidate = name.call(this.vectors, r);
+    if (target !== undefined && k > 0 && this.vectors.word !== undefined) {
+      const { rows, words, units } = this.pool(pool);
+      let size = 0;
+      for (let i = 0; i < rows.length; i++) {
+        if (rows[i] === own) continue;
+        const cos = dot(units, i * this.dim, target, this.dim);
+        if (cos <= 0 || (size === k && cos <= out.cosines[k - 1])) continue;
+        const candidate = words[i];
         if (!accept(candidate)) continue;
-        let at = rows.length === k ? k - 1 : rows.length;
-        if (rows.length < k) {
-          rows.push(r);
-          out.words.push(candidate);
-          out.cosines.push(cos);
-        }
+        let at = size === k ? k - 1 : size++;
         for (; at > 0 && out.cosines[at - 1] < cos; at--) {
-          rows[at] = rows[at - 1];
           out.words[at] = out.words[at - 1];
           out.cosines[at] = out.cosines[at - 1];
         }
-        rows[at] = r;
         out.words[at] = candidate;
         out.cosines[at] = cos;
       }
@@ -108,16 +117,26 @@ export class GloveNeighbours {
     return out;
   }
 
-  private unitRows(): Float32Array {
-    if (this.units === undefined) {
-      const units = new Float32Array(this.rows * this.dim);
+  private pool(spec: PoolSpec): RowPool {
+    let pool = this.pools.get(spec.name);
+    if (pool === undefined) {
+      const rows: number[] = [];
+      const words: string[] = [];
       for (let r = 1; r < this.rows; r++) {
-        this.vectors.copyRow(r, units, r * this.dim);
-        if (!normalize(units, r * this.dim, this.dim)) units.fill(0, r * this.dim, (r + 1) * this.dim);
+        const word = this.vectors.word!(r);
+        if (!spec.admit(word)) continue;
+        rows.push(r);
+        words.push(word);
       }
-      this.units = units;
+      const units = new Float32Array(rows.length * this.dim);
+      rows.forEach((r, i) => {
+        this.vectors.copyRow(r, units, i * this.dim);
+        if (!normalize(units, i * this.dim, this.dim)) units.fill(0, i * this.dim, (i + 1) * this.dim);
+      });
+      pool = { rows: Int32Array.from(rows), words, units };
+      this.pools.set(spec.name, pool);
     }
-    return this.units;
+    return pool;
   }
 }
 
@@ -142,9 +161,10 @@ export function gloveNeighbourWords(
 ): EntailedWord[] {
   const own = target.lemma.toLowerCase();
   const ownKey = spellingKey(own);
-  const accept = (word: string): boolean =>
-    !word.includes('_') && !word.startsWith(own) && !own.startsWith(word) && spellingKey(word) !== ownKey && store.sensesOf(word, target.pos) !== undefined;
-  const near = glove.nearest(own, settings.count, accept, `${target.pos}:${settings.count}:${own}`);
+  const pos = target.pos;
+  const lemmas: PoolSpec = { name: pos, admit: (word) => !word.includes('_') && store.sensesOf(word, pos) !== undefined };
+  const accept = (word: string): boolean => !word.startsWith(own) && !own.startsWith(word) && spellingKey(word) !== ownKey;
+  const near = glove.nearest(own, settings.count, accept, `${pos}:${settings.count}:${own}`, lemmas);
   const out: EntailedWord[] = [];
   for (let j = 0; j < near.words.length; j++) {
     const word = near.words[j];

@@ -65,6 +65,14 @@ describe('GloveNeighbours', () => {
     expect(glove.nearest('nosuchword', 5, () => true, 'none').words).toEqual([]);
   });
 
+  it('reads only the rows of the pool it is given', async () => {
+    const glove = new GloveNeighbours(await loadWordVectors(vectorsLoader(WORDS, ROWS)));
+    const noCars = { name: 'no-cars', admit: (w: string) => w !== 'cars' };
+    expect(glove.nearest('car', 10, () => true, 'pool', noCars).words).toEqual(['automobile', 'truck', 'quickly', 'bus']);
+    // The target need not be in the pool.
+    expect(glove.nearest('car', 1, () => true, 'pool1', { name: 'bus', admit: (w: string) => w === 'bus' }).words).toEqual(['bus']);
+  });
+
   it('searches only the commonest rows it is given', async () => {
     const glove = new GloveNeighbours(await loadWordVectors(vectorsLoader(WORDS, ROWS)), 4); // rows 1-3: car, automobile, cars
     expect(glove.nearest('car', 10, () => true, 'k').words).toEqual(['automobile', 'cars']);
