@@ -58,7 +58,7 @@ const ALL_ROWS: PoolSpec = { name: '', admit: () => true };
 /**
  * The nearest-neighbour search over the shared vectors' first `searchRows` rows (the file lists
  * GloVe's commonest words first). A search reads one pool of those rows, decoded once into unit float
- * rows (pool size × dim × 4 bytes), since every search reads all of them: a part of speech's
+ * rows (pool size × dim × 4 bytes; the four parts of speech's WordNet pools among the default 40,000 rows: 10.3 MiB), since every search reads all of them: a part of speech's
  * single-word WordNet lemmas are a fraction of GloVe's commonest words, so the substitutes' searches
  * read only those (their filter would reject the others anyway).
  */
