@@ -57,7 +57,7 @@ export interface ParserOptions {
   backend?: Backend;
   /**
    * Model folder under models/: 'parser' (default; the accurate BiLSTM parser)
-   * or 'parser-fast' (the convolutional one, ~1.8x faster, ~3.5 LAS points lower).
+   * or 'parser-fast' (the convolutional one, ~1.8x faster, ~4.4 LAS points lower on raw text).
    */
   dir?: string;
   /** Padded cells (sentences × longest sentence) per ONNX call; bounds memory on long documents. */
