@@ -11,6 +11,7 @@ import { loadLexicalCoder, type LexicalSources, type LexicalTableName } from '..
 import { featureId, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import { loadWordVectors, type WordVectors } from '../models/word-vectors.js';
+import { VectorSlabs } from '../models/vector-slabs.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import type { Annotator } from './annotator.js';
 import { retagSentenceInitialName } from './sentence-initial-names.js';
@@ -322,17 +323,15 @@ function wordEmbedder(
   const charIds = meta.chars ? charIdMapper(meta.chars) : undefined;
   /** Word type → id, and each id's vector. */
   const typeIds = new Map<string, number>();
-  // The vectors are views into slabs of 2^SLAB_SHIFT vectors: a typed array of its own per word type cost
-  // ~3x its 256 bytes (its buffer object and the allocator's record of it): 43 MB for 50,000 types, 13 as views.
+  // Views into shared slabs (src/models/vector-slabs.ts): a typed array of its own per word type cost
+  // ~3x its 256 bytes: 43 MB for 50,000 types, 13 as views.
   const vectors: Float32Array[] = [];
-  let slab = new Float32Array(0);
+  const slabs = new VectorSlabs(width);
   const cache = (vec: Float32Array): number => {
-    const id = vectors.length;
-    const at = (id & SLAB_MASK) * width;
-    if (at === 0) slab = new Float32Array(width << SLAB_SHIFT);
-    slab.set(vec, at);
-    vectors.push(slab.subarray(at, at + width));
-    return id;
+    const kept = slabs.allocate();
+    kept.set(vec);
+    vectors.push(kept);
+    return vectors.length - 1;
   };
   const tableVector = (word: string): Float32Array => {
     const vec = Float32Array.from(bias);
@@ -491,9 +490,6 @@ async function addCharVectors(
 
 /** Word forms whose vectors are kept; bounds memory on a long-running analyzer (51 MB of vectors at width 64). */
 const CACHE_LIMIT = 200_000;
-/** Cached vectors per slab: 2^10 (256 KB at width 64). */
-const SLAB_SHIFT = 10;
-const SLAB_MASK = (1 << SLAB_SHIFT) - 1;
 
 /** (x·a) mod m for x, a, m < 2^31, exact in doubles (every product stays under 2^53). */
 export function mulMod(x: number, a: number, m: number): number {
