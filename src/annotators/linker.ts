@@ -32,14 +32,18 @@ import { placeRegionPairs } from '../linking/place-region.js';
 import { normalizeAlias, wikipediaLink } from '../linking/normalize.js';
 import { enrich } from '../linking/enrichment.js';
 import { passesTypeFilter, resolveOverlaps, salience } from './mention-entities.js';
-import type { FeatureOverrides, LinkerModel, MentionSpan } from '../linking/features.js';
+import { usesContextVectors, type FeatureOverrides, type LinkerModel, type MentionSpan } from '../linking/features.js';
+import { contextVectors, type ContextVectors } from '../linking/context-vectors.js';
+import { loadWordVectors } from '../models/word-vectors.js';
 
-export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'] as const;
+export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'] as const;
 
 export interface Linker {
   kb: KnowledgeBase;
   ontology: DbpediaOntology;
   model: LinkerModel;
+  /** The shared word vectors for feature contextVector, loaded when the model weighs it. */
+  vectors?: ContextVectors;
 }
 
 /**
@@ -49,7 +53,9 @@ export interface Linker {
 export async function loadLinker(loader: ResourceLoader, kbFile?: string, model?: LinkerModel): Promise<Linker> {
   const ontology = await DbpediaOntology.load(loader);
   const kb = await KnowledgeBase.open(kbFile ?? loader, { ontology });
-  return { kb, ontology, model: model ?? (JSON.parse(await loader.text('kb/linker.json')) as LinkerModel) };
+  const m = model ?? (JSON.parse(await loader.text('kb/linker.json')) as LinkerModel);
+  const vectors = usesContextVectors(m) ? contextVectors(await loadWordVectors(loader)) : undefined;
+  return { kb, ontology, model: m, vectors };
 }
 
 export async function createLinker(loader: ResourceLoader): Promise<Annotator> {
@@ -147,7 +153,7 @@ export function linkDecisions(
     spans.push({ ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 });
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, overrides) };
+  return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, { ...overrides, contextVectors: linker.vectors }) };
 }
 
 /**

@@ -143,7 +143,7 @@ export const ANNOTATORS: readonly AnnotatorDeclaration[] = [
     languages: LINKED,
     extractors: { entities: 'required' },
     readByRules: true,
-    resources: ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json'],
+    resources: ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'],
     create: async (loader) => (await import('./linker.js')).createLinker(loader),
   },
   {

@@ -10,6 +10,7 @@ import { normalizeAlias } from './normalize.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
 import type { NilModel } from './nil.js';
+import { cosine, type ContextVectors } from './context-vectors.js';
 
 export const FEATURE_NAMES = [
   'bias',
@@ -39,6 +40,9 @@ export const FEATURE_NAMES = [
   'teamNoSport',
   'locSportTeam',
   'topCoherence',
+  'contextVector',
+  'descriptionVector',
+  'noContextWords',
 ] as const;
 
 /** Index of the stage-2 feature (zero in stage 1). */
@@ -80,6 +84,8 @@ export interface FeatureOverrides {
   count?(key: string, c: Candidate): number;
   context?(entity: KbEntity): Record<string, number>;
   classContexts?: Record<string, Record<string, number>>;
+  /** Word vectors for the features contextVector, descriptionVector and noContextWords (context-vectors.ts); without them they are 0. */
+  contextVectors?: ContextVectors;
 }
 
 export const COARSE: Record<string, string[]> = {
@@ -426,6 +432,8 @@ export function candidateFeatures(
   const sports = overrides.classContexts?.SportsTeam ? contextSimilarity(docWords, overrides.classContexts.SportsTeam) : 0;
   const norms = mentions.map((m) => normalizeAlias(m.text));
   const corefs = corefKeys(kb, mentions, norms);
+  const vectors = overrides.contextVectors;
+  const docVector = vectors && mentions.length > 0 ? vectors.documentVector(docTokens) : undefined;
   // The words of the sentence-sized window around a mention ("England captain" vs "in England").
   const windowWords = (i: number) => new Set(contentWords(docTokens.slice(Math.max(0, mentions[i].start - WINDOW), mentions[i].end + WINDOW)));
   const lookup = (key: string) => {
@@ -507,6 +515,7 @@ export function candidateFeatures(
         const same = (groupsOf.get(e.id) as number[]).some((o) => !skip.includes(o)) ? 1 : 0;
         const locTeam = mention.label?.toUpperCase() === 'LOC' && isTeam(e) ? 1 : 0;
         x.push(g.corefPriors[j], g.corefTop[j] ? 1 : 0, g.corefKey && !inOwn[j] ? 1 : 0, same, locTeam, classSimilarity(docWords, e, overrides.classContexts), isTeam(e) ? sports : 0, 0, 0, sportNamed(e, docWords), 0, 0, isTeam(e) && noSport ? 1 : 0, locTeam && sportNamed(e, headWords) ? 1 : 0, 0);
+        x.push(...vectorSimilarity(vectors, docVector, e, context));
         if (g.corefKey && textOf(e).label === g.corefKey) x[FEATURE_NAMES.indexOf('exactName')] = 1;
         return x;
       });
@@ -536,6 +545,41 @@ export function candidateFeatures(
     });
     return { key: g.key, corefKey: g.corefKey, group: k, candidates: g.candidates, entities: g.entities, rows };
   });
+}
+
+/** The vector features, which need the word vectors at run time. */
+const VECTOR_FEATURES = ['contextVector', 'descriptionVector', 'noContextWords'] as const;
+
+/** Whether the model weighs a vector feature (so the linker loads the word vectors for it). */
+export function usesContextVectors(model: Pick<LinkerModel, 'features' | 'weights'>): boolean {
+  return VECTOR_FEATURES.some((f) => {
+    const k = model.features.indexOf(f);
+    return k >= 0 && (model.weights[k] ?? 0) !== 0;
+  });
+}
+
+/**
+ * Features contextVector and descriptionVector: the cosine of the document's
+ * vector with the candidate's (context words and own text), and with its own
+ * text alone when the candidate has no context words. The ranker learns from
+ * AIDA, where most candidates have context words from its train documents and
+ * the bag of words ranks them better than the vectors; most entities of other
+ * text have none (the KB's npm and Wikidata sources bring a description only),
+ * and there the description's vector is the context evidence left. A feature
+ * of its own lets the ranker weigh it where it is all there is, and
+ * noContextWords (1 for such a candidate) keeps that weight from standing in
+ * for "no context words" itself, which on AIDA marks a candidate its train
+ * documents never linked.
+ */
+function vectorSimilarity(vectors: ContextVectors | undefined, doc: Float32Array | undefined, e: KbEntity, context: Readonly<Record<string, number>>): [number, number, number] {
+  if (!vectors || !doc) return [0, 0, 0];
+  if (hasWords(context)) return [cosine(doc, vectors.entityVector(e, context)), 0, 0];
+  return [cosine(doc, vectors.entityVector(e, context)), cosine(doc, vectors.textVector(e)), 1];
+}
+
+function hasWords(context: Readonly<Record<string, number>>): boolean {
+  for (const w in context) if (w) return true;
+  return false;
 }
 
 /**

@@ -4,7 +4,7 @@
  * cannot say that none fits — on text whose entities the KB lacks, the
  * best candidate is the nearest famous namesake. This logistic model reads
  * the choice's evidence (its probability and margin, prior, popularity,
- * context and coherence, the mention's shape, evidence for abbreviations
+ * context and coherence (words and vectors), the mention's shape, evidence for abbreviations
  * and teams: evidence.ts) and gives the probability that the link is
  * right. A link is kept when it reaches the model's threshold, and that
  * probability is the link's confidence (confidenceScore = 0.5 + 9.5·q).
@@ -60,6 +60,9 @@ export const NIL_FEATURES = [
   'personOneToken',
   'inLongerName',
   'placeList',
+  'contextVector',
+  'descriptionVector',
+  'noContextWords',
 ] as const;
 
 export interface NilModel {
@@ -130,6 +133,9 @@ const F = {
   ambiguity: col('ambiguity'),
   noCounts: col('noCounts'),
   corefOnly: col('corefOnly'),
+  contextVector: col('contextVector'),
+  descriptionVector: col('descriptionVector'),
+  noContextWords: col('noContextWords'),
 };
 
 /**
@@ -208,6 +214,9 @@ export function nilFeatures(c: CandidateRows, j: number, p: number, second: numb
     cls === 'Person' && m.end - m.start === 1 ? 1 : 0,
     inLongerName(d.tokens, m),
     placeList(d.tokens, m),
+    row[F.contextVector] ?? 0,
+    row[F.descriptionVector] ?? 0,
+    row[F.noContextWords] ?? 0,
   ];
 }
 

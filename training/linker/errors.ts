@@ -136,7 +136,7 @@ for (const d of docs) {
     const m = doc.mentions?.find((x) => x.start === e.start && x.end === e.end);
     return { start: e.start, end: e.end, text: doc.tokens.slice(e.start, e.end).join(' '), label: m?.label };
   });
-  const ranked = new Map(disambiguate(linker.kb, linker.model, doc.tokens, spans).map((r, i) => [`${spans[i].start}:${spans[i].end}`, r]));
+  const ranked = new Map(disambiguate(linker.kb, linker.model, doc.tokens, spans, { contextVectors: linker.vectors }).map((r, i) => [`${spans[i].start}:${spans[i].end}`, r]));
   const goldAt = new Map(d.mentions.map((m) => [`${m.start}:${m.end}`, m]));
   for (const m of d.mentions) {
     if (!m.title) continue;

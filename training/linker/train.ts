@@ -1,7 +1,13 @@
 /**
  * Trains the linker's conditional-logit ranker (src/linking/disambiguate.ts)
  * on aida-conll TRAIN gold mentions and tunes the link threshold on TESTA.
- *   npx tsx training/linker/train.ts [--data ../shared/data] [--kb models/kb/kb.sqlite] [--out models/kb/linker.json] [--threshold T]
+ *   npx tsx training/linker/train.ts [--data ../shared/data] [--kb models/kb/kb.sqlite] [--out models/kb/linker.json] [--threshold T] [--context-vectors]
+ *
+ * --context-vectors: features contextVector, descriptionVector and
+ * noContextWords from the shared GloVe rows (models/vectors/,
+ * src/linking/context-vectors.ts); without it they stay 0 and keep weight 0,
+ * as in the shipped model (measured, not shipped: models/kb/MODEL_CARD.md,
+ * "Context vectors").
  *
  * The shipped KB's priors and entity contexts were computed from the same
  * train documents, so each train document is featurized with its own
@@ -21,6 +27,8 @@ import { leaveDocumentOut } from './leave-out.js';
 import { contentWords } from '../../src/linking/stopwords.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';
 import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
+import { contextVectors } from '../../src/linking/context-vectors.js';
+import { loadWordVectors } from '../../src/models/word-vectors.js';
 import { addTopCoherence, candidateFeatures, FEATURE_NAMES, probabilities, type CandidateRows, type LinkerModel } from '../../src/linking/features.js';
 
 const args = process.argv.slice(2);
@@ -34,7 +42,9 @@ const read = (...p: string[]) => readFileSync(join(data, ...p), 'utf8');
 const conll = (split: string) => (existsSync(join(data, 'conll2003', `eng.${split}`)) ? read('conll2003', `eng.${split}`) : undefined);
 const train = parseAida(read('aida-conll', 'AIDA-YAGO2-dataset.train.tsv'), conll('train'));
 const testa = parseAida(read('aida-conll', 'AIDA-YAGO2-dataset.testa.tsv'), conll('testa'));
-const ontology = await DbpediaOntology.load(fileLoader(defaultModelsDir));
+const loader = fileLoader(defaultModelsDir);
+const ontology = await DbpediaOntology.load(loader);
+const vectors = args.includes('--context-vectors') ? contextVectors(await loadWordVectors(loader)) : undefined;
 const kb = await KnowledgeBase.open(kbFile, { ontology });
 const ctx = entityContexts(train);
 const classContexts = classProfiles(train);
@@ -85,8 +95,8 @@ interface Example {
 /** Stage-1 feature rows of a document (KB statistics left out for train documents). */
 function docRows(doc: AidaDocument, leaveOut: boolean): CandidateRows[] {
   const mentions = doc.mentions.map((m) => ({ start: m.start, end: m.end, text: m.text, label: m.label }));
-  if (!leaveOut) return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { classContexts });
-  return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { ...leaveDocumentOut(kb, ctx, doc), classContexts });
+  if (!leaveOut) return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { classContexts, contextVectors: vectors });
+  return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { ...leaveDocumentOut(kb, ctx, doc), classContexts, contextVectors: vectors });
 }
 
 function examples(doc: AidaDocument, rows: CandidateRows[]): Example[] {
