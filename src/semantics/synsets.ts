@@ -68,13 +68,16 @@ const POS_ORDER: readonly WordNetPos[] = ['n', 'v', 'a', 'r'];
 const UNDERSCORE = 95;
 
 /**
- * Memory the decoded entries, names and member lists may hold (bounded-cache.ts: what a stream of
- * documents keeps using stays, a long document's rare words leave). A document repeats its words,
+ * Memory the decoded entries, names and member lists may hold (names and member lists in two
+ * generations, bounded-cache.ts: what a stream of documents keeps using stays, a long document's rare
+ * ones leave; the entries are emptied whole past theirs). A document repeats its words,
  * and each entry's arrays must stay the same objects while kept (the sense model and the
  * entailments cache their tables by them), so the entries' budget is several documents' worth:
- * a 50 kB one asks for ~3,800 words (~3 MB), ~7,000 names (~0.5 MB) and member lists (~2 MB).
+ * a 50 kB one asks for ~3,800 words (~3 MB), ~7,000 names (~0.5 MB) and member lists (~2 MB), the
+ * 1 MB of EWT train 16,000, 25,000 (1.6 MB) and 26,000 (5.6 MB): budgets that held less made the
+ * names and member lists be decoded again and again (`words,senses` ~8 % slower by CPU).
  */
-export const DEFAULT_STORE_CACHE_BYTES = { entries: 16 * 2 ** 20, names: 2 * 2 ** 20, members: 8 * 2 ** 20 };
+export const DEFAULT_STORE_CACHE_BYTES = { entries: 16 * 2 ** 20, names: 8 * 2 ** 20, members: 16 * 2 ** 20 };
 
 const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
@@ -97,7 +100,13 @@ export class SynsetStore {
   /** Per word, its multiword lemmas' index lines: multiwordLines[multiwordStart[w] … multiwordStart[w + 1]). */
   private readonly multiwordStart: Uint32Array;
   private readonly multiwordLines: Uint32Array;
-  private readonly entries: BoundedTableCache<string, LemmaEntry>;
+  /**
+   * The decoded entries: a plain map, emptied whole when its entries' bytes pass the budget (it is read
+   * two or three times per token: one map read, not the two generations' wrapper).
+   */
+  private readonly entries = new Map<string, LemmaEntry>();
+  private entryBytes = 0;
+  private readonly entryBudget: number;
   private readonly zeros = new Map<number, Float32Array>();
   private readonly memberCache: BoundedTableCache<number, Array<[string, number]>>;
   private readonly nameCache: BoundedTableCache<number, string>;
@@ -113,7 +122,7 @@ export class SynsetStore {
   private readonly apart = new Set<string>();
 
   private constructor(synsetsTsv: Uint8Array, indexTsv: Uint8Array, apartTsv: string, cacheBytes: typeof DEFAULT_STORE_CACHE_BYTES) {
-    this.entries = new BoundedTableCache(cacheBytes.entries);
+    this.entryBudget = cacheBytes.entries;
     this.nameCache = new BoundedTableCache(cacheBytes.names);
     this.memberCache = new BoundedTableCache(cacheBytes.members);
     this.synsetBytes = synsetsTsv;
@@ -195,7 +204,7 @@ export class SynsetStore {
 
   /** What the decoded entries, names and member lists hold, as charged to their budgets. */
   get cachedBytes(): { entries: number; names: number; members: number } {
-    return { entries: this.entries.bytes, names: this.nameCache.bytes, members: this.memberCache.bytes };
+    return { entries: this.entryBytes, names: this.nameCache.bytes, members: this.memberCache.bytes };
   }
 
   get size(): number {
@@ -271,7 +280,12 @@ export class SynsetStore {
       if (next > 0) (entry.longSeconds ??= new Set()).add(second);
       bytes += 40 + 2 * second.length;
     }
-    this.entries.set(word, entry, bytes);
+    if (this.entryBytes + bytes > this.entryBudget) {
+      this.entries.clear();
+      this.entryBytes = 0;
+    }
+    this.entries.set(word, entry);
+    this.entryBytes += bytes;
     return entry;
   }
 
