@@ -155,7 +155,9 @@ export class TargetContexts {
     // The vector term is the layer's too: only a target asked with its candidates gets the sentence's vector.
     const source = synsets !== undefined ? model.vectorSourceFor(t.pos) : undefined;
     const bagVector = source !== undefined ? this.sentenceVector(source) : undefined;
-    return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet, bagVector, docVector: this.docVector, local };
+    // The sense embeddings' term reads the sentence in the shared vectors (the same vector the verbs' term reads).
+    const senseVector = synsets !== undefined && model.readsSenseEmbeddingsFor(t.pos) ? this.sentenceVector('shared') : undefined;
+    return { bag: this.bag, exclude: own, collocations, doc: this.doc, docSet: this.docSet, bagVector, docVector: this.docVector, local, senseVector };
   }
 
   /**

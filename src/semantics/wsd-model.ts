@@ -12,6 +12,7 @@
  *            + λ_bag · Σ_{f ∈ bag} log P(f | s) + λ_col · Σ_{f ∈ collocations} log P(f | s)
  *            + λ_doc · Σ_{f ∈ document bag − bag} log P(f | s)          (the other sentences' content lemmas)
  *            + λ_emb · cos(c, v(s))                                     (soft match by word vectors, below)
+ *            + λ_sense · cos(c', e(s))                                  (sense embeddings, wsd-sense-vectors.ts)
  *   P(f | s) = (1 − α) · c(s, f) / N(s) + α · p(f)          (Jelinek-Mercer smoothing towards p(f))
  *   prior(s) ∝ tags(lemma, s) + μ / rank(s)
  *
@@ -33,6 +34,7 @@
  *                    feature; delta-coded ids and one-byte log counts (see decodeWeights), read in
  *                    place (packedWeights)
  *   wsd-vectors.bin  word vectors (optional: without them λ_emb is ignored)
+ *   wsd-sense-vectors.bin  sense embeddings in the shared GloVe space (optional: without them λ_sense is ignored)
  *   meta.json        the hyperparameters tuned on dev and the figures they gave
  */
 import type { WordNetPos } from '../lexicon/penn.js';
@@ -46,6 +48,7 @@ import { ownTermVectors, sharedTermVectors, type TermVectors, type TermVectorsSo
 import { loadWordVectors, type WordVectors as SharedWordVectors } from '../models/word-vectors.js';
 import { LocalClassifiers, WSD_LOCAL_FILE, type Classifier } from './wsd-local.js';
 import { SenseDomains } from './wsd-domains.js';
+import { SenseEmbeddings } from './wsd-sense-vectors.js';
 import { BoundedTableCache } from './bounded-cache.js';
 import { lemmaHashes, type LemmaHashes } from './wsd-local-features.js';
 import {
@@ -108,6 +111,12 @@ export interface WsdParams {
    * models/vectors/ that the tagger, parser and NER read (no copy: the senses read that table in place).
    */
   embVectors?: TermVectorsSource;
+  /**
+   * Weight of the cosine between the sentence's vector in the shared GloVe vectors (c', the target's own
+   * lemma left out) and the sense's embedding e(s) (wsd-sense-vectors.ts: the mean of its SemCor-train
+   * contexts' vectors and its gloss's). 0 or absent, or a model without the embeddings: not computed.
+   */
+  lambdaSense?: number;
   /** 1: context words weigh −log p(f) in the context vector (rare words say more); 0: all alike. */
   embIdf?: number;
   /**
@@ -150,7 +159,9 @@ export interface WsdParams {
   rankByCounts?: boolean;
 }
 
-export type PosParams = Partial<Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb' | 'embVectors' | 'lambdaDiscourse' | 'lambdaLocal' | 'lambdaDomain'>>;
+export type PosParams = Partial<
+  Pick<WsdParams, 'lambdaBag' | 'lambdaCol' | 'mu' | 'lambdaDoc' | 'lambdaEmb' | 'embVectors' | 'lambdaSense' | 'lambdaDiscourse' | 'lambdaLocal' | 'lambdaDomain'>
+>;
 
 export interface WsdMeta {
   version: string;
@@ -192,6 +203,11 @@ export interface FeatureContext {
   bagVector?: Float64Array;
   /** The document bag's context vector (of `doc`) in the own vectors, shared by the document's targets. */
   docVector?: Float64Array;
+  /**
+   * The bag's context vector in the shared vectors, for the sense embeddings' term (λ_sense), shared by the
+   * sentence's targets (the target's own lemma is taken out at scoring). Absent: no such term.
+   */
+  senseVector?: Float64Array;
   /**
    * The lemma's local classifier's log-probabilities over its senses (wsd-local.ts), where it has one and its
    * part of speech weighs it. Valid until the next target's context is built (the model reuses the array).
@@ -250,6 +266,8 @@ interface SenseTable {
   senseVectors: Float32Array | undefined;
   /** The table of vectors senseVectors was built from (a lemma's list is one part of speech's, which reads one table). */
   senseVectorsTerm: TermVectors | undefined;
+  /** Per sense, its embedding's unit vector (senses × dim; wsd-sense-vectors.ts), decoded at the first scoring that weighs them. */
+  senseEmbeddings: Float32Array | undefined;
 }
 
 /** A row's pair count fits in ROW_BITS bits (at most one pair per sense; WordNet's most senses for a lemma is 75). */
@@ -266,7 +284,14 @@ function vectorSources(params: WsdParams): Set<TermVectorsSource> {
   const base = params.embVectors ?? 'own';
   if ((params.lambdaEmb ?? 0) > 0) out.add(base);
   for (const p of Object.values(params.byPos ?? {})) if ((p?.lambdaEmb ?? 0) > 0) out.add(p?.embVectors ?? base);
+  // The sense embeddings live in the shared vectors' space: their term reads the sentence there.
+  if (weighsSenseEmbeddings(params)) out.add('shared');
   return out;
+}
+
+/** Whether some part of speech weighs the sense embeddings (λ_sense > 0). */
+function weighsSenseEmbeddings(params: WsdParams): boolean {
+  return (params.lambdaSense ?? 0) > 0 || Object.values(params.byPos ?? {}).some((p) => (p?.lambdaSense ?? 0) > 0);
 }
 
 /** Whether some part of speech weighs the local classifiers (λ_local > 0). */
@@ -323,6 +348,8 @@ export class WsdModel {
   private readonly vectorsOn: boolean;
   /** Whether the model has local classifiers and some part of speech weighs them (readsLocal). */
   private readonly localOn: boolean;
+  /** Whether the model has sense embeddings and the shared vectors, and some part of speech weighs them (readsSenseEmbeddingsFor). */
+  private readonly sensesOn: boolean;
   /** Each candidate list's local classifier, null for none (localLogProbabilities). */
   private readonly localOf = new Map<Int32Array, Classifier | null>();
   /** localLogProbabilities' output arrays, by sense count. */
@@ -346,6 +373,8 @@ export class WsdModel {
     private readonly domains?: SenseDomains,
     /** The shared pretrained vectors (models/vectors/); read only where the vector term reads them (embVectors). */
     private readonly shared?: SharedWordVectors,
+    /** The synsets' embeddings in the shared vectors' space (wsd-sense-vectors.ts); read only where some part of speech weighs them. */
+    private readonly senseEmbeddings?: SenseEmbeddings,
   ) {
     this.params = params;
     this.ids = 'id' in vocab ? vocab : listVocabulary(vocab);
@@ -364,6 +393,7 @@ export class WsdModel {
     if (sources.has('shared') && shared !== undefined) this.terms.shared = sharedTermVectors(shared, this.ids);
     this.vectorsOn = this.terms.own !== undefined || this.terms.shared !== undefined;
     this.localOn = local !== undefined && weighsLocal(params);
+    this.sensesOn = senseEmbeddings !== undefined && this.terms.shared !== undefined && weighsSenseEmbeddings(params);
     if (this.vectorsOn) {
       this.vectorWeight = new Float64Array(v);
       // −log p(f) with p(f) the background probability (logAlphaP is log(α·p(f))).
@@ -390,9 +420,10 @@ export class WsdModel {
       const vectors = sources.has('own') ? await readVectors(loader, dir) : undefined;
       const shared = sources.has('shared') ? await loadWordVectors(loader) : undefined;
       const local = weighsLocal(meta.params) ? new LocalClassifiers(await loader.bytes(`${dir}/${WSD_LOCAL_FILE}`)) : undefined;
+      const senseEmbeddings = weighsSenseEmbeddings(meta.params) ? await SenseEmbeddings.read(loader, dir) : undefined;
       // The domains table is small (two bytes a synset): read wherever the directory has it, so that sweeps can weigh it.
       const domains = await SenseDomains.read(loader, dir);
-      return new WsdModel(vocab, background, packedWeights(bytes), meta.params, meta.backgroundNorm, vectors, local, domains, shared);
+      return new WsdModel(vocab, background, packedWeights(bytes), meta.params, meta.backgroundNorm, vectors, local, domains, shared, senseEmbeddings);
     });
   }
 
@@ -413,7 +444,7 @@ export class WsdModel {
 
   /** The same counts scored with other parameters (dev sweeps: training/senses/tune-wsd.ts). */
   withParams(params: WsdParams): WsdModel {
-    return new WsdModel(this.ids, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local, this.domains, this.shared);
+    return new WsdModel(this.ids, this.background, this.weights, params, this.backgroundNorm, this.vectors, this.local, this.domains, this.shared, this.senseEmbeddings);
   }
 
   /**
@@ -421,17 +452,22 @@ export class WsdModel {
    * model reads its own (wsd-local.bin); tests and sweeps attach others.
    */
   withLocal(local: LocalClassifiers): WsdModel {
-    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local, this.domains, this.shared);
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, local, this.domains, this.shared, this.senseEmbeddings);
   }
 
   /** The same counts and parameters with this domains table (tests, the build). */
   withDomains(domains: SenseDomains | undefined): WsdModel {
-    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, domains, this.shared);
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, domains, this.shared, this.senseEmbeddings);
   }
 
   /** The same counts and parameters with the shared pretrained vectors at hand (sweeps that set embVectors 'shared'). */
   withSharedVectors(shared: SharedWordVectors): WsdModel {
-    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, this.domains, shared);
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, this.domains, shared, this.senseEmbeddings);
+  }
+
+  /** The same counts and parameters with these sense embeddings (sweeps, tests, the build). */
+  withSenseEmbeddings(embeddings: SenseEmbeddings | undefined): WsdModel {
+    return new WsdModel(this.ids, this.background, this.weights, this.params, this.backgroundNorm, this.vectors, this.local, this.domains, this.shared, embeddings);
   }
 
   /** The synsets' WordNet Domains, where the model was loaded with them. */
@@ -543,7 +579,7 @@ export class WsdModel {
    */
   private score(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: WordNetPos | undefined): number {
     const n = synsets.length;
-    const { lambdaBag, lambdaCol, mu, lambdaDoc, lambdaEmb, lambdaLocal } = this.paramsFor(pos);
+    const { lambdaBag, lambdaCol, mu, lambdaDoc, lambdaEmb, lambdaLocal, lambdaSense } = this.paramsFor(pos);
     const table = this.senseTable(synsets);
     const logPrior = this.logPriorOf(table, tagCounts, mu);
     if (n > this.bagSum.length) {
@@ -591,11 +627,12 @@ export class WsdModel {
     // (probabilitiesInto's `plain`: the entailments, whose weights were tuned without either).
     const emb = this.embSum;
     const term = this.termFor(pos);
-    const withEmb = lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && term !== undefined;
-    if (withEmb) {
-      emb.fill(0, 0, n);
-      this.addVectorScores(table, synsets, ctx, lambdaEmb, emb, term);
-    }
+    const withVectors = lambdaEmb !== undefined && lambdaEmb > 0 && ctx.bagVector !== undefined && term !== undefined;
+    const withSense = this.sensesOn && lambdaSense !== undefined && lambdaSense > 0 && ctx.senseVector !== undefined;
+    const withEmb = withVectors || withSense;
+    if (withEmb) emb.fill(0, 0, n);
+    if (withVectors) this.addVectorScores(table, synsets, ctx, lambdaEmb, emb, term);
+    if (withSense) this.addSenseEmbeddingScores(table, synsets, ctx, lambdaSense, emb);
     const local = ctx.local;
     const withLocal = local !== undefined && local.length === n && lambdaLocal !== undefined && lambdaLocal > 0;
     this.plainLast = withEmb || withLocal;
@@ -663,6 +700,35 @@ export class WsdModel {
   }
 
   /**
+   * Adds λ_sense · cos(c', e(s)) to sums[k] for each sense: c' the sentence's vector in the shared vectors
+   * without the target's own lemma, e(s) the sense's embedding (a sense without one adds 0).
+   */
+  private addSenseEmbeddingScores(table: SenseTable, synsets: Int32Array, ctx: FeatureContext, lambdaSense: number, sums: Float64Array): void {
+    const term = this.terms.shared!;
+    const D = term.dim;
+    let rows = table.senseEmbeddings;
+    if (rows === undefined) {
+      rows = table.senseEmbeddings = this.senseEmbeddings!.rowsOf(synsets);
+      this.tables.grow(synsets, rows.byteLength);
+    }
+    if (this.contextScratch.length !== D) this.contextScratch = new Float64Array(D);
+    const c = this.contextScratch;
+    c.set(ctx.senseVector!);
+    const own = ctx.exclude >= 0 ? term.row(ctx.exclude) : -1;
+    if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) term.add(own, -this.vectorWeight![ctx.exclude], c, 0, D);
+    let norm = 0;
+    for (let d = 0; d < D; d++) norm += c[d] * c[d];
+    if (!(norm > 1e-12)) return;
+    const scale = lambdaSense / Math.sqrt(norm);
+    for (let k = 0; k < synsets.length; k++) {
+      let dot = 0;
+      const at = k * D;
+      for (let d = 0; d < D; d++) dot += rows[at + d] * c[d];
+      sums[k] += scale * dot;
+    }
+  }
+
+  /**
    * The senses' unit vectors: Σ over the features each sense has seen of
    * gain × the feature's word vector (collocations have none), scaled to unit
    * length; zero for a sense none of whose features has a vector.
@@ -722,6 +788,16 @@ export class WsdModel {
     const params = this.paramsFor(pos);
     const source = params.embVectors ?? 'own';
     return (params.lambdaEmb ?? 0) > 0 && this.terms[source] !== undefined ? source : undefined;
+  }
+
+  /** Whether the sense embeddings' term is on for this part of speech's words (then callers give senseVector). */
+  readsSenseEmbeddingsFor(pos: WordNetPos | undefined): boolean {
+    return this.sensesOn && (this.paramsFor(pos).lambdaSense ?? 0) > 0;
+  }
+
+  /** The sense embeddings the model was given, if any (the build and sweeps pass them on). */
+  get embeddingsOfSenses(): SenseEmbeddings | undefined {
+    return this.senseEmbeddings;
   }
 
   /** Whether the document's bag feeds the context vector (then callers build docVector). */
@@ -902,6 +978,7 @@ export class WsdModel {
       docExclude: -1,
       senseVectors: undefined,
       senseVectorsTerm: undefined,
+      senseEmbeddings: undefined,
     };
     const bytes = slots.byteLength + sense.byteLength + gain.byteLength + table.rowFeature.byteLength + table.rowStart.byteLength;
     this.tables.set(synsets, table, bytes);

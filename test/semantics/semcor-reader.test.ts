@@ -3,14 +3,15 @@
  * NAF document written here in the corpus's layout: each sense-tagged term's
  * lexical ids become WordNet 3.0 sense keys, one per id, also where one
  * reference holds several ids (442 tokens of the corpus, e.g. spirit's
- * "1:18:01::;1:18:00::").
+ * "1:18:01::;1:18:00::"). And its split: which files train and which are dev,
+ * with fewer train files (a learning curve) or all of them (WSD_TRAIN_FILES).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSemcorFile } from '../../training/senses/semcor.js';
+import { readSemcorFile, readSemcorSplit, spread } from '../../training/senses/semcor.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'textlens-semcor-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,5 +56,37 @@ describe('readSemcorFile', () => {
     expect(doc.sentences.map((s) => s.map((t) => t.lemma))).toEqual([['the', 'spirit', 'say'], ['false']]);
     expect(doc.sentences[0][2].keys).toEqual(['say%2:32:00::']);
     expect(doc.sentences[0][0].keys).toEqual([]);
+  });
+});
+
+describe('readSemcorSplit', () => {
+  // 20 developer-visible files (and one held out): every tenth by sorted name is dev.
+  const data = join(dir, 'data');
+  mkdirSync(join(data, 'semcor', 'brown1'), { recursive: true });
+  const names = Array.from({ length: 20 }, (_, i) => `brown1/br-x${String(i).padStart(2, '0')}.naf`);
+  for (const name of names) nafFile(join('data', 'semcor', `${name}.gz`), [['word', 1]], [term(0, 'NN', 'word', 0, ['1:10:00::'])]);
+  writeFileSync(join(data, 'semcor', 'split.tsv'), [...names.map((n) => `${n}\tshared`), 'brown1/br-z99.naf\theldout'].join('\n') + '\n');
+
+  it('trains on the files that are not every tenth, and never on the held-out part', () => {
+    const { train, dev } = readSemcorSplit(data, undefined);
+    expect(dev.map((d) => d.name)).toEqual([names[0], names[10]]);
+    expect(train).toHaveLength(18);
+    expect(train.some((d) => d.name === names[0] || d.name.includes('z99'))).toBe(false);
+  });
+
+  it('takes a number of train files spread over the list, the dev files unchanged', () => {
+    const { train, dev } = readSemcorSplit(data, '6');
+    expect(dev).toHaveLength(2);
+    // every third of the 18 train files (names 1..9, 11..19 without the dev ones)
+    expect(train.map((d) => d.name)).toEqual([3, 6, 9, 13, 16, 19].map((i) => names[i]));
+    expect(spread([1, 2, 3, 4], 4)).toEqual([1, 2, 3, 4]);
+    expect(() => readSemcorSplit(data, '19')).toThrow(/WSD_TRAIN_FILES/);
+    expect(() => readSemcorSplit(data, 'some')).toThrow(/WSD_TRAIN_FILES/);
+  });
+
+  it('trains on every developer-visible file with "all", dev files included, in name order', () => {
+    const { train, dev } = readSemcorSplit(data, 'all');
+    expect(train.map((d) => d.name)).toEqual(names);
+    expect(dev).toHaveLength(2);
   });
 });

@@ -75,8 +75,8 @@ function withParams(over: Partial<WsdParams>): WsdModel {
 
 describe('the document bag', () => {
   it('reads the other sentences: "bank" after talk of loans is the institution, after a river the slope', () => {
-    // The document term alone: the word vectors' term (λ_emb) reads the sentence's "walk", which leans to the slope.
-    const m = withParams({ lambdaDoc: 0.05, byPos: { ...model.params.byPos, n: { ...model.params.byPos?.n, lambdaDoc: 0.05, lambdaEmb: 0 } } });
+    // The document term alone: the vector terms (λ_emb, λ_sense) read the sentence's "walk", which leans to the slope.
+    const m = withParams({ lambdaDoc: 0.05, byPos: { ...model.params.byPos, n: { ...model.params.byPos?.n, lambdaDoc: 0.05, lambdaEmb: 0, lambdaSense: 0 } } });
     expect(bankAfter(m, MONEY)).toBe('depository_financial_institution.n.01');
     expect(bankAfter(m, RIVER)).toBe('bank.n.01');
     // Without the document both read the same sentence alike.

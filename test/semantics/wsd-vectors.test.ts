@@ -191,9 +191,9 @@ describe('loading the shipped vectors', () => {
     const dir = 'senses';
     const plainMeta = async (path: string) => {
       const text = await loader.text(path);
-      if (!path.endsWith('meta.json')) return text;
+      if (path !== `${dir}/meta.json`) return text;
       const meta = JSON.parse(text) as { params: WsdParams };
-      const { lambdaEmb: _, ...n } = meta.params.byPos?.n ?? {};
+      const { lambdaEmb: _, lambdaSense: ___, ...n } = meta.params.byPos?.n ?? {};
       const { lambdaEmb: __, ...v } = meta.params.byPos?.v ?? {};
       return JSON.stringify({ ...meta, params: { ...meta.params, byPos: { ...meta.params.byPos, n, v } } });
     };

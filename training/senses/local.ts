@@ -56,7 +56,8 @@ export function localInstances(store: SynsetStore, docs: readonly SemcorDoc[]): 
 
 /** Writes the instances and runs local.py; returns the classifiers file's path. */
 export function trainLocal(store: SynsetStore, semcorTrain: readonly SemcorDoc[], outDir: string): string {
-  const work = join(root, 'training/out/senses');
+  // WSD_WORK: another scratch directory, so that builds into other WSD_OUT directories can run side by side.
+  const work = process.env.WSD_WORK ?? join(root, 'training/out/senses');
   mkdirSync(work, { recursive: true });
   const instances = join(work, 'local-instances.txt');
   const lines = localInstances(store, semcorTrain);

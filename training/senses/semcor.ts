@@ -27,8 +27,14 @@ const LEXICAL_KEY = /reference="([^"]+)" resource="WordNet-eng30" reftype="lexic
 /**
  * SemCor's developer-visible files (split.tsv's "shared" part) under `data`,
  * sorted by name: every tenth is dev (never trained on), the rest train.
+ *
+ * `trainFiles` (default: WSD_TRAIN_FILES, else all 254 train files) sets how many files train:
+ *  - a number below the train files' count: that many of them, spread evenly over the sorted list
+ *    (every genre keeps its share), for the learning curve the model card reports;
+ *  - `all`: every developer-visible file, the 29 dev files included. The dev figures of such a build
+ *    score text it was trained on and mean nothing; its parameters come from a 254-file build's meta.json.
  */
-export function readSemcorSplit(data: string): { train: SemcorDoc[]; dev: SemcorDoc[] } {
+export function readSemcorSplit(data: string, trainFiles: string | undefined = process.env.WSD_TRAIN_FILES): { train: SemcorDoc[]; dev: SemcorDoc[] } {
   const split = readFileSync(join(data, 'semcor/split.tsv'), 'utf8')
     .trim()
     .split('\n')
@@ -42,7 +48,17 @@ export function readSemcorSplit(data: string): { train: SemcorDoc[]; dev: Semcor
     const doc = readSemcorFile(join(data, 'semcor', `${file}.gz`), file);
     (i % 10 === 0 ? dev : train).push(doc);
   });
-  return { train, dev };
+  if (trainFiles === undefined || trainFiles === '') return { train, dev };
+  if (trainFiles === 'all') return { train: [...train, ...dev].sort((a, b) => (a.name < b.name ? -1 : 1)), dev };
+  return { train: spread(train, Number(trainFiles)), dev };
+}
+
+/** `n` of the items, spread evenly over the list (item i kept where ⌊(i+1)·n/len⌋ passes ⌊i·n/len⌋). */
+export function spread<T>(items: readonly T[], n: number): T[] {
+  if (!Number.isInteger(n) || n < 1 || n > items.length) {
+    throw new Error(`WSD_TRAIN_FILES: expected 'all' or a whole number from 1 to ${items.length}, got ${n}`);
+  }
+  return items.filter((_, i) => Math.floor(((i + 1) * n) / items.length) > Math.floor((i * n) / items.length));
 }
 
 export function readSemcorFile(path: string, name: string): SemcorDoc {

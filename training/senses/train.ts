@@ -8,11 +8,15 @@
  *   wsd-vocab.txt, wsd-weights.bin   the sense model (src/semantics/wsd-model.ts)
  *   wsd-vectors.bin                  lemma word vectors (vectors.ts, vectors.py: numpy and torch)
  *   wsd-local.bin                    per-lemma logistic regressions (local.ts, local.py: numpy and torch)
+ *   wsd-sense-vectors.bin            noun sense embeddings in the shared GloVe space (sense-vectors.ts)
  *   meta.json                        hyperparameters and dev figures
  *
  * Dev: SemEval-2007 (../shared/data/wsd-dev) and every tenth of SemCor's
  * developer-visible files (sorted by name), which training never sees.
  * Flags: --no-tune keeps the parameters of the current meta.json (or the defaults).
+ * WSD_TRAIN_FILES (semcor.ts, readSemcorSplit): a number of SemCor's 254 train files for a learning curve, or
+ * `all` for every developer-visible file, the 29 dev files included (use with --no-tune: the parameters then
+ * come from a 254-file build's meta.json, and the dev figures it measures mean nothing).
  * Single-threaded; ~4–6 min on one core, most of it the search.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,10 +37,12 @@ import { decodeVectors, type WordVectors } from '../../src/semantics/wsd-vectors
 import { bagOfLemmas, collocationFeatures, DEFAULT_WINDOW, type ContextToken } from '../../src/semantics/wsd-features.js';
 import { WSD_VOCAB_FILE, WsdModel, type PosParams, type WsdParams } from '../../src/semantics/wsd-model.js';
 import { LocalClassifiers, WSD_LOCAL_FILE } from '../../src/semantics/wsd-local.js';
+import { SenseEmbeddings } from '../../src/semantics/wsd-sense-vectors.js';
 import { glossLemmas } from './gloss-lemmas.js';
 import { LOCAL_POS, trainLocal } from './local.js';
 import { writeDomains } from './domains.js';
 import { multiwordsApartTsv } from './multiwords.js';
+import { writeSenseEmbeddings } from './sense-vectors.js';
 import { readSemcorSplit, toFramework, type SemcorDoc } from './semcor.js';
 import { trainVectors } from './vectors.js';
 import { readWordNet30, type WordNet30 } from './wordnet30.js';
@@ -93,6 +99,15 @@ const FAIR_DOC_GRID = [0.03, 0.04, 0.05, 0.06, 0.08];
  */
 const VERB_EMB_GRID = [0, 1, 2, 3];
 /**
+ * The nouns' sense embeddings' weight (λ_sense; wsd-sense-vectors.ts, sense-vectors.ts), set after the search
+ * rather than searched: the search's models leave out the document-domain term the shipped nouns read (its
+ * table is written last), and without it the weights 0–4 scored within 0.1 of each other on the fair objective
+ * (69.52 / 69.53 / 69.43 / 69.51 / 69.48). With it (tune-wsd.ts, the shipped model): λ 1 / 2 / 3 / 4 gave fair
+ * SemCor-dev nouns 77.96 → 78.09 / 78.20 / 78.20 / 77.95, SE07 nouns 71.07 → 71.07 / 71.07 / 71.70 / 71.70
+ * and the domain set 81.6 → 83.5 at 2–4 (models/senses/MODEL_CARD.md, "Sense embeddings").
+ */
+const NOUN_LAMBDA_SENSE = 3;
+/**
  * The local classifiers' stage of the search (tuneLocal, fair like the nouns' document stage): their
  * weight per part of speech, tried against none (not read). Session 12's build chose verbs 0.5, adjectives 0.5, adverbs 1:
  * SE07 63.96, fair SemCor dev 72.18 (without them: 63.30 / 71.47); session 14's the same (fair 72.40 against 71.70).
@@ -107,6 +122,8 @@ const LOCAL_GRID = [0.5, 1, 1.5, 2];
  * and removes a stale one.
  */
 const WITH_LOCAL = process.env.WSD_LOCAL !== '0';
+/** WSD_TRAIN_FILES=all: the 29 dev files train too (readSemcorSplit); the dev figures then measure nothing. */
+const ALL_FILES = process.env.WSD_TRAIN_FILES === 'all';
 /**
  * A long document's bag keeps its 128 most repeated content lemmas: every document lemma costs each
  * distinct target lemma one probe, and with all of them (~3,000 in a 50 kB text) `words,senses` ran at
@@ -117,6 +134,7 @@ const DOC_FEATURES = 128;
 
 function main(): void {
   const tune = !process.argv.includes('--no-tune');
+  if (ALL_FILES && tune) throw new Error('WSD_TRAIN_FILES=all trains on the dev files: tune on a 254-file build first, then rebuild with --no-tune');
   if (!existsSync(join(WN_DIR, 'data.noun'))) {
     throw new Error(`WordNet 3.0 database not found in ${WN_DIR}: run "apt-get install wordnet-base" or set WORDNET30_DIR`);
   }
@@ -174,7 +192,9 @@ function main(): void {
   log(`weights: ${weights.feature.length} entries over ${needed.size} synsets of polysemous lemmas`);
 
   const devSets = devInstances(wn, store, dev);
-  const meta = existsSync(join(OUT, 'meta.json')) ? (JSON.parse(readFileSync(join(OUT, 'meta.json'), 'utf8')) as { params: WsdParams }) : undefined;
+  const meta = existsSync(join(OUT, 'meta.json'))
+    ? (JSON.parse(readFileSync(join(OUT, 'meta.json'), 'utf8')) as { params: WsdParams; build?: Record<string, number | string>; dev?: Record<string, number | string> })
+    : undefined;
   // The window is fixed by the counts just built; the rest may come from the last build's meta.json.
   let params = { ...(meta?.params ?? DEFAULT_PARAMS), window: DEFAULT_PARAMS.window, docFeatures: DOC_FEATURES };
   const search: SearchData = { vocab, background: backgroundArray, weights, store, sets: devSets };
@@ -188,9 +208,13 @@ function main(): void {
   const encoded = encodeWeights(unquantized.weights);
   const pruned = { ...unquantized, weights: decodeWeights(encoded) };
   log(`pruned to ${pruned.weights.feature.length} entries, ${pruned.vocab.length} features (gain ≥ ${MIN_GAIN})`);
+  // The nouns' sense embeddings (sense-vectors.ts), their contexts read by the shipped (pruned) model as at run time.
+  const embeddingModel = new WsdModel(pruned.vocab, pruned.background, pruned.weights, params, pruned.norm, undefined, undefined, undefined, sharedVectors());
+  const embeddings = SenseEmbeddings.decode(readFileSync(writeSenseEmbeddings(embeddingModel, OUT, wn, train, loadLexicon())));
+  params = { ...params, byPos: { ...params.byPos, n: { ...params.byPos?.n, lambdaSense: NOUN_LAMBDA_SENSE } } };
   const figures: Record<string, number> = {};
   for (const set of devSets) {
-    const model = new WsdModel(pruned.vocab, pruned.background, pruned.weights, params, pruned.norm, vectors, local, undefined, sharedVectors());
+    const model = new WsdModel(pruned.vocab, pruned.background, pruned.weights, params, pruned.norm, vectors, local, undefined, sharedVectors(), embeddings);
     figures[`${set.name}.f1`] = round(100 * accuracy(store, model, set));
     figures[`${set.name}.firstSense`] = round(100 * firstSenseAccuracy(store, set));
     figures[`${set.name}.instances`] = set.instances.length;
@@ -209,12 +233,14 @@ function main(): void {
         build: {
           wordnet: 'Princeton WordNet 3.0 (Debian wordnet-base)',
           semcorTrainFiles: train.length,
+          ...(ALL_FILES ? { devFigures: meta?.build?.devFigures ?? `the ${meta?.build?.semcorTrainFiles ?? 254}-file build's: this one trained on the dev files too` } : {}),
           semcorDevFiles: dev.map((d) => d.name).join(' '),
           glossWeight: GLOSS_WEIGHT,
           relatedWeight: RELATED_WEIGHT,
           minGain: MIN_GAIN,
         },
-        dev: figures,
+        // A build on every file has no dev set left: it keeps the figures of the build its parameters came from.
+        dev: ALL_FILES ? (meta?.dev ?? {}) : figures,
       },
       null,
       2,

@@ -20,7 +20,8 @@ import type { WordNetPos } from '../../src/lexicon/penn.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import { answerFramework, scoreAnswers } from '../../src/eval/wsd.js';
 import { parseGoldKeys } from '../../src/eval/wsd-framework.js';
-import { SynsetStore } from '../../src/semantics/synsets.js';
+import { SENSES_DIR, SynsetStore } from '../../src/semantics/synsets.js';
+import { SenseEmbeddings } from '../../src/semantics/wsd-sense-vectors.js';
 import { WsdModel, type WsdParams } from '../../src/semantics/wsd-model.js';
 import { loadWordVectors } from '../../src/models/word-vectors.js';
 
@@ -33,8 +34,14 @@ const sets = [
 
 const loader = fileLoader(process.env.WSD_MODELS);
 // Both tables of word vectors at hand, so that a sweep can weigh either (WsdParams.embVectors).
-const [store, own, sharedVectors] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), loadWordVectors(loader)]);
-const shipped = own.withSharedVectors(sharedVectors);
+const [store, own, sharedVectors, senseEmbeddings] = await Promise.all([
+  SynsetStore.load(loader),
+  WsdModel.loadWithVectors(loader),
+  loadWordVectors(loader),
+  // The sense embeddings where the directory has them, so that a sweep can weigh them (λ_sense) before meta.json does.
+  SenseEmbeddings.read(loader, SENSES_DIR),
+]);
+const shipped = own.withSharedVectors(sharedVectors).withSenseEmbeddings(senseEmbeddings);
 /** The shipped model's weights under other scoring parameters (the model keeps no state that depends on them beyond its tables). */
 function withParams(over: Partial<WsdParams>): WsdModel {
   const base = shipped.params;

@@ -75,7 +75,8 @@ export function vectorCorpus(wn: WordNet30, semcorTrain: readonly SemcorDoc[], l
 
 /** Writes the corpus and runs vectors.py on it; returns the vectors file's path. */
 export function trainVectors(wn: WordNet30, semcorTrain: readonly SemcorDoc[], lexicon: Lexicon, data: string, outDir: string): string {
-  const work = join(root, 'training/out/senses');
+  // WSD_WORK: another scratch directory, so that builds into other WSD_OUT directories can run side by side.
+  const work = process.env.WSD_WORK ?? join(root, 'training/out/senses');
   mkdirSync(work, { recursive: true });
   const corpus = join(work, 'vector-corpus.txt');
   const lines = vectorCorpus(wn, semcorTrain, lexicon, data);
