@@ -13,7 +13,7 @@ again, as at run time, where the pack sets xpos = upos). No lexical codes
 word vectors are English). Tags at
 training time: gold tags with the trainer's noise (8% swapped for another
 tag of the same word, 2% unknown) by default, or predicted ones with
-`--train-tags FILE` (jackknife.mjs); the model is selected on dev tagged by
+`--train-tags FILE` (jackknife.py); the model is selected on dev tagged by
 the pack's tagger (dev-tags.mts, run here when its file is missing).
 
 The English trainer reads a test portion too: here that is the dev file
@@ -28,13 +28,13 @@ from training.parser import train as english
 
 UD = os.path.join("training", "out", "ud")
 OUT = os.path.join("training", "out", "parser-ud")
+# lang: (model name, version, training data); por 1.2: trained on jackknifed tags of the pack tagger 1.1
 LANGS = {
-    "fra": ("textlens-parser-fr", ["UD_French-Sequoia train", "UD_French-Rhapsodie train+dev+test", "UD_French-FQB"]),
-    "por": ("textlens-parser-pt", ["UD_Portuguese-Bosque train", "UD_Portuguese-GSD train"]),
-    "spa": ("textlens-parser-es", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5)"]),
-    "deu": ("textlens-parser-de", ["UD_German-GSD dev (4/5)", "UD_German-PUD (4/5)"]),
+    "fra": ("textlens-parser-fr", "1.0.0", ["UD_French-Sequoia train", "UD_French-Rhapsodie train+dev+test", "UD_French-FQB"]),
+    "por": ("textlens-parser-pt", "1.2.0", ["UD_Portuguese-Bosque train", "UD_Portuguese-GSD train"]),
+    "spa": ("textlens-parser-es", "1.0.0", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5)"]),
+    "deu": ("textlens-parser-de", "1.0.0", ["UD_German-GSD dev (4/5)", "UD_German-PUD (4/5)"]),
 }
-VERSION = "1.0.0"
 
 
 def lang_reader(lang, read):
@@ -62,7 +62,7 @@ def main():
         sys.exit("usage: train.py --lang fra|por|spa|deu [training/parser/train.py options]")
     i = argv.index("--lang")
     del argv[i:i + 2]
-    name, data = LANGS[lang]
+    name, version, data = LANGS[lang]
     dev_tags = option(argv, "--dev-tags") or os.path.join(OUT, f"{lang}-dev-tags.json")
     if not os.path.exists(dev_tags):
         os.makedirs(os.path.dirname(dev_tags), exist_ok=True)
@@ -82,7 +82,7 @@ def main():
     with open(path) as f:
         meta = json.load(f)
     meta["name"] = name
-    meta["version"] = VERSION
+    meta["version"] = version
     meta["language"] = lang
     train_tags = option(sys.argv, "--train-tags")
     meta["training"] = {"data": data, "tags": "jackknifed predicted UPOS" if train_tags else "gold UPOS with noise",
