@@ -3,6 +3,7 @@ features, CRF and export (training/ner/) trained on that language's data in
 ../shared/data/ner-multilingual, exported to models/<lang>/ner/.
 
     npm run train -- ner-ud --lang fra --threads 1 [--epochs 15] [--patience 3]
+    npm run train -- ner-ud --lang deu --export-only --ckpt a.pt --ensemble b.pt,c.pt
 
 What differs from the English recipe, and why:
 - no pretrained vectors (the shared GloVe vectors are English): hashed
@@ -18,6 +19,8 @@ What differs from the English recipe, and why:
   forms they read (common-nouns.txt.gz): German capitalizes every noun, so
   a capital letter mid-sentence is no evidence of a name, and a list of the
   language's common nouns tells the model which capitalized words are none.
+- `--ensemble`: checkpoints of several runs (`--ckpt NAME` each) exported as
+  one model whose emissions and CRF scores are the members' means (ensemble.py).
 
 Training data (licences in each models/<lang>/MODEL_CARD.md):
   fra, spa, por: WikiANN train (20,000 sentences)
@@ -43,6 +46,7 @@ from ..ner.conll import LABELS
 from ..ner.dense import DENSE_DIM, build_gazetteer
 from ..ner.export import export
 from ..ner.model import CRF, NerNet
+from .ensemble import AveragedNet, averaged_crf, load_member
 
 ROOT = english.ROOT
 DATA = os.path.join(ROOT, "..", "shared", "data", "ner-multilingual")
@@ -178,6 +182,9 @@ def main():
                     help="two dense columns from a list of the language's common nouns (German)")
     ap.add_argument("--extra-weight", type=int, default=1,
                     help="each sentence of the language's extra training data (German: GermEval) seen N times an epoch")
+    ap.add_argument("--ckpt", default=None, help="checkpoint name in training/.cache (default ner-ud-<lang>.pt)")
+    ap.add_argument("--ensemble", default="",
+                    help="more checkpoints in training/.cache (comma-separated) averaged with --ckpt's at export (ensemble.py)")
     ap.add_argument("--out", default=None, help="default models/<lang>/ner")
     ap.add_argument("--fixture", default=None, help="default test/fixtures/ner-ud/<lang>-parity.json")
     args = ap.parse_args()
@@ -225,7 +232,7 @@ def main():
     net = NerNet(english.SPECS, DENSE_DIM + (2 if nouns else 0), hidden=args.hidden, vec_dim=0)
     crf = CRF()
     os.makedirs(CACHE, exist_ok=True)
-    ckpt = os.path.join(CACHE, f"ner-ud-{args.lang}.pt")
+    ckpt = os.path.join(CACHE, args.ckpt or f"ner-ud-{args.lang}.pt")
     if not args.export_only:
         params = list(net.parameters()) + list(crf.parameters())
         opt = torch.optim.Adam(params, lr=args.lr)
@@ -263,14 +270,26 @@ def main():
                 print("time budget reached", flush=True)
                 break
         print(f"best dev F1 {100 * best:.2f} at epoch {best_ep}; training {time.time() - t0:.0f}s", flush=True)
-    state = torch.load(ckpt)
-    net.load_state_dict(state["net"])
-    crf.load_state_dict(state["crf"])
-    net.eval()
-    net = half_embeddings(net)
+    names = [os.path.basename(ckpt)] + [n for n in args.ensemble.split(",") if n]
+    members = [load_member(os.path.join(CACHE, n), english.SPECS, DENSE_DIM) for n in names]
+    width = DENSE_DIM + (2 if nouns else 0)
+    for name, (_, _, w, _) in zip(names, members):
+        if w > width:
+            raise SystemExit(f"{name} reads {w} dense columns: export with --common-nouns to give it the noun columns")
+    epochs = [epoch for _, _, _, epoch in members]
+    if len(members) == 1:
+        net, crf = half_embeddings(members[0][0]), members[0][1]
+        metrics = {"epoch": epochs[0], "seed": args.seed}
+    else:
+        for name, (m_net, m_crf, w, _) in zip(names, members):
+            f1 = english.evaluate(m_net, m_crf, [(i, d[:, :w], *rest) for i, d, *rest in dev_ex])["all"]["f1"]
+            print(f"member {name}: dev F1 {100 * f1:.2f}", flush=True)
+        net = AveragedNet([half_embeddings(m_net) for m_net, _, _, _ in members], [w for _, _, w, _ in members])
+        crf = averaged_crf([m_crf for _, m_crf, _, _ in members])
+        metrics = {"ensemble": [{"checkpoint": n, "epoch": e} for n, e in zip(names, epochs)]}
     res_dev = english.evaluate(net, crf, dev_ex)
     export(net, crf, english.SPECS, form_vocab, norm_vocab, full_gaz, dev, fz, out,
-           {"dev": res_dev, "epoch": state["epoch"], "seed": args.seed, "trainSeconds": round(time.time() - t0)},
+           {"dev": res_dev, **metrics, "trainSeconds": round(time.time() - t0)},
            None, fixture, (2, lambda words: noun_columns(words, nouns)) if nouns else None)
     noun_path = os.path.join(out, NOUN_FILE)
     if nouns:
