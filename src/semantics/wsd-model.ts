@@ -687,16 +687,7 @@ export class WsdModel {
         term.add(own, -beta * this.vectorWeight![ctx.exclude], c, 0, D);
       }
     }
-    let norm = 0;
-    for (let d = 0; d < D; d++) norm += c[d] * c[d];
-    if (!(norm > 1e-12)) return;
-    const scale = lambdaEmb / Math.sqrt(norm);
-    for (let k = 0; k < synsets.length; k++) {
-      let dot = 0;
-      const at = k * D;
-      for (let d = 0; d < D; d++) dot += senseVectors[at + d] * c[d];
-      sums[k] += scale * dot;
-    }
+    addCosines(c, D, senseVectors, synsets.length, lambdaEmb, sums);
   }
 
   /**
@@ -716,16 +707,7 @@ export class WsdModel {
     c.set(ctx.senseVector!);
     const own = ctx.exclude >= 0 ? term.row(ctx.exclude) : -1;
     if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) term.add(own, -this.vectorWeight![ctx.exclude], c, 0, D);
-    let norm = 0;
-    for (let d = 0; d < D; d++) norm += c[d] * c[d];
-    if (!(norm > 1e-12)) return;
-    const scale = lambdaSense / Math.sqrt(norm);
-    for (let k = 0; k < synsets.length; k++) {
-      let dot = 0;
-      const at = k * D;
-      for (let d = 0; d < D; d++) dot += rows[at + d] * c[d];
-      sums[k] += scale * dot;
-    }
+    addCosines(c, D, rows, synsets.length, lambdaSense, sums);
   }
 
   /**
@@ -1104,4 +1086,21 @@ function rankByCounts(tagCounts: Float32Array, k: number): number {
   let rank = 1;
   for (let j = 0; j < tagCounts.length; j++) if (tagCounts[j] > tagCounts[k] || (tagCounts[j] === tagCounts[k] && j < k)) rank++;
   return rank;
+}
+
+/**
+ * Adds λ · (c · rows[k]) / |c| to sums[k] for each of `count` rows of width D: λ times the cosine of the
+ * context c with each sense's unit vector (a zero row adds 0); nothing when c is (nearly) zero.
+ */
+function addCosines(c: Float64Array, D: number, rows: Float32Array, count: number, lambda: number, sums: Float64Array): void {
+  let norm = 0;
+  for (let d = 0; d < D; d++) norm += c[d] * c[d];
+  if (!(norm > 1e-12)) return;
+  const scale = lambda / Math.sqrt(norm);
+  for (let k = 0; k < count; k++) {
+    let dot = 0;
+    const at = k * D;
+    for (let d = 0; d < D; d++) dot += rows[at + d] * c[d];
+    sums[k] += scale * dot;
+  }
 }
