@@ -9,6 +9,11 @@
  *    "Jean-Pierre" are one token in these treebanks), except a French
  *    inverted subject or object pronoun, which keeps its hyphen as its own
  *    token: "dit-il" → "dit" + "-il".
+ *    Numbers with a decimal comma ("9,2", "1.430,00"), a currency written
+ *    with its country's letters ("US$", "R$") and an hour with its "h"
+ *    ("19h") are one token, as the four languages' treebanks write them; the
+ *    English tokenizer cuts them apart. A sentence glued to the next one
+ *    without a space ("habita.O jornalista") is cut after its full stop.
  * 2. French elision is split off as its own surface token, as the UD French
  *    treebanks write it: "l'été" → "l'" + "été", "qu'il" → "qu'" + "il".
  * 3. Contractions of a preposition and an article or pronoun become UD
@@ -20,6 +25,11 @@
  *    language's UD training data; a form that is one only in some contexts
  *    (French "des": the article, or de + les) is decided by the pack's trained
  *    model where it has one (ambiguous-contractions.ts), else kept whole.
+ *    Portuguese pronouns joined to a verb by a hyphen are words of their own,
+ *    as in both Portuguese treebanks: "trata-se" → "trata" + "se",
+ *    "apresenta-se-lhe" → "apresenta" + "se" + "lhe", and a pronoun inside a
+ *    future or conditional verb (mesoclisis) leaves the verb whole:
+ *    "poder-se-á" → "poderá" + "se", "torná-la-ia" → "tornaria" + "la".
  */
 import { Doc, type TokenSpan } from '../doc/doc.js';
 import { splitAmbiguous, type ContractionModel } from './ambiguous-contractions.js';
@@ -61,6 +71,26 @@ const GERMAN: Record<string, string[]> = {
   zum: ['zu', 'dem'], zur: ['zu', 'der'], vom: ['von', 'dem'], beim: ['bei', 'dem'],
 };
 
+/** Portuguese object and reflexive pronouns that follow a verb after a hyphen (enclisis and mesoclisis). */
+const PORTUGUESE_CLITIC = '(?:me|te|se|nos|vos|lhes?|[ln]?[oa]s?)';
+/** verb-pronoun, verb-pronoun-pronoun; lower-case pronouns only ("dia-a-dia", "Entre-os-Rios" are words). */
+const PORTUGUESE_ENCLISIS = new RegExp(`^(\\p{L}{2,})-(${PORTUGUESE_CLITIC})(?:-(${PORTUGUESE_CLITIC}))?$`, 'u');
+/** A pronoun between a future or conditional stem and its ending: "poder-se-á", "dir-lhe-ia". */
+const PORTUGUESE_MESOCLISIS = new RegExp(`^(\\p{L}{2,})-(${PORTUGUESE_CLITIC})-(ás?|ão|ei|eis|emos|ias?|íamos|íeis|iam)$`, 'u');
+
+/** The syntactic words of a Portuguese verb with hyphenated pronouns, or undefined for any other form. */
+export function portugueseClitics(form: string): string[] | undefined {
+  const meso = PORTUGUESE_MESOCLISIS.exec(form);
+  if (meso) {
+    // "torná-la-ia": the stem before -lo/-la lost its r and took an accent (tornar → torná)
+    const stem = meso[1]!.replace(/[áéêô]$/u, (c) => ({ á: 'ar', é: 'er', ê: 'er', ô: 'or' })[c]!);
+    return [stem + meso[3]!, meso[2]!];
+  }
+  const enc = PORTUGUESE_ENCLISIS.exec(form);
+  if (!enc) return undefined;
+  return enc[3] === undefined ? [enc[1]!, enc[2]!] : [enc[1]!, enc[2]!, enc[3]!];
+}
+
 /** French pronouns after an inverted verb ("dit-il", "est-ce", "donne-le"): their own token, hyphen included. */
 const FRENCH_INVERTED = /^(?:je|tu|il|elle|on|nous|vous|ils|elles|ce|le|la|les|lui|leur|moi|toi|en|y|là|ci)$/iu;
 const WORD_END = /[\p{L}\p{N}]$/u;
@@ -72,11 +102,13 @@ interface LanguageTokens {
   hyphenSuffix?: RegExp;
   /** Elided words split off before the apostrophe's next letter. */
   elision?: RegExp;
+  /** A surface token's syntactic words by a rule of the language (Portuguese hyphenated pronouns). */
+  splitWord?: (form: string) => string[] | undefined;
 }
 
 const RULES: Readonly<Record<string, LanguageTokens>> = {
   fra: { contractions: FRENCH, hyphenSuffix: FRENCH_INVERTED, elision: /^(?:qu|jusqu|lorsqu|puisqu|quoiqu|presqu|[cdjlmnst])['’](?=\p{L})/iu },
-  por: { contractions: PORTUGUESE },
+  por: { contractions: PORTUGUESE, splitWord: portugueseClitics },
   spa: { contractions: SPANISH },
   deu: { contractions: GERMAN },
 };
@@ -92,6 +124,54 @@ function casedLike(surface: string, parts: readonly string[]): string[] {
   const first = surface[0]!;
   if (first !== first.toLowerCase()) return parts.map((p, i) => (i === 0 ? p[0]!.toUpperCase() + p.slice(1) : p));
   return [...parts];
+}
+
+interface Piece {
+  start: number;
+  end: number;
+  /** A sentence ends after this piece (a full stop glued to the next sentence). */
+  endsSentence?: boolean;
+}
+
+const DIGITS = /^[0-9]+$/;
+/** A currency sign's country letters: "US" $, "R" $, "NZ" $. */
+const CURRENCY_LETTERS = /^\p{Lu}{1,3}$/u;
+/** A word, a full stop and the next sentence's first word, with no space between ("habita.O", "00.Em"). */
+const GLUED_SENTENCES = /^([\p{L}\p{N}]{2,})\.(\p{Lu}\p{Ll}*)$/u;
+
+/**
+ * Adjacent tokens joined into one where the English tokenizer cut a number
+ * with a decimal comma ("9" "," "2"), a currency ("US" "$") or an hour
+ * ("19" "h"); a token of two glued sentences cut into word, full stop and word.
+ */
+function wholeNumbers(text: string, tokens: readonly Piece[]): Piece[] {
+  const out: Piece[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    const form = text.slice(t.start, t.end);
+    const prev = out[out.length - 1];
+    if (prev && prev.end === t.start && !prev.endsSentence) {
+      const before = text.slice(prev.start, prev.end);
+      const next = tokens[k + 1];
+      if (form === ',' && next && next.start === t.end && /[0-9]$/.test(before) && !before.includes(',') && DIGITS.test(text.slice(next.start, next.end))) {
+        prev.end = next.end;
+        k++;
+        continue;
+      }
+      if ((form === '$' && CURRENCY_LETTERS.test(before)) || (form === 'h' && DIGITS.test(before) && before.length <= 2)) {
+        prev.end = t.end;
+        continue;
+      }
+    }
+    const glued = GLUED_SENTENCES.exec(form);
+    if (glued) {
+      const dot = t.start + glued[1]!.length;
+      out.push({ start: t.start, end: dot }, { start: dot, end: dot + 1, endsSentence: true }, { start: dot + 1, end: t.end });
+      continue;
+    }
+    out.push({ ...t });
+  }
+  return out;
 }
 
 /**
@@ -128,24 +208,28 @@ export function languageTokens(doc: Doc, language: string, ambiguous?: Contracti
       }
       joined.push({ ...t });
     }
+    // numbers, currencies and hours made whole; sentences glued without a space cut apart
+    const whole = wholeNumbers(text, joined);
     // 2. elision
-    const pieces: { start: number; end: number }[] = [];
-    for (const t of joined) {
+    const pieces: Piece[] = [];
+    for (const t of whole) {
       const elided = rules.elision?.exec(text.slice(t.start, t.end));
       if (elided) pieces.push({ start: t.start, end: t.start + elided[0].length });
-      pieces.push({ start: elided ? t.start + elided[0].length : t.start, end: t.end });
+      pieces.push({ start: elided ? t.start + elided[0].length : t.start, end: t.end, endsSentence: t.endsSentence });
     }
     // 3. contractions: the pack's trained model for a form that is one only in some contexts, else the table
     const forms = pieces.map((t) => text.slice(t.start, t.end));
     pieces.forEach((t, k) => {
       const form = forms[k]!;
       const learned = ambiguous ? splitAmbiguous(ambiguous, forms, k) : undefined;
-      const parts = learned === undefined ? rules.contractions[form.toLowerCase()] : learned;
+      const table = learned === undefined ? rules.contractions[form.toLowerCase()] : learned;
+      const parts = table ? casedLike(form, table) : rules.splitWord?.(form);
       if (parts) {
-        casedLike(form, parts).forEach((p, i) => spans.push({ start: t.start, end: t.end, form: p, ...(i > 0 ? { joinsPrevious: true } : {}) }));
+        parts.forEach((p, i) => spans.push({ start: t.start, end: t.end, form: p, ...(i > 0 ? { joinsPrevious: true } : {}) }));
       } else {
         spans.push({ start: t.start, end: t.end });
       }
+      if (t.endsSentence && k < pieces.length - 1) ends.push(spans.length);
     });
     ends.push(spans.length);
   }

@@ -69,6 +69,41 @@ describe('language tokens', () => {
   });
 });
 
+describe('numbers, currencies, hours and glued sentences', () => {
+  it('a decimal comma, a currency with its letters and an hour are one token in every pack language', () => {
+    for (const lang of ['por', 'spa', 'fra', 'deu']) {
+      expect(languageTokens(docOf('US$ 9,2 bilhões, R$ 1.430,00 às 19h.'), lang).tokens.filter((t) => /[0-9$]/.test(t))).toEqual(['US$', '9,2', 'R$', '1.430,00', '19h']);
+    }
+    // one decimal comma per number; a spaced comma stays a comma; English keeps its tokens
+    expect(words('1,2,3 e 4 , 5', 'por')).toEqual(['1,2@0-3', ',@3-4', '3@4-5', 'e@6-7', '4@8-9', ',@10-11', '5@12-13']);
+    expect(docOf('It cost US$ 9,2.').tokens).toContain('$');
+  });
+
+  it('cuts a sentence glued to the next without a space after its full stop, and ends the sentence there', () => {
+    const d = languageTokens(docOf('Que o habita.O jornalista saiu.'), 'por');
+    expect(d.tokens).toEqual(['Que', 'o', 'habita', '.', 'O', 'jornalista', 'saiu', '.']);
+    expect(Array.from(d.sentEnd)).toEqual([4, 8]);
+    // not an initial, not an abbreviation with its own full stop, not a lower-case word after the stop
+    expect(languageTokens(docOf('O C.A. e o U.S e site.com.'), 'por').tokens).toEqual(['O', 'C.A.', 'e', 'o', 'U.S', 'e', 'site.com', '.']);
+  });
+});
+
+describe('Portuguese pronouns after a hyphen', () => {
+  it('are words of their own: enclisis, two pronouns, mesoclisis with the verb made whole', () => {
+    expect(words('Trata-se de convencê-los.', 'por')).toEqual(['Trata@0-8', 'se@0-8+', 'de@9-11', 'convencê@12-24', 'los@12-24+', '.@24-25']);
+    expect(languageTokens(docOf('Apresenta-se-lhe. Poder-se-á. Dir-lhe-ia. Torná-la-ia.'), 'por').tokens).toEqual([
+      'Apresenta', 'se', 'lhe', '.', 'Poderá', 'se', '.', 'Diria', 'lhe', '.', 'Tornaria', 'la', '.',
+    ]);
+  });
+
+  it('leaves hyphenated words that only look like them, and other languages, alone', () => {
+    expect(languageTokens(docOf('O dia-a-dia em Entre-os-Rios e o guarda-chuva.'), 'por').tokens).toEqual([
+      'O', 'dia-a-dia', 'em', 'Entre-os-Rios', 'e', 'o', 'guarda-chuva', '.',
+    ]);
+    expect(languageTokens(docOf('Trata-se.'), 'spa').tokens).toEqual(['Trata-se', '.']);
+  });
+});
+
 describe('hyphenated words', () => {
   it('are one token, but a French inverted pronoun keeps its hyphen as a token of its own', () => {
     expect(words('Il viendra peut-être à Saint-Denis, dit-il.', 'fra')).toEqual([
