@@ -9,10 +9,10 @@
  *    "Jean-Pierre" are one token in these treebanks), except a French
  *    inverted subject or object pronoun, which keeps its hyphen as its own
  *    token: "dit-il" → "dit" + "-il".
- *    Numbers with a decimal comma ("9,2", "1.430,00"), a currency written
- *    with its country's letters ("US$", "R$") and an hour with its "h"
- *    ("19h") are one token, as the four languages' treebanks write them; the
- *    English tokenizer cuts them apart. A sentence glued to the next one
+ *    Numbers with a decimal comma ("9,2", "1.430,00") and a currency written
+ *    with its country's letters ("US$", "R$") are one token, as the four
+ *    languages' treebanks write them, and so is a Portuguese hour with its
+ *    "h" ("19h"); the English tokenizer cuts them apart. A sentence glued to the next one
  *    without a space ("habita.O jornalista") is cut after its full stop.
  * 2. French elision is split off as its own surface token, as the UD French
  *    treebanks write it: "l'été" → "l'" + "été", "qu'il" → "qu'" + "il".
@@ -104,11 +104,13 @@ interface LanguageTokens {
   elision?: RegExp;
   /** A surface token's syntactic words by a rule of the language (Portuguese hyphenated pronouns). */
   splitWord?: (form: string) => string[] | undefined;
+  /** An hour and its "h" are one token ("19h"; the French treebanks write "19 h" as two). */
+  wholeHours?: boolean;
 }
 
 const RULES: Readonly<Record<string, LanguageTokens>> = {
   fra: { contractions: FRENCH, hyphenSuffix: FRENCH_INVERTED, elision: /^(?:qu|jusqu|lorsqu|puisqu|quoiqu|presqu|[cdjlmnst])['’](?=\p{L})/iu },
-  por: { contractions: PORTUGUESE, splitWord: portugueseClitics },
+  por: { contractions: PORTUGUESE, splitWord: portugueseClitics, wholeHours: true },
   spa: { contractions: SPANISH },
   deu: { contractions: GERMAN },
 };
@@ -141,10 +143,11 @@ const GLUED_SENTENCES = /^([\p{L}\p{N}]{2,})\.(\p{Lu}\p{Ll}*)$/u;
 
 /**
  * Adjacent tokens joined into one where the English tokenizer cut a number
- * with a decimal comma ("9" "," "2"), a currency ("US" "$") or an hour
- * ("19" "h"); a token of two glued sentences cut into word, full stop and word.
+ * with a decimal comma ("9" "," "2"), a currency ("US" "$") or, with
+ * `hours`, an hour ("19" "h"); a token of two glued sentences cut into word,
+ * full stop and word.
  */
-function wholeNumbers(text: string, tokens: readonly Piece[]): Piece[] {
+function wholeNumbers(text: string, tokens: readonly Piece[], hours: boolean): Piece[] {
   const out: Piece[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
@@ -158,7 +161,7 @@ function wholeNumbers(text: string, tokens: readonly Piece[]): Piece[] {
         k++;
         continue;
       }
-      if ((form === '$' && CURRENCY_LETTERS.test(before)) || (form === 'h' && DIGITS.test(before) && before.length <= 2)) {
+      if ((form === '$' && CURRENCY_LETTERS.test(before)) || (hours && form === 'h' && DIGITS.test(before) && before.length <= 2)) {
         prev.end = t.end;
         continue;
       }
@@ -209,7 +212,7 @@ export function languageTokens(doc: Doc, language: string, ambiguous?: Contracti
       joined.push({ ...t });
     }
     // numbers, currencies and hours made whole; sentences glued without a space cut apart
-    const whole = wholeNumbers(text, joined);
+    const whole = wholeNumbers(text, joined, rules.wholeHours === true);
     // 2. elision
     const pieces: Piece[] = [];
     for (const t of whole) {
