@@ -91,6 +91,39 @@ export function portugueseClitics(form: string): string[] | undefined {
   return enc[3] === undefined ? [enc[1]!, enc[2]!] : [enc[1]!, enc[2]!, enc[3]!];
 }
 
+/**
+ * Spanish pronouns written onto an infinitive or gerund: a verb ending, at
+ * most one of se/me and one of lo/la/los/las/le/les. te, nos and os are left
+ * out: words ending in them are mostly not verbs ("fuerte", "modernos",
+ * "primeros" against "verte", "vernos").
+ */
+const SPANISH_ENCLISIS = /^(\p{Ll}*?)(ar|er|ir|ár|ér|ír|ando|iendo|yendo|ándo|iéndo|yéndo)(se|me)?(l[oa]s?|les?)?$/u;
+/** Verb stems shorter than two letters that are verbs: dar, ver, ser, oír, ir. */
+const SHORT_SPANISH_STEMS = new Set(['d', 'v', 's', 'o', '']);
+const UNACCENTED: Readonly<Record<string, string>> = { á: 'a', é: 'e', í: 'i' };
+
+/**
+ * The syntactic words of a Spanish infinitive or gerund with pronouns written
+ * onto it ("darle" → "dar" + "le", "dándole" → "dando" + "le", "quitárselas"
+ * → "quitar" + "se" + "las"), or undefined. A capitalized form only at the
+ * start of a sentence ("Charles", "Carlos" are names).
+ */
+export function spanishClitics(form: string, sentenceInitial: boolean): string[] | undefined {
+  const lower = form.toLowerCase();
+  if (lower !== form && (!sentenceInitial || form.slice(1) !== lower.slice(1))) return undefined;
+  const m = SPANISH_ENCLISIS.exec(lower);
+  if (!m || (m[3] === undefined && m[4] === undefined)) return undefined;
+  const stem = m[1]!;
+  if (stem.length < 2 && !SHORT_SPANISH_STEMS.has(stem)) return undefined;
+  // the accent the pronouns added goes (dándole → dando); oír and reír keep theirs
+  const ending = m[2]!.startsWith('í') && /[aeiou]$/u.test(stem) ? m[2]! : m[2]!.replace(/[áéí]/u, (c) => UNACCENTED[c]!);
+  const verb = stem + ending;
+  const words = [lower === form ? verb : verb[0]!.toUpperCase() + verb.slice(1)];
+  if (m[3] !== undefined) words.push(m[3]);
+  if (m[4] !== undefined) words.push(m[4]);
+  return words;
+}
+
 /** French pronouns after an inverted verb ("dit-il", "est-ce", "donne-le"): their own token, hyphen included. */
 const FRENCH_INVERTED = /^(?:je|tu|il|elle|on|nous|vous|ils|elles|ce|le|la|les|lui|leur|moi|toi|en|y|là|ci)$/iu;
 const WORD_END = /[\p{L}\p{N}]$/u;
@@ -102,8 +135,8 @@ interface LanguageTokens {
   hyphenSuffix?: RegExp;
   /** Elided words split off before the apostrophe's next letter. */
   elision?: RegExp;
-  /** A surface token's syntactic words by a rule of the language (Portuguese hyphenated pronouns). */
-  splitWord?: (form: string) => string[] | undefined;
+  /** A surface token's syntactic words by a rule of the language (pronouns joined to a verb). */
+  splitWord?: (form: string, sentenceInitial: boolean) => string[] | undefined;
   /** An hour and its "h" are one token ("19h"; the French treebanks write "19 h" as two). */
   wholeHours?: boolean;
 }
@@ -111,7 +144,7 @@ interface LanguageTokens {
 const RULES: Readonly<Record<string, LanguageTokens>> = {
   fra: { contractions: FRENCH, hyphenSuffix: FRENCH_INVERTED, elision: /^(?:qu|jusqu|lorsqu|puisqu|quoiqu|presqu|[cdjlmnst])['’](?=\p{L})/iu },
   por: { contractions: PORTUGUESE, splitWord: portugueseClitics, wholeHours: true },
-  spa: { contractions: SPANISH },
+  spa: { contractions: SPANISH, splitWord: spanishClitics },
   deu: { contractions: GERMAN },
 };
 
@@ -226,7 +259,7 @@ export function languageTokens(doc: Doc, language: string, ambiguous?: Contracti
       const form = forms[k]!;
       const learned = ambiguous ? splitAmbiguous(ambiguous, forms, k) : undefined;
       const table = learned === undefined ? rules.contractions[form.toLowerCase()] : learned;
-      const parts = table ? casedLike(form, table) : rules.splitWord?.(form);
+      const parts = table ? casedLike(form, table) : rules.splitWord?.(form, k === 0);
       if (parts) {
         parts.forEach((p, i) => spans.push({ start: t.start, end: t.end, form: p, ...(i > 0 ? { joinsPrevious: true } : {}) }));
       } else {

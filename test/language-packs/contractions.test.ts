@@ -106,6 +106,24 @@ describe('Portuguese pronouns after a hyphen', () => {
   });
 });
 
+describe('Spanish pronouns written onto a verb', () => {
+  it('infinitives and gerunds with one or two pronouns, the added accent dropped, offsets of the whole word', () => {
+    expect(words('Quiere darle el libro y quitárselas.', 'spa')).toEqual([
+      'Quiere@0-6', 'darle@7-12', 'el@13-15', 'libro@16-21', 'y@22-23', 'quitárselas@24-35', '.@35-36',
+    ].flatMap((w) => (w.startsWith('darle') ? ['dar@7-12', 'le@7-12+'] : w.startsWith('quitárselas') ? ['quitar@24-35', 'se@24-35+', 'las@24-35+'] : [w])));
+    expect(languageTokens(docOf('Dándole vueltas, iba a reírse y a oírlo.'), 'spa').tokens).toEqual([
+      'Dando', 'le', 'vueltas', ',', 'iba', 'a', 'reír', 'se', 'y', 'a', 'oír', 'lo', '.',
+    ]);
+  });
+
+  it('leaves words that only end like them: names, nouns, adjectives, te/nos/os endings', () => {
+    expect(languageTokens(docOf('Vio a Carlos y a Charles, firme y fuerte, con los primeros modernos.'), 'spa').tokens).toEqual([
+      'Vio', 'a', 'Carlos', 'y', 'a', 'Charles', ',', 'firme', 'y', 'fuerte', ',', 'con', 'los', 'primeros', 'modernos', '.',
+    ]);
+    expect(languageTokens(docOf('Quiere darle.'), 'por').tokens).toEqual(['Quiere', 'darle', '.']);
+  });
+});
+
 describe('hyphenated words', () => {
   it('are one token, but a French inverted pronoun keeps its hyphen as a token of its own', () => {
     expect(words('Il viendra peut-être à Saint-Denis, dit-il.', 'fra')).toEqual([
