@@ -11,8 +11,11 @@
  *    token: "dit-il" → "dit" + "-il".
  *    Numbers with a decimal comma ("9,2", "1.430,00") and a currency written
  *    with its country's letters ("US$", "R$") are one token, as the four
- *    languages' treebanks write them, and so is a Portuguese hour with its
- *    "h" ("19h"); the English tokenizer cuts them apart. A sentence glued to the next one
+ *    languages' treebanks write them, and so are a Portuguese hour with its
+ *    "h" ("19h") and a French number with spaced thousands ("80 000"); the
+ *    English tokenizer cuts them apart. French "a-t-il" is "a" + "-t-il";
+ *    "l'on", "c'est-à-dire" and "celui-ci" stay whole, as the treebanks
+ *    write them. A sentence glued to the next one
  *    without a space ("habita.O jornalista") is cut after its full stop.
  * 2. French elision is split off as its own surface token, as the UD French
  *    treebanks write it: "l'été" → "l'" + "été", "qu'il" → "qu'" + "il".
@@ -125,7 +128,11 @@ export function spanishClitics(form: string, sentenceInitial: boolean): string[]
 }
 
 /** French pronouns after an inverted verb ("dit-il", "est-ce", "donne-le"): their own token, hyphen included. */
-const FRENCH_INVERTED = /^(?:je|tu|il|elle|on|nous|vous|ils|elles|ce|le|la|les|lui|leur|moi|toi|en|y|là|ci)$/iu;
+const FRENCH_INVERTED = /^(?:je|tu|il|elle|on|nous|vous|ils|elles|ce|le|la|les|lui|leur|moi|toi|en|y|là)$/iu;
+/** The pronouns after an inverted verb's euphonic t ("a-t-il"): the treebanks' token is "-t-il". */
+const FRENCH_AFTER_T = /^(?:il|elle|on|ils|elles)$/iu;
+/** Words the French treebanks keep whole although they start like an elision. */
+const FRENCH_UNELIDED = /^(?:l['’]on|c['’]est-à-dire)$/iu;
 const WORD_END = /[\p{L}\p{N}]$/u;
 const WORD_START = /^\p{L}/u;
 
@@ -135,6 +142,12 @@ interface LanguageTokens {
   hyphenSuffix?: RegExp;
   /** Elided words split off before the apostrophe's next letter. */
   elision?: RegExp;
+  /** Words that match `elision` but stay whole. */
+  unelided?: RegExp;
+  /** The inverted pronoun after a euphonic t ("a-t-il" → "a" + "-t-il"). */
+  afterEuphonicT?: RegExp;
+  /** Thousands written with a space ("80 000") are one token. */
+  spacedThousands?: boolean;
   /** A surface token's syntactic words by a rule of the language (pronouns joined to a verb). */
   splitWord?: (form: string, sentenceInitial: boolean) => string[] | undefined;
   /** An hour and its "h" are one token ("19h"; the French treebanks write "19 h" as two). */
@@ -142,7 +155,14 @@ interface LanguageTokens {
 }
 
 const RULES: Readonly<Record<string, LanguageTokens>> = {
-  fra: { contractions: FRENCH, hyphenSuffix: FRENCH_INVERTED, elision: /^(?:qu|jusqu|lorsqu|puisqu|quoiqu|presqu|[cdjlmnst])['’](?=\p{L})/iu },
+  fra: {
+    contractions: FRENCH,
+    hyphenSuffix: FRENCH_INVERTED,
+    elision: /^(?:qu|jusqu|lorsqu|puisqu|quoiqu|presqu|[cdjlmnst])['’](?=\p{L})/iu,
+    unelided: FRENCH_UNELIDED,
+    afterEuphonicT: FRENCH_AFTER_T,
+    spacedThousands: true,
+  },
   por: { contractions: PORTUGUESE, splitWord: portugueseClitics, wholeHours: true },
   spa: { contractions: SPANISH, splitWord: spanishClitics },
   deu: { contractions: GERMAN },
@@ -169,6 +189,10 @@ interface Piece {
 }
 
 const DIGITS = /^[0-9]+$/;
+const THREE_DIGITS = /^[0-9]{3}$/;
+/** A number that a group of three digits after a space continues: "80", "1 250". */
+const SPACED_NUMBER = /^[0-9]{1,3}(?: [0-9]{3})*$/;
+const SPACED_GROUP_GAP = /[ \u00a0\u202f]/;
 /** A currency sign's country letters: "US" $, "R" $, "NZ" $. */
 const CURRENCY_LETTERS = /^\p{Lu}{1,3}$/u;
 /** A word, a full stop and the next sentence's first word, with no space between ("habita.O", "00.Em"). */
@@ -180,12 +204,18 @@ const GLUED_SENTENCES = /^([\p{L}\p{N}]{2,})\.(\p{Lu}\p{Ll}*)$/u;
  * `hours`, an hour ("19" "h"); a token of two glued sentences cut into word,
  * full stop and word.
  */
-function wholeNumbers(text: string, tokens: readonly Piece[], hours: boolean): Piece[] {
+function wholeNumbers(text: string, tokens: readonly Piece[], hours: boolean, spacedThousands: boolean): Piece[] {
   const out: Piece[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     const form = text.slice(t.start, t.end);
     const prev = out[out.length - 1];
+    // "80 000", "1 250 000": one space (or a no-break space) before each group of three digits
+    if (spacedThousands && prev && t.start === prev.end + 1 && SPACED_GROUP_GAP.test(text[prev.end]!) && THREE_DIGITS.test(form) &&
+        SPACED_NUMBER.test(text.slice(prev.start, prev.end))) {
+      prev.end = t.end;
+      continue;
+    }
     if (prev && prev.end === t.start && !prev.endsSentence) {
       const before = text.slice(prev.start, prev.end);
       const next = tokens[k + 1];
@@ -235,6 +265,16 @@ export function languageTokens(doc: Doc, language: string, ambiguous?: Contracti
       const t = surface[k]!;
       const prev = joined[joined.length - 1];
       const next = surface[k + 1];
+      // "a-t-il": the verb, then the euphonic t with its pronoun as one token
+      const hyphen2 = surface[k + 2];
+      const pronoun = surface[k + 3];
+      if (rules.afterEuphonicT && prev && next && hyphen2 && pronoun && text.slice(t.start, t.end) === '-' && prev.end === t.start &&
+          t.end === next.start && next.end === hyphen2.start && hyphen2.end === pronoun.start && text.slice(next.start, next.end).toLowerCase() === 't' &&
+          text.slice(hyphen2.start, hyphen2.end) === '-' && rules.afterEuphonicT.test(text.slice(pronoun.start, pronoun.end))) {
+        joined.push({ start: t.start, end: pronoun.end });
+        k += 3;
+        continue;
+      }
       if (prev && next && text.slice(t.start, t.end) === '-' && prev.end === t.start && t.end === next.start &&
           WORD_END.test(text.slice(prev.start, prev.end)) && WORD_START.test(text.slice(next.start, next.end))) {
         if (rules.hyphenSuffix?.test(text.slice(next.start, next.end))) joined.push({ start: t.start, end: next.end });
@@ -245,11 +285,12 @@ export function languageTokens(doc: Doc, language: string, ambiguous?: Contracti
       joined.push({ ...t });
     }
     // numbers, currencies and hours made whole; sentences glued without a space cut apart
-    const whole = wholeNumbers(text, joined, rules.wholeHours === true);
+    const whole = wholeNumbers(text, joined, rules.wholeHours === true, rules.spacedThousands === true);
     // 2. elision
     const pieces: Piece[] = [];
     for (const t of whole) {
-      const elided = rules.elision?.exec(text.slice(t.start, t.end));
+      const form = text.slice(t.start, t.end);
+      const elided = rules.unelided?.test(form) ? null : rules.elision?.exec(form);
       if (elided) pieces.push({ start: t.start, end: t.start + elided[0].length });
       pieces.push({ start: elided ? t.start + elided[0].length : t.start, end: t.end, endsSentence: t.endsSentence });
     }

@@ -124,6 +124,21 @@ describe('Spanish pronouns written onto a verb', () => {
   });
 });
 
+describe('French tokens the treebanks keep whole or cut their own way', () => {
+  it('a-t-il is the verb and -t-il; l\'on, c\'est-à-dire, celui-ci stay whole; -là keeps its hyphen', () => {
+    expect(languageTokens(docOf("A-t-il dit que l'on verra, c'est-à-dire celui-ci ce jour-là ?"), 'fra').tokens).toEqual([
+      'A', '-t-il', 'dit', 'que', "l'on", 'verra', ',', "c'est-à-dire", 'celui-ci', 'ce', 'jour', '-là', '?',
+    ]);
+  });
+
+  it('thousands written with a space are one token, spanning the space; a year before a number is not', () => {
+    expect(words('De 80 000 à 1 250 000 en 2005 200 fois.', 'fra')).toEqual([
+      'De@0-2', '80 000@3-9', 'à@10-11', '1 250 000@12-21', 'en@22-24', '2005@25-29', '200@30-33', 'fois@34-38', '.@38-39',
+    ]);
+    expect(languageTokens(docOf('De 80 000 pessoas.'), 'por').tokens).toEqual(['De', '80', '000', 'pessoas', '.']);
+  });
+});
+
 describe('hyphenated words', () => {
   it('are one token, but a French inverted pronoun keeps its hyphen as a token of its own', () => {
     expect(words('Il viendra peut-être à Saint-Denis, dit-il.', 'fra')).toEqual([
