@@ -57,7 +57,8 @@ LANGS = {
     "fra": {"wikiann": "wikiann_fr", "extra": [], "name": "textlens-ner-fr"},
     "spa": {"wikiann": "wikiann_es", "extra": [], "name": "textlens-ner-es"},
     "por": {"wikiann": "wikiann_pt", "extra": [], "name": "textlens-ner-pt"},
-    "deu": {"wikiann": "wikiann_de", "extra": [("germeval", "germeval2014/NER-de-test.tsv.gz")], "name": "textlens-ner-de"},
+    # 1.1.0: three networks of width 128 (seeds 1-3) as one ensemble (models/deu/MODEL_CARD.md)
+    "deu": {"wikiann": "wikiann_de", "extra": [("germeval", "germeval2014/NER-de-test.tsv.gz")], "name": "textlens-ner-de", "version": "1.1.0"},
 }
 DATA_NAMES = {
     "wikiann": "WikiANN / PAN-X {lang} train (20,000 sentences, silver labels from Wikipedia links; Wikipedia text CC BY-SA)",
@@ -302,7 +303,7 @@ def main():
     with open(path) as f:
         meta = json.load(f)
     meta["name"] = spec["name"]
-    meta["version"] = "1.0.0"
+    meta["version"] = spec.get("version", "1.0.0")
     meta["language"] = args.lang
     # The labels stay the English model's (MISC included, never produced here), so the runtime and the
     # linker read these models exactly as the English one.
