@@ -9,14 +9,16 @@
  *    "Jean-Pierre" are one token in these treebanks), except a French
  *    inverted subject or object pronoun, which keeps its hyphen as its own
  *    token: "dit-il" → "dit" + "-il".
+ *    German compounds stay whole too although the German treebanks cut them
+ *    at the hyphen: the pack's NER learned whole ones (models/deu/MODEL_CARD.md).
  *    Numbers with a decimal comma ("9,2", "1.430,00") and a currency written
  *    with its country's letters ("US$", "R$") are one token, as the four
  *    languages' treebanks write them, and so are a Portuguese hour with its
  *    "h" ("19h") and a French number with spaced thousands ("80 000"); the
  *    English tokenizer cuts them apart. French "a-t-il" is "a" + "-t-il";
  *    "l'on", "c'est-à-dire" and "celui-ci" stay whole, as the treebanks
- *    write them. A sentence glued to the next one
- *    without a space ("habita.O jornalista") is cut after its full stop.
+ *    write them. A sentence glued to the next one without a space
+ *    ("habita.O jornalista") is cut after its full stop.
  * 2. French elision is split off as its own surface token, as the UD French
  *    treebanks write it: "l'été" → "l'" + "été", "qu'il" → "qu'" + "il".
  * 3. Contractions of a preposition and an article or pronoun become UD
@@ -204,7 +206,7 @@ const GLUED_SENTENCES = /^([\p{L}\p{N}]{2,})\.(\p{Lu}\p{Ll}*)$/u;
  * `hours`, an hour ("19" "h"); a token of two glued sentences cut into word,
  * full stop and word.
  */
-function wholeNumbers(text: string, tokens: readonly Piece[], hours: boolean, spacedThousands: boolean): Piece[] {
+function wholeTokens(text: string, tokens: readonly Piece[], hours: boolean, spacedThousands: boolean): Piece[] {
   const out: Piece[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
@@ -285,7 +287,7 @@ export function languageTokens(doc: Doc, language: string, ambiguous?: Contracti
       joined.push({ ...t });
     }
     // numbers, currencies and hours made whole; sentences glued without a space cut apart
-    const whole = wholeNumbers(text, joined, rules.wholeHours === true, rules.spacedThousands === true);
+    const whole = wholeTokens(text, joined, rules.wholeHours === true, rules.spacedThousands === true);
     // 2. elision
     const pieces: Piece[] = [];
     for (const t of whole) {
