@@ -57,7 +57,7 @@ LANGS = {
     "fra": {"wikiann": "wikiann_fr", "extra": [], "name": "textlens-ner-fr"},
     "spa": {"wikiann": "wikiann_es", "extra": [], "name": "textlens-ner-es"},
     "por": {"wikiann": "wikiann_pt", "extra": [], "name": "textlens-ner-pt"},
-    # 1.1.0: three networks of width 128 (seeds 1-3) as one ensemble (models/deu/MODEL_CARD.md)
+    # 1.1.0: four networks of width 128 (seeds 1-4) as one ensemble (models/deu/MODEL_CARD.md)
     "deu": {"wikiann": "wikiann_de", "extra": [("germeval", "germeval2014/NER-de-test.tsv.gz")], "name": "textlens-ner-de", "version": "1.1.0"},
 }
 DATA_NAMES = {
