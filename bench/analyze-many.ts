@@ -35,10 +35,11 @@
  * The last line is JSON for bench/run.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchText, documents } from './text.js';
+import { threadCpuMs } from './thread-cpu.js';
 import type { FlatOptions } from '../src/types.js';
 
 // Under tsx, the repository's tsconfig.json `paths` send the built package's `#threads` import to
@@ -73,16 +74,7 @@ const docs = documents(text, 5_000)
 const tokens = docs.reduce((n, d) => n + d.text.split(/\s+/).length, 0);
 
 /** CPU time of this thread (the one that reads the responses) in ms, where Linux says; undefined elsewhere. */
-function thisThreadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, in clock ticks (USER_HZ, 100 on Linux)
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
+const thisThreadCpuMs = (): number | undefined => threadCpuMs(process.pid);
 
 interface Config {
   name: string;

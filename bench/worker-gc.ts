@@ -14,10 +14,11 @@
  * Documents: bench/text.ts's text cut into ~5 kB documents, the first 60;
  * extractors BENCH_EXTRACTORS (default words,dependency-trees,entities).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchText, documents } from './text.js';
+import { allThreadsCpuMs } from './thread-cpu.js';
 import type { FlatOptions } from '../src/types.js';
 
 const poolUrl = new URL('../dist/http/analysis-pool.js', import.meta.url);
@@ -31,20 +32,6 @@ const docs: FlatOptions[] = documents(benchText().text, 5_000)
   .slice(0, 60)
   .map((text) => ({ text, extractors, languageOverride: 'eng' }));
 
-/** CPU ms of every thread of this process, by thread id (utime + stime, clock ticks of 10 ms). */
-function threadCpu(): Map<string, number> {
-  const cpu = new Map<string, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // the thread ended between the listing and the read
-    }
-  }
-  return cpu;
-}
 
 interface Row {
   young: string;
@@ -64,11 +51,11 @@ async function measure(youngMb: number, size: number, row: Row): Promise<void> {
     await Promise.all(Array.from({ length: size }, lane));
   };
   await passes(3 * size);
-  const before = threadCpu();
+  const before = allThreadsCpuMs();
   const start = performance.now();
   await passes(4);
   const wall = performance.now() - start;
-  const spent = [...threadCpu()].map(([tid, ms]) => ms - (before.get(tid) ?? 0)).sort((a, b) => b - a);
+  const spent = [...allThreadsCpuMs()].map(([tid, ms]) => ms - (before.get(tid) ?? 0)).sort((a, b) => b - a);
   const n = docs.length * 4;
   row.wallPerDoc.push(wall / n);
   row.workerCpuPerDoc.push(spent.slice(0, size).reduce((a, b) => a + b, 0) / n);

@@ -110,8 +110,8 @@ const UNACCENTED: Readonly<Record<string, string>> = { á: 'a', é: 'e', í: 'i'
 /**
  * The syntactic words of a Spanish infinitive or gerund with pronouns written
  * onto it ("darle" → "dar" + "le", "dándole" → "dando" + "le", "quitárselas"
- * → "quitar" + "se" + "las"), or undefined. A capitalized form only at the
- * start of a sentence ("Charles", "Carlos" are names).
+ * → "quitar" + "se" + "las"), in lower case, or undefined. A capitalized
+ * form only at the start of a sentence ("Charles", "Carlos" are names).
  */
 export function spanishClitics(form: string, sentenceInitial: boolean): string[] | undefined {
   const lower = form.toLowerCase();
@@ -122,8 +122,7 @@ export function spanishClitics(form: string, sentenceInitial: boolean): string[]
   if (stem.length < 2 && !SHORT_SPANISH_STEMS.has(stem)) return undefined;
   // the accent the pronouns added goes (dándole → dando); oír and reír keep theirs
   const ending = m[2]!.startsWith('í') && /[aeiou]$/u.test(stem) ? m[2]! : m[2]!.replace(/[áéí]/u, (c) => UNACCENTED[c]!);
-  const verb = stem + ending;
-  const words = [lower === form ? verb : verb[0]!.toUpperCase() + verb.slice(1)];
+  const words = [stem + ending];
   if (m[3] !== undefined) words.push(m[3]);
   if (m[4] !== undefined) words.push(m[4]);
   return words;
@@ -242,6 +241,14 @@ function wholeTokens(text: string, tokens: readonly Piece[], hours: boolean, spa
   return out;
 }
 
+/** Whether surface tokens k..k+3 are "-", "t", "-" and a pronoun of `pronouns`, with no space between them. */
+function euphonicT(text: string, surface: readonly Piece[], k: number, pronouns: RegExp): boolean {
+  const run = surface.slice(k, k + 4);
+  if (run.length < 4 || run.some((p, i) => i > 0 && run[i - 1]!.end !== p.start)) return false;
+  const [h1, t, h2, pronoun] = run.map((p) => text.slice(p.start, p.end));
+  return h1 === '-' && t!.toLowerCase() === 't' && h2 === '-' && pronouns.test(pronoun!);
+}
+
 /**
  * The Doc with `language`'s tokens (see the file comment); the same Doc for
  * a language without rules, English included. `ambiguous`: the pack's model
@@ -268,12 +275,8 @@ export function languageTokens(doc: Doc, language: string, ambiguous?: Contracti
       const prev = joined[joined.length - 1];
       const next = surface[k + 1];
       // "a-t-il": the verb, then the euphonic t with its pronoun as one token
-      const hyphen2 = surface[k + 2];
-      const pronoun = surface[k + 3];
-      if (rules.afterEuphonicT && prev && next && hyphen2 && pronoun && text.slice(t.start, t.end) === '-' && prev.end === t.start &&
-          t.end === next.start && next.end === hyphen2.start && hyphen2.end === pronoun.start && text.slice(next.start, next.end).toLowerCase() === 't' &&
-          text.slice(hyphen2.start, hyphen2.end) === '-' && rules.afterEuphonicT.test(text.slice(pronoun.start, pronoun.end))) {
-        joined.push({ start: t.start, end: pronoun.end });
+      if (rules.afterEuphonicT && prev?.end === t.start && euphonicT(text, surface, k, rules.afterEuphonicT)) {
+        joined.push({ start: t.start, end: surface[k + 3]!.end });
         k += 3;
         continue;
       }
@@ -302,7 +305,8 @@ export function languageTokens(doc: Doc, language: string, ambiguous?: Contracti
       const form = forms[k]!;
       const learned = ambiguous ? splitAmbiguous(ambiguous, forms, k) : undefined;
       const table = learned === undefined ? rules.contractions[form.toLowerCase()] : learned;
-      const parts = table ? casedLike(form, table) : rules.splitWord?.(form, k === 0);
+      const split = table ?? rules.splitWord?.(form, k === 0);
+      const parts = split && casedLike(form, split);
       if (parts) {
         parts.forEach((p, i) => spans.push({ start: t.start, end: t.end, form: p, ...(i > 0 ? { joinsPrevious: true } : {}) }));
       } else {
