@@ -14,6 +14,8 @@
  *         mean, weighted INHERIT_WEIGHT);
  *   G(s)  its gloss and examples, members and, at RELATED_WEIGHT, its hypernyms' glosses and members;
  *   e(s) = unit(OCCURRENCE_WEIGHT · unit(O(s)) + unit(G(s))), int8 with a scale per row.
+ * WSD_SENSE_POS (default `n`) names the parts of speech built: verbs and adjectives were measured and lost on
+ * SemEval-2007 (the card's "Sense embeddings for verbs and adjectives").
  * Only the synsets of noun lemmas with several senses ship: the term compares a lemma's senses, and a
  * one-sense lemma is never scored. Deterministic: sums in file and synset order.
  */
@@ -21,6 +23,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Lexicon } from '../../src/lexicon/lexicon.js';
+import type { WordNetPos } from '../../src/lexicon/penn.js';
 import { STOPWORDS } from '../../src/linking/stopwords.js';
 import { loadWordVectors } from '../../src/models/word-vectors.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
@@ -40,8 +43,8 @@ const INHERIT_WEIGHT = Number(process.env.WSD_SENSE_INHERIT ?? 0.5);
 /** The hypernyms' glosses and members in G(s), against the synset's own. */
 const RELATED_WEIGHT = Number(process.env.WSD_SENSE_RELATED ?? 0.5);
 
-/** What the build's parts of speech weigh: nouns (the term is tuned for them). */
-const POS = 'n';
+/** The parts of speech whose synsets get embeddings (WSD_SENSE_POS, letters, e.g. `nv`; meta.json weighs each: byPos.<pos>.lambdaSense). */
+const POS_LIST = [...(process.env.WSD_SENSE_POS ?? 'n')] as WordNetPos[];
 
 /**
  * Writes the sense embeddings to `outDir` (a models/senses directory) and returns the file's path. `base`: the
@@ -50,13 +53,16 @@ const POS = 'n';
 export function writeSenseEmbeddings(base: WsdModel, outDir: string, wn: WordNet30, semcorTrain: readonly SemcorDoc[], lexicon: Lexicon): string {
   const t0 = Date.now();
   // A model that weighs the term, so that it reads the shared vectors and weighs their rows as at run time.
-  const model = base.withParams({ ...base.params, byPos: { ...base.params.byPos, [POS]: { ...base.params.byPos?.[POS], lambdaSense: 1 } } });
+  const byPos = { ...base.params.byPos };
+  for (const pos of POS_LIST) byPos[pos] = { ...byPos[pos], lambdaSense: 1 };
+  const model = base.withParams({ ...base.params, byPos });
   const probe = model.contextVector([], 'shared');
   if (probe === undefined) throw new Error('sense embeddings: the model does not read the shared vectors');
   const dim = probe.length;
 
   const needed = new Set<number>();
-  for (const [key, list] of wn.lemmaIndex) if (key.startsWith(`${POS}:`) && list.length > 1) for (const s of list) needed.add(s);
+  const wanted = new Set<string>(POS_LIST);
+  for (const [key, list] of wn.lemmaIndex) if (wanted.has(key.slice(0, key.indexOf(':'))) && list.length > 1) for (const s of list) needed.add(s);
   const synsets = Int32Array.from([...needed]).sort();
   const rowOf = new Map<number, number>();
   synsets.forEach((s, r) => rowOf.set(s, r));
@@ -70,10 +76,10 @@ export function writeSenseEmbeddings(base: WsdModel, outDir: string, wn: WordNet
     const contexts = new TargetContexts(model, doc.sentences);
     doc.sentences.forEach((sentence, s) =>
       sentence.forEach((tok, i) => {
-        if (tok.pos !== POS || tok.keys.length === 0) return;
+        if (tok.pos === undefined || !wanted.has(tok.pos) || tok.keys.length === 0) return;
         const targets = [...new Set(tok.keys.map((k) => wn.synsetOfKey.get(k)).filter((x): x is number => x !== undefined && rowOf.has(x)))];
         if (targets.length === 0) return;
-        const ctx = contexts.of({ sentence: s, first: i, last: i, lemma: tok.lemma, pos: POS });
+        const ctx = contexts.of({ sentence: s, first: i, last: i, lemma: tok.lemma, pos: tok.pos });
         const c = model.contextVector(ctx.bag.filter((f) => f !== ctx.exclude), 'shared')!;
         if (!scaleToUnit(c)) return;
         tagged++;
@@ -128,7 +134,7 @@ export function writeSenseEmbeddings(base: WsdModel, outDir: string, wn: WordNet
   let withOccurrences = 0;
   for (let r = 0; r < rows; r++) if (seen[r] > 0) withOccurrences++;
   process.stdout.write(
-    `sense embeddings: ${rows} noun synsets (${withOccurrences} with SemCor-train occurrences, ${tagged} occurrences; ${inherited} from their neighbours'), ${dim} dims (${Date.now() - t0} ms)\n`,
+    `sense embeddings: ${rows} synsets (${POS_LIST.join('')}) (${withOccurrences} with SemCor-train occurrences, ${tagged} occurrences; ${inherited} from their neighbours'), ${dim} dims (${Date.now() - t0} ms)\n`,
   );
   return path;
 }
