@@ -27,11 +27,22 @@ MAX_SUFFIX = 5
 
 
 def read(path):
+    """(form, UPOS, lemma) of every word, each sentence once: prepare.py repeats a treebank's sentences for
+    the tagger (REPEAT), and the lemma table counts what the treebanks say, not how often the tagger saw it."""
     out = []
+    seen = set()
+    skip = False
     with open(path, encoding="utf-8") as f:
         for line in f:
+            if line.startswith("# sent_id"):
+                skip = line in seen
+                seen.add(line)
+                continue
+            if line.strip() == "":
+                skip = False
+                continue
             cols = line.rstrip("\n").split("\t")
-            if len(cols) == 10 and cols[0].isdigit():
+            if not skip and len(cols) == 10 and cols[0].isdigit():
                 out.append((cols[1], cols[3], cols[2]))
     return out
 

@@ -25,11 +25,12 @@ from training.common.lexical import LexicalCodes, cluster_key
 from training.tagger import train as english
 
 DATA = os.path.join("training", "out", "ud")
-# lang: (model name, version, training data); 1.1: trained with the lexicon classes (--lexicon)
+# lang: (model name, version, training data); 1.1: trained with the lexicon classes (--lexicon); spa 1.2: GSD's
+# sentences three times (prepare.py REPEAT)
 LANGS = {
     "fra": ("textlens-tagger-fr", "1.1.0", ["UD_French-Sequoia train", "UD_French-Rhapsodie train+dev+test", "UD_French-FQB"]),
     "por": ("textlens-tagger-pt", "1.1.0", ["UD_Portuguese-Bosque train", "UD_Portuguese-GSD train"]),
-    "spa": ("textlens-tagger-es", "1.1.0", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5)"]),
+    "spa": ("textlens-tagger-es", "1.2.0", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5), three times"]),
     "deu": ("textlens-tagger-de", "1.0.0", ["UD_German-GSD dev (4/5)", "UD_German-PUD (4/5)"]),
 }
 
