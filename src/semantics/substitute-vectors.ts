@@ -32,18 +32,12 @@ export function vectorIndex(vectors: WordVectors): VectorIndex {
 
 /** The dot product of rows a and b (both unit length: their cosine). */
 export function rowCosine(vectors: WordVectors, a: number, b: number): number {
-  const { dim, values } = vectors;
-  let dot = 0;
-  for (let d = 0, x = a * dim, y = b * dim; d < dim; d++) dot += values[x + d] * values[y + d];
-  return dot;
+  return vectors.dot(a, b);
 }
 
 /** The dot product of row r with a unit vector `unit` (their cosine). */
 export function cosineWith(vectors: WordVectors, r: number, unit: Float32Array): number {
-  const { dim, values } = vectors;
-  let dot = 0;
-  for (let d = 0, x = r * dim; d < dim; d++) dot += values[x + d] * unit[d];
-  return dot;
+  return vectors.dotWith(r, unit);
 }
 
 /**
@@ -52,7 +46,7 @@ export function cosineWith(vectors: WordVectors, r: number, unit: Float32Array):
  * other token has one. `rho` is the closeness exponent of the header.
  */
 export function contextVector(vectors: WordVectors, rows: ArrayLike<number>, first: number, last: number, rho: number): Float32Array | undefined {
-  const { dim, values } = vectors;
+  const { dim } = vectors;
   const out = new Float32Array(dim);
   let any = false;
   for (let j = 0; j < rows.length; j++) {
@@ -60,7 +54,7 @@ export function contextVector(vectors: WordVectors, rows: ArrayLike<number>, fir
     if (r < 0 || (j >= first && j <= last)) continue;
     const distance = j < first ? first - j : j - last;
     const w = rho === 0 ? 1 : distance ** -rho;
-    for (let d = 0, x = r * dim; d < dim; d++) out[d] += w * values[x + d];
+    vectors.addTo(r, w, out, 0, dim);
     any = true;
   }
   if (!any) return undefined;

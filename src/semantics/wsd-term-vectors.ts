@@ -3,7 +3,7 @@
  * λ_emb), from one of two tables:
  *
  *  - `own`: the lemma vectors trained here by PPMI + SVD (wsd-vectors.bin),
- *    decoded to unit float rows; the entailments read the same table;
+ *    unit rows read from the file's int8 values; the entailments read the same table;
  *  - `shared`: the pretrained GloVe vectors every English model reads
  *    (models/vectors/, src/models/word-vectors.ts), read in place: the senses
  *    keep no copy of them, only which row each feature is and that row's
@@ -36,14 +36,10 @@ export function ownTermVectors(vectors: WordVectors, vocab: FeatureVocabulary): 
     const id = vocab.id(lemma);
     if (id >= 0) rowOf[id] = r;
   });
-  const { dim, values } = vectors;
   return {
-    dim,
+    dim: vectors.dim,
     row: (id) => rowOf[id],
-    add(row, weight, out, at, D) {
-      const from = row * dim;
-      for (let d = 0; d < D; d++) out[at + d] += weight * values[from + d];
-    },
+    add: (row, weight, out, at, D) => vectors.addTo(row, weight, out, at, D),
   };
 }
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { TargetContexts } from '../../src/semantics/disambiguate.js';
 import type { ContextToken } from '../../src/semantics/wsd-features.js';
 import { WsdModel, type FeatureContext, type WsdParams } from '../../src/semantics/wsd-model.js';
-import { decodeVectors, encodeVectors } from '../../src/semantics/wsd-vectors.js';
+import { decodeVectors, denseVectors, encodeVectors, vectorRow } from '../../src/semantics/wsd-vectors.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import type { ResourceLoader } from '../../src/resources/loader.js';
 import { COUNT_SCALE, type SenseWeights } from '../../src/semantics/wsd-weights.js';
@@ -22,11 +22,36 @@ describe('wsd-vectors.bin', () => {
     expect(decoded.dim).toBe(3);
     expect(decoded.lemmas).toEqual(lemmas);
     for (let r = 0; r < 3; r++) {
-      const row = [...decoded.values.subarray(3 * r, 3 * r + 3)];
+      const row = [...vectorRow(decoded, r)];
       expect(Math.hypot(...row)).toBeCloseTo(1, 6);
       const norm = Math.hypot(...values.slice(3 * r, 3 * r + 3));
       row.forEach((v, d) => expect(v).toBeCloseTo(values[3 * r + d] / norm, 2));
     }
+  });
+
+  it('reads the int8 rows to the same bits as a decoded float32 table would hold, at any byte offset', () => {
+    const lemmas = ['a', 'b', 'c', 'd'];
+    const raw = Array.from({ length: 4 * 7 }, (_, i) => Math.sin(i * 1.7) * (1 + (i % 5)));
+    const file = encodeVectors(lemmas, 7, raw);
+    // The loader may hand the bytes as a view at an odd offset of a larger buffer.
+    const shifted = new Uint8Array(file.length + 1);
+    shifted.set(file, 1);
+    const quantized = decodeVectors(shifted.subarray(1));
+    const table = new Float32Array(4 * 7);
+    for (let r = 0; r < 4; r++) quantized.copyRow(r, table, 7 * r);
+    const dense = denseVectors(lemmas, 7, table);
+    const probe = Float32Array.from({ length: 7 }, (_, d) => d - 3);
+    for (let a = 0; a < 4; a++) {
+      expect(quantized.dotWith(a, probe)).toBe(dense.dotWith(a, probe));
+      for (let b = 0; b < 4; b++) expect(quantized.dot(a, b)).toBe(dense.dot(a, b));
+      const x = new Float64Array(9).fill(0.25);
+      const y = new Float64Array(9).fill(0.25);
+      quantized.addTo(a, 0.3, x, 2, 5);
+      dense.addTo(a, 0.3, y, 2, 5);
+      expect([...x]).toEqual([...y]);
+      expect(x[7]).toBe(0.25);
+    }
+    expect(quantized.dot(2, 2)).toBeCloseTo(1, 6);
   });
 
   it('refuses a file of another kind or a truncated one', () => {
@@ -86,8 +111,8 @@ describe('the vector term', () => {
     const q = off.probabilities(SYNSETS, TAGS, context(off, ['water']));
     // Sense vectors are the unit vectors of the one feature each has seen (money, river).
     const unit = (v: number[]) => v.map((x) => x / Math.hypot(...v));
-    const c = unit([...VECTORS.values.subarray(12, 15)]);
-    const cos = [unit([...VECTORS.values.subarray(3, 6)]), unit([...VECTORS.values.subarray(6, 9)])].map((s) => s.reduce((sum, x, d) => sum + x * c[d], 0));
+    const c = unit([...vectorRow(VECTORS, 4)]);
+    const cos = [unit([...vectorRow(VECTORS, 1)]), unit([...vectorRow(VECTORS, 2)])].map((s) => s.reduce((sum, x, d) => sum + x * c[d], 0));
     const logit = Math.log(p[1] / p[0]) - Math.log(q[1] / q[0]);
     expect(logit).toBeCloseTo(2 * (cos[1] - cos[0]), 5);
   });
@@ -98,9 +123,9 @@ describe('the vector term', () => {
     const p = two.probabilities(SYNSETS, TAGS, context(two, ['water']));
     const q = off.probabilities(SYNSETS, TAGS, context(off, ['water']));
     const unit = (v: number[]) => v.map((x) => x / Math.hypot(...v));
-    const prefix = (from: number) => unit([...VECTORS.values.subarray(from, from + 2)]);
-    const c = prefix(12);
-    const cos = [prefix(3), prefix(6)].map((s) => s.reduce((sum, x, d) => sum + x * c[d], 0));
+    const prefix = (r: number) => unit([...vectorRow(VECTORS, r).subarray(0, 2)]);
+    const c = prefix(4);
+    const cos = [prefix(1), prefix(2)].map((s) => s.reduce((sum, x, d) => sum + x * c[d], 0));
     expect(Math.log(p[1] / p[0]) - Math.log(q[1] / q[0])).toBeCloseTo(2 * (cos[1] - cos[0]), 5);
     expect(two.contextVector(Int32Array.of(two.featureId('water')))).toHaveLength(2);
     // 0, absent or at least the vectors' size: all of them

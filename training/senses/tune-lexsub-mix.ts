@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseLexsubData, parseLexsubGold, prepareLexsub, rankSubstitutes, scoreLexsub, type LexsubInstance, type PreparedLexsub } from '../../src/eval/lexsub.js';
 import { clearEntailmentCaches, contextVectorsOf, DEFAULT_ENTAILMENT_PARAMS, NEIGHBOURS, type EntailmentParams } from '../../src/semantics/entailments.js';
 import { isBagLemma } from '../../src/semantics/wsd-features.js';
-import type { WordVectors } from '../../src/semantics/wsd-vectors.js';
+import { denseVectors, type WordVectors } from '../../src/semantics/wsd-vectors.js';
 import type { WsdModel } from '../../src/semantics/wsd-model.js';
 
 const DATA = resolve(process.env.TEXTLENS_DATA ?? '../shared/data');
@@ -52,11 +52,14 @@ function mixed(ppmi: WordVectors, m: number): WordVectors {
   const values = new Float32Array(lemmas.length * dim);
   lemmas.forEach((w, i) => {
     const p = pRow.get(w);
-    if (m < 1 && p !== undefined) for (let d = 0; d < ppmi.dim; d++) values[i * dim + d] = Math.sqrt(1 - m) * ppmi.values[p * ppmi.dim + d];
+    if (m < 1 && p !== undefined) {
+      ppmi.copyRow(p, values, i * dim);
+      for (let d = 0; d < ppmi.dim; d++) values[i * dim + d] *= Math.sqrt(1 - m);
+    }
     const g = gRow.get(w);
     if (g !== undefined) gloveUnit(g, values, i * dim + (m === 1 ? 0 : ppmi.dim), Math.sqrt(m));
   });
-  return { dim, lemmas, values };
+  return denseVectors(lemmas, dim, values);
 }
 
 const loaded: Array<{ name: string; instances: LexsubInstance[]; gold: Map<string, Map<string, number>>; prep: PreparedLexsub }> = [];
