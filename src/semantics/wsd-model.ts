@@ -232,16 +232,14 @@ export interface LemmaFeatures {
 
 /**
  * One lemma's senses laid out for scoring (see senseTable): for each feature
- * that any of its senses has seen, a row of (sense, gain) pairs, found
- * through an open-addressing hash on the feature id. Scoring a context is then
- * one probe per context feature, and only the pairs that count are read.
- * Laid out for few cache misses: a slot holds the key and its row's place.
+ * that any of its senses has seen, a row of (sense, gain) pairs, the rows in
+ * ascending feature order. A context's features (ascending too) are found by
+ * a galloping search that goes on from where the last one was found (see
+ * addRows), and only the pairs that count are read. No hash table: its slots
+ * took more memory than the pairs' senses and gains (2–4 slots of 8 bytes a
+ * row), for a lookup that is hardly faster on bags of tens of features.
  */
 interface SenseTable {
-  /** Slot count − 1 (a power of two minus one). */
-  readonly mask: number;
-  /** Per slot, two ints: the feature id (-1 = empty), then its row's first pair << ROW_BITS | pair count. */
-  readonly slots: Int32Array;
   /** Per pair, the sense index and the gain; a row's pairs are side by side, in sense order. */
   readonly sense: Uint8Array;
   readonly gain: Float64Array;
@@ -270,8 +268,8 @@ interface SenseTable {
   senseEmbeddings: Float32Array | undefined;
 }
 
-/** A row's pair count fits in ROW_BITS bits (at most one pair per sense; WordNet's most senses for a lemma is 75). */
-const ROW_BITS = 8;
+/** A pair's sense index is a byte (WordNet's most senses for a lemma is 75). */
+const SENSE_BITS = 8;
 
 const LOADED: LoadRegistry<WsdModel> = new WeakMap();
 
@@ -878,7 +876,7 @@ export class WsdModel {
     const { start, mass } = this.weights;
     let entries = 0;
     for (const s of synsets) entries += start[s + 1] - start[s];
-    if (synsets.length >= 1 << ROW_BITS || entries >= 2 ** (31 - ROW_BITS)) {
+    if (synsets.length >= 1 << SENSE_BITS || entries >= 2 ** 31) {
       throw new Error(`WSD model: a lemma with ${synsets.length} senses and ${entries} weights is beyond the scoring table's layout`);
     }
     // The senses' entries, decoded once for both passes: sense k's are from[k]..from[k + 1) of feature and count.
@@ -934,19 +932,7 @@ export class WsdModel {
         gain[at] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
       }
     }
-    // The lookup table: the distinct features only, half full at most.
-    const mask = hashSize(rows) - 1;
-    const keys = new Int32Array(mask + 1).fill(-1);
-    const slots = new Int32Array(2 * (mask + 1)).fill(-1);
-    for (let r = 0; r < rows; r++) {
-      const slot = findSlot(keys, mask, rowFeature[r]);
-      keys[slot] = rowFeature[r];
-      slots[2 * slot] = rowFeature[r];
-      slots[2 * slot + 1] = (rowStart[r] << ROW_BITS) | (rowStart[r + 1] - rowStart[r]);
-    }
     const table: SenseTable = {
-      mask,
-      slots,
       sense,
       gain,
       logPrior: new Float64Array(synsets.length),
@@ -962,31 +948,18 @@ export class WsdModel {
       senseVectorsTerm: undefined,
       senseEmbeddings: undefined,
     };
-    const bytes = slots.byteLength + sense.byteLength + gain.byteLength + table.rowFeature.byteLength + table.rowStart.byteLength;
+    const bytes = sense.byteLength + gain.byteLength + table.rowFeature.byteLength + table.rowStart.byteLength;
     this.tables.set(synsets, table, bytes);
     return table;
   }
 }
 
 /**
- * The packed row (start << ROW_BITS | length) of feature `f` in the table's
- * open-addressing slots, or -1. Rows are non-negative: one lemma's table holds
- * far fewer than 2^23 entries.
- */
-function rowOf(table: SenseTable, f: number): number {
-  const { slots, mask } = table;
-  let slot = hashOf(f) & mask;
-  let key: number;
-  while ((key = slots[2 * slot]) !== f) {
-    if (key < 0) return -1;
-    slot = (slot + 1) & mask;
-  }
-  return slots[2 * slot + 1];
-}
-
-/**
- * Adds each feature's row of gains to the per-sense sums (`exclude` left out),
- * and the rows of the features `member` marks into `marked` as well.
+ * Adds each feature's row of gains to the per-sense sums (`exclude` and
+ * negative ids left out), and the rows of the features `member` marks into
+ * `marked` as well. Features in ascending order are found by one forward
+ * pass over the rows; a feature below the one before restarts the search,
+ * so any order gives the right rows (the sums' order is the features').
  */
 function addRows(
   table: SenseTable,
@@ -996,26 +969,56 @@ function addRows(
   member?: Uint8Array,
   marked?: Float64Array,
 ): void {
-  const { sense, gain } = table;
+  const { rowFeature, rowStart, sense, gain } = table;
+  let at = 0;
+  let previous = -1;
   for (let i = 0; i < features.length; i++) {
     const f = features[i];
-    if (f === exclude) continue;
-    const row = rowOf(table, f);
-    if (row < 0) continue;
-    const from = row >>> ROW_BITS;
-    const to = from + (row & ((1 << ROW_BITS) - 1));
-    for (let e = from; e < to; e++) sums[sense[e]] += gain[e];
-    if (member && marked && member[f] === 1) for (let e = from; e < to; e++) marked[sense[e]] += gain[e];
+    if (f === exclude || f < 0) continue;
+    if (f < previous) at = 0;
+    previous = f;
+    at = lowerBound(rowFeature, f, at);
+    if (at === rowFeature.length || rowFeature[at] !== f) continue;
+    const to = rowStart[at + 1];
+    for (let e = rowStart[at]; e < to; e++) sums[sense[e]] += gain[e];
+    if (member && marked && member[f] === 1) for (let e = rowStart[at]; e < to; e++) marked[sense[e]] += gain[e];
   }
+}
+
+/**
+ * The first index ≥ `from` of the ascending array whose value is ≥ `value`:
+ * steps of 1, 2, 4 … from `from`, then bisection of the last step, so a
+ * nearby row costs a few reads and a far one about 2·log2 of the distance.
+ */
+function lowerBound(sorted: Int32Array, value: number, from: number): number {
+  const n = sorted.length;
+  if (from >= n || sorted[from] >= value) return from;
+  let lo = from;
+  let step = 1;
+  let hi = lo + step;
+  while (hi < n && sorted[hi] < value) {
+    lo = hi;
+    step *= 2;
+    hi = lo + step;
+  }
+  if (hi > n) hi = n;
+  // sorted[lo] < value; hi is n or sorted[hi] ≥ value.
+  lo++;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
  * A long document's bag (its most repeated lemmas, marked in `member`) is
  * summed by a scan of the lemma's rows when they are at most this many per
- * bag feature, else by a probe per bag feature: the scan reads the rows'
- * features front to back and a membership table the document's targets share,
- * where each probe reads a slot of the lemma's hash table, mostly a cache miss
- * (the median noun's table has ~400 rows; the bag is 128 features).
+ * bag feature, else by a search per bag feature (addRows): the scan reads the
+ * rows' features front to back and a membership table the document's targets
+ * share, with no search (the median noun's table has ~400 rows; the bag is
+ * 128 features).
  */
 const SCAN_ROWS_PER_FEATURE = 16;
 

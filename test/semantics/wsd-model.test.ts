@@ -205,6 +205,25 @@ describe('scoring tables', () => {
     expect(Math.max(...got.map((p, k) => Math.abs(p - wrong[k])))).toBeGreaterThan(1e-6);
   });
 
+  it('find every feature’s row whatever the order the context lists them in', () => {
+    const bank = store.senses('bank', 'n')!;
+    const ids = ['money', 'loan', 'river', 'water', 'deposit', 'account', 'fish', 'shore'].map((w) => model.featureId(w));
+    expect(ids.every((f) => f >= 0)).toBe(true);
+    const ascending = Int32Array.from(ids).sort();
+    const descending = ascending.slice().reverse();
+    const shuffled = Int32Array.from([ascending[3], ascending[0], ascending[7], ascending[1], ascending[5], ascending[2], ascending[6], ascending[4]]);
+    const exclude = model.featureId('bank');
+    const want = reference(bank.synsets, bank.tagCounts, { bag: ascending, exclude, collocations: [] }, 'n');
+    for (const bag of [ascending, descending, shuffled]) {
+      const got = model.probabilities(bank.synsets, bank.tagCounts, { bag, exclude, collocations: [...bag].reverse() }, 'n');
+      const sorted = model.probabilities(bank.synsets, bank.tagCounts, { bag: ascending, exclude, collocations: [...ascending] }, 'n');
+      got.forEach((p, k) => expect(p).toBeCloseTo(sorted[k], 12));
+    }
+    // And the bag alone matches the reference computed from the weights.
+    const got = model.probabilities(bank.synsets, bank.tagCounts, { bag: shuffled, exclude, collocations: [] }, 'n');
+    got.forEach((p, k) => expect(p).toBeCloseTo(want[k], 12));
+  });
+
   it('scores an empty context by the prior alone, and a lemma of one sense as certain', () => {
     const bank = store.senses('bank', 'n')!;
     const empty: FeatureContext = { bag: new Int32Array(0), exclude: -1, collocations: [] };
