@@ -6,7 +6,7 @@
  * order is the model's: training/linker/train.ts reads the same rows.
  */
 import type { Candidate, KbEntity, KnowledgeBase } from './knowledge-base.js';
-import { normalizeAlias } from './normalize.js';
+import { isAcronym, isDottedInitialism, normalizeAlias } from './normalize.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
 import type { NilModel } from './nil.js';
@@ -436,13 +436,16 @@ export function candidateFeatures(
   const docVector = vectors && mentions.length > 0 ? vectors.documentVector(docTokens) : undefined;
   // The words of the sentence-sized window around a mention ("England captain" vs "in England").
   const windowWords = (i: number) => new Set(contentWords(docTokens.slice(Math.max(0, mentions[i].start - WINDOW), mentions[i].end + WINDOW)));
-  const lookup = (key: string) => {
+  // A name written in lower-case letters ("Vim", "Rem") is not an entity whose name is a dotted initialism
+  // ("V.I.M.", "R.E.M."), though their alias keys are the same.
+  const initialismShaped = mentions.map((m) => isAcronym(m.text));
+  const lookup = (key: string, asInitialism = true) => {
     const candidates: Candidate[] = [];
     const entities: KbEntity[] = [];
     for (const c of kb.candidatesForKey(key)) {
       if (candidates.length >= maxCandidates) break;
       const e = kb.entity(c.entity);
-      if (!e) continue;
+      if (!e || (!asInitialism && isDottedInitialism(e.label))) continue;
       candidates.push(c);
       entities.push(e);
     }
@@ -452,10 +455,10 @@ export function candidateFeatures(
   const groupIndex = new Map<string, number>();
   const groups: Group[] = [];
   const mentionGroup = mentions.map((_, i) => {
-    const id = `${norms[i]}\u0001${corefs[i]}`;
+    const id = `${norms[i]}\u0001${corefs[i]}\u0001${initialismShaped[i] ? 1 : 0}`;
     const known = groupIndex.get(id);
     if (known !== undefined) return known;
-    const own = lookup(norms[i]);
+    const own = lookup(norms[i], initialismShaped[i]);
     const g: Group = { key: norms[i], corefKey: corefs[i], ...own, corefPriors: own.candidates.map(() => 0), corefTop: own.candidates.map(() => false) };
     if (corefs[i]) {
       const longer = lookup(corefs[i]);

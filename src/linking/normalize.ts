@@ -26,6 +26,14 @@ export function isAcronym(s: string): boolean {
   return /^(\p{Lu}\.){2,}$|^(\p{Lu}\.)+\p{Lu}$|^\p{Lu}{2,5}$/u.test(t);
 }
 
+/**
+ * Whether a name is written as letters each followed by a full stop ("V.I.M.", "R.E.M.", "K.S.P"): its alias
+ * key ("vim", "rem") is also an ordinary word or name, which such an entity is never written as.
+ */
+export function isDottedInitialism(s: string): boolean {
+  return /^(\p{L}\.){2,}\p{L}?\.?$/u.test(s.trim());
+}
+
 /** Wikipedia title from an article URL, spaces as underscores, percent-decoded. */
 export function titleFromUrl(url: string): string | undefined {
   const m = /\/wiki\/(.+)$/.exec(url.trim());

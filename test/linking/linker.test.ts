@@ -152,6 +152,19 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(business.some((l) => l.includes('national_football_team'))).toBe(false);
   });
 
+  it('reads "Vim" or "Rem" as no entity whose name is a dotted initialism ("V.I.M.", "R.E.M."), and "R.E.M." as one', () => {
+    const qidsFor = (text: string) => {
+      const ms = [{ start: 0, end: 1, text, label: 'ORG' }];
+      return candidateFeatures(linker.kb, 30, [text, 'is', 'here'], ms, { classContexts: linker.model.classContexts })[0].entities.map((e) => e.qid);
+    };
+    // The KB has the clothing retailer V.I.M. (Q71042495) and the band R.E.M. (Q134969) under the keys "vim" and "rem".
+    expect(qidsFor('V.I.M.')).toContain('Q71042495');
+    expect(qidsFor('VIM')).toContain('Q71042495');
+    expect(qidsFor('Vim')).not.toContain('Q71042495');
+    expect(qidsFor('R.E.M.')).toContain('Q134969');
+    expect(qidsFor('Rem')).not.toContain('Q134969');
+  });
+
   it('keeps acronym aliases whose key is a function word ("U.S." but not "us")', () => {
     expect(linker.kb.entity(linker.kb.candidates('U.S.')[0].entity)?.title).toBe('United_States');
     const d = doc('They told us the U.S. would act', []);

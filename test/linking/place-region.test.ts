@@ -40,6 +40,14 @@ describe.skipIf(!hasShippedKb)('towns with their state, peoples by their plural 
     expect(ents.some((e) => e.entityId === 'Iowa')).toBe(false);
   });
 
+  it('joins a city that is also its county ("Athens, Georgia": a City and an AdministrativeRegion), not the likelier Athens', async () => {
+    const ents = await entities('The band formed in Athens, Georgia, in 1980.');
+    const town = ents.find((e) => e.matchedText === 'Athens, Georgia');
+    expect(town?.entityId).toBe('Athens,_Georgia');
+    expect(town?.wikidataId).toBe('Q203263');
+    expect(ents.some((e) => e.entityId === 'Athens' || e.entityId === 'Georgia_(U.S._state)')).toBe(false);
+  });
+
   it('leaves a town unlinked when its only namesake lies in another state ("Parkersburg, Iowa")', async () => {
     const ents = await entities('Born in Parkersburg, Iowa, Harold Duane Vietor was in the U.S. Navy.');
     expect(ents.some((e) => e.entityId === 'Parkersburg,_West_Virginia')).toBe(false);
