@@ -28,26 +28,30 @@ from training.parser import train as english
 
 UD = os.path.join("training", "out", "ud")
 OUT = os.path.join("training", "out", "parser-ud")
-# lang: (model name, version, training data); por 1.2, fra 1.1: trained on jackknifed tags of the pack tagger 1.1
+# lang: (model name, version, training data); por 1.2, fra 1.1: trained on jackknifed tags of the pack tagger 1.1;
+# por 1.3: Bosque's sentences twice (repeat.py), 30 + 2 epochs
 LANGS = {
     "fra": ("textlens-parser-fr", "1.1.0", ["UD_French-Sequoia train", "UD_French-Rhapsodie train+dev+test", "UD_French-FQB"]),
-    "por": ("textlens-parser-pt", "1.2.0", ["UD_Portuguese-Bosque train", "UD_Portuguese-GSD train"]),
+    "por": ("textlens-parser-pt", "1.3.0", ["UD_Portuguese-Bosque train, twice", "UD_Portuguese-GSD train"]),
     "spa": ("textlens-parser-es", "1.0.0", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5)"]),
     "deu": ("textlens-parser-de", "1.0.0", ["UD_German-GSD dev (4/5)", "UD_German-PUD (4/5)"]),
 }
 
 
-def lang_reader(lang, read):
-    """The English trainer's reader with EWT's file names mapped to the language's files (test → dev)."""
-    files = {"en_ewt-ud-train.conllu": f"{lang}-train.conllu",
-             "en_ewt-ud-dev.conllu": f"{lang}-dev.conllu",
-             "en_ewt-ud-test.conllu": f"{lang}-dev.conllu"}
+def lang_reader(lang, read, train_file=None):
+    """The English trainer's reader with EWT's file names mapped to the language's files (test → dev);
+    `train_file` in place of <lang>-train.conllu (repeat.py's, with a treebank's sentences repeated)."""
+    files = {"en_ewt-ud-train.conllu": os.path.join(UD, f"{lang}-train.conllu"),
+             "en_ewt-ud-dev.conllu": os.path.join(UD, f"{lang}-dev.conllu"),
+             "en_ewt-ud-test.conllu": os.path.join(UD, f"{lang}-dev.conllu")}
+    if train_file:
+        files["en_ewt-ud-train.conllu"] = train_file
 
     def reader(path):
         name = os.path.basename(path)
         if name not in files:
             raise SystemExit(f"parser-ud: unexpected data file {path}")
-        return read(os.path.join(UD, files[name]))
+        return read(files[name])
     return reader
 
 
@@ -63,6 +67,10 @@ def main():
     i = argv.index("--lang")
     del argv[i:i + 2]
     name, version, data = LANGS[lang]
+    train_file = option(argv, "--train-conllu")
+    if train_file:
+        i = argv.index("--train-conllu")
+        del argv[i:i + 2]
     dev_tags = option(argv, "--dev-tags") or os.path.join(OUT, f"{lang}-dev-tags.json")
     if not os.path.exists(dev_tags):
         os.makedirs(os.path.dirname(dev_tags), exist_ok=True)
@@ -70,7 +78,7 @@ def main():
             subprocess.run(["node", "--import", "tsx", os.path.join("training", "parser-ud", "dev-tags.mts"), lang,
                             os.path.join(UD, f"{lang}-dev.conllu")], stdout=f, check=True)
     model_dir = option(argv, "--model-dir") or os.path.join("models", lang, "parser")
-    english.read_conllu = lang_reader(lang, english.read_conllu)
+    english.read_conllu = lang_reader(lang, english.read_conllu, train_file)
     # Options given after --lang win (argparse keeps the last): a trial run writes elsewhere.
     sys.argv = [sys.argv[0], "--lexical", "", "--vectors", "", "--tags", "gold", "--dev-tags", dev_tags,
                 "--out", os.path.join(OUT, lang), "--model-dir", model_dir,
