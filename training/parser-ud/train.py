@@ -29,12 +29,12 @@ from training.parser import train as english
 UD = os.path.join("training", "out", "ud")
 OUT = os.path.join("training", "out", "parser-ud")
 # lang: (model name, version, training data); por 1.2, fra 1.1: trained on jackknifed tags of the pack tagger 1.1;
-# por 1.3: Bosque's sentences twice (repeat.py), 30 + 2 epochs
+# por 1.3: Bosque's sentences twice (repeat.py), 30 + 2 epochs; deu 1.1: jackknifed tags, up to 80 epochs
 LANGS = {
     "fra": ("textlens-parser-fr", "1.1.0", ["UD_French-Sequoia train", "UD_French-Rhapsodie train+dev+test", "UD_French-FQB"]),
     "por": ("textlens-parser-pt", "1.3.0", ["UD_Portuguese-Bosque train, twice", "UD_Portuguese-GSD train"]),
     "spa": ("textlens-parser-es", "1.0.0", ["UD_Spanish-AnCora dev (4/5)", "UD_Spanish-GSD dev (4/5)"]),
-    "deu": ("textlens-parser-de", "1.0.0", ["UD_German-GSD dev (4/5)", "UD_German-PUD (4/5)"]),
+    "deu": ("textlens-parser-de", "1.1.0", ["UD_German-GSD dev (4/5)", "UD_German-PUD (4/5)"]),
 }
 
 
