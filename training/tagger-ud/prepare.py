@@ -25,7 +25,8 @@ PLAN = {
 # times: where AnCora and GSD annotate the same thing differently, a tagger trained on each once follows the
 # larger AnCora and GSD falls below 94 UPOS; three times balances the two (models/spa/MODEL_CARD.md, "GSD three
 # times"). The Spanish parser 1.1 was trained on the file with GSD once (UD_SPA_GSD_REPEAT=1).
-REPEAT = {"es/es_gsd-ud-dev": int(os.environ.get("UD_SPA_GSD_REPEAT", "3"))}
+REPEAT = {"es/es_gsd-ud-dev": int(os.environ.get("UD_SPA_GSD_REPEAT", "3")),
+          "pt/pt_bosque-ud-train": int(os.environ.get("UD_POR_BOSQUE_REPEAT", "1"))}
 
 
 def sentences(name):
