@@ -20,15 +20,13 @@ const REGION_CLASSES = ['AdministrativeRegion', 'State', 'Province'];
 
 const isRegion = (e: KbEntity) => !e.dbpediaTypes.includes('Country') && REGION_CLASSES.some((k) => e.dbpediaTypes.includes(k));
 
-/** Classes of a place people live in: a town is one even when it is a region too (a consolidated city-county). */
-const SETTLEMENT_CLASSES = ['Settlement', 'City', 'Town', 'Village'];
-
 /**
  * A place that can lie in a state or province: no country, and no region unless it is a settlement too
- * ("Athens, Georgia" is a city and its county: DBpedia's City and AdministrativeRegion).
+ * ("Athens, Georgia" is a city and its county: DBpedia's City and AdministrativeRegion). The entity's classes
+ * include their ancestors, so City, Town and Village are all Settlement.
  */
 const isTown = (e: KbEntity) =>
-  e.dbpediaTypes.includes('Place') && !e.dbpediaTypes.includes('Country') && (!isRegion(e) || SETTLEMENT_CLASSES.some((k) => e.dbpediaTypes.includes(k)));
+  e.dbpediaTypes.includes('Place') && !e.dbpediaTypes.includes('Country') && (!isRegion(e) || e.dbpediaTypes.includes('Settlement'));
 
 /** How many of a name's ranked candidates are searched for the town in the region. */
 const TOWN_CANDIDATES = 10;
