@@ -231,25 +231,32 @@ export interface LemmaFeatures {
 }
 
 /**
- * One lemma's senses laid out for scoring (see senseTable): for each feature
- * that any of its senses has seen, a row of (sense, gain) pairs, the rows in
- * ascending feature order. A context's features (ascending too) are found by
- * a galloping search that goes on from where the last one was found (see
- * addRows), and only the pairs that count are read. No hash table: its slots
- * took more memory than the pairs' senses and gains (2–4 slots of 8 bytes a
- * row), for a lookup that is hardly faster on bags of tens of features.
+ * One lemma's senses laid out for scoring (see senseTable): a (feature,
+ * sense, count) triple for each feature each sense has seen, in ascending
+ * feature order and, for one feature, in sense order — a feature's *row* is
+ * its run of pairs. A context's features (ascending too) are found by a
+ * galloping search that goes on from where the last one was found (see
+ * addRows), and only the pairs that count are read.
+ *
+ * Compact because a document reads a few per cent of what it builds (53k of
+ * the 1.46M pairs built for a 50 kB EWT document): a pair's gain is computed
+ * when it is read (gainAt) rather than stored as a float64, and the rows have
+ * no start offsets (most features have one sense: rows were nearly as many as
+ * pairs, at 8 bytes each). 7 bytes a pair, against 17 with stored gains and
+ * row offsets and 30–50 with the hash table before that.
  */
 interface SenseTable {
-  /** Per pair, the sense index and the gain; a row's pairs are side by side, in sense order. */
+  /** Per pair, the feature (ascending), the sense index and the feature's count under the sense. */
+  readonly feature: Int32Array;
   readonly sense: Uint8Array;
-  readonly gain: Float64Array;
-  /**
-   * The rows in ascending feature order (rows are laid out in it): row r is
-   * feature rowFeature[r], pairs rowStart[r]..rowStart[r + 1]. A long
-   * document's bag is summed by scanning them (see docRowsScan).
-   */
-  readonly rowFeature: Int32Array;
-  readonly rowStart: Int32Array;
+  readonly count: Uint16Array;
+  /** How many distinct features (rows): a long document's bag is summed by a scan when they are few (SCAN_ROWS_PER_FEATURE). */
+  readonly rows: number;
+  /** Per sense, (1 − α) / (COUNT_SCALE · its mass): a count's share of the sense's probability mass. */
+  readonly scale: Float64Array;
+  /** The model's α·p(f) and log(α·p(f)) per feature (shared, not copied), which the gains read. */
+  readonly alphaP: Float64Array;
+  readonly logAlphaP: Float64Array;
   /** log prior(s) for the prior inputs last used (recomputed when they change). */
   logPrior: Float64Array;
   priorCounts: Float32Array | undefined;
@@ -270,6 +277,10 @@ interface SenseTable {
 
 /** A pair's sense index is a byte (WordNet's most senses for a lemma is 75). */
 const SENSE_BITS = 8;
+
+/** A scoring table's build sorts its pairs by feature · PAIR_SPAN + entry (entries < 2^31, features < MAX_FEATURES: exact in a float64). */
+const PAIR_SPAN = 2 ** 31;
+const MAX_FEATURES = 2 ** 22;
 
 const LOADED: LoadRegistry<WsdModel> = new WeakMap();
 
@@ -318,6 +329,8 @@ export class WsdModel {
   /** A scoring table's entries while it is built (grown on demand). */
   private entryFeature = new Uint32Array(0);
   private entryCount = new Uint16Array(0);
+  private entrySense = new Uint8Array(0);
+  private entryKey = new Float64Array(0);
   private readonly posParams = new Map<WordNetPos | undefined, WsdParams>();
   /**
    * Per lemma's candidate list (the store's Int32Array, stable per lemma and
@@ -379,6 +392,7 @@ export class WsdModel {
     let total = 0;
     for (const c of background) total += c;
     const v = this.ids.size;
+    if (v > MAX_FEATURES) throw new Error(`WSD model: ${v} features is beyond the scoring tables' layout (at most ${MAX_FEATURES})`);
     this.alphaP = new Float64Array(v);
     this.logAlphaP = new Float64Array(v);
     for (let i = 0; i < v; i++) {
@@ -606,7 +620,7 @@ export class WsdModel {
       if (table.docOf !== ctx.doc || table.docExclude !== ctx.exclude) {
         table.docSum.fill(0);
         // Either way each sense's gains are added in ascending feature order: the same sums, bit for bit.
-        if (ctx.docSet !== undefined && table.rowFeature.length <= SCAN_ROWS_PER_FEATURE * ctx.doc!.length) addMarkedRows(table, ctx.docSet, ctx.exclude, table.docSum);
+        if (ctx.docSet !== undefined && table.rows <= SCAN_ROWS_PER_FEATURE * ctx.doc!.length) addMarkedRows(table, ctx.docSet, ctx.exclude, table.docSum);
         else addRows(table, ctx.doc!, ctx.exclude, table.docSum);
         table.docOf = ctx.doc;
         table.docExclude = ctx.exclude;
@@ -716,11 +730,13 @@ export class WsdModel {
   private senseVectorsOf(table: SenseTable, synsets: Int32Array, term: TermVectors): Float32Array {
     const D = this.dimsOf(term);
     const sum = new Float64Array(synsets.length * D);
-    const { rowFeature, rowStart, sense, gain } = table;
-    for (let r = 0; r < rowFeature.length; r++) {
-      const row = term.row(rowFeature[r]);
-      if (row < 0) continue;
-      for (let e = rowStart[r]; e < rowStart[r + 1]; e++) term.add(row, gain[e], sum, sense[e] * D, D);
+    const { feature, sense } = table;
+    for (let e = 0; e < feature.length; ) {
+      const f = feature[e];
+      const row = term.row(f);
+      const to = rowEnd(feature, e);
+      if (row >= 0) for (; e < to; e++) term.add(row, gainAt(table, e, f), sum, sense[e] * D, D);
+      e = to;
     }
     const out = new Float32Array(synsets.length * D);
     for (let k = 0; k < synsets.length; k++) {
@@ -866,7 +882,7 @@ export class WsdModel {
   }
 
   /**
-   * The lemma's SenseTable. Each entry's gain is
+   * The lemma's SenseTable. Each entry's gain (gainAt, computed when read) is
    * log((1−α)·c/N + αp(f)) − log(αp(f)): the log-probability of the feature
    * under the sense, relative to one the sense never saw.
    */
@@ -891,56 +907,41 @@ export class WsdModel {
       this.weights.read(synsets[k], feature, count, from[k]);
       from[k + 1] = from[k] + start[synsets[k] + 1] - start[synsets[k]];
     }
-    // Pass 1: the distinct features (numbered by first sight) and how many senses saw each.
-    const wide = hashSize(entries) - 1;
-    const wideKeys = new Int32Array(wide + 1).fill(-1);
-    const wideRows = new Int32Array(wide + 1);
-    const firstSeen: number[] = [];
-    const seenCount: number[] = [];
-    for (let k = 0; k < synsets.length; k++) {
-      for (let e = from[k]; e < from[k + 1]; e++) {
-        const slot = findSlot(wideKeys, wide, feature[e]);
-        if (wideKeys[slot] < 0) {
-          wideKeys[slot] = feature[e];
-          wideRows[slot] = seenCount.length;
-          firstSeen.push(feature[e]);
-          seenCount.push(0);
-        }
-        seenCount[wideRows[slot]]++;
-      }
-    }
-    // The rows: the features in ascending order, their pairs laid out in that order (addMarkedRows reads them so).
-    const rows = firstSeen.length;
-    const rowFeature = Int32Array.from(firstSeen).sort();
-    const rowStart = new Int32Array(rows + 1);
-    for (let r = 0; r < rows; r++) {
-      const slot = findSlot(wideKeys, wide, rowFeature[r]);
-      rowStart[r + 1] = rowStart[r] + seenCount[wideRows[slot]];
-      wideRows[slot] = r;
-    }
-    // Pass 2: the pairs, senses in order within each row.
+    // The pairs in ascending feature order, and within a feature in entry order (so in sense order): sorted
+    // by feature · 2^31 + entry, which a float64 holds exactly (features < 2^22, checked at load).
+    if (this.entryKey.length < entries) this.entryKey = new Float64Array(2 * entries);
+    const keys = this.entryKey.subarray(0, entries);
+    if (this.entrySense.length < entries) this.entrySense = new Uint8Array(2 * entries);
+    const entrySense = this.entrySense;
+    for (let k = 0; k < synsets.length; k++) entrySense.fill(k, from[k], from[k + 1]);
+    for (let e = 0; e < entries; e++) keys[e] = feature[e] * PAIR_SPAN + e;
+    keys.sort();
+    const pairFeature = new Int32Array(entries);
     const sense = new Uint8Array(entries);
-    const gain = new Float64Array(entries);
-    const fill = rowStart.slice(0, rows);
-    for (let k = 0; k < synsets.length; k++) {
-      const s = synsets[k];
-      const scale = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(mass[s], 1e-9));
-      for (let e = from[k]; e < from[k + 1]; e++) {
-        const f = feature[e];
-        const at = fill[wideRows[findSlot(wideKeys, wide, f)]]++;
-        sense[at] = k;
-        gain[at] = Math.log(count[e] * scale + this.alphaP[f]) - this.logAlphaP[f];
-      }
+    const counts = new Uint16Array(entries);
+    let rows = 0;
+    for (let at = 0; at < entries; at++) {
+      const f = Math.floor(keys[at] / PAIR_SPAN);
+      const e = keys[at] - f * PAIR_SPAN;
+      if (at === 0 || f !== pairFeature[at - 1]) rows++;
+      pairFeature[at] = f;
+      sense[at] = entrySense[e];
+      counts[at] = count[e];
     }
+    const scale = new Float64Array(synsets.length);
+    for (let k = 0; k < synsets.length; k++) scale[k] = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(mass[synsets[k]], 1e-9));
     const table: SenseTable = {
       sense,
-      gain,
+      count: counts,
+      scale,
+      alphaP: this.alphaP,
+      logAlphaP: this.logAlphaP,
       logPrior: new Float64Array(synsets.length),
       priorCounts: undefined,
       priorMu: NaN,
       priorByCounts: false,
-      rowFeature,
-      rowStart,
+      feature: pairFeature,
+      rows,
       docSum: new Float64Array(synsets.length),
       docOf: undefined,
       docExclude: -1,
@@ -948,7 +949,7 @@ export class WsdModel {
       senseVectorsTerm: undefined,
       senseEmbeddings: undefined,
     };
-    const bytes = sense.byteLength + gain.byteLength + table.rowFeature.byteLength + table.rowStart.byteLength;
+    const bytes = pairFeature.byteLength + sense.byteLength + counts.byteLength + scale.byteLength;
     this.tables.set(synsets, table, bytes);
     return table;
   }
@@ -969,7 +970,7 @@ function addRows(
   member?: Uint8Array,
   marked?: Float64Array,
 ): void {
-  const { rowFeature, rowStart, sense, gain } = table;
+  const { feature, sense } = table;
   let at = 0;
   let previous = -1;
   for (let i = 0; i < features.length; i++) {
@@ -977,12 +978,33 @@ function addRows(
     if (f === exclude || f < 0) continue;
     if (f < previous) at = 0;
     previous = f;
-    at = lowerBound(rowFeature, f, at);
-    if (at === rowFeature.length || rowFeature[at] !== f) continue;
-    const to = rowStart[at + 1];
-    for (let e = rowStart[at]; e < to; e++) sums[sense[e]] += gain[e];
-    if (member && marked && member[f] === 1) for (let e = rowStart[at]; e < to; e++) marked[sense[e]] += gain[e];
+    at = lowerBound(feature, f, at);
+    if (at === feature.length || feature[at] !== f) continue;
+    const to = rowEnd(feature, at);
+    if (member && marked && member[f] === 1) {
+      for (let e = at; e < to; e++) {
+        const g = gainAt(table, e, f);
+        sums[sense[e]] += g;
+        marked[sense[e]] += g;
+      }
+    } else for (let e = at; e < to; e++) sums[sense[e]] += gainAt(table, e, f);
   }
+}
+
+/** The end of the row that starts at pair e: the first pair past it of another feature. */
+function rowEnd(feature: Int32Array, e: number): number {
+  const f = feature[e];
+  let to = e + 1;
+  while (to < feature.length && feature[to] === f) to++;
+  return to;
+}
+
+/**
+ * Pair e's gain (in feature f's row): log((1−α)·c/N + α·p(f)) − log(α·p(f)),
+ * the expression the tables once stored, so every sum is the same to the bit.
+ */
+function gainAt(table: SenseTable, e: number, f: number): number {
+  return Math.log(table.count[e] * table.scale[table.sense[e]] + table.alphaP[f]) - table.logAlphaP[f];
 }
 
 /**
@@ -1028,31 +1050,12 @@ const SCAN_ROWS_PER_FEATURE = 16;
  * addRows over those features in ascending order.
  */
 function addMarkedRows(table: SenseTable, member: Uint8Array, exclude: number, sums: Float64Array): void {
-  const { rowFeature, rowStart, sense, gain } = table;
-  for (let r = 0; r < rowFeature.length; r++) {
-    const f = rowFeature[r];
+  const { feature, sense } = table;
+  for (let e = 0; e < feature.length; e++) {
+    const f = feature[e];
     if (member[f] !== 1 || f === exclude) continue;
-    for (let e = rowStart[r]; e < rowStart[r + 1]; e++) sums[sense[e]] += gain[e];
+    sums[sense[e]] += gainAt(table, e, f);
   }
-}
-
-/** Slots for `entries` keys at most half full (a power of two). */
-function hashSize(entries: number): number {
-  let size = 8;
-  while (size < 2 * entries) size *= 2;
-  return size;
-}
-
-/** Fibonacci hashing of a feature id. */
-function hashOf(f: number): number {
-  return Math.imul(f, 0x9e3779b1) >>> 7;
-}
-
-/** The slot holding `f`, or the empty slot where it would go. */
-function findSlot(keys: Int32Array, mask: number, f: number): number {
-  let slot = hashOf(f) & mask;
-  while (keys[slot] >= 0 && keys[slot] !== f) slot = (slot + 1) & mask;
-  return slot;
 }
 
 /** Whether the ascending array holds `value` (bisection). */
