@@ -196,19 +196,17 @@ function candidateArrays(n: number, entries: number) {
     row: [Int32Array, n],
     neighbourOnly: [Uint8Array, n],
     targetCos: [Float64Array, n],
-    simPow: [Float64Array, n],
     bound: [Float64Array, n],
     minContext: [Float64Array, n],
     sense: [Uint8Array, entries],
     kind: [Uint8Array, entries],
     member: [Int32Array, entries],
-    fitPow: [Float64Array, entries],
   } as const);
 }
 
 /** The arrays of candidateArrays that hold a number per candidate, and those that hold one per entry (permute moves them). */
-const PER_CANDIDATE = ['row', 'neighbourOnly', 'targetCos', 'simPow', 'bound', 'minContext'] as const;
-const PER_ENTRY = ['sense', 'kind', 'member', 'fitPow'] as const;
+const PER_CANDIDATE = ['row', 'neighbourOnly', 'targetCos', 'bound', 'minContext'] as const;
+const PER_ENTRY = ['sense', 'kind', 'member'] as const;
 
 /**
  * One source lemma's candidates, context-free (built once per lemma and
@@ -249,12 +247,6 @@ interface LemmaCandidates {
   neighbourOnly: Uint8Array;
   /** The word vectors the rows index, if any. */
   vectors: WordVectors | undefined;
-  /** exp(α·(cos − 1)) per candidate, for simPowParams. */
-  simPow: Float64Array;
-  simPowParams: EntailmentParams | undefined;
-  /** fit^γ per entry, for fitPowParams. */
-  fitPow: Float64Array;
-  fitPowParams: EntailmentParams | undefined;
   /** The params the bounds below were computed for. */
   boundParams: EntailmentParams | undefined;
   /**
@@ -563,7 +555,7 @@ function evaluate(lemma: LemmaCandidates, i: number, q: Float64Array, params: En
     best = lemma.start[i];
   }
   if (context < minContext) return -2;
-  last.context = Math.min(1, context) ** (1 - params.gamma) * fitPowOf(lemma, params)[best] * simPowOf(lemma, params)[i];
+  last.context = Math.min(1, context) ** (1 - params.gamma) * fitPowAt(lemma, best, params) * simPowAt(lemma, i, params);
   if (unitContext !== undefined && params.contextSim > 0 && lemma.vectors !== undefined) {
     const r = lemma.row[i];
     last.context *= Math.exp(params.contextSim * ((r < 0 ? 0 : cosineWith(lemma.vectors, r, unitContext)) - 1));
@@ -592,28 +584,20 @@ function extraOf(lemma: LemmaCandidates, i: number): number {
   return NEIGHBOURS.weight * Math.max(0, lemma.targetCos[i]);
 }
 
-/** fit^γ of each entry under these params (computed once per lemma and params). */
-function fitPowOf(lemma: LemmaCandidates, params: EntailmentParams): Float64Array {
-  if (lemma.fitPowParams !== params) {
-    const { member, fits, neighbourFits } = lemma;
-    for (let e = 0; e < lemma.fitPow.length; e++) {
-      const m = member[e];
-      const prior = m >= 0 ? fits.prior[m] : neighbourFits[2 * (-m - 1)];
-      const tags = m >= 0 ? fits.tags[m] : neighbourFits[2 * (-m - 1) + 1];
-      lemma.fitPow[e] = (prior * common(tags, params.kappa)) ** params.gamma;
-    }
-    lemma.fitPowParams = params;
-  }
-  return lemma.fitPow;
+/**
+ * Entry e's fit^γ under these params. Computed when read, not kept per entry: a table's entries are
+ * read once for its bounds, and then only the best entry of each candidate evaluate reaches.
+ */
+function fitPowAt(lemma: LemmaCandidates, e: number, params: EntailmentParams): number {
+  const m = lemma.member[e];
+  const prior = m >= 0 ? lemma.fits.prior[m] : lemma.neighbourFits[2 * (-m - 1)];
+  const tags = m >= 0 ? lemma.fits.tags[m] : lemma.neighbourFits[2 * (-m - 1) + 1];
+  return (prior * common(tags, params.kappa)) ** params.gamma;
 }
 
-/** exp(α·(cos(candidate, target) − 1)) per candidate under these params (computed once per lemma and params). */
-function simPowOf(lemma: LemmaCandidates, params: EntailmentParams): Float64Array {
-  if (lemma.simPowParams !== params) {
-    for (let i = 0; i < lemma.simPow.length; i++) lemma.simPow[i] = params.targetSim === 0 ? 1 : Math.exp(params.targetSim * (lemma.targetCos[i] - 1));
-    lemma.simPowParams = params;
-  }
-  return lemma.simPow;
+/** Candidate i's exp(α·(cos(candidate, target) − 1)) under these params (computed when read, as fitPowAt). */
+function simPowAt(lemma: LemmaCandidates, i: number, params: EntailmentParams): number {
+  return params.targetSim === 0 ? 1 : Math.exp(params.targetSim * (lemma.targetCos[i] - 1));
 }
 
 /** Each candidate's score bound under these params (context ≤ max weight since Σq = 1, prior sums over all senses), and the order by it. */
@@ -622,8 +606,6 @@ function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: numb
   // The candidates may be laid out anew: kept words cached by index would name others.
   lemma.lastKept = undefined;
   const n = lemma.words.length;
-  const fitPow = fitPowOf(lemma, params);
-  const simPow = simPowOf(lemma, params);
   // Per candidate, the most its context score's factors can be: fit^γ at best, times the target factor
   // (the context vector's factor is at most 1).
   const maxFitPow = new Float64Array(n);
@@ -635,13 +617,13 @@ function boundsFor(lemma: LemmaCandidates, params: EntailmentParams, floor: numb
     let priorSum = extra;
     let maxWeight = 0;
     for (let e = lemma.start[i]; e < lemma.start[i + 1]; e++) {
-      maxFitPow[i] = Math.max(maxFitPow[i], fitPow[e]);
+      maxFitPow[i] = Math.max(maxFitPow[i], fitPowAt(lemma, e, params));
       const w = kindWeight[kind[e]];
       priorSum += prior[sense[e]] * w;
       if (w + extra > maxWeight) maxWeight = w + extra;
     }
     priorAll[i] = priorSum;
-    maxFitPow[i] *= simPow[i];
+    maxFitPow[i] *= simPowAt(lemma, i, params);
     // A hair over the exact bound: Σq may exceed 1 by rounding.
     const context = Math.min(1, maxWeight) * (1 + 1e-9);
     lemma.bound[i] = (params.lambda * context ** (1 - params.gamma) * maxFitPow[i] + (1 - params.lambda) * Math.min(1, priorSum)) * (1 + 1e-9);
@@ -798,7 +780,7 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
   }
   start[n] = e;
   // The arrays, and about 60 bytes per candidate for its string and its place in `words`.
-  const bytes = total * (1 + 1 + 4 + 8) + n * (4 + 4 + 4 + 1 + 4 * 8 + 60) + 12 * neighbourSynsets.length;
+  const bytes = total * (1 + 1 + 4) + n * (4 + 4 + 4 + 1 + 3 * 8 + 60) + 12 * neighbourSynsets.length;
   return {
     ...arrays,
     lemma: source.lemma,
@@ -809,9 +791,7 @@ function buildCandidates(store: SynsetStore, relations: SynsetRelations, model: 
     fits,
     neighbourSynsets: Int32Array.from(neighbourSynsets),
     neighbourFits,
-    fitPowParams: undefined,
     vectors,
-    simPowParams: undefined,
     boundParams: undefined,
     boundFloor: NaN,
     lastKept: undefined,
