@@ -107,9 +107,13 @@ export class FeatureRows {
    */
   private readonly slots: Uint32Array;
   private readonly mask: number;
-  /** Per row, scratch of tokenVector side by side: the call that last touched it, and its summed count. */
-  private readonly scratch: Float64Array;
-  private stamp = 0;
+  /**
+   * tokenVector's scratch, a sparse set: per row, its place in the call's list of rows (valid only where
+   * the list holds the row there, so nothing is cleared between calls), and per place the summed count.
+   * 4 bytes a row where a stamp and a count per row took 16 (2 MB for the media-topics model).
+   */
+  private readonly placeOf: Int32Array;
+  private counts = new Float64Array(256);
 
   constructor(hashes: Uint32Array) {
     let size = 16;
@@ -123,7 +127,7 @@ export class FeatureRows {
       this.slots[2 * k] = h;
       this.slots[2 * k + 1] = r + 1;
     }
-    this.scratch = new Float64Array(2 * hashes.length);
+    this.placeOf = new Int32Array(hashes.length);
   }
 
   /** The row of a feature hash, -1 when the model has none. */
@@ -149,18 +153,24 @@ export class FeatureRows {
    * `weights` absent: every token weighs 1.
    */
   tokenVector(tokens: readonly string[], weights: ArrayLike<number> | undefined, ngrams: number, idf: Float32Array): SparseVector {
-    const scratch = this.scratch;
-    const stamp = ++this.stamp;
+    const placeOf = this.placeOf;
     // rows in the order of their feature's first occurrence (the counts Map's insertion order)
     const order: number[] = [];
     const add = (r: number, w: number): void => {
       if (r < 0) return;
-      if (scratch[2 * r] !== stamp) {
-        scratch[2 * r] = stamp;
-        scratch[2 * r + 1] = 0;
+      let p = placeOf[r];
+      if (p >= order.length || order[p] !== r) {
+        p = order.length;
+        placeOf[r] = p;
         order.push(r);
+        if (p === this.counts.length) {
+          const grown = new Float64Array(2 * p);
+          grown.set(this.counts);
+          this.counts = grown;
+        }
+        this.counts[p] = 0;
       }
-      scratch[2 * r + 1] += w;
+      this.counts[p] += w;
     };
     const n = tokens.length;
     for (let i = 0; i < n; i++) {
@@ -174,8 +184,7 @@ export class FeatureRows {
     const vals = new Float64Array(order.length);
     let norm = 0;
     for (let k = 0; k < order.length; k++) {
-      const r = order[k];
-      const v = sublinear(scratch[2 * r + 1]) * idf[r];
+      const v = sublinear(this.counts[k]) * idf[order[k]];
       vals[k] = v;
       norm += v * v;
     }

@@ -254,9 +254,8 @@ interface SenseTable {
   readonly rows: number;
   /** Per sense, (1 − α) / (COUNT_SCALE · its mass): a count's share of the sense's probability mass. */
   readonly scale: Float64Array;
-  /** The model's α·p(f) and log(α·p(f)) per feature (shared, not copied), which the gains read. */
-  readonly alphaP: Float64Array;
-  readonly logAlphaP: Float64Array;
+  /** The model's background distribution (shared, not copied), which the gains read. */
+  readonly smoothing: Smoothing;
   /** log prior(s) for the prior inputs last used (recomputed when they change). */
   logPrior: Float64Array;
   priorCounts: Float32Array | undefined;
@@ -273,6 +272,23 @@ interface SenseTable {
   senseVectorsTerm: TermVectors | undefined;
   /** Per sense, its embedding's unit vector (senses × dim; wsd-sense-vectors.ts), decoded at the first scoring that weighs them. */
   senseEmbeddings: Float32Array | undefined;
+}
+
+/**
+ * The background distribution the senses are smoothed with: p(f) = (count(f) + 1) / norm, weighted α.
+ * α·p(f) is computed when read (alphaP) — the same expression the model once kept per feature.
+ */
+interface Smoothing {
+  readonly background: Float64Array;
+  readonly alpha: number;
+  readonly norm: number;
+  /** log(α · p(f)) per feature: the log-probability of a feature a sense never saw, common to all senses. */
+  readonly logAlphaP: Float64Array;
+}
+
+/** α·p(f). */
+function alphaP(smoothing: Smoothing, f: number): number {
+  return (smoothing.alpha * (smoothing.background[f] + 1)) / smoothing.norm;
 }
 
 /** A pair's sense index is a byte (WordNet's most senses for a lemma is 75). */
@@ -322,9 +338,7 @@ const MAX_CACHED_LEMMAS = 100_000;
 export class WsdModel {
   readonly params: WsdParams;
   private readonly ids: FeatureVocabulary;
-  /** log(α · p(f)) per feature: the log-probability of a feature a sense never saw, common to all senses. */
-  private readonly logAlphaP: Float64Array;
-  private readonly alphaP: Float64Array;
+  private readonly smoothing: Smoothing;
   private readonly weights: WeightsReader;
   /** A scoring table's entries while it is built (grown on demand). */
   private entryFeature = new Uint32Array(0);
@@ -353,8 +367,8 @@ export class WsdModel {
   private contextScratch = new Float64Array(0);
   /** The vectors the term reads, by feature id, per table; a table is absent where no part of speech weighs it or the model lacks it. */
   private readonly terms: Partial<Record<TermVectorsSource, TermVectors>> = {};
-  /** Per feature id, its weight in a context vector (embIdf). */
-  private readonly vectorWeight: Float64Array | undefined;
+  /** log α where a context vector weighs its features by −log p(f) (embIdf), undefined where each weighs 1 (vectorWeight). */
+  private readonly logAlpha: number | undefined;
   /** Whether the model has vectors and some part of speech weighs them (readsVectors). */
   private readonly vectorsOn: boolean;
   /** Whether the model has local classifiers and some part of speech weighs them (readsLocal). */
@@ -393,12 +407,9 @@ export class WsdModel {
     for (const c of background) total += c;
     const v = this.ids.size;
     if (v > MAX_FEATURES) throw new Error(`WSD model: ${v} features is beyond the scoring tables' layout (at most ${MAX_FEATURES})`);
-    this.alphaP = new Float64Array(v);
-    this.logAlphaP = new Float64Array(v);
-    for (let i = 0; i < v; i++) {
-      this.alphaP[i] = (params.alpha * (background[i] + 1)) / (backgroundNorm ?? total + v);
-      this.logAlphaP[i] = Math.log(this.alphaP[i]);
-    }
+    const smoothing = { background, alpha: params.alpha, norm: backgroundNorm ?? total + v, logAlphaP: new Float64Array(v) };
+    for (let i = 0; i < v; i++) smoothing.logAlphaP[i] = Math.log(alphaP(smoothing, i));
+    this.smoothing = smoothing;
     this.weights = 'read' in weights ? weights : weightsReader(weights);
     const sources = vectorSources(params);
     if (sources.has('own') && vectors !== undefined) this.terms.own = ownTermVectors(vectors, this.ids);
@@ -406,12 +417,7 @@ export class WsdModel {
     this.vectorsOn = this.terms.own !== undefined || this.terms.shared !== undefined;
     this.localOn = local !== undefined && weighsLocal(params);
     this.sensesOn = senseEmbeddings !== undefined && this.terms.shared !== undefined && weighsSenseEmbeddings(params);
-    if (this.vectorsOn) {
-      this.vectorWeight = new Float64Array(v);
-      // −log p(f) with p(f) the background probability (logAlphaP is log(α·p(f))).
-      const idf = (params.embIdf ?? 1) > 0;
-      for (let i = 0; i < v; i++) this.vectorWeight[i] = idf ? Math.log(params.alpha) - this.logAlphaP[i] : 1;
-    }
+    this.logAlpha = (params.embIdf ?? 1) > 0 ? Math.log(params.alpha) : undefined;
   }
 
   /**
@@ -691,12 +697,12 @@ export class WsdModel {
     const beta = this.params.embDoc ?? 0;
     const own = ctx.exclude >= 0 ? term.row(ctx.exclude) : -1;
     // The target's own vector leans towards its commonest sense: it leaves the context (where it was counted).
-    if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) term.add(own, -this.vectorWeight![ctx.exclude], c, 0, D);
+    if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) term.add(own, -this.vectorWeight(ctx.exclude), c, 0, D);
     if (beta > 0 && ctx.docVector !== undefined && term === this.terms.own) {
       const dv = ctx.docVector;
       for (let d = 0; d < D; d++) c[d] += beta * dv[d];
       if (own >= 0 && ctx.doc !== undefined && (ctx.docSet !== undefined ? ctx.docSet[ctx.exclude] === 1 : sortedHas(ctx.doc, ctx.exclude))) {
-        term.add(own, -beta * this.vectorWeight![ctx.exclude], c, 0, D);
+        term.add(own, -beta * this.vectorWeight(ctx.exclude), c, 0, D);
       }
     }
     addCosines(c, D, senseVectors, synsets.length, lambdaEmb, sums);
@@ -718,7 +724,7 @@ export class WsdModel {
     const c = this.contextScratch;
     c.set(ctx.senseVector!);
     const own = ctx.exclude >= 0 ? term.row(ctx.exclude) : -1;
-    if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) term.add(own, -this.vectorWeight![ctx.exclude], c, 0, D);
+    if (own >= 0 && sortedHas(ctx.bag, ctx.exclude)) term.add(own, -this.vectorWeight(ctx.exclude), c, 0, D);
     addCosines(c, D, rows, synsets.length, lambdaSense, sums);
   }
 
@@ -752,6 +758,15 @@ export class WsdModel {
   }
 
   /**
+   * A feature's weight in a context vector: −log p(f), p(f) its background probability, as
+   * log α − log(α·p(f)) (embIdf; 1 for every feature without it). Computed when read rather than
+   * kept per feature (1.3 MB): a sentence's vector reads it for its few tens of features.
+   */
+  private vectorWeight(f: number): number {
+    return this.logAlpha === undefined ? 1 : this.logAlpha - this.smoothing.logAlphaP[f];
+  }
+
+  /**
    * A context's vector: Σ weight(f) · vector(f) over the features that have
    * a vector (the target's own lemma is taken out at scoring). Undefined
    * without vectors or when no part of speech weighs them.
@@ -764,7 +779,7 @@ export class WsdModel {
     for (let i = 0; i < features.length; i++) {
       const f = features[i];
       const row = term.row(f);
-      if (row >= 0) term.add(row, this.vectorWeight![f], out, 0, D);
+      if (row >= 0) term.add(row, this.vectorWeight(f), out, 0, D);
     }
     return out;
   }
@@ -934,8 +949,7 @@ export class WsdModel {
       sense,
       count: counts,
       scale,
-      alphaP: this.alphaP,
-      logAlphaP: this.logAlphaP,
+      smoothing: this.smoothing,
       logPrior: new Float64Array(synsets.length),
       priorCounts: undefined,
       priorMu: NaN,
@@ -1004,7 +1018,7 @@ function rowEnd(feature: Int32Array, e: number): number {
  * the expression the tables once stored, so every sum is the same to the bit.
  */
 function gainAt(table: SenseTable, e: number, f: number): number {
-  return Math.log(table.count[e] * table.scale[table.sense[e]] + table.alphaP[f]) - table.logAlphaP[f];
+  return Math.log(table.count[e] * table.scale[table.sense[e]] + alphaP(table.smoothing, f)) - table.smoothing.logAlphaP[f];
 }
 
 /**

@@ -65,7 +65,9 @@ function counted(ctx: FeatureContext): { bag: number[]; collocations: number[] }
 
 /** The naive-Bayes probabilities straight from the weights: every entry of every sense scanned. */
 function reference(synsets: Int32Array, tagCounts: Float32Array, ctx: FeatureContext, pos: 'n' | 'v'): number[] {
-  const alphaP = (model as unknown as { alphaP: Float64Array }).alphaP;
+  // α·p(f) from the model's background counts: p(f) = (count(f) + 1) / norm.
+  const smoothing = (model as unknown as { smoothing: { background: Float64Array; alpha: number; norm: number } }).smoothing;
+  const alphaP = Float64Array.from(smoothing.background, (count) => (smoothing.alpha * (count + 1)) / smoothing.norm);
   const { lambdaBag, lambdaCol, mu, alpha, lambdaDoc } = model.paramsFor(pos);
   const bag = new Set(counted(ctx).bag);
   const col = new Set(ctx.collocations);
