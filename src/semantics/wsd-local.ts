@@ -14,8 +14,8 @@
  * weights, f32 scale, f32 bias[K], i32 feature hash[rows] (ascending), u8
  * weights per row[rows], then per weight its u8 sense and its i8 value (times
  * scale), row after row. Weights under 0.15 are not stored (local.py). Lemmas
- * are decoded at their first use, into a bit filter and an open-addressing
- * table from feature hash to weights (see Classifier).
+ * are decoded at their first use into a bit filter and where each row's
+ * weights start; the hashes and weights are read in the file (see Classifier).
  */
 
 const MAGIC = 0x314c5357; // 'WSL1'
@@ -27,14 +27,17 @@ export interface Classifier {
   readonly scale: number;
   readonly bias: Float32Array;
   /**
-   * Open addressing from feature hash to its weights, laid out so that a probe reads one slot: per slot
-   * the hash, then 0 (empty), or SINGLE | sense << 8 | weight byte for a row of one weight (most rows),
-   * or start << 8 | count for a longer row, whose weights are packed[start … start + count − 1]
-   * (sense << 8 | weight byte). mask = slots − 1.
+   * The rows in the file, read in place: row r's feature hash is the i32 at keysAt + 4r (ascending, found
+   * by bisection), its weights are entries rowStart[r] … rowStart[r + 1] − 1, each a u8 sense at
+   * sensesAt + e and an i8 weight at sensesAt + entries + e. A decoded table (open addressing, 16–32
+   * bytes a row) took 5.3 MB for the lemmas of one 50 kB document; this takes 1–2 bytes a row (rowStart)
+   * and the filter's one, and the filter leaves few features to bisect for.
    */
-  readonly table: Int32Array;
-  readonly mask: number;
-  readonly packed: Int32Array;
+  readonly rows: number;
+  readonly keysAt: number;
+  readonly rowStart: Uint16Array | Uint32Array;
+  readonly sensesAt: number;
+  readonly entries: number;
   /**
    * One bit per FILTER_BITS_PER_ROW / rows of the hash space, set for the rows' hashes: most context
    * features are not in the table, and this filter (a byte per row, so it stays in cache) answers most
@@ -80,18 +83,24 @@ export class LocalClassifiers {
 
   /** Writes log P(sense | features) for the classifier's senses into out[0..senses). */
   logProbabilities(c: Classifier, features: Int32Array, out: Float64Array): void {
-    const { senses, table, mask, packed, scale, bias, filter, filterShift } = c;
+    const { senses, rows, keysAt, rowStart, sensesAt, entries, scale, bias, filter, filterShift } = c;
+    const view = this.view;
+    const bytes = this.bytes;
     out.fill(0, 0, senses);
     for (let i = 0; i < features.length; i++) {
       const f = features[i];
       const bit = filterBit(f, filterShift);
       if ((filter[bit >>> 5] & (1 << (bit & 31))) === 0) continue;
-      let slot = slotOf(f) & mask;
-      let v: number;
-      while ((v = table[2 * slot + 1]) !== 0 && table[2 * slot] !== f) slot = (slot + 1) & mask;
-      if (v === 0) continue;
-      if (v & SINGLE) out[(v >> 8) & 0xff] += (v << 24) >> 24;
-      else for (let e = v >>> 8, end = e + (v & 0xff); e < end; e++) out[packed[e] >> 8] += (packed[e] << 24) >> 24;
+      let lo = 0;
+      let hi = rows;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (view.getInt32(keysAt + 4 * mid, true) < f) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === rows || view.getInt32(keysAt + 4 * lo, true) !== f) continue;
+      // The weights are integers (times scale): their sum is exact in any order.
+      for (let e = rowStart[lo], end = rowStart[lo + 1]; e < end; e++) out[bytes[sensesAt + e]] += (bytes[sensesAt + entries + e] << 24) >> 24;
     }
     let best = -Infinity;
     for (let k = 0; k < senses; k++) {
@@ -118,49 +127,25 @@ export class LocalClassifiers {
     at += 13;
     const bias = new Float32Array(senses);
     for (let k = 0; k < senses; k++, at += 4) bias[k] = view.getFloat32(at, true);
-    const keys = new Int32Array(rows);
-    for (let r = 0; r < rows; r++, at += 4) keys[r] = view.getInt32(at, true);
-    const rowStart = new Int32Array(rows + 1);
+    const keysAt = at;
+    at += 4 * rows;
+    const rowStart = entries < 2 ** 16 ? new Uint16Array(rows + 1) : new Uint32Array(rows + 1);
     for (let r = 0; r < rows; r++) rowStart[r + 1] = rowStart[r] + bytes[at + r];
     at += rows;
     if (rowStart[rows] !== entries) throw new Error(`${WSD_LOCAL_FILE}: ${key}: row counts do not add up to its weights`);
-    // Copies through typed-array views: a Node Buffer's slice() would share (and its .buffer span) the whole file.
-    const sense = new Uint8Array(bytes.buffer, bytes.byteOffset + at, entries).slice();
-    const weight = new Int8Array(bytes.buffer, bytes.byteOffset + at + entries, entries).slice();
-    let size = 8;
-    while (size < 2 * rows) size *= 2;
-    const mask = size - 1;
-    const table = new Int32Array(2 * size);
-    const packed = new Int32Array(entries);
-    let used = 0;
-    for (let r = 0; r < rows; r++) {
-      let slot = slotOf(keys[r]) & mask;
-      while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
-      table[2 * slot] = keys[r];
-      const from = rowStart[r];
-      const count = rowStart[r + 1] - from;
-      if (count === 1) table[2 * slot + 1] = SINGLE | (sense[from] << 8) | (weight[from] & 0xff);
-      else {
-        table[2 * slot + 1] = (used << 8) | count;
-        for (let e = from; e < from + count; e++) packed[used++] = (sense[e] << 8) | (weight[e] & 0xff);
-      }
-    }
     let bits = 32;
     while (bits < FILTER_BITS_PER_ROW * rows) bits *= 2;
     const filterShift = 32 - Math.log2(bits);
     const filter = new Int32Array(bits / 32);
     for (let r = 0; r < rows; r++) {
-      const bit = filterBit(keys[r], filterShift);
+      const bit = filterBit(view.getInt32(keysAt + 4 * r, true), filterShift);
       filter[bit >>> 5] |= 1 << (bit & 31);
     }
-    c = { senses, scale, bias, table, mask, packed: packed.slice(0, used), filter, filterShift };
+    c = { senses, scale, bias, rows, keysAt, rowStart, sensesAt: at, entries, filter, filterShift };
     this.decoded.set(key, c);
     return c;
   }
 }
-
-/** Marks a table value that holds its row's one weight (see Classifier.table). */
-const SINGLE = 1 << 30;
 
 /** Filter bits per row (at least; a power of two in all): ~1 − e^(−1/8) ≈ 12 % of absent features get past it. */
 const FILTER_BITS_PER_ROW = 8;
@@ -168,9 +153,4 @@ const FILTER_BITS_PER_ROW = 8;
 /** A feature hash's bit in the filter: the top bits of another multiplicative hash than the table's. */
 function filterBit(f: number, shift: number): number {
   return Math.imul(f ^ (f >>> 16), 0x85ebca6b) >>> shift;
-}
-
-/** A feature hash's home slot (before masking): the hashes are already mixed, one more round spreads their low bits. */
-function slotOf(f: number): number {
-  return Math.imul(f, 0x9e3779b1) >>> 7;
 }
