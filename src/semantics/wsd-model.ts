@@ -240,14 +240,21 @@ export interface LemmaFeatures {
  *
  * Compact because a document reads a few per cent of what it builds (53k of
  * the 1.46M pairs built for a 50 kB EWT document): a pair's gain is computed
- * when it is read (gainAt) rather than stored as a float64, and the rows have
- * no start offsets (most features have one sense: rows were nearly as many as
- * pairs, at 8 bytes each). 7 bytes a pair, against 17 with stored gains and
- * row offsets and 30–50 with the hash table before that.
+ * when it is read (gainAt) rather than stored as a float64, the rows have no
+ * start offsets (most features have one sense: rows were nearly as many as
+ * pairs, at 8 bytes each) and a pair keeps its feature's low 16 bits (see
+ * low). 5 bytes a pair, against 17 with stored gains and row offsets and
+ * 30–50 with the hash table before that.
  */
 interface SenseTable {
-  /** Per pair, the feature (ascending), the sense index and the feature's count under the sense. */
-  readonly feature: Int32Array;
+  /**
+   * Per pair, its feature's low 16 bits: the pairs of features h·2^16 … h·2^16 + 65535 are
+   * blockStart[h] … blockStart[h + 1] − 1 (a vocabulary of 165k features has three such blocks), so a
+   * pair's feature is (h << 16) | low[e] — 2 bytes a pair where the feature itself took 4.
+   */
+  readonly low: Uint16Array;
+  readonly blockStart: Int32Array;
+  /** Per pair, the sense index and the feature's count under the sense. */
   readonly sense: Uint8Array;
   readonly count: Uint16Array;
   /** How many distinct features (rows): a long document's bag is summed by a scan when they are few (SCAN_ROWS_PER_FEATURE). */
@@ -736,13 +743,16 @@ export class WsdModel {
   private senseVectorsOf(table: SenseTable, synsets: Int32Array, term: TermVectors): Float32Array {
     const D = this.dimsOf(term);
     const sum = new Float64Array(synsets.length * D);
-    const { feature, sense } = table;
-    for (let e = 0; e < feature.length; ) {
-      const f = feature[e];
-      const row = term.row(f);
-      const to = rowEnd(feature, e);
-      if (row >= 0) for (; e < to; e++) term.add(row, gainAt(table, e, f), sum, sense[e] * D, D);
-      e = to;
+    const { low, blockStart, sense } = table;
+    for (let h = 0; h + 1 < blockStart.length; h++) {
+      const end = blockStart[h + 1];
+      for (let e = blockStart[h]; e < end; ) {
+        const f = (h << 16) | low[e];
+        const row = term.row(f);
+        const to = rowEnd(low, e, end);
+        if (row >= 0) for (; e < to; e++) term.add(row, gainAt(table, e, f), sum, sense[e] * D, D);
+        e = to;
+      }
     }
     const out = new Float32Array(synsets.length * D);
     for (let k = 0; k < synsets.length; k++) {
@@ -931,18 +941,25 @@ export class WsdModel {
     for (let k = 0; k < synsets.length; k++) entrySense.fill(k, from[k], from[k + 1]);
     for (let e = 0; e < entries; e++) keys[e] = feature[e] * PAIR_SPAN + e;
     keys.sort();
-    const pairFeature = new Int32Array(entries);
+    const low = new Uint16Array(entries);
+    const blocks = entries === 0 ? 0 : (Math.floor(keys[entries - 1] / PAIR_SPAN) >>> 16) + 1;
+    const blockStart = new Int32Array(blocks + 1);
     const sense = new Uint8Array(entries);
     const counts = new Uint16Array(entries);
     let rows = 0;
-    for (let at = 0; at < entries; at++) {
+    let previous = -1;
+    for (let at = 0, h = 0; at < entries; at++) {
       const f = Math.floor(keys[at] / PAIR_SPAN);
       const e = keys[at] - f * PAIR_SPAN;
-      if (at === 0 || f !== pairFeature[at - 1]) rows++;
-      pairFeature[at] = f;
+      if (f !== previous) rows++;
+      previous = f;
+      // Blocks up to this feature's (empty ones included) start at this pair.
+      while (h <= f >>> 16) blockStart[h++] = at;
+      low[at] = f & 0xffff;
       sense[at] = entrySense[e];
       counts[at] = count[e];
     }
+    blockStart[blocks] = entries;
     const scale = new Float64Array(synsets.length);
     for (let k = 0; k < synsets.length; k++) scale[k] = (1 - this.params.alpha) / (COUNT_SCALE * Math.max(mass[synsets[k]], 1e-9));
     const table: SenseTable = {
@@ -954,7 +971,8 @@ export class WsdModel {
       priorCounts: undefined,
       priorMu: NaN,
       priorByCounts: false,
-      feature: pairFeature,
+      low,
+      blockStart,
       rows,
       docSum: new Float64Array(synsets.length),
       docOf: undefined,
@@ -963,7 +981,7 @@ export class WsdModel {
       senseVectorsTerm: undefined,
       senseEmbeddings: undefined,
     };
-    const bytes = pairFeature.byteLength + sense.byteLength + counts.byteLength + scale.byteLength;
+    const bytes = low.byteLength + blockStart.byteLength + sense.byteLength + counts.byteLength + scale.byteLength;
     this.tables.set(synsets, table, bytes);
     return table;
   }
@@ -984,7 +1002,7 @@ function addRows(
   member?: Uint8Array,
   marked?: Float64Array,
 ): void {
-  const { feature, sense } = table;
+  const { low, blockStart, sense } = table;
   let at = 0;
   let previous = -1;
   for (let i = 0; i < features.length; i++) {
@@ -992,9 +1010,14 @@ function addRows(
     if (f === exclude || f < 0) continue;
     if (f < previous) at = 0;
     previous = f;
-    at = lowerBound(feature, f, at);
-    if (at === feature.length || feature[at] !== f) continue;
-    const to = rowEnd(feature, at);
+    const h = f >>> 16;
+    if (h + 1 >= blockStart.length) continue;
+    // Within f's block, by its low bits (pairs before the block are lower features, past it higher ones).
+    const end = blockStart[h + 1];
+    const lowBits = f & 0xffff;
+    at = lowerBound(low, lowBits, Math.max(at, blockStart[h]), end);
+    if (at === end || low[at] !== lowBits) continue;
+    const to = rowEnd(low, at, end);
     if (member && marked && member[f] === 1) {
       for (let e = at; e < to; e++) {
         const g = gainAt(table, e, f);
@@ -1005,11 +1028,11 @@ function addRows(
   }
 }
 
-/** The end of the row that starts at pair e: the first pair past it of another feature. */
-function rowEnd(feature: Int32Array, e: number): number {
-  const f = feature[e];
+/** The end of the row that starts at pair e (of a block that ends at `end`): the first pair past it of another feature. */
+function rowEnd(low: Uint16Array, e: number, end: number): number {
+  const bits = low[e];
   let to = e + 1;
-  while (to < feature.length && feature[to] === f) to++;
+  while (to < end && low[to] === bits) to++;
   return to;
 }
 
@@ -1022,12 +1045,12 @@ function gainAt(table: SenseTable, e: number, f: number): number {
 }
 
 /**
- * The first index ≥ `from` of the ascending array whose value is ≥ `value`:
- * steps of 1, 2, 4 … from `from`, then bisection of the last step, so a
- * nearby row costs a few reads and a far one about 2·log2 of the distance.
+ * The first index in from … n − 1 of the ascending run sorted[0 … n) whose
+ * value is ≥ `value` (n if none): steps of 1, 2, 4 … from `from`, then
+ * bisection of the last step, so a nearby row costs a few reads and a far
+ * one about 2·log2 of the distance.
  */
-function lowerBound(sorted: Int32Array, value: number, from: number): number {
-  const n = sorted.length;
+function lowerBound(sorted: Uint16Array, value: number, from: number, n: number): number {
   if (from >= n || sorted[from] >= value) return from;
   let lo = from;
   let step = 1;
@@ -1064,11 +1087,13 @@ const SCAN_ROWS_PER_FEATURE = 16;
  * addRows over those features in ascending order.
  */
 function addMarkedRows(table: SenseTable, member: Uint8Array, exclude: number, sums: Float64Array): void {
-  const { feature, sense } = table;
-  for (let e = 0; e < feature.length; e++) {
-    const f = feature[e];
-    if (member[f] !== 1 || f === exclude) continue;
-    sums[sense[e]] += gainAt(table, e, f);
+  const { low, blockStart, sense } = table;
+  for (let h = 0; h + 1 < blockStart.length; h++) {
+    for (let e = blockStart[h], end = blockStart[h + 1]; e < end; e++) {
+      const f = (h << 16) | low[e];
+      if (member[f] !== 1 || f === exclude) continue;
+      sums[sense[e]] += gainAt(table, e, f);
+    }
   }
 }
 
