@@ -6,7 +6,7 @@
  * training/vectors/lookup.py, so a model sees the rows it was trained on.
  */
 import { AnalysisError } from '../errors.js';
-import { loadOnce, type LoadRegistry, type ResourceLoader } from '../resources/loader.js';
+import { loadOnce, type LoadRegistry, type RandomAccessFile, type ResourceLoader } from '../resources/loader.js';
 
 /** What models/vectors/meta.json holds (the fields the runtime reads). */
 export interface WordVectorsMeta {
@@ -52,19 +52,36 @@ async function readWordVectors(loader: ResourceLoader, dir: string): Promise<Wor
     throw new AnalysisError(500, `word vectors missing: ${dir}/meta.json (run \`npm run train -- vectors\`)`);
   }
   const meta = JSON.parse(await loader.text(`${dir}/meta.json`)) as WordVectorsMeta;
-  const bytes = await loader.bytes(`${dir}/${meta.file}`);
+  const path = `${dir}/${meta.file}`;
   const { rows, dim } = meta;
   const valuesAt = 4 * rows;
   const wordsAt = valuesAt + rows * dim;
-  if (bytes.byteLength < wordsAt) {
-    throw new AnalysisError(500, `word vectors ${dir}/${meta.file} has ${bytes.byteLength} bytes, meta.json says ${rows}×${dim}`);
+  const tooShort = (size: number) => new AnalysisError(500, `word vectors ${path} has ${size} bytes, meta.json says ${rows}×${dim}`);
+  let head: Uint8Array;
+  let blob: Uint8Array;
+  let source: RowSource;
+  const file = loader.openFile ? await loader.openFile(path) : undefined;
+  if (file) {
+    // The scales and the word list are read; the values (89 % of the file) stay in it, a row read when asked.
+    if (file.size < wordsAt) throw tooShort(file.size);
+    head = new Uint8Array(valuesAt);
+    blob = new Uint8Array(file.size - wordsAt);
+    file.read(head, 0);
+    file.read(blob, wordsAt);
+    source = fileRows(file, valuesAt, rows, dim);
+  } else {
+    const bytes = await loader.bytes(path);
+    if (bytes.byteLength < wordsAt) throw tooShort(bytes.byteLength);
+    head = bytes.subarray(0, valuesAt);
+    blob = bytes.subarray(wordsAt);
+    const values = new Int8Array(bytes.buffer, bytes.byteOffset + valuesAt, rows * dim);
+    source = { values, at: (row) => row * dim };
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   const scales = new Float32Array(rows);
   for (let r = 0; r < rows; r++) scales[r] = view.getFloat32(4 * r, true);
-  const values = new Int8Array(bytes.buffer, bytes.byteOffset + valuesAt, rows * dim);
-  const words = wordIndex(bytes.subarray(wordsAt), rows);
-  if (!words) throw new AnalysisError(500, `word vectors ${dir}/${meta.file} does not list one word per row after row 0`);
+  const words = wordIndex(blob, rows);
+  if (!words) throw new AnalysisError(500, `word vectors ${path} does not list one word per row after row 0`);
 
   return {
     meta,
@@ -78,22 +95,61 @@ async function readWordVectors(loader: ResourceLoader, dir: string): Promise<Wor
     word: words.word,
     copyRow(row, out, at) {
       const scale = scales[row];
-      const from = row * dim;
+      const from = source.at(row);
+      const values = source.values;
       for (let d = 0; d < dim; d++) out[at + d] = values[from + d] * scale;
     },
     addProjected(row, matrix, out) {
       if (row <= 0) return;
       const width = out.length;
       const scale = scales[row];
-      const at = row * dim;
+      const from = source.at(row);
+      const values = source.values;
       // the dequantized value rounded to float32, as the trainers' table holds it
       const v = new Float64Array(dim);
-      for (let d = 0; d < dim; d++) v[d] = Math.fround(values[at + d] * scale);
+      for (let d = 0; d < dim; d++) v[d] = Math.fround(values[from + d] * scale);
       for (let j = 0; j < width; j++) {
         let sum = 0;
         for (let d = 0; d < dim; d++) sum += v[d] * matrix[d * width + j];
         out[j] += sum;
       }
+    },
+  };
+}
+
+/** Where a row's int8 values are: `values[at(row) … at(row) + dim)` (valid until the next call of at). */
+export interface RowSource {
+  readonly values: Int8Array;
+  at(row: number): number;
+}
+
+/** Rows kept read from the file at most (1.6 MB at 100 dimensions): a 50 kB document reads a few thousand. */
+const CACHED_ROWS = 16_384;
+
+/**
+ * The values read from the file a row at a time into a cache of CACHED_ROWS rows, the oldest read
+ * overwritten first. Each row is read once per stay in the cache, with one positional read.
+ */
+export function fileRows(file: RandomAccessFile, valuesAt: number, rows: number, dim: number, cached = CACHED_ROWS): RowSource {
+  const capacity = Math.max(1, Math.min(cached, rows));
+  const values = new Int8Array(capacity * dim);
+  /** Per row, its slot + 1 (0: not read). */
+  const slotOf = new Int32Array(rows);
+  const rowIn = new Int32Array(capacity).fill(-1);
+  let next = 0;
+  return {
+    values,
+    at(row) {
+      const slot = slotOf[row] - 1;
+      if (slot >= 0) return slot * dim;
+      const to = next;
+      next = (next + 1) % capacity;
+      if (rowIn[to] >= 0) slotOf[rowIn[to]] = 0;
+      rowIn[to] = row;
+      slotOf[row] = to + 1;
+      const into = values.subarray(to * dim, (to + 1) * dim);
+      if (file.read(into, valuesAt + row * dim) !== dim) throw new AnalysisError(500, `word vectors: row ${row} is past the end of the file`);
+      return to * dim;
     },
   };
 }

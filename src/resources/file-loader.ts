@@ -1,9 +1,9 @@
 import { readFile, access } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import type { ResourceLoader } from './loader.js';
+import type { RandomAccessFile, ResourceLoader } from './loader.js';
 import { missingResource } from './url-loader.js';
 
 /** The models/ directory shipped with the package. */
@@ -79,5 +79,35 @@ export function fileLoader(modelsDir: string = defaultModelsDir, options: FileLo
     filePath(path) {
       return locate(path);
     },
+    async openFile(path) {
+      return read(path, async () => openRandomAccess(locate(path)));
+    },
   };
+}
+
+/** Closes a file's descriptor once nothing reads it any more (an analyzer disposed, a loader dropped). */
+const CLOSE_WHEN_COLLECTED = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed: nothing to do
+  }
+});
+
+function openRandomAccess(file: string): RandomAccessFile {
+  const fd = openSync(file, 'r');
+  const handle: RandomAccessFile = {
+    size: fstatSync(fd).size,
+    read(into, position) {
+      let done = 0;
+      while (done < into.byteLength) {
+        const n = readSync(fd, into, done, into.byteLength - done, position + done);
+        if (n === 0) break;
+        done += n;
+      }
+      return done;
+    },
+  };
+  CLOSE_WHEN_COLLECTED.register(handle, fd);
+  return handle;
 }

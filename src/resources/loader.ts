@@ -12,6 +12,19 @@ export interface ResourceLoader {
   exists(path: string): Promise<boolean>;
   /** Absolute file path when the loader is file-backed (native addons such as SQLite need one). */
   filePath?(path: string): string;
+  /**
+   * The file opened for positional reads, where the loader is file-backed: large tables that a
+   * document reads a row at a time (the shared word vectors) stay in the file — and in the
+   * operating system's page cache, which every process and worker shares — instead of in memory.
+   */
+  openFile?(path: string): Promise<RandomAccessFile>;
+}
+
+/** A file read in place (ResourceLoader.openFile); closed when it is no longer referenced. */
+export interface RandomAccessFile {
+  readonly size: number;
+  /** Fills `into` with the bytes at `position` (fewer past the end of the file); returns how many it read. */
+  read(into: Uint8Array | Int8Array, position: number): number;
 }
 
 /** Per loader, the files already being read or parsed, by key (see `loadOnce`). */

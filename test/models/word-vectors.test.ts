@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { loadWordVectors, vectorKey } from '../../src/models/word-vectors.js';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileRows, loadWordVectors, vectorKey } from '../../src/models/word-vectors.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
-import type { ResourceLoader } from '../../src/resources/loader.js';
+import type { RandomAccessFile, ResourceLoader } from '../../src/resources/loader.js';
 
 /** A loader over in-memory files. */
 function memoryLoader(files: Record<string, Uint8Array | string>): ResourceLoader {
@@ -89,6 +92,60 @@ describe('shared word vectors (src/models/word-vectors.ts)', () => {
     await expect(loadWordVectors(memoryLoader({}))).rejects.toThrow(/npm run train -- vectors/);
   });
 
+  it('reads the values in place through a file-backed loader: the same rows, words and projections', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'textlens-vectors-'));
+    try {
+      mkdirSync(join(dir, 'vectors'));
+      writeFileSync(join(dir, 'vectors', 'meta.json'), JSON.stringify({ name: 'test', file: 'vectors.bin', rows: 5, dim: 3 }));
+      writeFileSync(join(dir, 'vectors', 'vectors.bin'), vectorsFile(words, rows, scales));
+      const files = fileLoader(dir);
+      expect(files.openFile).toBeDefined();
+      const [inFile, inMemory] = [await loadWordVectors(files), await loadWordVectors(loader)];
+      for (const w of ['The', 'Don’t', 'ultra-Marathoner', 'CAFÉ', 'qzxv']) expect(inFile.row(w)).toBe(inMemory.row(w));
+      for (let r = 0; r < 5; r++) {
+        const [a, b] = [new Float32Array(3), new Float32Array(3)];
+        inFile.copyRow(r, a, 0);
+        inMemory.copyRow(r, b, 0);
+        expect(Array.from(a)).toEqual(Array.from(b));
+        expect(inFile.word!(r)).toBe(inMemory.word!(r));
+      }
+      const proj = new Float32Array([1, 2, 3, 4, 5, 6]);
+      const acc = new Float32Array([1, 1]);
+      inFile.addProjected(2, proj, acc);
+      expect(Array.from(acc)).toEqual([6.5, 8]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps at most its cache of rows read, each read once while it stays, the oldest overwritten first', () => {
+    // 4 rows of 2 values: row r holds (10r, 10r + 1); the cache holds 2 rows.
+    const bytes = Int8Array.from({ length: 8 }, (_, i) => 10 * (i >> 1) + (i & 1));
+    const reads: number[] = [];
+    const file: RandomAccessFile = {
+      size: bytes.length,
+      read(into, position) {
+        reads.push(position / 2);
+        into.set(bytes.subarray(position, position + into.length));
+        return into.length;
+      },
+    };
+    const source = fileRows(file, 0, 4, 2, 2);
+    const value = (row: number) => {
+      const at = source.at(row);
+      return [source.values[at], source.values[at + 1]];
+    };
+    expect(value(1)).toEqual([10, 11]);
+    expect(value(3)).toEqual([30, 31]);
+    expect(value(1)).toEqual([10, 11]);
+    expect(reads).toEqual([1, 3]);
+    // a third row takes the oldest slot (row 1's): row 3 stays, row 1 is read again
+    expect(value(2)).toEqual([20, 21]);
+    expect(value(3)).toEqual([30, 31]);
+    expect(value(1)).toEqual([10, 11]);
+    expect(reads).toEqual([1, 3, 2, 1]);
+  });
+
   it('ships GloVe vectors within the quantization error (models/vectors)', async () => {
     const v = await loadWordVectors(fileLoader(fileURLToPath(new URL('../../models/', import.meta.url))));
     expect(v.meta.dim).toBe(100);
@@ -97,5 +154,21 @@ describe('shared word vectors (src/models/word-vectors.ts)', () => {
     // GloVe 6B 100-d, "the": its first three values
     [-0.038194, -0.24487, 0.72812].forEach((x, d) => expect(Math.abs(out[d] - x)).toBeLessThan(0.02));
     expect(v.row('well-known')).toBeGreaterThan(0);
+  });
+
+  it('reads the shipped file in place row for row as it reads it whole (models/vectors)', async () => {
+    const models = fileURLToPath(new URL('../../models/', import.meta.url));
+    const inFile = await loadWordVectors(fileLoader(models));
+    const whole = readFileSync(join(models, 'vectors', 'vectors.bin'));
+    const inMemory = await loadWordVectors(memoryLoader({ 'vectors/meta.json': readFileSync(join(models, 'vectors', 'meta.json'), 'utf8'), 'vectors/vectors.bin': whole }));
+    const { rows, dim } = inFile.meta;
+    // every 97th row, then back to the first ones (read again after the cache moved on)
+    const picks = [...Array.from({ length: Math.ceil(rows / 97) }, (_, i) => i * 97), 1, 2, rows - 1];
+    const [a, b] = [new Float32Array(dim), new Float32Array(dim)];
+    for (const r of picks) {
+      inFile.copyRow(r, a, 0);
+      inMemory.copyRow(r, b, 0);
+      expect(a).toEqual(b);
+    }
   });
 });
