@@ -4,9 +4,9 @@
  * Each source given prints its own block; the scores go to stdout, the
  * progress to stderr.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { MentionRecognizer } from '../annotators/ner.js';
-import type { DocumentProgress } from '../eval/el.js';
+import type { DocumentProgress, ElError } from '../eval/el.js';
 import type { LinkerModel } from '../linking/features.js';
 import { createProgress } from '../progress/display.js';
 import { defineCommand, parseCommand, usageError } from './args.js';
@@ -29,6 +29,11 @@ export const EVAL_EL = defineCommand({
     limit: { type: 'number', value: 'N', integer: true, min: 1, help: 'only the first N documents of each source' },
     'no-e2e': { type: 'boolean', help: 'with --aida: skip the end-to-end scores (no NER)' },
     'ner-model': NER_MODEL_FLAG,
+    errors: {
+      type: 'string',
+      value: 'FILE',
+      help: 'with --elevant, --gum or --jsonl: write each end-to-end error as a TSV line (source, document, kind: wrong, spurious or missed, mention text, linked QID, title and confidence, gold QID)',
+    },
     quiet: QUIET_FLAG,
   },
 });
@@ -70,6 +75,12 @@ export async function elCommand(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  // --errors FILE: the errors of every source, in the order the sources run.
+  const errorLines = ['source\tdocument\tkind\ttext\tlinked\ttitle\tconfidence\tgold'];
+  const errorsOf = (source: string) =>
+    values.errors === undefined
+      ? undefined
+      : (e: ElError) => errorLines.push([source, e.document, e.kind, e.text.replace(/\s+/g, ' '), e.linked?.qid ?? '', e.linked?.title ?? '', e.linked ? e.linked.confidence.toFixed(3) : '', e.gold ?? ''].join('\t'));
   const ner = values['no-e2e'] && elevant.length === 0 && !gum && jsonl.length === 0 ? undefined : await loadMentionRecognizer(values['ner-model'], () => loader);
   const limit = values.limit;
   if (aida) {
@@ -84,9 +95,10 @@ export async function elCommand(argv: string[]): Promise<number> {
     for (const f of elevant) {
       const docs = (await readElevant(f, segmenter)).slice(0, limit ?? Infinity);
       const progress = documentProgress('eval el', quiet);
-      const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
+      const name = f.replace(/^.*\//, '').replace('.benchmark.jsonl', '');
+      const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update, errorsOf(name));
       progress.stop();
-      process.stdout.write(`${formatQidResult(f.replace(/^.*\//, '').replace('.benchmark.jsonl', ''), r)}\n`);
+      process.stdout.write(`${formatQidResult(name, r)}\n`);
     }
   }
   for (const f of jsonl) {
@@ -94,7 +106,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     const { createSegmenter } = await import('../doc/sentences.js');
     const docs = (await readEntityJsonl(f, await createSegmenter(loader))).slice(0, limit ?? Infinity);
     const progress = documentProgress('eval el', quiet);
-    const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
+    const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update, errorsOf(f.replace(/^.*\//, '')));
     progress.stop();
     process.stdout.write(`${formatQidResult(f.replace(/^.*\//, ''), r)}\n`);
     const e = r.endToEnd;
@@ -110,9 +122,10 @@ export async function elCommand(argv: string[]): Promise<number> {
     }
     const docs = readGum(gum, conllu, split).slice(0, limit ?? Infinity);
     const progress = documentProgress('eval el', quiet);
-    const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update);
+    const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update, errorsOf(`GUM ${split}`));
     progress.stop();
     process.stdout.write(`${formatQidResult(`GUM ${split}`, r)}\n`);
   }
+  if (values.errors !== undefined) writeFileSync(values.errors, `${errorLines.join('\n')}\n`);
   return 0;
 }

@@ -189,6 +189,22 @@ export interface QidBenchmarkResult {
   linkedWithoutQid: number;
 }
 
+/**
+ * One end-to-end error of evalQidBenchmark, for `eval el --errors`: a link whose span is
+ * gold with another entity (`wrong`), a link where the gold has no entity or no mention
+ * (`spurious`), or a counted gold mention of a KB entity that got no right link (`missed`).
+ */
+export interface ElError {
+  kind: 'wrong' | 'spurious' | 'missed';
+  /** The document's place in its benchmark (0-based). */
+  document: number;
+  text: string;
+  /** What was linked (wrong, spurious): its QID and title, and the link's confidence. */
+  linked?: { qid: string; title: string; confidence: number };
+  /** The gold entity at the span (wrong, missed; '' for a gold span without a QID). */
+  gold?: string;
+}
+
 /** Reads an ELEVANT benchmark file into documents (tokenized and split by the segmenter). */
 export async function readElevant(file: string, segmenter: Segmenter): Promise<QidDocument[]> {
   const out: QidDocument[] = [];
@@ -274,6 +290,7 @@ export async function evalQidBenchmark(
   linker: Linker,
   ner: MentionRecognizer | ((doc: Doc) => Mention[]),
   onProgress?: DocumentProgress,
+  onError?: (error: ElError) => void,
 ): Promise<QidBenchmarkResult> {
   const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
   const ctx: AnnotateContext = { language: 'eng', request, warn: () => {} };
@@ -285,10 +302,9 @@ export async function evalQidBenchmark(
   let correct = 0;
   let tokens = 0;
   let noQid = 0;
-  let done = 0;
-  for (const q of docs) {
+  for (const [document, q] of docs.entries()) {
     const doc = q.doc;
-    onProgress?.(done++, docs.length, tokens);
+    onProgress?.(document, docs.length, tokens);
     tokens += doc.length;
     const counted = q.gold.filter((g) => g.counted);
     goldN += counted.length;
@@ -299,6 +315,7 @@ export async function evalQidBenchmark(
     for (const e of linked) if (e.wikidataId === undefined && doc.start[e.start] >= q.span[0] && doc.end[e.end - 1] <= q.span[1]) noQid++;
     const key = (s: number, e: number) => `${s}:${e}`;
     const goldAt = new Map(q.gold.map((g) => [key(g.start, g.end), g]));
+    const found = new Set<string>();
     for (const e of ents) {
       const s = doc.start[e.start];
       const t = doc.end[e.end - 1];
@@ -306,7 +323,24 @@ export async function evalQidBenchmark(
       const g = goldAt.get(key(s, t));
       if (g && g.qid === e.wikidataId) {
         if (g.counted) tp++;
-      } else fp++;
+        found.add(key(s, t));
+      } else {
+        fp++;
+        onError?.({
+          kind: g ? 'wrong' : 'spurious',
+          document,
+          text: doc.text.slice(doc.start16[e.start], doc.end16[e.end - 1]),
+          linked: { qid: e.wikidataId!, title: e.entityId ?? '', confidence: e.confidenceScore },
+          ...(g ? { gold: g.qid } : {}),
+        });
+      }
+    }
+    if (onError) {
+      for (const g of counted) {
+        if (found.has(key(g.start, g.end)) || !linker.kb.entity(g.qid)) continue;
+        // Gold offsets are code points: the text as the benchmark counts it.
+        onError({ kind: 'missed', document, text: [...doc.text].slice(g.start, g.end).join(''), gold: g.qid });
+      }
     }
     // Disambiguation on gold spans that fall on token boundaries.
     const startTok = new Map<number, number>();

@@ -13,7 +13,7 @@ import { fileLoader, defaultModelsDir } from '../../src/resources/file-loader.js
 import { loadLinker } from '../../src/annotators/linker.js';
 import { loadEntityRecognizer } from '../../src/annotators/ner.js';
 import { createSegmenter } from '../../src/doc/sentences.js';
-import { evalQidBenchmark } from '../../src/eval/el.js';
+import { evalQidBenchmark, type ElError } from '../../src/eval/el.js';
 import { readEntityJsonl } from '../../src/eval/el-jsonl.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/everyday-entities.jsonl', import.meta.url));
@@ -50,5 +50,30 @@ describe.skipIf(!haveKb)('linking everyday news sentences', () => {
     expect(r.goldMentions).toBe(285);
     expect(r.endToEnd.precision).toBeGreaterThan(0.87);
     expect(r.endToEnd.f1).toBeGreaterThan(0.79);
+  });
+
+  it('reports each error (eval el --errors): a wrong entity, a link the gold lacks, a KB entity missed', async () => {
+    const loader = fileLoader();
+    const dir = mkdtempSync(join(tmpdir(), 'everyday-'));
+    const file = join(dir, 'errors.jsonl');
+    // Gold: Paris as the Texas town (the linker takes the capital), no London, Berlin right, and a KB
+    // entity (Paris, Q90) on a word no linker links, "Officials": missed.
+    const entities = [
+      { text: 'Officials', wikidataId: 'Q90' },
+      { text: 'Paris', wikidataId: 'Q830149' },
+      { text: 'Berlin', wikidataId: 'Q64' },
+    ];
+    writeFileSync(file, JSON.stringify({ text: 'Officials in Paris and London met in Berlin on Monday.', entities }) + '\n');
+    const docs = await readEntityJsonl(file, await createSegmenter(loader));
+    const errors: ElError[] = [];
+    const r = await evalQidBenchmark(docs, await loadLinker(loader), await loadEntityRecognizer(loader), undefined, (e) => errors.push(e));
+    const wrongOrSpurious = errors.filter((e) => e.kind !== 'missed');
+    expect(wrongOrSpurious.length).toBe(r.endToEnd.predicted - r.endToEnd.tp);
+    expect(errors.find((e) => e.text === 'Paris')).toMatchObject({ kind: 'wrong', gold: 'Q830149', linked: { qid: 'Q90' } });
+    expect(errors.find((e) => e.text === 'London')).toMatchObject({ kind: 'spurious', linked: { qid: 'Q84' } });
+    expect(errors.some((e) => e.text === 'Berlin')).toBe(false);
+    // The gold Paris got no right link and is in the KB: also missed.
+    expect(errors.filter((e) => e.kind === 'missed')).toEqual([{ kind: 'missed', document: 0, text: 'Officials', gold: 'Q90' }]);
+    expect(errors.every((e) => e.document === 0)).toBe(true);
   });
 });
