@@ -8,7 +8,7 @@
 import type { Doc } from '../doc/doc.js';
 import { AnalysisError } from '../errors.js';
 import { loadLexicalCoder, type LexicalSources, type LexicalTableName } from '../models/lexical-codes.js';
-import { featureId, type FeatureSpec } from '../models/features.js';
+import { featureId, modFloor, type FeatureSpec } from '../models/features.js';
 import { loadOnnxModel, type Backend, type OnnxModel } from '../models/onnx-runner.js';
 import { loadWordVectors, type WordVectors } from '../models/word-vectors.js';
 import { VectorSlabs } from '../models/vector-slabs.js';
@@ -333,17 +333,22 @@ function wordEmbedder(
     vectors.push(kept);
     return vectors.length - 1;
   };
+  const featureIds = new Float64Array(meta.features.length);
   const tableVector = (word: string): Float32Array => {
     const vec = Float32Array.from(bias);
     const addRow = (row: number) => {
       const at = 2 * row * width;
       for (let j = 0; j < width; j++) vec[j] += half[table[at + 2 * j]! | (table[at + 2 * j + 1]! << 8)]!;
     };
-    const ids = meta.features.map((spec) => featureId(spec, word) + 1);
-    const normKnown = knownNorms.has(ids[0]);
+    // A typed array, not the array .map makes: ids reach 2^31, past V8's small integers, so such an
+    // array's element kind changed from word to word and V8 threw this function's optimized code away
+    // again and again (--trace-deopt: "wrong map", every few documents).
+    const ids = featureIds;
+    for (let k = 0; k < meta.features.length; k++) ids[k] = featureId(meta.features[k]!, word) + 1;
+    const normKnown = knownNorms.has(ids[0]!);
     for (const p of pairs) {
       if (p.feature === 0 && !normKnown) continue;
-      addRow((((mulMod(ids[p.feature], p.a, prime) + p.b) % prime) % p.rows) + p.offset);
+      addRow(modFloor(modFloor(mulMod(ids[p.feature]!, p.a, prime) + p.b, prime), p.rows) + p.offset);
     }
     if (lexicalCodes) for (const row of lexicalCodes(word)) addRow(row);
     if (vectorInput && !(vectorInput.unknownNormsOnly && normKnown)) {
@@ -409,7 +414,7 @@ interface EmbeddedWords {
 }
 
 /** A word's rows in the embedding table for the lexical codes (one per table). */
-type LexicalCodes = (word: string) => number[];
+type LexicalCodes = (word: string) => Int32Array;
 
 /**
  * The lexical code lookups of a model trained with `--lexical`
@@ -423,7 +428,8 @@ async function loadLexicalCodes(loader: ResourceLoader, dir: string, lex: Lexica
     lex.clusters ? `${dir}/${lex.clusters.file}` : undefined,
     lex.lexicon ? `${dir}/${lex.lexicon.file}` : undefined,
   );
-  return (word) => coder(word).map((code, k) => lex.tables[k].offset + code);
+  // Rows as an Int32Array (one element kind whatever the codes: see tableVector).
+  return (word) => Int32Array.from(coder(word), (code, k) => lex.tables[k]!.offset + code);
 }
 
 /** The shared word vectors and this model's projection of them to its width. */
@@ -494,9 +500,10 @@ const CACHE_LIMIT = 200_000;
 /** (x·a) mod m for x, a, m < 2^31, exact in doubles (every product stays under 2^53). */
 export function mulMod(x: number, a: number, m: number): number {
   const hi = Math.floor(a / 65536);
-  const lo = a % 65536;
-  return (((x * hi) % m) * 65536 + x * lo) % m;
+  const lo = a - hi * 65536;
+  return modFloor(modFloor(x * hi, m) * 65536 + x * lo, m);
 }
+
 
 /** Little-endian uint32 values. */
 function decodeUint32(bytes: Uint8Array): Uint32Array {

@@ -14,7 +14,7 @@
  * treebanks almost never do.
  */
 import { boundedMemo } from '../lexicon/memo.js';
-import { fnv1a, shape } from '../models/features.js';
+import { fnv1a, modFloor, shape } from '../models/features.js';
 import type { TokenSpan } from './doc.js';
 import { breakBefore, leadsOnAt, ruleBoundaries } from './sentence-rules.js';
 import type { WordSpan } from './tokenize.js';
@@ -179,7 +179,7 @@ export function boundaryFeatures(text: string, tokens: readonly TokenSpan[], can
     feats[t] = mix(++t, ps, K(i - 1), K(i));
     feats[t] = mix(++t, pe, K(i - 1), K(i));
     feats[t] = mix(++t, W(i - 1), K(i), r, space);
-    for (let f = 0; f < F; f++) out[k * F + f] = feats[f] % buckets;
+    for (let f = 0; f < F; f++) out[k * F + f] = modFloor(feats[f], buckets);
   });
   return out;
 }
