@@ -167,3 +167,18 @@ describe('isRegularInflection', () => {
     expect(isRegularInflection('quickly', 'quick', 'r')).toBe(false);
   });
 });
+
+describe('WordNet lemma lists searched in place', () => {
+  it('finds a lemma and not its prefixes or extensions, with its tagged-sense count', async () => {
+    const { WordNetLexicon } = await import('../../src/lexicon/wordnet.js');
+    // Sorted by UTF-16 code units, as the shipped files are: "dog" < "dog_days" < "dogma" < "dégât".
+    const nouns = 'a\t3\ncat\ndog\t12\ndog_days\ndogma\t1\ndégât\n';
+    const wn = WordNetLexicon.fromText({ n: nouns, v: '', a: '', r: 'fast' }, '{"n":{},"v":{},"a":{},"r":{}}');
+    for (const lemma of ['a', 'cat', 'dog', 'dog days', 'dogma', 'Dégât']) expect(wn.hasLemma(lemma, 'n')).toBe(true);
+    for (const lemma of ['', 'ca', 'cats', 'do', 'dog_', 'dog_day', 'dogmas', 'z', 'dégâts']) expect(wn.hasLemma(lemma, 'n')).toBe(false);
+    expect([wn.taggedSenseCount('dog', 'n'), wn.taggedSenseCount('dogma', 'n'), wn.taggedSenseCount('cat', 'n'), wn.taggedSenseCount('a', 'n')]).toEqual([12, 1, 0, 3]);
+    // the last line without a line break
+    expect(wn.hasLemma('fast', 'r')).toBe(true);
+    expect(wn.hasLemma('fas', 'r')).toBe(false);
+  });
+});
