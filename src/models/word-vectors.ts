@@ -117,41 +117,62 @@ async function readWordVectors(loader: ResourceLoader, dir: string): Promise<Wor
   };
 }
 
-/** Where a row's int8 values are: `values[at(row) … at(row) + dim)` (valid until the next call of at). */
+/**
+ * Where a row's int8 values are: `values[at(row) … at(row) + dim)`, valid until the next call of at
+ * (which may replace `values` with a larger array: read it after at).
+ */
 export interface RowSource {
   readonly values: Int8Array;
   at(row: number): number;
 }
 
-/** Rows kept read from the file at most (1.6 MB at 100 dimensions): a 50 kB document reads a few thousand. */
-const CACHED_ROWS = 16_384;
+/**
+ * Rows kept read from the file at most (6.5 MB at 100 dimensions). The cache starts at FIRST_ROWS and
+ * doubles as rows are read: `words,dependency-trees,entities` reads ~7k rows over 300 kB of text, all
+ * eight extractors ~28k (the senses read a row per feature of each verb's senses); a cache of 16k rows
+ * that overwrote its oldest made them read 98k times, each a system call.
+ */
+const CACHED_ROWS = 65_536;
+const FIRST_ROWS = 4_096;
 
 /**
- * The values read from the file a row at a time into a cache of CACHED_ROWS rows, the oldest read
- * overwritten first. Each row is read once per stay in the cache, with one positional read.
+ * The values read from the file a row at a time into a cache that grows to `cached` rows; past that,
+ * the oldest read is overwritten first. Each row is read once per stay in the cache, with one
+ * positional read.
  */
-export function fileRows(file: RandomAccessFile, valuesAt: number, rows: number, dim: number, cached = CACHED_ROWS): RowSource {
-  const capacity = Math.max(1, Math.min(cached, rows));
-  const values = new Int8Array(capacity * dim);
+export function fileRows(file: RandomAccessFile, valuesAt: number, rows: number, dim: number, cached = CACHED_ROWS, first = FIRST_ROWS): RowSource {
+  const limit = Math.max(1, Math.min(cached, rows));
   /** Per row, its slot + 1 (0: not read). */
   const slotOf = new Int32Array(rows);
-  const rowIn = new Int32Array(capacity).fill(-1);
+  let capacity = Math.max(1, Math.min(first, limit));
+  let rowIn = new Int32Array(capacity).fill(-1);
   let next = 0;
-  return {
-    values,
-    at(row) {
-      const slot = slotOf[row] - 1;
+  const source = {
+    values: new Int8Array(capacity * dim),
+    at(row: number): number {
+      const slot = slotOf[row]! - 1;
       if (slot >= 0) return slot * dim;
-      const to = next;
-      next = (next + 1) % capacity;
-      if (rowIn[to] >= 0) slotOf[rowIn[to]] = 0;
+      if (next === capacity && capacity < limit) {
+        // Room for more: twice the rows (a copy of what is read), up to the limit.
+        capacity = Math.min(2 * capacity, limit);
+        const values = new Int8Array(capacity * dim);
+        values.set(source.values);
+        source.values = values;
+        const grown = new Int32Array(capacity).fill(-1);
+        grown.set(rowIn);
+        rowIn = grown;
+      }
+      const to = next % capacity;
+      next = to + 1;
+      if (rowIn[to]! >= 0) slotOf[rowIn[to]!] = 0;
       rowIn[to] = row;
       slotOf[row] = to + 1;
-      const into = values.subarray(to * dim, (to + 1) * dim);
+      const into = source.values.subarray(to * dim, (to + 1) * dim);
       if (file.read(into, valuesAt + row * dim) !== dim) throw new AnalysisError(500, `word vectors: row ${row} is past the end of the file`);
       return to * dim;
     },
   };
+  return source;
 }
 
 /**

@@ -146,6 +146,34 @@ describe('shared word vectors (src/models/word-vectors.ts)', () => {
     expect(reads).toEqual([1, 3, 2, 1]);
   });
 
+  it('grows its cache up to its bound before it overwrites, rows read once meanwhile', () => {
+    const bytes = Int8Array.from({ length: 20 }, (_, i) => 10 * (i >> 1) + (i & 1));
+    const reads: number[] = [];
+    const file: RandomAccessFile = {
+      size: bytes.length,
+      read(into, position) {
+        reads.push(position / 2);
+        into.set(bytes.subarray(position, position + into.length));
+        return into.length;
+      },
+    };
+    // 10 rows of 2 values; the cache starts at 2 rows and may hold 8
+    const source = fileRows(file, 0, 10, 2, 8, 2);
+    const value = (row: number) => {
+      const at = source.at(row);
+      return [source.values[at], source.values[at + 1]];
+    };
+    for (let r = 0; r < 8; r++) expect(value(r)).toEqual([10 * r, 10 * r + 1]);
+    for (let r = 0; r < 8; r++) expect(value(r)).toEqual([10 * r, 10 * r + 1]);
+    expect(reads).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(source.values.length).toBe(16);
+    // full: row 8 takes row 0's slot
+    expect(value(8)).toEqual([80, 81]);
+    expect(value(1)).toEqual([10, 11]);
+    expect(value(0)).toEqual([0, 1]);
+    expect(reads).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 0]);
+  });
+
   it('ships GloVe vectors within the quantization error (models/vectors)', async () => {
     const v = await loadWordVectors(fileLoader(fileURLToPath(new URL('../../models/', import.meta.url))));
     expect(v.meta.dim).toBe(100);
