@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileRows, loadWordVectors, vectorKey } from '../../src/models/word-vectors.js';
+import { fileRows, loadWordVectors, vectorKey, type RowSource } from '../../src/models/word-vectors.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import type { RandomAccessFile, ResourceLoader } from '../../src/resources/loader.js';
 
@@ -31,6 +31,29 @@ function vectorsFile(words: string[], rows: number[][], scales: number[], pad = 
   rows.forEach((row, r) => row.forEach((v, d) => view.setInt8(4 * rows.length + r * dim + d, v)));
   out.set(text, pad + 4 * rows.length + rows.length * dim);
   return pad ? out.subarray(pad) : out;
+}
+
+/** A file of `rows` rows of 2 int8 values, row r holding (10r, 10r + 1), that notes the row of each read. */
+function twoValueRows(rows: number): { file: RandomAccessFile; reads: number[] } {
+  const bytes = Int8Array.from({ length: 2 * rows }, (_, i) => 10 * (i >> 1) + (i & 1));
+  const reads: number[] = [];
+  const file: RandomAccessFile = {
+    size: bytes.length,
+    read(into, position) {
+      reads.push(position / 2);
+      into.set(bytes.subarray(position, position + into.length));
+      return into.length;
+    },
+  };
+  return { file, reads };
+}
+
+/** A row's two values through a row source. */
+function rowReader(source: RowSource): (row: number) => number[] {
+  return (row) => {
+    const at = source.at(row);
+    return [source.values[at]!, source.values[at + 1]!];
+  };
 }
 
 describe('shared word vectors (src/models/word-vectors.ts)', () => {
@@ -119,22 +142,9 @@ describe('shared word vectors (src/models/word-vectors.ts)', () => {
   });
 
   it('keeps at most its cache of rows read, each read once while it stays, the oldest overwritten first', () => {
-    // 4 rows of 2 values: row r holds (10r, 10r + 1); the cache holds 2 rows.
-    const bytes = Int8Array.from({ length: 8 }, (_, i) => 10 * (i >> 1) + (i & 1));
-    const reads: number[] = [];
-    const file: RandomAccessFile = {
-      size: bytes.length,
-      read(into, position) {
-        reads.push(position / 2);
-        into.set(bytes.subarray(position, position + into.length));
-        return into.length;
-      },
-    };
-    const source = fileRows(file, 0, 4, 2, 2);
-    const value = (row: number) => {
-      const at = source.at(row);
-      return [source.values[at], source.values[at + 1]];
-    };
+    // 4 rows; the cache holds 2 rows.
+    const { file, reads } = twoValueRows(4);
+    const value = rowReader(fileRows(file, 0, 4, 2, 2));
     expect(value(1)).toEqual([10, 11]);
     expect(value(3)).toEqual([30, 31]);
     expect(value(1)).toEqual([10, 11]);
@@ -147,22 +157,10 @@ describe('shared word vectors (src/models/word-vectors.ts)', () => {
   });
 
   it('grows its cache up to its bound before it overwrites, rows read once meanwhile', () => {
-    const bytes = Int8Array.from({ length: 20 }, (_, i) => 10 * (i >> 1) + (i & 1));
-    const reads: number[] = [];
-    const file: RandomAccessFile = {
-      size: bytes.length,
-      read(into, position) {
-        reads.push(position / 2);
-        into.set(bytes.subarray(position, position + into.length));
-        return into.length;
-      },
-    };
-    // 10 rows of 2 values; the cache starts at 2 rows and may hold 8
+    // 10 rows; the cache starts at 2 rows and may hold 8
+    const { file, reads } = twoValueRows(10);
     const source = fileRows(file, 0, 10, 2, 8, 2);
-    const value = (row: number) => {
-      const at = source.at(row);
-      return [source.values[at], source.values[at + 1]];
-    };
+    const value = rowReader(source);
     for (let r = 0; r < 8; r++) expect(value(r)).toEqual([10 * r, 10 * r + 1]);
     for (let r = 0; r < 8; r++) expect(value(r)).toEqual([10 * r, 10 * r + 1]);
     expect(reads).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
