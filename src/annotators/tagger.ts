@@ -504,7 +504,6 @@ export function mulMod(x: number, a: number, m: number): number {
   return modFloor(modFloor(x * hi, m) * 65536 + x * lo, m);
 }
 
-
 /** Little-endian uint32 values. */
 function decodeUint32(bytes: Uint8Array): Uint32Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
