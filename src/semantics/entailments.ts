@@ -274,9 +274,15 @@ interface Cache {
   fits: { prior: Float64Array; tags: Float64Array; row: Int32Array } | undefined;
   /** The path kinds' weights (kindWeights) when the cache was made: RELATION_WEIGHTS change only with a new cache. */
   kindWeight: Float64Array;
-  lemmas: BoundedTableCache<Int32Array, LemmaCandidates>;
-  /** The same with the vector neighbours among the candidates (full rankings only; see NEIGHBOURS). */
-  withNeighbours: BoundedTableCache<Int32Array, LemmaCandidates>;
+  /**
+   * The candidate tables under one budget: keyed by the lemma's synset array, or for the tables with the
+   * vector neighbours among the candidates (full rankings only; see NEIGHBOURS) by that array's key in
+   * neighbourKeys. One budget rather than one per kind: the analyzer builds only the first kind, and a
+   * budget split in two left it half of MAX_CANDIDATE_BYTES (over the 1 MB EWT train text it rebuilt 11.7k
+   * of its 13.2k tables on every pass).
+   */
+  tables: BoundedTableCache<object, LemmaCandidates>;
+  neighbourKeys: WeakMap<Int32Array, object>;
 }
 
 let CACHES: WeakMap<SynsetRelations, WeakMap<WsdModel, Cache>> = new WeakMap();
@@ -306,8 +312,8 @@ export function entailmentCacheStats(relations: SynsetRelations, model: WsdModel
   return {
     reachLists: cache?.reach.size ?? 0,
     reachBytes: cache?.reach.bytes ?? 0,
-    candidateTables: (cache?.lemmas.size ?? 0) + (cache?.withNeighbours.size ?? 0),
-    candidateBytes: (cache?.lemmas.bytes ?? 0) + (cache?.withNeighbours.bytes ?? 0),
+    candidateTables: cache?.tables.size ?? 0,
+    candidateBytes: cache?.tables.bytes ?? 0,
     fitBytes: fits === undefined ? 0 : fits.prior.byteLength + fits.tags.byteLength + fits.row.byteLength,
   };
 }
@@ -322,8 +328,8 @@ function cacheOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel
       reach: new BoundedTableCache(MAX_REACH_BYTES),
       fits: undefined,
       kindWeight: kindWeights(),
-      lemmas: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
-      withNeighbours: new BoundedTableCache(MAX_CANDIDATE_BYTES / 2),
+      tables: new BoundedTableCache(MAX_CANDIDATE_BYTES),
+      neighbourKeys: new WeakMap(),
     };
     byModel.set(model, cache);
   }
@@ -681,12 +687,16 @@ function byScore(a: EntailedWord, b: EntailedWord): number {
 /** The source lemma's candidate table, built on first use (cached per the store's synset array of the lemma). */
 function candidatesOf(store: SynsetStore, relations: SynsetRelations, model: WsdModel, source: EntailmentSource, withNeighbours: boolean): LemmaCandidates {
   const cache = cacheOf(store, relations, model);
-  const lemmas = withNeighbours ? cache.withNeighbours : cache.lemmas;
-  const cached = lemmas.get(source.synsets);
+  let key: object = source.synsets;
+  if (withNeighbours) {
+    key = cache.neighbourKeys.get(source.synsets) ?? {};
+    cache.neighbourKeys.set(source.synsets, key);
+  }
+  const cached = cache.tables.get(key);
   if (cached !== undefined && cached.lemma === source.lemma && cached.tagCounts === source.tagCounts) return cached;
   const built = buildCandidates(store, relations, model, cache, source, withNeighbours);
   // The kept words a one-sense lemma caches (keptWords) are charged with the table.
-  lemmas.set(source.synsets, built, built.bytes + 8 * source.synsets.length + 33 * (ENTAILMENT_CAP + 1));
+  cache.tables.set(key, built, built.bytes + 8 * source.synsets.length + 33 * (ENTAILMENT_CAP + 1));
   return built;
 }
 

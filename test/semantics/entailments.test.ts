@@ -12,6 +12,7 @@ import {
   ENTAILMENT_CAP,
   ENTAILMENT_FLOOR,
   entailedWords,
+  entailmentCacheStats,
   NEIGHBOUR_SCORE_MAX,
   NEIGHBOURS,
   type EntailedWord,
@@ -271,6 +272,29 @@ describe('SynsetRelations.hyponyms', () => {
     expect(relations.hyponyms(2)).toHaveLength(0);
     expect(relations.hyponyms(3)).toHaveLength(0);
   });
+});
+
+describe('the candidate tables of both kinds under one budget', () => {
+  it('keep a lemma’s table with and without the vector neighbours side by side, each found again', async () => {
+    const loader = fileLoader();
+    const [store, model, relations] = await Promise.all([SynsetStore.load(loader), WsdModel.loadWithVectors(loader), SynsetRelations.load(loader)]);
+    const senses = store.senses('truck', 'n')!;
+    const source = { lemma: 'truck', pos: 'n' as const, synsets: senses.synsets, posterior: new Float64Array(senses.synsets.length).fill(1 / senses.synsets.length), tagCounts: senses.tagCounts };
+    clearEntailmentCaches();
+    const kept = entailedWords(store, relations, model, source, undefined, { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP });
+    expect(entailmentCacheStats(relations, model).candidateTables).toBe(1);
+    const full = entailedWords(store, relations, model, source);
+    const both = entailmentCacheStats(relations, model);
+    expect(both.candidateTables).toBe(2);
+    // found again, not rebuilt: the same counts and bytes, the same answers
+    expect(entailedWords(store, relations, model, source, undefined, { floor: ENTAILMENT_FLOOR, cap: ENTAILMENT_CAP })).toEqual(kept);
+    expect(entailedWords(store, relations, model, source)).toEqual(full);
+    expect(entailmentCacheStats(relations, model)).toEqual(both);
+    // the full ranking reaches words only the vectors find; what the extractor keeps does not
+    expect(full.some((w) => w.relation === 'neighbour')).toBe(true);
+    expect(kept.some((w) => w.relation === 'neighbour')).toBe(false);
+    clearEntailmentCaches();
+  }, 30_000);
 });
 
 describe('entailments built on tables other lemmas filled', () => {
