@@ -689,8 +689,9 @@ function candidatesOf(store: SynsetStore, relations: SynsetRelations, model: Wsd
   const cache = cacheOf(store, relations, model);
   let key: object = source.synsets;
   if (withNeighbours) {
-    key = cache.neighbourKeys.get(source.synsets) ?? {};
-    cache.neighbourKeys.set(source.synsets, key);
+    const known = cache.neighbourKeys.get(source.synsets);
+    if (known !== undefined) key = known;
+    else cache.neighbourKeys.set(source.synsets, (key = {}));
   }
   const cached = cache.tables.get(key);
   if (cached !== undefined && cached.lemma === source.lemma && cached.tagCounts === source.tagCounts) return cached;

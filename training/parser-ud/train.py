@@ -59,18 +59,22 @@ def option(argv, name):
     return argv[argv.index(name) + 1] if name in argv else None
 
 
+def take_option(argv, name):
+    """option(), removed from argv (an option of this script, not of the English trainer's)."""
+    value = option(argv, name)
+    if value is not None:
+        i = argv.index(name)
+        del argv[i:i + 2]
+    return value
+
+
 def main():
     argv = sys.argv[1:]
-    lang = option(argv, "--lang")
+    lang = take_option(argv, "--lang")
     if lang not in LANGS:
         sys.exit("usage: train.py --lang fra|por|spa|deu [training/parser/train.py options]")
-    i = argv.index("--lang")
-    del argv[i:i + 2]
     name, version, data = LANGS[lang]
-    train_file = option(argv, "--train-conllu")
-    if train_file:
-        i = argv.index("--train-conllu")
-        del argv[i:i + 2]
+    train_file = take_option(argv, "--train-conllu")
     dev_tags = option(argv, "--dev-tags") or os.path.join(OUT, f"{lang}-dev-tags.json")
     if not os.path.exists(dev_tags):
         os.makedirs(os.path.dirname(dev_tags), exist_ok=True)
