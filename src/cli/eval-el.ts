@@ -60,7 +60,7 @@ export async function elCommand(argv: string[]): Promise<number> {
   const { values } = parseCommand(argv, EVAL_EL);
   const { aida, quiet, elevant, gum, jsonl } = values;
   if (!aida && elevant.length === 0 && !gum && jsonl.length === 0) throw usageError(EVAL_EL, 'give --aida, --elevant, --gum or --jsonl');
-  const { evalEntityLinking, evalQidBenchmark, formatElResult, formatQidResult, gumConllu, readElevant, readGum } = await import('../eval/el.js');
+  const { evalEntityLinking, evalQidBenchmark, formatElResult, formatQidResult, gumConllu, qidSummary, readElevant, readGum } = await import('../eval/el.js');
   const { loadMentionRecognizer } = await import('../eval/recognizer.js');
   const { fileLoader } = await import('../resources/file-loader.js');
   const { loadLinker } = await import('../annotators/linker.js');
@@ -98,7 +98,7 @@ export async function elCommand(argv: string[]): Promise<number> {
       const name = f.replace(/^.*\//, '').replace('.benchmark.jsonl', '');
       const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update, errorsOf(name));
       progress.stop();
-      process.stdout.write(`${formatQidResult(name, r)}\n`);
+      process.stdout.write(`${formatQidResult(name, r)}\n${qidSummary(r)}\n`);
     }
   }
   for (const f of jsonl) {
@@ -108,10 +108,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     const progress = documentProgress('eval el', quiet);
     const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update, errorsOf(f.replace(/^.*\//, '')));
     progress.stop();
-    process.stdout.write(`${formatQidResult(f.replace(/^.*\//, ''), r)}\n`);
-    const e = r.endToEnd;
-    const pct = (x: number) => (100 * x).toFixed(1);
-    process.stdout.write(`f1=${pct(e.f1)} p=${pct(e.precision)} r=${pct(e.recall)} disambiguation=${pct(r.disambiguation.accuracy)} in_kb=${pct(r.inKb)}\n`);
+    process.stdout.write(`${formatQidResult(f.replace(/^.*\//, ''), r)}\n${qidSummary(r)}\n`);
   }
   if (gum) {
     const split = values.split;
@@ -124,7 +121,7 @@ export async function elCommand(argv: string[]): Promise<number> {
     const progress = documentProgress('eval el', quiet);
     const r = await evalQidBenchmark(docs, linker, ner as MentionRecognizer, progress.update, errorsOf(`GUM ${split}`));
     progress.stop();
-    process.stdout.write(`${formatQidResult(`GUM ${split}`, r)}\n`);
+    process.stdout.write(`${formatQidResult(`GUM ${split}`, r)}\n${qidSummary(r)}\n`);
   }
   if (values.errors !== undefined) writeFileSync(values.errors, `${errorLines.join('\n')}\n`);
   return 0;

@@ -45,7 +45,7 @@ export async function readEntityJsonl(file: string, segmenter: Segmenter): Promi
       taken.push([at, at + e.text.length]);
       // Spans in code points, as the Doc reports them.
       const start = [...d.text.slice(0, at)].length;
-      gold.push({ start, end: start + [...e.text].length, qid: e.wikidataId, counted: true });
+      gold.push({ start, end: start + [...e.text].length, qid: e.wikidataId, optional: false });
     }
     out.push({ doc, gold, span: [0, [...d.text].length] });
   }

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseAida, type AidaDocument } from '../linking/aida.js';
 import { rank } from '../linking/disambiguate.js';
 import type { QidDocument } from './qid-document.js';
+import { countDocument, goldMentions, type GoldLabel } from './elevant-count.js';
 import type { Segmenter } from '../doc/sentences.js';
 import { linkEntities, type Linker } from '../annotators/linker.js';
 import { Doc, type Mention } from '../doc/doc.js';
@@ -162,18 +163,20 @@ async function endToEnd(docs: AidaDocument[], linker: Linker, ner: MentionRecogn
  * jsonl benchmarks (../shared/data/el-benchmarks-elevant) and the GUM
  * wikification (../shared/data/gum-entities, over the UD GUM tokens).
  *
- * End to end, counted the way ELEVANT counts (micro, strong match): a
- * linked prediction is a true positive when its character span equals a
- * gold span and its QID the gold QID; gold labels with a QID that are not
- * optional and not coreference (pronouns/nominals: ELEVANT scores those
- * separately) are the gold mentions; a prediction on an optional or
- * coreference gold span with the right QID counts neither way; every other
- * linked prediction inside the evaluation span is a false positive.
- * Unlinked predictions are not counted (in-KB evaluation).
+ * End to end, counted the way ELEVANT counts (micro, strong match;
+ * elevant-count.ts): a link is right when its character span equals a gold
+ * span (or the gold span widened to word boundaries) and its QID the gold
+ * QID; a tree of alternatives and parts counts once (one true positive or
+ * one false negative); gold labels with a QID that are not optional and not
+ * coreference (pronouns/nominals: ELEVANT scores those separately) are the
+ * gold; a link on an optional or coreference gold span with the right QID
+ * counts neither way; every other link inside the evaluation span is a false
+ * positive. Unlinked predictions are not counted (in-KB evaluation).
  *
- * Also: disambiguation accuracy on the gold mentions whose span falls on
- * token boundaries (our mention = the gold span, NER label unknown), and the
- * share of gold QIDs the KB has.
+ * Also: disambiguation accuracy on the gold mentions (one per tree) whose
+ * span falls on token boundaries (our mention = the gold span, NER label
+ * unknown; right when it is the root's QID or a same-span alternative's),
+ * and the share of gold mentions whose QID the KB has.
  */
 
 export interface QidBenchmarkResult {
@@ -213,17 +216,21 @@ export async function readElevant(file: string, segmenter: Segmenter): Promise<Q
     const d = JSON.parse(line) as {
       text: string;
       evaluation_span?: [number, number];
-      labels: { span: [number, number]; entity_id: string; optional?: boolean; coref?: boolean }[];
+      labels: { id?: number; span: [number, number]; entity_id: string; optional?: boolean; coref?: boolean; parent?: number | null }[];
     };
     // ELEVANT offsets count code points (Python strings); the Doc keeps both.
     const seg = await segmenter.segment(d.text);
     const doc = new Doc(d.text, seg.tokens, seg.sentenceEnds);
-    const gold = d.labels
-      .filter((l) => /^Q\d+$/.test(l.entity_id))
-      .map((l) => ({ start: l.span[0], end: l.span[1], qid: l.entity_id, counted: !l.optional && !l.coref }));
+    const at = new Map(d.labels.map((l, i) => [l.id ?? i, i]));
     // Labels without a QID (NIL, DATETIME, QUANTITY) are spans where any link is wrong.
-    const nil = d.labels.filter((l) => !/^Q\d+$/.test(l.entity_id)).map((l) => ({ start: l.span[0], end: l.span[1], qid: '', counted: false }));
-    out.push({ doc, gold: [...gold, ...nil], span: d.evaluation_span ?? [0, [...d.text].length] });
+    const gold: GoldLabel[] = d.labels.map((l) => ({
+      start: l.span[0],
+      end: l.span[1],
+      qid: /^Q\d+$/.test(l.entity_id) ? l.entity_id : '',
+      optional: Boolean(l.optional || l.coref),
+      ...(l.parent !== undefined && l.parent !== null && at.has(l.parent) ? { parent: at.get(l.parent) } : {}),
+    }));
+    out.push({ doc, gold, span: d.evaluation_span ?? [0, [...d.text].length] });
   }
   return out;
 }
@@ -274,7 +281,7 @@ export function readGum(gumEntitiesDir: string, conllu: string, split: string): 
       let a = (firstToken.get(s0) as number) + Number(t0) - 1;
       const b = (firstToken.get(s1) as number) + Number(t1);
       if (/^the$/i.test(d.tokens[a]) && b - a > 1) a++;
-      gold.push({ start: d.start[a], end: d.end[b - 1], qid, counted: /^\p{Lu}/u.test(d.tokens[a]) });
+      gold.push({ start: d.start[a], end: d.end[b - 1], qid, optional: !/^\p{Lu}/u.test(d.tokens[a]) });
     }
     out.push({ doc: d, gold, span: [0, d.end.length ? d.end[d.end.length - 1] : 0] });
   }
@@ -297,6 +304,7 @@ export async function evalQidBenchmark(
   let tp = 0;
   let fp = 0;
   let goldN = 0;
+  let mentionsN = 0;
   let inKb = 0;
   let aligned = 0;
   let correct = 0;
@@ -306,40 +314,36 @@ export async function evalQidBenchmark(
     const doc = q.doc;
     onProgress?.(document, docs.length, tokens);
     tokens += doc.length;
-    const counted = q.gold.filter((g) => g.counted);
-    goldN += counted.length;
-    for (const g of counted) if (linker.kb.entity(g.qid)) inKb++;
+    const chars = [...doc.text];
+    const mentions = goldMentions(chars, q.gold);
+    for (const m of mentions) if (m.qids.some((x) => linker.kb.entity(x))) inKb++;
     doc.mentions = typeof ner === 'function' ? ner(doc) : await recognizeDoc(ner, doc);
     const linked = linkEntities(linker, doc, ctx).filter((e) => e.entityId !== undefined || e.wikidataId !== undefined);
-    const ents = linked.filter((e) => e.wikidataId !== undefined);
     for (const e of linked) if (e.wikidataId === undefined && doc.start[e.start] >= q.span[0] && doc.end[e.end - 1] <= q.span[1]) noQid++;
-    const key = (s: number, e: number) => `${s}:${e}`;
-    const goldAt = new Map(q.gold.map((g) => [key(g.start, g.end), g]));
-    const found = new Set<string>();
-    for (const e of ents) {
-      const s = doc.start[e.start];
-      const t = doc.end[e.end - 1];
-      if (s < q.span[0] || t > q.span[1]) continue;
-      const g = goldAt.get(key(s, t));
-      if (g && g.qid === e.wikidataId) {
-        if (g.counted) tp++;
-        found.add(key(s, t));
-      } else {
-        fp++;
-        onError?.({
-          kind: g ? 'wrong' : 'spurious',
+    const links = linked.flatMap((e) => (e.wikidataId === undefined ? [] : [{ start: doc.start[e.start], end: doc.end[e.end - 1], qid: e.wikidataId, entity: e }]));
+    const count = countDocument(chars, q.gold, links, q.span);
+    tp += count.tp;
+    fp += count.fp;
+    goldN += count.tp + count.fn;
+    mentionsN += mentions.length;
+    if (onError) {
+      const rootsMissed = new Set(count.cases.filter((c) => c.label !== undefined && c.outcomes.includes('fn')).map((c) => c.label as number));
+      for (const c of count.cases) {
+        if (!c.outcomes.includes('fp') || !c.link) continue;
+        const e = (c.link as (typeof links)[number]).entity;
+        onError({
+          kind: c.label !== undefined ? 'wrong' : 'spurious',
           document,
           text: doc.text.slice(doc.start16[e.start], doc.end16[e.end - 1]),
-          linked: { qid: e.wikidataId!, title: e.entityId ?? '', confidence: e.confidenceScore },
-          ...(g ? { gold: g.qid } : {}),
+          linked: { qid: c.link.qid, title: e.entityId ?? '', confidence: e.confidenceScore },
+          ...(c.label !== undefined ? { gold: q.gold[c.label].qid } : {}),
         });
       }
-    }
-    if (onError) {
-      for (const g of counted) {
-        if (found.has(key(g.start, g.end)) || !linker.kb.entity(g.qid)) continue;
+      for (const m of mentions) {
+        if (!rootsMissed.has(m.label) || !m.qids.some((x) => linker.kb.entity(x))) continue;
+        const g = q.gold[m.label];
         // Gold offsets are code points: the text as the benchmark counts it.
-        onError({ kind: 'missed', document, text: [...doc.text].slice(g.start, g.end).join(''), gold: g.qid });
+        onError({ kind: 'missed', document, text: chars.slice(g.start, g.end).join(''), gold: m.qids.join('|') });
       }
     }
     // Disambiguation on gold spans that fall on token boundaries.
@@ -347,20 +351,21 @@ export async function evalQidBenchmark(
     const endTok = new Map<number, number>();
     for (let i = 0; i < doc.length; i++) startTok.set(doc.start[i], i), endTok.set(doc.end[i], i + 1);
     const spans: MentionSpan[] = [];
-    const qids: string[] = [];
-    for (const g of counted) {
+    const qids: string[][] = [];
+    for (const m of mentions) {
+      const g = q.gold[m.label];
       const a = startTok.get(g.start);
       const b = endTok.get(g.end);
       if (a === undefined || b === undefined || b <= a) continue;
       spans.push({ start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
-      qids.push(g.qid);
+      qids.push(m.qids);
     }
-    spans.sort((x, y) => x.start - y.start);
-    const rows = documentFeatures(linker.kb, linker.model, doc.tokens, spans);
-    rows.forEach((r, i) => {
+    const order = spans.map((_, i) => i).sort((x, y) => spans[x].start - spans[y].start);
+    const rows = documentFeatures(linker.kb, linker.model, doc.tokens, order.map((i) => spans[i]));
+    rows.forEach((r, k) => {
       aligned++;
       const best = rank(r, linker.model.weights)[0];
-      if (best?.entity.qid === qids[i]) correct++;
+      if (best && qids[order[k]].includes(best.entity.qid ?? '')) correct++;
     });
   }
   const predicted = tp + fp;
@@ -368,8 +373,8 @@ export async function evalQidBenchmark(
   const recall = goldN ? tp / goldN : 0;
   return {
     documents: docs.length,
-    goldMentions: goldN,
-    inKb: goldN ? inKb / goldN : 0,
+    goldMentions: mentionsN,
+    inKb: mentionsN ? inKb / mentionsN : 0,
     endToEnd: { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, tp, predicted, gold: goldN },
     disambiguation: { accuracy: aligned ? correct / aligned : 0, correct, mentions: aligned },
     tokens,
@@ -386,6 +391,13 @@ export function formatQidResult(name: string, r: QidBenchmarkResult): string {
     `  disambiguation (gold spans on token boundaries): ${pct(r.disambiguation.accuracy)} (${r.disambiguation.correct}/${r.disambiguation.mentions})`,
     `  end to end (strong, ELEVANT counting): P ${pct(e.precision)} R ${pct(e.recall)} F1 ${pct(e.f1)} (tp ${e.tp}, predicted ${e.predicted}, gold ${e.gold}); ${r.linkedWithoutQid} more links to KB entities without a QID`,
   ].join('\n');
+}
+
+/** A QID benchmark's figures as one `name=value` line (the last line of each set in `eval el`). */
+export function qidSummary(r: QidBenchmarkResult): string {
+  const pct = (x: number) => (100 * x).toFixed(1);
+  const e = r.endToEnd;
+  return `f1=${pct(e.f1)} p=${pct(e.precision)} r=${pct(e.recall)} disambiguation=${pct(r.disambiguation.accuracy)} in_kb=${pct(r.inKb)}`;
 }
 
 /** GUM's CoNLL-U file of a split, beside gum-entities in the shared data folder. */

@@ -4,10 +4,15 @@
  * evalQidBenchmark scores it.
  */
 import type { Doc } from '../doc/doc.js';
+import type { GoldLabel } from './elevant-count.js';
 
-/** One document: its doc (tokens, sentences), the gold labels as code-point spans, the evaluation span. */
+/**
+ * One document: its doc (tokens, sentences), the gold labels as code-point
+ * spans (trees of alternatives and parts where the benchmark has them:
+ * elevant-count.ts), the evaluation span.
+ */
 export interface QidDocument {
   doc: Doc;
-  gold: { start: number; end: number; qid: string; counted: boolean }[];
+  gold: GoldLabel[];
   span: [number, number];
 }

@@ -20,6 +20,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSegmenter } from '../../src/doc/sentences.js';
 import { gumConllu, readElevant, readGum } from '../../src/eval/el.js';
+import { goldMentions } from '../../src/eval/elevant-count.js';
+import type { QidDocument } from '../../src/eval/qid-document.js';
 import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
 import { goldCoverage, missingGold, type GoldSet } from './gold-coverage.js';
 
@@ -43,6 +45,8 @@ const kbQids = new Set((db.prepare('SELECT qid FROM entities WHERE qid IS NOT NU
 const titlesWithoutQid = new Set((db.prepare('SELECT title FROM entities WHERE qid IS NULL AND title IS NOT NULL').all() as { title: string }[]).map((r) => r.title));
 db.close();
 
+/** A document's gold mentions (one per tree), each as the QID of an alternative the KB has, else its own. */
+const mentionQids = (d: QidDocument): string[] => goldMentions([...d.doc.text], d.gold).map((m) => m.qids.find((q) => kbQids.has(q)) ?? m.qids[0]);
 /** Gold QIDs per set, one entry per counted gold mention. */
 const sets: GoldSet[] = [];
 /** What each QID is, as the benchmark names it. */
@@ -51,7 +55,7 @@ const segmenter = await createSegmenter(fileLoader());
 for (const name of ELEVANT_DEV) {
   const file = join(data, 'el-benchmarks-elevant', `${name}.benchmark.jsonl`);
   const docs = await readElevant(file, segmenter);
-  sets.push({ name, qids: docs.flatMap((d) => d.gold.filter((g) => g.counted).map((g) => g.qid)) });
+  sets.push({ name, qids: docs.flatMap(mentionQids) });
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim()) continue;
     const d = JSON.parse(line) as { labels: { entity_id: string; name?: string; type?: string }[] };
@@ -61,7 +65,7 @@ for (const name of ELEVANT_DEV) {
 const gumDir = join(data, 'gum-entities');
 const conllu = gumConllu(gumDir, 'dev');
 if (!conllu) throw new Error(`GUM dev CoNLL-U not found beside ${gumDir}`);
-sets.push({ name: 'GUM dev', qids: readGum(gumDir, conllu, 'dev').flatMap((d) => d.gold.filter((g) => g.counted).map((g) => g.qid)) });
+sets.push({ name: 'GUM dev', qids: readGum(gumDir, conllu, 'dev').flatMap(mentionQids) });
 for (const line of readFileSync(join(gumDir, 'mentions.tsv'), 'utf8').split('\n').slice(1)) {
   const f = line.split('\t');
   if (f.length > 11 && /^Q\d+$/.test(f[11]) && !described.has(f[11])) described.set(f[11], `${f[10]}\tgum:${f[8]}`);

@@ -29,6 +29,7 @@ import { parseAida } from '../../src/linking/aida.js';
 import { aidaDoc, goldEntity, gumConllu, readElevant, readGum } from '../../src/eval/el.js';
 import { readEntityJsonl } from '../../src/eval/el-jsonl.js';
 import type { QidDocument } from '../../src/eval/qid-document.js';
+import { goldMentions, labelsBySpan } from '../../src/eval/elevant-count.js';
 import { createSegmenter } from '../../src/doc/sentences.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadLinker, linkDecisions, linkEntities } from '../../src/annotators/linker.js';
@@ -75,7 +76,7 @@ async function qidErrors(q: QidDocument): Promise<void> {
   const ents = linkEntities(linker, doc, ctx);
   const { spans, links } = linkDecisions(linker, doc, false);
   const nil = linker.model.nil?.threshold ?? 0;
-  const goldAt = new Map(q.gold.map((g) => [`${g.start}:${g.end}`, g]));
+  const labelsAt = labelsBySpan(text, q.gold);
   const inSpan = (s: number, t: number) => s >= q.span[0] && t <= q.span[1];
   const bucketOf = (c: number | undefined) => (c === undefined ? '?' : `conf ${Math.floor(c)}`);
   for (const e of ents) {
@@ -83,9 +84,10 @@ async function qidErrors(q: QidDocument): Promise<void> {
     const s = doc.start[e.start];
     const t = doc.end[e.end - 1];
     if (!inSpan(s, t)) continue;
-    const g = goldAt.get(`${s}:${t}`);
+    const here = labelsAt(s, t);
+    const g = here.find((x) => x.qid === e.wikidataId) ?? here[0];
     if (g && g.qid === e.wikidataId) {
-      if (g.counted) add('tp', bucketOf(e.confidenceScore));
+      if (!g.optional) add('tp', bucketOf(e.confidenceScore));
       continue;
     }
     const what = `${cut(s, t)} → ${e.entityId ?? e.wikidataId} (${bucketOf(e.confidenceScore)})`;
@@ -100,12 +102,16 @@ async function qidErrors(q: QidDocument): Promise<void> {
       else add('fp:no gold span', what);
     }
   }
-  for (const g of q.gold) {
-    if (!g.counted || !inSpan(g.start, g.end)) continue;
-    const ge = linker.kb.entity(g.qid);
-    if (!ge) continue;
+  for (const m of goldMentions(text, q.gold)) {
+    const root = q.gold[m.label];
+    if (!inSpan(root.start, root.end)) continue;
+    // The alternative the KB has (a tree's labels on one span are alternatives).
+    const qid = m.qids.find((x) => linker.kb.entity(x));
+    const ge = qid === undefined ? undefined : linker.kb.entity(qid);
+    if (!ge || qid === undefined) continue;
+    const g = { ...root, qid };
     const e = ents.find((x) => doc.start[x.start] === g.start && doc.end[x.end - 1] === g.end);
-    if (e?.wikidataId === g.qid) continue;
+    if (e?.wikidataId !== undefined && m.qids.includes(e.wikidataId)) continue;
     const lower = /^\p{Ll}/u.test(cut(g.start, g.end)) ? 'lower-case ' : '';
     const what = `${cut(g.start, g.end)} → ${ge.title ?? g.qid}`;
     const i = spans.findIndex((x) => doc.start[x.start] === g.start && doc.end[x.end - 1] === g.end);

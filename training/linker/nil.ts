@@ -35,6 +35,7 @@ import { entityContexts } from '../../src/linking/context.js';
 import { aidaDoc, goldEntity, readElevant, readGum, gumConllu } from '../../src/eval/el.js';
 import { readEntityJsonl } from '../../src/eval/el-jsonl.js';
 import type { QidDocument } from '../../src/eval/qid-document.js';
+import { goldMentions, labelsBySpan } from '../../src/eval/elevant-count.js';
 import { loadLinker, linkDecisions, type Linker } from '../../src/annotators/linker.js';
 import { loadMentionRecognizer } from '../../src/eval/recognizer.js';
 import { recognizeDoc } from '../../src/annotators/ner.js';
@@ -93,8 +94,8 @@ async function qidExamples(set: string, docs: QidDocument[]): Promise<Example[]>
   docs.forEach((q, di) => {
     const doc = q.doc;
     doc.mentions = mentions[di];
-    gold += q.gold.filter((g) => g.counted).length;
-    const goldAt = new Map(q.gold.map((g) => [`${g.start}:${g.end}`, g]));
+    gold += goldMentions([...doc.text], q.gold).length;
+    const labelsAt = labelsBySpan([...doc.text], q.gold);
     const { spans, links } = linkDecisions(linker, doc, false);
     links.forEach((l, i) => {
       const c = l.choice;
@@ -102,12 +103,14 @@ async function qidExamples(set: string, docs: QidDocument[]): Promise<Example[]>
       const s = doc.start[spans[i].start];
       const t = doc.end[spans[i].end - 1];
       if (s < q.span[0] || t > q.span[1] || !c.candidate.entity.qid) return;
-      const g = goldAt.get(`${s}:${t}`);
+      // Right when a label on the span names the entity (one of a tree's alternatives will do).
+      const here = labelsAt(s, t);
+      const g = here.find((x) => x.qid === c.candidate.entity.qid) ?? here[0];
       const inside = g ? undefined : q.gold.find((x) => x.start < t && s < x.end);
       const where = g ? g.qid || 'NIL' : inside ? `inside "${[...doc.text].slice(inside.start, inside.end).join('')}" ${inside.qid || 'NIL'}` : 'none';
       const note = `${spans[i].text} → ${c.candidate.entity.title ?? c.candidate.entity.qid} (gold ${where}; ${spans[i].label ?? 'alias'})`;
       if (g && g.qid === c.candidate.entity.qid) {
-        if (g.counted) out.push({ set, doc: di, x: c.features, y: 1, note });
+        if (!g.optional) out.push({ set, doc: di, x: c.features, y: 1, note });
       } else out.push({ set, doc: di, x: c.features, y: 0, note });
     });
   });
