@@ -30,6 +30,7 @@ import { aidaDoc, goldEntity, gumConllu, readElevant, readGum } from '../../src/
 import { readEntityJsonl } from '../../src/eval/el-jsonl.js';
 import type { QidDocument } from '../../src/eval/qid-document.js';
 import { goldMentions, labelsBySpan } from '../../src/eval/elevant-count.js';
+import { linkThreshold } from '../../src/linking/nil.js';
 import { createSegmenter } from '../../src/doc/sentences.js';
 import { fileLoader } from '../../src/resources/file-loader.js';
 import { loadLinker, linkDecisions, linkEntities } from '../../src/annotators/linker.js';
@@ -75,7 +76,9 @@ async function qidErrors(q: QidDocument): Promise<void> {
   const cut = (s: number, t: number) => text.slice(s, t).join('');
   const ents = linkEntities(linker, doc, ctx);
   const { spans, links } = linkDecisions(linker, doc, false);
-  const nil = linker.model.nil?.threshold ?? 0;
+  // The NIL decision's threshold for the mention's shape (src/linking/nil.ts, linkThreshold).
+  const nilModel = linker.model.nil;
+  const thresholdOf = (x: readonly number[]) => (nilModel ? linkThreshold(nilModel, x) : 0);
   const labelsAt = labelsBySpan(text, q.gold);
   const inSpan = (s: number, t: number) => s >= q.span[0] && t <= q.span[1];
   const bucketOf = (c: number | undefined) => (c === undefined ? '?' : `conf ${Math.floor(c)}`);
@@ -125,8 +128,8 @@ async function qidErrors(q: QidDocument): Promise<void> {
     const gi = d.ranked.findIndex((r) => r.entity.id === ge.id);
     if (!c) add(gi < 0 ? 'miss:gold not a candidate' : gi === 0 ? 'miss:gold first, under the ranker threshold' : 'miss:another candidate first', what);
     else if (c.veto) add(`miss:refused (${c.veto})`, what);
-    else if (c.candidate.entity.id === ge.id && c.confidence >= nil) add('miss:gold chosen and kept, undone after ranking (coreference, place pairs)', what);
-    else if (c.candidate.entity.id === ge.id) add('miss:gold chosen, under the NIL threshold', `${what} q=${c.confidence.toFixed(2)} (threshold ${nil})`);
+    else if (c.candidate.entity.id === ge.id && c.confidence >= thresholdOf(c.features)) add('miss:gold chosen and kept, undone after ranking (coreference, place pairs)', what);
+    else if (c.candidate.entity.id === ge.id) add('miss:gold chosen, under the NIL threshold', `${what} q=${c.confidence.toFixed(2)} (threshold ${thresholdOf(c.features)})`);
     else add(e?.wikidataId || e?.entityId ? 'miss:linked to another entity' : 'miss:another entity chosen, NIL', `${what} (chose ${c.candidate.entity.title ?? c.candidate.entity.qid})`);
   }
 }
