@@ -27,6 +27,15 @@ describe('nameMentions', () => {
     expect(texts(d, nameMentions(d, ms))).toEqual(['Debian', 'GNU']);
   });
 
+  it('drops mentions on shell and make assignments and on variables, and leaves equations with blanks alone', () => {
+    const d = doc('Build it with\n\tCC=cc CFLAGS=-O2 ./configure --prefix=$HOME\nor set ${PREFIX} first; Debian ships it.');
+    const ms = ['CC', 'CFLAGS', 'HOME', 'PREFIX', 'Debian'].map((s) => mention(d, s));
+    expect(texts(d, nameMentions(d, ms))).toEqual(['Debian']);
+    expect(literalRanges('Build it with CC=cc now').map(([a, b]) => 'Build it with CC=cc now'.slice(a, b))).toEqual(['CC=cc']);
+    // Prose with an equals sign between blanks, and comparisons, are no assignments.
+    expect(literalRanges('Paris = France, and a == b in C')).toEqual([]);
+  });
+
   it('drops a mention across a column gap and one that is only punctuation', () => {
     const d = doc('CHMOD(1)      User Commands                        CHMOD(1) | Free Software Foundation');
     const ms = ['User Commands                        CHMOD', '|', 'Free Software Foundation'].map((s) => mention(d, s));
