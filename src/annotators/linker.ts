@@ -35,6 +35,7 @@ import { passesTypeFilter, resolveOverlaps, salience } from './mention-entities.
 import { usesContextVectors, type FeatureOverrides, type LinkerModel, type MentionSpan } from '../linking/features.js';
 import { contextVectors, type ContextVectors } from '../linking/context-vectors.js';
 import { loadWordVectors } from '../models/word-vectors.js';
+import { isLicenceMention, licenceLookupName } from '../linking/licence-names.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'] as const;
 
@@ -153,6 +154,8 @@ export function linkDecisions(
     spans.push({ ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 });
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  // "License: MIT": the licence, looked up as "MIT License", never MIT the university (licence-names.ts).
+  for (const s of spans) if (isLicenceMention(doc.tokens, s.start, s.end)) s.text = licenceLookupName(s.text);
   return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, { ...overrides, contextVectors: linker.vectors }) };
 }
 

@@ -4,9 +4,10 @@
  *   nameMentions(doc, mentions) → the mentions that may be names, trimmed of markup at their ends
  *
  * Technical text is full of strings a recognizer trained on news reads as names: URLs, e-mail
- * addresses, file paths, `code spans`, option flags (--all), the cells of a man page's header
+ * addresses, file paths, `code spans`, fenced code blocks, option flags (--all), the cells of a man page's header
  * ("User Commands        LS"), and markup such as `|`, `>` or the `<…>` around a URL. Such a mention is
- *   - dropped when it overlaps a literal (literalRanges below) or runs across a column gap (three or more
+ *   - dropped when it overlaps a literal (literalRanges below) or a fenced code block
+ *     (codeBlockRanges, src/doc/layout.ts), or runs across a column gap (three or more
  *     blanks inside a line);
  *   - trimmed of tokens of markup at either end ("Linux >" → "Linux", but "Yahoo!" stays), and dropped
  *     when no letter or digit is left.
@@ -20,7 +21,7 @@
  * linker links it to a knowledge-base entity ("## Node.js"), and is dropped where there is no linker.
  */
 import type { Doc, Mention } from '../doc/doc.js';
-import { headingRanges } from '../doc/layout.js';
+import { codeBlockRanges, headingRanges } from '../doc/layout.js';
 
 /**
  * URLs (a scheme or www.), e-mail addresses, paths (/usr/share/doc, ~/.config, ./bin/run), code spans
@@ -43,6 +44,19 @@ export function literalRanges(text: string): [number, number][] {
     // A flag needs a blank, a bracket or the line start before it: "well-known" has no flag.
     if (m[0][0] === '-' && start > 0 && !/[\s([{|,]/.test(text[start - 1])) continue;
     out.push([start, start + m[0].length]);
+  }
+  return out;
+}
+
+/** Two sorted lists of ranges as one sorted list, overlapping ranges joined. */
+function mergeRanges(a: readonly [number, number][], b: readonly [number, number][]): [number, number][] {
+  if (b.length === 0) return a as [number, number][];
+  const all = [...a, ...b].sort((x, y) => x[0] - y[0]);
+  const out: [number, number][] = [];
+  for (const [s, e] of all) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
   }
   return out;
 }
@@ -86,7 +100,7 @@ function closesInside(tokens: readonly string[], start: number, at: number): boo
 
 export function nameMentions(doc: Doc, mentions: readonly Mention[]): Mention[] {
   if (mentions.length === 0) return [];
-  const literals = literalRanges(doc.text);
+  const literals = mergeRanges(literalRanges(doc.text), codeBlockRanges(doc.text));
   const out: Mention[] = [];
   for (const m of mentions) {
     let { start, end } = m;

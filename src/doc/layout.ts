@@ -340,6 +340,25 @@ export function readLayout(text: string): Layout {
   return layout;
 }
 
+/**
+ * The sorted [start, end) ranges of markdown's fenced code blocks, fences included (one range a block, a
+ * block left open running to the end of the text): code, whose words are identifiers and strings, not
+ * names ("type Apple = {name: 'Apple'}").
+ */
+export function codeBlockRanges(text: string): [number, number][] {
+  if (text.indexOf('```') < 0 && text.indexOf('~~~') < 0) return [];
+  const out: [number, number][] = [];
+  for (const l of readLines(text)) {
+    if (!l.code) continue;
+    const end = l.start + l.text.length;
+    const last = out[out.length - 1];
+    // Lines of one block follow each other: the newline between them joins their ranges.
+    if (last && last[1] >= l.start - 1) last[1] = Math.max(last[1], end);
+    else out.push([l.start, end]);
+  }
+  return out;
+}
+
 /** A man page's subsection heading goes on for at most this many words ("Generic Program Information"). */
 const MAX_SUBHEADING_WORDS = 6;
 

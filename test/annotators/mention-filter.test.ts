@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { literalRanges, nameMentions } from '../../src/annotators/mention-filter.js';
 import { Doc, type Mention } from '../../src/doc/doc.js';
+import { codeBlockRanges } from '../../src/doc/layout.js';
 import { tokenize } from '../../src/doc/tokenize.js';
 
 function doc(text: string): Doc {
@@ -34,6 +35,25 @@ describe('nameMentions', () => {
     expect(literalRanges('Build it with CC=cc now').map(([a, b]) => 'Build it with CC=cc now'.slice(a, b))).toEqual(['CC=cc']);
     // Prose with an equals sign between blanks, and comparisons, are no assignments.
     expect(literalRanges('Paris = France, and a == b in C')).toEqual([]);
+  });
+
+  it('drops mentions inside fenced code blocks, and keeps those around them', () => {
+    const d = doc("Apple makes phones.\n\n```ts\ntype Apple = {name: 'Apple'}\n```\n\nAsk Google.\n~~~\nGoogle.search()\n");
+    const at = (s: string, from = 0) => {
+      const m = mention(d, s);
+      let start = m.start;
+      while (d.start16[start] < d.text.indexOf(s, from)) start++;
+      return { ...m, start, end: start + 1 };
+    };
+    const ms = [at('Apple'), at('Apple', 25), at('Apple', 40), at('Google'), at('Google', d.text.indexOf('~~~'))];
+    expect(texts(d, ms)).toEqual(['Apple', 'Apple', 'Apple', 'Google', 'Google']);
+    expect(nameMentions(d, ms).map((m) => d.start16[m.start])).toEqual([0, d.text.indexOf('Google')]);
+  });
+
+  it('finds fenced code blocks, fences included, a block left open running to the end', () => {
+    const text = 'Intro\n```\na = 1\n\nb = 2\n```\nMiddle\n~~~js\nopen';
+    expect(codeBlockRanges(text).map(([a, b]) => text.slice(a, b))).toEqual(['```\na = 1\n\nb = 2\n```', '~~~js\nopen']);
+    expect(codeBlockRanges('No fences here, only ``quotes``.')).toEqual([]);
   });
 
   it('drops a mention across a column gap and one that is only punctuation', () => {
