@@ -36,6 +36,7 @@ import { usesContextVectors, type FeatureOverrides, type LinkerModel, type Menti
 import { contextVectors, type ContextVectors } from '../linking/context-vectors.js';
 import { loadWordVectors } from '../models/word-vectors.js';
 import { isLicenceMention, licenceLookupName } from '../linking/licence-names.js';
+import { nonNameRanges, overlaps } from './mention-filter.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'] as const;
 
@@ -137,7 +138,11 @@ export function linkDecisions(
   spans.forEach((s, i) => covered.fill(i + 1, s.start, s.end));
   const personStarts = new Set(spans.filter((s) => s.label?.toUpperCase() === 'PER').map((s) => s.start));
   const spanKeys = new Set(spans.map((s) => s.start * doc.length + s.end));
-  for (const a of matchAliases(doc, linker.kb)) {
+  const aliases = matchAliases(doc, linker.kb);
+  // No alias match in a URL, a path, code or a flag: "method: 'POST'" in a README is no newspaper.
+  const literals = aliases.length > 0 ? nonNameRanges(doc.text) : [];
+  for (const a of aliases) {
+    if (literals.length > 0 && overlaps(literals, doc.start16[a.start], doc.end16[a.end - 1])) continue;
     // Alias matches nested in an NER span are kept only when overlap is allowed.
     let inside = false;
     for (let t = a.start; t < a.end; t++) if (covered[t]) inside = true;

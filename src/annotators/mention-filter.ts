@@ -61,8 +61,16 @@ function mergeRanges(a: readonly [number, number][], b: readonly [number, number
   return out;
 }
 
+/**
+ * The sorted UTF-16 ranges of the text that hold no names: its literals (literalRanges) and its fenced
+ * code blocks. The linker's alias matches skip them too.
+ */
+export function nonNameRanges(text: string): [number, number][] {
+  return mergeRanges(literalRanges(text), codeBlockRanges(text));
+}
+
 /** Whether [start, end) overlaps one of the sorted ranges. */
-function overlaps(ranges: readonly [number, number][], start: number, end: number): boolean {
+export function overlaps(ranges: readonly [number, number][], start: number, end: number): boolean {
   let lo = 0;
   let hi = ranges.length;
   // The first range that ends after start.
@@ -100,7 +108,7 @@ function closesInside(tokens: readonly string[], start: number, at: number): boo
 
 export function nameMentions(doc: Doc, mentions: readonly Mention[]): Mention[] {
   if (mentions.length === 0) return [];
-  const literals = mergeRanges(literalRanges(doc.text), codeBlockRanges(doc.text));
+  const literals = nonNameRanges(doc.text);
   const out: Mention[] = [];
   for (const m of mentions) {
     let { start, end } = m;

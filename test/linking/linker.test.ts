@@ -9,6 +9,7 @@ import type { AnnotateContext } from '../../src/annotators/annotator.js';
 import type { Mention } from '../../src/doc/doc.js';
 import { evalEntityLinking, evalQidBenchmark, readElevant } from '../../src/eval/el.js';
 import { createSegmenter } from '../../src/doc/sentences.js';
+import { tokenize } from '../../src/doc/tokenize.js';
 import { matchAliases } from '../../src/linking/alias-matcher.js';
 import { candidateFeatures, FEATURE_NAMES } from '../../src/linking/features.js';
 
@@ -121,6 +122,25 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(texts).not.toContain('President');
     // The same alias matcher still finds a name that is no title.
     expect(linkDecisions(linker, d, false).spans.some((m) => m.text === 'London')).toBe(true);
+  });
+
+  it('makes no alias match inside a code span, a URL or a fenced code block', () => {
+    const text = 'Paris and `Paris` and http://x.org/Paris\n```\nParis\n```\n';
+    const d = new Doc(text, tokenize(text), [tokenize(text).length]);
+    const matched = matchAliases(d, linker.kb).filter((m) => d.tokens[m.start] === 'Paris');
+    expect(matched.length).toBeGreaterThan(1); // the matcher itself finds them all
+    const spans = linkDecisions(linker, d, false).spans.filter((m) => m.text === 'Paris');
+    expect(spans.map((m) => m.start)).toEqual([0]);
+  });
+
+  it('looks a licence name up as the licence in a licence context, never its namesake', () => {
+    const d = doc('Released under the MIT license', [[3, 4, 'ORG']]);
+    const { spans, links } = linkDecisions(linker, d, false);
+    const i = spans.findIndex((m) => m.start === 3);
+    expect(spans[i].text).toBe('MIT License');
+    expect(links[i].ranked.every((r) => r.entity.title !== 'Massachusetts_Institute_of_Technology')).toBe(true);
+    const campus = doc('She studied physics at MIT in Boston', [[4, 5, 'ORG']]);
+    expect(linkEntities(linker, campus, ctx()).find((e) => e.start === 4)?.entityId).toBe('Massachusetts_Institute_of_Technology');
   });
 
   it("gives a country's national team the country's coherence under a headline naming the team's sport", () => {
