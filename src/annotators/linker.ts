@@ -140,7 +140,7 @@ export function linkDecisions(
   const spanKeys = new Set(spans.map((s) => s.start * doc.length + s.end));
   const aliases = matchAliases(doc, linker.kb);
   // No alias match in a URL, a path, code or a flag: "method: 'POST'" in a README is no newspaper.
-  const literals = aliases.length > 0 ? nonNameRanges(doc.text) : [];
+  const literals = aliases.length > 0 ? nonNameRanges(doc) : [];
   for (const a of aliases) {
     if (literals.length > 0 && overlaps(literals, doc.start16[a.start], doc.end16[a.end - 1])) continue;
     // Alias matches nested in an NER span are kept only when overlap is allowed.

@@ -61,12 +61,16 @@ function mergeRanges(a: readonly [number, number][], b: readonly [number, number
   return out;
 }
 
+const nonNameCache = new WeakMap<Doc, [number, number][]>();
+
 /**
- * The sorted UTF-16 ranges of the text that hold no names: its literals (literalRanges) and its fenced
- * code blocks. The linker's alias matches skip them too.
+ * The sorted UTF-16 ranges of a document's text that hold no names: its literals (literalRanges) and its
+ * fenced code blocks. The linker's alias matches skip them too; the scan is made once a document.
  */
-export function nonNameRanges(text: string): [number, number][] {
-  return mergeRanges(literalRanges(text), codeBlockRanges(text));
+export function nonNameRanges(doc: Doc): [number, number][] {
+  let ranges = nonNameCache.get(doc);
+  if (!ranges) nonNameCache.set(doc, (ranges = mergeRanges(literalRanges(doc.text), codeBlockRanges(doc.text))));
+  return ranges;
 }
 
 /** Whether [start, end) overlaps one of the sorted ranges. */
@@ -108,7 +112,7 @@ function closesInside(tokens: readonly string[], start: number, at: number): boo
 
 export function nameMentions(doc: Doc, mentions: readonly Mention[]): Mention[] {
   if (mentions.length === 0) return [];
-  const literals = nonNameRanges(doc.text);
+  const literals = nonNameRanges(doc);
   const out: Mention[] = [];
   for (const m of mentions) {
     let { start, end } = m;
