@@ -132,7 +132,10 @@ export function linkDecisions(
       nerScore: m.score,
     });
   });
-  for (const s of spans) extendGluedPossessive(linker.kb, doc, s);
+  for (const s of spans) {
+    extendGluedPossessive(linker.kb, doc, s);
+    extendHyphenCompound(doc, s);
+  }
   // Per token, 1 + the index of the tagged span over it (0: none).
   const covered = new Int32Array(doc.length);
   spans.forEach((s, i) => covered.fill(i + 1, s.start, s.end));
@@ -156,7 +159,10 @@ export function linkDecisions(
     if (personStarts.has(a.end)) continue;
     if (spanKeys.has(a.start * doc.length + a.end)) continue;
     spanKeys.add(a.start * doc.length + a.end);
-    spans.push({ ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 });
+    const span: Span = { ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 };
+    // An alias inside a hyphenated name ("DOS" of "MS-DOS") is no mention of its own.
+    if (extendHyphenCompound(doc, span)) continue;
+    spans.push(span);
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   // "License: MIT": the licence, looked up as "MIT License", never MIT the university (licence-names.ts).
@@ -215,6 +221,34 @@ function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
     return [part(s.start, k), part(k + 1, s.end)];
   }
   return [s];
+}
+
+/** A nationality word: "British", "Chinese", "Canadian", "Dutch", "Israeli". */
+const DEMONYM_SHAPE = /^\p{Lu}\p{Ll}+(?:an|ian|ean|ish|ese|ch|ic|i)$/u;
+
+/**
+ * A name the tokenizer cut at a hyphen ("MS-DOS" → "MS", "-", "DOS"; "Burrows-Wheeler",
+ * "Hesse-Darmstadt") and the tagger or the alias matcher took a piece of: the piece is no name of its
+ * own (DOS is no State Department, Wheeler no actor), so the span takes the whole hyphenated name, to
+ * be linked as a whole or not at all. Only where the word glued on by the hyphen is capitalized or in
+ * capitals: "American-born", "US-led" and "Soviet-backed" keep their name; and not between two
+ * nationality words ("British-American", "Chinese-Canadian" name two countries or peoples). Returns
+ * whether the span grew.
+ */
+function extendHyphenCompound(doc: Doc, s: Span): boolean {
+  const glued = (i: number) => i > 0 && i < doc.length && doc.end[i - 1] === doc.start[i];
+  const name = (t: string | undefined) => t !== undefined && /^[\p{Lu}\p{N}]/u.test(t) && /\p{L}/u.test(t);
+  let { start, end } = s;
+  // Leftwards: word "-" [start…]; rightwards: […end) "-" word.
+  while (start >= 2 && doc.tokens[start - 1] === '-' && glued(start - 1) && glued(start) && name(doc.tokens[start - 2])) start -= 2;
+  while (end + 1 < doc.length && doc.tokens[end] === '-' && glued(end) && glued(end + 1) && name(doc.tokens[end + 1])) end += 2;
+  if (start === s.start && end === s.end) return false;
+  const words = doc.tokens.slice(start, end).filter((t) => t !== '-');
+  if (words.length === 2 && words.every((w) => DEMONYM_SHAPE.test(w))) return false;
+  s.start = start;
+  s.end = end;
+  s.text = doc.tokens.slice(start, end).join(' ');
+  return true;
 }
 
 const isPerson = (e: KbEntity) => e.dbpediaTypes.includes('Person');

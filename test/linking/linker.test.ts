@@ -133,6 +133,21 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spans.map((m) => m.start)).toEqual([0]);
   });
 
+  it('reads a piece of a hyphenated name as the whole name, except lower-case and nationality compounds', () => {
+    const spansOf = (text: string, tagged: string[]) => {
+      const tokens = tokenize(text);
+      const d = new Doc(text, tokens, [tokens.length]);
+      d.mentions = tagged.map((w): Mention => {
+        const i = tokens.findIndex((t) => text.slice(t.start, t.end) === w);
+        return { start: i, end: i + 1, label: 'MISC', score: 0.9, source: 'ner' };
+      });
+      return linkDecisions(linker, d, false).spans.filter((m) => m.ner).map((m) => m.text);
+    };
+    expect(spansOf('It runs on MS-DOS and uses the Burrows-Wheeler transform.', ['DOS', 'Wheeler'])).toEqual(['MS - DOS', 'Burrows - Wheeler']);
+    expect(spansOf('An American-born, US-led team.', ['American', 'US'])).toEqual(['American', 'US']);
+    expect(spansOf('A British-American film.', ['British', 'American'])).toEqual(['British', 'American']);
+  });
+
   it('looks a licence name up as the licence in a licence context, never its namesake', () => {
     const d = doc('Released under the MIT license', [[3, 4, 'ORG']]);
     const { spans, links } = linkDecisions(linker, d, false);
