@@ -132,9 +132,11 @@ export function linkDecisions(
       nerScore: m.score,
     });
   });
+  const sentenceStarts = new Set(doc.sentStart);
   for (const s of spans) {
     extendGluedPossessive(linker.kb, doc, s);
     extendHyphenCompound(doc, s);
+    extendCapitalThe(linker.kb, doc, sentenceStarts, s);
   }
   // Per token, 1 + the index of the tagged span over it (0: none).
   const covered = new Int32Array(doc.length);
@@ -221,6 +223,35 @@ function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
     return [part(s.start, k), part(k + 1, s.end)];
   }
   return [s];
+}
+
+/** Function words capitalized inside a sentence only in titles. */
+const TITLE_FUNCTION_WORDS = new Set(['The', 'A', 'An', 'Of', 'In', 'On', 'At', 'To', 'For', 'With', 'From', 'By', 'And', 'Or', 'Is', 'Are', 'Was', 'Has', 'About', 'After']);
+
+/**
+ * A capital "The" inside a sentence starts a name that has it ("Mayday Parade & The Maine", "a song by
+ * The Who"): running text writes the article of other names in lower case ("the White House"). When
+ * the tagged span is the name without it and the KB has a page named with it (The_Maine_(band), The_Who),
+ * the span takes the "The". Not at a sentence's start (every sentence's first word is capitalized) and
+ * not in a title-cased line, where "The" is capitalized anyway.
+ */
+function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlySet<number>, s: Span): void {
+  const at = s.start - 1;
+  if (at < 0 || doc.tokens[at] !== 'The' || sentenceStarts.has(at) || doc.end[at] >= doc.start[s.start]) return;
+  const key = normalizeAlias(`The ${s.text}`);
+  if (!kb.hasAlias(key)) return;
+  const top = kb.candidatesForKey(key)[0];
+  const named = top ? kb.entity(top.entity) : undefined;
+  if (!named?.title?.startsWith('The_')) return;
+  // A title-cased line ("Tickets For The Maine Tour On Sale"): another function word capitalized inside
+  // the sentence says its "The" is a title's.
+  let sent = 0;
+  for (const st of sentenceStarts) if (st <= at && st > sent) sent = st;
+  for (let i = sent + 1; i < doc.length && !sentenceStarts.has(i); i++) {
+    if (i !== at && TITLE_FUNCTION_WORDS.has(doc.tokens[i])) return;
+  }
+  s.start = at;
+  s.text = `The ${s.text}`;
 }
 
 /** A nationality word: "British", "Chinese", "Canadian", "Dutch", "Israeli". */

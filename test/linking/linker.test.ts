@@ -148,6 +148,20 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spansOf('A British-American film.', ['British', 'American'])).toEqual(['British', 'American']);
   });
 
+  it('takes a capital "The" inside a sentence into a name the KB has with it, not at a sentence start or in a title', () => {
+    const spanOf = (text: string, word: string) => {
+      const tokens = tokenize(text);
+      const d = new Doc(text, tokens, [tokens.length]);
+      const i = tokens.findIndex((t) => text.slice(t.start, t.end) === word);
+      d.mentions = [{ start: i, end: i + 1, label: 'LOC', score: 0.9, source: 'ner' }];
+      return linkDecisions(linker, d, false).spans.find((m) => m.ner)?.text;
+    };
+    expect(spanOf('We saw Mayday Parade and The Maine tonight.', 'Maine')).toBe('The Maine');
+    expect(spanOf('The Maine coast is cold in winter.', 'Maine')).toBe('Maine');
+    expect(spanOf('Tickets For The Maine Tour On Sale Now', 'Maine')).toBe('Maine');
+    expect(spanOf('We drove up the Maine coast.', 'Maine')).toBe('Maine');
+  });
+
   it('looks a licence name up as the licence in a licence context, never its namesake', () => {
     const d = doc('Released under the MIT license', [[3, 4, 'ORG']]);
     const { spans, links } = linkDecisions(linker, d, false);
