@@ -24,6 +24,23 @@ export function abbreviates(mentionText: string, e: KbEntity): boolean {
   return key !== normalizeAlias(e.label) && key !== normalizeAlias((e.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, ''));
 }
 
+/**
+ * A short word in title case that is the entity's acronym, not its name: "La" (Louisiana's "La.", the
+ * Spanish article) is no "LA", "Un" (Italian "un") no "UN", "Us" no "US". Acronyms are written in
+ * capitals; such a word reaches the entity only because aliases are matched without case.
+ */
+export function titleCaseAcronym(mentionText: string, e: KbEntity): boolean {
+  const t = mentionText.trim();
+  if (!/^\p{Lu}\p{Ll}{1,2}$/u.test(t)) return false;
+  const name = e.label || (e.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, '');
+  const words = name.split(/[^\p{L}]+/u).filter(Boolean);
+  if (words.length < 2 || words.some((w) => w.toLowerCase() === t.toLowerCase())) return false;
+  const initials = words.map((w) => w[0].toUpperCase()).join('');
+  const capitalInitials = words.filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
+  const acronym = t.toUpperCase();
+  return initials === acronym || capitalInitials === acronym;
+}
+
 /** The content words of the entity's name (label and title without its disambiguator). */
 function nameWords(e: KbEntity): string[] {
   const title = (e.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, '');

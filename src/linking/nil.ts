@@ -16,7 +16,7 @@
  * precision on every dev set (models/kb/MODEL_CARD.md).
  */
 import type { Candidate, KbEntity } from './knowledge-base.js';
-import { abbreviates, isSportsClub, isUnitUse, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
+import { abbreviates, isSportsClub, titleCaseAcronym, isUnitUse, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
 import { FEATURE_NAMES, isTeam, type CandidateRows, type MentionSpan } from './features.js';
 
 export const NIL_FEATURES = [
@@ -139,7 +139,8 @@ const F = {
 };
 
 /**
- * Hard gates before the model: a unit symbol used as a unit, an
+ * Hard gates before the model: a unit symbol used as a unit, a short word
+ * in title case that is only the entity's acronym ("La" for LA), an
  * abbreviation that no anchor text attests for the entity and that has no
  * evidence in the document (its name not spelled out, no context,
  * description or coherence support), a sports club in a text without sport. Returns the reason, or undefined when the link may stand.
@@ -149,6 +150,7 @@ export function vetoReason(e: KbEntity, c: Candidate, row: readonly number[], m:
   // An abbreviation that linked text attests for the entity ("U.S.", "UN", "NATO" as anchors) needs no more;
   // "RFC" and "MB" reach Richmond FC and Manitoba only through derived alias lists, never as anchors.
   const attested = c.count > 0 && c.prior >= 0.5;
+  if (titleCaseAcronym(m.text, e)) return 'abbreviation';
   if (!attested && abbreviates(m.text, e)) {
     const spelled = spelledOut(e, d.words, new Set());
     if (spelled < 0.5 && abbreviationSupport(row) < ABBREVIATION_SUPPORT) return 'abbreviation';

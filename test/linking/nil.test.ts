@@ -6,7 +6,7 @@ import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js
 import { parseRequest } from '../../src/request.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
 import type { KbEntity } from '../../src/linking/knowledge-base.js';
-import { abbreviates, isSportsClub, isUnitUse, spelledOut } from '../../src/linking/evidence.js';
+import { abbreviates, isSportsClub, isUnitUse, spelledOut, titleCaseAcronym } from '../../src/linking/evidence.js';
 import { linkProbability, linkThreshold, NIL_FEATURES, NIL_GROUPS, nilFeatures, nilGroup, vetoReason, type NilDocument, type NilModel } from '../../src/linking/nil.js';
 import { FEATURE_NAMES, type CandidateRows } from '../../src/linking/features.js';
 
@@ -40,6 +40,17 @@ describe('context evidence for short names', () => {
     expect(abbreviates('JAPAN', entity({ label: 'Japan', title: 'Japan' }))).toBe(false);
     expect(abbreviates('NATO', entity({ label: 'NATO', title: 'NATO' }))).toBe(false);
     expect(abbreviates('Richmond', richmondFc)).toBe(false);
+  });
+
+  it("reads a short title-case word as no acronym of the entity: 'La' is no LA, 'Un' no UN", () => {
+    const la = entity({ title: 'Los_Angeles', label: 'Los Angeles' });
+    const un = entity({ title: 'United_Nations', label: 'United Nations' });
+    expect(titleCaseAcronym('La', la)).toBe(true);
+    expect(titleCaseAcronym('Un', un)).toBe(true);
+    expect(titleCaseAcronym('LA', la)).toBe(false); // written as an acronym
+    expect(titleCaseAcronym('Ur', entity({ title: 'Ur', label: 'Ur' }))).toBe(false); // its own name
+    expect(titleCaseAcronym('Ma', la)).toBe(false); // not its initials
+    expect(vetoReason(un, { entity: 1, count: 5, prior: 0.9 }, row({ context: 1 }), { start: 0, end: 1, text: 'Un' }, nilDoc('Un pensiero per Olga'))).toBe('abbreviation');
   });
 
   it('finds an expansion spelled out in the document', () => {
