@@ -30,6 +30,7 @@ import type { KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
 import { resolveShortNames } from './name-coreference.js';
+import { resolveHeadWords } from './head-coreference.js';
 import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
 import { linkProbability, linkThreshold, nilFeatures, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
 import { sportsWordCount } from './evidence.js';
@@ -104,7 +105,9 @@ export function disambiguate(
     ranked.map((d) => d.best),
     (i) => ranked[i].ranked,
   );
-  return ranked.map((d, i) => ({ ...d, best: links[i] }));
+  // "the University" means the university the document names in full (src/linking/head-coreference.ts).
+  const withHeads = resolveHeadWords(docTokens, mentions, links);
+  return ranked.map((d, i) => ({ ...d, best: withHeads[i] }));
 }
 
 /** The document facts the NIL decision reads, computed once. */
