@@ -166,6 +166,7 @@ export function linkDecisions(
     if (extendHyphenCompound(doc, span)) continue;
     spans.push(span);
   }
+  for (let k = spans.length - 1; k >= 0; k--) if (spans[k].end <= spans[k].start) spans.splice(k, 1);
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   // "License: MIT": the licence, looked up as "MIT License", never MIT the university (licence-names.ts).
   for (const s of spans) if (isLicenceMention(doc.tokens, s.start, s.end)) s.text = licenceLookupName(s.text);
@@ -175,17 +176,30 @@ export function linkDecisions(
 /**
  * The tagger sometimes ends a name early: "Martin Luther" of "Martin Luther
  * King", "Nokia" of "Nokia 5800". When a KB name starts where one tagged
- * span starts, covers it and goes on (overlapping no other tagged span), the
- * tagged span takes the KB name's end and keeps its NER label. Only to the
+ * span starts, covers it and goes on, the tagged span takes the KB name's end
+ * and keeps its NER label; tagged spans wholly inside the KB name are pieces of
+ * it and go ("Nobel Prize in Physics"), one that runs past its end stops it. Only to the
  * right: a KB name that starts before the tagged one adds a sentence's "The"
  * or a title ("The U.S.", "President Clinton"), which are not the name.
  */
 function extendToAlias(tokens: readonly string[], spans: LinkSpan[], covered: Int32Array, a: { start: number; end: number }): boolean {
   const id = covered[a.start];
   if (id === 0) return false;
-  for (let t = a.start + 1; t < a.end; t++) if (covered[t] !== 0 && covered[t] !== id) return false;
   const s = spans[id - 1];
   if (!s.ner || s.start !== a.start || s.end >= a.end) return false;
+  // Other tagged spans inside the KB name are pieces of it that the tagger cut at a lower-case word
+  // ("Nobel Prize" + "Physics" of "Nobel Prize in Physics"): absorbed. One that runs past it is not.
+  const absorbed = new Set<number>();
+  for (let t = a.start + 1; t < a.end; t++) {
+    const other = covered[t];
+    if (other === 0 || other === id) continue;
+    const o = spans[other - 1];
+    if (o.start <= a.start || o.end > a.end) return false;
+    absorbed.add(other - 1);
+  }
+  // Two nationality words name two countries or peoples, even where a KB name joins them ("British-American").
+  if (absorbed.size > 0 && isNationalityPair(tokens.slice(a.start, a.end))) return false;
+  for (const k of absorbed) spans[k].end = spans[k].start; // emptied; linkDecisions drops empty spans
   s.end = a.end;
   s.text = tokens.slice(s.start, s.end).join(' ');
   return true;
@@ -257,6 +271,12 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
 /** A nationality word: "British", "Chinese", "Canadian", "Dutch", "Israeli". */
 const DEMONYM_SHAPE = /^\p{Lu}\p{Ll}+(?:an|ian|ean|ish|ese|ch|ic|i)$/u;
 
+/** Two nationality words joined by a hyphen or a blank ("British-American", "Chinese Canadian"). */
+const isNationalityPair = (tokens: readonly string[]): boolean => {
+  const words = tokens.filter((t) => t !== '-');
+  return words.length === 2 && words.every((w) => DEMONYM_SHAPE.test(w));
+};
+
 /**
  * A name the tokenizer cut at a hyphen ("MS-DOS" → "MS", "-", "DOS"; "Burrows-Wheeler",
  * "Hesse-Darmstadt") and the tagger or the alias matcher took a piece of: the piece is no name of its
@@ -274,8 +294,7 @@ function extendHyphenCompound(doc: Doc, s: Span): boolean {
   while (start >= 2 && doc.tokens[start - 1] === '-' && glued(start - 1) && glued(start) && name(doc.tokens[start - 2])) start -= 2;
   while (end + 1 < doc.length && doc.tokens[end] === '-' && glued(end) && glued(end + 1) && name(doc.tokens[end + 1])) end += 2;
   if (start === s.start && end === s.end) return false;
-  const words = doc.tokens.slice(start, end).filter((t) => t !== '-');
-  if (words.length === 2 && words.every((w) => DEMONYM_SHAPE.test(w))) return false;
+  if (isNationalityPair(doc.tokens.slice(start, end))) return false;
   s.start = start;
   s.end = end;
   s.text = doc.tokens.slice(start, end).join(' ');

@@ -162,6 +162,22 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spanOf('We drove up the Maine coast.', 'Maine')).toBe('Maine');
   });
 
+  it('takes the tagged pieces of a KB name into one mention, but not two nationality words', () => {
+    const d = doc('The Bank of England raised rates', [
+      [1, 2, 'ORG'],
+      [3, 4, 'LOC'],
+    ]);
+    expect(linkDecisions(linker, d, false).spans.filter((m) => m.ner).map((m) => m.text)).toEqual(['Bank of England']);
+    const text = 'It is a British-American film.';
+    const tokens = tokenize(text);
+    const film = new Doc(text, tokens, [tokens.length]);
+    film.mentions = ['British', 'American'].map((w): Mention => {
+      const i = tokens.findIndex((t) => text.slice(t.start, t.end) === w);
+      return { start: i, end: i + 1, label: 'MISC', score: 0.9, source: 'ner' };
+    });
+    expect(linkDecisions(linker, film, false).spans.filter((m) => m.ner).map((m) => m.text)).toEqual(['British', 'American']);
+  });
+
   it('looks a licence name up as the licence in a licence context, never its namesake', () => {
     const d = doc('Released under the MIT license', [[3, 4, 'ORG']]);
     const { spans, links } = linkDecisions(linker, d, false);
