@@ -259,8 +259,15 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
   if (!named?.title?.startsWith('The_')) return;
   // A title-cased line ("Tickets For The Maine Tour On Sale"): another function word capitalized inside
   // the sentence says its "The" is a title's.
-  let sent = 0;
-  for (const st of sentenceStarts) if (st <= at && st > sent) sent = st;
+  // The sentence's first token: the last sentence start at or before `at` (a binary search, sentences sorted).
+  let lo = 0;
+  let hi = doc.sentStart.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (doc.sentStart[mid] <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  const sent = lo > 0 ? doc.sentStart[lo - 1] : 0;
   for (let i = sent + 1; i < doc.length && !sentenceStarts.has(i); i++) {
     if (i !== at && TITLE_FUNCTION_WORDS.has(doc.tokens[i])) return;
   }
@@ -270,6 +277,9 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
 
 /** A nationality word: "British", "Chinese", "Canadian", "Dutch", "Israeli". */
 const DEMONYM_SHAPE = /^\p{Lu}\p{Ll}+(?:an|ian|ean|ish|ese|ch|ic|i)$/u;
+
+/** How many hyphenated parts a name may gain on each side ("Baden-Baden-…" runs stop there). */
+const MAX_HYPHEN_JOINS = 4;
 
 /** Two nationality words joined by a hyphen or a blank ("British-American", "Chinese Canadian"). */
 const isNationalityPair = (tokens: readonly string[]): boolean => {
@@ -291,8 +301,10 @@ function extendHyphenCompound(doc: Doc, s: Span): boolean {
   const name = (t: string | undefined) => t !== undefined && /^[\p{Lu}\p{N}]/u.test(t) && /\p{L}/u.test(t);
   let { start, end } = s;
   // Leftwards: word "-" [start…]; rightwards: […end) "-" word.
-  while (start >= 2 && doc.tokens[start - 1] === '-' && glued(start - 1) && glued(start) && name(doc.tokens[start - 2])) start -= 2;
-  while (end + 1 < doc.length && doc.tokens[end] === '-' && glued(end) && glued(end + 1) && name(doc.tokens[end + 1])) end += 2;
+  // At most MAX_HYPHEN_JOINS a side: names have a few parts, and a run of "A-B-C-…" must not make each
+  // of its pieces walk the whole run.
+  for (let k = 0; k < MAX_HYPHEN_JOINS && start >= 2 && doc.tokens[start - 1] === '-' && glued(start - 1) && glued(start) && name(doc.tokens[start - 2]); k++) start -= 2;
+  for (let k = 0; k < MAX_HYPHEN_JOINS && end + 1 < doc.length && doc.tokens[end] === '-' && glued(end) && glued(end + 1) && name(doc.tokens[end + 1]); k++) end += 2;
   if (start === s.start && end === s.end) return false;
   if (isNationalityPair(doc.tokens.slice(start, end))) return false;
   s.start = start;

@@ -42,16 +42,24 @@ export function resolveHeadWords(
   if (heads.length === 0) return [...links];
   const out = [...links];
   // The entities that the document's names of two words or more link to, with their name words.
-  const named = new Map<number, { link: NameLink; words: Set<string> }>();
+  // Indexed by name word: a head looks its word up once, however many entities the document links.
+  const seen = new Set<number>();
+  const byWord = new Map<string, NameLink[]>();
   links.forEach((l, j) => {
-    if (!l || mentions[j].end - mentions[j].start < 2 || named.has(l.entity.id)) return;
-    named.set(l.entity.id, { link: l, words: nameWords(l.entity) });
+    if (!l || mentions[j].end - mentions[j].start < 2 || seen.has(l.entity.id)) return;
+    seen.add(l.entity.id);
+    const words = nameWords(l.entity);
+    if (words.size < 2) return;
+    for (const w of words) {
+      const list = byWord.get(w);
+      if (list) list.push(l);
+      else byWord.set(w, [l]);
+    }
   });
   for (const i of heads) {
-    const word = tokens[mentions[i].start].toLowerCase();
-    const bearers = [...named.values()].filter((n) => n.words.has(word) && n.words.size > 1);
+    const bearers = byWord.get(tokens[mentions[i].start].toLowerCase()) ?? [];
     if (bearers.length !== 1) continue;
-    const [{ link }] = bearers;
+    const [link] = bearers;
     if (link.entity.id === links[i]?.entity.id) continue;
     // The word is the whole name of this mention's own link ("the Netherlands"): that link stands.
     const own = links[i];
