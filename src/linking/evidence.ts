@@ -41,6 +41,17 @@ export function titleCaseAcronym(mentionText: string, e: KbEntity): boolean {
   return initials === acronym || capitalInitials === acronym;
 }
 
+/**
+ * An academic subject named inside a longer capitalized name or title: "Nobel Prize in Physics",
+ * "Professor of Physics", "Faculty of Law", "Department of Chemistry". The capital is the name's, and
+ * the mention is a piece of the prize, post or faculty, not the subject itself.
+ */
+export function subjectInsideName(e: KbEntity, tokens: readonly string[], start: number): boolean {
+  if (start < 2 || !e.dbpediaTypes.includes('AcademicSubject')) return false;
+  const joint = tokens[start - 1];
+  return (joint === 'of' || joint === 'in') && /^\p{Lu}/u.test(tokens[start - 2]);
+}
+
 /** The content words of the entity's name (label and title without its disambiguator). */
 function nameWords(e: KbEntity): string[] {
   const title = (e.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, '');

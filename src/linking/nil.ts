@@ -16,7 +16,7 @@
  * precision on every dev set (models/kb/MODEL_CARD.md).
  */
 import type { Candidate, KbEntity } from './knowledge-base.js';
-import { abbreviates, isSportsClub, titleCaseAcronym, isUnitUse, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
+import { abbreviates, isSportsClub, subjectInsideName, titleCaseAcronym, isUnitUse, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
 import { FEATURE_NAMES, isTeam, type CandidateRows, type MentionSpan } from './features.js';
 
 export const NIL_FEATURES = [
@@ -143,9 +143,10 @@ const F = {
  * in title case that is only the entity's acronym ("La" for LA), an
  * abbreviation that no anchor text attests for the entity and that has no
  * evidence in the document (its name not spelled out, no context,
- * description or coherence support), a sports club in a text without sport. Returns the reason, or undefined when the link may stand.
+ * description or coherence support), a sports club in a text without sport, an academic subject
+ * inside a longer name ("Nobel Prize in Physics"). Returns the reason, or undefined when the link may stand.
  */
-export function vetoReason(e: KbEntity, c: Candidate, row: readonly number[], m: NilMention, d: NilDocument): 'unit' | 'abbreviation' | 'team' | undefined {
+export function vetoReason(e: KbEntity, c: Candidate, row: readonly number[], m: NilMention, d: NilDocument): 'unit' | 'abbreviation' | 'team' | 'part' | undefined {
   if (isUnitUse(d.tokens, m)) return 'unit';
   // An abbreviation that linked text attests for the entity ("U.S.", "UN", "NATO" as anchors) needs no more;
   // "RFC" and "MB" reach Richmond FC and Manitoba only through derived alias lists, never as anchors.
@@ -156,6 +157,7 @@ export function vetoReason(e: KbEntity, c: Candidate, row: readonly number[], m:
     if (spelled < 0.5 && abbreviationSupport(row) < ABBREVIATION_SUPPORT) return 'abbreviation';
   }
   if (isSportsClub(e) && d.sportsWords < SPORTS_CONTEXT_WORDS) return 'team';
+  if (subjectInsideName(e, d.tokens, m.start)) return 'part';
   return undefined;
 }
 

@@ -6,7 +6,7 @@ import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js
 import { parseRequest } from '../../src/request.js';
 import type { AnnotateContext } from '../../src/annotators/annotator.js';
 import type { KbEntity } from '../../src/linking/knowledge-base.js';
-import { abbreviates, isSportsClub, isUnitUse, spelledOut, titleCaseAcronym } from '../../src/linking/evidence.js';
+import { abbreviates, isSportsClub, isUnitUse, spelledOut, subjectInsideName, titleCaseAcronym } from '../../src/linking/evidence.js';
 import { linkProbability, linkThreshold, NIL_FEATURES, NIL_GROUPS, nilFeatures, nilGroup, vetoReason, type NilDocument, type NilModel } from '../../src/linking/nil.js';
 import { FEATURE_NAMES, type CandidateRows } from '../../src/linking/features.js';
 
@@ -51,6 +51,16 @@ describe('context evidence for short names', () => {
     expect(titleCaseAcronym('Ur', entity({ title: 'Ur', label: 'Ur' }))).toBe(false); // its own name
     expect(titleCaseAcronym('Ma', la)).toBe(false); // not its initials
     expect(vetoReason(un, { entity: 1, count: 5, prior: 0.9 }, row({ context: 1 }), { start: 0, end: 1, text: 'Un' }, nilDoc('Un pensiero per Olga'))).toBe('abbreviation');
+  });
+
+  it('reads an academic subject inside a capitalized name or title as part of it', () => {
+    const physics = entity({ title: 'Physics', label: 'Physics', dbpediaTypes: ['AcademicSubject'] });
+    const t = (text: string) => text.split(' ');
+    expect(subjectInsideName(physics, t('awarded the Nobel Prize in Physics'), 5)).toBe(true);
+    expect(subjectInsideName(physics, t('she became Professor of Physics'), 4)).toBe(true);
+    expect(subjectInsideName(physics, t('she took a degree in Physics'), 5)).toBe(false);
+    expect(subjectInsideName(manitoba, t('the Province of Manitoba'), 3)).toBe(false); // not a subject
+    expect(vetoReason(physics, { entity: 1, count: 9, prior: 0.9 }, row({ context: 1 }), { start: 5, end: 6, text: 'Physics' }, nilDoc('awarded the Nobel Prize in Physics'))).toBe('part');
   });
 
   it('finds an expansion spelled out in the document', () => {
