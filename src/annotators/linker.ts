@@ -178,7 +178,8 @@ export function linkDecisions(
  * King", "Nokia" of "Nokia 5800". When a KB name starts where one tagged
  * span starts, covers it and goes on, the tagged span takes the KB name's end
  * and keeps its NER label; tagged spans wholly inside the KB name are pieces of
- * it and go ("Nobel Prize in Physics"), one that runs past its end stops it. Only to the
+ * it and go ("Bank" + "England" of "the Bank of England"), one that runs past its
+ * end stops it. Only to the
  * right: a KB name that starts before the tagged one adds a sentence's "The"
  * or a title ("The U.S.", "President Clinton"), which are not the name.
  */
@@ -188,7 +189,7 @@ function extendToAlias(tokens: readonly string[], spans: LinkSpan[], covered: In
   const s = spans[id - 1];
   if (!s.ner || s.start !== a.start || s.end >= a.end) return false;
   // Other tagged spans inside the KB name are pieces of it that the tagger cut at a lower-case word
-  // ("Nobel Prize" + "Physics" of "Nobel Prize in Physics"): absorbed. One that runs past it is not.
+  // ("Bank" + "England" of "Bank of England"): absorbed. One that runs past it is not.
   const absorbed = new Set<number>();
   for (let t = a.start + 1; t < a.end; t++) {
     const other = covered[t];
@@ -251,14 +252,13 @@ const TITLE_FUNCTION_WORDS = new Set(['The', 'A', 'An', 'Of', 'In', 'On', 'At', 
  */
 function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlySet<number>, s: Span): void {
   const at = s.start - 1;
+  // "The" with a blank after it, inside a sentence.
   if (at < 0 || doc.tokens[at] !== 'The' || sentenceStarts.has(at) || doc.end[at] >= doc.start[s.start]) return;
   const key = normalizeAlias(`The ${s.text}`);
   if (!kb.hasAlias(key)) return;
   const top = kb.candidatesForKey(key)[0];
   const named = top ? kb.entity(top.entity) : undefined;
   if (!named?.title?.startsWith('The_')) return;
-  // A title-cased line ("Tickets For The Maine Tour On Sale"): another function word capitalized inside
-  // the sentence says its "The" is a title's.
   // The sentence's first token: the last sentence start at or before `at` (a binary search, sentences sorted).
   let lo = 0;
   let hi = doc.sentStart.length;
@@ -268,6 +268,8 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
     else hi = mid;
   }
   const sent = lo > 0 ? doc.sentStart[lo - 1] : 0;
+  // A title-cased line ("Tickets For The Maine Tour On Sale"): another function word capitalized inside
+  // the sentence says its "The" is a title's.
   for (let i = sent + 1; i < doc.length && !sentenceStarts.has(i); i++) {
     if (i !== at && TITLE_FUNCTION_WORDS.has(doc.tokens[i])) return;
   }

@@ -10,7 +10,7 @@
  * features and disambiguate.ts applies the hard cases as gates.
  */
 import type { KbEntity } from './knowledge-base.js';
-import { isAcronym, normalizeAlias } from './normalize.js';
+import { isAcronym, labelFromTitle, normalizeAlias } from './normalize.js';
 import { contentWords } from './stopwords.js';
 
 /**
@@ -32,7 +32,7 @@ export function abbreviates(mentionText: string, e: KbEntity): boolean {
 export function titleCaseAcronym(mentionText: string, e: KbEntity): boolean {
   const t = mentionText.trim();
   if (!/^\p{Lu}\p{Ll}{1,2}$/u.test(t)) return false;
-  const name = e.label || (e.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, '');
+  const name = e.label || labelFromTitle(e.title ?? '');
   const words = name.split(/[^\p{L}]+/u).filter(Boolean);
   if (words.length < 2 || words.some((w) => w.toLowerCase() === t.toLowerCase())) return false;
   const initials = words.map((w) => w[0].toUpperCase()).join('');

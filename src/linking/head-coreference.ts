@@ -11,16 +11,17 @@
  */
 import type { KbEntity } from './knowledge-base.js';
 import type { NameLink, NamedMention } from './name-coreference.js';
+import { labelFromTitle } from './normalize.js';
 
 const CAPITALIZED_WORD = /^\p{Lu}\p{Ll}+$/u;
 
+/** The lower-cased words of an entity's label and title (without its disambiguator). */
 function nameWords(e: KbEntity): Set<string> {
-  const title = (e.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, '');
-  return new Set(`${e.label} ${title}`.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  return new Set(`${e.label} ${labelFromTitle(e.title ?? '')}`.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
 }
 
 /**
- * The links after reading "the <Word>" mentions as the document's entity named with that word.
+ * The links after reading one-word mentions of longer names as the document's entity of that name.
  * `tokens` are the document's; `links[i]` is mention i's link (undefined: none).
  */
 export function resolveHeadWords(
@@ -36,7 +37,7 @@ export function resolveHeadWords(
     if (!own || m.end - m.start !== 1 || m.start === 0 || !CAPITALIZED_WORD.test(tokens[m.start])) return;
     const word = tokens[m.start].toLowerCase();
     const words = nameWords(own.entity);
-    const plainTitle = (own.entity.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, '').toLowerCase();
+    const plainTitle = labelFromTitle(own.entity.title ?? '').toLowerCase();
     if (words.size > 1 && words.has(word) && plainTitle !== word && own.entity.label.toLowerCase() !== word) heads.push(i);
   });
   if (heads.length === 0) return [...links];
@@ -60,11 +61,7 @@ export function resolveHeadWords(
     const bearers = byWord.get(tokens[mentions[i].start].toLowerCase()) ?? [];
     if (bearers.length !== 1) continue;
     const [link] = bearers;
-    if (link.entity.id === links[i]?.entity.id) continue;
-    // The word is the whole name of this mention's own link ("the Netherlands"): that link stands.
-    const own = links[i];
-    if (own && nameWords(own.entity).size === 1) continue;
-    out[i] = link;
+    if (link.entity.id !== links[i]?.entity.id) out[i] = link;
   }
   return out;
 }
