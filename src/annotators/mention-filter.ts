@@ -18,7 +18,8 @@
  * is a title's word more often than a name: sentence-initial capitals and capitals throughout look like
  * names to a model trained on news. It stays a name when the same words are a mention in the running
  * text too; otherwise it is handed on as a candidate (source 'alias') that becomes an entity only if the
- * linker links it to a knowledge-base entity ("## Node.js"), and is dropped where there is no linker.
+ * linker links it to a knowledge-base entity ("## Node.js"), and is dropped where there is no linker. A
+ * heading's one capitalized word that the running text writes in lower case ("### Building") is dropped.
  */
 import type { Doc, Mention } from '../doc/doc.js';
 import { codeBlockRanges, headingRanges } from '../doc/layout.js';
@@ -139,9 +140,19 @@ function headingsAsCandidates(doc: Doc, mentions: Mention[]): Mention[] {
   const inHeading = mentions.map((m) => m.source === 'ner' && overlaps(headings, doc.start16[m.start], doc.end16[m.end - 1]));
   if (!inHeading.includes(true)) return mentions;
   const named = new Set(mentions.filter((m, i) => m.source === 'ner' && !inHeading[i]).map(text));
+  // Words the running text writes in lower case: a heading's one capitalized word that is one of them
+  // ("### Building", "## Enterprise support") is the common word, not a name.
+  let lowerSeen: Set<string> | undefined;
+  const common = (m: Mention): boolean => {
+    if (m.end - m.start !== 1) return false;
+    lowerSeen ??= new Set(doc.tokens.filter((t) => /^\p{Ll}/u.test(t)));
+    const t = doc.tokens[m.start];
+    return t !== t.toLowerCase() && t !== t.toUpperCase() && lowerSeen.has(t.toLowerCase());
+  };
   const out: Mention[] = [];
   mentions.forEach((m, i) => {
     if (!inHeading[i] || named.has(text(m))) out.push(m);
+    else if (common(m)) return;
     // A heading in capitals that the mention fills is a man page's section ("AUTHOR", "SEE ALSO"): a
     // linker would find a concept for it, never the name it is not.
     else if (!isCapitalsHeading(doc, headings, m)) out.push({ ...m, source: 'alias' });

@@ -82,6 +82,13 @@ describe('nameMentions', () => {
     ]);
   });
 
+  it("drops a heading's one word that the running text writes in lower case: the common word, not a name", () => {
+    const d = doc('### Building\n\nRun npm run build before building the docs.\n\n## Enterprise support\n\nAsk Tidelift.\n');
+    const ms = [mention(d, 'Building'), mention(d, 'Enterprise')];
+    // "building" is in the text in lower case; "enterprise" is not, so that heading word stays a candidate.
+    expect(nameMentions(d, ms).map((m) => [texts(d, [m])[0], m.source])).toEqual([['Enterprise', 'alias']]);
+  });
+
   it("drops a man page's section heading in capitals, and makes its subsection headings candidates", () => {
     const d = doc('NAME\n       grep - print lines that match patterns\n\nSEE ALSO\n   Known Bugs\n       Large counts may need memory, says the GNU Project.\n');
     const ms = ['NAME', 'SEE ALSO', 'Known Bugs', 'GNU Project'].map((s) => mention(d, s));
