@@ -20,6 +20,7 @@ describe('licence names', () => {
     expect(licence('_emoji-regex_ is available under the [MIT](https://mths.be/mit) license.', 'MIT')).toBe(true);
     expect(licence('Released under GPL-3.0, see the licensing notes.', 'GPL-3.0')).toBe(true);
     expect(licence('MIT (http://www.opensource.org/licenses/mit-license.php)', 'MIT')).toBe(true);
+    expect(licence('GPL-2.0-or-later or AFL-2.1', 'AFL')).toBe(true);
     expect(licenceLookupName('MIT')).toBe('MIT License');
   });
 
