@@ -65,12 +65,17 @@ function mergeRanges(a: readonly [number, number][], b: readonly [number, number
 const nonNameCache = new WeakMap<Doc, [number, number][]>();
 
 /**
- * The sorted UTF-16 ranges of a document's text that hold no names: its literals (literalRanges) and its
- * fenced code blocks. The linker's alias matches skip them too; the scan is made once a document.
+ * The sorted UTF-16 ranges of a document's text that hold no names: its literals (literalRanges), its
+ * fenced code blocks and its headings in capitals (a man page's "AUTHOR", "SEE ALSO"). The linker's
+ * alias matches skip them too; the scan is made once a document.
  */
 export function nonNameRanges(doc: Doc): [number, number][] {
   let ranges = nonNameCache.get(doc);
-  if (!ranges) nonNameCache.set(doc, (ranges = mergeRanges(literalRanges(doc.text), codeBlockRanges(doc.text))));
+  if (!ranges) {
+    const capitals = headingRanges(doc.text).filter(([a, b]) => !/\p{Ll}/u.test(doc.text.slice(a, b)));
+    ranges = mergeRanges(mergeRanges(literalRanges(doc.text), codeBlockRanges(doc.text)), capitals);
+    nonNameCache.set(doc, ranges);
+  }
   return ranges;
 }
 

@@ -133,6 +133,13 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spans.map((m) => m.start)).toEqual([0]);
   });
 
+  it("makes no alias match in a man page's section heading in capitals", () => {
+    const text = 'AUTHOR\n       Written by Paul Rubin and David MacKenzie.\n';
+    const d = new Doc(text, tokenize(text), [tokenize(text).length]);
+    expect(matchAliases(d, linker.kb).some((m) => d.tokens[m.start] === 'AUTHOR')).toBe(true);
+    expect(linkDecisions(linker, d, false).spans.some((m) => m.text === 'AUTHOR')).toBe(false);
+  });
+
   it('reads a piece of a hyphenated name as the whole name, except lower-case and nationality compounds', () => {
     const spansOf = (text: string, tagged: string[]) => {
       const tokens = tokenize(text);
