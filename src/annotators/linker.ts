@@ -85,12 +85,17 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
   // "Boston, Massachusetts": one mention of the town the KB places in that state (src/linking/place-region.ts).
   const pairs = placeRegionPairs(doc.tokens, spans, links);
   let records: (EntityRecord & { ner: boolean })[] = [];
+  const labels = documentLabels(spans);
   links.forEach((l, i) => {
     const town = pairs.towns.get(i);
     const s = town ? { ...spans[i], end: town.end, text: doc.tokens.slice(spans[i].start, town.end).join(' ') } : spans[i];
     const best = town ? town.best : pairs.unlinked.has(i) ? undefined : l.best;
     if (pairs.regions.has(i) || (!best && !s.ner)) return;
-    records.push({ ...entityRecord(linker, s, best?.entity, best?.probability), ner: s.ner });
+    const rec = entityRecord(linker, s, best?.entity, best?.probability);
+    // An unlinked name is typed by the tagger's class, the same for every mention of it in the document.
+    const vote = best ? undefined : labels.get(normalizeAlias(s.text));
+    if (vote) rec.type = linker.ontology.typesForNerLabel(vote.label, vote.nerScore);
+    records.push({ ...rec, ner: s.ner });
   });
   if (!opts.allowOverlap) records = resolveOverlaps(records, (r) => (r.ner ? 100 : 0) + r.confidenceScore);
   const kept = records.filter(
@@ -106,6 +111,33 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     }
     return rec;
   });
+}
+
+/**
+ * One NER class per name in a document: the tagger may call "Debian" a person in one sentence and a
+ * place in the next, and an unlinked name's type comes from that class alone. Per name (normalized
+ * text), the class with the largest summed score over its tagged mentions, with its best score.
+ */
+function documentLabels(spans: readonly Span[]): Map<string, { label: string; nerScore: number }> {
+  const votes = new Map<string, Map<string, { sum: number; best: number }>>();
+  for (const s of spans) {
+    if (!s.ner || !s.label) continue;
+    const key = normalizeAlias(s.text);
+    let byLabel = votes.get(key);
+    if (!byLabel) votes.set(key, (byLabel = new Map()));
+    const v = byLabel.get(s.label) ?? { sum: 0, best: 0 };
+    v.sum += s.nerScore;
+    v.best = Math.max(v.best, s.nerScore);
+    byLabel.set(s.label, v);
+  }
+  const out = new Map<string, { label: string; nerScore: number }>();
+  for (const [key, byLabel] of votes) {
+    let top: [string, { sum: number; best: number }] | undefined;
+    // Ties go to the first class met, so the result does not depend on a Map's order of equal sums.
+    for (const e of byLabel) if (!top || e[1].sum > top[1].sum) top = e;
+    if (top) out.set(key, { label: top[0], nerScore: top[1].best });
+  }
+  return out;
 }
 
 /**

@@ -185,6 +185,19 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(linkDecisions(linker, film, false).spans.filter((m) => m.ner).map((m) => m.text)).toEqual(['British', 'American']);
   });
 
+  it('types every mention of an unlinked name by the class the tagger gives it most in the document', () => {
+    const d = doc('Zorblax met us . Later Zorblax left . Zorblax was happy', [
+      [0, 1, 'PER', 0.99],
+      [5, 6, 'LOC', 0.995],
+      [8, 9, 'PER', 0.985],
+    ]);
+    const ents = linkEntities(linker, d, ctx());
+    expect(ents.map((e) => e.entityId)).toEqual([undefined, undefined, undefined]);
+    expect(ents.map((e) => e.type.includes('Person'))).toEqual([true, true, true]);
+    // Each keeps its own confidence.
+    expect(new Set(ents.map((e) => e.confidenceScore)).size).toBe(3);
+  });
+
   it('looks a licence name up as the licence in a licence context, never its namesake', () => {
     const d = doc('Released under the MIT license', [[3, 4, 'ORG']]);
     const { spans, links } = linkDecisions(linker, d, false);
