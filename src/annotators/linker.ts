@@ -165,7 +165,9 @@ export function linkDecisions(
     });
   });
   const sentenceStarts = new Set(doc.sentStart);
+  const titleLines = titleCasedSentences(doc);
   for (const s of spans) {
+    if (titleLines.size > 0) shrinkInTitleLine(linker.kb, doc, titleLines, s);
     extendGluedPossessive(linker.kb, doc, s);
     extendHyphenCompound(doc, s);
     extendCapitalThe(linker.kb, doc, sentenceStarts, s);
@@ -291,15 +293,7 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
   const top = kb.candidatesForKey(key)[0];
   const named = top ? kb.entity(top.entity) : undefined;
   if (!named?.title?.startsWith('The_')) return;
-  // The sentence's first token: the last sentence start at or before `at` (a binary search, sentences sorted).
-  let lo = 0;
-  let hi = doc.sentStart.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (doc.sentStart[mid] <= at) lo = mid + 1;
-    else hi = mid;
-  }
-  const sent = lo > 0 ? doc.sentStart[lo - 1] : 0;
+  const sent = doc.sentenceCount > 0 ? doc.sentStart[sentenceOf(doc, at)] : 0;
   // A title-cased line ("Tickets For The Maine Tour On Sale"): another function word capitalized inside
   // the sentence says its "The" is a title's.
   for (let i = sent + 1; i < doc.length && !sentenceStarts.has(i); i++) {
@@ -307,6 +301,69 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
   }
   s.start = at;
   s.text = `The ${s.text}`;
+}
+
+/**
+ * The sentences written in Title Case ("Miley Cyrus Has A 14-Year-Old Stalker", "Deal With Netflix"):
+ * after the first word, a function word in capitals and four in five words capitalized. Returned as
+ * the set of their token indices' sentence numbers.
+ */
+function titleCasedSentences(doc: Doc): Set<number> {
+  const out = new Set<number>();
+  for (let k = 0; k < doc.sentenceCount; k++) {
+    let words = 0;
+    let capitals = 0;
+    let functionWord = false;
+    for (let i = doc.sentStart[k] + 1; i < doc.sentEnd[k]; i++) {
+      const t = doc.tokens[i];
+      if (!/^\p{L}/u.test(t)) continue;
+      words++;
+      if (!/^\p{Lu}/u.test(t)) continue;
+      capitals++;
+      if (TITLE_FUNCTION_WORDS.has(t)) functionWord = true;
+    }
+    if (functionWord && words >= 3 && capitals * 5 >= words * 4) out.add(k);
+  }
+  return out;
+}
+
+/**
+ * In a Title Case line the tagger takes the capitalized words around a name into it ("Miley Cyrus Has",
+ * "Deal With Netflix", "California Home Sales"): a tagged span there that is no KB name and has no
+ * lower-case word inside shrinks to the longest KB name inside it (the leftmost of equal length) that
+ * starts with a capital.
+ */
+function shrinkInTitleLine(kb: KnowledgeBase, doc: Doc, titleLines: ReadonlySet<number>, s: Span): void {
+  if (!s.ner || s.end - s.start < 2 || s.end - s.start > 8) return;
+  const sentence = sentenceOf(doc, s.start);
+  if (!titleLines.has(sentence) || kb.hasAlias(normalizeAlias(s.text))) return;
+  // A lower-case "of" or "and" inside it is a formal name's ("U.S. Department of Education"), which a
+  // title's capitals do not make: it stays whole.
+  for (let i = s.start + 1; i < s.end - 1; i++) if (/^\p{Ll}/u.test(doc.tokens[i])) return;
+  for (let n = s.end - s.start - 1; n >= 1; n--) {
+    for (let a = s.start; a + n <= s.end; a++) {
+      const words = doc.tokens.slice(a, a + n);
+      if (!/^\p{Lu}/u.test(words[0]) || TITLE_FUNCTION_WORDS.has(words[0]) || TITLE_FUNCTION_WORDS.has(words[n - 1])) continue;
+      const key = normalizeAlias(words.join(' '));
+      if (key.length < 2 || !kb.hasAlias(key)) continue;
+      s.start = a;
+      s.end = a + n;
+      s.text = words.join(' ');
+      return;
+    }
+  }
+}
+
+/** The sentence of token `i` (a binary search over the sentence starts). */
+function sentenceOf(doc: Doc, i: number): number {
+  let lo = 0;
+  let hi = doc.sentStart.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (doc.sentStart[mid] <= i) lo = mid + 1;
+    else hi = mid;
+  }
+  return Math.max(0, lo - 1);
 }
 
 /** A nationality word: "British", "Chinese", "Canadian", "Dutch", "Israeli". */

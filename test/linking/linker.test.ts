@@ -198,6 +198,22 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(new Set(ents.map((e) => e.confidenceScore)).size).toBe(3);
   });
 
+  it('shrinks a tagged span of a Title Case line to the KB name inside it, not a formal name with "of"', () => {
+    const spanIn = (text: string, tagged: string) => {
+      const tokens = tokenize(text);
+      const d = new Doc(text, tokens, [tokens.length]);
+      const from = text.indexOf(tagged);
+      const start = tokens.findIndex((t) => t.start === from);
+      const end = tokens.findIndex((t) => t.end === from + tagged.length) + 1;
+      d.mentions = [{ start, end, label: 'PER', score: 0.9, source: 'ner' }];
+      return linkDecisions(linker, d, false).spans.find((m) => m.ner)?.text;
+    };
+    expect(spanIn('Miley Cyrus Has A New Stalker And A Dog', 'Miley Cyrus Has')).toBe('Miley Cyrus');
+    expect(spanIn('All About Education Issues For The U.S. Department of Education Today', 'U.S. Department of Education')).toBe('U.S. Department of Education');
+    // Outside a Title Case line the tagger's span stands.
+    expect(spanIn('We met Miley Cyrus Has in the park yesterday.', 'Miley Cyrus Has')).toBe('Miley Cyrus Has');
+  });
+
   it('looks a licence name up as the licence in a licence context, never its namesake', () => {
     const d = doc('Released under the MIT license', [[3, 4, 'ORG']]);
     const { spans, links } = linkDecisions(linker, d, false);
