@@ -275,7 +275,9 @@ function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
 }
 
 /** Function words capitalized inside a sentence only in titles. */
-const TITLE_FUNCTION_WORDS = new Set(['The', 'A', 'An', 'Of', 'In', 'On', 'At', 'To', 'For', 'With', 'From', 'By', 'And', 'Or', 'Is', 'Are', 'Was', 'Has', 'About', 'After']);
+const TITLE_FUNCTION_WORDS = new Set(
+  'The A An Of In On At To For With From By And Or But As Is Are Was Were Be Has Have Had Do Does Did Will Can About After Before Into Over Up Out Off Our Your My His Her Its Their It This That These Those Not No'.split(' '),
+);
 
 /**
  * A capital "The" inside a sentence starts a name that has it ("Mayday Parade & The Maine", "a song by
@@ -329,9 +331,9 @@ function titleCasedSentences(doc: Doc): Set<number> {
 
 /**
  * In a Title Case line the tagger takes the capitalized words around a name into it ("Miley Cyrus Has",
- * "Deal With Netflix", "California Home Sales"): a tagged span there that is no KB name and has no
- * lower-case word inside shrinks to the longest KB name inside it (the leftmost of equal length) that
- * starts with a capital.
+ * "Deal With Netflix"): a tagged span there that is no KB name and has no lower-case word inside
+ * shrinks to the longest KB name inside it (the leftmost of equal length) that starts with a capital,
+ * when the words it drops hold a title's function word ("Has", "With"; not "Kraus" of "Michael Kraus").
  */
 function shrinkInTitleLine(kb: KnowledgeBase, doc: Doc, titleLines: ReadonlySet<number>, s: Span): void {
   if (!s.ner || s.end - s.start < 2 || s.end - s.start > 8) return;
@@ -344,6 +346,11 @@ function shrinkInTitleLine(kb: KnowledgeBase, doc: Doc, titleLines: ReadonlySet<
     for (let a = s.start; a + n <= s.end; a++) {
       const words = doc.tokens.slice(a, a + n);
       if (!/^\p{Lu}/u.test(words[0]) || TITLE_FUNCTION_WORDS.has(words[0]) || TITLE_FUNCTION_WORDS.has(words[n - 1])) continue;
+      // What is dropped must hold a title's function word ("Has", "With", "Our"): a person's name the KB
+      // lacks ("Michael Kraus") is no "Michael".
+      let dropsFunctionWord = false;
+      for (let i = s.start; i < s.end; i++) if ((i < a || i >= a + n) && TITLE_FUNCTION_WORDS.has(doc.tokens[i])) dropsFunctionWord = true;
+      if (!dropsFunctionWord) continue;
       const key = normalizeAlias(words.join(' '));
       if (key.length < 2 || !kb.hasAlias(key)) continue;
       s.start = a;
