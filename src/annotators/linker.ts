@@ -307,8 +307,8 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
 
 /**
  * The sentences written in Title Case ("Miley Cyrus Has A 14-Year-Old Stalker", "Deal With Netflix"):
- * after the first word, a function word in capitals and four in five words capitalized. Returned as
- * the set of their token indices' sentence numbers.
+ * after the first word, a function word in capitals and four in five words capitalized. Returns their
+ * sentence numbers.
  */
 function titleCasedSentences(doc: Doc): Set<number> {
   const out = new Set<number>();
