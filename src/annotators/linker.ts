@@ -81,7 +81,7 @@ type Span = LinkSpan;
 
 export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): EntityRecord[] {
   const opts = ctx.request.entities;
-  const { spans, links } = linkDecisions(linker, doc, opts.allowOverlap);
+  const { spans, links } = linkDecisions(linker, doc, opts.allowOverlap, undefined, ctx.language);
   // "Boston, Massachusetts": one mention of the town the KB places in that state (src/linking/place-region.ts).
   const pairs = placeRegionPairs(doc.tokens, spans, links);
   let records: (EntityRecord & { ner: boolean })[] = [];
@@ -151,7 +151,11 @@ export function linkDecisions(
   doc: Doc,
   allowOverlap: boolean,
   overrides?: Omit<FeatureOverrides, 'classContexts'>,
+  language = 'eng',
 ): { spans: LinkSpan[]; links: Disambiguation[] } {
+  // English writing conventions read by the span rules below: German and French write every noun or a
+  // compound's parts capitalized ("EU-Kommission", "Merkel-Regierung"), where they would misfire.
+  const english = language === 'eng';
   const spans: Span[] = (doc.mentions ?? []).flatMap((m) => {
     const { start, end } = withoutEdgePunctuation(doc.tokens, m);
     if (end <= start) return [];
@@ -165,12 +169,14 @@ export function linkDecisions(
     });
   });
   const sentenceStarts = new Set(doc.sentStart);
-  const titleLines = titleCasedSentences(doc);
+  const titleLines = english ? titleCasedSentences(doc) : new Set<number>();
   for (const s of spans) {
     if (titleLines.size > 0) shrinkInTitleLine(linker.kb, doc, titleLines, s);
     extendGluedPossessive(linker.kb, doc, s);
-    extendHyphenCompound(doc, s);
-    extendCapitalThe(linker.kb, doc, sentenceStarts, s);
+    if (english) {
+      extendHyphenCompound(doc, s);
+      extendCapitalThe(linker.kb, doc, sentenceStarts, s);
+    }
   }
   // Per token, 1 + the index of the tagged span over it (0: none).
   const covered = new Int32Array(doc.length);
@@ -197,14 +203,14 @@ export function linkDecisions(
     spanKeys.add(a.start * doc.length + a.end);
     const span: Span = { ...a, text: doc.tokens.slice(a.start, a.end).join(' '), ner: false, nerScore: 0 };
     // An alias inside a hyphenated name ("DOS" of "MS-DOS") is no mention of its own.
-    if (extendHyphenCompound(doc, span)) continue;
+    if (english && extendHyphenCompound(doc, span)) continue;
     spans.push(span);
   }
   for (let k = spans.length - 1; k >= 0; k--) if (spans[k].end <= spans[k].start) spans.splice(k, 1);
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   // "License: MIT": the licence, looked up as "MIT License", never MIT the university (licence-names.ts).
   for (const s of spans) if (isLicenceMention(doc.tokens, s.start, s.end)) s.text = licenceLookupName(s.text);
-  return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, { ...overrides, contextVectors: linker.vectors }) };
+  return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, { ...overrides, contextVectors: linker.vectors }, { headWords: english }) };
 }
 
 /**

@@ -73,6 +73,7 @@ export function disambiguate(
   docTokens: readonly string[],
   mentions: readonly NilMention[],
   overrides?: Omit<FeatureOverrides, 'classContexts'>,
+  options: { /** Read one-word mentions of longer names as the document's entity (head-coreference.ts; English). */ headWords?: boolean } = {},
 ): Disambiguation[] {
   const rows = documentFeatures(kb, model, docTokens, mentions, overrides);
   const nilDoc = nilDocument(docTokens, rows);
@@ -106,7 +107,7 @@ export function disambiguate(
     (i) => ranked[i].ranked,
   );
   // "the University" means the university the document names in full (src/linking/head-coreference.ts).
-  const withHeads = resolveHeadWords(docTokens, mentions, links);
+  const withHeads = options.headWords === false ? links : resolveHeadWords(docTokens, mentions, links);
   return ranked.map((d, i) => ({ ...d, best: withHeads[i] }));
 }
 

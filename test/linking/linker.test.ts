@@ -155,6 +155,17 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spansOf('A British-American film.', ['British', 'American'])).toEqual(['British', 'American']);
   });
 
+  it('leaves the pieces of hyphenated compounds alone outside English ("Merkel-Regierung")', () => {
+    const text = 'Die Merkel-Regierung tagte in Berlin.';
+    const tokens = tokenize(text);
+    const d = new Doc(text, tokens, [tokens.length]);
+    const i = tokens.findIndex((t) => text.slice(t.start, t.end) === 'Merkel');
+    d.mentions = [{ start: i, end: i + 1, label: 'PER', score: 0.9, source: 'ner' }];
+    const nerSpans = (language: string) => linkDecisions(linker, d, false, undefined, language).spans.filter((m) => m.ner).map((m) => m.text);
+    expect(nerSpans('deu')).toEqual(['Merkel']);
+    expect(nerSpans('eng')).toEqual(['Merkel - Regierung']);
+  });
+
   it('takes a capital "The" inside a sentence into a name the KB has with it, not at a sentence start or in a title', () => {
     const spanOf = (text: string, word: string) => {
       const tokens = tokenize(text);
