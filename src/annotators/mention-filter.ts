@@ -63,6 +63,14 @@ function mergeRanges(a: readonly [number, number][], b: readonly [number, number
 }
 
 const nonNameCache = new WeakMap<Doc, [number, number][]>();
+const headingCache = new WeakMap<Doc, [number, number][]>();
+
+/** The document's heading ranges (headingRanges), read once a document: the filter and nonNameRanges both ask. */
+function headingsOf(doc: Doc): [number, number][] {
+  let ranges = headingCache.get(doc);
+  if (!ranges) headingCache.set(doc, (ranges = headingRanges(doc.text)));
+  return ranges;
+}
 
 /**
  * The sorted UTF-16 ranges of a document's text that hold no names: its literals (literalRanges), its
@@ -72,7 +80,7 @@ const nonNameCache = new WeakMap<Doc, [number, number][]>();
 export function nonNameRanges(doc: Doc): [number, number][] {
   let ranges = nonNameCache.get(doc);
   if (!ranges) {
-    const capitals = headingRanges(doc.text).filter(([a, b]) => !/\p{Ll}/u.test(doc.text.slice(a, b)));
+    const capitals = headingsOf(doc).filter(([a, b]) => !/\p{Ll}/u.test(doc.text.slice(a, b)));
     ranges = mergeRanges(mergeRanges(literalRanges(doc.text), codeBlockRanges(doc.text)), capitals);
     nonNameCache.set(doc, ranges);
   }
@@ -139,7 +147,7 @@ export function nameMentions(doc: Doc, mentions: readonly Mention[]): Mention[] 
 
 /** The mentions, those of the recognizer inside a heading made candidates unless the running text names them too. */
 function headingsAsCandidates(doc: Doc, mentions: Mention[]): Mention[] {
-  const headings = headingRanges(doc.text);
+  const headings = headingsOf(doc);
   if (headings.length === 0) return mentions;
   const text = (m: Mention): string => doc.tokens.slice(m.start, m.end).join(' ');
   const inHeading = mentions.map((m) => m.source === 'ner' && overlaps(headings, doc.start16[m.start], doc.end16[m.end - 1]));

@@ -330,7 +330,7 @@ export async function evalQidBenchmark(
       const rootsMissed = new Set(count.cases.filter((c) => c.label !== undefined && c.outcomes.includes('fn')).map((c) => c.label as number));
       for (const c of count.cases) {
         if (!c.outcomes.includes('fp') || !c.link) continue;
-        const e = (c.link as (typeof links)[number]).entity;
+        const e = c.link.entity;
         onError({
           kind: c.label !== undefined ? 'wrong' : 'spurious',
           document,

@@ -41,20 +41,20 @@ export interface PredictedLink {
 export type CaseOutcome = 'tp' | 'fn' | 'fp';
 
 /** What one label or one link counted as. */
-export interface CountedCase {
+export interface CountedCase<L extends PredictedLink = PredictedLink> {
   /** Index of the gold label, or undefined for a link on no gold span. */
   label?: number;
-  /** The link on the label's span (or the link itself). */
-  link?: PredictedLink;
+  /** The link on the label's span (or the link itself), as the caller gave it. */
+  link?: L;
   outcomes: CaseOutcome[];
 }
 
-export interface DocumentCount {
+export interface DocumentCount<L extends PredictedLink = PredictedLink> {
   tp: number;
   fp: number;
   fn: number;
   /** Every label or link that counted (roots' tp/fn, every counted fp), for error lists. */
-  cases: CountedCase[];
+  cases: CountedCase<L>[];
 }
 
 const isWordChar = (c: string | undefined): boolean => c !== undefined && (/[\p{L}\p{N}]/u.test(c) || c === "'" || c === '"' || c === '_');
@@ -79,14 +79,14 @@ export function widenToWords(start: number, end: number, chars: readonly string[
  * Counts one document. `chars` is its text as code points; `window` the
  * evaluation span (links outside it on no gold span do not count).
  */
-export function countDocument(
+export function countDocument<L extends PredictedLink>(
   chars: readonly string[],
   labels: readonly GoldLabel[],
-  links: readonly PredictedLink[],
+  links: readonly L[],
   window: readonly [number, number],
-): DocumentCount {
+): DocumentCount<L> {
   const key = (a: number, b: number) => `${a}:${b}`;
-  const linkAt = new Map<string, PredictedLink>();
+  const linkAt = new Map<string, L>();
   for (const l of links) linkAt.set(key(l.start, l.end), l);
   const widened = labels.map((l) => widenToWords(l.start, l.end, chars));
   const found = labels.map((l, i) => linkAt.get(key(l.start, l.end)) ?? linkAt.get(key(widened[i][0], widened[i][1])));
@@ -159,7 +159,7 @@ export function countDocument(
     outcomes[i] = s.has('fn') ? ['fn'] : s.has('tp') && s.size === 1 ? ['tp'] : [];
   });
 
-  const out: DocumentCount = { tp: 0, fp: 0, fn: 0, cases: [] };
+  const out: DocumentCount<L> = { tp: 0, fp: 0, fn: 0, cases: [] };
   labels.forEach((l, i) => {
     const root = l.parent === undefined;
     const counts = outcomes[i].filter((o) => (o === 'fp' ? (factor.get(i) ?? 0) !== 0 : root));

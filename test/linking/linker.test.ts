@@ -24,6 +24,22 @@ function doc(text: string, mentions: [number, number, string, number?][]): Doc {
   return d;
 }
 
+/**
+ * A doc of the tokenizer's tokens (one sentence), each tagged string (its first occurrence, a whole
+ * run of tokens) an NER mention with the label and score 0.9.
+ */
+function taggedDoc(text: string, tagged: readonly string[], label: string): Doc {
+  const tokens = tokenize(text);
+  const d = new Doc(text, tokens, [tokens.length]);
+  d.mentions = tagged.map((w): Mention => {
+    const from = text.indexOf(w);
+    const start = tokens.findIndex((t) => t.start === from);
+    const end = tokens.findIndex((t) => t.end === from + w.length) + 1;
+    return { start, end, label, score: 0.9, source: 'ner' };
+  });
+  return d;
+}
+
 const ctx = (opts: Record<string, unknown> = {}): AnnotateContext => ({
   language: 'eng',
   request: parseRequest({ text: 'x', extractors: ['entities'], ...opts } as never),
@@ -141,39 +157,21 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
   });
 
   it('reads a piece of a hyphenated name as the whole name, except lower-case and nationality compounds', () => {
-    const spansOf = (text: string, tagged: string[]) => {
-      const tokens = tokenize(text);
-      const d = new Doc(text, tokens, [tokens.length]);
-      d.mentions = tagged.map((w): Mention => {
-        const i = tokens.findIndex((t) => text.slice(t.start, t.end) === w);
-        return { start: i, end: i + 1, label: 'MISC', score: 0.9, source: 'ner' };
-      });
-      return linkDecisions(linker, d, false).spans.filter((m) => m.ner).map((m) => m.text);
-    };
+    const spansOf = (text: string, tagged: string[]) => linkDecisions(linker, taggedDoc(text, tagged, 'MISC'), false).spans.filter((m) => m.ner).map((m) => m.text);
     expect(spansOf('It runs on MS-DOS and uses the Burrows-Wheeler transform.', ['DOS', 'Wheeler'])).toEqual(['MS - DOS', 'Burrows - Wheeler']);
     expect(spansOf('An American-born, US-led team.', ['American', 'US'])).toEqual(['American', 'US']);
     expect(spansOf('A British-American film.', ['British', 'American'])).toEqual(['British', 'American']);
   });
 
   it('leaves the pieces of hyphenated compounds alone outside English ("Merkel-Regierung")', () => {
-    const text = 'Die Merkel-Regierung tagte in Berlin.';
-    const tokens = tokenize(text);
-    const d = new Doc(text, tokens, [tokens.length]);
-    const i = tokens.findIndex((t) => text.slice(t.start, t.end) === 'Merkel');
-    d.mentions = [{ start: i, end: i + 1, label: 'PER', score: 0.9, source: 'ner' }];
+    const d = taggedDoc('Die Merkel-Regierung tagte in Berlin.', ['Merkel'], 'PER');
     const nerSpans = (language: string) => linkDecisions(linker, d, false, undefined, language).spans.filter((m) => m.ner).map((m) => m.text);
     expect(nerSpans('deu')).toEqual(['Merkel']);
     expect(nerSpans('eng')).toEqual(['Merkel - Regierung']);
   });
 
   it('takes a capital "The" inside a sentence into a name the KB has with it, not at a sentence start or in a title', () => {
-    const spanOf = (text: string, word: string) => {
-      const tokens = tokenize(text);
-      const d = new Doc(text, tokens, [tokens.length]);
-      const i = tokens.findIndex((t) => text.slice(t.start, t.end) === word);
-      d.mentions = [{ start: i, end: i + 1, label: 'LOC', score: 0.9, source: 'ner' }];
-      return linkDecisions(linker, d, false).spans.find((m) => m.ner)?.text;
-    };
+    const spanOf = (text: string, word: string) => linkDecisions(linker, taggedDoc(text, [word], 'LOC'), false).spans.find((m) => m.ner)?.text;
     expect(spanOf('We saw Mayday Parade and The Maine tonight.', 'Maine')).toBe('The Maine');
     expect(spanOf('The Maine coast is cold in winter.', 'Maine')).toBe('Maine');
     expect(spanOf('Tickets For The Maine Tour On Sale Now', 'Maine')).toBe('Maine');
@@ -186,13 +184,7 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
       [3, 4, 'LOC'],
     ]);
     expect(linkDecisions(linker, d, false).spans.filter((m) => m.ner).map((m) => m.text)).toEqual(['Bank of England']);
-    const text = 'It is a British-American film.';
-    const tokens = tokenize(text);
-    const film = new Doc(text, tokens, [tokens.length]);
-    film.mentions = ['British', 'American'].map((w): Mention => {
-      const i = tokens.findIndex((t) => text.slice(t.start, t.end) === w);
-      return { start: i, end: i + 1, label: 'MISC', score: 0.9, source: 'ner' };
-    });
+    const film = taggedDoc('It is a British-American film.', ['British', 'American'], 'MISC');
     expect(linkDecisions(linker, film, false).spans.filter((m) => m.ner).map((m) => m.text)).toEqual(['British', 'American']);
   });
 
@@ -210,15 +202,7 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
   });
 
   it('shrinks a tagged span of a Title Case line to the KB name inside it, not a formal name with "of"', () => {
-    const spanIn = (text: string, tagged: string) => {
-      const tokens = tokenize(text);
-      const d = new Doc(text, tokens, [tokens.length]);
-      const from = text.indexOf(tagged);
-      const start = tokens.findIndex((t) => t.start === from);
-      const end = tokens.findIndex((t) => t.end === from + tagged.length) + 1;
-      d.mentions = [{ start, end, label: 'PER', score: 0.9, source: 'ner' }];
-      return linkDecisions(linker, d, false).spans.find((m) => m.ner)?.text;
-    };
+    const spanIn = (text: string, tagged: string) => linkDecisions(linker, taggedDoc(text, [tagged], 'PER'), false).spans.find((m) => m.ner)?.text;
     expect(spanIn('Miley Cyrus Has A New Stalker And A Dog', 'Miley Cyrus Has')).toBe('Miley Cyrus');
     expect(spanIn('All About Education Issues For The U.S. Department of Education Today', 'U.S. Department of Education')).toBe('U.S. Department of Education');
     // A person's name the KB lacks drops no function word: it stays whole, never "Michael".
