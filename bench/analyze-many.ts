@@ -31,6 +31,11 @@
  *   ran src/ (see the re-run below) while this thread ran dist/: a little
  *   slower once warm, and responses that differed wherever src/ held
  *   uncommitted edits.
+ * - The bench's own work. The timed rounds only take the responses and check
+ *   they succeeded; until 2026-11-29 they also serialized each one again for the
+ *   comparison (~1 ms a document on the reading thread), which competes with two
+ *   workers for two cores but not with one. The comparison is made in the
+ *   warm-up passes.
  * Also checks that every configuration gives the same responses (time aside).
  * The last line is JSON for bench/run.ts.
  */
