@@ -159,7 +159,7 @@ export function linkDecisions(
   const spans: Span[] = (doc.mentions ?? []).flatMap((m) => {
     const { start, end } = withoutEdgePunctuation(doc.tokens, m);
     if (end <= start) return [];
-    return splitCoordination(linker.kb, doc, {
+    const parts = splitCoordination(linker.kb, doc, {
       start,
       end,
       text: doc.tokens.slice(start, end).join(' '),
@@ -167,6 +167,7 @@ export function linkDecisions(
       ner: m.source === 'ner',
       nerScore: m.score,
     });
+    return english ? parts.flatMap((p) => splitAtPlacePreposition(linker.kb, doc, p)) : parts;
   });
   const sentenceStarts = new Set(doc.sentStart);
   const titleLines = english ? titleCasedSentences(doc) : new Set<number>();
@@ -276,6 +277,35 @@ function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
     if (kb.hasAlias(key(s.start, s.end)) || !kb.hasAlias(key(s.start, k)) || !kb.hasAlias(key(k + 1, s.end))) return [s];
     const part = (a: number, b: number): Span => ({ ...s, start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
     return [part(s.start, k), part(k + 1, s.end)];
+  }
+  return [s];
+}
+
+/**
+ * The tagger sometimes takes a unit and its institution as one name ("Society of Fellows at Harvard
+ * University", "Department of Biochemistry at Harvard Medical School", "Harvard University in Applied
+ * Physics"). When the whole is no KB name but the side after a lower-case "at" is one (a "the" after the
+ * preposition is the phrase's), or the side before an "in", the mention is that KB name, and the other
+ * side a mention of its own only when it is more than one word: a lone word there names a field of
+ * study ("Zoology at the University of Arizona", "B.A. in Economics"), not an entity. After "in" the
+ * KB name must be the left side: "Organisation for Security and Cooperation in Europe" is one name that
+ * the KB spells otherwise. A name with "at" or "in" that the KB knows ("University of Illinois at
+ * Chicago") stays whole. English only.
+ */
+function splitAtPlacePreposition(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
+  if (s.end - s.start < 3) return [s];
+  const key = (a: number, b: number) => normalizeAlias(doc.tokens.slice(a, b).join(' '));
+  for (let k = s.start + 1; k < s.end - 1; k++) {
+    const at = doc.tokens[k] === 'at';
+    if (!at && doc.tokens[k] !== 'in') continue;
+    if (kb.hasAlias(key(s.start, s.end))) return [s];
+    const r = doc.tokens[k + 1] === 'the' && k + 2 < s.end ? k + 2 : k + 1;
+    const [name, other] = at ? [[r, s.end], [s.start, k]] : [[s.start, k], [r, s.end]];
+    if (!kb.hasAlias(key(name[0], name[1]))) continue;
+    const part = ([a, b]: number[]): Span => ({ ...s, start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
+    const parts = [part(name)];
+    if (other[1] - other[0] > 1) parts.push(part(other));
+    return parts.sort((x, y) => x.start - y.start);
   }
   return [s];
 }

@@ -404,6 +404,35 @@ describe.skipIf(!existsSync(kbFile))('coordinated names in one tagger mention', 
   });
 });
 
+describe.skipIf(!existsSync(kbFile))('a unit and its institution in one tagger mention', () => {
+  let linker: Linker;
+  beforeAll(async () => {
+    linker = await loadLinker(fileLoader());
+  });
+  const spans = (d: Doc) => linkEntities(linker, d, ctx()).map((e) => [e.start, e.end, e.entityId ?? null]);
+  it('splits at "at" when the side after it is a KB name, dropping a "the"', () => {
+    const fellows = doc('He joined the Society of Fellows at Harvard University in 1950', [[3, 9, 'ORG']]);
+    expect(spans(fellows)).toEqual([
+      [3, 6, null],
+      [7, 9, 'Harvard_University'],
+    ]);
+    // A lone word before "at" is a field of study, no entity.
+    const zoology = doc('He studied Zoology at the University of Arizona later', [[2, 8, 'ORG']]);
+    expect(spans(zoology)).toEqual([[5, 8, 'University_of_Arizona']]);
+  });
+  it('splits at "in" only when the side before it is a KB name', () => {
+    const harvard = doc('She earned a PhD from Harvard University in Applied Physics', [[5, 10, 'ORG']]);
+    expect(spans(harvard)[0]).toEqual([5, 7, 'Harvard_University']);
+    // "in Europe" is part of a name the KB spells otherwise: one mention, not Europe.
+    const osce = doc('the Organisation for Security and Cooperation in Europe said', [[1, 8, 'ORG']]);
+    expect(linkEntities(linker, osce, ctx()).map((e) => [e.start, e.end])).toEqual([[1, 8]]);
+  });
+  it('keeps a name with "at" that the KB knows whole', () => {
+    const uic = doc('She taught at the University of Illinois at Chicago for years', [[4, 9, 'ORG']]);
+    expect(spans(uic)[0]?.slice(0, 2)).toEqual([4, 9]);
+  });
+});
+
 describe.skipIf(!existsSync(kbFile))('teams and their cities', () => {
   let linker: Linker;
   beforeAll(async () => {
