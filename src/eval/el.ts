@@ -235,12 +235,30 @@ export async function readElevant(file: string, segmenter: Segmenter): Promise<Q
   return out;
 }
 
+/** Pronouns, capitalized at a sentence start ("He", "We", "His"): coreference, not names. */
+const PRONOUNS = new Set('i me my mine myself we us our ours ourselves you your yours yourself he him his himself she her hers herself it its itself they them their theirs themselves'.split(' '));
+/** Words that open a common-noun phrase: with a lower-case word after them, it is coreference ("An undistinguished student"). */
+const NOMINAL_OPENERS = new Set('a an this that these those my your his her its our their'.split(' '));
+
+/**
+ * Whether a capitalized GUM mention is coreference rather than a name, as ELEVANT's mention types read a mention
+ * (its pronoun list; a determiner or possessive followed by a lower-case word): a pronoun, or a common-noun phrase
+ * capitalized only because it opens the sentence.
+ */
+function isGumCoreference(words: readonly string[]): boolean {
+  const first = words[0].toLowerCase();
+  // Written as a word ("Us", "I"), not in capitals: "US" is the country.
+  if (words.length === 1) return PRONOUNS.has(first) && words[0].slice(1) === first.slice(1);
+  return NOMINAL_OPENERS.has(first) && /^\p{Ll}/u.test(words[1]);
+}
+
 /**
  * Reads GUM documents of a split: tokens and sentences from the UD GUM
  * CoNLL-U file, gold links from gum-entities/mentions.tsv. Gold mentions
  * are the linked mentions that name their entity (first word capitalized
- * once a leading "the" is dropped — pronouns and common-noun phrases are
- * coreference); the span starts after that "the".
+ * once a leading "the" is dropped, and no pronoun or determiner with a
+ * common noun: "He", "His", "An undistinguished student" at a sentence's
+ * start — pronouns and common-noun phrases are coreference); the span starts after that "the".
  */
 export function readGum(gumEntitiesDir: string, conllu: string, split: string): QidDocument[] {
   const sentences = new Map<string, string[]>();
@@ -281,7 +299,7 @@ export function readGum(gumEntitiesDir: string, conllu: string, split: string): 
       let a = (firstToken.get(s0) as number) + Number(t0) - 1;
       const b = (firstToken.get(s1) as number) + Number(t1);
       if (/^the$/i.test(d.tokens[a]) && b - a > 1) a++;
-      gold.push({ start: d.start[a], end: d.end[b - 1], qid, optional: !/^\p{Lu}/u.test(d.tokens[a]) });
+      gold.push({ start: d.start[a], end: d.end[b - 1], qid, optional: !/^\p{Lu}/u.test(d.tokens[a]) || isGumCoreference(d.tokens.slice(a, b)) });
     }
     out.push({ doc: d, gold, span: [0, d.end.length ? d.end[d.end.length - 1] : 0] });
   }
