@@ -284,6 +284,7 @@ export class KbWriter {
    */
   finish(meta: Record<string, string | number>, log: (msg: string) => void = () => {}): void {
     const db = this.db;
+    log(`kb: ${this.mergeTwins()} pages without a QID joined with the one Wikidata item of their name`);
     log('kb: types');
     // A title that says what the page is ("…_(cricketer)", "…_national_football_team")
     // beats the weaker evidence of the sources (AIDA marks national teams LOC).
@@ -345,6 +346,88 @@ export class KbWriter {
     db.close();
     if (existsSync(this.outFile)) rmSync(this.outFile);
     renameSync(this.tmpFile, this.outFile);
+  }
+
+  /**
+   * Twins: a Wikipedia page the KB knows without its QID (AIDA's and PPRforNED's pages, Pantheon's people:
+   * "Estonia", "Red_Sea", "Reuters") and a Wikidata item it knows without a title (the seeds, CoDEx,
+   * wikidata-disambig, IPTC: Q191 "Estonia", Q23406 "Red Sea") are one entity when the item is the only one
+   * the KB labels with the page's name and their classes do not disagree (the same top class, or one
+   * unclassified) nor their Freebase mids. The linker chose the page, the likelier by its statistics, and
+   * its link carried no QID; now the page has the item's QID, aliases, properties and relations, and the
+   * item is gone. A name two items share ("Catanzaro", the city and its province) joins none. Returns how
+   * many were joined.
+   */
+  private mergeTwins(): number {
+    const db = this.db;
+    const items = db.prepare("SELECT * FROM entities WHERE title IS NULL AND qid IS NOT NULL AND label != ''").all() as EntityRow[];
+    const byName = new Map<string, EntityRow[]>();
+    for (const r of items) {
+      const key = canonicalTitle(r.label);
+      const list = byName.get(key);
+      if (list) list.push(r);
+      else byName.set(key, [r]);
+    }
+    const tops = (dbpedia: string | null) => new Set((dbpedia ? (JSON.parse(dbpedia) as string[]) : []).map((c) => this.ontology.topClass(c) ?? c));
+    const agree = (a: Set<string>, b: Set<string>) => a.size === 0 || b.size === 0 || [...a].some((t) => b.has(t));
+    let n = 0;
+    this.batch(() => {
+      for (const [name, list] of byName) {
+        if (list.length !== 1) continue;
+        const item = list[0];
+        const page = this.st.byTitle.get(name);
+        if (!page || page.qid || (page.mid && item.mid && page.mid !== item.mid)) continue;
+        if (!agree(tops(page.dbpedia), tops(item.dbpedia))) continue;
+        this.mergeInto(page, item);
+        n++;
+      }
+    });
+    return n;
+  }
+
+  /** Moves entity `drop`'s ids, fields, aliases, relations and class evidence into `keep`, and deletes `drop`. */
+  private mergeInto(keep: EntityRow, drop: EntityRow): void {
+    const db = this.db;
+    db.prepare(
+      'INSERT INTO aliases (alias, entity, count) SELECT alias, ?, count FROM aliases WHERE entity = ? ON CONFLICT(alias, entity) DO UPDATE SET count = count + excluded.count',
+    ).run(keep.id, drop.id);
+    db.prepare('DELETE FROM aliases WHERE entity = ?').run(drop.id);
+    // The item's row goes first: its QID must be free for the page (unique index).
+    db.prepare('DELETE FROM entities WHERE id = ?').run(drop.id);
+    const list = (a: string | null, b: string | null, cap = 64) => {
+      const merged = unique([...(a ? (JSON.parse(a) as string[]) : []), ...(b ? (JSON.parse(b) as string[]) : [])]).slice(0, cap);
+      return merged.length ? JSON.stringify(merged) : null;
+    };
+    const props = { ...(drop.props ? (JSON.parse(drop.props) as Record<string, PropertyValue>) : {}), ...(keep.props ? (JSON.parse(keep.props) as Record<string, PropertyValue>) : {}) };
+    db.prepare(
+      'UPDATE entities SET qid=?, mid=?, description=?, popularity=?, dbpedia=?, freebase=?, aliases=?, props=?, context=? WHERE id=?',
+    ).run(
+      drop.qid,
+      keep.mid ?? drop.mid,
+      keep.description ?? drop.description,
+      Math.max(keep.popularity, drop.popularity),
+      list(keep.dbpedia, drop.dbpedia),
+      list(keep.freebase, drop.freebase),
+      list(keep.aliases, drop.aliases, MAX_DISPLAY_ALIASES),
+      Object.keys(props).length ? JSON.stringify(props) : null,
+      keep.context ?? drop.context,
+      keep.id,
+    );
+    const related = this.related.get(drop.id);
+    if (related) {
+      this.related.delete(drop.id);
+      for (const other of related) {
+        this.related.get(other)?.delete(drop.id);
+        this.addRelated(keep.id, other);
+      }
+    }
+    const evidence = this.classEvidence.get(drop.id);
+    if (evidence) {
+      this.classEvidence.delete(drop.id);
+      let m = this.classEvidence.get(keep.id);
+      if (!m) this.classEvidence.set(keep.id, (m = new Map()));
+      for (const [c, rank] of evidence) m.set(c, Math.min(m.get(c) ?? rank, rank));
+    }
   }
 
   /**
