@@ -71,8 +71,22 @@ describe('short organisation names', () => {
     const { shortOrganisationNames } = await import('../../src/linking/kb-build/kb-writer.js');
     expect(shortOrganisationNames('Dow_Chemical_Company')).toEqual(['Dow Chemical']);
     expect(shortOrganisationNames('The_Coca-Cola_Company')).toEqual(['Coca-Cola']);
-    expect(shortOrganisationNames('United_States_Department_of_Agriculture')).toEqual(['Agriculture Department', 'U.S. Agriculture Department']);
+    expect(shortOrganisationNames('United_States_Department_of_Agriculture')).toEqual([
+      'Agriculture Department',
+      'U.S. Agriculture Department',
+      'U.S. Department of Agriculture',
+      'Department of Agriculture',
+    ]);
     expect(shortOrganisationNames('Ministry_of_Defence')).toEqual(['Defence Ministry']);
+  });
+  it('names a federal body of the United States as American text does: "U.S. …", a department without the country', async () => {
+    const { shortOrganisationNames } = await import('../../src/linking/kb-build/kb-writer.js');
+    expect(shortOrganisationNames('United_States_Department_of_Homeland_Security')).toEqual(['U.S. Department of Homeland Security', 'Department of Homeland Security']);
+    expect(shortOrganisationNames('United_States_Air_Force')).toEqual(['U.S. Air Force']);
+    expect(shortOrganisationNames('United_States_Court_of_Appeals_for_the_Ninth_Circuit')).toEqual(['U.S. Court of Appeals for the Ninth Circuit']);
+    // Not a body's name: lower-case words, a comma, a disambiguator.
+    expect(shortOrganisationNames('United_States_Senate_elections,_2010')).toEqual([]);
+    expect(shortOrganisationNames('United_States_Open_(squash)')).toEqual([]);
   });
   it('leaves one-word, disambiguated and other titles alone', async () => {
     const { shortOrganisationNames } = await import('../../src/linking/kb-build/kb-writer.js');

@@ -680,6 +680,14 @@ export function shortOrganisationNames(title: string): string[] {
     out.push(head);
     if (dept[1]) out.push(`U.S. ${head}`);
   }
+  // A federal body is "the U.S. Census Bureau", "the U.S. Air Force", and a department "the Department of
+  // Homeland Security": American text shortens the country in the title Wikipedia gives it, or leaves it out.
+  const federal = /^United_States_([A-Z][\p{L}.]*(?:_(?:[A-Z][\p{L}.]*|of|the|and|for))*)$/u.exec(title);
+  if (federal) {
+    const rest = federal[1].replace(/_/g, ' ');
+    out.push(`U.S. ${rest}`);
+    if (/^(Department|Secretary) of /.test(rest)) out.push(rest);
+  }
   return out;
 }
 
