@@ -350,12 +350,13 @@ export class KbWriter {
 
   /**
    * Twins: a Wikipedia page the KB knows without its QID (AIDA's and PPRforNED's pages, Pantheon's people:
-   * "Estonia", "Red_Sea", "Reuters") and a Wikidata item it knows without a title (the seeds, CoDEx,
-   * wikidata-disambig, IPTC: Q191 "Estonia", Q23406 "Red Sea") are one entity when the item is the only one
+   * "Estonia", "Wembley_Stadium", "Reuters") and a Wikidata item it knows without a title (the seeds, CoDEx,
+   * wikidata-disambig, IPTC: Q191 "Estonia", Q128468 "Wembley Stadium") are one entity when the item is the only one
    * the KB labels with the page's name and their classes do not disagree (the same top class, or one
    * unclassified) nor their Freebase mids. The linker chose the page, the likelier by its statistics, and
    * its link carried no QID; now the page has the item's QID, aliases, properties and relations, and the
-   * item is gone. A name two items share ("Catanzaro", the city and its province) joins none. Returns how
+   * item is gone. A name two items share ("Catanzaro", the city and its province; "Red Sea", the sea and two
+   * provinces) joins none. Returns how
    * many were joined.
    */
   private mergeTwins(): number {
@@ -385,23 +386,28 @@ export class KbWriter {
     return n;
   }
 
+  private mergeStatements?: Record<'moveAliases' | 'dropAliases' | 'dropEntity' | 'update', Database.Statement<unknown[], unknown>>;
+
   /** Moves entity `drop`'s ids, fields, aliases, relations and class evidence into `keep`, and deletes `drop`. */
   private mergeInto(keep: EntityRow, drop: EntityRow): void {
-    const db = this.db;
-    db.prepare(
-      'INSERT INTO aliases (alias, entity, count) SELECT alias, ?, count FROM aliases WHERE entity = ? ON CONFLICT(alias, entity) DO UPDATE SET count = count + excluded.count',
-    ).run(keep.id, drop.id);
-    db.prepare('DELETE FROM aliases WHERE entity = ?').run(drop.id);
+    const st = (this.mergeStatements ??= {
+      moveAliases: this.db.prepare(
+        'INSERT INTO aliases (alias, entity, count) SELECT alias, ?, count FROM aliases WHERE entity = ? ON CONFLICT(alias, entity) DO UPDATE SET count = count + excluded.count',
+      ),
+      dropAliases: this.db.prepare('DELETE FROM aliases WHERE entity = ?'),
+      dropEntity: this.db.prepare('DELETE FROM entities WHERE id = ?'),
+      update: this.db.prepare('UPDATE entities SET qid=?, mid=?, description=?, popularity=?, dbpedia=?, freebase=?, aliases=?, props=?, context=? WHERE id=?'),
+    });
+    st.moveAliases.run(keep.id, drop.id);
+    st.dropAliases.run(drop.id);
     // The item's row goes first: its QID must be free for the page (unique index).
-    db.prepare('DELETE FROM entities WHERE id = ?').run(drop.id);
+    st.dropEntity.run(drop.id);
     const list = (a: string | null, b: string | null, cap = 64) => {
       const merged = unique([...(a ? (JSON.parse(a) as string[]) : []), ...(b ? (JSON.parse(b) as string[]) : [])]).slice(0, cap);
       return merged.length ? JSON.stringify(merged) : null;
     };
     const props = { ...(drop.props ? (JSON.parse(drop.props) as Record<string, PropertyValue>) : {}), ...(keep.props ? (JSON.parse(keep.props) as Record<string, PropertyValue>) : {}) };
-    db.prepare(
-      'UPDATE entities SET qid=?, mid=?, description=?, popularity=?, dbpedia=?, freebase=?, aliases=?, props=?, context=? WHERE id=?',
-    ).run(
+    st.update.run(
       drop.qid,
       keep.mid ?? drop.mid,
       keep.description ?? drop.description,
