@@ -427,6 +427,12 @@ describe.skipIf(!existsSync(kbFile))('a unit and its institution in one tagger m
     const osce = doc('the Organisation for Security and Cooperation in Europe said', [[1, 8, 'ORG']]);
     expect(linkEntities(linker, osce, ctx()).map((e) => [e.start, e.end])).toEqual([[1, 8]]);
   });
+  it('keeps a title whole: a work or event tagged MISC, and a one-word KB name before "in"', () => {
+    const novel = doc('He read Death in Venice last year', [[2, 5, 'MISC']]);
+    expect(linkEntities(linker, novel, ctx()).map((e) => [e.start, e.end])).toEqual([[2, 5]]);
+    const play = doc('They staged Murder in the Cathedral again', [[2, 6, 'ORG']]);
+    expect(linkEntities(linker, play, ctx()).map((e) => [e.start, e.end])).toEqual([[2, 6]]);
+  });
   it('keeps a name with "at" that the KB knows whole', () => {
     const uic = doc('She taught at the University of Illinois at Chicago for years', [[4, 9, 'ORG']]);
     expect(spans(uic)[0]?.slice(0, 2)).toEqual([4, 9]);
