@@ -44,7 +44,7 @@ export interface WorkerPoolOptions {
   workerHeapMb?: number;
   /**
    * Each worker's young generation in MB; 0 leaves V8's default. Default
-   * WORKER_YOUNG_GENERATION_MB (64).
+   * WORKER_YOUNG_GENERATION_MB (0: V8's default; 64 helps a pool of one worker).
    */
   workerYoungGenerationMb?: number;
   /**
@@ -70,15 +70,18 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  */
 export const DEFAULT_WORKER_HEAP_MB = 1024;
 /**
- * Each worker's young generation in MB (V8's new space, two semi-spaces). An
- * analysis leaves much short-lived garbage; with V8's default (new space up
- * to 32 MB) part of it outlived its scavenges and was marked and swept by
- * V8's helper threads: 4.7–6.6 ms of their CPU per 5 kB document beside the
- * worker's own 24.6. With 64 MB, 2.5 and 22.7 — ~12 % less CPU a document, on
- * the cores the other workers need (docs/large-corpora.md). It costs ~20 MB
- * of resident memory per worker.
+ * Each worker's young generation in MB (V8's new space, two semi-spaces); 0:
+ * V8's default (new space up to 32 MB). 64 MB halves the V8 helper threads'
+ * CPU with one worker (an analysis leaves much short-lived garbage, and less
+ * of it outlives its scavenges), but with a worker per core it cost more, not
+ * less: two workers on two cores, 60 documents of 5 kB, three runs
+ * (bench/worker-gc.ts, 2026-11-29), the workers' and the other threads' CPU
+ * per document 46.1 / 54.5 / 50.9 ms with V8's default against 52.4 / 60.6 /
+ * 54.0 with 64 MB, wall time 23.5 / 27.1 / 25.7 against 24.8 / 31.5 / 28.8 ms;
+ * and 64 MB keeps ~20 MB more resident per worker (docs/large-corpora.md). A
+ * pool is sized to the cores, so the default is V8's.
  */
-export const WORKER_YOUNG_GENERATION_MB = 64;
+export const WORKER_YOUNG_GENERATION_MB = 0;
 export const DEFAULT_RESTART_DELAY_MS = 1_000;
 export const DEFAULT_MAX_RESTART_DELAY_MS = 30_000;
 
