@@ -77,8 +77,9 @@ export const DEFAULT_WORKER_HEAP_MB = 1024;
  * less: two workers on two cores, 60 documents of 5 kB, three runs
  * (bench/worker-gc.ts, 2026-11-29), the workers' and the other threads' CPU
  * per document 46.1 / 54.5 / 50.9 ms with V8's default against 52.4 / 60.6 /
- * 54.0 with 64 MB, wall time 23.5 / 27.1 / 25.7 against 24.8 / 31.5 / 28.8 ms;
- * and 64 MB keeps ~20 MB more resident per worker (docs/large-corpora.md). A
+ * 54.0 with 64 MB, wall time 23.5 / 27.1 / 25.7 against 24.8 / 31.5 / 28.8 ms
+ * (a fourth run: a tie in CPU, 26.3 against 27.7 ms wall); and 64 MB keeps
+ * ~20 MB more resident per worker (docs/large-corpora.md). A
  * pool is sized to the cores, so the default is V8's.
  */
 export const WORKER_YOUNG_GENERATION_MB = 0;
