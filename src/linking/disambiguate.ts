@@ -32,8 +32,8 @@ import { contextSimilarity } from './context.js';
 import { resolveShortNames } from './name-coreference.js';
 import { resolveHeadWords } from './head-coreference.js';
 import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
-import { linkProbability, linkThreshold, nilFeatures, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
-import { sportsWordCount } from './evidence.js';
+import { linkProbability, linkThreshold, nilFeatures, SPORTS_MENTION_CLUB_SHARE, SPORTS_MENTION_PRIOR, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
+import { isSportsClub, namesSport, sportsWordCount } from './evidence.js';
 
 export interface ScoredCandidate {
   entity: KbEntity;
@@ -116,14 +116,32 @@ function nilDocument(tokens: readonly string[], rows: readonly CandidateRows[]):
   const words = new Set(contentWords(tokens));
   const keyCounts = new Map<string, number>();
   for (const r of rows) keyCounts.set(r.key, (keyCounts.get(r.key) ?? 0) + 1);
-  return { tokens, words, keyCounts, sportsWords: sportsWordCount(words) };
+  // A name that is sport whatever the text: an athlete, a stadium, a league or event as the alias's likely
+  // entity, or a club as nearly its only one. "Milan", "Pakistan", "San Francisco" are clubs and teams by
+  // AIDA's match reports, but places in other text: they say nothing of the document.
+  const sportsKeys = new Set<string>();
+  for (const r of rows) {
+    const top = r.rows.findIndex((x) => x[TOP_PRIOR] === 1);
+    if (top < 0 || r.candidates[top].prior < SPORTS_MENTION_PRIOR || !namesSport(r.entities[top])) continue;
+    if (!isSportsClub(r.entities[top]) || clubPriorShare(r) >= SPORTS_MENTION_CLUB_SHARE) sportsKeys.add(r.key);
+  }
+  return { tokens, words, keyCounts, sportsWords: sportsWordCount(words), sportsKeys };
+}
+
+/** Share of the mention's alias prior that lies on sports clubs. */
+function clubPriorShare(c: CandidateRows): number {
+  let share = 0;
+  c.entities.forEach((e, k) => {
+    if (isSportsClub(e)) share += c.candidates[k].prior;
+  });
+  return share;
 }
 
 function decideNil(nil: NilModel | undefined, c: CandidateRows, ranked: readonly ScoredCandidate[], chosen: ScoredCandidate, m: NilMention, d: NilDocument): NilDecision {
   const j = c.entities.indexOf(chosen.entity);
   const other = ranked.find((r) => r.entity !== chosen.entity)?.probability ?? 0;
   const features = nilFeatures(c, j, chosen.probability, other, m, d);
-  const veto = vetoReason(chosen.entity, c.candidates[j], c.rows[j], m, d);
+  const veto = vetoReason(chosen.entity, c.candidates[j], c.rows[j], m, d, { key: c.key, clubShare: clubPriorShare(c) });
   return { candidate: chosen, features, veto, confidence: nil ? linkProbability(nil, features) : chosen.probability };
 }
 

@@ -125,6 +125,14 @@ export function isSportsClub(e: KbEntity): boolean {
   return CLUB_TITLE.test(e.title ?? '') || CLUB_DESCRIPTION.test(e.description ?? '');
 }
 
+/** Classes whose members name sport on their own: a club, an athlete, a stadium, a league, a sports event. */
+const SPORT_CLASSES = ['SportsTeam', 'SportsClub', 'Athlete', 'Stadium', 'SportsLeague', 'SportsEvent'];
+
+/** Whether the entity is of sport: a club or team (isSportsClub), an athlete, a stadium, a league or a sports event. */
+export function namesSport(e: KbEntity): boolean {
+  return isSportsClub(e) || SPORT_CLASSES.some((k) => e.dbpediaTypes.includes(k));
+}
+
 /** Distinct sports words in the document's content words. */
 export function sportsWordCount(docWords: ReadonlySet<string>): number {
   let n = 0;

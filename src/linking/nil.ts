@@ -115,6 +115,13 @@ export interface NilDocument {
   /** Mentions per normalized key. */
   keyCounts: ReadonlyMap<string, number>;
   sportsWords: number;
+  /**
+   * The normalized keys of the document's mentions that name sport on their own: the alias's most likely
+   * entity (prior ≥ SPORTS_MENTION_PRIOR) is a club, an athlete, a stadium, a league or a sports event
+   * ("Cristiano Ronaldo", "Stamford Bridge", "Real Madrid"). Another such mention is evidence of sport
+   * as a sports word is.
+   */
+  sportsKeys?: ReadonlySet<string>;
 }
 
 const col = (n: string) => FEATURE_NAMES.indexOf(n as (typeof FEATURE_NAMES)[number]);
@@ -146,7 +153,14 @@ const F = {
  * description or coherence support), a sports club in a text without sport, an academic subject
  * inside a longer name ("Nobel Prize in Physics"). Returns the reason, or undefined when the link may stand.
  */
-export function vetoReason(e: KbEntity, c: Candidate, row: readonly number[], m: NilMention, d: NilDocument): 'unit' | 'abbreviation' | 'team' | 'part' | undefined {
+export function vetoReason(
+  e: KbEntity,
+  c: Candidate,
+  row: readonly number[],
+  m: NilMention,
+  d: NilDocument,
+  name: { /** The mention's normalized alias. */ key: string; /** Share of the alias's prior on sports clubs. */ clubShare: number } = { key: '', clubShare: 0 },
+): 'unit' | 'abbreviation' | 'team' | 'part' | undefined {
   if (isUnitUse(d.tokens, m)) return 'unit';
   // An abbreviation that linked text attests for the entity ("U.S.", "UN", "NATO" as anchors) needs no more;
   // "RFC" and "MB" reach Richmond FC and Manitoba only through derived alias lists, never as anchors.
@@ -156,9 +170,29 @@ export function vetoReason(e: KbEntity, c: Candidate, row: readonly number[], m:
     const spelled = spelledOut(e, d.words, new Set());
     if (spelled < 0.5 && abbreviationSupport(row) < ABBREVIATION_SUPPORT) return 'abbreviation';
   }
-  if (isSportsClub(e) && d.sportsWords < SPORTS_CONTEXT_WORDS) return 'team';
+  // A club's own full name ("Manchester United", "Los Angeles Lakers": two words or more, an alias whose prior
+  // lies on clubs) needs no context; a name shared with a city or a thing ("Leeds", "RFC") needs sport in the
+  // document, and so does a one-word alias however its prior lies ("Grimsby", "Hearts": AIDA's match reports).
+  const clubName = m.end - m.start > 1 && name.clubShare >= CLUB_NAME_SHARE;
+  if (isSportsClub(e) && !clubName && sportsEvidence(d, name.key) < SPORTS_CONTEXT_WORDS) return 'team';
   if (subjectInsideName(e, d.tokens, m.start)) return 'part';
   return undefined;
+}
+
+/** Share of an alias's prior on sports clubs from which the alias is a club's own name. */
+export const CLUB_NAME_SHARE = 0.9;
+
+/** Prior from which an alias's most likely entity makes its mention a sign of sport (NilDocument.sportsKeys). */
+export const SPORTS_MENTION_PRIOR = 0.5;
+
+/** Share of an alias's prior on clubs from which a club's mention is a sign of sport (NilDocument.sportsKeys). */
+export const SPORTS_MENTION_CLUB_SHARE = 0.8;
+
+/** Sports words, plus the document's other mentions that name sport on their own (not the mention's own key). */
+function sportsEvidence(d: NilDocument, key: string): number {
+  const keys = d.sportsKeys;
+  if (!keys) return d.sportsWords;
+  return d.sportsWords + keys.size - (keys.has(key) ? 1 : 0);
 }
 
 /**

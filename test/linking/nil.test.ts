@@ -113,6 +113,25 @@ describe('the NIL decision', () => {
     expect(vetoReason(richmondFc, derived, row(), m, nilDoc('Richmond beat Collingwood in the league', 2))).toBeUndefined();
   });
 
+  it("lets a club's own full name link without sport in the text, but not a one-word name or a shared one", () => {
+    const lakers = entity({ title: 'Los_Angeles_Lakers', label: 'Los Angeles Lakers', dbpediaTypes: ['SportsTeam'] });
+    const full = { start: 5, end: 8, text: 'Los Angeles Lakers', label: 'ORG' };
+    const doc = nilDoc('LeBron James signed with the Los Angeles Lakers', 0);
+    expect(vetoReason(lakers, derived, row(), full, doc, { key: 'los angeles lakers', clubShare: 1 })).toBeUndefined();
+    // A name a city shares ("Leeds United" is one thing, "Leeds" two): the alias's prior is not all on clubs.
+    expect(vetoReason(lakers, derived, row(), full, doc, { key: 'los angeles lakers', clubShare: 0.6 })).toBe('team');
+    // One word whose prior AIDA's match reports put on the club ("Grimsby", "Hearts") still needs sport.
+    const grimsby = { start: 0, end: 1, text: 'Grimsby', label: 'LOC' };
+    expect(vetoReason(richmondFc, derived, row(), grimsby, nilDoc('Grimsby council met on Monday', 0), { key: 'grimsby', clubShare: 0.95 })).toBe('team');
+  });
+
+  it("counts the document's other mentions of sport as evidence, not the mention's own", () => {
+    const m = { start: 0, end: 1, text: 'Chelsea', label: 'ORG' };
+    const doc = (keys: string[]): NilDocument => ({ ...nilDoc('Chelsea and Arsenal drew at Stamford Bridge', 1), sportsKeys: new Set(keys) });
+    expect(vetoReason(richmondFc, derived, row(), m, doc(['chelsea']), { key: 'chelsea', clubShare: 0.5 })).toBe('team');
+    expect(vetoReason(richmondFc, derived, row(), m, doc(['chelsea', 'arsenal']), { key: 'chelsea', clubShare: 0.5 })).toBeUndefined();
+  });
+
   it('vetoes a unit symbol in a list of units', () => {
     const m = { start: 6, end: 7, text: 'MB', label: 'LOC' };
     expect(vetoReason(manitoba, derived, row({ context: 1 }), m, nilDoc('Sizes are given in KB , MB , GB and TB .'))).toBe('unit');
