@@ -367,6 +367,22 @@ function headline(tokens: readonly string[]): readonly string[] {
   return tokens.slice(0, end < 0 ? 30 : end);
 }
 
+/**
+ * In a text without a word of sport, the prior of a name's other candidates as if its teams were not
+ * candidates: AIDA's match reports give "Detroit" or "Houston" to their clubs for most of the prior, and
+ * the city's share (0.2) weighed as if the name were mostly a club's. Teams keep theirs (teamNoSport
+ * weighs against them).
+ */
+function withoutTeamShare(priors: number[], entities: readonly KbEntity[], noSport: boolean): number[] {
+  if (!noSport) return priors;
+  let teams = 0;
+  entities.forEach((e, j) => {
+    if (isTeam(e)) teams += priors[j];
+  });
+  if (teams <= 0 || teams >= 1) return priors;
+  return priors.map((p, j) => (isTeam(entities[j]) ? p : p / (1 - teams)));
+}
+
 /** 1 when the entity is a team and the document names its sport. */
 const sportNamed = (e: KbEntity, docWords: ReadonlySet<string>): number =>
   isTeam(e) && sportWordsOf(e).some((w) => docWords.has(w)) ? 1 : 0;
@@ -507,7 +523,11 @@ export function candidateFeatures(
       if (longerGroup !== undefined) skip.push(longerGroup);
       const own = g.candidates.filter((c) => c.count > 0 || c.prior > 0);
       const inOwn = g.candidates.map((c) => c.prior > 0 || c.count > 0);
-      const priors = g.candidates.map((c, j) => (inOwn[j] && overrides.prior ? overrides.prior(g.key, c, own) : c.prior));
+      const priors = withoutTeamShare(
+        g.candidates.map((c, j) => (inOwn[j] && overrides.prior ? overrides.prior(g.key, c, own) : c.prior)),
+        g.entities,
+        noSport,
+      );
       const noCounts = own.every((x) => (overrides.count ? overrides.count(g.key, x) : x.count) === 0);
       let top = -1;
       for (let j = 0; j < priors.length; j++) if (inOwn[j] && (top < 0 || priors[j] > priors[top])) top = j;
