@@ -4,7 +4,8 @@
  * sources (devDependencies; npm-sources.ts), then from each Wikidata dump
  * given; or from dumps alone.
  */
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { KbWriter } from './kb-writer.js';
 import { addAidaTrain, addCodex, addCodexClasses, addCodexTypes, addFb15k, addGum, addIptcTopics, addPprCandidates, addSeeds, addWikidataDisambig } from './sources.js';
@@ -12,6 +13,10 @@ import { ingestWikidataDump } from './wikidata-dump.js';
 import { createProgress } from '../../progress/display.js';
 import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from './npm-sources.js';
 import { PopularitySignals } from './popularity.js';
+import { addRor, ROR_FILE } from './ror.js';
+import { WordNetLexicon } from '../../lexicon/wordnet.js';
+import { morphy } from '../../lexicon/morphy.js';
+import { WORDNET_POS } from '../../lexicon/penn.js';
 import { DbpediaOntology } from '../ontology.js';
 import { defaultModelsDir, fileLoader } from '../../resources/file-loader.js';
 
@@ -65,6 +70,21 @@ async function addNpmSources(kb: KbWriter, where: string | undefined, log: (m: s
   return used;
 }
 
+/** The repository's root: three folders above this file's (src/linking/kb-build, or dist/linking/kb-build). */
+function repositoryRoot(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+}
+
+/**
+ * Whether a lower-case word is a word of everyday English: a verb, adjective or adverb, or a noun that
+ * sense-tagged text uses ("right", "protect", "kiss"), in any inflection; not a noun WordNet has only as
+ * a name ("who", "cdc", "nasa").
+ */
+function everydayWords(wordnet: WordNetLexicon): (w: string) => boolean {
+  return (w) =>
+    WORDNET_POS.some((pos) => [w, ...morphy(w, pos, wordnet)].some((b) => wordnet.hasLemma(b, pos) && (pos !== 'n' || wordnet.taggedSenseCount(b, pos) > 0)));
+}
+
 /** Builds <out>/kb.sqlite; returns its path. */
 export async function buildKb(opts: KbBuildOptions): Promise<string> {
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
@@ -84,6 +104,9 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       addCodex(kb, d, log);
       addCodexClasses(kb, d, log);
       sources.push(...(await addNpmSources(kb, opts.npmSources, log)));
+      // After the npm sources, as the sources below: a company on both is the brand list's entity.
+      const everyday = everydayWords(await WordNetLexicon.load(fileLoader(defaultModelsDir)));
+      if (addRor(kb, join(repositoryRoot(), ROR_FILE), log, everyday)) sources.push('ror-records');
       // After the npm sources: the QIDs it adds are those no other source has, so a
       // brand or person is created by the source that types it and estimates its popularity.
       addWikidataDisambig(kb, d, log);

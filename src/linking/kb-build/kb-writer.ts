@@ -46,6 +46,12 @@ export interface EntityInput {
    * title and types) without being a candidate of its bare name.
    */
   nameIsAlias?: boolean;
+  /**
+   * Whether the finished KB gives the entity its name's initials as an alias (default true; addAcronyms).
+   * False for a source that lists the acronyms an organisation uses (ROR): derived initials of its
+   * 22k institutes' names ("Keck Institute for Space Studies" → KISS) would only crowd famous acronyms.
+   */
+  derivedAcronyms?: boolean;
 }
 
 /**
@@ -142,6 +148,9 @@ export class KbWriter {
     return row;
   }
 
+  /** Entities whose source lists their acronyms (EntityInput.derivedAcronyms). */
+  private readonly noDerivedAcronyms = new Set<number>();
+
   /** Titles that name an entity stored under another title (see findRow). */
   private readonly formerTitles = new Map<string, number>();
   private readonly byId = () => (this.byIdStatement ??= this.db.prepare('SELECT * FROM entities WHERE id = ?'));
@@ -218,6 +227,7 @@ export class KbWriter {
       if (!m) this.classEvidence.set(id, (m = new Map()));
       for (const c of e.dbpedia) m.set(c, Math.min(m.get(c) ?? rank, rank));
     }
+    if (e.derivedAcronyms === false) this.noDerivedAcronyms.add(id);
     for (const n of names) this.addAlias(n, id, 0);
     if (title && e.nameIsAlias !== false) this.addAlias(title.replace(/_/g, ' ').replace(/ \([^)]*\)$/, ''), id, 0);
     return id;
@@ -528,6 +538,7 @@ export class KbWriter {
     let n = 0;
     this.batch(() => {
       for (const r of rows) {
+        if (this.noDerivedAcronyms.has(r.id)) continue;
         // Organisations, and untyped pages (PPRforNED's candidates: "Irish_Republican_Army"); a
         // concept's title is lower case after its first word, so acronymOf passes it by.
         const classes = r.dbpedia ? (JSON.parse(r.dbpedia) as string[]) : [];

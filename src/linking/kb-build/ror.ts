@@ -1,0 +1,102 @@
+/**
+ * Organisations from the Research Organization Registry (ROR, CC0 data):
+ * universities, hospitals, government agencies, research institutes,
+ * companies and archives with their Wikidata QID, names, acronyms and place,
+ * as extracted by training/kb/ror.ts into the committed file
+ * training/kb/sources/ror-organisations.tsv.gz. The general sources miss
+ * many of them (the CDC, most universities outside AIDA's 1996 news).
+ *
+ * An organisation the KB has by QID gets ROR's names as aliases; a new one
+ * is added with its class from ROR's types (a university, a hospital, a
+ * government agency …) and a description naming its kind and place, which
+ * the ranker's description feature reads. ROR says nothing of how well
+ * known an organisation is, and its organisations get no popularity: read
+ * as a list signal (as the brand list is, popularity.ts) it gave each of
+ * 22k institutes the in-links of a known company, and a name they share
+ * went to them ("Trinity College" to the one in Connecticut, "KISS" to two
+ * institutes rather than the band). An organisation whose QID or page the
+ * KB had keeps its popularity.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import type { KbWriter } from './kb-writer.js';
+import type { Log } from './sources.js';
+import { canonicalTitle } from '../normalize.js';
+
+/** Where `textlens kb build` finds the extracted registry, relative to the repository root. */
+export const ROR_FILE = 'training/kb/sources/ror-organisations.tsv.gz';
+
+/** ROR's types, most telling first, with the DBpedia class and the noun a description uses. */
+const ROR_TYPES: readonly [type: string, cls: (name: string) => string, noun: (name: string) => string][] = [
+  ['education', (n) => (/\bUniversit/i.test(n) ? 'University' : /\bCollege\b/i.test(n) ? 'College' : /\bSchool\b/i.test(n) ? 'School' : 'EducationalInstitution'), (n) => (/\bUniversit/i.test(n) ? 'university' : /\bCollege\b/i.test(n) ? 'college' : /\bSchool\b/i.test(n) ? 'school' : 'educational institution')],
+  ['healthcare', () => 'Hospital', (n) => (/\bHospital\b/i.test(n) ? 'hospital' : 'healthcare organisation')],
+  ['government', () => 'GovernmentAgency', () => 'government agency'],
+  ['company', () => 'Company', () => 'company'],
+  ['archive', (n) => (/\bLibrar/i.test(n) ? 'Library' : 'Archive'), (n) => (/\bLibrar/i.test(n) ? 'library' : 'archive')],
+  ['nonprofit', () => 'Non-ProfitOrganisation', () => 'non-profit organisation'],
+  ['facility', () => 'Organisation', () => 'research facility'],
+  ['funder', () => 'Organisation', () => 'research funder'],
+  ['other', () => 'Organisation', () => 'organisation'],
+];
+
+/**
+ * Adds the registry's organisations (see above); `isWord` says which lower-cased one-word names are words of
+ * everyday English, which stay out as aliases. Returns false, with a warning, when the file is missing.
+ */
+export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string) => boolean = () => false): boolean {
+  if (!existsSync(file)) {
+    log(`kb build: WARNING: ${file} is missing; ROR's organisations are skipped (training/kb/ror.ts makes it)`);
+    return false;
+  }
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
+  const header = lines[0].split('\t');
+  const col = (name: string) => header.indexOf(name);
+  const [cQid, cTypes, cCity, cCountry, cNames] = [col('qid'), col('types'), col('city'), col('country'), col('names')];
+  if ([cQid, cTypes, cCity, cCountry, cNames].some((c) => c < 0)) throw new Error(`${file}: unexpected header ${header.join(', ')}`);
+  const byTitle = kb.db.prepare('SELECT qid, dbpedia FROM entities WHERE title = ?');
+  let matched = 0;
+  let joined = 0;
+  let added = 0;
+  kb.batch(() => {
+    for (const line of lines.slice(1)) {
+      const r = line.split('\t');
+      const names = r[cNames].split('|').filter((n) => n && keepName(n, isWord));
+      if (names.length === 0) continue;
+      const types = new Set(r[cTypes].split(','));
+      const kind = ROR_TYPES.find(([t]) => types.has(t)) ?? ROR_TYPES[ROR_TYPES.length - 1];
+      const label = names[0];
+      const place = [r[cCity], r[cCountry]].filter(Boolean).join(', ');
+      const existed = kb.find({ qid: r[cQid] }) !== undefined;
+      // A KB page without a QID under one of its names ("Food_and_Drug_Administration", ROR's "United States
+      // Food and Drug Administration"): the same organisation, unless the KB types the page otherwise.
+      const title = existed ? undefined : names.map(canonicalTitle).find((t) => {
+        const row = byTitle.get(t) as { qid: string | null; dbpedia: string | null } | undefined;
+        return row !== undefined && !row.qid && (row.dbpedia ? (JSON.parse(row.dbpedia) as string[]) : []).every((c) => kb.isOrganisationClass(c));
+      });
+      if (title) joined++;
+      const id = kb.upsert({
+        title,
+        derivedAcronyms: false,
+        qid: r[cQid],
+        label,
+        aliases: names.slice(1),
+        description: `${kind[2](label)}${place ? ` in ${place}` : ''}`,
+        dbpedia: [kind[1](label)],
+        typeEvidence: 'description',
+      });
+      if (existed) matched++;
+      else if (!title) added++;
+    }
+  });
+  log(`ror: ${matched} organisations matched by QID, ${joined} by a page's title (QID added), ${added} added`);
+  return true;
+}
+
+/**
+ * Whether a ROR name is an alias: not a one-word name that is a word of everyday English ("PROTECT",
+ * "RIGHT", "KISS" are French and Indian institutes' acronyms; as aliases, the sentence's "Right" or the
+ * band Kiss would become them).
+ */
+function keepName(n: string, isWord: (w: string) => boolean): boolean {
+  return /\s/.test(n) || !isWord(n.toLowerCase());
+}
