@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { addRor } from '../../src/linking/kb-build/ror.js';
+import { PopularitySignals } from '../../src/linking/kb-build/popularity.js';
 import type { EntityRow } from '../../src/linking/kb-schema.js';
 import { tempKbWriters } from './temp-kb-writer.js';
 
@@ -77,6 +78,21 @@ describe('ROR organisations in the KB build', () => {
     expect(rows.find((r) => r.title === 'Salk_Institute')?.qid).toBeNull();
     expect(rows.find((r) => r.qid === 'Q1969384')?.title).toBeNull();
     expect(rows).toHaveLength(3);
+  });
+
+  it('marks an added organisation that a popularity list names, when no other KB entity has its name', () => {
+    const kb = newWriter();
+    kb.upsert({ title: 'Trinity_College,_Cambridge', aliases: ['Trinity College'] });
+    const file = registry([
+      ['Q583725', '042twtr12', 'government', 'Atlanta', 'United States', 'Centers for Disease Control and Prevention|CDC'],
+      ['Q1927705', '03gk81f96', 'education', 'Hartford', 'United States', 'Trinity College'],
+    ]);
+    const signals = new PopularitySignals();
+    signals.rememberNames('popularTitle', new Set(['centers for disease control and prevention', 'trinity college']));
+    const log: string[] = [];
+    addRor(kb, file, (m) => log.push(m), isWord, signals);
+    // "Trinity College" is also Cambridge's: the list does not say which it means.
+    expect(log.join('\n')).toContain('2 added (1 named by a popularity list)');
   });
 
   it('skips a missing registry file with a warning', () => {

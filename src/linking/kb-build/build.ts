@@ -45,10 +45,9 @@ export interface KbBuildOptions {
  * in-link counts. A missing package is skipped with a warning, so a build
  * without devDependencies still works (and says what it lacks).
  */
-async function addNpmSources(kb: KbWriter, where: string | undefined, log: (m: string) => void): Promise<string[]> {
+async function addNpmSources(kb: KbWriter, where: string | undefined, log: (m: string) => void, signals: PopularitySignals): Promise<string[]> {
   if (where === 'none') return [];
   const dir = where === undefined ? undefined : resolve(where);
-  const signals = new PopularitySignals();
   const used: string[] = [];
   const each: Array<[string, (d: string) => void | Promise<void>]> = [
     ['name-suggestion-index', (d) => addBrands(kb, d, log, signals)],
@@ -66,7 +65,6 @@ async function addNpmSources(kb: KbWriter, where: string | undefined, log: (m: s
     await add(d);
     used.push(`${name}@${version}`);
   }
-  signals.apply(kb, log);
   return used;
 }
 
@@ -103,10 +101,13 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       addGum(kb, d, log);
       addCodex(kb, d, log);
       addCodexClasses(kb, d, log);
-      sources.push(...(await addNpmSources(kb, opts.npmSources, log)));
-      // After the npm sources, as the sources below: a company on both is the brand list's entity.
+      const signals = new PopularitySignals();
+      sources.push(...(await addNpmSources(kb, opts.npmSources, log, signals)));
+      // After the npm sources, as the sources below: a company on both is the brand list's entity; an
+      // organisation the popular-title list names is marked by it before the estimates are made.
       const everyday = everydayWords(await WordNetLexicon.load(fileLoader(defaultModelsDir)));
-      if (addRor(kb, join(repositoryRoot(), ROR_FILE), log, everyday)) sources.push('ror-records');
+      if (addRor(kb, join(repositoryRoot(), ROR_FILE), log, everyday, signals)) sources.push('ror-records');
+      signals.apply(kb, log);
       // After the npm sources: the QIDs it adds are those no other source has, so a
       // brand or person is created by the source that types it and estimates its popularity.
       addWikidataDisambig(kb, d, log);

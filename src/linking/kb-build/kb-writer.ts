@@ -245,6 +245,11 @@ export class KbWriter {
     this.st.alias.run(key, id, count);
   }
 
+  /** How many entities have `alias` (normalized) as an alias. */
+  candidateCount(alias: string): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM aliases WHERE alias = ?').get(normalizeAlias(alias)) as { n: number }).n;
+  }
+
   /** Whether `alias` is already an alias of entity `id`. */
   hasAlias(alias: string, id: number): boolean {
     return this.db.prepare('SELECT 1 FROM aliases WHERE alias = ? AND entity = ?').get(normalizeAlias(alias), id) !== undefined;

@@ -158,6 +158,7 @@ export async function addPopularTitles(kb: KbWriter, dir: string, log: Log, sign
   const packed = (await import(modelFile)) as { default: string };
   const titles = new Set(Object.keys(unpack(packed.default)));
   const n = markByPlainTitle(kb, titles, signals, 'popularTitle');
+  signals.rememberNames('popularTitle', titles);
   log(`compromise-wikipedia: ${titles.size} popular titles, ${n} KB entities marked`);
 }
 
@@ -167,6 +168,7 @@ export function addIconBrands(kb: KbWriter, dir: string, log: Log, signals: Popu
   const names = new Set<string>();
   for (const i of icons) for (const n of [i.title, ...(i.aliases?.aka ?? [])]) names.add(n.toLowerCase());
   const n = markByPlainTitle(kb, names, signals, 'iconBrand');
+  signals.rememberNames('iconBrand', names);
   log(`simple-icons: ${icons.length} brands, ${n} KB entities marked`);
 }
 

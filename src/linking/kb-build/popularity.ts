@@ -27,6 +27,25 @@ const LIST_QUANTILE: Record<ListSignal, number> = { brandList: 0.25, popularTitl
 export class PopularitySignals {
   private readonly lists = new Map<ListSignal, Set<number>>();
   private readonly numbers = new Map<NumericSignal, Map<number, number>>();
+  /** The lower-cased names a list signal holds, for sources read after it (markByName). */
+  private readonly names = new Map<ListSignal, ReadonlySet<string>>();
+
+  /** Keeps a list's lower-cased names, so that entities a later source adds can be marked by their name. */
+  rememberNames(signal: ListSignal, names: ReadonlySet<string>): void {
+    this.names.set(signal, names);
+  }
+
+  /** Marks `id` with every remembered list that holds `name` (any case); returns whether one did. */
+  markByName(id: number, name: string): boolean {
+    const key = name.toLowerCase();
+    let marked = false;
+    for (const [signal, names] of this.names) {
+      if (!names.has(key)) continue;
+      this.mark(id, signal);
+      marked = true;
+    }
+    return marked;
+  }
 
   mark(id: number, signal: ListSignal): void {
     let s = this.lists.get(signal);

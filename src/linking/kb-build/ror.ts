@@ -22,6 +22,7 @@ import { gunzipSync } from 'node:zlib';
 import type { KbWriter } from './kb-writer.js';
 import type { Log } from './sources.js';
 import { canonicalTitle } from '../normalize.js';
+import type { PopularitySignals } from './popularity.js';
 
 /** Where `textlens kb build` finds the extracted registry, relative to the repository root. */
 export const ROR_FILE = 'training/kb/sources/ror-organisations.tsv.gz';
@@ -43,7 +44,7 @@ const ROR_TYPES: readonly [type: string, cls: (name: string) => string, noun: (n
  * Adds the registry's organisations (see above); `isWord` says which lower-cased one-word names are words of
  * everyday English, which stay out as aliases. Returns false, with a warning, when the file is missing.
  */
-export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string) => boolean = () => false): boolean {
+export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string) => boolean = () => false, signals?: PopularitySignals): boolean {
   if (!existsSync(file)) {
     log(`kb build: WARNING: ${file} is missing; ROR's organisations are skipped (training/kb/ror.ts makes it)`);
     return false;
@@ -57,6 +58,7 @@ export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string)
   let matched = 0;
   let joined = 0;
   let added = 0;
+  let named = 0;
   kb.batch(() => {
     for (const line of lines.slice(1)) {
       const r = line.split('\t');
@@ -85,10 +87,14 @@ export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string)
         typeEvidence: 'description',
       });
       if (existed) matched++;
-      else if (!title) added++;
+      else if (!title) {
+        added++;
+        // Well known where the popular-title or icon list names it and no other KB entity has the name.
+        if (signals && kb.candidateCount(label) === 1 && signals.markByName(id, label)) named++;
+      }
     }
   });
-  log(`ror: ${matched} organisations matched by QID, ${joined} by a page's title (QID added), ${added} added`);
+  log(`ror: ${matched} organisations matched by QID, ${joined} by a page's title (QID added), ${added} added (${named} named by a popularity list)`);
   return true;
 }
 
