@@ -150,8 +150,10 @@ const F = {
  * in title case that is only the entity's acronym ("La" for LA), an
  * abbreviation that no anchor text attests for the entity and that has no
  * evidence in the document (its name not spelled out, no context,
- * description or coherence support), a sports club in a text without sport, an academic subject
- * inside a longer name ("Nobel Prize in Physics"). Returns the reason, or undefined when the link may stand.
+ * description or coherence support), a sports club in a text without sport (needsSportContext: a club's
+ * own full name needs none; `name` gives the mention's alias key and the share of its prior on clubs), an
+ * academic subject inside a longer name ("Nobel Prize in Physics"). Returns the reason, or undefined when
+ * the link may stand.
  */
 export function vetoReason(
   e: KbEntity,
@@ -170,13 +172,20 @@ export function vetoReason(
     const spelled = spelledOut(e, d.words, new Set());
     if (spelled < 0.5 && abbreviationSupport(row) < ABBREVIATION_SUPPORT) return 'abbreviation';
   }
-  // A club's own full name ("Manchester United", "Los Angeles Lakers": two words or more, an alias whose prior
-  // lies on clubs) needs no context; a name shared with a city or a thing ("Leeds", "RFC") needs sport in the
-  // document, and so does a one-word alias however its prior lies ("Grimsby", "Hearts": AIDA's match reports).
-  const clubName = m.end - m.start > 1 && name.clubShare >= CLUB_NAME_SHARE;
-  if (isSportsClub(e) && !clubName && sportsEvidence(d, name.key) < SPORTS_CONTEXT_WORDS) return 'team';
+  if (isSportsClub(e) && needsSportContext(m, d, name)) return 'team';
   if (subjectInsideName(e, d.tokens, m.start)) return 'part';
   return undefined;
+}
+
+/**
+ * Whether a club this mention names may link only in a text about sport. A club's own full name
+ * ("Manchester United", "Los Angeles Lakers": two words or more, an alias whose prior lies on clubs) needs
+ * no context; a name shared with a city or a thing ("Leeds", "RFC") needs sport in the document, and so
+ * does a one-word alias however its prior lies ("Grimsby", "Hearts": AIDA's match reports).
+ */
+function needsSportContext(m: MentionSpan, d: NilDocument, name: { key: string; clubShare: number }): boolean {
+  const clubName = m.end - m.start > 1 && name.clubShare >= CLUB_NAME_SHARE;
+  return !clubName && sportsEvidence(d, name.key) < SPORTS_CONTEXT_WORDS;
 }
 
 /** Share of an alias's prior on sports clubs from which the alias is a club's own name. */

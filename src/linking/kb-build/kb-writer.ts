@@ -247,8 +247,11 @@ export class KbWriter {
 
   /** How many entities have `alias` (normalized) as an alias. */
   candidateCount(alias: string): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM aliases WHERE alias = ?').get(normalizeAlias(alias)) as { n: number }).n;
+    this.countStatement ??= this.db.prepare('SELECT COUNT(*) AS n FROM aliases WHERE alias = ?');
+    return (this.countStatement.get(normalizeAlias(alias)) as { n: number }).n;
   }
+
+  private countStatement?: Database.Statement<[string], { n: number }>;
 
   /** Whether `alias` is already an alias of entity `id`. */
   hasAlias(alias: string, id: number): boolean {

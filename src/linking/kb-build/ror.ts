@@ -10,12 +10,13 @@
  * is added with its class from ROR's types (a university, a hospital, a
  * government agency …) and a description naming its kind and place, which
  * the ranker's description feature reads. ROR says nothing of how well
- * known an organisation is, and its organisations get no popularity: read
- * as a list signal (as the brand list is, popularity.ts) it gave each of
- * 22k institutes the in-links of a known company, and a name they share
- * went to them ("Trinity College" to the one in Connecticut, "KISS" to two
- * institutes rather than the band). An organisation whose QID or page the
- * KB had keeps its popularity.
+ * known an organisation is, so membership is no popularity signal: read as
+ * one (as the brand list is, popularity.ts) it gave each of 22k institutes
+ * the in-links of a known company, and a name they share went to them
+ * ("Trinity College" to the one in Connecticut, "KISS" to two institutes
+ * rather than the band). An organisation whose QID or page the KB had keeps
+ * its popularity; an added one that the npm popularity lists name, and that
+ * no other KB entity is called, is marked by them (the WHO, the CDC).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -27,9 +28,17 @@ import type { PopularitySignals } from './popularity.js';
 /** Where `textlens kb build` finds the extracted registry, relative to the repository root. */
 export const ROR_FILE = 'training/kb/sources/ror-organisations.tsv.gz';
 
+/** An educational institution's class and noun, by its name: a university, a college, a school. */
+function education(name: string): [cls: string, noun: string] {
+  if (/\bUniversit/i.test(name)) return ['University', 'university'];
+  if (/\bCollege\b/i.test(name)) return ['College', 'college'];
+  if (/\bSchool\b/i.test(name)) return ['School', 'school'];
+  return ['EducationalInstitution', 'educational institution'];
+}
+
 /** ROR's types, most telling first, with the DBpedia class and the noun a description uses. */
 const ROR_TYPES: readonly [type: string, cls: (name: string) => string, noun: (name: string) => string][] = [
-  ['education', (n) => (/\bUniversit/i.test(n) ? 'University' : /\bCollege\b/i.test(n) ? 'College' : /\bSchool\b/i.test(n) ? 'School' : 'EducationalInstitution'), (n) => (/\bUniversit/i.test(n) ? 'university' : /\bCollege\b/i.test(n) ? 'college' : /\bSchool\b/i.test(n) ? 'school' : 'educational institution')],
+  ['education', (n) => education(n)[0], (n) => education(n)[1]],
   ['healthcare', () => 'Hospital', (n) => (/\bHospital\b/i.test(n) ? 'hospital' : 'healthcare organisation')],
   ['government', () => 'GovernmentAgency', () => 'government agency'],
   ['company', () => 'Company', () => 'company'],
