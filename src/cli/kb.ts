@@ -11,7 +11,7 @@ import { defineCommand, parseCommand, pickSubcommand, type CommandGroup } from '
 export const KB_BUILD = defineCommand({
   name: 'kb build',
   summary:
-    'Builds the knowledge base file kb.sqlite: from the data sets under --data and the npm-distributed sources (devDependencies), then from each Wikidata dump given.',
+    'Builds the knowledge base file kb.sqlite: from the data sets under --data, the npm-distributed sources (devDependencies) and the repository\'s extract of the Research Organization Registry (training/kb/sources), then from each Wikidata dump given.',
   flags: {
     out: { type: 'string', value: 'DIR', help: 'where to write kb.sqlite', defaultText: "the models' kb/" },
     data: { type: 'string', value: 'DIR', default: '../shared/data', help: 'the folder of the data sets (src/linking/kb-build/sources.ts)' },

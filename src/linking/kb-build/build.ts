@@ -1,7 +1,8 @@
 /**
  * Builds the knowledge base file kb.sqlite (`textlens kb build`): from the
- * data sets under a data folder (sources.ts) and the npm-distributed
- * sources (devDependencies; npm-sources.ts), then from each Wikidata dump
+ * data sets under a data folder (sources.ts), the npm-distributed sources
+ * (devDependencies; npm-sources.ts) and the repository's extract of the
+ * Research Organization Registry (ror.ts), then from each Wikidata dump
  * given; or from dumps alone.
  */
 import { dirname, join, resolve } from 'node:path';
