@@ -167,7 +167,8 @@ export function linkDecisions(
       ner: m.source === 'ner',
       nerScore: m.score,
     });
-    return english ? parts.flatMap((p) => splitAtPlacePreposition(linker.kb, doc, p)) : parts;
+    if (!english) return parts;
+    return parts.flatMap((p) => splitAtPlacePreposition(linker.kb, doc, p)).flatMap((p) => splitAtLowerCaseWord(linker.kb, doc, p));
   });
   const sentenceStarts = new Set(doc.sentStart);
   const titleLines = english ? titleCasedSentences(doc) : new Set<number>();
@@ -309,6 +310,44 @@ function splitAtPlacePreposition(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
     return parts.sort((x, y) => x.start - y.start);
   }
   return [s];
+}
+
+/**
+ * The words a name may hold in lower case: English function words and the particles of European and
+ * Arabic names ("Bank of England", "École … de Physique et de Chimie", "Gazzetta dello Sport", "Osama bin
+ * Laden", "Ludwig van Beethoven").
+ */
+const NAME_JOINERS = new Set(
+  'of the and for on in at upon to a an by with & de la le les du des et à au aux sur en el los las del y e di da il lo dello della delle dei degli do dos das von vom van der den het ter ten op und zu zum zur am im bei bin ibn bint al ben'.split(' '),
+);
+
+/**
+ * The tagger sometimes runs a name into the words around it: "MBA from INSEAD", "Master of Arts from
+ * Cornell University", "European Union fined Google", "House passed Articles of Impeachment". A name
+ * holds no lower-case word but its joiners (NAME_JOINERS), so when the whole is no KB name, a tagged span
+ * of three words or more is cut at each other lower-case word, and each piece, without joiners at its
+ * edges, is a mention of its own (linked or not as any tagged span). A span tagged MISC is left whole:
+ * titles of works hold any word ("Gone with the Wind", "Death of a Salesman"). English only.
+ */
+function splitAtLowerCaseWord(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
+  if (s.end - s.start < 3 || s.label?.toUpperCase() === 'MISC') return [s];
+  const cuts: number[] = [];
+  for (let k = s.start + 1; k < s.end - 1; k++) {
+    const t = doc.tokens[k];
+    if (/^\p{Ll}+$/u.test(t) && !NAME_JOINERS.has(t)) cuts.push(k);
+  }
+  if (cuts.length === 0 || kb.hasAlias(normalizeAlias(s.text))) return [s];
+  const out: Span[] = [];
+  let from = s.start;
+  for (const k of [...cuts, s.end]) {
+    let a = from;
+    let b = k;
+    while (a < b && NAME_JOINERS.has(doc.tokens[a])) a++;
+    while (b > a && NAME_JOINERS.has(doc.tokens[b - 1])) b--;
+    if (b > a) out.push({ ...s, start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
+    from = k + 1;
+  }
+  return out;
 }
 
 /** Function words capitalized inside a sentence only in titles. */

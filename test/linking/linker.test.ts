@@ -440,6 +440,28 @@ describe.skipIf(!existsSync(kbFile))('a unit and its institution in one tagger m
     const uic = doc('She taught at the University of Illinois at Chicago for years', [[4, 9, 'ORG']]);
     expect(spans(uic)[0]?.slice(0, 2)).toEqual([4, 9]);
   });
+  it('cuts a tagged span at a lower-case word that is no joiner of names, dropping joiners at the pieces\' edges', () => {
+    const cornell = doc('She holds a Master of Arts from Cornell University today', [[3, 9, 'ORG']]);
+    expect(taggedSpanTexts(linker, cornell)).toEqual(['Master of Arts', 'Cornell University']);
+    expect(spans(cornell)).toContainEqual([7, 9, 'Cornell_University']);
+    const fined = doc('The European Union fined Google on Monday', [[1, 5, 'ORG']]);
+    expect(taggedSpanTexts(linker, fined)).toEqual(['European Union', 'Google']);
+  });
+  it('keeps the particles of a name, a title tagged MISC and a name the KB knows with a lower-case word', () => {
+    const particles = doc('Osama bin Laden and Ludwig van Beethoven', [
+      [0, 3, 'PER'],
+      [4, 7, 'PER'],
+    ]);
+    expect(taggedSpanTexts(linker, particles)).toEqual(['Osama bin Laden', 'Ludwig van Beethoven']);
+    const novel = doc('He read Gone with the Wind again', [[2, 6, 'MISC']]);
+    expect(taggedSpanTexts(linker, novel)).toEqual(['Gone with the Wind']);
+    // "about" is no joiner: a work's title keeps it when tagged MISC, and is cut when tagged otherwise.
+    const play = (label: string) => doc('They staged Much Ado about Nothing tonight', [[2, 6, label]]);
+    expect(taggedSpanTexts(linker, play('MISC'))).toEqual(['Much Ado about Nothing']);
+    expect(taggedSpanTexts(linker, play('ORG'))).toEqual(['Much Ado', 'Nothing']);
+    const msf = doc('Doctors without Borders sent a team', [[0, 3, 'ORG']]);
+    expect(taggedSpanTexts(linker, msf)).toEqual(['Doctors without Borders']);
+  });
 });
 
 describe.skipIf(!existsSync(kbFile))('teams and their cities', () => {
