@@ -14,10 +14,11 @@
  * schemas are read (v1: name/aliases/acronyms/labels/external_ids.Wikidata;
  * v2: names[] with types and lang, external_ids[] with type "wikidata").
  *
- * Kept names: the display name and every label, alias and acronym in
- * English or without a language, in Latin script — other languages' labels
- * stay out (the English KB does not link "Universidad de Harvard" today, and
- * a foreign label is not what English text writes).
+ * Kept names: the display name, then every label, alias and acronym in
+ * Latin script, in any language: English text writes many institutions by
+ * their own names ("Koninklijke Bibliotheek", "Politecnico di Torino"), and
+ * French, Spanish, Portuguese and German documents link to this KB too.
+ * (English and untagged names only: GUM dev one right link fewer.)
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -57,7 +58,6 @@ for (const rel of releases) {
 }
 
 type Json = Record<string, unknown>;
-const english = (lang: unknown) => lang === undefined || lang === null || lang === '' || lang === 'en';
 
 function rowOf(r: Json): Row | undefined {
   if (r.status !== 'active') return undefined;
@@ -71,7 +71,7 @@ function rowOf(r: Json): Row | undefined {
     const all = (r.names as Json[] | undefined) ?? [];
     const display = all.find((n) => (n.types as string[]).includes('ror_display'));
     if (display) names.push(String(display.value));
-    for (const n of all) if (english(n.lang) || (n.types as string[]).includes('acronym')) names.push(String(n.value));
+    for (const n of all) names.push(String(n.value));
   } else if (ids && typeof ids === 'object') {
     // Schema v1.
     const w = (ids as Record<string, Json>).Wikidata;
@@ -79,7 +79,7 @@ function rowOf(r: Json): Row | undefined {
     names.push(String(r.name ?? ''));
     for (const a of (r.aliases as string[] | undefined) ?? []) names.push(a);
     for (const a of (r.acronyms as string[] | undefined) ?? []) names.push(a);
-    for (const l of (r.labels as Json[] | undefined) ?? []) if (l.iso639 === 'en') names.push(String(l.label));
+    for (const l of (r.labels as Json[] | undefined) ?? []) names.push(String(l.label));
   }
   if (!qid || !/^Q\d+$/.test(qid)) return undefined;
   const types = ((r.types as string[] | undefined) ?? []).map((t) => t.toLowerCase());
