@@ -37,6 +37,7 @@ import { contextVectors, type ContextVectors } from '../linking/context-vectors.
 import { loadWordVectors } from '../models/word-vectors.js';
 import { isLicenceMention, licenceLookupName } from '../linking/licence-names.js';
 import { nonNameRanges, overlaps } from './mention-filter.js';
+import { NAME_JOINERS } from '../linking/name-joiners.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'] as const;
 
@@ -311,15 +312,6 @@ function splitAtPlacePreposition(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
   }
   return [s];
 }
-
-/**
- * The words a name may hold in lower case: English function words and the particles of European and
- * Arabic names ("Bank of England", "École … de Physique et de Chimie", "Gazzetta dello Sport", "Osama bin
- * Laden", "Ludwig van Beethoven").
- */
-const NAME_JOINERS = new Set(
-  'of the and for on in at upon to a an by with & de la le les du des et à au aux sur en el los las del y e di da il lo dello della delle dei degli do dos das von vom van der den het ter ten op und zu zum zur am im bei bin ibn bint al ben'.split(' '),
-);
 
 /**
  * The tagger sometimes runs a name into the words around it: "MBA from INSEAD", "Master of Arts from

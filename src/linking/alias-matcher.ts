@@ -3,7 +3,9 @@
  * even where the tagger misses it. Longest match first, at most 6 tokens,
  * inside a sentence. Casing rules keep common words out: every token of the
  * match starts with an upper-case letter or a digit (or the whole match is
- * upper case), or is camel-cased after a one- or two-letter lower-case prefix
+ * upper case), is a joiner of names ("of", "di", "in": NAME_JOINERS, so
+ * "Politecnico di Torino" and "Washington University in St. Louis" match
+ * whole), or is camel-cased after a one- or two-letter lower-case prefix
  * ("eBay", "iPhone"); single-token matches of 3 letters or fewer must be all
  * upper case ("UN", "EU"); a single capitalized token at a sentence start must be
  * an all-caps token or unknown as a lower-case word elsewhere in the doc.
@@ -13,6 +15,7 @@ import type { Doc } from '../doc/doc.js';
 import type { KnowledgeBase } from './knowledge-base.js';
 import { isAcronym, normalizeAlias } from './normalize.js';
 import { STOPWORDS } from './stopwords.js';
+import { NAME_JOINERS } from './name-joiners.js';
 
 const MAX_TOKENS = 6;
 
@@ -48,7 +51,7 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
         for (let n = longest; n >= 1; n--) {
           const toks = doc.tokens.slice(i, i + n);
           if (!capitalized(toks[n - 1])) continue;
-          if (!toks.every((t) => capitalized(t) || /^(of|the|and|de|du|von|van|for|&|-|')$/i.test(t))) continue;
+          if (!toks.every((t) => capitalized(t) || NAME_JOINERS.has(t.toLowerCase()) || t === '-' || t === "'")) continue;
           const text = toks.join(' ');
           const key = normalizeAlias(text);
           if (key.length < 2 || (STOPWORDS.has(key) && !isAcronym(text))) continue;

@@ -301,6 +301,17 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(found('Nike hired a new chief executive from ebay')).toEqual(['Nike']);
   });
 
+  it('runs an alias match through the lower-case joiners of names, and no other lower-case word', () => {
+    const found = (text: string) => {
+      const d = doc(text, []);
+      return matchAliases(d, linker.kb).map((m) => d.tokens.slice(m.start, m.end).join(' '));
+    };
+    expect(found('She studied at the Politecnico di Torino')).toEqual(['Politecnico di Torino']);
+    expect(found('He taught at Washington University in St. Louis')).toEqual(['Washington University in St. Louis']);
+    // "beat" joins nothing: two names.
+    expect(found('Germany beat France')).toEqual(['Germany', 'France']);
+  });
+
   it('links a surname to the person named in full earlier in the document', () => {
     const d = doc('Adam Hollioake bowled well . Later Hollioake took two wickets', [
       [0, 2, 'PER'],
