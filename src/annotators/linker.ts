@@ -319,7 +319,7 @@ function splitAtPlacePreposition(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
  * holds no lower-case word but its joiners (NAME_JOINERS), so when the whole is no KB name, a tagged span
  * of three words or more is cut at each other lower-case word, and each piece, without joiners at its
  * edges, is a mention of its own (linked or not as any tagged span). A span tagged MISC is left whole:
- * titles of works hold any word ("Gone with the Wind", "Death of a Salesman"). English only.
+ * titles of works hold any word ("Much Ado about Nothing"). English only.
  */
 function splitAtLowerCaseWord(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
   if (s.end - s.start < 3 || s.label?.toUpperCase() === 'MISC') return [s];

@@ -18,7 +18,7 @@
  * Latin script, in any language: English text writes many institutions by
  * their own names ("Koninklijke Bibliotheek", "Politecnico di Torino"), and
  * French, Spanish, Portuguese and German documents link to this KB too.
- * (English and untagged names only: GUM dev one right link fewer.)
+ * With English and untagged names only, GUM dev had one right link fewer.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
