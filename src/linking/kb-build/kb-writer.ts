@@ -202,10 +202,6 @@ export class KbWriter {
       // Take a new id only when no other entity holds it (unique indexes).
       const newTitle = row.title ?? (title && !this.st.byTitle.get(title) ? title : null);
       const newQid = row.qid ?? (e.qid && !this.st.byQid.get(e.qid) ? e.qid : null);
-      const merged = (a: string | null, b: string[] | undefined, cap = 64) => {
-        const list = unique([...(a ? (JSON.parse(a) as string[]) : []), ...(b ?? [])]).slice(0, cap);
-        return list.length ? JSON.stringify(list) : null;
-      };
       const props = { ...(e.props ?? {}), ...(row.props ? (JSON.parse(row.props) as Record<string, PropertyValue>) : {}) };
       this.st.update.run(
         newTitle,
@@ -214,9 +210,9 @@ export class KbWriter {
         row.label || e.label || '',
         row.description ?? e.description ?? null,
         Math.max(row.popularity, e.popularity ?? 0),
-        merged(row.dbpedia, e.dbpedia),
-        merged(row.freebase, e.freebase),
-        merged(row.aliases, names, MAX_DISPLAY_ALIASES),
+        mergedList(row.dbpedia, e.dbpedia),
+        mergedList(row.freebase, e.freebase),
+        mergedList(row.aliases, names, MAX_DISPLAY_ALIASES),
         Object.keys(props).length ? JSON.stringify(props) : null,
         id,
       );
@@ -243,6 +239,16 @@ export class KbWriter {
     const key = normalizeAlias(alias);
     if (key.length < 2 || (STOPWORDS.has(key) && !isAcronym(alias))) return;
     this.st.alias.run(key, id, count);
+  }
+
+  /**
+   * Whether the KB has a page of this title without a QID that it types as nothing but an organisation
+   * (or not at all): a source naming an organisation so may give the page its QID (brands, ROR).
+   */
+  isOrganisationPageWithoutQid(title: string): boolean {
+    const row = this.st.byTitle.get(canonicalTitle(title));
+    if (!row || row.qid) return false;
+    return (row.dbpedia ? (JSON.parse(row.dbpedia) as string[]) : []).every((c) => this.isOrganisationClass(c));
   }
 
   /** How many entities have `alias` (normalized) as an alias. */
@@ -420,10 +426,7 @@ export class KbWriter {
     st.dropAliases.run(drop.id);
     // The item's row goes first: its QID must be free for the page (unique index).
     st.dropEntity.run(drop.id);
-    const list = (a: string | null, b: string | null, cap = 64) => {
-      const merged = unique([...(a ? (JSON.parse(a) as string[]) : []), ...(b ? (JSON.parse(b) as string[]) : [])]).slice(0, cap);
-      return merged.length ? JSON.stringify(merged) : null;
-    };
+    const list = (a: string | null, b: string | null, cap?: number) => mergedList(a, b ? (JSON.parse(b) as string[]) : [], cap);
     const props = { ...(drop.props ? (JSON.parse(drop.props) as Record<string, PropertyValue>) : {}), ...(keep.props ? (JSON.parse(keep.props) as Record<string, PropertyValue>) : {}) };
     st.update.run(
       drop.qid,
@@ -761,6 +764,12 @@ export function acronymOf(name: string): string | undefined {
 
 function unique(xs: string[]): string[] {
   return [...new Set(xs)];
+}
+
+/** A stored JSON list with more entries, without repeats, at most `cap` long; null when empty. */
+function mergedList(stored: string | null, more: readonly string[] | undefined, cap = 64): string | null {
+  const list = unique([...(stored ? (JSON.parse(stored) as string[]) : []), ...(more ?? [])]).slice(0, cap);
+  return list.length ? JSON.stringify(list) : null;
 }
 
 /** Drops classes that are ancestors of another class in the list; unknown classes are dropped. */

@@ -78,7 +78,6 @@ const OCCUPATION_CLASS: Record<string, string> = {
 export function addBrands(kb: KbWriter, dir: string, log: Log, signals: PopularitySignals): void {
   const file = join(dir, 'dist', 'wikidata', 'wikidata.json');
   const items = (JSON.parse(readFileSync(file, 'utf8')) as { wikidata: Record<string, { label?: string; description?: string }> }).wikidata;
-  const byTitle = kb.db.prepare('SELECT id, qid, dbpedia FROM entities WHERE title = ?');
   let matched = 0;
   let joined = 0;
   let added = 0;
@@ -91,9 +90,7 @@ export function addBrands(kb: KbWriter, dir: string, log: Log, signals: Populari
       else {
         // A KB page of the same name without a QID (Toyota, Reuters): the same
         // thing, unless the KB types it as something other than an organisation.
-        const row = byTitle.get(canonicalTitle(item.label)) as { id: number; qid: string | null; dbpedia: string | null } | undefined;
-        const types = row?.dbpedia ? (JSON.parse(row.dbpedia) as string[]) : [];
-        if (row && !row.qid && types.every((t) => kb.isOrganisationClass(t))) {
+        if (kb.isOrganisationPageWithoutQid(item.label)) {
           id = kb.upsert({ title: canonicalTitle(item.label), qid, description: item.description });
           joined++;
         } else {

@@ -63,7 +63,6 @@ export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string)
   const col = (name: string) => header.indexOf(name);
   const [cQid, cTypes, cCity, cCountry, cNames] = [col('qid'), col('types'), col('city'), col('country'), col('names')];
   if ([cQid, cTypes, cCity, cCountry, cNames].some((c) => c < 0)) throw new Error(`${file}: unexpected header ${header.join(', ')}`);
-  const byTitle = kb.db.prepare('SELECT qid, dbpedia FROM entities WHERE title = ?');
   let matched = 0;
   let joined = 0;
   let added = 0;
@@ -80,10 +79,7 @@ export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string)
       const existed = kb.find({ qid: r[cQid] }) !== undefined;
       // A KB page without a QID under one of its names ("Food_and_Drug_Administration", ROR's "United States
       // Food and Drug Administration"): the same organisation, unless the KB types the page otherwise.
-      const title = existed ? undefined : names.map(canonicalTitle).find((t) => {
-        const row = byTitle.get(t) as { qid: string | null; dbpedia: string | null } | undefined;
-        return row !== undefined && !row.qid && (row.dbpedia ? (JSON.parse(row.dbpedia) as string[]) : []).every((c) => kb.isOrganisationClass(c));
-      });
+      const title = existed ? undefined : names.map(canonicalTitle).find((t) => kb.isOrganisationPageWithoutQid(t));
       if (title) joined++;
       const id = kb.upsert({
         title,
