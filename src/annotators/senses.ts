@@ -11,7 +11,8 @@ import { shareSensesInDiscourse } from '../semantics/one-sense-per-discourse.js'
 import { rememberSenseWork } from '../semantics/sense-work.js';
 import { SynsetStore } from '../semantics/synsets.js';
 import { layerDomainEvidence } from '../semantics/domain-evidence.js';
-import { docTargets } from '../semantics/targets.js';
+import { docTargets, type FoundTarget } from '../semantics/targets.js';
+import { entityLexfileMasks, fitsEntity } from '../semantics/entity-senses.js';
 import { weighDomains } from '../semantics/wsd-domains.js';
 import { WsdModel } from '../semantics/wsd-model.js';
 import type { AnnotateContext, Annotator } from './annotator.js';
@@ -82,6 +83,8 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
   const evidence = layerTerms && model.readsDomains() ? layerDomainEvidence(model.senseDomains!, doc.entities, doc.topics) : undefined;
   const docDomains = layerTerms ? weighDomains(model, targets, values, offsets, (k) => targets[k].properName, evidence) : undefined;
   const foreign = docDomains?.foreign;
+  // The linked entity each token is part of, where the request linked entities (entity-senses.ts).
+  const entityMasks = entityLexfileMasks(doc.tokens, doc.entities);
   let kept = new Int32Array(64);
   let keptScore = new Float64Array(64);
   for (let k = 0; k < targets.length; k++) {
@@ -96,8 +99,9 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
     let total = 0;
     let plainTotal = 0;
     let count = 0;
+    const entityMask = entityMasks === undefined ? 0 : maskOver(entityMasks, doc.sentStart[t.sentence], t);
     for (let c = 0; c < synsets.length; c++) {
-      if (t.properName && !hasCapitalizedMember(store, synsets[c], t.lemma)) {
+      if ((t.properName && !hasCapitalizedMember(store, synsets[c], t.lemma)) || (entityMask !== 0 && !fitsEntity(entityMask, store.lexfileOf(synsets[c]), store.posLetter(synsets[c])))) {
         values[at + c] = 0;
         if (plain !== undefined) plain[at + c] = 0;
         continue;
@@ -142,6 +146,13 @@ function namedSenses(store: SynsetStore, synsets: Int32Array, kept: Int32Array, 
   const senses = new Array<WordSense>(count);
   for (let r = 0; r < count; r++) senses[r] = { synset: store.name(synsets[kept[r]]), score: roundScore(score[r]) };
   return senses;
+}
+
+/** The union of the entity masks over a target's tokens (a multiword expression may start inside a name). */
+function maskOver(masks: Int32Array, sentenceStart: number, t: FoundTarget): number {
+  let mask = 0;
+  for (let i = sentenceStart + t.first; i <= sentenceStart + t.last; i++) mask |= masks[i];
+  return mask;
 }
 
 function hasCapitalizedMember(store: SynsetStore, synset: number, lemma: string): boolean {

@@ -378,6 +378,11 @@ export class SynsetStore {
     return lo;
   }
 
+  /** The synset's lexicographer file number (WordNet's lexnames: 18 noun.person, 15 noun.location …). */
+  lexfileOf(synset: number): number {
+    return this.lexfile[synset];
+  }
+
   /** The part of speech letter of a synset's id: n, v, a, s (adjective satellite) or r. */
   posLetter(synset: number): string {
     const tab = indexOfByte(this.synsetBytes, TAB, this.lineStart[synset], this.memberStart[synset]);
