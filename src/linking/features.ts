@@ -90,7 +90,7 @@ export interface FeatureOverrides {
 
 export const COARSE: Record<string, string[]> = {
   PER: ['Person'],
-  ORG: ['Organisation', 'Company', 'SportsTeam'],
+  ORG: ['Organisation', 'Company', 'SportsTeam', 'PeriodicalLiterature'],
   LOC: ['Place', 'Location'],
 };
 

@@ -17,6 +17,8 @@ const chicagoCity = entity(3, 'Chicago', ['City', 'Settlement', 'PopulatedPlace'
 const chicagoMusical = entity(4, 'Chicago_(musical)', ['Musical', 'Work']);
 const germany = entity(5, 'Germany', ['Country', 'PopulatedPlace', 'Place', 'Location']);
 const germanLanguage = entity(6, 'German_language', ['Language']);
+const newspaper = entity(7, 'The_Guardian', ['Newspaper', 'PeriodicalLiterature', 'WrittenWork', 'Work']);
+const newspaperCompany = entity(8, 'Guardian_Media_Group', ['Company', 'Organisation', 'Agent']);
 
 /** A KB of a few names, enough for candidateFeatures. */
 function stubKb(names: Record<string, KbEntity[]>): KnowledgeBase {
@@ -30,7 +32,7 @@ function stubKb(names: Record<string, KbEntity[]>): KnowledgeBase {
   return kb as unknown as KnowledgeBase;
 }
 
-const kb = stubKb({ python: [pythonLanguage], linux: [linux], chicago: [chicagoCity, chicagoMusical], german: [germany, germanLanguage] });
+const kb = stubKb({ python: [pythonLanguage], linux: [linux], chicago: [chicagoCity, chicagoMusical], german: [germany, germanLanguage], guardian: [newspaper, newspaperCompany] });
 const AGREE = FEATURE_NAMES.indexOf('typeAgree');
 const CONFLICT = FEATURE_NAMES.indexOf('typeConflict');
 
@@ -63,6 +65,13 @@ describe('type agreement outside the coarse NER classes', () => {
     const chicago = agreement('Chicago is windy', 'LOC');
     expect(chicago.Chicago).toEqual([1, 0]);
     expect(chicago['Chicago_(musical)']).toEqual([0, 0]);
+  });
+
+  it('reads an ORG tag on a newspaper or magazine as agreeing, as CoNLL tags them, beside its publisher', () => {
+    const guardian = agreement('Guardian reported that', 'ORG');
+    expect(guardian.The_Guardian).toEqual([1, 0]);
+    expect(guardian.Guardian_Media_Group).toEqual([1, 0]);
+    expect(agreement('Guardian reported that', 'LOC').The_Guardian[0]).toBe(0);
   });
 
   it('gives no agreement to a PER tag (the ranker\'s NER-class override handles that)', () => {
