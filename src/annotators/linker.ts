@@ -38,6 +38,7 @@ import { loadWordVectors } from '../models/word-vectors.js';
 import { isLicenceMention, licenceLookupName } from '../linking/licence-names.js';
 import { nonNameRanges, overlaps } from './mention-filter.js';
 import { NAME_JOINERS } from '../linking/name-joiners.js';
+import { leadingTitleLength } from '../linking/person-titles.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'] as const;
 
@@ -98,7 +99,8 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     if (vote) rec.type = linker.ontology.typesForNerLabel(vote.label, vote.nerScore);
     records.push({ ...rec, ner: s.ner });
   });
-  if (!opts.allowOverlap) records = resolveOverlaps(records, (r) => (r.ner ? 100 : 0) + r.confidenceScore);
+  const preference = (r: (typeof records)[number]) => (r.ner ? 100 : 0) + r.confidenceScore;
+  records = opts.allowOverlap ? oneMentionPerEntityPlace(records, preference) : resolveOverlaps(records, preference);
   const kept = records.filter(
     (r) => passesTypeFilter(r.type, opts.filterDbpediaTypes) && passesTypeFilter(r.kbTwoTypes, opts.filterFreebaseTypes),
   );
@@ -112,6 +114,30 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     }
     return rec;
   });
+}
+
+/**
+ * Overlap allowed, two overlapping mentions of one linked entity are one mention: "#BBC" and the "BBC"
+ * inside it, "Barack Obama" and the KB's alias "President Barack Obama" around it. Of each such set the
+ * one the overlap resolution would keep stays (the recognizer's span, then the higher confidence);
+ * overlapping mentions of different entities ("New York" in "New York Times") all stay.
+ */
+function oneMentionPerEntityPlace<T extends EntityRecord>(records: readonly T[], preference: (r: T) => number): T[] {
+  const byEntity = new Map<string, T[]>();
+  for (const r of records) {
+    const id = r.wikidataId ?? r.entityId;
+    if (id === undefined) continue;
+    const group = byEntity.get(id);
+    if (group) group.push(r);
+    else byEntity.set(id, [r]);
+  }
+  const dropped = new Set<T>();
+  for (const group of byEntity.values()) {
+    if (group.length < 2) continue;
+    const kept = new Set(resolveOverlaps(group, preference));
+    for (const r of group) if (!kept.has(r)) dropped.add(r);
+  }
+  return dropped.size === 0 ? [...records] : records.filter((r) => !dropped.has(r));
 }
 
 /**
@@ -169,7 +195,10 @@ export function linkDecisions(
       nerScore: m.score,
     });
     if (!english) return parts;
-    return parts.flatMap((p) => splitAtPlacePreposition(linker.kb, doc, p)).flatMap((p) => splitAtLowerCaseWord(linker.kb, doc, p));
+    return parts
+      .flatMap((p) => splitAtPlacePreposition(linker.kb, doc, p))
+      .flatMap((p) => splitAtLowerCaseWord(linker.kb, doc, p))
+      .map((p) => withoutLeadingTitle(linker.kb, doc, p));
   });
   const sentenceStarts = new Set(doc.sentStart);
   const titleLines = english ? titleCasedSentences(doc) : new Set<number>();
@@ -340,6 +369,19 @@ function splitAtLowerCaseWord(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
     from = k + 1;
   }
   return out;
+}
+
+/**
+ * A PER span that opens with a title ("Professor Rutherford", "President Barack Obama", "Prime Minister
+ * Benjamin Netanyahu") is the name after it (person-titles.ts), unless the whole span is a name the KB
+ * knows ("Prince Charles", "Queen Victoria", "Lady Gaga"). English only.
+ */
+function withoutLeadingTitle(kb: KnowledgeBase, doc: Doc, s: Span): Span {
+  if (s.label?.toUpperCase() !== 'PER') return s;
+  const k = leadingTitleLength(doc.tokens.slice(s.start, s.end));
+  if (k === 0 || kb.hasAlias(normalizeAlias(s.text))) return s;
+  const start = s.start + k;
+  return { ...s, start, text: doc.tokens.slice(start, s.end).join(' ') };
 }
 
 /** Function words capitalized inside a sentence only in titles. */

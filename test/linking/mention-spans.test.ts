@@ -20,4 +20,11 @@ describe.skipIf(!hasShippedKb)('mention spans (shipped KB, ranker and NER)', () 
     expect(ents.some((e) => e.matchedText === 'Martin Luther King')).toBe(true);
     expect(ents.some((e) => e.matchedText === 'Martin Luther' || e.entityId === 'Martin_Luther')).toBe(false);
   });
+
+  it('leaves a title out of a person\'s mention, once, unless the titled name is the KB\'s', async () => {
+    const obama = await entities('President Barack Obama met reporters on Tuesday.');
+    expect(obama.filter((e) => e.entityId === 'Barack_Obama').map((e) => e.matchedText)).toEqual(['Barack Obama']);
+    const rutherford = await entities('He studied under Professor Rutherford at Manchester.');
+    expect(rutherford.some((e) => e.matchedText.startsWith('Professor'))).toBe(false);
+  });
 });
