@@ -88,6 +88,24 @@ describe('combining type evidence at build', () => {
     expect(typesOf(kb.outFile, 'Leeds')).toEqual(['City']);
     expect(typesOf(kb.outFile, 'Barack_Obama')).toEqual(['Politician']);
   });
+
+  it('drops Publisher beside a kind of organisation that is no company, keeps it on a company or alone', () => {
+    const kb = newWriter();
+    // Wikidata: a university and an agency are also "publishers" (their presses); DBpedia files Publisher under Company.
+    kb.upsert({ title: 'University_of_Oxford', qid: 'Q34433', dbpedia: ['University', 'Publisher'], typeEvidence: 'curated' });
+    kb.upsert({ title: 'OECD', qid: 'Q41550', dbpedia: ['GovernmentAgency', 'Publisher'], typeEvidence: 'curated' });
+    kb.upsert({ title: 'Sanctuary_Records', qid: 'Q1347984', dbpedia: ['RecordLabel', 'Publisher'], typeEvidence: 'curated' });
+    kb.upsert({ title: 'Shueisha', qid: 'Q844822', dbpedia: ['Publisher'], typeEvidence: 'curated' });
+    // The bare Organisation (an NER label's) says nothing against a publisher.
+    kb.upsert({ title: 'Penguin_Books', qid: 'Q1336200', dbpedia: ['Publisher'], typeEvidence: 'curated' });
+    kb.upsert({ title: 'Penguin_Books', dbpedia: ['Organisation'], typeEvidence: 'annotation' });
+    kb.finish({ sources: 'test' });
+    expect(typesOf(kb.outFile, 'University_of_Oxford')).toEqual(['University']);
+    expect(typesOf(kb.outFile, 'OECD')).toEqual(['GovernmentAgency']);
+    expect(typesOf(kb.outFile, 'Sanctuary_Records')).toEqual(['RecordLabel', 'Publisher']);
+    expect(typesOf(kb.outFile, 'Shueisha')).toEqual(['Publisher']);
+    expect(typesOf(kb.outFile, 'Penguin_Books')).toEqual(['Publisher']);
+  });
 });
 
 const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
@@ -97,5 +115,6 @@ describe.skipIf(!existsSync(kbFile))('the shipped knowledge base', () => {
     expect(typesOf(kbFile, 'Python_(programming_language)')).toEqual(['ProgrammingLanguage']);
     expect(typesOf(kbFile, 'Leeds')).toEqual(['City']);
     expect(typesOf(kbFile, 'Linux')).toEqual(['Software']);
+    expect(typesOf(kbFile, 'University_of_Oxford')).toEqual(['University']);
   });
 });

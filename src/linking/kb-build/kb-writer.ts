@@ -329,7 +329,7 @@ export class KbWriter {
     this.batch(() => {
       for (const r of typed) {
         const classes = JSON.parse(r.dbpedia) as string[];
-        const consistent = this.resolveContradiction(classes, this.classEvidence.get(r.id));
+        const consistent = withoutRoleClasses(this.resolveContradiction(classes, this.classEvidence.get(r.id)), this.ontology);
         if (consistent.length !== classes.length) resolved++;
         setTypes.run(JSON.stringify(mostSpecific(consistent, this.ontology)), r.id);
       }
@@ -770,6 +770,22 @@ function unique(xs: string[]): string[] {
 function mergedList(stored: string | null, more: readonly string[] | undefined, cap = 64): string | null {
   const list = unique([...(stored ? (JSON.parse(stored) as string[]) : []), ...(more ?? [])]).slice(0, cap);
   return list.length ? JSON.stringify(list) : null;
+}
+
+/**
+ * Classes Wikidata gives an organisation for something it also does: a university, the OECD or the WHO
+ * "is a" publisher (Q2085381) because it runs a press, which DBpedia files under Company. Beside a class
+ * that says what the organisation is and is no company (University, GovernmentAgency, Non-ProfitOrganisation),
+ * such a role class goes, so that a `Company` filter finds companies, not the University of Oxford.
+ */
+const ROLE_CLASSES: ReadonlySet<string> = new Set(['Publisher']);
+
+function withoutRoleClasses(classes: string[], ontology: DbpediaOntology): string[] {
+  if (!classes.some((c) => ROLE_CLASSES.has(c))) return classes;
+  // A kind of organisation below Organisation itself: the bare class (an NER label's) says no more than "an organisation".
+  const isNonCompanyOrganisation = (c: string) =>
+    !ROLE_CLASSES.has(c) && ontology.resolve(c) !== 'Organisation' && ontology.isA(c, 'Organisation') && !ontology.isA(c, 'Company');
+  return classes.some(isNonCompanyOrganisation) ? classes.filter((c) => !ROLE_CLASSES.has(c)) : classes;
 }
 
 /** Drops classes that are ancestors of another class in the list; unknown classes are dropped. */
