@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classForTitleHead, containingPlaceOf } from '../../src/linking/kb-build/types.js';
+import { classForTitle, classForTitleHead, containingPlaceOf } from '../../src/linking/kb-build/types.js';
 
 describe('classes from the form of a title (untyped KB entities)', () => {
   it("reads the head word that ends an English name", () => {
@@ -19,5 +19,16 @@ describe('classes from the form of a title (untyped KB entities)', () => {
     expect(containingPlaceOf('Washington,_D.C.')).toBe('D.C.');
     expect(containingPlaceOf('Lindsay_Davenport')).toBeUndefined();
     expect(containingPlaceOf('Smith,_jr.')).toBeUndefined();
+  });
+  it('reads a span of years as a life only on a title that reads as a person\'s name', () => {
+    expect(classForTitle('Charles_Darwin_(1809–1882)')).toBe('Person');
+    expect(classForTitle('Elisabeth_of_France_(1602–1644)')).toBe('Person');
+    expect(classForTitle('Charles,_Duke_of_Berry_(1686–1714)')).toBe('Person');
+    expect(classForTitle('Kingdom_of_Poland_(1385–1569)')).toBeUndefined();
+    expect(classForTitle('Department_of_Transport_(1983–1987)')).toBeUndefined();
+    expect(classForTitle('Bergen_Township,_New_Jersey_(1661–1862)')).toBeUndefined();
+    expect(classForTitle('Viacom_(1971–2005)')).toBeUndefined();
+    expect(classForTitle('Ireland_national_football_team_(1882–1950)')).toBeUndefined();
+    expect(classForTitle('John_Smith_(footballer)')).toBe('SoccerPlayer');
   });
 });

@@ -152,7 +152,7 @@ const TITLE_RULES: [RegExp, string][] = [
   [/^(singer|musician|rapper|composer|guitarist)$/, 'MusicalArtist'],
   [/^(actor|actress)$/, 'Actor'],
   [/^(writer|novelist|poet|author|journalist)$/, 'Writer'],
-  [/^(businessman|economist|judge|general|admiral|priest|bishop|cardinal|activist|lawyer|born \d{4}|\d{4}.\d{4})$/, 'Person'],
+  [/^(businessman|economist|judge|general|admiral|priest|bishop|cardinal|activist|lawyer|born \d{4})$/, 'Person'],
   [/^(band|musical group)$/, 'Band'],
   [/^(company|airline|bank|newspaper)$/, 'Company'],
   [/^(political party|party)$/, 'PoliticalParty'],
@@ -178,7 +178,32 @@ export function classForTitle(title: string): string | undefined {
   if (!m) return undefined;
   const d = m[1].replace(/_/g, ' ').toLowerCase();
   for (const [re, cls] of TITLE_RULES) if (re.test(d)) return cls;
+  if (/^\d{4}.\d{4}$/.test(d) && isPersonNameTitle(title.slice(0, m.index))) return 'Person';
   return undefined;
+}
+
+/**
+ * Words of a page title that name a state, an institution or an event, never a person: a span of years
+ * disambiguates "Kingdom_of_Poland_(1385–1569)" and "Department_of_Transport_(1983–1987)" as it does
+ * "Charles_Darwin_(1809–1882)".
+ */
+const NOT_A_PERSON = new Set(
+  'Kingdom Republic Empire Battle Siege War Treaty University College Department Ministry Office Party League Railway Township Duchy Principality County State Dynasty Council Church Government Federation Union Confederation Sultanate Caliphate Emirate Commonwealth Province Bank Company Corporation Club Association Navy Army Force Team'.split(' '),
+);
+
+/** Particles inside people's names ("Elisabeth_of_France", "Ludwig_van_Beethoven"). */
+const NAME_PARTICLES = new Set('of de von van der den la le du da di del dos y bin ibn al'.split(' '));
+
+/** Noble titles after a comma in a person's page title ("Charles,_Duke_of_Berry"). */
+const NOBLE_TITLE = /^(Duke|Duchess|Prince|Princess|Count|Countess|Earl|Margrave|Baron|Baroness|King|Queen|Lord|Lady|Marquess|Marquis|Viscount|Archduke|Archduchess|Grand)$/;
+
+/** Whether a page title (without its disambiguator) reads as a person's name: 2–6 capitalized words and particles, none naming an institution. */
+function isPersonNameTitle(base: string): boolean {
+  const [name, after, ...more] = base.split(',_');
+  if (more.length > 0 || (after !== undefined && !NOBLE_TITLE.test(after.split('_')[0]))) return false;
+  const words = base.replace(',_', '_').split('_');
+  if (words.length < 2 || words.length > 6 || name === '') return false;
+  return words.every((w) => NAME_PARTICLES.has(w) || (/^\p{Lu}/u.test(w) && !NOT_A_PERSON.has(w)));
 }
 
 /** The word a person is called by after first mention ("Adam Hollioake" → "Hollioake"), if the name has one. */
