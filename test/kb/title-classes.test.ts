@@ -7,6 +7,16 @@ describe('classes from the form of a title (untyped KB entities)', () => {
     expect(classForTitleHead('Kansai_International_Airport')).toBe('Airport');
     expect(classForTitleHead('Socialist_Party')).toBe('PoliticalParty');
   });
+  it('reads the head before "of", "in" or "for", where the name goes on after it', () => {
+    expect(classForTitleHead('Nobel_Prize_in_Physics')).toBe('Award');
+    expect(classForTitleHead('Academy_Award_for_Best_Actor')).toBe('Award');
+    expect(classForTitleHead('University_of_Baghdad')).toBe('University');
+    expect(classForTitleHead('Battle_of_Passchendaele')).toBe('MilitaryConflict');
+    expect(classForTitleHead('Communist_Party_of_India')).toBe('PoliticalParty');
+    // The last word is no head here: the economy of a union is no trade union.
+    expect(classForTitleHead('Economy_of_the_European_Union')).toBeUndefined();
+    expect(classForTitleHead('Jordanian_occupation_of_the_West_Bank')).toBeUndefined();
+  });
   it('says nothing for one-word titles, heads that come first, disambiguated titles and generic heads', () => {
     expect(classForTitleHead('Bank')).toBeUndefined();
     expect(classForTitleHead('Lake_Geneva')).toBeUndefined();

@@ -254,13 +254,25 @@ const HEAD_WORD_CLASSES: Record<string, string> = {
   Union: 'TradeUnion',
   Parliament: 'Legislature',
   Assembly: 'Legislature',
+  Prize: 'Award',
+  Award: 'Award',
+  Medal: 'Award',
+  Battle: 'MilitaryConflict',
+  Siege: 'MilitaryConflict',
+  Treaty: 'Treaty',
 };
+
+/** Prepositions after a name's head: "Nobel_Prize_in_Physics", "Bank_of_England", "Battle_of_Hastings". */
+const AFTER_HEAD = new Set(['of', 'in', 'for']);
 
 export function classForTitleHead(title: string): string | undefined {
   if (/_\(/.test(title)) return undefined;
   const words = title.split('_');
   if (words.length < 2) return undefined;
-  return Object.hasOwn(HEAD_WORD_CLASSES, words[words.length - 1]) ? HEAD_WORD_CLASSES[words[words.length - 1]] : undefined;
+  // The head is the last word, or the word before the first "of", "in" or "for" (the name goes on after it).
+  const p = words.findIndex((w, i) => i > 0 && AFTER_HEAD.has(w));
+  const head = p > 0 ? words[p - 1] : words[words.length - 1];
+  return Object.hasOwn(HEAD_WORD_CLASSES, head) ? HEAD_WORD_CLASSES[head] : undefined;
 }
 
 /** "Springfield,_Virginia" → "Virginia": a page named after a place in a larger one, if the title has that form. */
