@@ -112,7 +112,34 @@ export function placeRegionPairs(tokens: readonly string[], spans: readonly Ment
     const named = town.best && isTown(town.best.entity) ? titleRegion(town.best.entity) : undefined;
     if (named !== undefined && !regions.some((r) => r.title !== undefined && withoutDisambiguator(r.title) === named)) out.unlinked.add(i);
   });
+  sameTownElsewhere(spans, links, out);
   return out;
+}
+
+/**
+ * A town named once with its region is that town wherever the document names it alone: after "operated
+ * out of Norfolk, Virginia", a later "Norfolk" is Norfolk, Virginia, not the English county the name
+ * alone ranks first. Each other linked mention of the town's name whose candidates include that town takes
+ * it, with the better confidence of its own link and the pair's. A name qualified by two regions in one document keeps its own readings.
+ */
+function sameTownElsewhere(spans: readonly MentionSpan[], links: readonly Disambiguation[], out: PlaceRegionPairs): void {
+  const byName = new Map<string, { best: ScoredCandidate } | null>();
+  for (const [i, t] of out.towns) {
+    const name = spans[i].text.toLowerCase();
+    const seen = byName.get(name);
+    byName.set(name, seen === undefined || seen?.best.entity === t.best.entity ? { best: t.best } : null);
+  }
+  spans.forEach((s, k) => {
+    if (out.towns.has(k) || out.regions.has(k)) return;
+    const town = byName.get(s.text.toLowerCase());
+    // Only a mention linked on its own switches: one the NIL decision left silent ("Houston's Top Dentists", a
+    // magazine) stays silent.
+    if (!town || !links[k].best) return;
+    const candidate = links[k].ranked.slice(0, TOWN_CANDIDATES).find((c) => c.entity === town.best.entity);
+    if (!candidate) return;
+    out.towns.set(k, { end: s.end, best: { ...candidate, probability: Math.max(links[k].best.probability, town.best.probability) } });
+    out.unlinked.delete(k);
+  });
 }
 
 /** Whether `text` is the region's full name ("Iowa", "New York" for New_York_(state)), not an abbreviation. */

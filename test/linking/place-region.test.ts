@@ -48,6 +48,16 @@ describe.skipIf(!hasShippedKb)('towns with their state, peoples by their plural 
     expect(ents.some((e) => e.entityId === 'Athens' || e.entityId === 'Georgia_(U.S._state)')).toBe(false);
   });
 
+  it('reads the town named once with its state wherever the document names it alone ("Norfolk" after "Norfolk, Virginia")', async () => {
+    // English places in between pull "Norfolk" alone towards the English county.
+    const ents = await entities(
+      'The destroyer operated out of Norfolk, Virginia during the spring of 1945. She then escorted convoys from England to Norway and spent two years in the Mediterranean. She called at Gibraltar, Malta and Naples, and trained with British ships off Plymouth. In 1950 she departed Norfolk for duty with the 6th Fleet. She returned to Norfolk 27 February 1965.',
+    );
+    const norfolk = ents.filter((e) => e.matchedText.startsWith('Norfolk'));
+    expect(norfolk.map((e) => e.matchedText)).toEqual(['Norfolk, Virginia', 'Norfolk', 'Norfolk']);
+    for (const e of norfolk) expect(e.entityId).toBe('Norfolk,_Virginia');
+  });
+
   it('leaves a town unlinked when its only namesake lies in another state ("Parkersburg, Iowa")', async () => {
     const ents = await entities('Born in Parkersburg, Iowa, Harold Duane Vietor was in the U.S. Navy.');
     expect(ents.some((e) => e.entityId === 'Parkersburg,_West_Virginia')).toBe(false);
