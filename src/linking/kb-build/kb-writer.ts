@@ -342,6 +342,7 @@ export class KbWriter {
     this.addClubNames();
     log(`kb: ${this.addAcronyms()} acronym aliases`);
     log(`kb: ${this.addUmlautSpellings()} umlaut-free spellings (Möllenbeck → Moellenbeck)`);
+    log(`kb: ${this.addIsationSpellings()} -isation/-ization spellings (World Health Organisation)`);
     log(`kb: ${this.addShortOrganisationNames()} short organisation names (Dow Chemical, Agriculture Department)`);
     log(`kb: ${this.addNationalTeamNames()} national teams named by their country (Japan → Japan_national_football_team)`);
     log('kb: related');
@@ -594,6 +595,28 @@ export class KbWriter {
   }
 
   /**
+   * British and Commonwealth English write "-isation" where the KB's names (Wikipedia's titles, Wikidata's
+   * labels) mostly have "-ization", and the reverse: "World Health Organisation", "International Labor
+   * Organization". A name with either gets the other spelling as an alias (count 0). Returns how many.
+   */
+  private addIsationSpellings(): number {
+    const rows = this.db.prepare('SELECT id, label, title, aliases FROM entities').all() as {
+      id: number; label: string; title: string | null; aliases: string | null;
+    }[];
+    let n = 0;
+    this.batch(() => {
+      for (const r of rows) {
+        const names = [r.label, r.title ? labelFromTitle(r.title) : '', ...(r.aliases ? (JSON.parse(r.aliases) as string[]) : [])];
+        for (const name of new Set(names)) {
+          const other = otherIsationSpelling(name);
+          if (other !== undefined) this.addAlias(other, r.id, 0), n++;
+        }
+      }
+    });
+    return n;
+  }
+
+  /**
    * News names companies without their legal form ("Dow Chemical" for
    * Dow_Chemical_Company) and ministries head first ("Agriculture
    * Department", "U.S. Agriculture Department" for
@@ -739,6 +762,19 @@ export function withoutArabicArticle(name: string): string {
 const UMLAUT_SPELLING: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
 
 /** A German name as English news spells it: "Möllenbeck" → "Moellenbeck", "Strauß" → "Strauss". */
+/** A word's "-ization" ending (and its plural and inflections' stem), as a name writes it. */
+const IZATION = /(?<=\p{L}{2}i)([zs])(ation)/gu;
+
+/**
+ * The name with "-ization" spelled "-isation" or the reverse ("Organization" ↔ "Organisation",
+ * "Civilisation" ↔ "Civilization"), or undefined when it has neither. The case of the letter is kept.
+ */
+export function otherIsationSpelling(name: string): string | undefined {
+  if (!/[zs]ation/i.test(name)) return undefined;
+  const other = name.replace(IZATION, (_, z: string, rest: string) => (z === 'z' ? 's' : 'z') + rest);
+  return other === name ? undefined : other;
+}
+
 export function withoutUmlauts(name: string): string {
   return name.replace(/[äöüÄÖÜß]/g, (c) => UMLAUT_SPELLING[c]);
 }
