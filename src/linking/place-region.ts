@@ -26,7 +26,10 @@ const isRegion = (e: KbEntity) => !e.dbpediaTypes.includes('Country') && REGION_
  * include their ancestors, so City, Town and Village are all Settlement.
  */
 const isTown = (e: KbEntity) =>
-  e.dbpediaTypes.includes('Place') && !e.dbpediaTypes.includes('Country') && (!isRegion(e) || e.dbpediaTypes.includes('Settlement'));
+  e.dbpediaTypes.includes('Place') && !e.dbpediaTypes.includes('Country') && (!isRegion(e) || e.dbpediaTypes.includes('Settlement') || isCounty(e));
+
+/** A county or parish named with its state ("McHenry County, Illinois"): a region, but one that lies in another. */
+const isCounty = (e: KbEntity) => /_(County|Parish)(,_|$)/.test(e.title ?? '');
 
 /** How many of a name's ranked candidates are searched for the town in the region. */
 const TOWN_CANDIDATES = 10;

@@ -52,6 +52,17 @@ describe('classes from descriptions', () => {
     ['person who specializes in evaluating art', 'Profession'], // an occupation, not a person
     ['American singer-songwriter', 'MusicalArtist'],
     ['Los Angeles-based entertainment company', 'Company'],
+    ['former American football quarterback', 'Athlete'],
+    ['American teen drama mystery-thriller television series', 'TelevisionShow'],
+    ['Peruvian provider of financial services', 'Company'],
+    ['French charity', 'Non-ProfitOrganisation'],
+    ['county in England', 'AdministrativeRegion'],
+    ['district of west London, England', 'AdministrativeRegion'],
+    ['county seat of Cook County', 'Settlement'],
+    ['school district in Arizona, United States', undefined],
+    ['American district attorney', undefined],
+    ['American fast food restaurant chain', undefined], // shop brands stay untyped: "OK", "Alex", "etc." are chains too
+    ['Italian cinematographer', 'Person'],
     ['American video game and software developer', undefined],
     ['music without spoken or sung language', undefined],
   ])('%s → %s', (description, cls) => {
