@@ -63,6 +63,14 @@ describe('classes from descriptions', () => {
     ['American district attorney', undefined],
     ['American fast food restaurant chain', undefined], // shop brands stay untyped: "OK", "Alex", "etc." are chains too
     ['Italian cinematographer', 'Person'],
+    ['lower house of the United States Congress', 'Legislature'],
+    ['aerial warfare service branch of the British Armed Forces', 'MilitaryUnit'],
+    ['British Army officer', 'Person'],
+    ['19th-century conflict in the United States', 'Event'],
+    ['currency of the United States of America', 'Currency'],
+    ['awards given annually for excellence of cinematic achievement', 'Award'],
+    ['Grammy Award-winning singer', 'MusicalArtist'],
+    ['sport in which players attempt to hit a ball with a club', 'Sport'],
     ['American video game and software developer', undefined],
     ['music without spoken or sung language', undefined],
   ])('%s → %s', (description, cls) => {
