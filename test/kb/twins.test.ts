@@ -28,6 +28,24 @@ function aliasesOf(file: string, title: string): string[] {
 }
 
 describe('twins at KB build', () => {
+  it('leaves an untyped page titled with one everyday word apart from a typed item of its name ("Moss", the town)', () => {
+    const kb = newWriter();
+    kb.everydayWord = (w) => ['moss', 'fish', 'seat'].includes(w);
+    kb.upsert({ title: 'Moss', popularity: 1512 });
+    kb.upsert({ qid: 'Q109021', label: 'Moss', dbpedia: ['City'], typeEvidence: 'curated' });
+    // An untyped item is the concept's own (Fish, Q152); a name in capitals is no everyday word (SEAT, the company).
+    kb.upsert({ title: 'Fish', popularity: 7686 });
+    kb.upsert({ qid: 'Q152', label: 'Fish' });
+    kb.upsert({ title: 'SEAT', popularity: 2000 });
+    kb.upsert({ qid: 'Q188217', label: 'SEAT', dbpedia: ['Company'], typeEvidence: 'curated' });
+    kb.finish({ sources: 'test' });
+    const all = rows(kb.outFile);
+    expect(all.find((r) => r.title === 'Moss')?.qid).toBeNull();
+    expect(all.some((r) => r.qid === 'Q109021' && r.title === null)).toBe(true);
+    expect(all.find((r) => r.title === 'Fish')?.qid).toBe('Q152');
+    expect(all.find((r) => r.title === 'SEAT')?.qid).toBe('Q188217');
+  });
+
   it('gives a page without a QID the QID, aliases and relations of the one item of its name', () => {
     const kb = newWriter();
     const page = kb.upsert({ title: 'Estonia', dbpedia: ['Place'], typeEvidence: 'annotation', popularity: 21079 });

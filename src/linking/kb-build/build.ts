@@ -110,6 +110,7 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       addCodexClasses(kb, d, log);
       const signals = new PopularitySignals();
       const everyday = everydayWords(await WordNetLexicon.load(fileLoader(defaultModelsDir)));
+      kb.everydayWord = everyday;
       sources.push(...(await addNpmSources(kb, opts.npmSources, log, signals, everyday)));
       // After the npm sources, as the sources below: a company on both is the brand list's entity; an
       // organisation the popular-title list names is marked by it before the estimates are made.

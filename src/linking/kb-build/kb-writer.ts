@@ -119,6 +119,14 @@ export class KbWriter {
     };
   }
 
+  /**
+   * Whether a word is everyday English (set by the build from WordNet). A page titled with one such word,
+   * written as a common noun is at a sentence's start, and no class ("Moss", "Chin", "East"; not "SEAT") is
+   * the common noun's concept; the one typed item of that name (the town
+   * of Moss in Norway, Chin State) is a namesake, not its twin.
+   */
+  everydayWord?: (word: string) => boolean;
+
   /** Runs fn in one transaction (sources batch their writes; it is 100× faster). */
   batch<T>(fn: () => T): T {
     return this.db.transaction(fn)();
@@ -404,6 +412,7 @@ export class KbWriter {
         const page = this.st.byTitle.get(name);
         if (!page || page.qid || (page.mid && item.mid && page.mid !== item.mid)) continue;
         if (!agree(tops(page.dbpedia), tops(item.dbpedia))) continue;
+        if (!page.dbpedia && item.dbpedia && /^\p{Lu}\p{Ll}+$/u.test(name) && this.everydayWord?.(name.toLowerCase())) continue;
         this.mergeInto(page, item);
         n++;
       }
