@@ -100,8 +100,13 @@ export function senseLayer(store: SynsetStore, model: WsdModel, doc: Doc, opts: 
     let plainTotal = 0;
     let count = 0;
     const entityMask = entityMasks === undefined ? 0 : maskOver(entityMasks, doc.sentStart[t.sentence], t);
+    const lowerCase = t.first === t.last && isLowerCaseWord(doc.tokens[doc.sentStart[t.sentence] + t.first]);
     for (let c = 0; c < synsets.length; c++) {
-      if ((t.properName && !hasCapitalizedMember(store, synsets[c], t.lemma)) || (entityMask !== 0 && !fitsEntity(entityMask, store.lexfileOf(synsets[c]), store.posLetter(synsets[c])))) {
+      if (
+        (t.properName && !hasCapitalizedMember(store, synsets[c], t.lemma)) ||
+        (lowerCase && isAcronymOnly(store, synsets[c], t.lemma)) ||
+        (entityMask !== 0 && !fitsEntity(entityMask, store.lexfileOf(synsets[c]), store.posLetter(synsets[c])))
+      ) {
         values[at + c] = 0;
         if (plain !== undefined) plain[at + c] = 0;
         continue;
@@ -153,6 +158,25 @@ function maskOver(masks: Int32Array, sentenceStart: number, t: FoundTarget): num
   let mask = 0;
   for (let i = sentenceStart + t.first; i <= sentenceStart + t.last; i++) mask |= masks[i];
   return mask;
+}
+
+/** A word in lower-case letters only ("bin", "cd", "who"). */
+function isLowerCaseWord(token: string | undefined): boolean {
+  return token !== undefined && /^\p{Ll}+$/u.test(token);
+}
+
+/**
+ * Whether the synset names the lemma only as an acronym in capitals ("BIN", the bank identification number;
+ * "IT", information technology): a word written in lower case ("bin" in /usr/bin, "it") is not that acronym.
+ */
+function isAcronymOnly(store: SynsetStore, synset: number, lemma: string): boolean {
+  let acronym = false;
+  for (const [l] of store.members(synset)) {
+    if (l.toLowerCase() !== lemma) continue;
+    if (l.length >= 2 && l === l.toUpperCase() && l !== l.toLowerCase()) acronym = true;
+    else return false;
+  }
+  return acronym;
 }
 
 function hasCapitalizedMember(store: SynsetStore, synset: number, lemma: string): boolean {

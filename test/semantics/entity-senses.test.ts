@@ -92,3 +92,22 @@ describe('senses of words inside linked entities', () => {
     expect(american?.senses?.length ?? 0).toBeGreaterThan(0);
   });
 });
+
+describe('a word in lower case is no acronym in capitals', () => {
+  let analyzer: Analyzer;
+  beforeAll(async () => {
+    analyzer = await createAnalyzer();
+  }, 60_000);
+
+  it('gives "bin" no BIN (bank identification number) sense, and keeps it for "BIN"', async () => {
+    const senses = async (text: string, token: string) => {
+      const r = await analyzer.analyze(text, { extractors: 'words,senses', languageOverride: 'eng' });
+      const w = (r.response?.sentences ?? []).flatMap((s) => s.words).find((x) => x.token === token);
+      return (w?.senses ?? []).map((s) => s.synset);
+    };
+    const lower = await senses('Put the empty bottles in the bin.', 'bin');
+    expect(lower.length).toBeGreaterThan(0);
+    expect(lower).not.toContain('bank_identification_number.n.01');
+    expect(await senses('The card BIN identifies the issuing bank.', 'BIN')).toContain('bank_identification_number.n.01');
+  });
+});
