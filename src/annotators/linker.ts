@@ -100,7 +100,7 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     records.push({ ...rec, ner: s.ner });
   });
   const preference = (r: (typeof records)[number]) => (r.ner ? 100 : 0) + r.confidenceScore;
-  records = opts.allowOverlap ? oneMentionPerEntityPlace(records, preference) : resolveOverlaps(records, preference);
+  records = opts.allowOverlap ? oneMentionPerEntityOverlap(records, preference) : resolveOverlaps(records, preference);
   const kept = records.filter(
     (r) => passesTypeFilter(r.type, opts.filterDbpediaTypes) && passesTypeFilter(r.kbTwoTypes, opts.filterFreebaseTypes),
   );
@@ -122,7 +122,7 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
  * one the overlap resolution would keep stays (the recognizer's span, then the higher confidence);
  * overlapping mentions of different entities ("New York" in "New York Times") all stay.
  */
-function oneMentionPerEntityPlace<T extends EntityRecord>(records: readonly T[], preference: (r: T) => number): T[] {
+function oneMentionPerEntityOverlap<T extends EntityRecord>(records: readonly T[], preference: (r: T) => number): T[] {
   const byEntity = new Map<string, T[]>();
   for (const r of records) {
     const id = r.wikidataId ?? r.entityId;

@@ -123,7 +123,8 @@ export function placeRegionPairs(tokens: readonly string[], spans: readonly Ment
  * A town named once with its region is that town wherever the document names it alone: after "operated
  * out of Norfolk, Virginia", a later "Norfolk" is Norfolk, Virginia, not the English county the name
  * alone ranks first. Each other linked mention of the town's name whose candidates include that town takes
- * it, with the better confidence of its own link and the pair's. A name qualified by two regions in one document keeps its own readings.
+ * it, with the better confidence of its own link and the pair's. A name qualified by two regions in one
+ * document keeps its own readings.
  */
 function sameTownElsewhere(spans: readonly MentionSpan[], links: readonly Disambiguation[], out: PlaceRegionPairs): void {
   const byName = new Map<string, { best: ScoredCandidate } | null>();
