@@ -69,6 +69,8 @@ describe('classes from descriptions', () => {
     ['19th-century conflict in the United States', 'Event'],
     ['currency of the United States of America', 'Currency'],
     ['awards given annually for excellence of cinematic achievement', 'Award'],
+    ['Medal of Honor recipient', undefined],
+    ['1969 British costume drama: Academy Award winner', undefined],
     ['Grammy Award-winning singer', 'MusicalArtist'],
     ['sport in which players attempt to hit a ball with a club', 'Sport'],
     ['American video game and software developer', undefined],

@@ -120,10 +120,9 @@ export class KbWriter {
   }
 
   /**
-   * Whether a word is everyday English (set by the build from WordNet). A page titled with one such word,
-   * written as a common noun is at a sentence's start, and no class ("Moss", "Chin", "East"; not "SEAT") is
-   * the common noun's concept; the one typed item of that name (the town
-   * of Moss in Norway, Chin State) is a namesake, not its twin.
+   * Whether a word is everyday English (set by the build from WordNet). An untyped page titled with one such
+   * word, capitalized as a sentence's first word is ("Moss", "Chin", "East"; not "SEAT"), is the common noun's
+   * concept; the one typed item of that name (the town of Moss in Norway, Chin State) is a namesake, not its twin.
    */
   everydayWord?: (word: string) => boolean;
 

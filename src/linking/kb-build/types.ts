@@ -141,7 +141,12 @@ export function classForDescription(description: string): string | undefined {
   // In a hyphenated compound the first part is a modifier: "general-purpose" names no general,
   // "film-maker" no film; the last part still counts ("singer-songwriter", "state-owned company").
   const head = (cut ? d.slice(0, cut.index) : d).trim().replace(/(\p{L})-(?=\p{L})/gu, '$1_ ');
-  for (const [re, cls] of DESCRIPTION_RULES) if (re.test(head)) return cls;
+  for (const [re, cls] of DESCRIPTION_RULES) {
+    if (!re.test(head)) continue;
+    // "Medal of Honor recipient", "1969 costume drama: Academy Award winner": someone or something the award went to.
+    if (cls === 'Award' && /\b(winners?|recipients?|nominees?|laureates?|winning)\b/.test(d)) continue;
+    return cls;
+  }
   return undefined;
 }
 
