@@ -41,4 +41,16 @@ describe('classes from the form of a title (untyped KB entities)', () => {
     expect(classForTitle('Ireland_national_football_team_(1882–1950)')).toBeUndefined();
     expect(classForTitle('John_Smith_(footballer)')).toBe('SoccerPlayer');
   });
+  it('reads what a disambiguator names: works, periodicals, species, rivers, scholars', () => {
+    expect(classForTitle('House_(TV_series)')).toBe('TelevisionShow');
+    expect(classForTitle('The_Invisible_Man_(1975_TV_series)')).toBe('TelevisionShow');
+    expect(classForTitle('Diary_of_a_Chambermaid_(1964_film)')).toBe('Film');
+    expect(classForTitle('Atlanta_(magazine)')).toBe('Magazine');
+    expect(classForTitle('Chicago_(play)')).toBe('Play');
+    expect(classForTitle('Jerusalem_(EP)')).toBe('Album');
+    expect(classForTitle('Bahia_(genus)')).toBe('Species');
+    expect(classForTitle('Thon_(river)')).toBe('River');
+    expect(classForTitle('Charles_Taylor_(philosopher)')).toBe('Person');
+    expect(classForTitle('Paris_(Texas)')).toBeUndefined();
+  });
 });
