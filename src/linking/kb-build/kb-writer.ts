@@ -588,7 +588,7 @@ export class KbWriter {
     let n = 0;
     this.batch(() => {
       for (const r of rows) {
-        const names = [r.label, r.title ? labelFromTitle(r.title) : '', ...(r.aliases ? (JSON.parse(r.aliases) as string[]) : [])].filter((x) => /[äöüÄÖÜß]/.test(x));
+        const names = namesOf(r).filter((x) => /[äöüÄÖÜß]/.test(x));
         if (names.length === 0) continue;
         const person = !!r.dbpedia && (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'Person'));
         for (const name of new Set(names)) {
@@ -614,8 +614,7 @@ export class KbWriter {
     let n = 0;
     this.batch(() => {
       for (const r of rows) {
-        const names = [r.label, r.title ? labelFromTitle(r.title) : '', ...(r.aliases ? (JSON.parse(r.aliases) as string[]) : [])];
-        for (const name of new Set(names)) {
+        for (const name of new Set(namesOf(r))) {
           const other = otherIsationSpelling(name);
           if (other !== undefined) this.addAlias(other, r.id, 0), n++;
         }
@@ -770,6 +769,11 @@ export function withoutArabicArticle(name: string): string {
 const UMLAUT_SPELLING: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
 
 /** A German name as English news spells it: "Möllenbeck" → "Moellenbeck", "Strauß" → "Strauss". */
+/** An entity row's names: its label, its title as a label and its display aliases. */
+function namesOf(r: { label: string; title: string | null; aliases: string | null }): string[] {
+  return [r.label, r.title ? labelFromTitle(r.title) : '', ...(r.aliases ? (JSON.parse(r.aliases) as string[]) : [])];
+}
+
 /** A word's "-ization" ending (and its plural and inflections' stem), as a name writes it. */
 const IZATION = /(?<=\p{L}{2}i)([zs])(ation)/gu;
 
