@@ -455,13 +455,17 @@ export function candidateFeatures(
   // A name written in lower-case letters ("Vim", "Rem") is not an entity whose name is a dotted initialism
   // ("V.I.M.", "R.E.M."), though their alias keys are the same.
   const initialismShaped = mentions.map((m) => isAcronym(m.text));
-  const lookup = (key: string, asInitialism = true) => {
+  // "B.A." (a degree) is no ISO country code: a mention written with full stops takes a country only where the
+  // country's key was linked so in text (a count: "U.S.", "U.K."), not where a list gave the code alone ("BA").
+  const dotted = mentions.map((m) => isDottedInitialism(m.text.replace(/\s+/g, '')));
+  const lookup = (key: string, asInitialism = true, withDots = false) => {
     const candidates: Candidate[] = [];
     const entities: KbEntity[] = [];
     for (const c of kb.candidatesForKey(key)) {
       if (candidates.length >= maxCandidates) break;
       const e = kb.entity(c.entity);
       if (!e || (!asInitialism && isDottedInitialism(e.label))) continue;
+      if (withDots && c.count === 0 && e.dbpediaTypes.includes('Country')) continue;
       candidates.push(c);
       entities.push(e);
     }
@@ -471,10 +475,10 @@ export function candidateFeatures(
   const groupIndex = new Map<string, number>();
   const groups: Group[] = [];
   const mentionGroup = mentions.map((_, i) => {
-    const id = `${norms[i]}\u0001${corefs[i]}\u0001${initialismShaped[i] ? 1 : 0}`;
+    const id = `${norms[i]}\u0001${corefs[i]}\u0001${initialismShaped[i] ? 1 : 0}\u0001${dotted[i] ? 1 : 0}`;
     const known = groupIndex.get(id);
     if (known !== undefined) return known;
-    const own = lookup(norms[i], initialismShaped[i]);
+    const own = lookup(norms[i], initialismShaped[i], dotted[i]);
     const g: Group = { key: norms[i], corefKey: corefs[i], ...own, corefPriors: own.candidates.map(() => 0), corefTop: own.candidates.map(() => false) };
     if (corefs[i]) {
       const longer = lookup(corefs[i]);
