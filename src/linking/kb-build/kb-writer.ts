@@ -780,6 +780,8 @@ const IZATION = /(?<=\p{L}{2}i)([zs])(ation)/gu;
 /**
  * The name with "-ization" spelled "-isation" or the reverse ("Organization" ↔ "Organisation",
  * "Civilisation" ↔ "Civilization"), or undefined when it has neither. The case of the letter is kept.
+ * Not src/lexicon/spelling.ts's `spellingKey`: it maps one word one way (British to American) and also
+ * "-ise" and "-re" endings, which names hold as names ("Louise", "Centre Party" beside a "Center Party").
  */
 export function otherIsationSpelling(name: string): string | undefined {
   if (!/[zs]ation/i.test(name)) return undefined;
