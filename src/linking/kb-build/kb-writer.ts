@@ -351,6 +351,7 @@ export class KbWriter {
     log(`kb: ${this.addUmlautSpellings()} umlaut-free spellings (Möllenbeck → Moellenbeck)`);
     log(`kb: ${this.addIsationSpellings()} -isation/-ization spellings (World Health Organisation)`);
     log(`kb: ${this.addShortOrganisationNames()} short organisation names (Dow Chemical, Agriculture Department)`);
+    log(`kb: ${this.addInstitutionNameVariants()} institution names as people shorten them (Salk Institute, University of Utrecht)`);
     log(`kb: ${this.addNationalTeamNames()} national teams named by their country (Japan → Japan_national_football_team)`);
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
@@ -640,6 +641,42 @@ export class KbWriter {
   }
 
   /**
+   * Text names an institution shorter or turned around: "the Salk Institute" (Salk Institute for
+   * Biological Studies), "the Oberlin Conservatory", "the University of Utrecht" (Utrecht University),
+   * "the University of Maryland" (…, College Park). Each organisation's names give those variants
+   * (institutionNameVariants); a variant becomes an alias (count 0) only where no entity has that name
+   * yet and no other organisation's names give it: a name two institutions could own ("Trinity College",
+   * "Washington University") stays theirs as the sources have it. Returns how many were added.
+   */
+  private addInstitutionNameVariants(): number {
+    const rows = this.db.prepare('SELECT id, label, title, aliases, dbpedia FROM entities WHERE dbpedia IS NOT NULL').all() as {
+      id: number; label: string; title: string | null; aliases: string | null; dbpedia: string;
+    }[];
+    const proposed = new Map<string, { name: string; ids: Set<number> }>();
+    for (const r of rows) {
+      const classes = JSON.parse(r.dbpedia) as string[];
+      if (classes.length === 0 || !classes.every((c) => this.ontology.topClass(c) === 'Organisation')) continue;
+      for (const name of new Set(namesOf(r))) {
+        for (const v of institutionNameVariants(name, this.everydayWord)) {
+          const key = normalizeAlias(v);
+          const p = proposed.get(key);
+          if (p) p.ids.add(r.id);
+          else proposed.set(key, { name: v, ids: new Set([r.id]) });
+        }
+      }
+    }
+    let n = 0;
+    this.batch(() => {
+      for (const { name, ids } of proposed.values()) {
+        if (ids.size !== 1 || this.candidateCount(name) > 0) continue;
+        this.addAlias(name, [...ids][0], 0);
+        n++;
+      }
+    });
+    return n;
+  }
+
+  /**
    * Sports reports name a national team by its country alone ("Japan beat
    * Syria 2-1"), but only the teams AIDA train or PPRforNED name so had that alias:
    * Japan's, China's or Uzbekistan's football teams were no candidate of
@@ -745,6 +782,39 @@ export function shortOrganisationNames(title: string): string[] {
     const rest = federal[1].replace(/_/g, ' ');
     out.push(`U.S. ${rest}`);
     if (/^(Department|Secretary) of /.test(rest)) out.push(rest);
+  }
+  return out;
+}
+
+/** The head nouns of an institution's name that its short form keeps ("the Salk Institute"). */
+const INSTITUTION_HEADS = new Set(
+  'Institute Institution Conservatory Conservatoire Academy Museum College School Seminary Society Foundation Observatory Laboratory Laboratories Hospital Library Orchestra Theatre Theater Centre Center'.split(' '),
+);
+
+/**
+ * Shorter and turned-around names of an institution's name: "Salk Institute for Biological Studies" →
+ * "Salk Institute" (the name up to an institution's head noun before "of", "for" or "in", when a word before
+ * the head is no everyday English word: "National Institute of Standards" keeps its name);
+ * "University of Maryland, College Park" → "University of Maryland" (a campus after a comma);
+ * "Utrecht University" ↔ "University of Utrecht" (one or two capitalized words).
+ */
+export function institutionNameVariants(name: string, everyday?: (w: string) => boolean): string[] {
+  const out: string[] = [];
+  const campus = /^(University of [A-Z][\p{L}]+(?: [A-Z][\p{L}]+)?), [A-Z][\p{L}.]+(?: [A-Z][\p{L}.]+)*$/u.exec(name);
+  if (campus) out.push(campus[1]);
+  const base = campus ? campus[1] : name;
+  const of = /^University of ([A-Z][\p{L}]+(?: [A-Z][\p{L}]+)?)$/u.exec(base);
+  if (of) out.push(`${of[1]} University`);
+  const own = /^([A-Z][\p{L}]+(?: [A-Z][\p{L}]+)?) University$/u.exec(base);
+  if (own && !/^(State|National|City|Open|Central|International)$/.test(own[1].split(' ').pop() ?? '')) out.push(`University of ${own[1]}`);
+  const words = name.split(' ');
+  for (let i = 1; i < words.length - 1; i++) {
+    if (!INSTITUTION_HEADS.has(words[i]) || !/^(of|for|in)$/.test(words[i + 1])) continue;
+    const before = words.slice(0, i);
+    if (before.length > 3 || !before.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w))) break;
+    if (everyday && before.every((w) => everyday(w.toLowerCase()))) break;
+    out.push(words.slice(0, i + 1).join(' '));
+    break;
   }
   return out;
 }
