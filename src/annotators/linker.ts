@@ -543,9 +543,13 @@ function extendGluedPossessive(kb: KnowledgeBase, doc: Doc, s: Span): void {
   if (!top || !named || isPerson(named)) return;
   // Such a name is a business named after a person: the bare name must read first as a person (or as nothing),
   // so that "Sweden's" stays Sweden's possessive whatever alias lists say.
+  // The bare name may also read first as the business itself ("McDonald", once the KB knows how popular the
+  // chain is): then its own name must end in the possessive.
   const bare = kb.candidatesForKey(normalizeAlias(s.text))[0];
   const bareEntity = bare ? kb.entity(bare.entity) : undefined;
-  if (bare && (bare.entity === top.entity || !bareEntity || !isPerson(bareEntity))) return;
+  if (bare && bare.entity === top.entity) {
+    if (!/['\u2019]s$/.test(named.title ?? named.label)) return;
+  } else if (bare && (!bareEntity || !isPerson(bareEntity))) return;
   s.end += 1;
   s.text = doc.tokens.slice(s.start, s.end).join(' ');
   // The tagger's class was for the person's name it saw ("McDonald": PER), not for the business.

@@ -30,12 +30,13 @@ import { codeBlockRanges, headingRanges } from '../doc/layout.js';
  * the doubled backticks of ``quotes''),
  * option flags (-a, --all, --preserve=links), shell and make assignments (CC=cc, CFLAGS=-O2: a name
  * right before "=" with no blank, as in "CC=cc ./configure", whose "CC" is no Creative Commons) and
- * variables ($HOME, ${PREFIX}). Each alternative that could fail late is bounded (an
+ * variables ($HOME, ${PREFIX}), and a retweet's "RT" before the handle it quotes ("RT @user: …": no TV
+ * network). Each alternative that could fail late is bounded (an
  * address's local part is at most 64 characters and starts a run, a code span at most 200, a variable's
  * name at most 64): a run of "a-a-a-…" without '@' must not be rescanned from every position.
  */
 const LITERAL =
-  /(?:[A-Za-z][A-Za-z0-9+.-]{1,15}:\/\/|www\.|mailto:)[^\s<>"'`]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63})+|(?<![\p{L}\p{N}/])(?:~|\.{1,2})?\/[\p{L}\p{N}._${}-]+(?:\/[\p{L}\p{N}._${}-]*)*|(?<!`)`[^`\n]{1,200}`(?!`)|(?<![\p{L}\p{N}-])--?[A-Za-z][\w-]*(?:=[^\s,;)]*)?|(?<![\p{L}\p{N}_$-])[A-Za-z_][A-Za-z0-9_]{0,63}=(?!=)[^\s,;)]*|\$\{?[A-Za-z_][A-Za-z0-9_]{0,63}\}?/gu;
+  /(?:[A-Za-z][A-Za-z0-9+.-]{1,15}:\/\/|www\.|mailto:)[^\s<>"'`]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63})+|(?<![\p{L}\p{N}/])(?:~|\.{1,2})?\/[\p{L}\p{N}._${}-]+(?:\/[\p{L}\p{N}._${}-]*)*|(?<!`)`[^`\n]{1,200}`(?!`)|(?<![\p{L}\p{N}-])--?[A-Za-z][\w-]*(?:=[^\s,;)]*)?|(?<![\p{L}\p{N}_$-])[A-Za-z_][A-Za-z0-9_]{0,63}=(?!=)[^\s,;)]*|\$\{?[A-Za-z_][A-Za-z0-9_]{0,63}\}?|(?<![\p{L}\p{N}])RT(?=:?[ \t]*@[\p{L}\p{N}_])/gu;
 
 /** Sorted, non-overlapping [start, end) UTF-16 ranges of the literals in text. */
 export function literalRanges(text: string): [number, number][] {

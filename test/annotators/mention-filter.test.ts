@@ -37,6 +37,19 @@ describe('nameMentions', () => {
     expect(literalRanges('Paris = France, and a == b in C')).toEqual([]);
   });
 
+  it("reads a retweet's RT before the handle it quotes as markup, and RT elsewhere as a word", () => {
+    const cut = (t: string) => literalRanges(t).map(([a, b]) => t.slice(a, b));
+    expect(cut('RT @BBCNews: Floods in Leeds')).toEqual(['RT']);
+    expect(cut('lol RT@nasa launch today')).toEqual(['RT']);
+    // The network, an "RT" inside a word, and one with no handle after it stay.
+    expect(cut('RT reported the launch; ART @home')).toEqual([]);
+    const d = doc('RT @BBCNews: RT says the BBC is wrong');
+    const network = mention(d, 'RT says');
+    const ms = [mention(d, 'RT'), { ...network, end: network.start + 1 }];
+    expect(texts(d, nameMentions(d, ms))).toEqual(['RT']);
+    expect(nameMentions(d, ms)[0].start).toBe(ms[1].start);
+  });
+
   it('drops mentions inside fenced code blocks, and keeps those around them', () => {
     const d = doc("Apple makes phones.\n\n```ts\ntype Apple = {name: 'Apple'}\n```\n\nAsk Google.\n~~~\nGoogle.search()\n");
     const at = (s: string, from = 0) => {

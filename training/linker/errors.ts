@@ -21,6 +21,8 @@
  *
  *   npx tsx training/linker/errors.ts --elevant FILE.jsonl | --gum DIR | --jsonl FILE.jsonl [N]
  *
+ * TEXTLENS_KB=FILE reads another knowledge base (a `textlens kb build --out DIR` to weigh before it ships).
+ *
  * A diagnostic for tuning on testa and the dev sets: never run it on a held-out split.
  */
 import { readFileSync } from 'node:fs';
@@ -45,7 +47,7 @@ const argv = process.argv.slice(2);
 const qidMode = argv[0]?.startsWith('--') ? argv[0] : undefined;
 const [aidaFile, conllFile, topN = '15', docFilter] = qidMode ? ['', '', argv[2] ?? '15'] : argv;
 const loader = fileLoader();
-const linker = await loadLinker(loader);
+const linker = await loadLinker(loader, process.env.TEXTLENS_KB);
 const ner = await loadMentionRecognizer(undefined, () => loader);
 const docs = qidMode ? [] : parseAida(readFileSync(aidaFile, 'utf8'), readFileSync(conllFile, 'utf8'));
 const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);

@@ -15,6 +15,8 @@ import { createProgress } from '../../progress/display.js';
 import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from './npm-sources.js';
 import { PopularitySignals } from './popularity.js';
 import { addRor, ROR_FILE } from './ror.js';
+import { addWikitrivia, WIKITRIVIA_FILE } from './wikitrivia.js';
+import { addNobelLaureates, NOBEL_FILE } from './nobel.js';
 import { WordNetLexicon } from '../../lexicon/wordnet.js';
 import { morphy } from '../../lexicon/morphy.js';
 import { WORDNET_POS } from '../../lexicon/penn.js';
@@ -90,6 +92,11 @@ function everydayWords(wordnet: WordNetLexicon): (w: string) => boolean {
     WORDNET_POS.some((pos) => [w, ...morphy(w, pos, wordnet)].some((b) => wordnet.hasLemma(b, pos) && (pos !== 'n' || wordnet.taggedSenseCount(b, pos) > 0)));
 }
 
+/** Whether a lower-case word, in any inflection, is a lemma of WordNet in any part of speech ("vertigo", "stalingrad"). */
+function wordNetWords(wordnet: WordNetLexicon): (w: string) => boolean {
+  return (w) => WORDNET_POS.some((pos) => [w, ...morphy(w, pos, wordnet)].some((b) => wordnet.hasLemma(b, pos)));
+}
+
 /** Builds <out>/kb.sqlite; returns its path. */
 export async function buildKb(opts: KbBuildOptions): Promise<string> {
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
@@ -109,12 +116,16 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       addCodex(kb, d, log);
       addCodexClasses(kb, d, log);
       const signals = new PopularitySignals();
-      const everyday = everydayWords(await WordNetLexicon.load(fileLoader(defaultModelsDir)));
+      const wordnet = await WordNetLexicon.load(fileLoader(defaultModelsDir));
+      const everyday = everydayWords(wordnet);
       kb.everydayWord = everyday;
       sources.push(...(await addNpmSources(kb, opts.npmSources, log, signals, everyday)));
       // After the npm sources, as the sources below: a company on both is the brand list's entity; an
       // organisation the popular-title list names is marked by it before the estimates are made.
       if (addRor(kb, join(repositoryRoot(), ROR_FILE), log, everyday, signals)) sources.push('ror-records');
+      const isPersonClass = (cls: string) => ontology.topClass(cls) === 'Person';
+      if (addWikitrivia(kb, join(repositoryRoot(), WIKITRIVIA_FILE), log, { everyday, inWordNet: wordNetWords(wordnet) }, isPersonClass, signals)) sources.push('wikitrivia');
+      if (addNobelLaureates(kb, join(repositoryRoot(), NOBEL_FILE), log, everyday)) sources.push('nobel-laureates');
       signals.apply(kb, log);
       // After the npm sources: the QIDs it adds are those no other source has, so a
       // brand or person is created by the source that types it and estimates its popularity.

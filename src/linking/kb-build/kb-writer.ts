@@ -184,6 +184,24 @@ export class KbWriter {
     return this.formerTitles.size;
   }
 
+  /**
+   * A source that knows a page's title and its QID (Wikitrivia's decks: Wikidata's English sitelink) makes the
+   * KB's page without a QID and its item without a title one entity, as `mergeTwins` does for names: the page
+   * keeps its row and takes the item's QID, aliases and relations. Returns what the KB had: 'joined' (both, now
+   * one), 'page' (the page alone, which upsert gives the QID), 'item' (the item, or both already holding other
+   * ids), 'new' (neither).
+   */
+  joinPageAndItem(title: string, qid: string): 'joined' | 'page' | 'item' | 'new' {
+    const page = this.st.byTitle.get(canonicalTitle(title));
+    const item = this.st.byQid.get(qid);
+    if (page && item && page.id !== item.id) {
+      if (page.qid || item.title) return 'item';
+      this.mergeInto(page, item);
+      return 'joined';
+    }
+    return item ? 'item' : page ? 'page' : 'new';
+  }
+
   /** Adds or merges an entity; returns its row id. Its label and aliases become aliases (count 0). */
   upsert(e: EntityInput): number {
     const title = e.title ? canonicalTitle(e.title) : undefined;

@@ -10,8 +10,8 @@
  *   listed entities that have one: the median for the popular-title and
  *   icon lists, the lower quartile for the brand list (27k brands, most of
  *   them regional chains; the ones with in-links are its famous few);
- * - language editions map through a least-squares line on
- *   log(1 + in-links) against log(1 + editions).
+ * - language editions and page views (Wikitrivia's decks) map through a
+ *   least-squares line on log(1 + in-links) against log(1 + the figure).
  * An entity with no in-link count takes the largest estimate of its signals;
  * counts that exist are kept (they are the finer measure).
  */
@@ -19,7 +19,7 @@ import type { KbWriter } from './kb-writer.js';
 import type { Log } from './sources.js';
 
 export type ListSignal = 'brandList' | 'popularTitle' | 'iconBrand';
-export type NumericSignal = 'languageEditions';
+export type NumericSignal = 'languageEditions' | 'pageViews';
 
 /** Which quantile of the calibration entities' in-link counts a list membership is worth. */
 const LIST_QUANTILE: Record<ListSignal, number> = { brandList: 0.25, popularTitle: 0.5, iconBrand: 0.5 };

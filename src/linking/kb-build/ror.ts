@@ -18,12 +18,11 @@
  * its popularity; an added one that the npm popularity lists name, and that
  * no other KB entity is called, is marked by them (the WHO, the CDC).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import type { KbWriter } from './kb-writer.js';
 import type { Log } from './sources.js';
 import { canonicalTitle } from '../normalize.js';
 import type { PopularitySignals } from './popularity.js';
+import { readSourceTsv } from './source-tsv.js';
 
 /** Where `textlens kb build` finds the extracted registry, relative to the repository root. */
 export const ROR_FILE = 'training/kb/sources/ror-organisations.tsv.gz';
@@ -54,29 +53,21 @@ const ROR_TYPES: readonly [type: string, cls: (name: string) => string, noun: (n
  * everyday English, which stay out as aliases. Returns false, with a warning, when the file is missing.
  */
 export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string) => boolean = () => false, signals?: PopularitySignals): boolean {
-  if (!existsSync(file)) {
-    log(`kb build: WARNING: ${file} is missing; ROR's organisations are skipped (training/kb/ror.ts makes it)`);
-    return false;
-  }
-  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
-  const header = lines[0].split('\t');
-  const col = (name: string) => header.indexOf(name);
-  const [cQid, cTypes, cCity, cCountry, cNames] = [col('qid'), col('types'), col('city'), col('country'), col('names')];
-  if ([cQid, cTypes, cCity, cCountry, cNames].some((c) => c < 0)) throw new Error(`${file}: unexpected header ${header.join(', ')}`);
+  const rows = readSourceTsv(file, ['qid', 'types', 'city', 'country', 'names'], log, "ROR's organisations", 'training/kb/ror.ts');
+  if (!rows) return false;
   let matched = 0;
   let joined = 0;
   let added = 0;
   let named = 0;
   kb.batch(() => {
-    for (const line of lines.slice(1)) {
-      const r = line.split('\t');
-      const names = r[cNames].split('|').filter((n) => n && keepName(n, isWord));
+    for (const r of rows) {
+      const names = r.names.split('|').filter((n) => n && keepName(n, isWord));
       if (names.length === 0) continue;
-      const types = new Set(r[cTypes].split(','));
+      const types = new Set(r.types.split(','));
       const kind = ROR_TYPES.find(([t]) => types.has(t)) ?? ROR_TYPES[ROR_TYPES.length - 1];
       const label = names[0];
-      const place = [r[cCity], r[cCountry]].filter(Boolean).join(', ');
-      const existed = kb.find({ qid: r[cQid] }) !== undefined;
+      const place = [r.city, r.country].filter(Boolean).join(', ');
+      const existed = kb.find({ qid: r.qid }) !== undefined;
       // A KB page without a QID under one of its names ("Food_and_Drug_Administration", ROR's "United States
       // Food and Drug Administration"): the same organisation, unless the KB types the page otherwise.
       const title = existed ? undefined : names.map(canonicalTitle).find((t) => kb.isOrganisationPageWithoutQid(t));
@@ -84,7 +75,7 @@ export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string)
       const id = kb.upsert({
         title,
         derivedAcronyms: false,
-        qid: r[cQid],
+        qid: r.qid,
         label,
         aliases: names.slice(1),
         description: `${kind[2](label)}${place ? ` in ${place}` : ''}`,

@@ -1,0 +1,171 @@
+/**
+ * Well-known entities from Wikitrivia's decks (github.com/tom-james-watson/wikitrivia, MIT; built from
+ * Wikidata, CC0, and Wikimedia page views), as extracted by training/kb/wikitrivia.ts into the committed file
+ * training/kb/sources/wikitrivia-items.tsv.gz: 16.9k items, each with its Wikidata QID, English Wikipedia page
+ * name, the deck that selected it (politicians, rulers, famous people, Nobel laureates, companies, newspapers,
+ * websites, programming languages, operating systems, teams, stadiums, battles, films, albums, video games …), a
+ * short description and its page views.
+ *
+ * Three things the KB lacked: **a page's QID** (1.7k of the KB's Wikipedia pages had none: a page and the item of
+ * its QID become one entity), **entities** (Emmanuel Macron, Narendra Modi, Los Angeles Times, Python the
+ * language; a deck says what each is: a politician, a newspaper, a programming language), and **a graded
+ * popularity**: page views, calibrated against the in-link counts where an entity has both (popularity.ts), where
+ * the popular-title list gave every title on it the same median — for all but works (films, albums, games, books),
+ * which people read about far more than text names them.
+ *
+ * A name that is one everyday English word ("Home", "Help") is no alias, nor a work's name that is one word WordNet
+ * knows ("Vertigo", "Rebirth", "Stalingrad"), two everyday words ("The Wall", "Bad Blood") or initials ("JFK", the
+ * film): an album or film so named would become a candidate of every sentence's capitalized word, or take the
+ * mentions of the place, people or thing of that name. The entity keeps its page and QID.
+ */
+import type { KbWriter } from './kb-writer.js';
+import type { Log } from './sources.js';
+import type { PopularitySignals } from './popularity.js';
+import { classForDescription } from './types.js';
+import { readSourceTsv } from './source-tsv.js';
+
+/** Where `textlens kb build` finds the extracted decks, relative to the repository root. */
+export const WIKITRIVIA_FILE = 'training/kb/sources/wikitrivia-items.tsv.gz';
+
+/**
+ * A deck's class (the decks are Wikidata queries by instance-of, so the class is the item's own) and, where a
+ * deck mixes kinds, the description patterns that tell them apart, first match wins. Decks of concepts
+ * without a class here (art movements, discoveries, toys, podcasts) give none.
+ */
+const DECK_CLASSES: readonly [deck: RegExp, cls: string, byDescription?: readonly [RegExp, string][]][] = [
+  [/^architecture-/, 'ArchitecturalStructure', [[/^(ancient )?city\b/i, 'Settlement'], [/\b(castle)\b/i, 'Castle'], [/\b(church|cathedral|basilica|chapel)\b/i, 'Church'], [/\bmosque\b/i, 'Mosque'], [/\btemple\b/i, 'Temple'], [/\bmuseum\b/i, 'Museum'], [/\bskyscraper\b/i, 'Skyscraper']]],
+  [/^art-paintings$/, 'Painting'],
+  [/^art-sculptures$/, 'Sculpture'],
+  [/^business-(companies|food-drink)$/, 'Company', [[/\brecord label\b/i, 'RecordLabel']]],
+  [/^business-media$/, '', [[/\bnewspaper\b/i, 'Newspaper'], [/\bmagazine\b/i, 'Magazine'], [/\bradio\b/i, 'RadioStation'], [/\b(tv|television) (channel|network|station)\b/i, 'TelevisionStation'], [/\b(news agency|broadcaster|company)\b/i, 'Company']]],
+  [/^engineering-aeroplanes$/, 'Aircraft', [[/\bairline\b/i, 'Airline']]],
+  [/^engineering-cars$/, 'Automobile'],
+  [/^engineering-military-vehicles$/, 'MilitaryVehicle'],
+  [/^engineering-phones$/, 'MobilePhone'],
+  [/^engineering-rail$/, 'RailwayLine'],
+  [/^engineering-space$/, 'SpaceMission'],
+  [/^engineering-weapons$/, 'Weapon'],
+  [/^entertainment-board-games$/, 'BoardGame'],
+  [/^entertainment-books$/, 'Book'],
+  [/^entertainment-characters$/, 'FictionalCharacter'],
+  [/^entertainment-(comics|graphic-novels)$/, 'Comic', [[/\bmanga\b/i, 'Manga']]],
+  [/^entertainment-films$/, 'Film'],
+  [/^entertainment-music$/, 'Album'],
+  [/^entertainment-musicals$/, 'Musical'],
+  [/^entertainment-plays$/, 'Play'],
+  [/^entertainment-songs$/, 'Song', [[/\bnational anthem\b/i, 'NationalAnthem']]],
+  [/^entertainment-tv$/, 'TelevisionShow'],
+  [/^history-(battles|wars)$/, 'MilitaryConflict'],
+  [/^history-revolts$/, 'Event'],
+  [/^history-nations$/, '', [[/\b(historical state|colony|colonial empire|empire|kingdom)\b/i, 'HistoricalCountry']]],
+  [/^history-eras$/, '', [[/\bhistorical era\b/i, 'HistoricalPeriod']]],
+  [/^leaders-politicians-/, 'Politician'],
+  [/^leaders-rulers-/, 'Monarch'],
+  [/^people-nobel-laureates-(chemistry|physics|medicine)$/, 'Scientist'],
+  [/^people-nobel-laureates-literature$/, 'Writer'],
+  [/^people-/, 'Person'],
+  [/^sport-stadiums$/, 'Stadium'],
+  [/^sport-teams$/, 'SportsTeam', [[/\bfootball club\b/i, 'SoccerClub'], [/\bnhl\b/i, 'HockeyTeam'], [/\bnba\b/i, 'BasketballTeam'], [/\bnfl\b/i, 'AmericanFootballTeam'], [/\bmlb\b/i, 'BaseballTeam'], [/\brugby\b/i, 'RugbyClub']]],
+  [/^technology-computing-languages$/, 'ProgrammingLanguage'],
+  [/^technology-computing-consoles$/, 'Device'],
+  [/^technology-computing-(browsers|engines|systems)$/, 'Software'],
+  [/^technology-mobile-apps$/, 'Software'],
+  [/^technology-video-games$/, 'VideoGame'],
+  [/^technology-websites$/, 'Website'],
+];
+
+/** The classes of works: their names are titles, often of everyday words. */
+const WORK_CLASSES = new Set(['Painting', 'Sculpture', 'Book', 'Comic', 'Manga', 'Film', 'Album', 'Musical', 'Play', 'Song', 'NationalAnthem', 'TelevisionShow', 'VideoGame', 'BoardGame', 'FictionalCharacter']);
+
+/**
+ * An item's class from its first deck that gives one: the deck's own, a description pattern's where the deck
+ * mixes kinds, or — for people — the description's more specific class under Person ("American actor" → Actor).
+ */
+export function wikitriviaClass(decks: readonly string[], description: string, isPersonClass: (cls: string) => boolean): string | undefined {
+  for (const deck of decks) {
+    const rule = DECK_CLASSES.find(([re]) => re.test(deck));
+    if (!rule) continue;
+    const [, cls, byDescription] = rule;
+    const specific = byDescription?.find(([re]) => re.test(description))?.[1];
+    if (specific) return specific;
+    if (!cls) continue;
+    if (isPersonClass(cls) && description) {
+      const said = classForDescription(description);
+      if (said && said !== 'Person' && isPersonClass(said)) return said;
+    }
+    return cls;
+  }
+  return undefined;
+}
+
+/** The page's name as text writes it: "All_Quiet_on_the_Western_Front_(1930_film)" → "All Quiet on the Western Front". */
+export function nameOfTitle(title: string): string {
+  return title.replace(/_/g, ' ').replace(/\s*\([^)]*\)$/, '').trim();
+}
+
+/** The lower-cased words a name is checked against: everyday English, and any word WordNet has. */
+export interface WordTests {
+  everyday: (w: string) => boolean;
+  inWordNet: (w: string) => boolean;
+}
+
+/** Whether an item of this class is a work (its name a title, often of common words). */
+export const isWork = (cls: string | undefined): boolean => cls !== undefined && WORK_CLASSES.has(cls);
+
+/** Whether a name may be an alias (see the module comment). */
+export function keepsName(name: string, cls: string | undefined, words: WordTests): boolean {
+  const parts = name.toLowerCase().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return false;
+  if (isWork(cls)) {
+    // A work called by initials ("JFK", the film) would take the airport's and the president's mentions;
+    // one called by any word WordNet knows ("Vertigo", "Rebirth", "Stalingrad") the word's and the place's.
+    if (/^[\p{Lu}\p{N}.&-]{1,5}$/u.test(name)) return false;
+    if (parts.length === 1) return !words.inWordNet(parts[0]);
+    if (parts.length <= 2) return !parts.every((w) => w === 'the' || w === 'a' || words.everyday(w));
+    return true;
+  }
+  return parts.length > 1 || !words.everyday(parts[0]);
+}
+
+/** Adds the decks' items (see above). Returns false, with a warning, when the file is missing. */
+export function addWikitrivia(
+  kb: KbWriter,
+  file: string,
+  log: Log,
+  words: WordTests,
+  isPersonClass: (cls: string) => boolean,
+  signals?: PopularitySignals,
+): boolean {
+  const rows = readSourceTsv(file, ['qid', 'title', 'decks', 'description', 'pageviews'], log, "Wikitrivia's items", 'training/kb/wikitrivia.ts');
+  if (!rows) return false;
+  let matched = 0;
+  let joined = 0;
+  let titled = 0;
+  let added = 0;
+  kb.batch(() => {
+    for (const r of rows) {
+      const { qid, title, description } = r;
+      const cls = wikitriviaClass(r.decks.split(','), description, isPersonClass);
+      const name = nameOfTitle(title);
+      const outcome = kb.joinPageAndItem(title, qid);
+      const id = kb.upsert({
+        title,
+        qid,
+        label: name,
+        nameIsAlias: keepsName(name, cls, words),
+        description: description || undefined,
+        dbpedia: cls ? [cls] : undefined,
+        typeEvidence: 'curated',
+      });
+      if (outcome === 'joined') joined++;
+      else if (outcome === 'page') titled++;
+      else if (outcome === 'item') matched++;
+      else added++;
+      // Works are read about far more than they are named in text: a film's page views made "Vertigo" the film
+      // and "Snatch" the film beat the comics imprint and the lift. They keep the popularity they had.
+      if (!isWork(cls)) signals?.set(id, 'pageViews', Number(r.pageviews) || 0);
+    }
+  });
+  log(`wikitrivia: ${matched} items matched by QID, ${titled} pages given their QID, ${joined} pages joined with the item of their QID, ${added} added`);
+  return true;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { keepsName, nameOfTitle, wikitriviaClass, type WordTests } from '../../src/linking/kb-build/wikitrivia.js';
+
+const PERSON = new Set(['Person', 'Politician', 'Monarch', 'Scientist', 'Writer', 'Actor', 'MusicalArtist', 'Athlete']);
+const isPerson = (c: string) => PERSON.has(c);
+const words: WordTests = {
+  everyday: (w) => ['home', 'help', 'wall', 'bad', 'blood', 'the'].includes(w),
+  inWordNet: (w) => ['home', 'help', 'wall', 'bad', 'blood', 'the', 'vertigo', 'rebirth', 'stalingrad'].includes(w),
+};
+
+describe('wikitriviaClass (an item class from its deck and description)', () => {
+  it("takes the deck's class, or the description's where the deck mixes kinds", () => {
+    expect(wikitriviaClass(['technology-computing-languages'], 'Programming or computer language', isPerson)).toBe('ProgrammingLanguage');
+    expect(wikitriviaClass(['business-media'], 'Newspaper in Los Angeles', isPerson)).toBe('Newspaper');
+    expect(wikitriviaClass(['business-media'], 'Radio station', isPerson)).toBe('RadioStation');
+    expect(wikitriviaClass(['engineering-aeroplanes'], 'Airline of Germany', isPerson)).toBe('Airline');
+    expect(wikitriviaClass(['sport-teams'], 'NBA franchise in Chicago', isPerson)).toBe('BasketballTeam');
+  });
+  it("refines a person deck's class by the description, within Person only", () => {
+    expect(wikitriviaClass(['people-famous-deaths-contemporary'], 'American actor', isPerson)).toBe('Actor');
+    expect(wikitriviaClass(['leaders-politicians-europe-france'], '', isPerson)).toBe('Politician');
+    // A description naming no person class keeps the deck's.
+    expect(wikitriviaClass(['people-famous-deaths-modern'], 'Founder of a company', isPerson)).toBe('Person');
+  });
+  it('gives nothing for decks of concepts, and reads the next deck of an item in several', () => {
+    expect(wikitriviaClass(['art-movements'], 'Art movement', isPerson)).toBeUndefined();
+    expect(wikitriviaClass(['history-nations'], 'Dynasty', isPerson)).toBeUndefined();
+    expect(wikitriviaClass(['art-movements', 'entertainment-films'], 'Film directed by X', isPerson)).toBe('Film');
+  });
+});
+
+describe('nameOfTitle and keepsName (which names become aliases)', () => {
+  it('reads the name from a page title without its disambiguator', () => {
+    expect(nameOfTitle('All_Quiet_on_the_Western_Front_(1930_film)')).toBe('All Quiet on the Western Front');
+    expect(nameOfTitle('Emmanuel_Macron')).toBe('Emmanuel Macron');
+    expect(nameOfTitle('Brú_na_Bóinne')).toBe('Brú na Bóinne');
+  });
+  it('keeps names, but not one everyday word', () => {
+    expect(keepsName('Emmanuel Macron', 'Politician', words)).toBe(true);
+    expect(keepsName('Figma', 'Website', words)).toBe(true);
+    expect(keepsName('Home', 'Company', words)).toBe(false);
+  });
+  it("keeps no work's name that is initials, a word WordNet knows, or two everyday words", () => {
+    expect(keepsName('JFK', 'Film', words)).toBe(false);
+    expect(keepsName('Vertigo', 'Film', words)).toBe(false);
+    expect(keepsName('Stalingrad', 'Album', words)).toBe(false);
+    expect(keepsName('The Wall', 'Album', words)).toBe(false);
+    expect(keepsName('Bad Blood', 'Song', words)).toBe(false);
+    expect(keepsName('Minecraft', 'VideoGame', words)).toBe(true);
+    expect(keepsName('All Quiet on the Western Front', 'Film', words)).toBe(true);
+    // The same names are kept for what is no work.
+    expect(keepsName('Stalingrad', 'Settlement', words)).toBe(true);
+    expect(keepsName('', 'Film', words)).toBe(false);
+  });
+});
