@@ -21,7 +21,8 @@
  *
  *   npx tsx training/linker/errors.ts --elevant FILE.jsonl | --gum DIR | --jsonl FILE.jsonl [N]
  *
- * TEXTLENS_KB=FILE reads another knowledge base (a `textlens kb build --out DIR` to weigh before it ships).
+ * TEXTLENS_KB=FILE reads another knowledge base (a `textlens kb build --out DIR` to weigh before it ships),
+ * TEXTLENS_LINKER=FILE other ranker and NIL weights (a linker.json).
  *
  * A diagnostic for tuning on testa and the dev sets: never run it on a held-out split.
  */
@@ -47,7 +48,7 @@ const argv = process.argv.slice(2);
 const qidMode = argv[0]?.startsWith('--') ? argv[0] : undefined;
 const [aidaFile, conllFile, topN = '15', docFilter] = qidMode ? ['', '', argv[2] ?? '15'] : argv;
 const loader = fileLoader();
-const linker = await loadLinker(loader, process.env.TEXTLENS_KB);
+const linker = await loadLinker(loader, process.env.TEXTLENS_KB, process.env.TEXTLENS_LINKER ? JSON.parse(readFileSync(process.env.TEXTLENS_LINKER, 'utf8')) : undefined);
 const ner = await loadMentionRecognizer(undefined, () => loader);
 const docs = qidMode ? [] : parseAida(readFileSync(aidaFile, 'utf8'), readFileSync(conllFile, 'utf8'));
 const request = parseRequest({ text: 'x', extractors: ['entities'], 'entities.allowOverlap': false } as never);
