@@ -92,9 +92,12 @@ function everydayWords(wordnet: WordNetLexicon): (w: string) => boolean {
     WORDNET_POS.some((pos) => [w, ...morphy(w, pos, wordnet)].some((b) => wordnet.hasLemma(b, pos) && (pos !== 'n' || wordnet.taggedSenseCount(b, pos) > 0)));
 }
 
-/** Whether a lower-case word, in any inflection, is a lemma of WordNet in any part of speech ("vertigo", "stalingrad"). */
+/**
+ * Whether a lower-case word is itself a lemma of WordNet in any part of speech ("vertigo", "stalingrad"). Not
+ * through its inflections: morphy reads "tetris" as a plural of "tetri" (a Georgian coin).
+ */
 function wordNetWords(wordnet: WordNetLexicon): (w: string) => boolean {
-  return (w) => WORDNET_POS.some((pos) => [w, ...morphy(w, pos, wordnet)].some((b) => wordnet.hasLemma(b, pos)));
+  return (w) => WORDNET_POS.some((pos) => wordnet.hasLemma(w, pos));
 }
 
 /** Builds <out>/kb.sqlite; returns its path. */
