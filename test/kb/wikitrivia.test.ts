@@ -53,3 +53,31 @@ describe('nameOfTitle and keepsName (which names become aliases)', () => {
     expect(keepsName('', 'Film', words)).toBe(false);
   });
 });
+
+describe("classFromKinds and readsAsPopular (the first version's items)", () => {
+  it('types a person by the first occupation that names a class under Person', async () => {
+    const { classFromKinds } = await import('../../src/linking/kb-build/wikitrivia.js');
+    const isPersonClass = (c: string) => ['Person', 'Politician', 'Actor', 'MusicalArtist', 'Writer', 'Athlete'].includes(c);
+    expect(classFromKinds(['human'], ['film actor', 'television producer'], isPersonClass)).toBe('Actor');
+    expect(classFromKinds(['human'], ['painter', 'singer-songwriter'], isPersonClass)).toBe('MusicalArtist');
+    expect(classFromKinds(['human'], [], isPersonClass)).toBe('Person');
+  });
+  it('types other items by their instance-of labels, and leaves unknown kinds untyped', async () => {
+    const { classFromKinds } = await import('../../src/linking/kb-build/wikitrivia.js');
+    const none = () => false;
+    expect(classFromKinds(['rock group'], [], none)).toBe('Band');
+    expect(classFromKinds(['business'], [], none)).toBe('Company');
+    expect(classFromKinds(['sovereign state', 'country'], [], none)).toBe('Country');
+    expect(classFromKinds(['dynasty'], [], none)).toBeUndefined();
+  });
+  it('reads page views as popularity but for works, bands and one-word people', async () => {
+    const { readsAsPopular } = await import('../../src/linking/kb-build/wikitrivia.js');
+    const isPersonClass = (c: string) => c === 'Person' || c === 'Politician';
+    expect(readsAsPopular('Politician', 'Emmanuel Macron', isPersonClass)).toBe(true);
+    expect(readsAsPopular('Company', 'Spotify', isPersonClass)).toBe(true);
+    expect(readsAsPopular('Film', 'Snatch', isPersonClass)).toBe(false);
+    expect(readsAsPopular('Band', 'Eagles', isPersonClass)).toBe(false);
+    expect(readsAsPopular('Person', 'Rachel', isPersonClass)).toBe(false);
+    expect(readsAsPopular(undefined, 'Colosseum', isPersonClass)).toBe(true);
+  });
+});

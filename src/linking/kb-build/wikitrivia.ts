@@ -10,8 +10,8 @@
  * its QID become one entity), **entities** (Emmanuel Macron, Narendra Modi, Los Angeles Times, Python the
  * language; a deck says what each is: a politician, a newspaper, a programming language), and **a graded
  * popularity**: page views, calibrated against the in-link counts where an entity has both (popularity.ts), where
- * the popular-title list gave every title on it the same median — for all but works (films, albums, games, books),
- * which people read about far more than text names them.
+ * the popular-title list gave every title on it the same median — for all but works (films, albums, games,
+ * books), bands and people known by one word (readsAsPopular).
  *
  * A name that is one everyday English word ("Home", "Help") is no alias, nor a work's name that is one word WordNet
  * knows ("Vertigo", "Rebirth", "Stalingrad"), two everyday words ("The Wall", "Bad Blood") or initials ("JFK", the
@@ -74,8 +74,92 @@ const DECK_CLASSES: readonly [deck: RegExp, cls: string, byDescription?: readonl
   [/^technology-websites$/, 'Website'],
 ];
 
+/**
+ * Wikidata instance-of labels of the first version's items (column `kinds`) that the description rules
+ * (types.ts) do not read, with their class. People ("human") take theirs from their occupations.
+ */
+const KIND_CLASSES: Record<string, string> = {
+  business: 'Company',
+  'public company': 'Company',
+  'multinational corporation': 'Company',
+  'automobile manufacturer': 'Company',
+  'video game developer': 'Company',
+  'animation studio': 'Company',
+  'record label': 'RecordLabel',
+  'musical group': 'Band',
+  'rock group': 'Band',
+  'boy band': 'Band',
+  'girl group': 'Band',
+  'musical duo': 'Band',
+  'literary work': 'WrittenWork',
+  'written work': 'WrittenWork',
+  novel: 'Book',
+  poem: 'Poem',
+  play: 'Play',
+  painting: 'Painting',
+  sculpture: 'Sculpture',
+  song: 'Song',
+  'musical composition': 'MusicalWork',
+  'television series': 'TelevisionShow',
+  'animated series': 'TelevisionShow',
+  film: 'Film',
+  'video game': 'VideoGame',
+  war: 'MilitaryConflict',
+  'civil war': 'MilitaryConflict',
+  battle: 'MilitaryConflict',
+  siege: 'MilitaryConflict',
+  'military campaign': 'MilitaryConflict',
+  conflict: 'MilitaryConflict',
+  revolution: 'Event',
+  'disease outbreak': 'Event',
+  'historical country': 'HistoricalCountry',
+  colony: 'HistoricalCountry',
+  'crown colony': 'HistoricalCountry',
+  empire: 'HistoricalCountry',
+  'historical period': 'HistoricalPeriod',
+  era: 'HistoricalPeriod',
+  'sovereign state': 'Country',
+  'island nation': 'Country',
+  'political party': 'PoliticalParty',
+  university: 'University',
+  'public research university': 'University',
+  'international organization': 'InternationalOrganisation',
+  'intergovernmental organization': 'InternationalOrganisation',
+  organization: 'Organisation',
+  'television station': 'TelevisionStation',
+  website: 'Website',
+  language: 'Language',
+  island: 'Island',
+  castle: 'Castle',
+  mosque: 'Mosque',
+  'fossil taxon': 'Species',
+  'fictional human': 'FictionalCharacter',
+  'human biblical figure': 'Person',
+};
+
+/**
+ * A first-version item's class from its instance-of labels and, for a person, the first occupation that names
+ * a class under Person ("film actor" → Actor, "politician" → Politician; else Person).
+ */
+export function classFromKinds(kinds: readonly string[], occupations: readonly string[], isPersonClass: (cls: string) => boolean): string | undefined {
+  if (kinds.includes('human')) {
+    for (const o of occupations) {
+      const cls = classForDescription(o);
+      if (cls && cls !== 'Person' && isPersonClass(cls)) return cls;
+    }
+    return 'Person';
+  }
+  // The labels this table knows first, over all of them: "island nation" after "sovereign state" is no island.
+  for (const k of kinds) if (KIND_CLASSES[k]) return KIND_CLASSES[k];
+  for (const k of kinds) {
+    const cls = classForDescription(k);
+    if (cls) return cls;
+  }
+  return undefined;
+}
+
 /** The classes of works: their names are titles, often of everyday words. */
-const WORK_CLASSES = new Set(['Painting', 'Sculpture', 'Book', 'Comic', 'Manga', 'Film', 'Album', 'Musical', 'Play', 'Song', 'NationalAnthem', 'TelevisionShow', 'VideoGame', 'BoardGame', 'FictionalCharacter']);
+const WORK_CLASSES = new Set(['Painting', 'Sculpture', 'Book', 'WrittenWork', 'Poem', 'Comic', 'Manga', 'Film', 'Album', 'Musical', 'MusicalWork', 'Play', 'Song', 'NationalAnthem', 'TelevisionShow', 'VideoGame', 'BoardGame', 'FictionalCharacter']);
 
 /**
  * An item's class from its first deck that gives one: the deck's own, a description pattern's where the deck
@@ -112,6 +196,18 @@ export interface WordTests {
 /** Whether an item of this class is a work (its name a title, often of common words). */
 export const isWork = (cls: string | undefined): boolean => cls !== undefined && WORK_CLASSES.has(cls);
 
+/**
+ * Whether an item's page views say how often text names it. Not for works and bands, which people read about
+ * far more than text names them (a film's views made "Vertigo" the film and "Snatch" the film beat the comics
+ * imprint and the lift, the band's made "Eagles" the band in tweets about the football team), nor for a person
+ * known by one word that is also a given name's or a people's (the biblical Rachel's views made a news story's
+ * "Rachel" her). They keep the popularity they had.
+ */
+export function readsAsPopular(cls: string | undefined, name: string, isPersonClass: (cls: string) => boolean): boolean {
+  if (isWork(cls) || cls === 'Band') return false;
+  return !(cls !== undefined && isPersonClass(cls) && !/\s/.test(name.trim()));
+}
+
 /** Whether a name may be an alias (see the module comment). */
 export function keepsName(name: string, cls: string | undefined, words: WordTests): boolean {
   const parts = name.toLowerCase().split(/\s+/).filter(Boolean);
@@ -136,7 +232,7 @@ export function addWikitrivia(
   isPersonClass: (cls: string) => boolean,
   signals?: PopularitySignals,
 ): boolean {
-  const rows = readSourceTsv(file, ['qid', 'title', 'decks', 'description', 'pageviews'], log, "Wikitrivia's items", 'training/kb/wikitrivia.ts');
+  const rows = readSourceTsv(file, ['qid', 'title', 'decks', 'description', 'pageviews', 'kinds', 'occupations'], log, "Wikitrivia's items", 'training/kb/wikitrivia.ts');
   if (!rows) return false;
   let matched = 0;
   let joined = 0;
@@ -145,7 +241,9 @@ export function addWikitrivia(
   kb.batch(() => {
     for (const r of rows) {
       const { qid, title, description } = r;
-      const cls = wikitriviaClass(r.decks.split(','), description, isPersonClass);
+      const split = (v: string, sep: string) => (v ? v.split(sep) : []);
+      const cls =
+        wikitriviaClass(split(r.decks, ','), description, isPersonClass) ?? classFromKinds(split(r.kinds, '|'), split(r.occupations, '|'), isPersonClass);
       const name = nameOfTitle(title);
       const outcome = kb.joinPageAndItem(title, qid);
       const id = kb.upsert({
@@ -161,9 +259,7 @@ export function addWikitrivia(
       else if (outcome === 'page') titled++;
       else if (outcome === 'item') matched++;
       else added++;
-      // Works are read about far more than they are named in text: a film's page views made "Vertigo" the film
-      // and "Snatch" the film beat the comics imprint and the lift. They keep the popularity they had.
-      if (!isWork(cls)) signals?.set(id, 'pageViews', Number(r.pageviews) || 0);
+      if (readsAsPopular(cls, name, isPersonClass)) signals?.set(id, 'pageViews', Number(r.pageviews) || 0);
     }
   });
   log(`wikitrivia: ${matched} items matched by QID, ${titled} pages given their QID, ${joined} pages joined with the item of their QID, ${added} added`);
