@@ -1,12 +1,13 @@
 /**
  * Well-known entities from Wikitrivia's decks (github.com/tom-james-watson/wikitrivia, MIT; built from
  * Wikidata, CC0, and Wikimedia page views), as extracted by training/kb/wikitrivia.ts into the committed file
- * training/kb/sources/wikitrivia-items.tsv.gz: 16.9k items, each with its Wikidata QID, English Wikipedia page
+ * training/kb/sources/wikitrivia-items.tsv.gz: 24.6k items, each with its Wikidata QID, English Wikipedia page
  * name, the deck that selected it (politicians, rulers, famous people, Nobel laureates, companies, newspapers,
- * websites, programming languages, operating systems, teams, stadiums, battles, films, albums, video games …), a
+ * websites, programming languages, operating systems, teams, stadiums, battles, films, albums, video games …) or,
+ * for the 7.7k items only the game's first version lists, their Wikidata instance-of and occupation labels, a
  * short description and its page views.
  *
- * Three things the KB lacked: **a page's QID** (1.7k of the KB's Wikipedia pages had none: a page and the item of
+ * Three things the KB lacked: **a page's QID** (3.1k of the KB's Wikipedia pages had none: a page and the item of
  * its QID become one entity), **entities** (Emmanuel Macron, Narendra Modi, Los Angeles Times, Python the
  * language; a deck says what each is: a politician, a newspaper, a programming language), and **a graded
  * popularity**: page views, calibrated against the in-link counts where an entity has both (popularity.ts), where
@@ -24,7 +25,7 @@ import type { PopularitySignals } from './popularity.js';
 import { classForDescription } from './types.js';
 import { readSourceTsv } from './source-tsv.js';
 
-/** Where `textlens kb build` finds the extracted decks, relative to the repository root. */
+/** Where `textlens kb build` finds the extracted items, relative to the repository root. */
 export const WIKITRIVIA_FILE = 'training/kb/sources/wikitrivia-items.tsv.gz';
 
 /**
