@@ -660,11 +660,12 @@ export class KbWriter {
 
   /**
    * Text names an institution shorter or turned around: "the Salk Institute" (Salk Institute for
-   * Biological Studies), "the Oberlin Conservatory", "the University of Utrecht" (Utrecht University),
-   * "the University of Maryland" (…, College Park). Each organisation's names give those variants
-   * (institutionNameVariants); a variant becomes an alias (count 0) only where no entity has that name
-   * yet and no other organisation's names give it: a name two institutions could own ("Trinity College",
-   * "Washington University") stays theirs as the sources have it. Returns how many were added.
+   * Biological Studies), "the Oberlin Conservatory", "the University of Utrecht" (Utrecht University).
+   * Each organisation's names give those variants (institutionNameVariants); a variant becomes an alias
+   * (count 0) only where no entity has that name yet and no other organisation's names give it: a name two
+   * institutions could own ("Trinity College", "Washington University"; "University of Maryland", which
+   * the College Park and the Baltimore campus both give) stays as the sources have it. Returns how many
+   * were added.
    */
   private addInstitutionNameVariants(): number {
     const rows = this.db.prepare('SELECT id, label, title, aliases, dbpedia FROM entities WHERE dbpedia IS NOT NULL').all() as {
