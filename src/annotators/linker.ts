@@ -550,8 +550,9 @@ function extendGluedPossessive(kb: KnowledgeBase, doc: Doc, s: Span): void {
   if (bare && bare.entity === top.entity) {
     if (!/['\u2019]s$/.test(named.title ?? named.label)) return;
   } else if (bare && (!bareEntity || !isPerson(bareEntity))) return;
+  // Glued as the text writes it: "McDonald's", the KB's key, not the tokens' "McDonald 's" (no candidate).
+  s.text = `${s.text}${next}`;
   s.end += 1;
-  s.text = doc.tokens.slice(s.start, s.end).join(' ');
   // The tagger's class was for the person's name it saw ("McDonald": PER), not for the business.
   s.label = undefined;
 }

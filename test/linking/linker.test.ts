@@ -386,6 +386,8 @@ describe.skipIf(!existsSync(kbFile))('names glued to a possessive', () => {
     const ents = linkEntities(linker, d, ctx({ 'entities.allowOverlap': false }));
     expect(ents[0]).toMatchObject({ start: 0, end: 2 });
     expect(ents.some((e) => e.entityId === 'Christopher_McDonald')).toBe(false);
+    // The span is looked up as the text writes it ("McDonald's"), not as its tokens joined ("McDonald 's").
+    expect(linkDecisions(linker, d, false).spans[0].text).toBe("McDonald's");
   });
 
   it("leaves a place's possessive and a space-separated 's alone", () => {
