@@ -76,8 +76,10 @@ const DECK_CLASSES: readonly [deck: RegExp, cls: string, byDescription?: readonl
 ];
 
 /**
- * Wikidata instance-of labels of the first version's items (column `kinds`) that the description rules
- * (types.ts) do not read, with their class. People ("human") take theirs from their occupations.
+ * Wikidata instance-of labels of the first version's items (column `kinds`) with their class. Read over all of an
+ * item's labels before the description rules (types.ts) read any, so that the telling label wins whatever its place
+ * ("island nation" before "sovereign state" is a country); some entries repeat what the rules would say for a
+ * label on its own, and they are kept for that order. People ("human") take theirs from their occupations.
  */
 const KIND_CLASSES: Record<string, string> = {
   business: 'Company',
@@ -224,6 +226,9 @@ export function keepsName(name: string, cls: string | undefined, words: WordTest
   return parts.length > 1 || !words.everyday(parts[0]);
 }
 
+/** A list column's values; none for an empty cell. */
+const split = (v: string, sep: string): string[] => (v ? v.split(sep) : []);
+
 /** Adds the decks' items (see above). Returns false, with a warning, when the file is missing. */
 export function addWikitrivia(
   kb: KbWriter,
@@ -242,7 +247,6 @@ export function addWikitrivia(
   kb.batch(() => {
     for (const r of rows) {
       const { qid, title, description } = r;
-      const split = (v: string, sep: string) => (v ? v.split(sep) : []);
       const cls =
         wikitriviaClass(split(r.decks, ','), description, isPersonClass) ?? classFromKinds(split(r.kinds, '|'), split(r.occupations, '|'), isPersonClass);
       const name = nameOfTitle(title);
