@@ -33,7 +33,7 @@ import { resolveShortNames } from './name-coreference.js';
 import { resolveHeadWords } from './head-coreference.js';
 import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
 import { linkProbability, linkThreshold, nilFeatures, SPORTS_MENTION_CLUB_SHARE, SPORTS_MENTION_PRIOR, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
-import { isSportsClub, namesSport, sportsWordCount } from './evidence.js';
+import { hasScore, isSportsClub, namesSport, sportsWordCount } from './evidence.js';
 
 export interface ScoredCandidate {
   entity: KbEntity;
@@ -83,7 +83,11 @@ export function disambiguate(
   const decided = rows.map((c, i): Disambiguation => {
     const ranked = preferPeople(preferHeadlineTeam(rank(c, model.weights), c), c, mentions[i]);
     const top = ranked[0];
-    const chosen = top && top.probability >= model.threshold ? top : overrideNerClass(c, mentions[i], model, sportsScore);
+    // The NER class read as the KB's (overrideNerClass) when the ranker's choice fails the threshold, or
+    // passes it with less probability than the relabelled ranking gives ("Angela Merkel" tagged ORG).
+    const plain = top && top.probability >= model.threshold ? top : undefined;
+    const relabelled = overrideNerClass(c, mentions[i], model, sportsScore);
+    const chosen = relabelled && (!plain || relabelled.probability > plain.probability) ? relabelled : plain;
     if (!chosen) return { mention: mentions[i], ranked };
     return { mention: mentions[i], ranked, choice: decideNil(model.nil, c, ranked, chosen, mentions[i], nilDoc) };
   });
@@ -125,7 +129,8 @@ function nilDocument(tokens: readonly string[], rows: readonly CandidateRows[]):
     if (top < 0 || r.candidates[top].prior < SPORTS_MENTION_PRIOR || !namesSport(r.entities[top])) continue;
     if (!isSportsClub(r.entities[top]) || clubPriorShare(r) >= SPORTS_MENTION_CLUB_SHARE) sportsKeys.add(r.key);
   }
-  return { tokens, words, keyCounts, sportsWords: sportsWordCount(words), sportsKeys };
+  // A score ("110-102") is a word of sport as "match" is.
+  return { tokens, words, keyCounts, sportsWords: sportsWordCount(words) + (hasScore(tokens) ? 1 : 0), sportsKeys };
 }
 
 /** Share of the mention's alias prior that lies on sports clubs. */

@@ -106,7 +106,8 @@ export const SPORTS_WORDS: ReadonlySet<string> = new Set(
 game games season seasons coach coaches championship championships tournament cup goal goals scored score scoring innings wicket wickets
 playoff playoffs olympic olympics stadium striker midfielder defender goalkeeper pitcher quarterback inning sport sports team teams club
 clubs fans standings racing prix squad captain referee halftime draw drew beat beats win wins won victory defeat defeated player players
-premier division points title champions final semifinal quarterfinal fixture fixtures manager transfer`.split(/\s+/),
+premier division points title champions final semifinal quarterfinal fixture fixtures manager transfer
+rallied overtime touchdown touchdowns rebounds assists`.split(/\s+/),
 );
 
 export const SPORTS_CONTEXT_WORDS = 2;
@@ -138,4 +139,15 @@ export function sportsWordCount(docWords: ReadonlySet<string>): number {
   let n = 0;
   for (const w of SPORTS_WORDS) if (docWords.has(w)) n++;
   return n;
+}
+
+/**
+ * Whether the text gives a score as match reports do: two numbers of one to three digits around a dash
+ * ("110-102", "5-3"; the tokenizer splits them in three). A season ("2019-20") has four digits first.
+ */
+export function hasScore(tokens: readonly string[]): boolean {
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    if ((tokens[i + 1] === '-' || tokens[i + 1] === '–') && /^\d{1,3}$/.test(tokens[i]) && /^\d{1,3}$/.test(tokens[i + 2])) return true;
+  }
+  return false;
 }

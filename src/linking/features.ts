@@ -532,7 +532,13 @@ export function candidateFeatures(
         g.entities,
         noSport,
       );
-      const noCounts = own.every((x) => (overrides.count ? overrides.count(g.key, x) : x.count) === 0);
+      // noCounts: no anchor of AIDA train names the alias. There, such a name is mostly an entity the KB
+      // lacks (--NME--), and the ranker learned to doubt it; but most names of other text come from the KB's
+      // other sources (Wikidata labels, curated lists) and have no counts. A name of two words or more that
+      // the KB gives ("Eiffel Tower", "Salk Institute", "Collège de France") is specific enough on its own;
+      // a one-word name is where a namesake or an everyday word hides ("Biggs", "Oh", "Omega"), so the doubt
+      // stays there. Not retrained: models/kb/MODEL_CARD.md, "One-word names keep the doubt".
+      const noCounts = mentionWords(mention.text) === 1 && own.every((x) => (overrides.count ? overrides.count(g.key, x) : x.count) === 0);
       let top = -1;
       for (let j = 0; j < priors.length; j++) if (inOwn[j] && (top < 0 || priors[j] > priors[top])) top = j;
       base = g.entities.map((e, j) => {
@@ -661,6 +667,11 @@ export function documentFeatures(
   const rows = candidateFeatures(kb, model.maxCandidates, docTokens, mentions, { ...overrides, classContexts: model.classContexts });
   if (model.stage1) addTopCoherence(rows, model.stage1);
   return rows;
+}
+
+/** Words of a mention's text (split at white space). */
+function mentionWords(text: string): number {
+  return text.trim().split(/\s+/).length;
 }
 
 /** The local and stage-1 features of FEATURE_NAMES up to noCounts. */

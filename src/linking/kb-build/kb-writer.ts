@@ -371,6 +371,7 @@ export class KbWriter {
     log(`kb: ${this.addShortOrganisationNames()} short organisation names (Dow Chemical, Agriculture Department)`);
     log(`kb: ${this.addInstitutionNameVariants()} institution names as people shorten them (Salk Institute, University of Utrecht)`);
     log(`kb: ${this.addNationalTeamNames()} national teams named by their country (Japan → Japan_national_football_team)`);
+    log(`kb: ${this.addTeamNicknames()} team nicknames (Lakers → Los_Angeles_Lakers)`);
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -558,6 +559,50 @@ export class KbWriter {
         if (lead && core.length === 2) this.addAlias(core[0], r.id, 0);
       }
     });
+  }
+
+  /**
+   * North American teams are called by their nickname alone: "the Lakers beat the Celtics", "the Bears signed
+   * a quarterback". A professional league team (basketball, American and Canadian football, baseball, hockey)
+   * titled "<place> <Nickname>" (Los_Angeles_Lakers, Toronto_Blue_Jays, Tampa_Bay_Rays) gets the nickname as an
+   * alias (count 0) when the place is a name the KB gives a populated place, the nickname is one or two capitalized
+   * words, and no other such team of the KB has it — or one has ten times the popularity of the rest (Green Bay's
+   * Packers, not Anderson's): "Giants" (New York's and San Francisco's) stay unresolved. A one-word team name
+   * links only in a text about sport (the team veto, src/linking/nil.ts), so "Eagles" stays the band elsewhere.
+   * Returns how many.
+   */
+  private addTeamNicknames(): number {
+    const teams = this.db.prepare('SELECT id, title, dbpedia, popularity FROM entities WHERE title IS NOT NULL AND dbpedia IS NOT NULL').all() as {
+      id: number; title: string; dbpedia: string; popularity: number;
+    }[];
+    const isPlace = this.db.prepare('SELECT e.dbpedia FROM aliases a JOIN entities e ON e.id = a.entity WHERE a.alias = ? AND e.dbpedia IS NOT NULL');
+    const placeName = (name: string): boolean =>
+      (isPlace.all(normalizeAlias(name)) as { dbpedia: string }[]).some((r) => (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'PopulatedPlace')));
+    const LEAGUE_TEAM = ['BasketballTeam', 'AmericanFootballTeam', 'BaseballTeam', 'HockeyTeam', 'CanadianFootballTeam'];
+    const byNickname = new Map<string, { id: number; popularity: number }[]>();
+    for (const r of teams) {
+      const classes = JSON.parse(r.dbpedia) as string[];
+      // Professional league teams only: college nicknames are shared across the country (Wildcats, Tigers,
+      // Bulldogs), more than the KB's college teams show.
+      if (!classes.some((c) => LEAGUE_TEAM.some((t) => this.ontology.isA(c, t)))) continue;
+      const nickname = teamNickname(r.title, placeName);
+      if (nickname === undefined) continue;
+      const key = normalizeAlias(nickname);
+      const list = byNickname.get(key) ?? [];
+      list.push({ id: r.id, popularity: r.popularity });
+      byNickname.set(key, list);
+    }
+    let n = 0;
+    this.batch(() => {
+      for (const [key, list] of byNickname) {
+        // One team of the name, or one ten times as well known as any other (Green Bay's Packers, not Anderson's).
+        list.sort((x, y) => y.popularity - x.popularity);
+        if (list.length > 1 && list[0].popularity < 10 * list[1].popularity) continue;
+        this.addAlias(key, list[0].id, 0);
+        n++;
+      }
+    });
+    return n;
   }
 
   /**
@@ -931,4 +976,25 @@ function withoutRoleClasses(classes: string[], ontology: DbpediaOntology): strin
 function mostSpecific(classes: string[], ontology: DbpediaOntology): string[] {
   const known = unique(classes.map((c) => ontology.resolve(c)).filter((c): c is string => !!c));
   return known.filter((c) => !known.some((o) => o !== c && ontology.isA(o, c)));
+}
+
+/** The word after a place that makes it a team's home: "Tampa Bay", "Ohio State", "Kansas City". */
+const PLACE_TAIL = /^(?:Bay|State|City)$/;
+
+/**
+ * The nickname of a team titled "<place> <Nickname>" ("Los_Angeles_Lakers" → "Lakers", "Toronto_Blue_Jays" →
+ * "Blue Jays", "Tampa_Bay_Rays" → "Rays"): one or two capitalized words (or "76ers") after the longest leading
+ * name (up to three words) that `isPlace` accepts, or a place followed by "Bay", "State" or "City".
+ * Undefined for a title with a parenthesis or no such form.
+ */
+export function teamNickname(title: string, isPlace: (name: string) => boolean): string | undefined {
+  if (/_\(/.test(title)) return undefined;
+  const words = title.split('_');
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
+    const nickname = words.slice(k);
+    if (nickname.length > 2 || PLACE_TAIL.test(nickname[0]) || !nickname.every((w) => /^(?:\p{Lu}\p{Ll}[\p{L}'.]*|\d+ers)$/u.test(w))) continue;
+    const home = words.slice(0, k);
+    if (isPlace(home.join(' ')) || (k > 1 && PLACE_TAIL.test(words[k - 1]) && isPlace(home.slice(0, -1).join(' ')))) return nickname.join(' ');
+  }
+  return undefined;
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { hasShippedKb, useShippedEntities } from './fixtures.js';
+
+describe.skipIf(!hasShippedKb)('league teams called by their nicknames (shipped KB)', () => {
+  const entities = useShippedEntities();
+  const linked = async (text: string) => (await entities(text)).filter((e) => e.entityId).map((e) => `${e.matchedText}=${e.entityId}`);
+
+  it('links a nickname in a report about sport', async () => {
+    expect(await linked('Tom Brady threw three touchdown passes as the Buccaneers beat the Eagles in Philadelphia.')).toContain('Buccaneers=Tampa_Bay_Buccaneers');
+    // A score is a word of sport: "beat" and "4-2" make this a match report.
+    expect(await linked('The Oilers beat the Maple Leafs 4-2 in Toronto.')).toEqual(expect.arrayContaining(['Oilers=Edmonton_Oilers', 'Maple Leafs=Toronto_Maple_Leafs']));
+  });
+
+  it('leaves a nickname that is also a band or a word alone outside sport', async () => {
+    expect((await linked('The Eagles played Hotel California at the concert.')).some((x) => x.includes('Philadelphia_Eagles'))).toBe(false);
+    expect(await linked('Our heat pumps use less power.')).toEqual([]);
+  });
+});
