@@ -32,8 +32,8 @@ import { contextSimilarity } from './context.js';
 import { resolveShortNames } from './name-coreference.js';
 import { resolveHeadWords } from './head-coreference.js';
 import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
-import { linkProbability, linkThreshold, nilFeatures, SPORTS_MENTION_CLUB_SHARE, SPORTS_MENTION_PRIOR, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
-import { hasScore, isSportsClub, namesSport, sportsWordCount } from './evidence.js';
+import { linkProbability, linkThreshold, nilFeatures, SPORTS_MENTION_CLUB_SHARE, SPORTS_MENTION_PRIOR, sportsEvidence, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
+import { hasScore, isSportsClub, namesSport, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
 
 export interface ScoredCandidate {
   entity: KbEntity;
@@ -86,7 +86,7 @@ export function disambiguate(
     // The NER class read as the KB's (overrideNerClass) when the ranker's choice fails the threshold, or
     // passes it with less probability than the relabelled ranking gives ("Angela Merkel" tagged ORG).
     const plain = top && top.probability >= model.threshold ? top : undefined;
-    const relabelled = overrideNerClass(c, mentions[i], model, sportsScore);
+    const relabelled = overrideNerClass(c, mentions[i], model, sportsScore, nilDoc);
     const chosen = relabelled && (!plain || relabelled.probability > plain.probability) ? relabelled : plain;
     if (!chosen) return { mention: mentions[i], ranked };
     return { mention: mentions[i], ranked, choice: decideNil(model.nil, c, ranked, chosen, mentions[i], nilDoc) };
@@ -247,7 +247,9 @@ function nerLabelOf(e: KbEntity): string | undefined {
  * - is dominant (prior ≥ NER_OVERRIDE_MIN_PRIOR),
  * - is named by the mention itself (its label or title: "Kehl" is not
  *   Sebastian Kehl, "NLD" not the Netherlands — a bare surname or code with
- *   the wrong class is more often someone or something the KB lacks), and
+ *   the wrong class is more often someone or something the KB lacks) — or
+ *   is a team in a text about sport (two words of sport, `sportsEvidence`):
+ *   "the Lakers" tagged PER is the team its nickname names —, and
  * - is not a place in a sports report (SPORTS_REPORT): "Bath" or
  *   "Gloucester" there, tagged PER or ORG, are teams the KB may lack.
  * The mention is then ranked again as if it carried that candidate's class
@@ -260,7 +262,7 @@ function nerLabelOf(e: KbEntity): string | undefined {
  * or MISC tag the same way, as MISC (LOC and ORG already agree with such a
  * candidate when no candidate has their class: features.ts).
  */
-function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerModel, sportsScore: () => number): ScoredCandidate | undefined {
+function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerModel, sportsScore: () => number, d?: NilDocument): ScoredCandidate | undefined {
   const label = mention.label?.toUpperCase();
   if (!label || !(COARSE[label] || label === 'MISC') || c.rows.length === 0) return undefined;
   if (c.rows.some((x) => x[AGREE] === 1)) return undefined;
@@ -272,7 +274,10 @@ function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerM
   // although typeConflict (set for the coarse classes only) does not say so.
   // MISC agrees with no class in the features, so a MISC tag on such an entity is relabelled the same way.
   const conflict = row[CONFLICT] === 1 || kbLabel === 'MISC';
-  if (!conflict || row[PRIOR] < NER_OVERRIDE_MIN_PRIOR || row[EXACT_NAME] !== 1) return undefined;
+  // A team's nickname ("the Lakers", tagged PER) is no exact name of the team, but in a text about sport it
+  // means the team as its full name would.
+  const teamInSport = d !== undefined && isSportsClub(c.entities[top]) && sportsEvidence(d, c.key) >= SPORTS_CONTEXT_WORDS;
+  if (!conflict || row[PRIOR] < NER_OVERRIDE_MIN_PRIOR || (row[EXACT_NAME] !== 1 && !teamInSport)) return undefined;
   if (!kbLabel || (kbLabel === 'LOC' && sportsScore() >= SPORTS_REPORT)) return undefined;
   const relabelled = { ...mention, label: kbLabel };
   const rows = c.rows.map((x, j) => {

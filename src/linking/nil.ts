@@ -198,7 +198,7 @@ export const SPORTS_MENTION_PRIOR = 0.5;
 export const SPORTS_MENTION_CLUB_SHARE = 0.8;
 
 /** Sports words, plus the document's other mentions that name sport on their own (not the mention's own key). */
-function sportsEvidence(d: NilDocument, key: string): number {
+export function sportsEvidence(d: NilDocument, key: string): number {
   const keys = d.sportsKeys;
   if (!keys) return d.sportsWords;
   return d.sportsWords + keys.size - (keys.has(key) ? 1 : 0);

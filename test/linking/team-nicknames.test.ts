@@ -11,6 +11,11 @@ describe.skipIf(!hasShippedKb)('league teams called by their nicknames (shipped 
     expect(await linked('The Oilers beat the Maple Leafs 4-2 in Toronto.')).toEqual(expect.arrayContaining(['Oilers=Edmonton_Oilers', 'Maple Leafs=Toronto_Maple_Leafs']));
   });
 
+  it('reads a nickname the tagger calls a person as the team in a text about sport', async () => {
+    expect(await linked('The Lakers beat the Celtics 110-102 on Sunday night behind 30 points from LeBron James.')).toContain('Lakers=Los_Angeles_Lakers');
+    expect(await linked('Lakers is a word in a poem about lakes, not sport.')).toEqual([]);
+  });
+
   it('leaves a nickname that is also a band or a word alone outside sport', async () => {
     expect((await linked('The Eagles played Hotel California at the concert.')).some((x) => x.includes('Philadelphia_Eagles'))).toBe(false);
     expect(await linked('Our heat pumps use less power.')).toEqual([]);
