@@ -10,6 +10,9 @@
  * upper case ("UN", "EU"); a single capitalized token at a sentence start must be
  * an all-caps token or unknown as a lower-case word elsewhere in the doc.
  * Sentences mostly in capitals (headlines) are skipped: casing says nothing there.
+ * Names written in lower case, as tweets write them ("kings of leon", "miami
+ * heat"), match when they are two words or more and the KB entity's own name
+ * is those words capitalized (lowerCaseName).
  */
 import type { Doc } from '../doc/doc.js';
 import type { KnowledgeBase } from './knowledge-base.js';
@@ -66,6 +69,7 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
           }
         }
       }
+      if (found === 0 && /^\p{Ll}+$/u.test(doc.tokens[i]) && !STOPWORDS.has(doc.tokens[i])) found = lowerCaseName(doc.tokens, i, end, kb);
       if (found > 0) {
         out.push({ start: i, end: i + found });
         i += found;
@@ -73,4 +77,33 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
     }
   }
   return out;
+}
+
+/**
+ * A name written in lower case, as tweets and chat write them ("kings of leon", "miami heat", "sega genesis"): two
+ * to six lower-case words (joiners of names inside) that are the KB name of an entity whose own name is capitalized
+ * — its label or title, lower-cased, is the text. Returns the match's length in tokens, or 0.
+ */
+function lowerCaseName(tokens: readonly string[], i: number, end: number, kb: KnowledgeBase): number {
+  let best = 0;
+  let prefix = normalizeAlias(tokens[i]);
+  // Grown word by word while some alias goes on: most lower-case words start none.
+  for (let n = 2; n <= MAX_TOKENS && i + n <= end; n++) {
+    if (!kb.hasLongerAlias(prefix)) break;
+    const last = tokens[i + n - 1];
+    if (!/^\p{Ll}[\p{Ll}']*$/u.test(last)) break;
+    const text = tokens.slice(i, i + n).join(' ');
+    prefix = normalizeAlias(text);
+    if (STOPWORDS.has(last) || NAME_JOINERS.has(last) || !kb.hasAlias(prefix)) continue;
+    const named = kb.candidatesForKey(prefix).some((c) => {
+      const e = kb.entity(c.entity);
+      // A name of capitalized words ("Kings of Leon"), not a Wikipedia title's capitalized concept ("Rugby
+      // league") or a work titled with a phrase ("Ordinary People").
+      if (!e || e.dbpediaTypes.includes('Work')) return false;
+      const names = [e.label, (e.title ?? '').replace(/_/g, ' ')];
+      return names.some((x) => x.toLowerCase() === text && x.split(' ').every((w) => /^[\p{Lu}\p{N}]/u.test(w) || NAME_JOINERS.has(w)));
+    });
+    if (named) best = n;
+  }
+  return best;
 }
