@@ -94,16 +94,23 @@ function lowerCaseName(tokens: readonly string[], i: number, end: number, kb: Kn
     if (!/^\p{Ll}[\p{Ll}']*$/u.test(last)) break;
     const text = tokens.slice(i, i + n).join(' ');
     prefix = normalizeAlias(text);
-    if (STOPWORDS.has(last) || NAME_JOINERS.has(last) || !kb.hasAlias(prefix)) continue;
-    const named = kb.candidatesForKey(prefix).some((c) => {
-      const e = kb.entity(c.entity);
-      // A name of capitalized words ("Kings of Leon"), not a Wikipedia title's capitalized concept ("Rugby
-      // league") or a work titled with a phrase ("Ordinary People").
-      if (!e || e.dbpediaTypes.includes('Work')) return false;
-      const names = [e.label, (e.title ?? '').replace(/_/g, ' ')];
-      return names.some((x) => x.toLowerCase() === text && x.split(' ').every((w) => /^[\p{Lu}\p{N}]/u.test(w) || NAME_JOINERS.has(w)));
-    });
-    if (named) best = n;
+    if (STOPWORDS.has(last) || NAME_JOINERS.has(last)) continue;
+    if (ownName(kb, prefix, text)) best = n;
   }
   return best;
+}
+
+/**
+ * Whether some candidate of the alias key is named `text` in its own name (label or title), capitalized: a name of
+ * capitalized words ("Kings of Leon", "Miami Heat"), not a Wikipedia title's capitalized concept ("Rugby league") or a
+ * work titled with a phrase ("Ordinary People").
+ */
+function ownName(kb: KnowledgeBase, key: string, text: string): boolean {
+  if (!kb.hasAlias(key)) return false;
+  return kb.candidatesForKey(key).some((c) => {
+    const e = kb.entity(c.entity);
+    if (!e || e.dbpediaTypes.includes('Work')) return false;
+    const names = [e.label, (e.title ?? '').replace(/_/g, ' ')];
+    return names.some((x) => x.toLowerCase() === text && x.split(' ').every((w) => /^[\p{Lu}\p{N}]/u.test(w) || NAME_JOINERS.has(w)));
+  });
 }
