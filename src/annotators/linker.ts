@@ -210,6 +210,13 @@ export function linkDecisions(
       extendCapitalThe(linker.kb, doc, sentenceStarts, s);
     }
   }
+  // Two tagged pieces of one hyphenated name ("Levi", "Montalcini") both grew to the whole name: one span.
+  const seen = new Set<number>();
+  for (let k = 0; k < spans.length; k++) {
+    const at = spans[k].start * doc.length + spans[k].end;
+    if (seen.has(at)) spans.splice(k--, 1);
+    else seen.add(at);
+  }
   // Per token, 1 + the index of the tagged span over it (0: none).
   const covered = new Int32Array(doc.length);
   spans.forEach((s, i) => covered.fill(i + 1, s.start, s.end));
@@ -483,8 +490,12 @@ function sentenceOf(doc: Doc, i: number): number {
   return Math.max(0, lo - 1);
 }
 
-/** A nationality word: "British", "Chinese", "Canadian", "Dutch", "Israeli". */
-const DEMONYM_SHAPE = /^\p{Lu}\p{Ll}+(?:an|ian|ean|ish|ese|ch|ic|i)$/u;
+/**
+ * A nationality word: "British", "Chinese", "Canadian", "Dutch", "Israeli", "Pakistani". Of the words in -i only
+ * the endings of nationalities (Israeli, Iraqi, Kuwaiti, Saudi, Somali, Pakistani, Bangladeshi, Yemeni, Qatari,
+ * Emirati): Italian surnames end in -i too ("Levi-Montalcini" is one name).
+ */
+const DEMONYM_SHAPE = /^\p{Lu}\p{Ll}+(?:an|ian|ean|ish|ese|ch|ic|eli|aqi|iti|udi|ali|ani|shi|eni|ari|ati)$/u;
 
 /** How many hyphenated parts a name may gain on each side ("Baden-Baden-…" runs stop there). */
 const MAX_HYPHEN_JOINS = 4;

@@ -165,6 +165,9 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spansOf('It runs on MS-DOS and uses the Burrows-Wheeler transform.', ['DOS', 'Wheeler'])).toEqual(['MS - DOS', 'Burrows - Wheeler']);
     expect(spansOf('An American-born, US-led team.', ['American', 'US'])).toEqual(['American', 'US']);
     expect(spansOf('A British-American film.', ['British', 'American'])).toEqual(['British', 'American']);
+    expect(spansOf('A Pakistani-Israeli deal.', ['Pakistani', 'Israeli'])).toEqual(['Pakistani', 'Israeli']);
+    // Italian surnames end in -i as some nationality words do: a double surname is one name.
+    expect(spansOf('Later Levi-Montalcini moved to Rome.', ['Levi', 'Montalcini'])).toEqual(['Levi - Montalcini']);
   });
 
   it('leaves the pieces of hyphenated compounds alone outside English ("Merkel-Regierung")', () => {
