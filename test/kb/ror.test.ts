@@ -59,7 +59,7 @@ describe('ROR organisations in the KB build', () => {
     // The registry's acronyms are aliases; "RIGHT" is an everyday word, and no initials are derived from the
     // names ("CDCP", "LDT" would only crowd other acronyms).
     expect(aliases).toEqual(['cdc', 'centers for disease control and prevention', 'laboratoire de test', 'vrije universiteit amsterdam', 'vu']);
-    expect(log.join('\n')).toContain('0 organisations matched by QID, 0 by a page\'s title (QID added), 3 added');
+    expect(log.join('\n')).toContain('0 organisations matched by QID (0 of them joined with their page), 0 by a page\'s title (QID added), 3 added');
   });
 
   it("joins a page without a QID under one of the organisation's names, not a page typed otherwise", () => {
@@ -78,6 +78,20 @@ describe('ROR organisations in the KB build', () => {
     expect(rows.find((r) => r.title === 'Salk_Institute')?.qid).toBeNull();
     expect(rows.find((r) => r.qid === 'Q1969384')?.title).toBeNull();
     expect(rows).toHaveLength(3);
+  });
+
+  it('joins an item an earlier source added without its page to the page, found under a name without the country', () => {
+    const kb = newWriter();
+    kb.upsert({ title: 'Food_and_Drug_Administration', popularity: 3008 });
+    kb.upsert({ qid: 'Q204711', label: 'U.S. Food and Drug Administration' });
+    const file = registry([['Q204711', '034xvzb47', 'government', 'Silver Spring', 'United States', 'United States Food and Drug Administration|FDA']]);
+    const log: string[] = [];
+    addRor(kb, file, (m) => log.push(m), isWord);
+    kb.finish({ sources: 'test' });
+    const rows = query<EntityRow>(kb.outFile, 'SELECT * FROM entities');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ title: 'Food_and_Drug_Administration', qid: 'Q204711' });
+    expect(log.join('\n')).toContain('1 organisations matched by QID (1 of them joined with their page)');
   });
 
   it('marks an added organisation that a popularity list names, when no other KB entity has its name', () => {

@@ -57,6 +57,7 @@ export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string)
   if (!rows) return false;
   let matched = 0;
   let joined = 0;
+  let joinedLater = 0;
   let added = 0;
   let named = 0;
   kb.batch(() => {
@@ -68,10 +69,17 @@ export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string)
       const label = names[0];
       const place = [r.city, r.country].filter(Boolean).join(', ');
       const existed = kb.find({ qid: r.qid }) !== undefined;
-      // A KB page without a QID under one of its names ("Food_and_Drug_Administration", ROR's "United States
-      // Food and Drug Administration"): the same organisation, unless the KB types the page otherwise.
-      const title = existed ? undefined : names.map(canonicalTitle).find((t) => kb.isOrganisationPageWithoutQid(t));
+      // A KB page without a QID under one of its names: the same organisation, unless the KB types the page
+      // otherwise.
+      // Its page may be titled without the country ("Food_and_Drug_Administration" for ROR's "United States
+      // Food and Drug Administration").
+      const countryFree = r.country ? names.filter((n) => n.startsWith(`${r.country} `)).map((n) => n.slice(r.country.length + 1)) : [];
+      const page = [...names, ...countryFree].map(canonicalTitle).find((t) => kb.isOrganisationPageWithoutQid(t));
+      const title = existed ? undefined : page;
       if (title) joined++;
+      // The item came from an earlier source without its page (wikidata-disambig names Q204711 "U.S. Food and
+      // Drug Administration"): the page and the item become one entity.
+      else if (existed && page && kb.joinPageAndItem(page, r.qid) === 'joined') joinedLater++;
       const id = kb.upsert({
         title,
         derivedAcronyms: false,
@@ -90,7 +98,7 @@ export function addRor(kb: KbWriter, file: string, log: Log, isWord: (w: string)
       }
     }
   });
-  log(`ror: ${matched} organisations matched by QID, ${joined} by a page's title (QID added), ${added} added (${named} named by a popularity list)`);
+  log(`ror: ${matched} organisations matched by QID (${joinedLater} of them joined with their page), ${joined} by a page's title (QID added), ${added} added (${named} named by a popularity list)`);
   return true;
 }
 
