@@ -372,6 +372,7 @@ export class KbWriter {
     log(`kb: ${this.addInstitutionNameVariants()} institution names as people shorten them (Salk Institute, University of Utrecht)`);
     log(`kb: ${this.addNationalTeamNames()} national teams named by their country (Japan → Japan_national_football_team)`);
     log(`kb: ${this.addTeamNicknames()} team nicknames (Lakers → Los_Angeles_Lakers)`);
+    log(`kb: ${this.addUsNames()} names with "U.S." for "United States" (U.S. Department of Education)`);
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -735,6 +736,31 @@ export class KbWriter {
         if (ids.size !== 1 || this.candidateCount(name) > 0) continue;
         this.addAlias(name, [...ids][0], 0);
         n++;
+      }
+    });
+    return n;
+  }
+
+  /**
+   * News writes "U.S." where an organisation's name says "United States": "U.S. Department of Education" (ROR's
+   * "United States Department of Education"), "U.S. Virgin Islands". Every alias "United States …" gets its
+   * "U.S. …" form (the key "us …", which "US …" shares) where no entity has that name yet (count 0). The names
+   * derived from titles already have it (shortOrganisationNames). Returns how many.
+   */
+  private addUsNames(): number {
+    const rows = this.db.prepare("SELECT alias, entity FROM aliases WHERE alias LIKE 'united states %' ORDER BY alias, entity").all() as { alias: string; entity: number }[];
+    const byKey = new Map<string, number[]>();
+    for (const r of rows) {
+      const key = `us ${r.alias.slice('united states '.length)}`;
+      const ids = byKey.get(key) ?? [];
+      ids.push(r.entity);
+      byKey.set(key, ids);
+    }
+    let n = 0;
+    this.batch(() => {
+      for (const [key, ids] of byKey) {
+        if (this.candidateCount(key) > 0) continue;
+        for (const id of ids) this.addAlias(key, id, 0), n++;
       }
     });
     return n;
