@@ -39,6 +39,8 @@ import { isLicenceMention, licenceLookupName } from '../linking/licence-names.js
 import { nonNameRanges, overlaps } from './mention-filter.js';
 import { NAME_JOINERS } from '../linking/name-joiners.js';
 import { leadingTitleLength } from '../linking/person-titles.js';
+import { WordNetLexicon } from '../lexicon/wordnet.js';
+import { WORDNET_POS } from '../lexicon/penn.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'] as const;
 
@@ -48,6 +50,8 @@ export interface Linker {
   model: LinkerModel;
   /** The shared word vectors for feature contextVector, loaded when the model weighs it. */
   vectors?: ContextVectors;
+  /** Whether WordNet lists a word (any part of speech), for the ranker's brand names (features.ts, brandName). */
+  isWord?: (word: string) => boolean;
 }
 
 /**
@@ -59,7 +63,10 @@ export async function loadLinker(loader: ResourceLoader, kbFile?: string, model?
   const kb = await KnowledgeBase.open(kbFile ?? loader, { ontology });
   const m = model ?? (JSON.parse(await loader.text('kb/linker.json')) as LinkerModel);
   const vectors = usesContextVectors(m) ? contextVectors(await loadWordVectors(loader)) : undefined;
-  return { kb, ontology, model: m, vectors };
+  // The lemma lists the tagger and the lemmatizer load too (one copy per loader).
+  const wordnet = await WordNetLexicon.load(loader);
+  const isWord = (w: string) => WORDNET_POS.some((pos) => wordnet.hasLemma(w, pos));
+  return { kb, ontology, model: m, vectors, isWord };
 }
 
 export async function createLinker(loader: ResourceLoader): Promise<Annotator> {
@@ -249,7 +256,7 @@ export function linkDecisions(
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   // "License: MIT": the licence, looked up as "MIT License", never MIT the university (licence-names.ts).
   for (const s of spans) if (isLicenceMention(doc.tokens, s.start, s.end)) s.text = licenceLookupName(s.text);
-  return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, { ...overrides, contextVectors: linker.vectors }, { headWords: english }) };
+  return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, { ...overrides, contextVectors: linker.vectors, isWord: english ? linker.isWord : undefined }, { headWords: english }) };
 }
 
 /**

@@ -86,6 +86,8 @@ export interface FeatureOverrides {
   classContexts?: Record<string, Record<string, number>>;
   /** Word vectors for the features contextVector, descriptionVector and noContextWords (context-vectors.ts); without them they are 0. */
   contextVectors?: ContextVectors;
+  /** Whether WordNet lists a word: a one-word brand that is none keeps no noCounts doubt (brandName). */
+  isWord?: (word: string) => boolean;
 }
 
 export const COARSE: Record<string, string[]> = {
@@ -537,8 +539,9 @@ export function candidateFeatures(
       // other sources (Wikidata labels, curated lists) and have no counts. A name of two words or more that
       // the KB gives ("Eiffel Tower", "Salk Institute", "Collège de France") is specific enough on its own;
       // a one-word name is where a namesake or an everyday word hides ("Biggs", "Oh", "Omega"), so the doubt
-      // stays there. Not retrained: models/kb/MODEL_CARD.md, "One-word names keep the doubt".
-      const noCounts = mentionWords(mention.text) === 1 && own.every((x) => (overrides.count ? overrides.count(g.key, x) : x.count) === 0);
+      // stays there — unless it is a brand and no English word (brandName). Not retrained: models/kb/MODEL_CARD.md,
+      // "One-word names keep the doubt".
+      const noCounts = !brandName(mention.text, norms[i], g.entities, overrides.isWord) && mentionWords(mention.text) === 1 && own.every((x) => (overrides.count ? overrides.count(g.key, x) : x.count) === 0);
       let top = -1;
       for (let j = 0; j < priors.length; j++) if (inOwn[j] && (top < 0 || priors[j] > priors[top])) top = j;
       base = g.entities.map((e, j) => {
@@ -667,6 +670,19 @@ export function documentFeatures(
   const rows = candidateFeatures(kb, model.maxCandidates, docTokens, mentions, { ...overrides, classContexts: model.classContexts });
   if (model.stage1) addTopCoherence(rows, model.stage1);
   return rows;
+}
+
+/**
+ * A one-word brand the ranker need not doubt: the only KB entity of its name, which is that entity's own name, a
+ * company, software or website; written capitalized with lower-case letters ("Pfizer", "WhatsApp"); and no English
+ * word by WordNet ("Showcase" and "Delivery" are brands too, and words first). Without `isWord`, none.
+ */
+function brandName(text: string, key: string, entities: readonly KbEntity[], isWord?: (word: string) => boolean): boolean {
+  if (!isWord || entities.length !== 1 || !/^\p{Lu}(?=.*\p{Ll})\p{L}{3,}$/u.test(text) || isWord(text.toLowerCase())) return false;
+  const e = entities[0];
+  const names = textOf(e);
+  if (key !== names.label && key !== names.title) return false;
+  return e.dbpediaTypes.some((t) => t === 'Company' || t === 'Software' || t === 'Website') && !e.dbpediaTypes.includes('Person') && !e.dbpediaTypes.includes('Place');
 }
 
 /** Words of a mention's text (split at white space). */
