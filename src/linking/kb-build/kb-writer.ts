@@ -373,6 +373,7 @@ export class KbWriter {
     log(`kb: ${this.addNationalTeamNames()} national teams named by their country (Japan → Japan_national_football_team)`);
     log(`kb: ${this.addTeamNicknames()} team nicknames (Lakers → Los_Angeles_Lakers)`);
     log(`kb: ${this.addUsNames()} names with "U.S." for "United States" (U.S. Department of Education)`);
+    log(`kb: ${this.addNamesWithoutMiddleInitials()} people's names without their middle initials (Linda B. Buck → Linda Buck)`);
     log('kb: related');
     const setRelated = db.prepare('UPDATE entities SET related = ? WHERE id = ?');
     this.batch(() => {
@@ -742,6 +743,38 @@ export class KbWriter {
   }
 
   /**
+   * Text often drops a person's middle initials: "Linda Buck" for Linda_B._Buck, "Herbert Brown" for
+   * Herbert_C._Brown. A person's name "First X. [Y.] Last" gives "First Last" (count 0) where no entity has that
+   * name yet and no other person's name gives it ("George Bush" is both Bushes'). Returns how many.
+   */
+  private addNamesWithoutMiddleInitials(): number {
+    const rows = this.db.prepare('SELECT id, label, title, aliases, dbpedia FROM entities WHERE dbpedia IS NOT NULL').all() as {
+      id: number; label: string; title: string | null; aliases: string | null; dbpedia: string;
+    }[];
+    const proposed = new Map<string, { name: string; ids: Set<number> }>();
+    for (const r of rows) {
+      if (!(JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'Person'))) continue;
+      for (const name of new Set(namesOf(r))) {
+        const bare = withoutMiddleInitials(name);
+        if (!bare) continue;
+        const key = normalizeAlias(bare);
+        const p = proposed.get(key);
+        if (p) p.ids.add(r.id);
+        else proposed.set(key, { name: bare, ids: new Set([r.id]) });
+      }
+    }
+    let n = 0;
+    this.batch(() => {
+      for (const { name, ids } of proposed.values()) {
+        if (ids.size !== 1 || this.candidateCount(name) > 0) continue;
+        this.addAlias(name, [...ids][0], 0);
+        n++;
+      }
+    });
+    return n;
+  }
+
+  /**
    * News writes "U.S." where an organisation's name says "United States": "U.S. Department of Education" (ROR's
    * "United States Department of Education"), "U.S. Virgin Islands". Every alias "United States …" gets its
    * "U.S. …" form (the key "us …", which "US …" shares) where no entity has that name yet (count 0). The names
@@ -1023,4 +1056,13 @@ export function teamNickname(title: string, isPlace: (name: string) => boolean):
     if (isPlace(home.join(' ')) || (k > 1 && PLACE_TAIL.test(words[k - 1]) && isPlace(home.slice(0, -1).join(' ')))) return nickname.join(' ');
   }
   return undefined;
+}
+
+/**
+ * A person's name without the middle initials between the first name and the last ("Linda B. Buck" → "Linda
+ * Buck", "Harry S. Truman" → "Harry Truman", "J. K. Rowling" → none: no first name before the initials).
+ */
+export function withoutMiddleInitials(name: string): string | undefined {
+  const m = /^(\p{Lu}\p{Ll}[\p{L}'-]*) (?:\p{Lu}\. ?)+(\p{Lu}[\p{L}'-]+(?: (?:Jr\.|Sr\.|II|III))?)$/u.exec(name.replace(/_/g, ' ').replace(/ \([^)]*\)$/, ''));
+  return m ? `${m[1]} ${m[2]}` : undefined;
 }
