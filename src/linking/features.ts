@@ -674,7 +674,7 @@ export function documentFeatures(
 
 /**
  * A one-word brand the ranker need not doubt: the only KB entity of its name, which is that entity's own name, a
- * company, software or website; written capitalized with lower-case letters ("Pfizer", "WhatsApp"); and no English
+ * company, software or website; written capitalized with lower-case letters ("Pfizer", "BioNTech"); and no English
  * word by WordNet ("Showcase" and "Delivery" are brands too, and words first). Without `isWord`, none.
  */
 function brandName(text: string, key: string, entities: readonly KbEntity[], isWord?: (word: string) => boolean): boolean {

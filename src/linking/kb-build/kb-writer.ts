@@ -731,6 +731,14 @@ export class KbWriter {
         }
       }
     }
+    return this.addUnclaimedNames(proposed);
+  }
+
+  /**
+   * Adds each proposed name as an alias (count 0) of the one entity that proposed it, where no entity has that name
+   * yet: a name two entities propose stays unresolved. Returns how many were added.
+   */
+  private addUnclaimedNames(proposed: ReadonlyMap<string, { name: string; ids: ReadonlySet<number> }>): number {
     let n = 0;
     this.batch(() => {
       for (const { name, ids } of proposed.values()) {
@@ -763,15 +771,7 @@ export class KbWriter {
         else proposed.set(key, { name: bare, ids: new Set([r.id]) });
       }
     }
-    let n = 0;
-    this.batch(() => {
-      for (const { name, ids } of proposed.values()) {
-        if (ids.size !== 1 || this.candidateCount(name) > 0) continue;
-        this.addAlias(name, [...ids][0], 0);
-        n++;
-      }
-    });
-    return n;
+    return this.addUnclaimedNames(proposed);
   }
 
   /**
