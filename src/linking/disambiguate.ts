@@ -52,7 +52,7 @@ export interface NilDecision {
   /** NIL features of the choice (NIL_FEATURES order). */
   features: number[];
   /** A hard gate that refused the link, if any. */
-  veto?: 'unit' | 'abbreviation' | 'team' | 'part';
+  veto?: 'unit' | 'abbreviation' | 'team' | 'part' | 'given name';
   /** Probability that the link is right (the ranker's probability without a NIL model). */
   confidence: number;
 }

@@ -162,7 +162,7 @@ export function vetoReason(
   m: NilMention,
   d: NilDocument,
   name: { /** The mention's normalized alias. */ key: string; /** Share of the alias's prior on sports clubs. */ clubShare: number } = { key: '', clubShare: 0 },
-): 'unit' | 'abbreviation' | 'team' | 'part' | undefined {
+): 'unit' | 'abbreviation' | 'team' | 'part' | 'given name' | undefined {
   if (isUnitUse(d.tokens, m)) return 'unit';
   // An abbreviation that linked text attests for the entity ("U.S.", "UN", "NATO" as anchors) needs no more;
   // "RFC" and "MB" reach Richmond FC and Manitoba only through derived alias lists, never as anchors.
@@ -174,7 +174,23 @@ export function vetoReason(
   }
   if (isSportsClub(e) && needsSportContext(m, d, name)) return 'team';
   if (subjectInsideName(e, d.tokens, m.start)) return 'part';
+  if (biblicalGivenName(e, m, d)) return 'given name';
   return undefined;
+}
+
+/** A figure of the Bible or the Quran, by the KB's description ("Biblical matriarch", "Old Testament character"). */
+const SCRIPTURE_FIGURE = /\bbiblical\b|\bBible\b|\bTestament\b|\bQuranic\b/i;
+
+/** Words of a text about scripture or faith, where "Rachel" or "Samuel" may be the figure. */
+const SCRIPTURE_WORDS = ['bible', 'biblical', 'testament', 'genesis', 'exodus', 'gospel', 'scripture', 'god', 'lord', 'jesus', 'christ', 'prophet', 'israelites', 'church', 'faith', 'torah', 'quran', 'temple', 'psalm', 'apostle'];
+
+/**
+ * "Rachel", "Sarah", "Samuel" alone are someone's given name in most text, and the KB's page of the bare name is the
+ * biblical figure: such a link needs a text about scripture or faith.
+ */
+function biblicalGivenName(e: KbEntity, m: NilMention, d: NilDocument): boolean {
+  if (m.end - m.start !== 1 || !SCRIPTURE_FIGURE.test(e.description ?? '') || !e.dbpediaTypes.includes('Person')) return false;
+  return !SCRIPTURE_WORDS.some((w) => d.words.has(w));
 }
 
 /**

@@ -107,6 +107,16 @@ describe('the NIL decision', () => {
     expect(vetoReason(us, derived, row(), m, nilDoc('Hollioake and the U.S. team'))).toBe('abbreviation');
   });
 
+  it('reads a bare given name as no biblical figure outside a text about scripture', () => {
+    const rachel = entity({ title: 'Rachel', label: 'Rachel', description: 'Biblical matriarch', dbpediaTypes: ['Person', 'Agent'] });
+    const m = { start: 0, end: 1, text: 'Rachel', label: 'PER' };
+    expect(vetoReason(rachel, derived, row(), m, nilDoc('Rachel told the show she was moving to New York'))).toBe('given name');
+    expect(vetoReason(rachel, derived, row(), m, nilDoc('Rachel is the wife of Jacob in the Book of Genesis'))).toBeUndefined();
+    // A full name is no bare given name; a person the KB does not call a figure of scripture is left to the model.
+    expect(vetoReason(rachel, derived, row(), { ...m, end: 2, text: 'Rachel Berry' }, nilDoc('Rachel Berry sang'))).toBeUndefined();
+    expect(vetoReason(entity({ title: 'Rihanna', label: 'Rihanna', description: 'Barbadian singer', dbpediaTypes: ['Person'] }), derived, row(), m, nilDoc('Rihanna sang'))).toBeUndefined();
+  });
+
   it('vetoes a sports club outside a text about sport', () => {
     const m = { start: 0, end: 1, text: 'Richmond', label: 'ORG' };
     expect(vetoReason(richmondFc, derived, row(), m, nilDoc('Richmond officials approved the budget', 0))).toBe('team');
