@@ -40,7 +40,6 @@ import { nonNameRanges, overlaps } from './mention-filter.js';
 import { NAME_JOINERS } from '../linking/name-joiners.js';
 import { leadingTitleLength } from '../linking/person-titles.js';
 import { WordNetLexicon } from '../lexicon/wordnet.js';
-import { WORDNET_POS } from '../lexicon/penn.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'] as const;
 
@@ -65,8 +64,7 @@ export async function loadLinker(loader: ResourceLoader, kbFile?: string, model?
   const vectors = usesContextVectors(m) ? contextVectors(await loadWordVectors(loader)) : undefined;
   // The lemma lists the tagger and the lemmatizer load too (one copy per loader).
   const wordnet = await WordNetLexicon.load(loader);
-  const isWord = (w: string) => WORDNET_POS.some((pos) => wordnet.hasLemma(w, pos));
-  return { kb, ontology, model: m, vectors, isWord };
+  return { kb, ontology, model: m, vectors, isWord: (w) => wordnet.hasLemmaAnyPos(w) };
 }
 
 export async function createLinker(loader: ResourceLoader): Promise<Annotator> {
@@ -217,18 +215,18 @@ export function linkDecisions(
       extendCapitalThe(linker.kb, doc, sentenceStarts, s);
     }
   }
-  // Two tagged pieces of one hyphenated name ("Levi", "Montalcini") both grew to the whole name: one span.
-  const seen = new Set<number>();
+  // Two tagged pieces of one hyphenated name ("Levi", "Montalcini") both grew to the whole name: one span. The
+  // keys also keep the alias matches below off the spans taken.
+  const spanKeys = new Set<number>();
   for (let k = 0; k < spans.length; k++) {
     const at = spans[k].start * doc.length + spans[k].end;
-    if (seen.has(at)) spans.splice(k--, 1);
-    else seen.add(at);
+    if (spanKeys.has(at)) spans.splice(k--, 1);
+    else spanKeys.add(at);
   }
   // Per token, 1 + the index of the tagged span over it (0: none).
   const covered = new Int32Array(doc.length);
   spans.forEach((s, i) => covered.fill(i + 1, s.start, s.end));
   const personStarts = new Set(spans.filter((s) => s.label?.toUpperCase() === 'PER').map((s) => s.start));
-  const spanKeys = new Set(spans.map((s) => s.start * doc.length + s.end));
   const aliases = matchAliases(doc, linker.kb);
   // No alias match in a URL, a path, code or a flag: "method: 'POST'" in a README is no newspaper.
   const literals = aliases.length > 0 ? nonNameRanges(doc) : [];

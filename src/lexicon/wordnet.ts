@@ -67,6 +67,11 @@ export class WordNetLexicon {
     return this.lemmas[pos].has(normalizeLemma(lemma));
   }
 
+  /** Whether WordNet lists `lemma` as written under any part of speech ("vertigo"; not through inflections: "tetris" is no plural of "tetri"). */
+  hasLemmaAnyPos(lemma: string): boolean {
+    return WORDNET_POS.some((pos) => this.hasLemma(lemma, pos));
+  }
+
   /** How many of the lemma's senses were tagged in WordNet's sense-tagged corpora; 0 if none or unknown. */
   taggedSenseCount(lemma: string, pos: WordNetPos): number {
     return this.lemmas[pos].taggedSenseCount(normalizeLemma(lemma));

@@ -92,14 +92,6 @@ function everydayWords(wordnet: WordNetLexicon): (w: string) => boolean {
     WORDNET_POS.some((pos) => [w, ...morphy(w, pos, wordnet)].some((b) => wordnet.hasLemma(b, pos) && (pos !== 'n' || wordnet.taggedSenseCount(b, pos) > 0)));
 }
 
-/**
- * Whether a lower-case word is itself a lemma of WordNet in any part of speech ("vertigo", "stalingrad"). Not
- * through its inflections: morphy reads "tetris" as a plural of "tetri" (a Georgian coin).
- */
-function wordNetWords(wordnet: WordNetLexicon): (w: string) => boolean {
-  return (w) => WORDNET_POS.some((pos) => wordnet.hasLemma(w, pos));
-}
-
 /** Builds <out>/kb.sqlite; returns its path. */
 export async function buildKb(opts: KbBuildOptions): Promise<string> {
   const log = opts.log ?? ((m: string) => process.stderr.write(`${m}\n`));
@@ -127,7 +119,7 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       // organisation the popular-title list names is marked by it before the estimates are made.
       if (addRor(kb, join(repositoryRoot(), ROR_FILE), log, everyday, signals)) sources.push('ror-records');
       const isPersonClass = (cls: string) => ontology.topClass(cls) === 'Person';
-      if (addWikitrivia(kb, join(repositoryRoot(), WIKITRIVIA_FILE), log, { everyday, inWordNet: wordNetWords(wordnet) }, isPersonClass, signals)) sources.push('wikitrivia');
+      if (addWikitrivia(kb, join(repositoryRoot(), WIKITRIVIA_FILE), log, { everyday, inWordNet: (w) => wordnet.hasLemmaAnyPos(w) }, isPersonClass, signals)) sources.push('wikitrivia');
       if (addNobelLaureates(kb, join(repositoryRoot(), NOBEL_FILE), log, everyday)) sources.push('nobel-laureates');
       signals.apply(kb, log);
       // After the npm sources: the QIDs it adds are those no other source has, so a
