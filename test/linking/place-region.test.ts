@@ -40,6 +40,13 @@ describe.skipIf(!hasShippedKb)('towns with their state, peoples by their plural 
     expect(ents.some((e) => e.entityId === 'Iowa')).toBe(false);
   });
 
+  it('joins a town whose province only the city list names ("Brantford, Ontario": P131 from dr5hn\'s state code)', async () => {
+    const ents = await entities('Polillo was born in Brantford, Ontario, and moved to Toronto in 1950.');
+    const town = ents.find((e) => e.matchedText === 'Brantford, Ontario');
+    expect(town?.wikidataId).toBe('Q34180');
+    expect(ents.some((e) => e.entityId === 'Ontario')).toBe(false);
+  });
+
   it('joins a city that is also its county ("Athens, Georgia": a City and an AdministrativeRegion), not the likelier Athens', async () => {
     const ents = await entities('The band formed in Athens, Georgia, in 1980.');
     const town = ents.find((e) => e.matchedText === 'Athens, Georgia');

@@ -84,10 +84,15 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
     }
   });
   const states = read(dir, 'dr5hn-countries-states-cities', 'states.csv').split('\n').slice(1);
+  // A first-level subdivision by its country and code ("CA:ON") or name ("CA:ontario"): the region a city lies in
+  // (P131), which joins "Brantford, Ontario" into one mention of the town (src/linking/place-region.ts).
+  const stateQid = new Map<string, string>();
   kb.batch(() => {
     for (const line of states) {
       const f = splitCsv(line);
       if (f.length < 16 || !f[15]) continue;
+      stateQid.set(`${f[3]}:${f[5]}`, f[15]);
+      stateQid.set(`${f[3]}:${f[1].toLowerCase()}`, f[15]);
       const props: Record<string, PropertyValue> = {};
       if (countryQid.has(f[3])) props.P17 = countryQid.get(f[3]) as string;
       if (f[12] && f[13]) props.P625 = coord(f[12], f[13]);
@@ -108,6 +113,8 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
       if (pop > 0) props.P1082 = pop;
       const cq = countryQid.get(r[col('iso_a2')]);
       if (cq) props.P17 = cq;
+      const sq = stateQid.get(`${r[col('iso_a2')]}:${r[col('adm1name')].toLowerCase()}`);
+      if (sq && sq !== qid && sq !== cq) props.P131 = sq;
       kb.upsert({ qid, label: r[col('name_en')] || r[col('name')], aliases: [r[col('nameascii')]], dbpedia: ['City'], typeEvidence: 'curated', props });
       n++;
     }
@@ -120,6 +127,8 @@ export function addSeeds(kb: KbWriter, data: string, log: Log, minCityPopulation
       const props: Record<string, PropertyValue> = { P625: coord(r[7], r[8]), P1082: pop };
       const cq = countryQid.get(r[3]);
       if (cq) props.P17 = cq;
+      const sq = stateQid.get(`${r[3]}:${r[4]}`);
+      if (sq && sq !== r[9] && sq !== cq) props.P131 = sq;
       kb.upsert({ qid: r[9], label: r[1], dbpedia: ['City'], typeEvidence: 'curated', props });
       n++;
     }
