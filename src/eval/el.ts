@@ -245,23 +245,16 @@ const NOMINAL_OPENERS = new Set('a an this that these those my your his her its 
  * (its pronoun list; a determiner or possessive followed by a lower-case word): a pronoun, or a common-noun phrase
  * capitalized only because it opens the sentence.
  */
-function isGumCoreference(words: readonly string[]): boolean {
+export function isGumCoreference(words: readonly string[]): boolean {
   const first = words[0].toLowerCase();
   // Written as a word ("Us", "I"), not in capitals: "US" is the country.
   if (words.length === 1) return PRONOUNS.has(first) && words[0].slice(1) === first.slice(1);
   return NOMINAL_OPENERS.has(first) && /^\p{Ll}/u.test(words[1]);
 }
 
-/**
- * Reads GUM documents of a split: tokens and sentences from the UD GUM
- * CoNLL-U file, gold links from gum-entities/mentions.tsv. Gold mentions
- * are the linked mentions that name their entity (first word capitalized
- * once a leading "the" is dropped, and no pronoun or determiner with a
- * common noun: "He", "His", "An undistinguished student" at a sentence's
- * start — pronouns and common-noun phrases are coreference); the span starts after that "the".
- */
-export function readGum(gumEntitiesDir: string, conllu: string, split: string): QidDocument[] {
-  const sentences = new Map<string, string[]>();
+/** A UD GUM CoNLL-U file: each sentence's words (form and UPOS) by sentence id, and each document's sentence ids in order. */
+export function readGumSentences(conllu: string): { sentences: Map<string, { form: string; upos: string }[]>; docSentences: Map<string, string[]> } {
+  const sentences = new Map<string, { form: string; upos: string }[]>();
   const docSentences = new Map<string, string[]>();
   let doc = '';
   let sent = '';
@@ -273,8 +266,25 @@ export function readGum(gumEntitiesDir: string, conllu: string, split: string): 
       const l = docSentences.get(doc) ?? [];
       l.push(sent);
       docSentences.set(doc, l);
-    } else if (/^\d+\t/.test(line)) (sentences.get(sent) as string[]).push(line.split('\t')[1]);
+    } else if (/^\d+\t/.test(line)) {
+      const f = line.split('\t');
+      (sentences.get(sent) as { form: string; upos: string }[]).push({ form: f[1], upos: f[3] });
+    }
   }
+  return { sentences, docSentences };
+}
+
+/**
+ * Reads GUM documents of a split: tokens and sentences from the UD GUM
+ * CoNLL-U file, gold links from gum-entities/mentions.tsv. Gold mentions
+ * are the linked mentions that name their entity (first word capitalized
+ * once a leading "the" is dropped, and no pronoun or determiner with a
+ * common noun: "He", "His", "An undistinguished student" at a sentence's
+ * start — pronouns and common-noun phrases are coreference); the span starts after that "the".
+ */
+export function readGum(gumEntitiesDir: string, conllu: string, split: string): QidDocument[] {
+  const { sentences: words, docSentences } = readGumSentences(conllu);
+  const sentences = new Map([...words].map(([id, ws]) => [id, ws.map((w) => w.form)]));
   const rows = readFileSync(join(gumEntitiesDir, 'mentions.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t'));
   const out: QidDocument[] = [];
   for (const [id, sents] of docSentences) {

@@ -1,7 +1,7 @@
 /**
  * Trains the linker's conditional-logit ranker (src/linking/disambiguate.ts)
  * on aida-conll TRAIN gold mentions and tunes the link threshold on TESTA.
- *   npx tsx training/linker/train.ts [--data ../shared/data] [--kb models/kb/kb.sqlite] [--out models/kb/linker.json] [--threshold T] [--context-vectors]
+ *   npx tsx training/linker/train.ts [--data ../shared/data] [--kb models/kb/kb.sqlite] [--out models/kb/linker.json] [--threshold T] [--context-vectors] [--gum [--gum-weight W]]
  *
  * --context-vectors: features contextVector, descriptionVector and
  * noContextWords from the shared GloVe rows (models/vectors/,
@@ -14,6 +14,10 @@
  * contribution left out (leave-out.ts). Otherwise the model would learn to
  * trust priors and contexts that are inflated on train.
  *
+ * --gum: GUM train's wikified names as more examples (gum-train.ts), each
+ * weighing W (default 1) against an AIDA mention's 1: text that is not
+ * Reuters news, so the weights learn how far priors and contexts carry.
+ *
  * The NIL decision on the ranker's choices is trained afterwards by nil.ts,
  * which reads this file's output and adds its `nil` field: run it after
  * every retraining of the ranker.
@@ -24,6 +28,8 @@ import { parseAida, type AidaDocument } from '../../src/linking/aida.js';
 import { KnowledgeBase } from '../../src/linking/knowledge-base.js';
 import { entityContexts } from '../../src/linking/context.js';
 import { leaveDocumentOut } from './leave-out.js';
+import { readGumTrain, type GumDocument } from './gum-train.js';
+import { gumConllu } from '../../src/eval/el.js';
 import { contentWords } from '../../src/linking/stopwords.js';
 import { DbpediaOntology } from '../../src/linking/ontology.js';
 import { defaultModelsDir, fileLoader } from '../../src/resources/file-loader.js';
@@ -46,6 +52,13 @@ const loader = fileLoader(defaultModelsDir);
 const ontology = await DbpediaOntology.load(loader);
 const vectors = args.includes('--context-vectors') ? contextVectors(await loadWordVectors(loader)) : undefined;
 const kb = await KnowledgeBase.open(kbFile, { ontology });
+const gumDir = join(data, 'gum-entities');
+const gumFile = args.includes('--gum') ? gumConllu(gumDir, 'train') : undefined;
+if (args.includes('--gum') && !gumFile) throw new Error(`--gum: no en_gum-ud-train.conllu beside ${gumDir}`);
+const gum: GumDocument[] = gumFile ? readGumTrain(gumDir, gumFile) : [];
+// The KB's GUM aliases count under the entity's title: the leave-out below finds a mention's own counts by it.
+for (const d of gum) for (const m of d.mentions) if (m.qid) m.title = kb.entity(m.qid)?.title ?? m.title;
+const gumWeight = Number(opt('--gum-weight', '1'));
 const ctx = entityContexts(train);
 const classContexts = classProfiles(train);
 
@@ -90,20 +103,28 @@ interface Example {
   /** Index of the gold candidate, or -1 for NIL (no entity, or gold not among the candidates). */
   gold: number;
   linked: boolean;
+  /** The example's weight in the loss (AIDA 1, GUM --gum-weight). */
+  weight: number;
 }
 
-/** Stage-1 feature rows of a document (KB statistics left out for train documents). */
-function docRows(doc: AidaDocument, leaveOut: boolean): CandidateRows[] {
+/**
+ * Stage-1 feature rows of a document (KB statistics left out for train documents: AIDA's priors, counts
+ * and contexts; GUM's alias counts only, since the entity contexts come from AIDA train alone).
+ */
+function docRows(doc: AidaDocument, leaveOut: 'aida' | 'gum' | false): CandidateRows[] {
   const mentions = doc.mentions.map((m) => ({ start: m.start, end: m.end, text: m.text, label: m.label }));
   if (!leaveOut) return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { classContexts, contextVectors: vectors });
-  return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { ...leaveDocumentOut(kb, ctx, doc), classContexts, contextVectors: vectors });
+  const { prior, count, context } = leaveDocumentOut(kb, ctx, doc);
+  const overrides = leaveOut === 'aida' ? { prior, count, context } : { prior, count };
+  return candidateFeatures(kb, MAX_CANDIDATES, doc.tokens, mentions, { ...overrides, classContexts, contextVectors: vectors });
 }
 
-function examples(doc: AidaDocument, rows: CandidateRows[]): Example[] {
+function examples(doc: AidaDocument | GumDocument, rows: CandidateRows[], weight = 1): Example[] {
   return rows.map((r, i) => {
     const m = doc.mentions[i];
-    const gold = m.title ? r.entities.findIndex((e) => e.title === m.title || (m.mid !== undefined && e.mid === m.mid)) : -1;
-    return { rows: r.rows, gold, linked: !!m.title };
+    const qid = 'qid' in m ? m.qid : undefined;
+    const gold = m.title ? r.entities.findIndex((e) => (qid ? e.qid === qid : e.title === m.title || (m.mid !== undefined && e.mid === m.mid))) : -1;
+    return { rows: r.rows, gold, linked: !!m.title, weight };
   });
 }
 
@@ -114,6 +135,7 @@ function fit(exs: Example[], frozen: number[] = []): number[] {
   const m1 = new Array<number>(dim).fill(0);
   const m2 = new Array<number>(dim).fill(0);
   const L2 = 1e-4;
+  const total = exs.reduce((a, ex) => a + ex.weight, 0);
   for (let it = 1; it <= 400; it++) {
     const g = new Array<number>(dim).fill(0);
     let loss = 0;
@@ -121,36 +143,38 @@ function fit(exs: Example[], frozen: number[] = []): number[] {
       if (ex.rows.length === 0) continue;
       const p = probabilities(ex.rows, w);
       const pg = ex.gold >= 0 ? p[ex.gold] : 1 - p.reduce((a, b) => a + b, 0);
-      loss -= Math.log(Math.max(pg, 1e-12));
+      loss -= ex.weight * Math.log(Math.max(pg, 1e-12));
       for (let j = 0; j < ex.rows.length; j++) {
-        const coef = p[j] - (j === ex.gold ? 1 : 0);
+        const coef = ex.weight * (p[j] - (j === ex.gold ? 1 : 0));
         for (let k = 0; k < dim; k++) g[k] += coef * ex.rows[j][k];
       }
     }
     for (let k = 0; k < dim; k++) {
       if (frozen.includes(k)) continue;
-      const gk = g[k] / exs.length + L2 * w[k];
+      const gk = g[k] / total + L2 * w[k];
       m1[k] = 0.9 * m1[k] + 0.1 * gk;
       m2[k] = 0.999 * m2[k] + 0.001 * gk * gk;
       w[k] -= (0.05 * (m1[k] / (1 - 0.9 ** it))) / (Math.sqrt(m2[k] / (1 - 0.999 ** it)) + 1e-8);
     }
-    if (it % 100 === 0) process.stderr.write(`iter ${it} loss ${(loss / exs.length).toFixed(4)}\n`);
+    if (it % 100 === 0) process.stderr.write(`iter ${it} loss ${(loss / total).toFixed(4)}\n`);
   }
   return w;
 }
 
 const t0 = Date.now();
-const trainRows = train.map((d) => docRows(d, true));
+const trainRows = train.map((d) => docRows(d, 'aida'));
 const devRows = testa.map((d) => docRows(d, false));
-const ex = (docs: AidaDocument[], rows: CandidateRows[][]) => docs.flatMap((d, i) => examples(d, rows[i]));
-process.stderr.write(`featurized ${train.length} train / ${testa.length} testa documents in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+const gumRows = gum.map((d) => docRows(d, 'gum'));
+const ex = (docs: AidaDocument[], rows: CandidateRows[][], weight = 1) => docs.flatMap((d, i) => examples(d, rows[i], weight));
+const trainExamples = () => [...ex(train, trainRows), ...ex(gum, gumRows, gumWeight)];
+process.stderr.write(`featurized ${train.length} train / ${testa.length} testa / ${gum.length} GUM train documents in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
 
 const TOP = FEATURE_NAMES.indexOf('topCoherence');
 process.stderr.write('stage 1\n');
-const w1 = fit(ex(train, trainRows), [TOP]);
-for (const rows of [...trainRows, ...devRows]) addTopCoherence(rows, w1);
+const w1 = fit(trainExamples(), [TOP]);
+for (const rows of [...trainRows, ...devRows, ...gumRows]) addTopCoherence(rows, w1);
 process.stderr.write('stage 2\n');
-const trainEx = ex(train, trainRows);
+const trainEx = trainExamples();
 const devEx = ex(testa, devRows);
 const w = fit(trainEx);
 
@@ -194,9 +218,10 @@ const model: LinkerModel & { trained: Record<string, unknown> } = {
   maxCandidates: MAX_CANDIDATES,
   classContexts,
   trained: {
-    data: `aida-conll train (leave-one-document-out KB statistics); threshold ${args.includes('--threshold') ? 'given (end-to-end F1 sweep on testa)' : 'tuned on testa gold mentions'}`,
+    data: `aida-conll train (leave-one-document-out KB statistics)${gum.length ? `, GUM train's wikified names (${gum.length} documents, weight ${gumWeight})` : ''}; threshold ${args.includes('--threshold') ? 'given (end-to-end F1 sweep on testa)' : 'tuned on testa gold mentions'}`,
     train: score(trainEx, bestT),
     testa: score(devEx, bestT),
+    ...(gum.length ? { gumTrain: score(ex(gum, gumRows, gumWeight), bestT) } : {}),
   },
 };
 writeFileSync(out, `${JSON.stringify(model, null, 1)}\n`);
