@@ -70,6 +70,20 @@ describe("classFromKinds and readsAsPopular (the first version's items)", () => 
     expect(classFromKinds(['sovereign state', 'country'], [], none)).toBe('Country');
     expect(classFromKinds(['dynasty'], [], none)).toBeUndefined();
   });
+  it('gives an item that is no human no class under Person, whatever a word of its kind names elsewhere', async () => {
+    const { classFromKinds } = await import('../../src/linking/kb-build/wikitrivia.js');
+    const { classForDescription } = await import('../../src/linking/kb-build/types.js');
+    const isPersonClass = (c: string) => ['Person', 'Model', 'Athlete', 'Actor'].includes(c);
+    // What the description rules make of the words alone: the reason for the rule.
+    expect(isPersonClass(classForDescription('fashion model') ?? '')).toBe(true);
+    expect(classFromKinds(['model series'], [], isPersonClass)).toBe('Device'); // MacBook Pro
+    expect(classFromKinds(['computer model'], [], isPersonClass)).toBe('InformationAppliance');
+    expect(classFromKinds(['automobile model series'], [], isPersonClass)).toBe('Automobile');
+    expect(classFromKinds(['media player'], [], isPersonClass)).toBe('Software'); // iTunes
+    expect(classFromKinds(['literary character', 'film character'], [], isPersonClass)).toBe('FictionalCharacter');
+    expect(classFromKinds(['atom model'], [], isPersonClass)).toBeUndefined(); // Bohr model
+    expect(classFromKinds(['naval officer rank'], [], isPersonClass)).toBeUndefined(); // Admiral
+  });
   it('reads page views as popularity but for works, bands and one-word people', async () => {
     const { readsAsPopular } = await import('../../src/linking/kb-build/wikitrivia.js');
     const isPersonClass = (c: string) => c === 'Person' || c === 'Politician';

@@ -138,6 +138,31 @@ const KIND_CLASSES: Record<string, string> = {
   'fossil taxon': 'Species',
   'fictional human': 'FictionalCharacter',
   'human biblical figure': 'Person',
+  'literary character': 'FictionalCharacter',
+  'film character': 'FictionalCharacter',
+  'television character': 'FictionalCharacter',
+  'animated character': 'FictionalCharacter',
+  'mythical character': 'FictionalCharacter',
+  // Products whose kind holds a word that names people elsewhere ("model", "player"): see classFromKinds.
+  'automobile model': 'Automobile',
+  'automobile model series': 'Automobile',
+  'computer model': 'InformationAppliance',
+  'computer model series': 'InformationAppliance',
+  'single-board computer': 'InformationAppliance',
+  'home video game console': 'InformationAppliance',
+  'handheld game console': 'InformationAppliance',
+  'smartphone model series': 'MobilePhone',
+  'smartphone model': 'MobilePhone',
+  'weapon model': 'Weapon',
+  'musical instrument model': 'Instrument',
+  'adult website': 'Website',
+  'online video platform': 'Website',
+  'media player': 'Software',
+  'board game': 'BoardGame',
+  'type of sport': 'Sport',
+  'extinct human group': 'EthnicGroup',
+  model: 'Device',
+  'model series': 'Device',
 };
 
 /**
@@ -154,9 +179,11 @@ export function classFromKinds(kinds: readonly string[], occupations: readonly s
   }
   // The labels this table knows first, over all of them: "island nation" after "sovereign state" is no island.
   for (const k of kinds) if (KIND_CLASSES[k]) return KIND_CLASSES[k];
+  // An item that is no human is no person, whatever a word of its kind names elsewhere: the description rules
+  // read "model" (MacBook Pro's "model series") as a fashion model, "player" (iTunes, a "media player") as an athlete.
   for (const k of kinds) {
     const cls = classForDescription(k);
-    if (cls) return cls;
+    if (cls && !isPersonClass(cls)) return cls;
   }
   return undefined;
 }
