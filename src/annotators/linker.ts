@@ -333,8 +333,9 @@ function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
  * study ("Zoology at the University of Arizona", "B.A. in Economics"), not an entity. After "in" the
  * KB name must be the left side: "Organisation for Security and Cooperation in Europe" is one name that
  * the KB spells otherwise. A name with "at" or "in" that the KB knows ("University of Illinois at
- * Chicago") stays whole, and so does a title: the KB name must have two words or more and the span must
- * not be tagged MISC (works and events: "Death in Venice" is no "Death"). English only.
+ * Chicago") stays whole, and so does a title: the KB name must have two words or more (or be an acronym
+ * before "in": "BBC in London") and the span must not be tagged MISC (works and events: "Death in Venice"
+ * is no "Death"). English only.
  */
 function splitAtPlacePreposition(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
   if (s.end - s.start < 3 || s.label?.toUpperCase() === 'MISC') return [s];
@@ -345,7 +346,9 @@ function splitAtPlacePreposition(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
     if (kb.hasAlias(key(s.start, s.end))) return [s];
     const r = doc.tokens[k + 1] === 'the' && k + 2 < s.end ? k + 2 : k + 1;
     const [name, other] = at ? [[r, s.end], [s.start, k]] : [[s.start, k], [r, s.end]];
-    if (name[1] - name[0] < 2 || !kb.hasAlias(key(name[0], name[1]))) continue;
+    // One word will do for an acronym before "in" ("BBC in London"): no title's word.
+    const acronym = name[1] - name[0] === 1 && name[0] === s.start && /^\p{Lu}{2,}$/u.test(doc.tokens[name[0]]);
+    if ((name[1] - name[0] < 2 && !acronym) || !kb.hasAlias(key(name[0], name[1]))) continue;
     const part = ([a, b]: number[]): Span => ({ ...s, start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
     const parts = [part(name)];
     if (other[1] - other[0] > 1) parts.push(part(other));

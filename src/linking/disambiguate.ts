@@ -255,7 +255,9 @@ function nerLabelOf(e: KbEntity): string | undefined {
  * The mention is then ranked again as if it carried that candidate's class
  * (typeAgree, typeConflict and locTeam recomputed under it). A link found so
  * has its probability scaled by NER_OVERRIDE_CONFIDENCE — a disagreement was
- * overridden — and its type is the KB's, as for every link. When some
+ * overridden — and its type is the KB's, as for every link. A team tagged
+ * MISC in a text about sport ("the Celtics", read as a people's name) is
+ * taken the same way. When some
  * candidate has the NER's class (Chelsea tagged PER: Chelsea Clinton), the
  * NER class stands. A dominant candidate the KB types outside the three
  * coarse classes (Python the programming language, Emacs) overrides a PER
@@ -273,10 +275,12 @@ function overrideNerClass(c: CandidateRows, mention: MentionSpan, model: LinkerM
   // A person tag on a name the KB types outside Person/Organisation/Place (Python, Emacs) conflicts with it
   // although typeConflict (set for the coarse classes only) does not say so.
   // MISC agrees with no class in the features, so a MISC tag on such an entity is relabelled the same way.
-  const conflict = row[CONFLICT] === 1 || kbLabel === 'MISC';
   // A team's nickname ("the Lakers", tagged PER) is no exact name of the team, but in a text about sport it
   // means the team as its full name would.
   const teamInSport = d !== undefined && isSportsClub(c.entities[top]) && sportsEvidence(d, c.key) >= SPORTS_CONTEXT_WORDS;
+  // MISC agrees with no class and conflicts with none in the features; a team tagged MISC in a text about sport
+  // ("the Celtics", read as a people's name) conflicts with its tag all the same.
+  const conflict = row[CONFLICT] === 1 || kbLabel === 'MISC' || (label === 'MISC' && teamInSport);
   if (!conflict || row[PRIOR] < NER_OVERRIDE_MIN_PRIOR || (row[EXACT_NAME] !== 1 && !teamInSport)) return undefined;
   if (!kbLabel || (kbLabel === 'LOC' && sportsScore() >= SPORTS_REPORT)) return undefined;
   const relabelled = { ...mention, label: kbLabel };

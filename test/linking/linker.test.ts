@@ -445,6 +445,12 @@ describe.skipIf(!existsSync(kbFile))('a unit and its institution in one tagger m
     // "in Europe" is part of a name the KB spells otherwise: one mention, not Europe.
     const osce = doc('the Organisation for Security and Cooperation in Europe said', [[1, 8, 'ORG']]);
     expect(linkEntities(linker, osce, ctx()).map((e) => [e.start, e.end])).toEqual([[1, 8]]);
+    // An acronym is a name of one word: "BBC in London" is the BBC, and London a name of its own.
+    const bbc = doc('She worked for the BBC in London for years', [[4, 7, 'ORG']]);
+    expect(spans(bbc)).toEqual([
+      [4, 5, 'BBC'],
+      [6, 7, 'London'],
+    ]);
   });
   it('keeps a title whole: a work or event tagged MISC, and a one-word KB name before "in"', () => {
     const novel = doc('He read Death in Venice last year', [[2, 5, 'MISC']]);

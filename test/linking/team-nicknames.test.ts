@@ -16,6 +16,12 @@ describe.skipIf(!hasShippedKb)('league teams called by their nicknames (shipped 
     expect(await linked('Lakers is a word in a poem about lakes, not sport.')).toEqual([]);
   });
 
+  it('reads a nickname the tagger calls a nationality (MISC) as the team in a text about sport', async () => {
+    // The tagger reads "Celtics" as a people's name.
+    expect(await linked('The Lakers beat the Celtics 110-102 behind 30 points from LeBron James.')).toContain('Celtics=Boston_Celtics');
+    expect(await linked('The Celtics settled in Gaul and Britain long before Rome.')).not.toContain('Celtics=Boston_Celtics');
+  });
+
   it('leaves a nickname that is also a band or a word alone outside sport', async () => {
     expect((await linked('The Eagles played Hotel California at the concert.')).some((x) => x.includes('Philadelphia_Eagles'))).toBe(false);
     expect(await linked('Our heat pumps use less power.')).toEqual([]);
