@@ -55,12 +55,24 @@ describe('nameOfTitle and keepsName (which names become aliases)', () => {
 });
 
 describe("classFromKinds and readsAsPopular (the first version's items)", () => {
-  it('types a person by the first occupation that names a class under Person', async () => {
+  it('types a person by the first listed occupation that names a class under Person', async () => {
     const { classFromKinds } = await import('../../src/linking/kb-build/wikitrivia.js');
     const isPersonClass = (c: string) => ['Person', 'Politician', 'Actor', 'MusicalArtist', 'Writer', 'Athlete'].includes(c);
     expect(classFromKinds(['human'], ['film actor', 'television producer'], isPersonClass)).toBe('Actor');
-    expect(classFromKinds(['human'], ['painter', 'singer-songwriter'], isPersonClass)).toBe('MusicalArtist');
+    // Without a description, only the first listed occupation counts: Wikidata lists them in no order of weight.
+    expect(classFromKinds(['human'], ['painter', 'singer-songwriter'], isPersonClass)).toBe('Person');
+    expect(classFromKinds(['human'], ['singer-songwriter', 'painter'], isPersonClass)).toBe('MusicalArtist');
     expect(classFromKinds(['human'], [], isPersonClass)).toBe('Person');
+  });
+  it("takes the occupation the person's description names first, else the first listed, else Person", async () => {
+    const { classFromKinds } = await import('../../src/linking/kb-build/wikitrivia.js');
+    const isPersonClass = (c: string) => ['Person', 'Politician', 'Actor', 'MusicalArtist', 'Writer', 'Athlete'].includes(c);
+    // Elvis Presley: "film actor" is listed first, the description says singer first.
+    expect(classFromKinds(['human'], ['film actor', 'rock singer', 'actor'], isPersonClass, 'American singer and actor (1935–1977)')).toBe('MusicalArtist');
+    // "actress" names the actor.
+    expect(classFromKinds(['human'], ['singer', 'film actor'], isPersonClass, 'British actress and singer')).toBe('Actor');
+    // Bill Gates: no listed occupation with a class is in the description and the first has none.
+    expect(classFromKinds(['human'], ['entrepreneur', 'programmer', 'bridge player', 'actor'], isPersonClass, 'American business magnate and philanthropist')).toBe('Person');
   });
   it('types other items by their instance-of labels, and leaves unknown kinds untyped', async () => {
     const { classFromKinds } = await import('../../src/linking/kb-build/wikitrivia.js');

@@ -166,16 +166,26 @@ const KIND_CLASSES: Record<string, string> = {
 };
 
 /**
- * A first-version item's class from its instance-of labels and, for a person, the first occupation that names
- * a class under Person ("film actor" → Actor, "politician" → Politician; else Person).
+ * A first-version item's class from its instance-of labels and, for a person, an occupation that names a class
+ * under Person ("film actor" → Actor, "politician" → Politician; else Person): of those, the one the item's
+ * description names first ("American singer and actor" → MusicalArtist), else the first occupation listed when
+ * it names one. Wikidata lists occupations in no order of weight: Bill Gates's include "bridge player" and Elon
+ * Musk's "actor", which made them an Athlete and an Actor when any occupation would do.
  */
-export function classFromKinds(kinds: readonly string[], occupations: readonly string[], isPersonClass: (cls: string) => boolean): string | undefined {
+export function classFromKinds(kinds: readonly string[], occupations: readonly string[], isPersonClass: (cls: string) => boolean, description = ''): string | undefined {
   if (kinds.includes('human')) {
-    for (const o of occupations) {
+    const text = ` ${description.toLowerCase().replace(/[^\p{L}]+/gu, ' ')} `;
+    let best: { at: number; cls: string } | undefined;
+    occupations.forEach((o, k) => {
       const cls = classForDescription(o);
-      if (cls && cls !== 'Person' && isPersonClass(cls)) return cls;
-    }
-    return 'Person';
+      if (!cls || cls === 'Person' || !isPersonClass(cls)) return;
+      // Where the description names the occupation by its last word ("rock singer" → "singer", plural too).
+      const head = (o.toLowerCase().split(/\s+/).pop() as string).replace(/[^\p{L}]/gu, '');
+      const at = text.search(new RegExp(` (?:${head}s?${head === 'actor' ? '|actress(?:es)?' : ''}) `, 'u'));
+      if (at >= 0 && (!best || at < best.at)) best = { at, cls };
+      else if (k === 0 && !best) best = { at: Number.MAX_SAFE_INTEGER, cls };
+    });
+    return best?.cls ?? 'Person';
   }
   // The labels this table knows first, over all of them: "island nation" after "sovereign state" is no island.
   for (const k of kinds) if (KIND_CLASSES[k]) return KIND_CLASSES[k];
@@ -275,7 +285,7 @@ export function addWikitrivia(
     for (const r of rows) {
       const { qid, title, description } = r;
       const cls =
-        wikitriviaClass(split(r.decks, ','), description, isPersonClass) ?? classFromKinds(split(r.kinds, '|'), split(r.occupations, '|'), isPersonClass);
+        wikitriviaClass(split(r.decks, ','), description, isPersonClass) ?? classFromKinds(split(r.kinds, '|'), split(r.occupations, '|'), isPersonClass, description);
       const name = nameOfTitle(title);
       const outcome = kb.joinPageAndItem(title, qid);
       const id = kb.upsert({
