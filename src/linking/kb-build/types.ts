@@ -156,7 +156,8 @@ export function classForDescription(description: string): string | undefined {
  * and their parenthesis is written by editors to say what the page is.
  */
 const TITLE_RULES: [RegExp, string][] = [
-  [/^(association )?football(er)?$|^soccer( player)?$/, 'SoccerPlayer'],
+  // "(football)" alone titles a club's football section or a position ("Galatasaray_S.K._(football)", "Punter_(football)"), not a player.
+  [/^(association )?footballer$|^soccer( player)?$/, 'SoccerPlayer'],
   [/^cricketer$/, 'Cricketer'],
   [/^tennis( player)?$/, 'TennisPlayer'],
   [/^(politician|statesman|diplomat)$/, 'Politician'],
