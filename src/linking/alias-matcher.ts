@@ -12,7 +12,8 @@
  * Sentences mostly in capitals (headlines) are skipped: casing says nothing there.
  * Names written in lower case, as tweets write them ("kings of leon", "miami
  * heat"), match when they are two words or more and the KB entity's own name
- * is those words capitalized (lowerCaseName).
+ * is those words capitalized (lowerCaseName). "The" and an acronym ("The WHO")
+ * match only a name that writes the acronym in capitals (capitalsAgree).
  */
 import type { Doc } from '../doc/doc.js';
 import type { KnowledgeBase } from './knowledge-base.js';
@@ -63,7 +64,7 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
             if (t.length <= 3 && t !== t.toUpperCase()) continue;
             if (i === doc.sentStart[s] && t !== t.toUpperCase() && lowerSeen.has(t.toLowerCase())) continue;
           }
-          if (kb.hasAlias(key)) {
+          if (kb.hasAlias(key) && (toks[0] !== 'The' || capitalsAgree(kb, key, toks))) {
             found = n;
             break;
           }
@@ -77,6 +78,21 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
     }
   }
   return out;
+}
+
+/**
+ * Whether "The" and a name in capitals ("The WHO") is a KB name that writes those words in capitals too: "The Who"
+ * (the band) is no "The WHO" (the World Health Organization, matched then as "WHO" alone). Other matches agree.
+ */
+function capitalsAgree(kb: KnowledgeBase, key: string, toks: readonly string[]): boolean {
+  const caps = toks.slice(1).filter((t) => /^\p{Lu}{2,}$/u.test(t));
+  if (caps.length === 0 || caps.length < toks.length - 1) return true;
+  return kb.candidatesForKey(key).some((c) => {
+    const e = kb.entity(c.entity);
+    if (!e) return false;
+    const words = new Set(`${e.label} ${(e.title ?? '').replace(/_/g, ' ')}`.split(/[\s(),]+/));
+    return caps.every((t) => words.has(t));
+  });
 }
 
 /**
