@@ -76,7 +76,7 @@ export function disambiguate(
   options: { /** Read one-word mentions of longer names as the document's entity (head-coreference.ts; English). */ headWords?: boolean } = {},
 ): Disambiguation[] {
   const rows = documentFeatures(kb, model, docTokens, mentions, overrides);
-  const nilDoc = nilDocument(docTokens, rows);
+  const nilDoc = { ...nilDocument(docTokens, rows), givenName: (w: string) => kb.isGivenName(w) };
   let sports: number | undefined;
   // How much the document reads like a sports report: computed once, only if an override is weighed.
   const sportsScore = () => (sports ??= sportsSimilarity(nilDoc.words, model));

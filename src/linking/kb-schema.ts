@@ -4,7 +4,8 @@
  * millions of entities: lookups go through indexes and only the rows a
  * document needs become JS objects. The shipped default opens in a few ms.
  *
- *   meta(key, value)                 build info: sources, counts, version
+ *   meta(key, value)                 build info: sources, counts, version;
+ *                                    givenNames (GIVEN_NAMES_META)
  *   entities(id, title, qid, mid, label, description, popularity,
  *            dbpedia, freebase, aliases, props, context, related)
  *   aliases(alias, entity, count, prior)   normalized alias → entity, with
@@ -20,6 +21,12 @@
  * relations), used for coherence.
  */
 export const KB_FORMAT_VERSION = 1;
+
+/**
+ * The meta key under which a KB lists people's given names ("Ian Mary …", space-separated, as written): what the
+ * NIL decision reads to tell a given name alone from a name (src/linking/nil.ts). A KB without it has none.
+ */
+export const GIVEN_NAMES_META = 'givenNames';
 
 export const KB_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

