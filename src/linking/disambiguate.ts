@@ -98,12 +98,13 @@ export function disambiguate(
   decided.forEach((d, i) => {
     if (d.choice && !d.choice.veto) shared.set(sameKey(i), Math.max(shared.get(sameKey(i)) ?? 0, d.choice.confidence));
   });
-  const ranked = decided.map((d, i): Disambiguation => {
+  const linkedOnce = decided.map((d, i): Disambiguation => {
     if (!d.choice || d.choice.veto) return d;
     const confidence = model.nil ? (shared.get(sameKey(i)) as number) : d.choice.confidence;
     const linked = !model.nil || confidence >= linkThreshold(model.nil, d.choice.features);
     return { ...d, best: linked ? { ...d.choice.candidate, probability: confidence } : undefined };
   });
+  const ranked = sameNameElsewhere(rows, linkedOnce);
   // A person's short name means whom the document's full name means (src/linking/name-coreference.ts).
   const links = resolveShortNames(
     mentions,
@@ -113,6 +114,30 @@ export function disambiguate(
   // "the University" means the university the document names in full (src/linking/head-coreference.ts).
   const withHeads = options.headWords === false ? links : resolveHeadWords(docTokens, mentions, links);
   return ranked.map((d, i) => ({ ...d, best: withHeads[i] }));
+}
+
+/**
+ * One name, one meaning per document, for a mention the ranker left without a choice: "Harvard" tagged LOC in "a
+ * professor at Harvard" (its university under the ranker threshold, the tag conflicting) after "a Ph.D. from
+ * Harvard" tagged ORG and linked. Such a mention takes the entity that the document's other mentions of the same
+ * string link to — when they all link one entity and it is among the mention's candidates — with their best
+ * confidence. A mention the ranker chose for, or one whose choice the NIL decision refused or vetoed, keeps that.
+ */
+function sameNameElsewhere(rows: readonly CandidateRows[], decided: readonly Disambiguation[]): Disambiguation[] {
+  const byKey = new Map<string, ScoredCandidate | null>();
+  decided.forEach((d, i) => {
+    if (!d.best) return;
+    const seen = byKey.get(rows[i].key);
+    if (seen === undefined) byKey.set(rows[i].key, d.best);
+    else if (seen !== null && seen.entity.id !== d.best.entity.id) byKey.set(rows[i].key, null);
+    else if (seen !== null && d.best.probability > seen.probability) byKey.set(rows[i].key, d.best);
+  });
+  return decided.map((d, i) => {
+    if (d.choice || d.best) return d;
+    const other = byKey.get(rows[i].key);
+    const candidate = other ? d.ranked.find((c) => c.entity.id === other.entity.id) : undefined;
+    return candidate && other ? { ...d, best: { ...candidate, probability: other.probability } } : d;
+  });
 }
 
 /** The document facts the NIL decision reads, computed once. */
