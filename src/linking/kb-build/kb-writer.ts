@@ -836,12 +836,12 @@ export class KbWriter {
   private computePriors(): void {
     const SMOOTH = 0.5;
     const chunk = this.db.prepare(
-      'SELECT a.alias, a.entity, a.count, e.popularity FROM aliases a JOIN entities e ON e.id = a.entity WHERE a.alias > ? ORDER BY a.alias LIMIT 200000',
+      'SELECT a.alias, a.entity, a.count, e.popularity, e.label, e.title, e.qid, e.dbpedia, e.props FROM aliases a JOIN entities e ON e.id = a.entity WHERE a.alias > ? ORDER BY a.alias LIMIT 200000',
     );
     const set = this.db.prepare('UPDATE aliases SET prior = ? WHERE alias = ? AND entity = ?');
     let after = '';
     for (;;) {
-      const rows = chunk.all(after) as { alias: string; entity: number; count: number; popularity: number }[];
+      const rows = chunk.all(after) as ({ alias: string; entity: number; count: number } & PriorRow)[];
       if (rows.length === 0) break;
       // Drop the last (possibly partial) alias unless the chunk is the final one.
       let end = rows.length;
@@ -857,13 +857,14 @@ export class KbWriter {
           while (j < end && rows[j].alias === rows[i].alias) j++;
           let total = 0;
           let popTotal = 0;
+          const terms = popularityTerms(rows.slice(i, j), this.ontology);
           for (let k = i; k < j; k++) {
             total += rows[k].count;
-            popTotal += Math.log1p(rows[k].popularity);
+            popTotal += terms[k - i];
           }
           const n = j - i;
           for (let k = i; k < j; k++) {
-            const pop = popTotal > 0 ? Math.log1p(rows[k].popularity) / popTotal : 1 / n;
+            const pop = popTotal > 0 ? terms[k - i] / popTotal : 1 / n;
             set.run((rows[k].count + SMOOTH * pop) / (total + SMOOTH), rows[k].alias, rows[k].entity);
           }
           i = j;
@@ -1002,6 +1003,47 @@ export function swapRomanianCommas(title: string): string {
 const ACRONYM_SKIP = /^(of|the|and|for|de|du|des|la|le|in|on|at|&|y|et|für|der|und)$/i;
 
 /** The initials of a name of 3–6 capitalized words ("Irish Republican Army" → "IRA"), if it has them. */
+/** What the prior's popularity share reads of a candidate (popularityTerms). */
+export interface PriorRow {
+  popularity: number;
+  label: string;
+  title: string | null;
+  qid: string | null;
+  dbpedia: string | null;
+  props: string | null;
+}
+
+/** The least popularity term: a town whose namesake region's share it takes, where neither has popularity. */
+const NO_POPULARITY = 1e-6;
+
+/**
+ * The popularity terms (log1p of popularity) of one alias's candidates, from which the prior shares out what no
+ * anchor decides. A town and the province or prefecture named after it ("Catanzaro", "Tokushima") share the name,
+ * and text naming it alone means the town far more often, while the region's estimated popularity is often the
+ * higher (Tokushima Prefecture 515, the city none): such a region's term goes to the settlement of exactly its name
+ * that lies in it or in its country (when higher than the settlement's own), and the region keeps none.
+ */
+export function popularityTerms(group: readonly PriorRow[], ontology: DbpediaOntology): number[] {
+  const terms = group.map((r) => Math.log1p(r.popularity));
+  if (group.length < 2) return terms;
+  const nameOf = (r: PriorRow) => (r.label || labelFromTitle(r.title ?? '')).toLowerCase();
+  const props = group.map((r) => (r.props ? (JSON.parse(r.props) as Record<string, PropertyValue>) : {}));
+  // The town lies in the region, or at least in its country: "Devon, Alberta" is no town the county is named after.
+  const liesIn = (town: number, region: number) =>
+    (group[region].qid !== null && props[town].P131 === group[region].qid) || (props[town].P17 !== undefined && props[town].P17 === props[region].P17);
+  const classes = group.map((r) => (r.dbpedia ? (JSON.parse(r.dbpedia) as string[]) : []));
+  const is = (k: number, cls: string) => classes[k].some((c) => ontology.isA(c, cls));
+  group.forEach((r, k) => {
+    if (!is(k, 'AdministrativeRegion') || is(k, 'Country') || is(k, 'State') || is(k, 'Settlement')) return;
+    const town = group.findIndex((t, m) => m !== k && is(m, 'Settlement') && nameOf(t) === nameOf(r) && liesIn(m, k));
+    if (town < 0) return;
+    // Where neither has popularity, the town still takes the region's share (NO_POPULARITY: the least term).
+    terms[town] = Math.max(terms[town], terms[k], NO_POPULARITY);
+    terms[k] = 0;
+  });
+  return terms;
+}
+
 export function acronymOf(name: string): string | undefined {
   const words = name.replace(/\s*\([^)]*\)\s*$/, '').split(/[\s-]+/).filter((w) => w.length > 0 && !ACRONYM_SKIP.test(w));
   if (words.length < 3 || words.length > 6) return undefined;

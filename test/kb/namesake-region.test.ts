@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { popularityTerms, type PriorRow } from '../../src/linking/kb-build/kb-writer.js';
+import { ontology } from './temp-kb-writer.js';
+
+const row = (over: Partial<PriorRow>): PriorRow => ({ popularity: 0, label: '', title: null, qid: null, dbpedia: null, props: null, ...over });
+
+describe("a town and the region named after it share the name's prior as the town's (KB build)", () => {
+  it("gives the province's popularity share to its capital of the same name", () => {
+    const city = row({ label: 'Tokushima', qid: 'Q207309', dbpedia: '["City"]', props: '{"P17":"Q17"}' });
+    const prefecture = row({ label: 'Tokushima', qid: 'Q160734', popularity: 515, dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q17"}' });
+    const terms = popularityTerms([prefecture, city], ontology);
+    expect(terms[0]).toBe(0);
+    expect(terms[1]).toBeCloseTo(Math.log1p(515));
+  });
+
+  it('lets the town take the share where neither has popularity', () => {
+    const city = row({ label: 'Catanzaro', qid: 'Q3883', dbpedia: '["City"]', props: '{"P17":"Q38"}' });
+    const province = row({ label: 'Catanzaro', qid: 'Q16159', dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q38"}' });
+    const [p, c] = popularityTerms([province, city], ontology);
+    expect(p).toBe(0);
+    expect(c).toBeGreaterThan(0);
+  });
+
+  it("leaves a region alone beside a town of its name in another country, a country or a state", () => {
+    const county = row({ label: 'Devon', title: 'Devon', popularity: 3000, dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q145"}' });
+    const alberta = row({ label: 'Devon', qid: 'Q21694695', dbpedia: '["City"]', props: '{"P17":"Q16"}' });
+    expect(popularityTerms([county, alberta], ontology)).toEqual([Math.log1p(3000), 0]);
+    const country = row({ label: 'Mexico', popularity: 9000, dbpedia: '["Country"]', props: '{"P17":"Q96"}' });
+    const town = row({ label: 'Mexico', dbpedia: '["City"]', props: '{"P17":"Q96"}' });
+    expect(popularityTerms([country, town], ontology)).toEqual([Math.log1p(9000), 0]);
+  });
+});
