@@ -29,7 +29,7 @@
 import type { KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { contentWords } from './stopwords.js';
 import { contextSimilarity } from './context.js';
-import { resolveShortNames } from './name-coreference.js';
+import { resolveGivenNames, resolveShortNames } from './name-coreference.js';
 import { resolveHeadWords } from './head-coreference.js';
 import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
 import { linkProbability, linkThreshold, nilFeatures, SPORTS_MENTION_CLUB_SHARE, SPORTS_MENTION_PRIOR, sportsEvidence, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
@@ -111,8 +111,10 @@ export function disambiguate(
     ranked.map((d) => d.best),
     (i) => ranked[i].ranked,
   );
+  // "Isabel" after "Isabel Ruiz" means her, linked or not (src/linking/name-coreference.ts).
+  const withGiven = resolveGivenNames(mentions, links, (i) => ranked[i].ranked, (w) => kb.isGivenName(w));
   // "the University" means the university the document names in full (src/linking/head-coreference.ts).
-  const withHeads = options.headWords === false ? links : resolveHeadWords(docTokens, mentions, links);
+  const withHeads = options.headWords === false ? withGiven : resolveHeadWords(docTokens, mentions, withGiven);
   return ranked.map((d, i) => ({ ...d, best: withHeads[i] }));
 }
 

@@ -134,3 +134,42 @@ export function resolveShortNames<L extends NameLink>(
     return { entity: target.entity, prior: mine?.prior ?? 0, probability: target.probability };
   });
 }
+
+/**
+ * A person's given name alone after (or before) the full name: "Isabel" in an interview with "Isabel Ruiz", the
+ * Philippine province the KB knows by that name otherwise. A one-word mention that is a common given name (the
+ * KB's list, `isGivenName`) and the first word of PER mentions of two words or more in the document means that
+ * person: it takes the person their full name links to, or stays unlinked when the full name does (a person the
+ * KB lacks), whatever its own class (the tagger calls "Isabel and I" a place). Full names of two people with that
+ * given name, linked apart, leave the ranker's link.
+ */
+export function resolveGivenNames<L extends NameLink>(
+  mentions: readonly NamedMention[],
+  links: readonly (L | NameLink | undefined)[],
+  candidates: (i: number) => readonly L[],
+  isGivenName: (word: string) => boolean,
+): (L | NameLink | undefined)[] {
+  const byFirst = new Map<string, number[]>();
+  mentions.forEach((m, j) => {
+    if (m.label?.toUpperCase() !== 'PER' || m.end - m.start < 2) return;
+    const first = m.text.split(/\s+/)[0];
+    const list = byFirst.get(first);
+    if (list) list.push(j);
+    else byFirst.set(first, [j]);
+  });
+  if (byFirst.size === 0) return [...links];
+  return links.map((own, i) => {
+    const m = mentions[i];
+    if (m.end - m.start !== 1) return own;
+    const word = m.text.trim();
+    const fulls = byFirst.get(word);
+    if (!fulls || !isGivenName(word)) return own;
+    const targets = new Set(fulls.map((j) => links[j]?.entity.id ?? -1));
+    if (targets.size !== 1) return own;
+    const target = links[fulls[0]];
+    if (!target) return undefined;
+    if (!isPerson(target.entity) || own?.entity.id === target.entity.id) return own;
+    const mine = candidates(i).find((c) => c.entity.id === target.entity.id);
+    return { entity: target.entity, prior: mine?.prior ?? 0, probability: target.probability };
+  });
+}

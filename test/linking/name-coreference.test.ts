@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kbEntity } from './fixtures.js';
-import { fullNameOf, fullNamesOf, resolveShortNames, type NamedMention, type NameLink } from '../../src/linking/name-coreference.js';
+import { fullNameOf, fullNamesOf, resolveGivenNames, resolveShortNames, type NamedMention, type NameLink } from '../../src/linking/name-coreference.js';
 import { normalizeAlias } from '../../src/linking/normalize.js';
 import type { KbEntity } from '../../src/linking/kb-schema.js';
 
@@ -111,3 +111,32 @@ describe('resolveShortNames', () => {
     expect(resolveShortNames(ms, [link(suuKyi, 0.9), own], () => [])[1]).toBe(own);
   });
 });
+
+describe('resolveGivenNames', () => {
+  const swift = entity(4, 'Taylor_Swift', ['MusicalArtist', 'Person', 'Agent']);
+  const province = entity(5, 'Isabel,_Leyte', ['Settlement', 'Place']);
+  const given = (w: string) => ['Taylor', 'Isabel'].includes(w);
+  const none = () => [];
+
+  it('gives a given name alone the person its full name links to', () => {
+    const ms = mentions(['Taylor Swift', 'PER'], ['Taylor', 'PER']);
+    const out = resolveGivenNames(ms, [link(swift, 0.9), undefined], none, given);
+    expect(out[1]?.entity).toBe(swift);
+    expect(out[1]?.probability).toBe(0.9);
+  });
+
+  it('unlinks it, whatever its class, when the full name is a person the KB lacks', () => {
+    const ms = mentions(['Isabel Ruiz', 'PER'], ['Isabel', 'LOC']);
+    expect(resolveGivenNames(ms, [undefined, link(province, 0.7)], none, given)[1]).toBeUndefined();
+  });
+
+  it('leaves a word that is no given name, a full name linked to no person, and two people of one given name', () => {
+    const ms = mentions(['Isabel Ruiz', 'PER'], ['Isabel', 'LOC']);
+    expect(resolveGivenNames(ms, [undefined, link(province, 0.7)], none, () => false)[1]?.entity).toBe(province);
+    const bankFirst = mentions(['Taylor Bank', 'PER'], ['Taylor', 'PER']);
+    expect(resolveGivenNames(bankFirst, [link(bank, 0.8), link(province, 0.6)], none, given)[1]?.entity).toBe(province);
+    const two = mentions(['Taylor Swift', 'PER'], ['Taylor Lautner', 'PER'], ['Taylor', 'PER']);
+    expect(resolveGivenNames(two, [link(swift, 0.9), undefined, link(skater, 0.5)], none, given)[2]?.entity).toBe(skater);
+  });
+});
+
