@@ -252,6 +252,23 @@ export function isGumCoreference(words: readonly string[]): boolean {
   return NOMINAL_OPENERS.has(first) && /^\p{Ll}/u.test(words[1]);
 }
 
+/** Words that open a noun phrase before a name in GUM's spans ("my God", "these United States", "all Americans"). */
+const GUM_NAME_OPENERS = new Set('a an this that these those my our your his her their its all'.split(' '));
+
+/**
+ * The name inside a GUM mention span [a, b): GUM spans whole noun phrases, where an entity linker marks the name.
+ * A leading "the" goes (a capital "The" of a title stays only when the name is one word: as before), so do a
+ * determiner or possessive before a capitalized word ("our Constitution", "these United States") and a possessive
+ * "'s" at the end ("Bangladesh 's"). Names whose phrase holds more ("President Trump", "Dhaka , Bangladesh") stay
+ * as GUM spans them.
+ */
+export function gumNameSpan(tokens: readonly string[], a: number, b: number): [number, number] {
+  if (/^the$/i.test(tokens[a]) && b - a > 1) a++;
+  while (b - a > 1 && GUM_NAME_OPENERS.has(tokens[a].toLowerCase()) && /^\p{Lu}/u.test(tokens[a + 1])) a++;
+  while (b - a > 1 && (tokens[b - 1] === "'s" || tokens[b - 1] === "'")) b--;
+  return [a, b];
+}
+
 /** A UD GUM CoNLL-U file: each sentence's words (form and UPOS) by sentence id, and each document's sentence ids in order. */
 export function readGumSentences(conllu: string): { sentences: Map<string, { form: string; upos: string }[]>; docSentences: Map<string, string[]> } {
   const sentences = new Map<string, { form: string; upos: string }[]>();
@@ -280,7 +297,8 @@ export function readGumSentences(conllu: string): { sentences: Map<string, { for
  * are the linked mentions that name their entity (first word capitalized
  * once a leading "the" is dropped, and no pronoun or determiner with a
  * common noun: "He", "His", "An undistinguished student" at a sentence's
- * start — pronouns and common-noun phrases are coreference); the span starts after that "the".
+ * start — pronouns and common-noun phrases are coreference); the span is the name inside GUM's noun phrase
+ * (gumNameSpan).
  */
 export function readGum(gumEntitiesDir: string, conllu: string, split: string): QidDocument[] {
   const { sentences: words, docSentences } = readGumSentences(conllu);
@@ -306,9 +324,7 @@ export function readGum(gumEntitiesDir: string, conllu: string, split: string): 
     for (const r of rows) {
       const [docId, sp, , s0, t0, s1, t1, , , , , qid] = r;
       if (docId !== id || sp !== split || !/^Q\d+$/.test(qid)) continue;
-      let a = (firstToken.get(s0) as number) + Number(t0) - 1;
-      const b = (firstToken.get(s1) as number) + Number(t1);
-      if (/^the$/i.test(d.tokens[a]) && b - a > 1) a++;
+      const [a, b] = gumNameSpan(d.tokens, (firstToken.get(s0) as number) + Number(t0) - 1, (firstToken.get(s1) as number) + Number(t1));
       gold.push({ start: d.start[a], end: d.end[b - 1], qid, optional: !/^\p{Lu}/u.test(d.tokens[a]) || isGumCoreference(d.tokens.slice(a, b)) });
     }
     out.push({ doc: d, gold, span: [0, d.end.length ? d.end[d.end.length - 1] : 0] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { readGum } from '../../src/eval/el.js';
+import { gumNameSpan, readGum } from '../../src/eval/el.js';
 
 const dir = fileURLToPath(new URL('../fixtures/gum-mini/', import.meta.url));
 
@@ -18,5 +18,26 @@ describe('readGum', () => {
 
   it('keeps "US" in capitals a name (the pronoun is "us")', () => {
     expect(gold.find((g) => g.text === 'US')).toMatchObject({ qid: 'Q30', optional: false });
+  });
+});
+
+describe('gumNameSpan', () => {
+  const name = (phrase: string) => {
+    const t = phrase.split(' ');
+    const [a, b] = gumNameSpan(t, 0, t.length);
+    return t.slice(a, b).join(' ');
+  };
+  it('takes the name out of the noun phrase GUM spans', () => {
+    expect(name('the United States')).toBe('United States');
+    expect(name('these United States')).toBe('United States');
+    expect(name('our Constitution')).toBe('Constitution');
+    expect(name("Bangladesh 's")).toBe('Bangladesh');
+    expect(name("Penn State 's")).toBe('Penn State');
+  });
+  it('leaves a common-noun phrase, a one-word span and a phrase that holds more than the name', () => {
+    expect(name('An undistinguished student')).toBe('An undistinguished student');
+    expect(name('His')).toBe('His');
+    expect(name('President Trump')).toBe('President Trump');
+    expect(name('Dhaka , Bangladesh')).toBe('Dhaka , Bangladesh');
   });
 });

@@ -20,7 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AidaDocument, AidaMention } from '../../src/linking/aida.js';
-import { isGumCoreference, readGumSentences } from '../../src/eval/el.js';
+import { gumNameSpan, isGumCoreference, readGumSentences } from '../../src/eval/el.js';
 
 /** An AIDA-shaped mention with GUM's gold QID (compared with the candidates' QIDs). */
 export interface GumMention extends AidaMention {
@@ -61,9 +61,7 @@ export function readGumTrain(gumEntitiesDir: string, conllu: string, split = 'tr
     const seen = new Set<string>();
     for (const [, , , s0, t0, s1, t1, , etype, , , qid] of byDoc.get(id) ?? []) {
       if (!first.has(s0) || !first.has(s1)) continue;
-      let a = (first.get(s0) as number) + Number(t0) - 1;
-      const b = (first.get(s1) as number) + Number(t1);
-      if (/^the$/i.test(tokens[a]) && b - a > 1) a++;
+      const [a, b] = gumNameSpan(tokens, (first.get(s0) as number) + Number(t0) - 1, (first.get(s1) as number) + Number(t1));
       const words = tokens.slice(a, b);
       if (!/^\p{Lu}/u.test(words[0]) || isGumCoreference(words)) continue;
       const linked = /^Q\d+$/.test(qid);
