@@ -401,7 +401,7 @@ function withoutLeadingTitle(kb: KnowledgeBase, doc: Doc, s: Span): Span {
 
 /** Function words capitalized inside a sentence only in titles. */
 const TITLE_FUNCTION_WORDS = new Set(
-  'The A An Of In On At To For With From By And Or But As Is Are Was Were Be Has Have Had Do Does Did Will Can About After Before Into Over Up Out Off Our Your My His Her Its Their It This That These Those Not No'.split(' '),
+  'The A An Of In On At To For With From By And Or But As Is Are Was Were Be Has Have Had Do Does Did Will Would Can Could May Might Must Should Shall About After Before Into Over Up Out Off Our Your My His Her Its Their It This That These Those Not No'.split(' '),
 );
 
 /**

@@ -215,6 +215,8 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spanIn('Home Sales Fall Again For The Year By Michael Kraus', 'Michael Kraus')).toBe('Michael Kraus');
     // Outside a Title Case line the tagger's span stands.
     expect(spanIn('We met Miley Cyrus Has in the park yesterday.', 'Miley Cyrus Has')).toBe('Miley Cyrus Has');
+    // A modal verb is a title's function word too ("May", "Could").
+    expect(spanIn('IBM Chips May Someday Heal Themselves', 'IBM Chips May Someday Heal Themselves')).toBe('IBM');
   });
 
   it('looks a licence name up as the licence in a licence context, never its namesake', () => {
