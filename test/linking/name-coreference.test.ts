@@ -91,6 +91,9 @@ describe('resolveShortNames', () => {
     const london = mentions(['Jack London', 'PER'], ['London', 'LOC']);
     const city = link(entity(4, 'London', ['City', 'Place']), 0.9);
     expect(resolveShortNames(london, [undefined, city], () => [])[1]).toBe(city);
+    // A place-tagged mention linked to a person is the unlinked full name's person all the same ("Haas" in a headline).
+    const haas = mentions(['Haas', 'ORG'], ['Jay Haas', 'PER']);
+    expect(resolveShortNames(haas, [link(skater, 0.7), undefined], () => [])[0]).toBeUndefined();
   });
   it('keeps a short name linked to one of two full names of the surname, whichever is nearer', () => {
     const boris = entity(5, 'Boris_Yeltsin', ['Person', 'Agent']);
