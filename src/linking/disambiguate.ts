@@ -28,12 +28,13 @@
  */
 import type { KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { contentWords } from './stopwords.js';
+import { labelFromTitle } from './normalize.js';
 import { contextSimilarity } from './context.js';
 import { resolveGivenNames, resolveShortNames } from './name-coreference.js';
 import { resolveHeadWords } from './head-coreference.js';
 import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
 import { linkProbability, linkThreshold, nilFeatures, SPORTS_MENTION_CLUB_SHARE, SPORTS_MENTION_PRIOR, sportsEvidence, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
-import { hasScore, isSportsClub, namesSport, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
+import { hasScore, isSportsClub, namesSport, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
 
 export interface ScoredCandidate {
   entity: KbEntity;
@@ -77,11 +78,12 @@ export function disambiguate(
 ): Disambiguation[] {
   const rows = documentFeatures(kb, model, docTokens, mentions, overrides);
   const nilDoc = { ...nilDocument(docTokens, rows), givenName: (w: string) => kb.isGivenName(w) };
+  const words = nilDoc.words;
   let sports: number | undefined;
   // How much the document reads like a sports report: computed once, only if an override is weighed.
   const sportsScore = () => (sports ??= sportsSimilarity(nilDoc.words, model));
   const decided = rows.map((c, i): Disambiguation => {
-    const ranked = preferPeople(preferHeadlineTeam(rank(c, model.weights), c), c, mentions[i]);
+    const ranked = preferSpelledOut(preferPeople(preferHeadlineTeam(rank(c, model.weights), c), c, mentions[i]), mentions[i], words);
     const top = ranked[0];
     // The NER class read as the KB's (overrideNerClass) when the ranker's choice fails the threshold, or
     // passes it with less probability than the relabelled ranking gives ("Angela Merkel" tagged ORG).
@@ -229,6 +231,41 @@ function preferPeople(ranked: ScoredCandidate[], c: CandidateRows, m: MentionSpa
   );
   return swapped.sort((a, b) => b.probability - a.probability);
 }
+
+/**
+ * An acronym means the candidate whose name the document spells out: "IOC" in a report on an Olympic champion is
+ * the International Olympic Committee, not Indian Oil Corporation, whose six anchors in AIDA train's Indian business
+ * news made it the prior's. When the ranker's first choice for a mention in capitals (2–6 letters) is a name whose
+ * initials the mention is and none of whose words the document has, and another of the first five candidates, whose
+ * initials the mention is too, has at least a third of its name's words in the document (evidence.ts, `spelledOut`),
+ * the two swap probabilities, as preferPeople does. A name in capitals ("NATO", "TEXAS") is no one's initials here.
+ */
+function preferSpelledOut(ranked: ScoredCandidate[], m: MentionSpan, docWords: ReadonlySet<string>): ScoredCandidate[] {
+  const top = ranked[0];
+  const text = m.text.trim();
+  if (!top || ranked.length < 2 || !/^\p{Lu}{2,6}$/u.test(text)) return ranked;
+  // The first choice is itself abbreviated ("NATO" is NATO's own name: it stays), and none of its words is in the text
+  const own = new Set([text.toLowerCase()]);
+  // (or is called by it with a disambiguated title: "FDA_(trade_union)", one of several FDAs).
+  const calledSo = /_\(/.test(top.entity.title ?? '') && (top.entity.label || labelFromTitle(top.entity.title ?? '')).toUpperCase() === text;
+  if (!(initialsOf(text, top.entity) || calledSo) || spelledOut(top.entity, docWords, own) > 0) return ranked;
+  const other = ranked.slice(1, 5).find((r) => initialsOf(text, r.entity) && spelledOut(r.entity, docWords, own) >= SPELLED_OUT_SHARE);
+  if (!other) return ranked;
+  const swapped = ranked.map((r) => (r === other ? { ...other, probability: top.probability } : r === top ? { ...top, probability: other.probability } : r));
+  return swapped.sort((a, b) => b.probability - a.probability);
+}
+
+/** Whether `acronym` is the initials of the entity's name (all its words, or its capitalized ones): "IOC" of "Indian Oil Corporation". */
+function initialsOf(acronym: string, e: KbEntity): boolean {
+  const words = (e.label || (e.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, '')).split(/[^\p{L}]+/u).filter(Boolean);
+  if (words.length < 2) return false;
+  const all = words.map((w) => w[0]).join('').toUpperCase();
+  const capitals = words.filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
+  return all === acronym || capitals === acronym;
+}
+
+/** The share of a candidate's name words the document must have for preferSpelledOut. */
+const SPELLED_OUT_SHARE = 1 / 3;
 
 /** A people as the KB has it: an ethnic group, or an entity titled with the plural itself ("Americans", "Canadians"). */
 function isPeople(e: KbEntity, plural: string): boolean {

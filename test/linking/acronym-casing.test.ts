@@ -21,3 +21,18 @@ describe.skipIf(!hasShippedKb)('"The" and an acronym (shipped KB)', () => {
     expect(bbc.find((e) => e.matchedText.endsWith('BBC'))?.entityId).toBe('BBC');
   });
 });
+
+describe.skipIf(!hasShippedKb)('an acronym means the candidate whose name the document spells out (shipped KB)', () => {
+  const entities = useShippedEntities();
+  const linkOf = async (text: string, name: string) => (await entities(text)).find((e) => e.matchedText === name)?.entityId;
+
+  it('reads "IOC" beside "Olympic" as the International Olympic Committee, not the prior\'s Indian Oil Corporation', async () => {
+    expect(await linkOf('Olympic champion Kostas Kederis left hospital ahead of his date with IOC inquisitors.', 'IOC')).toBe('International_Olympic_Committee');
+    expect(await linkOf('The vaccine was approved by the FDA for use against the drug-resistant strain.', 'FDA')).toBe('Food_and_Drug_Administration');
+  });
+
+  it("keeps an acronym that is its entity's own name, and the prior's reading without words of another", async () => {
+    expect(await linkOf('NATO troops entered Bosnia on Monday.', 'NATO')).toBe('NATO');
+    expect(await linkOf('Civil servants of the FDA union voted to strike.', 'FDA')).toBe('FDA_(trade_union)');
+  });
+});
