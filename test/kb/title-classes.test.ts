@@ -38,6 +38,11 @@ describe('classes from the form of a title (untyped KB entities)', () => {
     expect(classForTitle('Department_of_Transport_(1983–1987)')).toBeUndefined();
     expect(classForTitle('Bergen_Township,_New_Jersey_(1661–1862)')).toBeUndefined();
     expect(classForTitle('Viacom_(1971–2005)')).toBeUndefined();
+    expect(classForTitle('Frontier_Airlines_(1950–1986)')).toBeUndefined();
+    expect(classForTitle('The_Sun_(1893–1906)')).toBeUndefined();
+    expect(classForTitle('Pennsylvania_Station_(1910–1963)')).toBeUndefined();
+    // "(football)" titles a club's section or a position, not a footballer.
+    expect(classForTitle('Galatasaray_S.K._(football)')).toBeUndefined();
     expect(classForTitle('Ireland_national_football_team_(1882–1950)')).toBeUndefined();
     expect(classForTitle('John_Smith_(footballer)')).toBe('SoccerPlayer');
   });

@@ -213,12 +213,12 @@ export function classForTitle(title: string): string | undefined {
 }
 
 /**
- * Words of a page title that name a state, an institution or an event, never a person: a span of years
- * disambiguates "Kingdom_of_Poland_(1385–1569)" and "Department_of_Transport_(1983–1987)" as it does
- * "Charles_Darwin_(1809–1882)".
+ * Words of a page title that name a state, an institution, a building, a publication or an event, never a person:
+ * a span of years disambiguates "Kingdom_of_Poland_(1385–1569)", "Department_of_Transport_(1983–1987)",
+ * "Frontier_Airlines_(1950–1986)" and "The_Sun_(1893–1906)" as it does "Charles_Darwin_(1809–1882)".
  */
 const NOT_A_PERSON = new Set(
-  'Kingdom Republic Empire Battle Siege War Treaty University College Department Ministry Office Party League Railway Township Duchy Principality County State Dynasty Council Church Government Federation Union Confederation Sultanate Caliphate Emirate Commonwealth Province Bank Company Corporation Club Association Navy Army Force Team'.split(' '),
+  'Kingdom Republic Empire Battle Siege War Treaty University College Department Ministry Office Party League Railway Township Duchy Principality County State Dynasty Council Church Government Federation Union Confederation Sultanate Caliphate Emirate Commonwealth Province Bank Company Corporation Club Association Navy Army Force Team The Station Airlines Airline Airways Airport Railroad Stadium Arena Theatre Theater Hotel Building Bridge Records Studios Magazine Journal Times News Herald Post Press Tribune Gazette'.split(' '),
 );
 
 /** Particles inside people's names ("Elisabeth_of_France", "Ludwig_van_Beethoven"). */
