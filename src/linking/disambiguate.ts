@@ -244,9 +244,9 @@ function preferSpelledOut(ranked: ScoredCandidate[], m: MentionSpan, docWords: R
   const top = ranked[0];
   const text = m.text.trim();
   if (!top || ranked.length < 2 || !/^\p{Lu}{2,6}$/u.test(text)) return ranked;
-  // The first choice is itself abbreviated ("NATO" is NATO's own name: it stays), and none of its words is in the text
+  // The first choice is itself abbreviated ("NATO" is NATO's own name: it stays), or called by it under a
+  // disambiguated title ("FDA_(trade_union)", one of several FDAs), and none of its words is in the text.
   const own = new Set([text.toLowerCase()]);
-  // (or is called by it with a disambiguated title: "FDA_(trade_union)", one of several FDAs).
   const calledSo = /_\(/.test(top.entity.title ?? '') && (top.entity.label || labelFromTitle(top.entity.title ?? '')).toUpperCase() === text;
   if (!(initialsOf(text, top.entity) || calledSo) || spelledOut(top.entity, docWords, own) > 0) return ranked;
   const other = ranked.slice(1, 5).find((r) => initialsOf(text, r.entity) && spelledOut(r.entity, docWords, own) >= SPELLED_OUT_SHARE);
@@ -257,7 +257,7 @@ function preferSpelledOut(ranked: ScoredCandidate[], m: MentionSpan, docWords: R
 
 /** Whether `acronym` is the initials of the entity's name (all its words, or its capitalized ones): "IOC" of "Indian Oil Corporation". */
 function initialsOf(acronym: string, e: KbEntity): boolean {
-  const words = (e.label || (e.title ?? '').replace(/_/g, ' ').replace(/ \([^)]*\)$/, '')).split(/[^\p{L}]+/u).filter(Boolean);
+  const words = (e.label || labelFromTitle(e.title ?? '')).split(/[^\p{L}]+/u).filter(Boolean);
   if (words.length < 2) return false;
   const all = words.map((w) => w[0]).join('').toUpperCase();
   const capitals = words.filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
