@@ -38,6 +38,7 @@ import { loadWordVectors } from '../models/word-vectors.js';
 import { isLicenceMention, licenceLookupName } from '../linking/licence-names.js';
 import { nonNameRanges, overlaps } from './mention-filter.js';
 import { NAME_JOINERS } from '../linking/name-joiners.js';
+import { TITLE_FUNCTION_WORDS, titleCasedSentences } from '../linking/title-case.js';
 import { leadingTitleLength } from '../linking/person-titles.js';
 import { WordNetLexicon } from '../lexicon/wordnet.js';
 
@@ -399,10 +400,6 @@ function withoutLeadingTitle(kb: KnowledgeBase, doc: Doc, s: Span): Span {
   return { ...s, start, text: doc.tokens.slice(start, s.end).join(' ') };
 }
 
-/** Function words capitalized inside a sentence only in titles. */
-const TITLE_FUNCTION_WORDS = new Set(
-  'The A An Of In On At To For With From By And Or But As Is Are Was Were Be Has Have Had Do Does Did Will Would Can Could May Might Must Should Shall About After Before Into Over Up Out Off Our Your My His Her Its Their It This That These Those Not No'.split(' '),
-);
 
 /**
  * A capital "The" inside a sentence starts a name that has it ("Mayday Parade & The Maine", "a song by
@@ -430,29 +427,6 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
   s.text = `The ${s.text}`;
 }
 
-/**
- * The sentences written in Title Case ("Miley Cyrus Has A 14-Year-Old Stalker", "Deal With Netflix"):
- * after the first word, a function word in capitals and four in five words capitalized. Returns their
- * sentence numbers.
- */
-function titleCasedSentences(doc: Doc): Set<number> {
-  const out = new Set<number>();
-  for (let k = 0; k < doc.sentenceCount; k++) {
-    let words = 0;
-    let capitals = 0;
-    let functionWord = false;
-    for (let i = doc.sentStart[k] + 1; i < doc.sentEnd[k]; i++) {
-      const t = doc.tokens[i];
-      if (!/^\p{L}/u.test(t)) continue;
-      words++;
-      if (!/^\p{Lu}/u.test(t)) continue;
-      capitals++;
-      if (TITLE_FUNCTION_WORDS.has(t)) functionWord = true;
-    }
-    if (functionWord && words >= 3 && capitals * 5 >= words * 4) out.add(k);
-  }
-  return out;
-}
 
 /**
  * In a Title Case line the tagger takes the capitalized words around a name into it ("Miley Cyrus Has",

@@ -7,8 +7,9 @@
  * "Politecnico di Torino" and "Washington University in St. Louis" match
  * whole), or is camel-cased after a one- or two-letter lower-case prefix
  * ("eBay", "iPhone"); single-token matches of 3 letters or fewer must be all
- * upper case ("UN", "EU"); a single capitalized token at a sentence start must be
- * an all-caps token or unknown as a lower-case word elsewhere in the doc.
+ * upper case ("UN", "EU"); a single capitalized token at a sentence start, or in a
+ * Title Case line ("Selig Welcomes Government Help …"), must be an all-caps token
+ * or unknown as a lower-case word elsewhere in the doc.
  * Sentences mostly in capitals (headlines) are skipped: casing says nothing there.
  * Names written in lower case, as tweets write them ("kings of leon", "miami
  * heat"), match when they are two words or more and the KB entity's own name
@@ -20,6 +21,7 @@ import type { KnowledgeBase } from './knowledge-base.js';
 import { isAcronym, normalizeAlias } from './normalize.js';
 import { STOPWORDS } from './stopwords.js';
 import { NAME_JOINERS } from './name-joiners.js';
+import { titleCasedSentences } from './title-case.js';
 
 const MAX_TOKENS = 6;
 
@@ -41,11 +43,14 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
   // A name starts with a capital or a digit — or is camel-cased after a lower-case prefix
   // ("eBay", "iPhone", "iOS"): brands written so are never common words.
   const capitalized = (t: string) => /^[\p{Lu}\p{N}]|^\p{Ll}{1,2}\p{Lu}/u.test(t);
+  const titleLines = titleCasedSentences(doc);
   for (let s = 0; s < doc.sentenceCount; s++) {
     const end = doc.sentEnd[s];
     let i = doc.sentStart[s];
     // A headline in capitals ("ATHLETICS - GB TEAM NAMED") gives casing no say: leave it to NER.
     if (shouted(doc.tokens, i, end)) continue;
+    // In a Title Case line every word is capitalized as a sentence's first word is (title-case.ts).
+    const titleLine = titleLines.has(s);
     while (i < end) {
       let found = 0;
       if (capitalized(doc.tokens[i])) {
@@ -62,7 +67,7 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
           if (n === 1) {
             const t = toks[0];
             if (t.length <= 3 && t !== t.toUpperCase()) continue;
-            if (i === doc.sentStart[s] && t !== t.toUpperCase() && lowerSeen.has(t.toLowerCase())) continue;
+            if ((i === doc.sentStart[s] || titleLine) && t !== t.toUpperCase() && lowerSeen.has(t.toLowerCase())) continue;
           }
           if (kb.hasAlias(key) && (toks[0] !== 'The' || capitalsAgree(kb, key, toks))) {
             found = n;

@@ -144,6 +144,18 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(linkDecisions(linker, d, false).spans.some((m) => m.text === 'London')).toBe(true);
   });
 
+  it("reads a Title Case line's capitals as a sentence start's: no match of a word the text writes in lower case", () => {
+    const words = (text: string) => {
+      const toks = text.split(' ');
+      let off = 0;
+      const d = new Doc(text, toks.map((t) => ({ start: (off += t.length + 1) - t.length - 1, end: off - 1 })), [7, toks.length]);
+      return matchAliases(d, linker.kb).map((m) => d.tokens.slice(m.start, m.end).join(' '));
+    };
+    expect(words('Selig Welcomes Government Help In Steroids Scandal He said government help was welcome')).not.toContain('Government');
+    // Without the word in lower case elsewhere, the capital may still be a name's.
+    expect(words('Selig Welcomes Government Help In Steroids Scandal He said it was welcome')).toContain('Government');
+  });
+
   it('makes no alias match inside a code span, a URL or a fenced code block', () => {
     const text = 'Paris and `Paris` and http://x.org/Paris\n```\nParis\n```\n';
     const d = new Doc(text, tokenize(text), [tokenize(text).length]);
