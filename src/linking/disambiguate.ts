@@ -34,7 +34,7 @@ import { resolveGivenNames, resolveShortNames } from './name-coreference.js';
 import { resolveHeadWords } from './head-coreference.js';
 import { type CandidateRows, COARSE, coarseLabelOf, documentFeatures, EXACT_NAME, FEATURE_NAMES, type FeatureOverrides, isTeam, type LinkerModel, LOC_SPORT_TEAM, type MentionSpan, fitsOtherLabel, outsideCoarse, probabilities, TOP_PRIOR } from './features.js';
 import { linkProbability, linkThreshold, nilFeatures, SPORTS_MENTION_CLUB_SHARE, SPORTS_MENTION_PRIOR, sportsEvidence, vetoReason, type NilDocument, type NilMention, type NilModel } from './nil.js';
-import { hasScore, isSportsClub, namesSport, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
+import { hasScore, isInitialsOf, isSportsClub, namesSport, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
 
 export interface ScoredCandidate {
   entity: KbEntity;
@@ -77,7 +77,8 @@ export function disambiguate(
   options: { /** Read one-word mentions of longer names as the document's entity (head-coreference.ts; English). */ headWords?: boolean } = {},
 ): Disambiguation[] {
   const rows = documentFeatures(kb, model, docTokens, mentions, overrides);
-  const nilDoc = { ...nilDocument(docTokens, rows), givenName: (w: string) => kb.isGivenName(w) };
+  const givenName = (w: string) => kb.isGivenName(w);
+  const nilDoc = { ...nilDocument(docTokens, rows), givenName };
   const words = nilDoc.words;
   let sports: number | undefined;
   // How much the document reads like a sports report: computed once, only if an override is weighed.
@@ -114,7 +115,7 @@ export function disambiguate(
     (i) => ranked[i].ranked,
   );
   // "Isabel" after "Isabel Ruiz" means her, linked or not (src/linking/name-coreference.ts).
-  const withGiven = resolveGivenNames(mentions, links, (i) => ranked[i].ranked, (w) => kb.isGivenName(w));
+  const withGiven = resolveGivenNames(mentions, links, (i) => ranked[i].ranked, givenName);
   // "the University" means the university the document names in full (src/linking/head-coreference.ts).
   const withHeads = options.headWords === false ? withGiven : resolveHeadWords(docTokens, mentions, withGiven);
   return ranked.map((d, i) => ({ ...d, best: withHeads[i] }));
@@ -248,20 +249,11 @@ function preferSpelledOut(ranked: ScoredCandidate[], m: MentionSpan, docWords: R
   // disambiguated title ("FDA_(trade_union)", one of several FDAs), and none of its words is in the text.
   const own = new Set([text.toLowerCase()]);
   const calledSo = /_\(/.test(top.entity.title ?? '') && (top.entity.label || labelFromTitle(top.entity.title ?? '')).toUpperCase() === text;
-  if (!(initialsOf(text, top.entity) || calledSo) || spelledOut(top.entity, docWords, own) > 0) return ranked;
-  const other = ranked.slice(1, 5).find((r) => initialsOf(text, r.entity) && spelledOut(r.entity, docWords, own) >= SPELLED_OUT_SHARE);
+  if (!(isInitialsOf(text, top.entity) || calledSo) || spelledOut(top.entity, docWords, own) > 0) return ranked;
+  const other = ranked.slice(1, 5).find((r) => isInitialsOf(text, r.entity) && spelledOut(r.entity, docWords, own) >= SPELLED_OUT_SHARE);
   if (!other) return ranked;
   const swapped = ranked.map((r) => (r === other ? { ...other, probability: top.probability } : r === top ? { ...top, probability: other.probability } : r));
   return swapped.sort((a, b) => b.probability - a.probability);
-}
-
-/** Whether `acronym` is the initials of the entity's name (all its words, or its capitalized ones): "IOC" of "Indian Oil Corporation". */
-function initialsOf(acronym: string, e: KbEntity): boolean {
-  const words = (e.label || labelFromTitle(e.title ?? '')).split(/[^\p{L}]+/u).filter(Boolean);
-  if (words.length < 2) return false;
-  const all = words.map((w) => w[0]).join('').toUpperCase();
-  const capitals = words.filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
-  return all === acronym || capitals === acronym;
 }
 
 /** The share of a candidate's name words the document must have for preferSpelledOut. */

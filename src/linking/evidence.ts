@@ -32,12 +32,25 @@ export function abbreviates(mentionText: string, e: KbEntity): boolean {
 export function titleCaseAcronym(mentionText: string, e: KbEntity): boolean {
   const t = mentionText.trim();
   if (!/^\p{Lu}\p{Ll}{1,2}$/u.test(t)) return false;
-  const name = e.label || labelFromTitle(e.title ?? '');
-  const words = name.split(/[^\p{L}]+/u).filter(Boolean);
-  if (words.length < 2 || words.some((w) => w.toLowerCase() === t.toLowerCase())) return false;
+  const words = nameWordsAsWritten(e);
+  if (words.some((w) => w.toLowerCase() === t.toLowerCase())) return false;
+  return isInitialsOf(t.toUpperCase(), e);
+}
+
+/** The words of the entity's name as written (label, else title without its disambiguator). */
+function nameWordsAsWritten(e: KbEntity): string[] {
+  return (e.label || labelFromTitle(e.title ?? '')).split(/[^\p{L}]+/u).filter(Boolean);
+}
+
+/**
+ * Whether `acronym` (in capitals) is the initials of the entity's name of two words or more: of all its words, or
+ * of its capitalized ones ("IOC" of "Indian Oil Corporation", "NLD" of "National League for Democracy").
+ */
+export function isInitialsOf(acronym: string, e: KbEntity): boolean {
+  const words = nameWordsAsWritten(e);
+  if (words.length < 2) return false;
   const initials = words.map((w) => w[0].toUpperCase()).join('');
   const capitalInitials = words.filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
-  const acronym = t.toUpperCase();
   return initials === acronym || capitalInitials === acronym;
 }
 

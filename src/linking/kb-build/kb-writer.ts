@@ -1013,6 +1013,15 @@ export interface PriorRow {
   props: string | null;
 }
 
+/** An entity row's classes: the few distinct `dbpedia` strings of a build parsed once each (computePriors reads 263k rows). */
+const parsedClasses = new Map<string, string[]>();
+function classesOf(dbpedia: string | null): string[] {
+  if (!dbpedia) return [];
+  let classes = parsedClasses.get(dbpedia);
+  if (!classes) parsedClasses.set(dbpedia, (classes = JSON.parse(dbpedia) as string[]));
+  return classes;
+}
+
 /** The least popularity term: a town whose namesake region's share it takes, where neither has popularity. */
 const NO_POPULARITY = 1e-6;
 
@@ -1031,7 +1040,7 @@ export function popularityTerms(group: readonly PriorRow[], ontology: DbpediaOnt
   // The town lies in the region, or at least in its country: "Devon, Alberta" is no town the county is named after.
   const liesIn = (town: number, region: number) =>
     (group[region].qid !== null && props[town].P131 === group[region].qid) || (props[town].P17 !== undefined && props[town].P17 === props[region].P17);
-  const classes = group.map((r) => (r.dbpedia ? (JSON.parse(r.dbpedia) as string[]) : []));
+  const classes = group.map((r) => classesOf(r.dbpedia));
   const is = (k: number, cls: string) => classes[k].some((c) => ontology.isA(c, cls));
   group.forEach((r, k) => {
     if (!is(k, 'AdministrativeRegion') || is(k, 'Country') || is(k, 'State') || is(k, 'Settlement')) return;
