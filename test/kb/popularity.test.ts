@@ -36,6 +36,21 @@ describe('popularity estimates', () => {
     expect(popularityOf(kb, ids[25])).toBe(99);
   });
 
+  it("a place's population is a signal when it has a Wikipedia page, not for a gazetteer row without one", () => {
+    // 25 titled places with in-links (population/100)² - 1 → log(1+p) ≈ 2·log(1+pop) - 9.2 fits them all.
+    const kb = newWriter();
+    const known = Array.from({ length: 25 }, (_, i) => (i + 2) * 1000);
+    known.forEach((pop, i) => kb.upsert({ title: `Town_${i}`, qid: `Q${i + 1}`, popularity: (pop / 100 + 1) ** 2 - 1, props: { P1082: pop } }));
+    const oakland = kb.upsert({ title: 'Oakland,_California', qid: 'Q17042', popularity: 0, props: { P1082: 9000 } });
+    const untitled = kb.upsert({ qid: 'Q3711228', label: 'national capital', popularity: 0, props: { P1082: 9000 } });
+    const s = new PopularitySignals();
+    s.readPopulations(kb);
+    s.apply(kb, () => {});
+    expect(popularityOf(kb, oakland)).toBeGreaterThan(5000);
+    expect(popularityOf(kb, untitled)).toBe(0);
+    expect(popularityOf(kb, kb.upsert({ title: 'Town_0' }))).toBe(440); // a count is kept
+  });
+
   it('too few calibration entities: the signal is not used, and says so', () => {
     const { kb, ids } = kbWith([5, 0]);
     const s = new PopularitySignals();

@@ -123,6 +123,7 @@ export async function buildKb(opts: KbBuildOptions): Promise<string> {
       const isPersonClass = (cls: string) => ontology.topClass(cls) === 'Person';
       if (addWikitrivia(kb, join(repositoryRoot(), WIKITRIVIA_FILE), log, { everyday, inWordNet: (w) => wordnet.hasLemmaAnyPos(w) }, isPersonClass, signals)) sources.push('wikitrivia');
       if (addNobelLaureates(kb, join(repositoryRoot(), NOBEL_FILE), log, everyday)) sources.push('nobel-laureates');
+      signals.readPopulations(kb);
       signals.apply(kb, log);
       // After the npm sources: the QIDs it adds are those no other source has, so a
       // brand or person is created by the source that types it and estimates its popularity.

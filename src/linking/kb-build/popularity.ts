@@ -19,7 +19,7 @@ import type { KbWriter } from './kb-writer.js';
 import type { Log } from './sources.js';
 
 export type ListSignal = 'brandList' | 'popularTitle' | 'iconBrand';
-export type NumericSignal = 'languageEditions' | 'pageViews';
+export type NumericSignal = 'languageEditions' | 'pageViews' | 'population';
 
 /** Which quantile of the calibration entities' in-link counts a list membership is worth. */
 const LIST_QUANTILE: Record<ListSignal, number> = { brandList: 0.25, popularTitle: 0.5, iconBrand: 0.5 };
@@ -57,6 +57,18 @@ export class PopularitySignals {
     let m = this.numbers.get(signal);
     if (!m) this.numbers.set(signal, (m = new Map()));
     m.set(id, Math.max(value, m.get(id) ?? 0));
+  }
+
+  /**
+   * The population (P1082) of every place with a Wikipedia page as a signal: the gazetteers' cities have no
+   * in-links, so "Oakland" (Oakland, California) weighed as little as a village of Virginia the same name titles.
+   */
+  readPopulations(kb: KbWriter): void {
+    const rows = kb.db.prepare("SELECT id, props FROM entities WHERE title IS NOT NULL AND props LIKE '%\"P1082\"%'").iterate() as Iterable<{ id: number; props: string }>;
+    for (const r of rows) {
+      const population = (JSON.parse(r.props) as Record<string, unknown>).P1082;
+      if (typeof population === 'number' && population > 0) this.set(r.id, 'population', population);
+    }
   }
 
   /** Writes the calibrated estimates into entities whose popularity is 0; logs the calibration. */
