@@ -168,8 +168,9 @@ async function endToEnd(docs: AidaDocument[], linker: Linker, ner: MentionRecogn
  * span (or the gold span widened to word boundaries) and its QID the gold
  * QID; a tree of alternatives and parts counts once (one true positive or
  * one false negative); gold labels with a QID that are not optional and not
- * coreference (pronouns/nominals: ELEVANT scores those separately) are the
- * gold; a link on an optional or coreference gold span with the right QID
+ * coreference (pronouns/nominals: ELEVANT scores those separately; the
+ * benchmark's `coref` field says which, else the label's text is read as
+ * ELEVANT reads it, isElevantCoreference) are the gold; a link on an optional or coreference gold span with the right QID
  * counts neither way; every other link inside the evaluation span is a false
  * positive. Unlinked predictions are not counted (in-KB evaluation).
  *
@@ -222,12 +223,15 @@ export async function readElevant(file: string, segmenter: Segmenter): Promise<Q
     const seg = await segmenter.segment(d.text);
     const doc = new Doc(d.text, seg.tokens, seg.sentenceEnds);
     const at = new Map(d.labels.map((l, i) => [l.id ?? i, i]));
-    // Labels without a QID (NIL, DATETIME, QUANTITY) are spans where any link is wrong.
+    const chars = [...d.text];
+    // Labels without a QID (NIL, DATETIME, QUANTITY) are spans where any link is wrong. A label is coreference when
+    // the benchmark says so (the Fair sets' `coref`) or, where it does not (OKE, Spotlight, tweets), when its text
+    // reads as such (isElevantCoreference), as ELEVANT's own mention types read it.
     const gold: GoldLabel[] = d.labels.map((l) => ({
       start: l.span[0],
       end: l.span[1],
       qid: /^Q\d+$/.test(l.entity_id) ? l.entity_id : '',
-      optional: Boolean(l.optional || l.coref),
+      optional: Boolean(l.optional || (l.coref ?? isElevantCoreference(chars.slice(l.span[0], l.span[1]).join('')))),
       ...(l.parent !== undefined && l.parent !== null && at.has(l.parent) ? { parent: at.get(l.parent) } : {}),
     }));
     out.push({ doc, gold, span: d.evaluation_span ?? [0, [...d.text].length] });
@@ -250,6 +254,22 @@ export function isGumCoreference(words: readonly string[]): boolean {
   // Written as a word ("Us", "I"), not in capitals: "US" is the country.
   if (words.length === 1) return PRONOUNS.has(first) && words[0].slice(1) === first.slice(1);
   return NOMINAL_OPENERS.has(first) && /^\p{Ll}/u.test(words[1]);
+}
+
+/** What opens a common-noun phrase that ELEVANT reads as coreference ("the nation", "his party"), with a lower-case word after it. */
+const ELEVANT_NOMINAL_OPENERS = ['the', 'that', 'this', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their'];
+
+/**
+ * Whether the text of an ELEVANT label without a `coref` field is coreference, as ELEVANT's mention types read a
+ * label's text (elevant/evaluation/mention_type.py, at the commit the shared data names): a pronoun written as a word
+ * ("he", "His"; "US" and "IT" in capitals are names, "I" is a pronoun), or a determiner or possessive and a space
+ * before a character that is no capital ("the nation", "his party"; "the Duchess" is a name). ELEVANT scores those
+ * apart from entity mentions, and so does this evaluation (OKE labels "He" and "his" with the biography's subject).
+ */
+export function isElevantCoreference(text: string): boolean {
+  const lower = text.toLowerCase();
+  if (PRONOUNS.has(lower)) return text !== text.toUpperCase() || lower === 'i';
+  return ELEVANT_NOMINAL_OPENERS.some((w) => lower.startsWith(`${w} `) && text.length > w.length + 1 && !/\p{Lu}/u.test(text[w.length + 1]));
 }
 
 /** Words that open a noun phrase before a name in GUM's spans ("my God", "these United States", "all Americans"). */

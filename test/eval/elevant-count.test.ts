@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSegmenter } from '../../src/doc/sentences.js';
-import { qidSummary, readElevant } from '../../src/eval/el.js';
+import { isElevantCoreference, qidSummary, readElevant } from '../../src/eval/el.js';
 import { countDocument, goldMentions, widenToWords, type GoldLabel, type PredictedLink } from '../../src/eval/elevant-count.js';
 
 /** Span of the first occurrence of `part` in `text` (code points; the texts here are ASCII). */
@@ -91,6 +91,18 @@ describe('ELEVANT counting of one document', () => {
       { start: 10, end: 18, qid: 'Q846570', optional: false, parent: 0 },
       { start: 19, end: 23, qid: '', optional: false },
     ]);
+  });
+
+  it("reads a label without a coref field as ELEVANT does: a pronoun or a common-noun phrase is coreference, not gold", async () => {
+    const [, d] = await readElevant(new URL('../fixtures/kb/elevant-tree.benchmark.jsonl', import.meta.url).pathname, await createSegmenter());
+    // "He", "the nation" optional; "US" (capitals), "his Party" (a capital after the possessive) and "she" (coref: false) count
+    expect(d.gold.map((g) => g.optional)).toEqual([true, true, false, false, false]);
+    expect(isElevantCoreference('His')).toBe(true);
+    expect(isElevantCoreference('IT')).toBe(false);
+    expect(isElevantCoreference('I')).toBe(true);
+    expect(isElevantCoreference('the Duchess')).toBe(false);
+    expect(isElevantCoreference('those islands')).toBe(true);
+    expect(isElevantCoreference('Theresa May')).toBe(false);
   });
 
   it('sums a benchmark up in one name=value line', () => {
