@@ -52,6 +52,16 @@ describe.skipIf(!haveKb)('linking everyday news sentences', () => {
     expect(r.endToEnd.f1).toBeGreaterThan(0.85);
   });
 
+  it("weighs a choice from the ranker threshold (0.25) on: McDonald's, whose ranker probability is under 0.35, links", async () => {
+    const loader = fileLoader();
+    const file = join(mkdtempSync(join(tmpdir(), 'everyday-')), 'mcdonalds.jsonl');
+    writeFileSync(file, JSON.stringify({ text: "McDonald's opened its first restaurant in Moscow in 1990.", entities: [{ text: "McDonald's", wikidataId: 'Q38076' }, { text: 'Moscow', wikidataId: 'Q649' }] }) + '\n');
+    const linker = await loadLinker(loader);
+    expect(linker.model.threshold).toBe(0.25);
+    const r = await evalQidBenchmark(await readEntityJsonl(file, await createSegmenter(loader)), linker, await loadEntityRecognizer(loader));
+    expect(r.endToEnd.tp).toBe(2);
+  });
+
   it('reports each error (eval el --errors): a wrong entity, a link the gold lacks, a KB entity missed', async () => {
     const loader = fileLoader();
     const dir = mkdtempSync(join(tmpdir(), 'everyday-'));
