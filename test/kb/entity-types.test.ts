@@ -75,6 +75,11 @@ describe('classes from descriptions', () => {
     ['sport in which players attempt to hit a ball with a club', 'Sport'],
     ['American video game and software developer', undefined],
     ['music without spoken or sung language', undefined],
+    ['American broadcast television network', 'Company'],
+    ['computer network protocol', 'Protocol'],
+    ['Protocol for real-time Internet chat and messaging', 'Protocol'],
+    ['Japanese Toyota dealership network', 'Company'],
+    ['public transport network in Montargis, France', 'PublicTransitSystem'],
   ])('%s → %s', (description, cls) => {
     expect(classForDescription(description)).toBe(cls);
   });

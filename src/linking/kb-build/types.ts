@@ -94,6 +94,8 @@ const DESCRIPTION_RULES: [RegExp, string][] = [
   [/\b(television series|tv series|television program(me)?|television show|sitcom|soap opera|drama series|web series|animated series)\b/, 'TelevisionShow'],
   [/\b(political party)\b/, 'PoliticalParty'],
   [/\b(university|college)\b/, 'University'],
+  [/\b(network |communication |application )?protocol( stack| suite)?$/, 'Protocol'],
+  [/\b(public transport|transport|transit|rail|railway|bus|tram) (network|system|operator)\b/, 'PublicTransitSystem'],
   [/\b(company|corporation|manufacturer|airline|bank|conglomerate|brand|retailer|record label|studio|publishing house|network|provider|investment trust|subsidiary|cooperative|firm|distributor|supplier)\b/, 'Company'],
   [/\b(charity|non-profit|nonprofit)\b/, 'Non-ProfitOrganisation'],
   [/\b(lower house|upper house|legislature|parliament|legislative (assembly|body|chamber)|unicameral|bicameral)\b/, 'Legislature'],
