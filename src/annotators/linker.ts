@@ -39,7 +39,7 @@ import { isLicenceMention, licenceLookupName } from '../linking/licence-names.js
 import { nonNameRanges, overlaps } from './mention-filter.js';
 import { NAME_JOINERS } from '../linking/name-joiners.js';
 import { TITLE_FUNCTION_WORDS, titleCasedSentences } from '../linking/title-case.js';
-import { leadingTitleLength } from '../linking/person-titles.js';
+import { leadingTitleLength, PERSON_TITLE_WORDS } from '../linking/person-titles.js';
 import { WordNetLexicon } from '../lexicon/wordnet.js';
 
 export const LINKER_RESOURCES = ['kb/kb.sqlite', 'kb/linker.json', 'ontology/dbpedia-classes.json', 'vectors/meta.json', 'vectors/vectors.bin'] as const;
@@ -236,8 +236,10 @@ export function linkDecisions(
     // Alias matches nested in an NER span are kept only when overlap is allowed.
     let inside = false;
     for (let t = a.start; t < a.end; t++) if (covered[t]) inside = true;
+    // The tagged span the KB name grows (at its start, or at its end: extendLeftToAlias).
+    const grown = covered[a.start] || covered[a.end - 1];
     if (inside && extendToAlias(doc.tokens, spans, covered, a)) {
-      covered.fill(covered[a.start], a.start, a.end);
+      covered.fill(grown, a.start, a.end);
       continue;
     }
     if (inside && !allowOverlap) continue;
@@ -269,8 +271,8 @@ export function linkDecisions(
  * or a title ("The U.S.", "President Clinton"), which are not the name.
  */
 function extendToAlias(tokens: readonly string[], spans: LinkSpan[], covered: Int32Array, a: { start: number; end: number }): boolean {
+  if (covered[a.start] === 0) return extendLeftToAlias(tokens, spans, covered, a);
   const id = covered[a.start];
-  if (id === 0) return false;
   const s = spans[id - 1];
   if (!s.ner || s.start !== a.start || s.end >= a.end) return false;
   // Other tagged spans inside the KB name are pieces of it that the tagger cut at a lower-case word
@@ -290,6 +292,28 @@ function extendToAlias(tokens: readonly string[], spans: LinkSpan[], covered: In
   s.text = tokens.slice(s.start, s.end).join(' ');
   return true;
 }
+
+/**
+ * The tagger sometimes takes only a name's last words: "Guy" of "Family Guy". When a KB name ends where one
+ * tagged span ends and starts before it, over capitalized words no other span covers that are no article and no
+ * title ("The U.S.", "President Clinton" stay the tagged name: see extendToAlias), the tagged span takes the KB
+ * name's start and keeps its NER label.
+ */
+function extendLeftToAlias(tokens: readonly string[], spans: LinkSpan[], covered: Int32Array, a: { start: number; end: number }): boolean {
+  const id = covered[a.end - 1];
+  if (id === 0) return false;
+  const s = spans[id - 1];
+  if (!s.ner || s.end !== a.end || s.start <= a.start) return false;
+  for (let t = a.start; t < s.start; t++) {
+    if (covered[t] !== 0 || !/^\p{Lu}\p{Ll}/u.test(tokens[t]) || LEADING_NON_NAME.has(tokens[t]) || PERSON_TITLE_WORDS.has(tokens[t])) return false;
+  }
+  s.start = a.start;
+  s.text = tokens.slice(s.start, s.end).join(' ');
+  return true;
+}
+
+/** Capitalized words that open a KB name without being part of the name a text gives. */
+const LEADING_NON_NAME: ReadonlySet<string> = new Set(['The', 'A', 'An', 'This', 'That', 'These', 'Those', 'Our', 'My', 'His', 'Her', 'Their', 'Its']);
 
 /**
  * A tagged span without the punctuation tokens at its edges: the tagger

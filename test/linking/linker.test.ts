@@ -196,6 +196,12 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spanOf('We drove up the Maine coast.', 'Maine')).toBe('Maine');
   });
 
+  it('takes a KB name that starts before a tagged span ending with it, but no article or title before a name', () => {
+    const spanOf = (text: string, word: string, label = 'PER') => taggedSpanTexts(linker, taggedDoc(text, [word], label))[0];
+    expect(spanOf('I liked a video -- Family Guy - Songs Named After a Girl', 'Guy')).toBe('Family Guy');
+    expect(spanOf('Yesterday President Clinton spoke.', 'Clinton')).toBe('Clinton');
+  });
+
   it('takes the tagged pieces of a KB name into one mention, but not two nationality words', () => {
     const d = doc('The Bank of England raised rates', [
       [1, 2, 'ORG'],
