@@ -412,7 +412,7 @@ function classSimilarity(words: ReadonlySet<string>, e: KbEntity, profiles: Reco
  * only: sports reports name countries both ways, and the document-level
  * features cannot tell the two apart.
  */
-const MATCH_WORDS = /^(v|vs|against|beat|beats|beaten|drew|draw|lost|lose|defeated|defeat|thrashed|edged|won|win|wins|host|hosts|play|plays|face|faces|meet|meets)$/i;
+const MATCH_WORDS = /^(v|v\.|vs|vs\.|versus|against|beat|beats|beaten|drew|draw|lost|lose|defeated|defeat|thrashed|edged|won|win|wins|host|hosts|play|plays|face|faces|meet|meets)$/i;
 
 const PLACE_WORDS = /^(in|at|near|from|\()$/i;
 

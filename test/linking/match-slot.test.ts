@@ -12,6 +12,8 @@ describe('matchSlot (features teamSlot / placeSlot)', () => {
     expect(slot('Belgium beat Turkey 2-1', 'Belgium')).toBe('match');
     expect(slot('they lost against Belgium on Saturday', 'Belgium')).toBe('match');
     expect(slot('Belgium v Turkey', 'Turkey')).toBe('match');
+    expect(slot('the Alabama versus Florida game', 'Alabama')).toBe('match');
+    expect(slot('Belgium vs. Turkey', 'Belgium')).toBe('match');
     expect(slot('ATLANTA AT CHICAGO HOUSTON AT PITTSBURGH', 'CHICAGO')).toBe('match');
   });
   it('reads a place from a dateline, before the date or after the city', () => {
