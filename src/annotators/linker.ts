@@ -224,9 +224,6 @@ export function linkDecisions(
     if (spanKeys.has(at)) spans.splice(k--, 1);
     else spanKeys.add(at);
   }
-  // One piece grew over another ("Rita Levi" and "Montalcini" to "Rita Levi - Montalcini" and "Levi - Montalcini"):
-  // a span inside a longer one is a piece of that name, and goes (the tagger's spans do not nest).
-  removeNestedSpans(spans);
   // Per token, 1 + the index of the tagged span over it (0: none).
   const covered = new Int32Array(doc.length);
   spans.forEach((s, i) => covered.fill(i + 1, s.start, s.end));
@@ -261,22 +258,6 @@ export function linkDecisions(
   // "License: MIT": the licence, looked up as "MIT License", never MIT the university (licence-names.ts).
   for (const s of spans) if (isLicenceMention(doc.tokens, s.start, s.end)) s.text = licenceLookupName(s.text);
   return { spans, links: disambiguate(linker.kb, linker.model, doc.tokens, spans, { ...overrides, contextVectors: linker.vectors, isWord: english ? linker.isWord : undefined }, { headWords: english }) };
-}
-
-/** Removes (in place) every span that lies inside another: by start, then longest first, one with an end no
- *  further than one before it is inside that one. */
-function removeNestedSpans(spans: LinkSpan[]): void {
-  const order = spans.map((_, i) => i).sort((a, b) => spans[a].start - spans[b].start || spans[b].end - spans[a].end);
-  const inside = new Set<number>();
-  let reach = -1;
-  for (const i of order) {
-    if (spans[i].end <= reach) inside.add(i);
-    else reach = spans[i].end;
-  }
-  if (inside.size === 0) return;
-  const kept = spans.filter((_, i) => !inside.has(i));
-  spans.length = 0;
-  spans.push(...kept);
 }
 
 /**

@@ -202,11 +202,6 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spanOf('Yesterday President Clinton spoke.', 'Clinton')).toBe('Clinton');
   });
 
-  it('keeps one span where two tagged pieces of a hyphenated name grew over each other', () => {
-    const d = taggedDoc('Born at Turin, Rita Levi-Montalcini was the youngest.', ['Rita Levi', 'Montalcini'], 'PER');
-    expect(taggedSpanTexts(linker, d)).toEqual(['Rita Levi - Montalcini']);
-  });
-
   it('takes the tagged pieces of a KB name into one mention, but not two nationality words', () => {
     const d = doc('The Bank of England raised rates', [
       [1, 2, 'ORG'],
