@@ -106,6 +106,7 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     records.push({ ...rec, ner: s.ner });
   });
   const preference = (r: (typeof records)[number]) => (r.ner ? 100 : 0) + r.confidenceScore;
+  records = withoutTaggedPieces(records);
   records = opts.allowOverlap ? oneMentionPerEntityOverlap(records, preference) : resolveOverlaps(records, preference);
   const kept = records.filter(
     (r) => passesTypeFilter(r.type, opts.filterDbpediaTypes) && passesTypeFilter(r.kbTwoTypes, opts.filterFreebaseTypes),
@@ -120,6 +121,36 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     }
     return rec;
   });
+}
+
+/**
+ * Two tagged mentions linked to one entity, one inside the other, are one name: "Rita Levi" and "Montalcini",
+ * the tagger's pieces of "Rita Levi-Montalcini", both grew over the hyphen (to "Rita Levi - Montalcini" and
+ * "Levi - Montalcini"), and the inner one, linked with the higher confidence, won the overlap. The inner goes,
+ * whatever its confidence. An alias match around a tagged name ("President Barack Obama") is left to the overlap
+ * rules, which keep the tagger's span.
+ */
+function withoutTaggedPieces<T extends EntityRecord & { ner: boolean }>(records: T[]): T[] {
+  const byEntity = new Map<string, T[]>();
+  for (const r of records) {
+    const id = r.wikidataId ?? r.entityId;
+    if (id === undefined || !r.ner) continue;
+    const group = byEntity.get(id);
+    if (group) group.push(r);
+    else byEntity.set(id, [r]);
+  }
+  const pieces = new Set<T>();
+  for (const group of byEntity.values()) {
+    if (group.length < 2) continue;
+    // By start, then longest first: a mention ending no further than one before it lies inside that one.
+    group.sort((a, b) => a.start - b.start || b.end - a.end);
+    let reach = -1;
+    for (const r of group) {
+      if (r.end <= reach) pieces.add(r);
+      else reach = r.end;
+    }
+  }
+  return pieces.size === 0 ? records : records.filter((r) => !pieces.has(r));
 }
 
 /**

@@ -202,6 +202,14 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spanOf('Yesterday President Clinton spoke.', 'Clinton')).toBe('Clinton');
   });
 
+  it('keeps the whole name where two tagged pieces of it grew over each other and link one person', () => {
+    const d = taggedDoc('Born at Turin, Rita Levi-Montalcini was the youngest.', ['Rita Levi', 'Montalcini'], 'PER');
+    for (const allowOverlap of [false, true]) {
+      const ents = linkEntities(linker, d, ctx({ 'entities.allowOverlap': allowOverlap })).filter((e) => e.entityId === 'Rita_Levi-Montalcini');
+      expect(ents.map((e) => d.tokens.slice(e.start, e.end).join(' '))).toEqual(['Rita Levi - Montalcini']);
+    }
+  });
+
   it('takes the tagged pieces of a KB name into one mention, but not two nationality words', () => {
     const d = doc('The Bank of England raised rates', [
       [1, 2, 'ORG'],
