@@ -123,6 +123,19 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
   });
 }
 
+/** The linked records grouped by their entity (unlinked ones left out), in record order within a group. */
+function byLinkedEntity<T extends EntityRecord>(records: readonly T[]): Iterable<T[]> {
+  const byEntity = new Map<string, T[]>();
+  for (const r of records) {
+    const id = r.wikidataId ?? r.entityId;
+    if (id === undefined) continue;
+    const group = byEntity.get(id);
+    if (group) group.push(r);
+    else byEntity.set(id, [r]);
+  }
+  return byEntity.values();
+}
+
 /**
  * Two tagged mentions linked to one entity, one inside the other, are one name: "Rita Levi" and "Montalcini",
  * the tagger's pieces of "Rita Levi-Montalcini", both grew over the hyphen (to "Rita Levi - Montalcini" and
@@ -131,16 +144,8 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
  * rules, which keep the tagger's span.
  */
 function withoutTaggedPieces<T extends EntityRecord & { ner: boolean }>(records: T[]): T[] {
-  const byEntity = new Map<string, T[]>();
-  for (const r of records) {
-    const id = r.wikidataId ?? r.entityId;
-    if (id === undefined || !r.ner) continue;
-    const group = byEntity.get(id);
-    if (group) group.push(r);
-    else byEntity.set(id, [r]);
-  }
   const pieces = new Set<T>();
-  for (const group of byEntity.values()) {
+  for (const group of byLinkedEntity(records.filter((r) => r.ner))) {
     if (group.length < 2) continue;
     // By start, then longest first: a mention ending no further than one before it lies inside that one.
     group.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -160,16 +165,8 @@ function withoutTaggedPieces<T extends EntityRecord & { ner: boolean }>(records:
  * overlapping mentions of different entities ("New York" in "New York Times") all stay.
  */
 function oneMentionPerEntityOverlap<T extends EntityRecord>(records: readonly T[], preference: (r: T) => number): T[] {
-  const byEntity = new Map<string, T[]>();
-  for (const r of records) {
-    const id = r.wikidataId ?? r.entityId;
-    if (id === undefined) continue;
-    const group = byEntity.get(id);
-    if (group) group.push(r);
-    else byEntity.set(id, [r]);
-  }
   const dropped = new Set<T>();
-  for (const group of byEntity.values()) {
+  for (const group of byLinkedEntity(records)) {
     if (group.length < 2) continue;
     const kept = new Set(resolveOverlaps(group, preference));
     for (const r of group) if (!kept.has(r)) dropped.add(r);
