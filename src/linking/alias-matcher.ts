@@ -59,10 +59,14 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
         const longest = first.length > 0 && kb.hasLongerAlias(first) ? Math.min(MAX_TOKENS, end - i) : 1;
         for (let n = longest; n >= 1; n--) {
           const toks = doc.tokens.slice(i, i + n);
-          if (!capitalized(toks[n - 1])) continue;
-          if (!toks.every((t) => capitalized(t) || NAME_JOINERS.has(t.toLowerCase()) || t === '-' || t === "'")) continue;
+          // An eponym's name ends in a lower-case word after the possessive: "Alzheimer's disease", "Moore's law".
+          const eponym = n >= 3 && POSSESSIVE.test(toks[n - 2]) && /^\p{Ll}+$/u.test(toks[n - 1]);
+          if (!capitalized(toks[n - 1]) && !eponym) continue;
+          const possessive = (k: number) => k > 0 && k < n - 1 && POSSESSIVE.test(toks[k]);
+          if (!toks.every((t, k) => capitalized(t) || NAME_JOINERS.has(t.toLowerCase()) || t === '-' || t === "'" || possessive(k) || (eponym && k === n - 1))) continue;
           const text = toks.join(' ');
           const key = normalizeAlias(text);
+          if (eponym && !ownNameKey(kb, key)) continue;
           if (key.length < 2 || (STOPWORDS.has(key) && !isAcronym(text))) continue;
           if (n === 1) {
             const t = toks[0];
@@ -83,6 +87,17 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end:
     }
   }
   return out;
+}
+
+/** The possessive token the tokenizer splits off a name ("Alzheimer", "'s"), with a straight or curly apostrophe. */
+const POSSESSIVE = /^['’]s$/;
+
+/** Whether some candidate of the alias key is that key by its own name (label, or title without its disambiguator). */
+function ownNameKey(kb: KnowledgeBase, key: string): boolean {
+  return kb.candidatesForKey(key).some((c) => {
+    const e = kb.entity(c.entity);
+    return !!e && (normalizeAlias(e.label) === key || normalizeAlias((e.title ?? '').replace(/_\([^)]*\)$/, '').replace(/_/g, ' ')) === key);
+  });
 }
 
 /**

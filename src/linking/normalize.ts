@@ -2,13 +2,16 @@
  * Alias normalization shared by the KB builder and the linker, so that a
  * mention in the text and an alias in the KB meet on one key: Unicode
  * compatibility form, diacritics removed, lower case, periods and
- * apostrophes dropped ("U.S." = "us", "O'Neill" = "oneill"), other
+ * apostrophes dropped ("U.S." = "us", "O'Neill" = "oneill"; a possessive split off its name is glued back:
+ * "Alzheimer 's disease" = "alzheimers disease"), other
  * punctuation turned into spaces, whitespace collapsed.
  */
 export function normalizeAlias(s: string): string {
   // Fast path: the common plain-ASCII word or name.
   if (/^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/.test(s)) return s.toLowerCase();
   return s
+    // A possessive the tokenizer split off ("Alzheimer 's disease", a tagged span's tokens) is the name's, as written.
+    .replace(/\s+(['’]s)(?=\s|$)/gu, '$1')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -11,6 +11,7 @@ import { evalEntityLinking, evalQidBenchmark, readElevant } from '../../src/eval
 import { createSegmenter } from '../../src/doc/sentences.js';
 import { tokenize } from '../../src/doc/tokenize.js';
 import { matchAliases } from '../../src/linking/alias-matcher.js';
+import { normalizeAlias } from '../../src/linking/normalize.js';
 import { candidateFeatures, FEATURE_NAMES } from '../../src/linking/features.js';
 
 const kbFile = `${defaultModelsDir}kb/kb.sqlite`;
@@ -154,6 +155,19 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(words('Selig Welcomes Government Help In Steroids Scandal He said government help was welcome')).not.toContain('Government');
     // Without the word in lower case elsewhere, the capital may still be a name's.
     expect(words('Selig Welcomes Government Help In Steroids Scandal He said it was welcome')).toContain('Government');
+  });
+
+  it("matches an eponym's name ending in a lower-case word after the possessive, with either apostrophe", () => {
+    const matched = (text: string) => {
+      const tokens = tokenize(text);
+      const d = new Doc(text, tokens, [tokens.length]);
+      return matchAliases(d, linker.kb).map((m) => text.slice(d.start16[m.start], d.end16[m.end - 1]));
+    };
+    expect(matched('Researchers studying Alzheimer’s disease said so.')).toContain('Alzheimer’s disease');
+    expect(matched("Researchers studying Alzheimer's disease said so.")).toContain("Alzheimer's disease");
+    // a possessive before a word that is no part of a name the KB has is no match
+    expect(matched("Researchers studying Alzheimer's results said so.").some((m) => m.includes('results'))).toBe(false);
+    expect(normalizeAlias('Alzheimer ’s disease')).toBe(normalizeAlias("Alzheimer's disease"));
   });
 
   it('makes no alias match inside a code span, a URL or a fenced code block', () => {
