@@ -170,9 +170,10 @@ async function endToEnd(docs: AidaDocument[], linker: Linker, ner: MentionRecogn
  * one false negative); gold labels with a QID that are not optional and not
  * coreference (pronouns/nominals: ELEVANT scores those separately; the
  * benchmark's `coref` field says which, else the label's text is read as
- * ELEVANT reads it, isElevantCoreference) are the gold; a link on an optional or coreference gold span with the right QID
- * counts neither way; every other link inside the evaluation span is a false
- * positive. Unlinked predictions are not counted (in-KB evaluation).
+ * ELEVANT reads it, isElevantCoreference) are the gold; a link on an
+ * optional or coreference gold span with the right QID counts neither way;
+ * every other link inside the evaluation span is a false positive.
+ * Unlinked predictions are not counted (in-KB evaluation).
  *
  * Also: disambiguation accuracy on the gold mentions (one per tree) whose
  * span falls on token boundaries (our mention = the gold span, NER label

@@ -364,7 +364,7 @@ const noSportWords = (docWords: ReadonlySet<string>) => {
  * the country or city is then mostly its team, while a sport named anywhere
  * in a document (a business report on a football club) says less.
  */
-function headline(tokens: readonly string[]): readonly string[] {
+export function headline(tokens: readonly string[]): readonly string[] {
   const end = tokens.slice(0, 30).indexOf('.');
   return tokens.slice(0, end < 0 ? 30 : end);
 }

@@ -13,6 +13,7 @@ import { classForDescription, classForGumType, classForNerLabel } from './types.
 import { parseAida, type AidaDocument } from '../aida.js';
 import { canonicalTitle, titleFromUrl } from '../normalize.js';
 import { entityContexts } from '../context.js';
+import { headline } from '../features.js';
 import type { PropertyValue } from '../kb-schema.js';
 import type { DbpediaOntology } from '../ontology.js';
 import { dbpediaClassesForWikidataClasses, isTypeAgreementHoldout } from './wikidata-classes.js';
@@ -260,8 +261,7 @@ export const SPORTS_TEAM_MENTIONS = 2;
 
 /** The first line's words (a report's headline, up to 30 tokens) name a sport: "RUGBY LEAGUE - …", "SOCCER - …". */
 export function isSportsReport(tokens: readonly string[]): boolean {
-  const end = tokens.slice(0, 30).indexOf('.');
-  return tokens.slice(0, end < 0 ? 30 : end).some((t) => SPORT_NAMES.has(t.toLowerCase()));
+  return headline(tokens).some((t) => SPORT_NAMES.has(t.toLowerCase()));
 }
 
 const SPORT_NAMES = new Set(
