@@ -425,8 +425,9 @@ const PLACE_SLOT = FEATURE_NAMES.indexOf('placeSlot');
 export function matchSlot(tokens: readonly string[], m: { start: number; end: number }): 'match' | 'place' | 'none' {
   const prev = tokens[m.start - 1] ?? '';
   const next = tokens[m.end] ?? '';
-  // A dateline: the name before the date, or after "CITY ,".
+  // A dateline: the name before the date, or after "CITY ,", or a city in capitals before its agency ("NEW YORK (Reuters)").
   if (DATE.test(next) || (prev === ',' && /^\p{Lu}[\p{Lu}\p{P}]+$/u.test(tokens[m.start - 2] ?? ''))) return 'place';
+  if (next === '(' && tokens[m.end + 2] === ')' && /^\p{Lu}/u.test(tokens[m.end + 1] ?? '') && tokens.slice(m.start, m.end).every((t) => t === t.toUpperCase())) return 'place';
   // A fixture list ("ATLANTA AT CHICAGO FLORIDA AT CINCINNATI") names teams, not places: an
   // upper-case "AT" with another one within six tokens (a headline's "… AT LEEDS" has none).
   const fixture = prev === 'AT' && [...tokens.slice(Math.max(0, m.start - 8), m.start - 1), ...tokens.slice(m.end, m.end + 6)].includes('AT');

@@ -20,6 +20,8 @@ describe('matchSlot (features teamSlot / placeSlot)', () => {
     expect(slot('TOFTIR , Faroes 1996-08-31 Slovakia beat the Faroes', 'Faroes')).toBe('place');
     expect(slot('BIRMINGHAM , England 1996-08-31 England beat Pakistan', 'England')).toBe('place');
     expect(slot('Fans from Leeds , England and Wales', 'England')).not.toBe('place');
+    expect(slot('NEW YORK ( Reuters ) - Alex Rodriguez drove in three runs', 'YORK')).toBe('place');
+    expect(slot('the New York ( Reuters ) office', 'York')).not.toBe('place');
   });
   it('reads a place from a nationality in parentheses or a locative preposition', () => {
     expect(slot('Marc Wilmots ( Belgium ) scored', 'Belgium')).toBe('place');
