@@ -9,7 +9,8 @@
  * likelier one). A town the KB titles after another region ("Parkersburg,
  * West Virginia" for "Parkersburg, Iowa") is the wrong namesake: it stays
  * unlinked. A town and its country ("Paris, France") stay two mentions:
- * the same benchmarks annotate those as two names as often as one.
+ * the same benchmarks annotate those as two names as often as one; the
+ * country still says which town (placesInCountries).
  */
 import type { KbEntity } from './knowledge-base.js';
 import type { Disambiguation, ScoredCandidate } from './disambiguate.js';
@@ -115,8 +116,36 @@ export function placeRegionPairs(tokens: readonly string[], spans: readonly Ment
     const named = town.best && isTown(town.best.entity) ? titleRegion(town.best.entity) : undefined;
     if (named !== undefined && !regions.some((r) => r.title !== undefined && withoutDisambiguator(r.title) === named)) out.unlinked.add(i);
   });
+  placesInCountries(tokens, spans, links, out);
   sameTownElsewhere(spans, links, out);
   return out;
+}
+
+/**
+ * "Olympia, Greece", "Alexandria, Egypt": a place named with its country is a place of that country. When the
+ * place's link lies in another country (P17), the candidate of its name that lies in the named one takes the link;
+ * with none, the link is the wrong namesake and goes. The two names stay two mentions (see above).
+ */
+function placesInCountries(tokens: readonly string[], spans: readonly MentionSpan[], links: readonly Disambiguation[], out: PlaceRegionPairs): void {
+  const startsAt = new Map<number, number>();
+  spans.forEach((s, i) => {
+    if (!startsAt.has(s.start)) startsAt.set(s.start, i);
+  });
+  spans.forEach((s, i) => {
+    const own = links[i].best;
+    if (out.towns.has(i) || out.regions.has(i) || !own || tokens[s.end] !== ',') return;
+    const j = startsAt.get(s.end + 1);
+    const country = j === undefined ? undefined : links[j].best?.entity;
+    // A historical state ("Vienna, Austrian Empire") is no P17 of today's towns.
+    if (!country?.qid || !country.dbpediaTypes.includes('Country') || country.dbpediaTypes.includes('HistoricalCountry')) return;
+    const inCountry = (e: KbEntity) => e.dbpediaTypes.includes('Place') && !e.dbpediaTypes.includes('Country') && e.properties.P17 !== undefined;
+    // England, Scotland, Wales: a country inside a sovereign one (its own P17), which its towns give as theirs.
+    const sameCountry = (e: KbEntity) => e.properties.P17 === country.qid || (country.properties.P17 !== undefined && e.properties.P17 === country.properties.P17);
+    if (!inCountry(own.entity) || sameCountry(own.entity)) return;
+    const pick = links[i].ranked.slice(0, TOWN_CANDIDATES).find((c) => inCountry(c.entity) && sameCountry(c.entity));
+    if (pick) out.towns.set(i, { end: s.end, best: { ...pick, probability: own.probability } });
+    else out.unlinked.add(i);
+  });
 }
 
 /**

@@ -11,6 +11,17 @@ import { hasShippedKb, useShippedEntities } from './fixtures.js';
 describe.skipIf(!hasShippedKb)('towns with their state, peoples by their plural (shipped KB, ranker and NER)', () => {
   const entities = useShippedEntities();
 
+  it('reads a place named with its country as a place of that country, or as no namesake elsewhere', async () => {
+    const greece = await entities('OLYMPIA, Greece -- A brilliant idea, taking the shot put back to the birthplace of the Olympic Games.');
+    expect(greece.some((e) => e.entityId === 'Olympia,_Washington')).toBe(false);
+    expect(greece.some((e) => e.entityId === 'Greece')).toBe(true);
+    // a country inside another (England's towns give the United Kingdom), and a historical state, change nothing
+    const england = await entities('LONDON, England -- Chelsea beat Arsenal 2-1 in the league on Saturday.');
+    expect(england.some((e) => e.entityId === 'London')).toBe(true);
+    const empire = await entities('Zsigmondy was born in Vienna, Austrian Empire, to Hungarian parents.');
+    expect(empire.some((e) => e.entityId === 'Vienna')).toBe(true);
+  });
+
   it('reads "Boston, Massachusetts" as one mention of Boston', async () => {
     const ents = await entities('She was born in Boston, Massachusetts, and studied law at Harvard.');
     const boston = ents.find((e) => e.entityId === 'Boston');
