@@ -244,6 +244,7 @@ export function linkDecisions(
       extendCapitalThe(linker.kb, doc, sentenceStarts, s);
     }
   }
+  if (titleLines.size > 0) dropCommonWordsInTitleLines(doc, titleLines, spans);
   // Two tagged pieces of one hyphenated name ("Levi", "Montalcini") both grew to the whole name: one span. The
   // keys also keep the alias matches below off the spans taken.
   const spanKeys = new Set<number>();
@@ -479,6 +480,21 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
   s.text = `The ${s.text}`;
 }
 
+
+/**
+ * In a Title Case line every word is capitalized, and the tagger takes some for names: "Warner to Start for
+ * Giants", "Best Streak". A one-word tagged span there whose word the document also writes in lower case
+ * ("will start at quarterback") is that word, not a name, and goes.
+ */
+function dropCommonWordsInTitleLines(doc: Doc, titleLines: ReadonlySet<number>, spans: Span[]): void {
+  const lower = new Set(doc.tokens.filter((t) => /^\p{Ll}+$/u.test(t)));
+  for (let k = spans.length - 1; k >= 0; k--) {
+    const s = spans[k];
+    if (!s.ner || s.end - s.start !== 1 || !titleLines.has(doc.sentOf[s.start])) continue;
+    const w = doc.tokens[s.start];
+    if (/^\p{Lu}\p{Ll}+$/u.test(w) && lower.has(w.toLowerCase())) spans.splice(k, 1);
+  }
+}
 
 /**
  * In a Title Case line the tagger takes the capitalized words around a name into it ("Miley Cyrus Has",

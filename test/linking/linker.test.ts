@@ -170,6 +170,19 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(normalizeAlias('Alzheimer ’s disease')).toBe(normalizeAlias("Alzheimer's disease"));
   });
 
+  it('drops a one-word tagged span of a Title Case line that the text writes in lower case elsewhere', () => {
+    const tagged = (text: string, word: string) => {
+      const toks = text.split(' ');
+      let off = 0;
+      const d = new Doc(text, toks.map((t) => ({ start: (off += t.length + 1) - t.length - 1, end: off - 1 })), [7, toks.length]);
+      const at = toks.indexOf(word);
+      d.mentions = [{ start: at, end: at + 1, label: 'ORG', score: 0.9, source: 'ner' }];
+      return taggedSpanTexts(linker, d);
+    };
+    expect(tagged('Selig Welcomes Government Help In Steroids Scandal He said government help was welcome', 'Government')).toEqual([]);
+    expect(tagged('Selig Welcomes Government Help In Steroids Scandal He said it was welcome', 'Government')).toEqual(['Government']);
+  });
+
   it('makes no alias match inside a code span, a URL or a fenced code block', () => {
     const text = 'Paris and `Paris` and http://x.org/Paris\n```\nParis\n```\n';
     const d = new Doc(text, tokenize(text), [tokenize(text).length]);
