@@ -13,6 +13,17 @@ describe("a town and the region named after it share the name's prior as the tow
     expect(terms[1]).toBeCloseTo(Math.log1p(515));
   });
 
+  it('reads a town whose transliteration writes the Arabic article ("An Najaf") as the region\'s namesake, not "Cebu City"', () => {
+    const city = row({ label: 'An Najaf', qid: 'Q168193', dbpedia: '["City"]', props: '{"P17":"Q796","P131":"Q192882"}' });
+    const governorate = row({ label: 'Najaf', qid: 'Q192882', dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q796"}' });
+    const [g, c] = popularityTerms([governorate, city], ontology);
+    expect(g).toBe(0);
+    expect(c).toBeGreaterThan(0);
+    const cebuCity = row({ label: 'Cebu City', qid: 'Q1467', popularity: 4194, dbpedia: '["City"]', props: '{"P17":"Q928","P131":"Q13786"}' });
+    const cebu = row({ label: 'Cebu', qid: 'Q13786', popularity: 7449, dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q928"}' });
+    expect(popularityTerms([cebu, cebuCity], ontology)).toEqual([Math.log1p(7449), Math.log1p(4194)]);
+  });
+
   it('lets the town take the share where neither has popularity', () => {
     const city = row({ label: 'Catanzaro', qid: 'Q3883', dbpedia: '["City"]', props: '{"P17":"Q38"}' });
     const province = row({ label: 'Catanzaro', qid: 'Q16159', dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q38"}' });

@@ -1044,13 +1044,21 @@ export function popularityTerms(group: readonly PriorRow[], ontology: DbpediaOnt
   const is = (k: number, cls: string) => classes[k].some((c) => ontology.isA(c, cls));
   group.forEach((r, k) => {
     if (!is(k, 'AdministrativeRegion') || is(k, 'Country') || is(k, 'State') || is(k, 'Settlement')) return;
-    const town = group.findIndex((t, m) => m !== k && is(m, 'Settlement') && nameOf(t) === nameOf(r) && liesIn(m, k));
+    const town = group.findIndex((t, m) => m !== k && is(m, 'Settlement') && placeNameWithoutArticle(nameOf(t)) === placeNameWithoutArticle(nameOf(r)) && liesIn(m, k));
     if (town < 0) return;
     // Where neither has popularity, the town still takes the region's share (NO_POPULARITY: the least term).
     terms[town] = Math.max(terms[town], terms[k], NO_POPULARITY);
     terms[k] = 0;
   });
   return terms;
+}
+
+/**
+ * A lower-cased place name without the Arabic article that transliterations write before it or leave out: the
+ * KB labels the city "An Najaf" and its governorate "Najaf" (also "al-", "el ", "ar-", "as ", "ad ", "at ", "az ").
+ */
+function placeNameWithoutArticle(name: string): string {
+  return name.replace(/^(?:al|el|an|ar|as|ad|at|az|ash|ath)[\s-]+(?=\p{L})/u, '');
 }
 
 export function acronymOf(name: string): string | undefined {
