@@ -482,9 +482,9 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
 
 
 /**
- * In a Title Case line every word is capitalized, and the tagger takes some for names: "Warner to Start for
- * Giants", "Best Streak". A one-word tagged span there whose word the document also writes in lower case
- * ("will start at quarterback") is that word, not a name, and goes.
+ * In a Title Case line every word is capitalized, and the tagger takes some for names: "Selig Welcomes
+ * Government Help In Steroids Scandal". A one-word tagged span there whose word the document also writes in lower
+ * case ("would accept government intervention") is that word, not a name, and goes.
  */
 function dropCommonWordsInTitleLines(doc: Doc, titleLines: ReadonlySet<number>, spans: Span[]): void {
   const lower = new Set(doc.tokens.filter((t) => /^\p{Ll}+$/u.test(t)));
