@@ -38,7 +38,7 @@ import { loadWordVectors } from '../models/word-vectors.js';
 import { isLicenceMention, licenceLookupName } from '../linking/licence-names.js';
 import { nonNameRanges, overlaps } from './mention-filter.js';
 import { NAME_JOINERS } from '../linking/name-joiners.js';
-import { TITLE_FUNCTION_WORDS, titleCasedSentences } from '../linking/title-case.js';
+import { lowerCaseWords, TITLE_FUNCTION_WORDS, titleCasedSentences } from '../linking/title-case.js';
 import { leadingTitleLength, PERSON_TITLE_WORDS } from '../linking/person-titles.js';
 import { WordNetLexicon } from '../lexicon/wordnet.js';
 
@@ -235,7 +235,8 @@ export function linkDecisions(
       .map((p) => withoutLeadingTitle(linker.kb, doc, p));
   });
   const sentenceStarts = new Set(doc.sentStart);
-  const titleLines = english ? titleCasedSentences(doc) : new Set<number>();
+  const titleCased = titleCasedSentences(doc);
+  const titleLines = english ? titleCased : new Set<number>();
   for (const s of spans) {
     if (titleLines.size > 0) shrinkInTitleLine(linker.kb, doc, titleLines, s);
     extendGluedPossessive(linker.kb, doc, s);
@@ -257,7 +258,7 @@ export function linkDecisions(
   const covered = new Int32Array(doc.length);
   spans.forEach((s, i) => covered.fill(i + 1, s.start, s.end));
   const personStarts = new Set(spans.filter((s) => s.label?.toUpperCase() === 'PER').map((s) => s.start));
-  const aliases = matchAliases(doc, linker.kb);
+  const aliases = matchAliases(doc, linker.kb, titleCased);
   // No alias match in a URL, a path, code or a flag: "method: 'POST'" in a README is no newspaper.
   const literals = aliases.length > 0 ? nonNameRanges(doc) : [];
   for (const a of aliases) {
@@ -487,7 +488,7 @@ function extendCapitalThe(kb: KnowledgeBase, doc: Doc, sentenceStarts: ReadonlyS
  * case ("would accept government intervention") is that word, not a name, and goes.
  */
 function dropCommonWordsInTitleLines(doc: Doc, titleLines: ReadonlySet<number>, spans: Span[]): void {
-  const lower = new Set(doc.tokens.filter((t) => /^\p{Ll}+$/u.test(t)));
+  const lower = lowerCaseWords(doc);
   for (let k = spans.length - 1; k >= 0; k--) {
     const s = spans[k];
     if (!s.ner || s.end - s.start !== 1 || !titleLines.has(doc.sentOf[s.start])) continue;

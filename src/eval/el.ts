@@ -235,7 +235,7 @@ export async function readElevant(file: string, segmenter: Segmenter): Promise<Q
       optional: Boolean(l.optional || (l.coref ?? isElevantCoreference(chars.slice(l.span[0], l.span[1]).join('')))),
       ...(l.parent !== undefined && l.parent !== null && at.has(l.parent) ? { parent: at.get(l.parent) } : {}),
     }));
-    out.push({ doc, gold, span: d.evaluation_span ?? [0, [...d.text].length] });
+    out.push({ doc, gold, span: d.evaluation_span ?? [0, chars.length] });
   }
   return out;
 }

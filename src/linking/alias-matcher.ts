@@ -21,7 +21,7 @@ import type { KnowledgeBase } from './knowledge-base.js';
 import { isAcronym, normalizeAlias } from './normalize.js';
 import { STOPWORDS } from './stopwords.js';
 import { NAME_JOINERS } from './name-joiners.js';
-import { titleCasedSentences } from './title-case.js';
+import { lowerCaseWords, titleCasedSentences } from './title-case.js';
 
 const MAX_TOKENS = 6;
 
@@ -37,13 +37,13 @@ function shouted(tokens: readonly string[], from: number, to: number): boolean {
   return words >= 2 && upper / words >= 0.6;
 }
 
-export function matchAliases(doc: Doc, kb: KnowledgeBase): { start: number; end: number }[] {
+/** `titleLines`: the document's Title Case sentences (titleCasedSentences), when the caller has them already. */
+export function matchAliases(doc: Doc, kb: KnowledgeBase, titleLines: ReadonlySet<number> = titleCasedSentences(doc)): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  const lowerSeen = new Set(doc.tokens.filter((t) => /^\p{Ll}/u.test(t)));
+  const lowerSeen = lowerCaseWords(doc);
   // A name starts with a capital or a digit — or is camel-cased after a lower-case prefix
   // ("eBay", "iPhone", "iOS"): brands written so are never common words.
   const capitalized = (t: string) => /^[\p{Lu}\p{N}]|^\p{Ll}{1,2}\p{Lu}/u.test(t);
-  const titleLines = titleCasedSentences(doc);
   for (let s = 0; s < doc.sentenceCount; s++) {
     const end = doc.sentEnd[s];
     let i = doc.sentStart[s];

@@ -28,7 +28,6 @@
  */
 import type { KbEntity, KnowledgeBase } from './knowledge-base.js';
 import { contentWords } from './stopwords.js';
-import { labelFromTitle } from './normalize.js';
 import { contextSimilarity } from './context.js';
 import { resolveGivenNames, resolveShortNames } from './name-coreference.js';
 import { resolveHeadWords } from './head-coreference.js';
@@ -203,8 +202,13 @@ function preferHeadlineTeam(ranked: ScoredCandidate[], c: CandidateRows): Scored
   if (j < 0 || !top || top.entity === c.entities[j]) return ranked;
   const team = ranked.find((r) => r.entity === c.entities[j]);
   if (!team || team.probability < HEADLINE_TEAM_SHARE * top.probability) return ranked;
+  return withSwappedProbabilities(ranked, top, team);
+}
+
+/** The ranking after two candidates swap probabilities (the preferred one takes the first's), best first again. */
+function withSwappedProbabilities(ranked: readonly ScoredCandidate[], top: ScoredCandidate, preferred: ScoredCandidate): ScoredCandidate[] {
   const swapped = ranked.map((r) =>
-    r === team ? { ...team, probability: top.probability } : r === top ? { ...top, probability: team.probability } : r,
+    r === preferred ? { ...preferred, probability: top.probability } : r === top ? { ...top, probability: preferred.probability } : r,
   );
   return swapped.sort((a, b) => b.probability - a.probability);
 }
@@ -227,10 +231,7 @@ function preferPeople(ranked: ScoredCandidate[], c: CandidateRows, m: MentionSpa
   if (j < 0) return ranked;
   const people = ranked.find((r) => r.entity === c.entities[j]);
   if (!people) return ranked;
-  const swapped = ranked.map((r) =>
-    r === people ? { ...people, probability: top.probability } : r === top ? { ...top, probability: people.probability } : r,
-  );
-  return swapped.sort((a, b) => b.probability - a.probability);
+  return withSwappedProbabilities(ranked, top, people);
 }
 
 /**
@@ -248,12 +249,11 @@ function preferSpelledOut(ranked: ScoredCandidate[], m: MentionSpan, docWords: R
   // The first choice is itself abbreviated ("NATO" is NATO's own name: it stays), or called by it under a
   // disambiguated title ("FDA_(trade_union)", one of several FDAs), and none of its words is in the text.
   const own = new Set([text.toLowerCase()]);
-  const calledSo = /_\(/.test(top.entity.title ?? '') && (top.entity.label || labelFromTitle(top.entity.title ?? '')).toUpperCase() === text;
+  const calledSo = /_\(/.test(top.entity.title ?? '') && top.entity.label.toUpperCase() === text;
   if (!(isInitialsOf(text, top.entity) || calledSo) || spelledOut(top.entity, docWords, own) > 0) return ranked;
   const other = ranked.slice(1, 5).find((r) => isInitialsOf(text, r.entity) && spelledOut(r.entity, docWords, own) >= SPELLED_OUT_SHARE);
   if (!other) return ranked;
-  const swapped = ranked.map((r) => (r === other ? { ...other, probability: top.probability } : r === top ? { ...top, probability: other.probability } : r));
-  return swapped.sort((a, b) => b.probability - a.probability);
+  return withSwappedProbabilities(ranked, top, other);
 }
 
 /** The share of a candidate's name words the document must have for preferSpelledOut. */

@@ -10,7 +10,7 @@
  * features and disambiguate.ts applies the hard cases as gates.
  */
 import type { KbEntity } from './knowledge-base.js';
-import { isAcronym, labelFromTitle, normalizeAlias } from './normalize.js';
+import { isAcronym, normalizeAlias } from './normalize.js';
 import { contentWords } from './stopwords.js';
 
 /**
@@ -39,7 +39,7 @@ export function titleCaseAcronym(mentionText: string, e: KbEntity): boolean {
 
 /** The words of the entity's name as written (label, else title without its disambiguator). */
 function nameWordsAsWritten(e: KbEntity): string[] {
-  return (e.label || labelFromTitle(e.title ?? '')).split(/[^\p{L}]+/u).filter(Boolean);
+  return e.label.split(/[^\p{L}]+/u).filter(Boolean);
 }
 
 /**

@@ -87,6 +87,7 @@ export interface KbEntity {
   title?: string;
   /** Freebase mid such as /m/0345h, when known. */
   mid?: string;
+  /** Its name: the stored label, else the name its title gives ("Paris,_Texas" → "Paris, Texas"). */
   label: string;
   description?: string;
   aliases: string[];

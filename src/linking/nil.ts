@@ -18,7 +18,6 @@
 import type { Candidate, KbEntity } from './knowledge-base.js';
 import { abbreviates, isSportsClub, subjectInsideName, titleCaseAcronym, isUnitUse, spelledOut, SPORTS_CONTEXT_WORDS, sportsWordCount } from './evidence.js';
 import { FEATURE_NAMES, isTeam, type CandidateRows, type MentionSpan } from './features.js';
-import { labelFromTitle } from './normalize.js';
 
 export const NIL_FEATURES = [
   'bias',
@@ -197,7 +196,7 @@ export const GIVEN_NAME_ANCHORS = 3;
 function givenNameAlone(e: KbEntity, c: Candidate, m: NilMention, d: NilDocument): boolean {
   if (m.end - m.start !== 1 || !d.givenName?.(m.text) || !e.dbpediaTypes.includes('Person') || e.dbpediaTypes.includes('Royalty') || e.dbpediaTypes.includes('Monarch')) return false;
   if (c.count === 0 || c.count >= GIVEN_NAME_ANCHORS) return false;
-  const name = (e.label || labelFromTitle(e.title ?? '')).split(/\s+/).filter(Boolean);
+  const name = e.label.split(/\s+/).filter(Boolean);
   if (name.length < 2 || m.text !== name[0] || m.text === name[name.length - 1]) return false;
   return !d.tokens.includes(name[name.length - 1]);
 }

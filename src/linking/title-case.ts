@@ -33,3 +33,8 @@ export function titleCasedSentences(doc: Doc): Set<number> {
   }
   return out;
 }
+
+/** The document's words that start in lower case: "government" there makes a capitalized "Government" a common word. */
+export function lowerCaseWords(doc: Doc): Set<string> {
+  return new Set(doc.tokens.filter((t) => /^\p{Ll}/u.test(t)));
+}

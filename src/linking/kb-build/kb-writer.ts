@@ -1035,13 +1035,15 @@ const NO_POPULARITY = 1e-6;
 export function popularityTerms(group: readonly PriorRow[], ontology: DbpediaOntology): number[] {
   const terms = group.map((r) => Math.log1p(r.popularity));
   if (group.length < 2) return terms;
+  const classes = group.map((r) => classesOf(r.dbpedia));
+  const is = (k: number, cls: string) => classes[k].some((c) => ontology.isA(c, cls));
+  // Most names have no region among their candidates: their rows' properties are never parsed.
+  if (!classes.some((_, k) => is(k, 'AdministrativeRegion'))) return terms;
   const nameOf = (r: PriorRow) => (r.label || labelFromTitle(r.title ?? '')).toLowerCase();
   const props = group.map((r) => (r.props ? (JSON.parse(r.props) as Record<string, PropertyValue>) : {}));
   // The town lies in the region, or at least in its country: "Devon, Alberta" is no town the county is named after.
   const liesIn = (town: number, region: number) =>
     (group[region].qid !== null && props[town].P131 === group[region].qid) || (props[town].P17 !== undefined && props[town].P17 === props[region].P17);
-  const classes = group.map((r) => classesOf(r.dbpedia));
-  const is = (k: number, cls: string) => classes[k].some((c) => ontology.isA(c, cls));
   group.forEach((r, k) => {
     if (!is(k, 'AdministrativeRegion') || is(k, 'Country') || is(k, 'State') || is(k, 'Settlement')) return;
     const town = group.findIndex((t, m) => m !== k && is(m, 'Settlement') && placeNameWithoutArticle(nameOf(t)) === placeNameWithoutArticle(nameOf(r)) && liesIn(m, k));
