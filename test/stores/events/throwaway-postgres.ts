@@ -56,6 +56,12 @@ export function findPostgres(): PostgresSource {
   }
 }
 
+/**
+ * runuser lives in /usr/sbin, which a CI runner's or a service's PATH may leave out (a PATH of
+ * /usr/local/bin:/usr/bin:/bin made every PostgreSQL suite fail with "spawnSync runuser ENOENT").
+ */
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => existsSync(p)) ?? 'runuser';
+
 async function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -78,7 +84,7 @@ export async function startPostgres(source: Exclude<PostgresSource, { kind: 'non
   }
   const run = (tool: string, args: string[]): void => {
     const cmd = join(source.bin, tool);
-    const [file, argv] = source.runAs ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+    const [file, argv] = source.runAs ? [RUNUSER, ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
     const result = spawnSync(file, argv, { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     if (result.status !== 0) {
       throw new Error(`${tool} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout || result.error}`);
