@@ -230,6 +230,7 @@ export function linkDecisions(
     });
     if (!english) return parts;
     return parts
+      .flatMap((p) => splitAtPossessive(linker.kb, doc, p))
       .flatMap((p) => splitAtPlacePreposition(linker.kb, doc, p))
       .flatMap((p) => splitAtLowerCaseWord(linker.kb, doc, p))
       .map((p) => withoutLeadingTitle(linker.kb, doc, p));
@@ -377,6 +378,25 @@ function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
     return [part(s.start, k), part(k + 1, s.end)];
   }
   return [s];
+}
+
+/**
+ * The tagger sometimes runs an owner and what it owns into one name: "Virtue's New York", "Arty's
+ * Twitter", "Suu Kyi's National League for Democracy". When the whole is no KB name ("Queen's University"
+ * is) and what follows the possessive is one, the span is cut there: the owner and the name are mentions
+ * of their own (linked or not as any tagged span). Where what follows is no KB name, the whole is more
+ * often one name the KB lacks ("Boatmen's Bancshares Inc.", "The Women's Health Clinic") than two; a
+ * span tagged MISC stays whole (titles of works). English only.
+ */
+function splitAtPossessive(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
+  if (s.end - s.start < 3) return [s];
+  const cut = doc.tokens.slice(s.start + 1, s.end - 1).findIndex((t) => t === "'s" || t === '\u2019s');
+  if (cut < 0 || s.label?.toUpperCase() === 'MISC' || kb.hasAlias(normalizeAlias(s.text))) return [s];
+  const k = s.start + 1 + cut;
+  const part = (a: number, b: number): Span => ({ ...s, start: a, end: b, text: doc.tokens.slice(a, b).join(' ') });
+  const owned = part(k + 1, s.end);
+  if (!/^\p{Lu}/u.test(owned.text) || !kb.hasAlias(normalizeAlias(owned.text))) return [s];
+  return [part(s.start, k), owned];
 }
 
 /**

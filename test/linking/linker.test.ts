@@ -223,6 +223,16 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spanOf('We drove up the Maine coast.', 'Maine')).toBe('Maine');
   });
 
+  it('cuts an owner from the name it owns at a possessive, unless the whole is a KB name or a title', () => {
+    const spansOf = (text: string, tagged: string, label: string) => taggedSpanTexts(linker, taggedDoc(text, [tagged], label));
+    expect(spansOf("We toured Virtue's New York last May.", "Virtue's New York", 'ORG')).toEqual(['Virtue', 'New York']);
+    expect(spansOf("He posted it on Arty's Twitter yesterday.", "Arty's Twitter", 'ORG')).toEqual(['Arty', 'Twitter']);
+    expect(spansOf("She studied at Queen's University in Canada.", "Queen's University", 'ORG')).toEqual(["Queen 's University"]);
+    // What follows the possessive is no KB name: the tagger's span stays.
+    expect(spansOf("He joined Boatmen's Bancshares Inc. in May.", "Boatmen's Bancshares Inc.", 'ORG')).toHaveLength(1);
+    expect(spansOf("We watched Motor Racing's New York on TV.", "Motor Racing's New York", 'MISC')).toEqual(["Motor Racing 's New York"]);
+  });
+
   it('takes a KB name that starts before a tagged span ending with it, but no article or title before a name', () => {
     const spanOf = (text: string, word: string, label = 'PER') => taggedSpanTexts(linker, taggedDoc(text, [word], label))[0];
     expect(spanOf('I liked a video -- Family Guy - Songs Named After a Girl', 'Guy')).toBe('Family Guy');
