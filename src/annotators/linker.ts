@@ -91,7 +91,7 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
   const opts = ctx.request.entities;
   const { spans, links } = linkDecisions(linker, doc, opts.allowOverlap, undefined, ctx.language);
   // "Boston, Massachusetts": one mention of the town the KB places in that state (src/linking/place-region.ts).
-  const pairs = placeRegionPairs(doc.tokens, spans, links);
+  const pairs = placeRegionPairs(doc.tokens, spans, links, (name) => kbNameOf(linker.kb, name));
   let records: (EntityRecord & { ner: boolean })[] = [];
   const labels = documentLabels(spans);
   links.forEach((l, i) => {
@@ -121,6 +121,12 @@ export function linkEntities(linker: Linker, doc: Doc, ctx: AnnotateContext): En
     }
     return rec;
   });
+}
+
+/** The entity a name is first of all (its alias's best candidate, prior ≥ 0.5), if the KB knows the name. */
+function kbNameOf(kb: KnowledgeBase, name: string): KbEntity | undefined {
+  const top = kb.candidates(name)[0];
+  return top && top.prior >= 0.5 ? kb.entity(top.entity) : undefined;
 }
 
 /** The linked records grouped by their entity (unlinked ones left out), in record order within a group. */

@@ -77,7 +77,12 @@ export interface PlaceRegionPairs {
  * the town or the region was linked on its own (the link keeps the better
  * confidence of the two).
  */
-export function placeRegionPairs(tokens: readonly string[], spans: readonly MentionSpan[], links: readonly Disambiguation[]): PlaceRegionPairs {
+export function placeRegionPairs(
+  tokens: readonly string[],
+  spans: readonly MentionSpan[],
+  links: readonly Disambiguation[],
+  kbName?: (name: string) => KbEntity | undefined,
+): PlaceRegionPairs {
   const out: PlaceRegionPairs = { towns: new Map(), regions: new Set(), unlinked: new Set() };
   const startsAt = new Map<number, number>();
   spans.forEach((s, i) => {
@@ -116,9 +121,38 @@ export function placeRegionPairs(tokens: readonly string[], spans: readonly Ment
     const named = town.best && isTown(town.best.entity) ? titleRegion(town.best.entity) : undefined;
     if (named !== undefined && !regions.some((r) => r.title !== undefined && withoutDisambiguator(r.title) === named)) out.unlinked.add(i);
   });
+  if (kbName) namedWithTheirPlace(tokens, spans, links, out, kbName);
   placesInCountries(tokens, spans, links, out);
   sameTownElsewhere(spans, links, out);
   return out;
+}
+
+/**
+ * "Trinity College, Cambridge", "Hollywood, California": a linked name and the place after its comma are one
+ * name when the KB knows the two together as a name of the same entity (a page title or a redirect): one
+ * mention of it over both. This reaches what the town-in-region rule cannot: an institution named with its
+ * town, and a district whose administrative parent is a city of the region. Not before a country (a town and
+ * its country stay two mentions, see above), and not in a dateline.
+ */
+function namedWithTheirPlace(
+  tokens: readonly string[],
+  spans: readonly MentionSpan[],
+  links: readonly Disambiguation[],
+  out: PlaceRegionPairs,
+  kbName: (name: string) => KbEntity | undefined,
+): void {
+  const startsAt = firstSpanAt(spans);
+  spans.forEach((s, i) => {
+    const own = links[i].best;
+    if (!own || out.towns.has(i) || out.regions.has(i) || tokens[s.end] !== ',') return;
+    const j = startsAt.get(s.end + 1);
+    if (j === undefined || out.towns.has(j) || out.regions.has(j) || isDateline(tokens, s.start, spans[j].end)) return;
+    if (links[j].best?.entity.dbpediaTypes.includes('Country')) return;
+    if (kbName(`${s.text}, ${spans[j].text}`) !== own.entity) return;
+    const confidence = Math.max(own.probability, links[j].best?.probability ?? 0);
+    out.towns.set(i, { end: spans[j].end, best: { ...own, probability: confidence } });
+    out.regions.add(j);
+  });
 }
 
 /**
@@ -127,10 +161,7 @@ export function placeRegionPairs(tokens: readonly string[], spans: readonly Ment
  * with none, the link is the wrong namesake and goes. The two names stay two mentions (see above).
  */
 function placesInCountries(tokens: readonly string[], spans: readonly MentionSpan[], links: readonly Disambiguation[], out: PlaceRegionPairs): void {
-  const startsAt = new Map<number, number>();
-  spans.forEach((s, i) => {
-    if (!startsAt.has(s.start)) startsAt.set(s.start, i);
-  });
+  const startsAt = firstSpanAt(spans);
   spans.forEach((s, i) => {
     const own = links[i].best;
     if (out.towns.has(i) || out.regions.has(i) || !own || tokens[s.end] !== ',') return;
@@ -173,6 +204,15 @@ function sameTownElsewhere(spans: readonly MentionSpan[], links: readonly Disamb
     out.towns.set(k, { end: s.end, best: { ...candidate, probability: Math.max(links[k].best.probability, town.best.probability) } });
     out.unlinked.delete(k);
   });
+}
+
+/** Per token, the index of the first mention starting there. */
+function firstSpanAt(spans: readonly MentionSpan[]): Map<number, number> {
+  const startsAt = new Map<number, number>();
+  spans.forEach((s, i) => {
+    if (!startsAt.has(s.start)) startsAt.set(s.start, i);
+  });
+  return startsAt;
 }
 
 /** Whether `text` is the region's full name ("Iowa", "New York" for New_York_(state)), not an abbreviation. */

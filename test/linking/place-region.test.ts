@@ -30,6 +30,16 @@ describe.skipIf(!hasShippedKb)('towns with their state, peoples by their plural 
     expect(ents.some((e) => e.entityId === 'Massachusetts')).toBe(false);
   });
 
+  it('joins a name and the place after its comma that the KB knows together as one name ("Trinity College, Cambridge")', async () => {
+    const ents = await entities('He studied physics at Trinity College, Cambridge, before the war.');
+    const college = ents.find((e) => e.entityId === 'Trinity_College,_Cambridge');
+    expect(college?.matchedText).toBe('Trinity College, Cambridge');
+    expect(ents.some((e) => e.matchedText === 'Cambridge')).toBe(false);
+    // a name the KB does not know with the place after it: the tagger's mention as before
+    const harvard = await entities('She lectured at Harvard University, Boston, for a year.');
+    expect(harvard.find((e) => e.entityId === 'Harvard_University')?.matchedText).toBe('Harvard University');
+  });
+
   it('joins a town titled with its state ("Long_Beach,_California")', async () => {
     const ents = await entities('The company is based in Long Beach, California.');
     const town = ents.find((e) => e.entityId === 'Long_Beach,_California');
