@@ -7,7 +7,9 @@
  * "Politecnico di Torino" and "Washington University in St. Louis" match
  * whole), or is camel-cased after a one- or two-letter lower-case prefix
  * ("eBay", "iPhone"); single-token matches of 3 letters or fewer must be all
- * upper case ("UN", "EU"); a single capitalized token at a sentence start, or in a
+ * upper case ("UN", "EU"); an organisation or building that Wikipedia titles in sentence case
+ * ("Auschwitz concentration camp") matches in exactly that casing, not at a sentence start (sentenceCaseName);
+ * a single capitalized token at a sentence start, or in a
  * Title Case line ("Selig Welcomes Government Help …"), must be an all-caps token
  * or unknown as a lower-case word elsewhere in the doc.
  * Sentences mostly in capitals (headlines) are skipped: casing says nothing there.
@@ -57,16 +59,22 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase, titleLines: ReadonlySe
         // One prefix probe rules out every multi-token match that starts here.
         const first = normalizeAlias(doc.tokens[i]);
         const longest = first.length > 0 && kb.hasLongerAlias(first) ? Math.min(MAX_TOKENS, end - i) : 1;
+        // A name in sentence case goes on in lower case: "Auschwitz concentration camp", "England national football team".
+        // Not at a sentence's start or in a Title Case line, where the first word's capital says nothing ("Finance minister tells FT").
+        const caseReach = longest > 1 && !titleLine && i !== doc.sentStart[s] ? sentenceCaseReach(doc.tokens, i, end, kb) : 0;
         for (let n = longest; n >= 1; n--) {
           const toks = doc.tokens.slice(i, i + n);
           // An eponym's name ends in a lower-case word after the possessive: "Alzheimer's disease", "Moore's law".
           const eponym = n >= 3 && POSSESSIVE.test(toks[n - 2]) && /^\p{Ll}+$/u.test(toks[n - 1]);
-          if (!capitalized(toks[n - 1]) && !eponym) continue;
+          const sentenceCase = !eponym && n >= 2 && n <= caseReach && !STOPWORDS.has(toks[n - 1]);
+          if (!capitalized(toks[n - 1]) && !eponym && !sentenceCase) continue;
           const possessive = (k: number) => k > 0 && k < n - 1 && POSSESSIVE.test(toks[k]);
-          if (!toks.every((t, k) => capitalized(t) || NAME_JOINERS.has(t.toLowerCase()) || t === '-' || t === "'" || possessive(k) || (eponym && k === n - 1))) continue;
+          const lowerWord = (t: string, k: number) => (eponym && k === n - 1) || (sentenceCase && k > 0 && /^\p{Ll}+$/u.test(t));
+          if (!toks.every((t, k) => capitalized(t) || NAME_JOINERS.has(t.toLowerCase()) || t === '-' || t === "'" || possessive(k) || lowerWord(t, k))) continue;
           const text = toks.join(' ');
           const key = normalizeAlias(text);
           if (eponym && !ownNameKey(kb, key)) continue;
+          if (sentenceCase && !sentenceCaseName(kb, key, text)) continue;
           if (key.length < 2 || (STOPWORDS.has(key) && !isAcronym(text))) continue;
           if (n === 1) {
             const t = toks[0];
@@ -88,6 +96,44 @@ export function matchAliases(doc: Doc, kb: KnowledgeBase, titleLines: ReadonlySe
   }
   return out;
 }
+
+/** The longest name in sentence case matched (words). */
+const SENTENCE_CASE_TOKENS = 4;
+
+/**
+ * How many words from `i` (a capitalized word that starts some KB name) a name in sentence case may span: the
+ * words after it in lower case, as long as the words so far start a KB name. Most capitalized words stop at
+ * the first probe ("Smith said"), so the longer probes are rarely paid.
+ */
+function sentenceCaseReach(tokens: readonly string[], i: number, end: number, kb: KnowledgeBase): number {
+  let reach = 0;
+  for (let t = i + 1; t < Math.min(end, i + SENTENCE_CASE_TOKENS); t++) {
+    if (!/^\p{Ll}+$/u.test(tokens[t])) break;
+    const key = normalizeAlias(tokens.slice(i, t + 1).join(' '));
+    if (kb.hasAlias(key)) reach = t - i + 1;
+    if (!kb.hasLongerAlias(key)) break;
+  }
+  return reach;
+}
+
+/**
+ * Whether the alias key's best candidate is named exactly `text`, as written (label, or title without its
+ * disambiguator): Wikipedia titles a concentration camp or a national team in sentence case, and a text that
+ * writes those words so names it. "Iraq war" is no "Iraq War": a name is matched only in its own casing.
+ */
+function sentenceCaseName(kb: KnowledgeBase, key: string, text: string): boolean {
+  if (!/^\p{Lu}/u.test(text) || !kb.hasAlias(key)) return false;
+  const e = kb.entity(kb.candidatesForKey(key)[0].entity);
+  if (!e || !e.dbpediaTypes.some((t) => SENTENCE_CASE_CLASSES.has(t))) return false;
+  return e.label === text || (e.title ?? '').replace(/_\([^)]*\)$/, '').replace(/_/g, ' ') === text;
+}
+
+/**
+ * Classes of the names matched in sentence case: organisations and buildings. Concepts ("Western world",
+ * "YouTube channel", "New England town"), currencies and languages ("Japanese yen", "English language": AIDA
+ * annotates the country's adjective) and genres are titled so too, and are not.
+ */
+const SENTENCE_CASE_CLASSES: ReadonlySet<string> = new Set(['Organisation', 'ArchitecturalStructure']);
 
 /** The possessive token the tokenizer splits off a name ("Alzheimer", "'s"), with a straight or curly apostrophe. */
 const POSSESSIVE = /^['’]s$/;

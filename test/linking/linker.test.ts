@@ -170,6 +170,20 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(normalizeAlias('Alzheimer ’s disease')).toBe(normalizeAlias("Alzheimer's disease"));
   });
 
+  it('matches an organisation or building named in sentence case, in its own casing, not a concept or a sentence start', () => {
+    const matched = (text: string) => {
+      const tokens = tokenize(text);
+      const d = new Doc(text, tokens, [tokens.length]);
+      return matchAliases(d, linker.kb).map((m) => text.slice(d.start16[m.start], d.end16[m.end - 1]));
+    };
+    expect(matched('He died in the Auschwitz concentration camp in 1944.')).toContain('Auschwitz concentration camp');
+    expect(matched('He played for the England national football team twice.')).toContain('England national football team');
+    // a currency, a language, a concept; another casing; a sentence's first word
+    expect(matched('They paid in Japanese yen and spoke English language at home.').some((m) => m.includes(' '))).toBe(false);
+    expect(matched('He died in the Auschwitz Concentration camp in 1944.')).not.toContain('Auschwitz Concentration camp');
+    expect(matched('Finance minister tells FT of sales.')).not.toContain('Finance minister');
+  });
+
   it('drops a one-word tagged span of a Title Case line that the text writes in lower case elsewhere', () => {
     const tagged = (text: string, word: string) => {
       const toks = text.split(' ');
