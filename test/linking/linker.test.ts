@@ -157,12 +157,14 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(words('Selig Welcomes Government Help In Steroids Scandal He said it was welcome')).toContain('Government');
   });
 
+  /** The alias matches in `text` (the tokenizer's tokens, one sentence), as the text writes them. */
+  const matched = (text: string) => {
+    const tokens = tokenize(text);
+    const d = new Doc(text, tokens, [tokens.length]);
+    return matchAliases(d, linker.kb).map((m) => text.slice(d.start16[m.start], d.end16[m.end - 1]));
+  };
+
   it("matches an eponym's name ending in a lower-case word after the possessive, with either apostrophe", () => {
-    const matched = (text: string) => {
-      const tokens = tokenize(text);
-      const d = new Doc(text, tokens, [tokens.length]);
-      return matchAliases(d, linker.kb).map((m) => text.slice(d.start16[m.start], d.end16[m.end - 1]));
-    };
     expect(matched('Researchers studying Alzheimer’s disease said so.')).toContain('Alzheimer’s disease');
     expect(matched("Researchers studying Alzheimer's disease said so.")).toContain("Alzheimer's disease");
     // a possessive before a word that is no part of a name the KB has is no match
@@ -171,11 +173,6 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
   });
 
   it('matches an organisation or building named in sentence case, in its own casing, not a concept or a sentence start', () => {
-    const matched = (text: string) => {
-      const tokens = tokenize(text);
-      const d = new Doc(text, tokens, [tokens.length]);
-      return matchAliases(d, linker.kb).map((m) => text.slice(d.start16[m.start], d.end16[m.end - 1]));
-    };
     expect(matched('He died in the Auschwitz concentration camp in 1944.')).toContain('Auschwitz concentration camp');
     expect(matched('He played for the England national football team twice.')).toContain('England national football team');
     // a currency, a language, a concept; another casing; a sentence's first word
