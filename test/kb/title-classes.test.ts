@@ -7,6 +7,11 @@ describe('classes from the form of a title (untyped KB entities)', () => {
     expect(classForTitleHead('Kansai_International_Airport')).toBe('Airport');
     expect(classForTitleHead('Socialist_Party')).toBe('PoliticalParty');
   });
+  it("reads a side's bank as a river's, not a lender", () => {
+    expect(classForTitleHead('West_Bank')).toBeUndefined();
+    expect(classForTitleHead('Left_Bank')).toBeUndefined();
+    expect(classForTitleHead('Western_Bank')).toBe('Bank');
+  });
   it('reads the head before "of", "in" or "for", where the name goes on after it', () => {
     expect(classForTitleHead('Nobel_Prize_in_Physics')).toBe('Award');
     expect(classForTitleHead('Academy_Award_for_Best_Actor')).toBe('Award');

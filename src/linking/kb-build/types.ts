@@ -303,9 +303,14 @@ export function classForTitleHead(title: string): string | undefined {
   if (words.length < 2) return undefined;
   // The head is the last word, or the word before the first "of", "in" or "for" (the name goes on after it).
   const p = words.findIndex((w, i) => i > 0 && AFTER_HEAD.has(w));
-  const head = p > 0 ? words[p - 1] : words[words.length - 1];
+  const k = p > 0 ? p - 1 : words.length - 1;
+  const head = words[k];
+  // A side's bank is a river's ("West_Bank", "Left_Bank", "South_Bank"), not a lender.
+  if (head === 'Bank' && k === words.length - 1 && RIVER_SIDES.has(words[k - 1])) return undefined;
   return Object.hasOwn(HEAD_WORD_CLASSES, head) ? HEAD_WORD_CLASSES[head] : undefined;
 }
+
+const RIVER_SIDES: ReadonlySet<string> = new Set(['West', 'East', 'North', 'South', 'Left', 'Right']);
 
 /** "Springfield,_Virginia" → "Virginia": a page named after a place in a larger one, if the title has that form. */
 export function containingPlaceOf(title: string): string | undefined {
