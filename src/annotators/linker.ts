@@ -250,6 +250,7 @@ export function linkDecisions(
     if (english) {
       extendHyphenCompound(doc, s);
       extendCapitalThe(linker.kb, doc, sentenceStarts, s);
+      extendToInstitution(doc, s);
     }
   }
   if (titleLines.size > 0) dropCommonWordsInTitleLines(doc, titleLines, spans);
@@ -582,6 +583,34 @@ const isNationalityPair = (tokens: readonly string[]): boolean => {
   const words = tokens.filter((t) => t !== '-');
   return words.length === 2 && words.every((w) => DEMONYM_SHAPE.test(w));
 };
+
+/**
+ * The tagger sometimes takes a place's name and leaves the institution named after it: "Long Beach" of
+ * "Long Beach High School", "Mongolia" of "Mongolia Football Federation". When the capitalized words right
+ * after a tagged place (at most three, in its sentence) end in a head word of an institution or a building,
+ * the span is the institution's name, linked as a whole or not at all: the place alone was a wrong link.
+ */
+function extendToInstitution(doc: Doc, s: Span): void {
+  if (s.label?.toUpperCase() !== 'LOC') return;
+  // After "of" or a capitalized word the place is a piece of a longer name already ("Church of England School").
+  const before = doc.tokens[s.start - 1];
+  if (before !== undefined && s.start > doc.sentStart[doc.sentOf[s.start]] && (NAME_JOINERS.has(before) || /^\p{Lu}/u.test(before))) return;
+  const sentenceEnd = doc.sentEnd[doc.sentOf[s.start]];
+  for (let k = s.end; k < Math.min(s.end + 3, sentenceEnd); k++) {
+    if (!/^\p{Lu}\p{Ll}/u.test(doc.tokens[k])) return;
+    if (INSTITUTION_HEADS.has(doc.tokens[k])) {
+      s.end = k + 1;
+      s.text = doc.tokens.slice(s.start, s.end).join(' ');
+      s.label = 'ORG';
+      return;
+    }
+  }
+}
+
+/** Last words of an institution's or a building's name. */
+const INSTITUTION_HEADS: ReadonlySet<string> = new Set(
+  'School Academy College University Hospital Clinic Airport Station Stadium Arena Museum Library Church Cathedral Federation Association Council Institute Prison'.split(' '),
+);
 
 /**
  * A name the tokenizer cut at a hyphen ("MS-DOS" → "MS", "-", "DOS"; "Burrows-Wheeler",

@@ -234,6 +234,14 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spanOf('We drove up the Maine coast.', 'Maine')).toBe('Maine');
   });
 
+  it("takes the institution named after a tagged place as the mention, not the place", () => {
+    const spanOf = (text: string, word: string) => taggedSpanTexts(linker, taggedDoc(text, [word], 'LOC'))[0];
+    expect(spanOf('He attended Long Beach High School in the 1990s.', 'Long Beach')).toBe('Long Beach High School');
+    expect(spanOf('Prices rose in Long Beach on Monday.', 'Long Beach')).toBe('Long Beach');
+    // a place inside a longer name already ("of England") is left to that name
+    expect(spanOf('She taught at the Church of England School in Hull.', 'England')).toBe('England');
+  });
+
   it('cuts an owner from the name it owns at a possessive, unless the whole is a KB name or a title', () => {
     const spansOf = (text: string, tagged: string, label: string) => taggedSpanTexts(linker, taggedDoc(text, [tagged], label));
     expect(spansOf("We toured Virtue's New York last May.", "Virtue's New York", 'ORG')).toEqual(['Virtue', 'New York']);
