@@ -128,9 +128,9 @@ export function placeRegionPairs(
 }
 
 /**
- * "Trinity College, Cambridge", "Hollywood, California": a linked name and the place after its comma are one
- * name when the KB knows the two together as a name of the same entity (a page title or a redirect): one
- * mention of it over both. This reaches what the town-in-region rule cannot: an institution named with its
+ * "Trinity College, Cambridge", "Hollywood, California": a name and the place after its comma are one name
+ * when the KB knows the two together as a name of the entity the name was linked to, or of one of its
+ * candidates where it was left silent (a page title or a redirect): one mention of it over both. This reaches what the town-in-region rule cannot: an institution named with its
  * town, and a district whose administrative parent is a city of the region. Not before a country (a town and
  * its country stay two mentions, see above), and not in a dateline.
  */
@@ -143,13 +143,17 @@ function namedWithTheirPlace(
 ): void {
   const startsAt = firstSpanAt(spans);
   spans.forEach((s, i) => {
-    const own = links[i].best;
-    if (!own || out.towns.has(i) || out.regions.has(i) || tokens[s.end] !== ',') return;
+    if (out.towns.has(i) || out.regions.has(i) || out.unlinked.has(i) || tokens[s.end] !== ',') return;
     const j = startsAt.get(s.end + 1);
     if (j === undefined || out.towns.has(j) || out.regions.has(j) || isDateline(tokens, s.start, spans[j].end)) return;
     if (links[j].best?.entity.dbpediaTypes.includes('Country')) return;
-    if (kbName(`${s.text}, ${spans[j].text}`) !== own.entity) return;
-    const confidence = Math.max(own.probability, links[j].best?.probability ?? 0);
+    const named = kbName(`${s.text}, ${spans[j].text}`);
+    if (!named) return;
+    // The name's link, or, where the name alone was left silent ("Jesus College": Oxford's ranked first), its
+    // candidate that the two names together name.
+    const own = links[i].best ?? links[i].ranked.slice(0, TOWN_CANDIDATES).find((c) => c.entity === named);
+    if (own?.entity !== named) return;
+    const confidence = Math.max(own.probability, links[i].choice?.confidence ?? 0, links[j].best?.probability ?? 0);
     out.towns.set(i, { end: spans[j].end, best: { ...own, probability: confidence } });
     out.regions.add(j);
   });

@@ -35,6 +35,9 @@ describe.skipIf(!hasShippedKb)('towns with their state, peoples by their plural 
     const college = ents.find((e) => e.entityId === 'Trinity_College,_Cambridge');
     expect(college?.matchedText).toBe('Trinity College, Cambridge');
     expect(ents.some((e) => e.matchedText === 'Cambridge')).toBe(false);
+    // the name alone left silent (Jesus College, Oxford ranks first): its candidate that both names name
+    const jesus = await entities('He enrolled at Jesus College, Cambridge, graduating in 1937.');
+    expect(jesus.find((e) => e.matchedText === 'Jesus College, Cambridge')?.entityId).toBe('Jesus_College,_Cambridge');
     // a name the KB does not know with the place after it: the tagger's mention as before
     const harvard = await entities('She lectured at Harvard University, Boston, for a year.');
     expect(harvard.find((e) => e.entityId === 'Harvard_University')?.matchedText).toBe('Harvard University');
