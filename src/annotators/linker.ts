@@ -223,7 +223,7 @@ export function linkDecisions(
   // English writing conventions read by the span rules below: German and French write every noun or a
   // compound's parts capitalized ("EU-Kommission", "Merkel-Regierung"), where they would misfire.
   const english = language === 'eng';
-  const spans: Span[] = (doc.mentions ?? []).flatMap((m) => {
+  const tagged: Span[] = (doc.mentions ?? []).flatMap((m) => {
     const { start, end } = withoutEdgePunctuation(doc.tokens, m);
     if (end <= start) return [];
     const parts = splitCoordination(linker.kb, doc, {
@@ -241,6 +241,7 @@ export function linkDecisions(
       .flatMap((p) => splitAtLowerCaseWord(linker.kb, doc, p))
       .map((p) => withoutLeadingTitle(linker.kb, doc, p));
   });
+  const spans = english ? withCampusesJoined(linker.kb, doc, tagged) : tagged;
   const sentenceStarts = new Set(doc.sentStart);
   const titleCased = titleCasedSentences(doc);
   const titleLines = english ? titleCased : new Set<number>();
@@ -385,6 +386,39 @@ function splitCoordination(kb: KnowledgeBase, doc: Doc, s: Span): Span[] {
     return [part(s.start, k), part(k + 1, s.end)];
   }
   return [s];
+}
+
+/**
+ * "State University of New York at Cortland", "University of California at Davis": a campus is named by its
+ * university, "at" and its town, which the tagger often tags as two names. Linked apart they are the whole
+ * system and a town, neither of them the campus: the two spans are one mention, linked when the KB knows the
+ * campus by that name ("University of Illinois at Chicago") or by the title Wikipedia gives campuses
+ * ("University of California, San Diego"), and left silent when it does not. English only.
+ */
+function withCampusesJoined(kb: KnowledgeBase, doc: Doc, spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (let k = 0; k < spans.length; k++) {
+    const s = spans[k];
+    const t = spans[k + 1];
+    const campus =
+      t !== undefined &&
+      s.label?.toUpperCase() === 'ORG' &&
+      t.label?.toUpperCase() === 'LOC' &&
+      /\b(University|College)\b/.test(s.text) &&
+      doc.tokens[s.end] === 'at' &&
+      t.start === s.end + 1 &&
+      doc.sentOf[s.start] === doc.sentOf[t.start];
+    if (!campus) {
+      out.push(s);
+      continue;
+    }
+    // Looked up as written, else as Wikipedia titles campuses ("University of California, San Diego").
+    const written = doc.tokens.slice(s.start, t.end).join(' ');
+    const titled = `${s.text}, ${t.text}`;
+    out.push({ ...s, end: t.end, text: !kb.hasAlias(normalizeAlias(written)) && kb.hasAlias(normalizeAlias(titled)) ? titled : written });
+    k++;
+  }
+  return out;
 }
 
 /**

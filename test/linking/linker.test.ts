@@ -234,6 +234,18 @@ describe.skipIf(!existsSync(kbFile))('linker over the shipped KB', () => {
     expect(spanOf('We drove up the Maine coast.', 'Maine')).toBe('Maine');
   });
 
+  it('reads a university, "at" and a town as one campus, linked by its name or Wikipedia\'s title for it, else silent', () => {
+    const linked = (text: string) => {
+      const d = doc(text, [[3, 6, 'ORG'], [7, 8, 'LOC']]);
+      const { spans, links } = linkDecisions(linker, d, false);
+      return spans.map((s, i) => `${d.tokens.slice(s.start, s.end).join(' ')}=${links[i].best?.entity.title ?? ''}`);
+    };
+    expect(linked('She studied at University of California at Irvine')).toEqual(['University of California at Irvine=University_of_California,_Irvine']);
+    expect(linked('She studied at University of Zorblax at Cortland')).toEqual(['University of Zorblax at Cortland=']);
+    // no "at" between them: two names
+    expect(linked('She studied at University of California in Irvine')).toHaveLength(2);
+  });
+
   it("takes the institution named after a tagged place as the mention, not the place", () => {
     const spanOf = (text: string, word: string) => taggedSpanTexts(linker, taggedDoc(text, [word], 'LOC'))[0];
     expect(spanOf('He attended Long Beach High School in the 1990s.', 'Long Beach')).toBe('Long Beach High School');
