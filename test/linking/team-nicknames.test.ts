@@ -26,4 +26,14 @@ describe.skipIf(!hasShippedKb)('league teams called by their nicknames (shipped 
     expect((await linked('The Eagles played Hotel California at the concert.')).some((x) => x.includes('Philadelphia_Eagles'))).toBe(false);
     expect(await linked('Our heat pumps use less power.')).toEqual([]);
   });
+
+  it('reads a rugby union club by its town in a rugby report, and the town elsewhere', async () => {
+    const report = await linked(
+      'RUGBY UNION - ENGLISH CLUB RESULTS. Results of English rugby union matches on Saturday: Gloucester 19 Bristol 28, Northampton 46 Orrell 13, Bath 56 Sale 31.',
+    );
+    expect(report).toContain('Gloucester=Gloucester_Rugby');
+    // the others are the club or silent: never the town or a football club
+    expect(report.filter((x) => /^(Northampton|Bath)=/.test(x) && !/=(Northampton_Saints|Bath_Rugby)$/.test(x))).toEqual([]);
+    expect(await linked('She grew up in Bath and studied in Leicester and Gloucester.')).toEqual(['Bath=Bath,_Somerset', 'Leicester=Leicester', 'Gloucester=Gloucester']);
+  });
 });

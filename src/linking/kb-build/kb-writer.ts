@@ -550,14 +550,24 @@ export class KbWriter {
 
   /**
    * Clubs are called without their legal affix, and "FC Rotor Volgograd"
-   * without its city too: "Rotor Volgograd", "Rotor" (count 0).
+   * without its city too: "Rotor Volgograd", "Rotor" (count 0). Rugby union
+   * clubs are called by their town in results and reports ("Leicester 25
+   * Bath 19"): "Bath_Rugby" and "Leicester_Tigers" get "Bath" and "Leicester"
+   * when that is a name the KB gives a populated place (count 0; a club links
+   * only in a text about sport: the team veto, src/linking/nil.ts).
    */
   private addClubNames(): void {
-    const clubs = this.db.prepare("SELECT id, title FROM entities WHERE title IS NOT NULL AND dbpedia LIKE '%Club%'").all() as { id: number; title: string }[];
+    const clubs = this.db.prepare("SELECT id, title, dbpedia FROM entities WHERE title IS NOT NULL AND dbpedia LIKE '%Club%'").all() as {
+      id: number; title: string; dbpedia: string;
+    }[];
     const AFFIX = /^(FC|F\.C\.|AFC|A\.F\.C\.|CF|C\.F\.|SC|AC|AS|SS|CD|KK|PFC|NK|FK|SK|BK)$/;
+    const placeName = this.placeNameTest();
     this.batch(() => {
       for (const r of clubs) {
         const words = r.title.replace(/_\([^)]*\)$/, '').split('_');
+        // "<Town>_<Nickname or Rugby>", the town a word in capital and small letters ("USA_Perpignan" is no USA).
+        const town = words.length === 2 && /^\p{Lu}\p{Ll}+$/u.test(words[0]) ? words[0] : undefined;
+        if (town && (JSON.parse(r.dbpedia) as string[]).includes('RugbyClub') && placeName(town)) this.addAlias(town, r.id, 0);
         const lead = AFFIX.test(words[0]);
         const core = words.filter((w) => !AFFIX.test(w));
         if (core.length === 0 || core.length === words.length) continue;
@@ -565,6 +575,13 @@ export class KbWriter {
         if (lead && core.length === 2) this.addAlias(core[0], r.id, 0);
       }
     });
+  }
+
+  /** Whether a name is one the KB gives a populated place (any of its candidates). */
+  private placeNameTest(): (name: string) => boolean {
+    const isPlace = this.db.prepare('SELECT e.dbpedia FROM aliases a JOIN entities e ON e.id = a.entity WHERE a.alias = ? AND e.dbpedia IS NOT NULL');
+    return (name: string): boolean =>
+      (isPlace.all(normalizeAlias(name)) as { dbpedia: string }[]).some((r) => (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'PopulatedPlace')));
   }
 
   /**
@@ -581,9 +598,7 @@ export class KbWriter {
     const teams = this.db.prepare('SELECT id, title, dbpedia, popularity FROM entities WHERE title IS NOT NULL AND dbpedia IS NOT NULL').all() as {
       id: number; title: string; dbpedia: string; popularity: number;
     }[];
-    const isPlace = this.db.prepare('SELECT e.dbpedia FROM aliases a JOIN entities e ON e.id = a.entity WHERE a.alias = ? AND e.dbpedia IS NOT NULL');
-    const placeName = (name: string): boolean =>
-      (isPlace.all(normalizeAlias(name)) as { dbpedia: string }[]).some((r) => (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'PopulatedPlace')));
+    const placeName = this.placeNameTest();
     const LEAGUE_TEAM = ['BasketballTeam', 'AmericanFootballTeam', 'BaseballTeam', 'HockeyTeam', 'CanadianFootballTeam'];
     const byNickname = new Map<string, { id: number; popularity: number }[]>();
     for (const r of teams) {
