@@ -7,6 +7,19 @@ describe('classes from the form of a title (untyped KB entities)', () => {
     expect(classForTitleHead('Kansai_International_Airport')).toBe('Airport');
     expect(classForTitleHead('Socialist_Party')).toBe('PoliticalParty');
   });
+  it('reads a sport as the disambiguator: a player, a team named as a place, no class for a competition or a term', () => {
+    const place = (name: string) => ['Texas', 'Cleveland'].includes(name);
+    expect(classForTitle('Kenny_Rogers_(baseball)', place)).toBe('BaseballPlayer');
+    expect(classForTitle('Li_Na_(tennis)', place)).toBe('TennisPlayer');
+    expect(classForTitle('Jordan_Hill_(ice_hockey)', place)).toBe('IceHockeyPlayer');
+    expect(classForTitle('Texas_Rangers_(baseball)', place)).toBe('BaseballTeam');
+    expect(classForTitle('Cleveland_Indians_(ice_hockey)', place)).toBe('HockeyTeam');
+    expect(classForTitle('F.C._Porto_(basketball)', place)).toBe('BasketballTeam');
+    expect(classForTitle('Colorado_Rockies_(NHL)', place)).toBe('HockeyTeam');
+    for (const t of ['Run_(baseball)', 'Center_(basketball)', 'US_Open_(tennis)', 'Hong_Kong_Open_(tennis)', 'German_Cup_(ice_hockey)', 'Pacific_Division_(NHL)']) {
+      expect(classForTitle(t, place)).toBeUndefined();
+    }
+  });
   it("reads a side's bank as a river's, not a lender", () => {
     expect(classForTitleHead('West_Bank')).toBeUndefined();
     expect(classForTitleHead('Left_Bank')).toBeUndefined();

@@ -342,9 +342,10 @@ export class KbWriter {
     // beats the weaker evidence of the sources (AIDA marks national teams LOC).
     const titled = db.prepare('SELECT id, title FROM entities WHERE title IS NOT NULL').all() as { id: number; title: string }[];
     const setType = db.prepare('UPDATE entities SET dbpedia = ? WHERE id = ?');
+    const placeName = this.placeNameTest();
     this.batch(() => {
       for (const r of titled) {
-        const cls = classForTitle(r.title);
+        const cls = classForTitle(r.title, placeName);
         if (cls && this.ontology.resolve(cls)) setType.run(JSON.stringify([cls]), r.id);
       }
     });

@@ -161,7 +161,7 @@ const TITLE_RULES: [RegExp, string][] = [
   // "(football)" alone titles a club's football section or a position ("Galatasaray_S.K._(football)", "Punter_(football)"), not a player.
   [/^(association )?footballer$|^soccer( player)?$/, 'SoccerPlayer'],
   [/^cricketer$/, 'Cricketer'],
-  [/^tennis( player)?$/, 'TennisPlayer'],
+  [/^tennis player$/, 'TennisPlayer'],
   [/^(politician|statesman|diplomat)$/, 'Politician'],
   [/^(golfer|boxer|athlete|sprinter|runner|cyclist|swimmer|skier|racing driver|(rugby( union| league)?|basketball|baseball|ice hockey|american football) player|jockey|wrestler)$/, 'Athlete'],
   [/^(singer|musician|rapper|composer|guitarist)$/, 'MusicalArtist'],
@@ -189,10 +189,10 @@ const TITLE_RULES: [RegExp, string][] = [
   [/^(company|airline|bank|newspaper)$/, 'Company'],
   [/^(political party|party)$/, 'PoliticalParty'],
   [/ f\.?c\.?$|^football club$|^soccer club$/, 'SoccerClub'],
-  [/^(baseball|mlb)( team)?$/, 'BaseballTeam'],
-  [/^(american football|nfl)( team)?$/, 'AmericanFootballTeam'],
-  [/^(basketball|nba)( team)?$/, 'BasketballTeam'],
-  [/^(ice hockey|nhl)( team)?$/, 'HockeyTeam'],
+  [/^(mlb|baseball) team$/, 'BaseballTeam'],
+  [/^(nfl|american football) team$/, 'AmericanFootballTeam'],
+  [/^(nba|basketball) team$/, 'BasketballTeam'],
+  [/^(nhl|ice hockey) team$/, 'HockeyTeam'],
 ];
 
 /** Whole-title patterns: teams are named after their country or city, and AIDA marks them LOC. */
@@ -204,14 +204,49 @@ const WHOLE_TITLE_RULES: [RegExp, string][] = [
   [/_(A\.)?F\.C\.$|^FC_|_A\.F\.C\.$|^AS_|^SS_|^AC_|^Real_|^Sporting_/, 'SoccerClub'],
 ];
 
-export function classForTitle(title: string): string | undefined {
+export function classForTitle(title: string, isPlaceName: (name: string) => boolean = () => false): string | undefined {
   for (const [re, cls] of WHOLE_TITLE_RULES) if (re.test(title)) return cls;
   const m = /_\(([^)]+)\)$/.exec(title);
   if (!m) return undefined;
   const d = m[1].replace(/_/g, ' ').toLowerCase();
   for (const [re, cls] of TITLE_RULES) if (re.test(d)) return cls;
+  if (Object.hasOwn(SPORT_CLASSES, d)) return classForSportTitle(title.slice(0, m.index), SPORT_CLASSES[d], isPlaceName);
+  // A league as the disambiguator titles its teams ("Colorado_Rockies_(NHL)"), and its divisions, drafts and seasons.
+  if (Object.hasOwn(LEAGUE_TEAMS, d)) return /(^|_)(Division|Conference|Draft|season|Cup)(_|$)/.test(title) ? undefined : LEAGUE_TEAMS[d];
   if (/^\d{4}.\d{4}$/.test(d) && isPersonNameTitle(title.slice(0, m.index))) return 'Person';
   return undefined;
+}
+
+/** A sport as a title's disambiguator: its team and its player classes. */
+const SPORT_CLASSES: Record<string, { team?: string; player: string }> = {
+  baseball: { team: 'BaseballTeam', player: 'BaseballPlayer' },
+  basketball: { team: 'BasketballTeam', player: 'BasketballPlayer' },
+  'ice hockey': { team: 'HockeyTeam', player: 'IceHockeyPlayer' },
+  'american football': { team: 'AmericanFootballTeam', player: 'AmericanFootballPlayer' },
+  tennis: { player: 'TennisPlayer' },
+};
+
+/** Leagues whose name disambiguates a team's title. */
+const LEAGUE_TEAMS: Record<string, string> = { mlb: 'BaseballTeam', nfl: 'AmericanFootballTeam', nba: 'BasketballTeam', nhl: 'HockeyTeam' };
+
+/** Words of a competition's name: "US_Open_(tennis)", "German_Cup_(ice_hockey)". */
+const COMPETITION_WORD = /(^|_)(Cup|Open|Slam|Championships?|Tournament|Trophy|League|Series|Classic|Masters|Games)(_|$)/;
+
+/** Words that make a sports section a club's: "F.C._Porto_(basketball)", "Kuwait_SC_(basketball)". */
+const CLUB_WORD = /(^|_)(FC|F\.C\.|SC|AC|CF|GKS|KK|BC|Club|Juniors)(_|$)/;
+
+/**
+ * A page disambiguated by a sport is a player ("Kenny_Rogers_(baseball)", "Li_Na_(tennis)"), a team named
+ * as a place's plural ("Texas_Rangers_(baseball)", "Cleveland_Indians_(ice_hockey)") or a club's section
+ * ("F.C._Porto_(basketball)"), a competition ("US_Open_(tennis)") or a term of the game ("Run_(baseball)",
+ * "Center_(basketball)"): the last two get no class from the title. Wikipedia titles far more players so
+ * than teams, which take the sport only where the plain name is taken.
+ */
+function classForSportTitle(base: string, sport: { team?: string; player: string }, isPlaceName: (name: string) => boolean): string | undefined {
+  const words = base.split('_');
+  if (words.length < 2 || COMPETITION_WORD.test(base)) return undefined;
+  if (sport.team && (CLUB_WORD.test(base) || (/s$/.test(words[words.length - 1]) && isPlaceName(words.slice(0, -1).join(' '))))) return sport.team;
+  return isPersonNameTitle(base) ? sport.player : undefined;
 }
 
 /**
