@@ -413,12 +413,15 @@ function scanWord(text: string, p: number, e: number, at: number, out: WordSpan[
     text.charCodeAt(q) === 46 &&
     !(q + 1 < e && text.charCodeAt(q + 1) === 46) &&
     isAbbreviation(text, p, q, hasPeriod, hasDigit) &&
-    !(ENDS_SENTENCE_ABBREVIATIONS.has(text.slice(p, q).toLowerCase()) && sentenceStartsAfter(text, q + 1))
+    // "k" (thousand) ends a sentence; "K." is an initial ("J. K. Rowling").
+    !(ENDS_SENTENCE_ABBREVIATIONS.has(text.slice(p, q).toLowerCase()) && !(q - p === 1 && isUpperAscii(text.charCodeAt(p))) && sentenceStartsAfter(text, q + 1))
   ) {
     q++;
   }
   return pushWord(text, p, q, out, state);
 }
+
+const isUpperAscii = (c: number): boolean => c >= 65 && c <= 90;
 
 function threeDigits(text: string, i: number, e: number): boolean {
   return i + 3 <= e && classAt(text, i + 1) === C.Digit && classAt(text, i + 2) === C.Digit && !(i + 3 < e && classAt(text, i + 3) === C.Digit);

@@ -5,6 +5,11 @@ const words = (text: string): string[] => tokenize(text).map((t) => text.slice(t
 const marked = (text: string): string[] => tokenize(text).map((t) => text.slice(t.start, t.end) + (t.joinsPrevious ? '^' : ''));
 
 describe('tokenize', () => {
+  it('keeps an initial K. whole before a capitalized word, and a thousand\'s k before a new sentence apart', () => {
+    expect(words('A book by J. K. Rowling sold well.')).toEqual(['A', 'book', 'by', 'J.', 'K.', 'Rowling', 'sold', 'well', '.']);
+    expect(words('It cost $50k. Then it rose.')).toContain('k');
+  });
+
   it('splits contractions into syntactic words, marking the multi-word token', () => {
     expect(marked("I don't know, I'm sure we'll see. They can't, he won't.")).toEqual([
       'I', 'do', "n't^", 'know', ',', 'I', "'m^", 'sure', 'we', "'ll^", 'see', '.', 'They', 'ca', "n't^", ',', 'he', 'wo', "n't^", '.',
