@@ -36,4 +36,9 @@ describe.skipIf(!hasShippedKb)('league teams called by their nicknames (shipped 
     expect(report.filter((x) => /^(Northampton|Bath)=/.test(x) && !/=(Northampton_Saints|Bath_Rugby)$/.test(x))).toEqual([]);
     expect(await linked('She grew up in Bath and studied in Leicester and Gloucester.')).toEqual(['Bath=Bath,_Somerset', 'Leicester=Leicester', 'Gloucester=Gloucester']);
   });
+
+  it('names a competition without the body that runs it ("Champions League"), but no sport after a country\'s code', async () => {
+    expect(await linked('Real Madrid beat Liverpool in the Champions League final.')).toContain('Champions League=UEFA_Champions_League');
+    expect((await linked('He coached in the rugby league for years.')).some((x) => x.includes('USA_Rugby_League'))).toBe(false);
+  });
 });

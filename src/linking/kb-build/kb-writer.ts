@@ -376,6 +376,7 @@ export class KbWriter {
     log(`kb: ${this.addInstitutionNameVariants()} institution names as people shorten them (Salk Institute, University of Utrecht)`);
     log(`kb: ${this.addNationalTeamNames()} national teams named by their country (Japan → Japan_national_football_team)`);
     log(`kb: ${this.addTeamNicknames()} team nicknames (Lakers → Los_Angeles_Lakers)`);
+    log(`kb: ${this.addCompetitionNames()} competitions named without their governing body (Champions League → UEFA_Champions_League)`);
     log(`kb: ${this.addUsNames()} names with "U.S." for "United States" (U.S. Department of Education)`);
     log(`kb: ${this.addNamesWithoutMiddleInitials()} people's names without their middle initials (Linda B. Buck → Linda Buck)`);
     log('kb: related');
@@ -583,6 +584,33 @@ export class KbWriter {
     const isPlace = this.db.prepare('SELECT e.dbpedia FROM aliases a JOIN entities e ON e.id = a.entity WHERE a.alias = ? AND e.dbpedia IS NOT NULL');
     return (name: string): boolean =>
       (isPlace.all(normalizeAlias(name)) as { dbpedia: string }[]).some((r) => (JSON.parse(r.dbpedia) as string[]).some((c) => this.ontology.isA(c, 'PopulatedPlace')));
+  }
+
+  /**
+   * Competitions are named without the body that runs them: "Champions League" (UEFA_Champions_League),
+   * "Europa League", "World Darts Championship". A title of an acronym and capitalized words that end in a
+   * competition's head word (League, Cup, Championship, Trophy, Tour, Series) gets those words as an alias
+   * (count 0) when the acronym's best candidate is an organisation ("UEFA", "FIFA", "PDC"; not a country:
+   * "USA_Rugby_League" is no "Rugby League"). Returns how many.
+   */
+  private addCompetitionNames(): number {
+    const titles = this.db.prepare("SELECT id, title FROM entities WHERE title GLOB '[A-Z][A-Z]*_*'").all() as { id: number; title: string }[];
+    const best = this.db.prepare('SELECT e.dbpedia FROM aliases a JOIN entities e ON e.id = a.entity WHERE a.alias = ? ORDER BY a.count DESC, e.popularity DESC LIMIT 1');
+    const organisation = (acronym: string): boolean => {
+      const row = best.get(normalizeAlias(acronym)) as { dbpedia: string | null } | undefined;
+      const classes = row?.dbpedia ? (JSON.parse(row.dbpedia) as string[]) : [];
+      return classes.some((c) => this.ontology.isA(c, 'Organisation'));
+    };
+    let n = 0;
+    this.batch(() => {
+      for (const r of titles) {
+        const m = /^([A-Z]{2,6})_((?:[A-Z][\w'-]*_)+(?:League|Cup|Championship|Trophy|Tour|Series))$/.exec(r.title);
+        if (!m || !organisation(m[1])) continue;
+        this.addAlias(m[2].replace(/_/g, ' '), r.id, 0);
+        n++;
+      }
+    });
+    return n;
   }
 
   /**
