@@ -37,7 +37,7 @@ export function titleCaseAcronym(mentionText: string, e: KbEntity): boolean {
   return isInitialsOf(t.toUpperCase(), e);
 }
 
-/** The words of the entity's name as written (label, else title without its disambiguator). */
+/** The words of the entity's name as written (its label, which the KB derives from the title where it stores none). */
 function nameWordsAsWritten(e: KbEntity): string[] {
   return e.label.split(/[^\p{L}]+/u).filter(Boolean);
 }

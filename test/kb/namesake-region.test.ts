@@ -4,6 +4,13 @@ import { ontology } from './temp-kb-writer.js';
 
 const row = (over: Partial<PriorRow>): PriorRow => ({ popularity: 0, label: '', title: null, qid: null, dbpedia: null, props: null, ...over });
 
+/** The region's popularity share goes to the town of its name: the region's term is 0, the town's positive. */
+function expectTownTakesShare(region: PriorRow, town: PriorRow): void {
+  const [r, t] = popularityTerms([region, town], ontology);
+  expect(r).toBe(0);
+  expect(t).toBeGreaterThan(0);
+}
+
 describe("a town and the region named after it share the name's prior as the town's (KB build)", () => {
   it("gives the province's popularity share to its capital of the same name", () => {
     const city = row({ label: 'Tokushima', qid: 'Q207309', dbpedia: '["City"]', props: '{"P17":"Q17"}' });
@@ -16,9 +23,7 @@ describe("a town and the region named after it share the name's prior as the tow
   it('reads a town whose transliteration writes the Arabic article ("An Najaf") as the region\'s namesake, not "Cebu City"', () => {
     const city = row({ label: 'An Najaf', qid: 'Q168193', dbpedia: '["City"]', props: '{"P17":"Q796","P131":"Q192882"}' });
     const governorate = row({ label: 'Najaf', qid: 'Q192882', dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q796"}' });
-    const [g, c] = popularityTerms([governorate, city], ontology);
-    expect(g).toBe(0);
-    expect(c).toBeGreaterThan(0);
+    expectTownTakesShare(governorate, city);
     const cebuCity = row({ label: 'Cebu City', qid: 'Q1467', popularity: 4194, dbpedia: '["City"]', props: '{"P17":"Q928","P131":"Q13786"}' });
     const cebu = row({ label: 'Cebu', qid: 'Q13786', popularity: 7449, dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q928"}' });
     expect(popularityTerms([cebu, cebuCity], ontology)).toEqual([Math.log1p(7449), Math.log1p(4194)]);
@@ -27,9 +32,7 @@ describe("a town and the region named after it share the name's prior as the tow
   it('lets the town take the share where neither has popularity', () => {
     const city = row({ label: 'Catanzaro', qid: 'Q3883', dbpedia: '["City"]', props: '{"P17":"Q38"}' });
     const province = row({ label: 'Catanzaro', qid: 'Q16159', dbpedia: '["AdministrativeRegion"]', props: '{"P17":"Q38"}' });
-    const [p, c] = popularityTerms([province, city], ontology);
-    expect(p).toBe(0);
-    expect(c).toBeGreaterThan(0);
+    expectTownTakesShare(province, city);
   });
 
   it("leaves a region alone beside a town of its name in another country, a country or a state", () => {
